@@ -1,0 +1,34 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'apps/web/public/**', '**/*.d.ts'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    // The engine decides; it never reads the clock, randomness, the environment or the world.
+    files: ['packages/engine/src/**/*.ts'],
+    ignores: ['packages/engine/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-globals': ['error', 'process', 'fetch', 'setTimeout', 'setInterval', 'console'],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Date', property: 'now', message: 'The engine takes time as an argument.' },
+        { object: 'Math', property: 'random', message: 'The engine takes randomness as an argument.' },
+      ],
+      'no-restricted-imports': ['error', { patterns: ['node:*', 'fs', 'pg', 'ws', 'fastify', 'kysely', '@omp/*'] }],
+    },
+  },
+  {
+    files: ['packages/protocol/src/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['node:*', '@omp/*'] }] },
+  },
+);

@@ -1,0 +1,104 @@
+/**
+ * Constants shared by the server, the web app and the back office. The numeric values are part of
+ * the public API (product-spec section 3/4 and wire-notes.md): never renumber them.
+ */
+
+/** The 15 UI languages, in the order the language page lists them. `hk` is the default. */
+export const LANGUAGES = ['hk', 'en', 'jp', 'kr', 'th', 'vn', 'fr', 'de', 'ru', 'spa', 'pt', 'ar', 'it', 'tr', 'id'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'hk';
+
+/** Languages written right to left. */
+export const RTL_LANGUAGES: readonly Language[] = ['ar'];
+
+/** BCP 47 tags for number and date formatting, per UI language. */
+export const LANGUAGE_LOCALES: Record<Language, string> = {
+  hk: 'zh-HK',
+  en: 'en-US',
+  jp: 'ja-JP',
+  kr: 'ko-KR',
+  th: 'th-TH',
+  vn: 'vi-VN',
+  fr: 'fr-FR',
+  de: 'de-DE',
+  ru: 'ru-RU',
+  spa: 'es-ES',
+  pt: 'pt-PT',
+  ar: 'ar',
+  it: 'it-IT',
+  tr: 'tr-TR',
+  id: 'id-ID',
+};
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/**
+ * Maps whatever a client sends in the `lang` header to a supported language. The legacy `tw`
+ * code maps to `hk` (product-spec section 9); anything unknown falls back to the default.
+ */
+export function normalizeLanguage(value: unknown): Language {
+  if (typeof value !== 'string') return DEFAULT_LANGUAGE;
+  const lower = value.trim().toLowerCase();
+  if (lower === 'tw') return 'hk';
+  return isLanguage(lower) ? lower : DEFAULT_LANGUAGE;
+}
+
+/** Kline periods and their length in seconds (product-spec section 9). */
+export const PERIOD_SECONDS = {
+  '1M': 60,
+  '5M': 300,
+  '15M': 900,
+  '30M': 1800,
+  '1H': 3600,
+  '1D': 86400,
+} as const;
+export type Period = keyof typeof PERIOD_SECONDS;
+export const PERIODS = Object.keys(PERIOD_SECONDS) as Period[];
+
+export function isPeriod(value: unknown): value is Period {
+  return typeof value === 'string' && Object.hasOwn(PERIOD_SECONDS, value);
+}
+
+/**
+ * Envelope codes. 1 and 999 are fixed by the public contract; the others name the class of a
+ * failure so clients can react without parsing `msg`.
+ */
+export const ResponseCode = {
+  /** Success. */
+  ok: 1,
+  /** A business rule refused the request; `msg` says which. */
+  refused: 0,
+  /** The request could not be parsed (malformed JSON, wrong content type). */
+  badRequest: 400,
+  /** The route or the addressed record does not exist (or is not the caller's). */
+  notFound: 404,
+  /** Too large a body. */
+  payloadTooLarge: 413,
+  /** A field failed validation; `msg` names the field and the rule. */
+  invalid: 422,
+  /** Too many requests; retry later. */
+  rateLimited: 429,
+  /** Something failed on the server; nothing was changed. */
+  internal: 500,
+  /** The session token is missing, expired or revoked. */
+  sessionInvalid: 999,
+} as const;
+export type ResponseCode = (typeof ResponseCode)[keyof typeof ResponseCode];
+
+export const MarketStatus = { open: 1, closed: 2 } as const;
+export type MarketStatus = (typeof MarketStatus)[keyof typeof MarketStatus];
+
+export const OrderType = { buy: 1, sell: 2 } as const;
+export type OrderType = (typeof OrderType)[keyof typeof OrderType];
+
+export const OrderStatus = { pending: 0, holding: 1, closing: 2, closed: 3, cancelled: 4 } as const;
+export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus];
+
+export const ClosedType = { user: 1, stopOut: 2, takeProfit: 3, stopLoss: 4, backOffice: 5 } as const;
+export type ClosedType = (typeof ClosedType)[keyof typeof ClosedType];
+
+/** Margin modes of an instrument: 1 fixed (lots x units per lot), 2 leveraged (notional / multiple). */
+export const MarginMode = { fixed: 1, leveraged: 2 } as const;
+export type MarginMode = (typeof MarginMode)[keyof typeof MarginMode];

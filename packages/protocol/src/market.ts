@@ -1,0 +1,126 @@
+/**
+ * Market data on the wire: categories, instruments with their quote, kline bars, and the query
+ * schemas of the market calls. Field names follow the existing clients (PascalCase, see
+ * wire-notes.md). Prices are JSON numbers already rounded to the instrument's PricePrecision;
+ * clients format them with exactly PricePrecision decimals.
+ */
+import { z } from 'zod';
+import { PERIOD_SECONDS, type Period } from './constants.ts';
+
+const periodValues = Object.keys(PERIOD_SECONDS) as [Period, ...Period[]];
+export const periodSchema = z.enum(periodValues, {
+  error: () => `period must be one of ${periodValues.join(', ')}`,
+});
+
+/** Query-string integers arrive as text: accept digits only and give a clear message otherwise. */
+export const idParam = (name: string) =>
+  z.coerce
+    .number({ error: () => `${name} must be a number` })
+    .int({ error: () => `${name} must be a whole number` })
+    .positive({ error: () => `${name} must be positive` });
+
+export const categorySchema = z.object({
+  Id: z.number().int(),
+  Code: z.string().describe('Stable key of the category, e.g. forex, metals, crypto'),
+  NameShowTrans: z.string().describe("Name in the request's language"),
+  Sort: z.number().int(),
+});
+export type Category = z.infer<typeof categorySchema>;
+
+export const quotationSchema = z.object({
+  Id: z.number().int(),
+  ForexId: z.number().int(),
+  Open: z.number().describe('Day open (bid) at 00:00 UTC'),
+  High: z.number().describe('Day high (bid)'),
+  Low: z.number().describe('Day low (bid)'),
+  Close: z.number().describe('Last bid'),
+  Bid: z.number(),
+  Ask: z.number(),
+  Change: z.number().describe('(bid - day open) / day open x 100, 2 decimals'),
+  Volume: z.number().int().describe('Ticks since the day opened'),
+  Amount: z.number().describe('Not traded volume: kept for the existing clients, always 0'),
+  NowTime: z.number().int().describe('Time of the last tick, Unix seconds'),
+});
+export type Quotation = z.infer<typeof quotationSchema>;
+
+export const tradingSessionSchema = z.object({
+  From: z.number().int().describe('Minute of the week the session opens, UTC, 0 = Sunday 00:00'),
+  To: z.number().int().describe('Minute of the week the session closes (exclusive)'),
+});
+
+export const instrumentSchema = z.object({
+  Id: z.number().int(),
+  Code: z.string(),
+  ShowCode: z.string(),
+  Logo: z.string().describe('URL of the logo image'),
+  CategoryId: z.number().int(),
+  MarketStatus: z.number().int().describe('1 open, 2 closed'),
+  PricePrecision: z.number().int(),
+  Pip: z.number().describe('Lot step'),
+  ForexMinCont: z.number().describe('Minimum lots'),
+  ForexMaxCont: z.number().describe('Maximum lots'),
+  ForexContNum: z.number().describe('Units per lot'),
+  MarginMode: z.number().int().describe('1 fixed margin, 2 leveraged'),
+  ForexFeeRate: z.number(),
+  HasForexMultiple: z.array(z.object({ Value: z.number().int() })).describe('Leverage options'),
+  Spread: z.number().int().describe('Spread in points (1 point = 10^-PricePrecision)'),
+  BaseCurrency: z.string(),
+  QuoteCurrency: z.string(),
+  TradingSessions: z.array(tradingSessionSchema),
+  NextOpenTime: z.number().int().nullable().describe('When a closed market opens next, Unix seconds'),
+  ForexQuotations: quotationSchema,
+});
+export type Instrument = z.infer<typeof instrumentSchema>;
+
+export const klinePointSchema = z.object({
+  Time: z.number().int().describe('Bar open time, Unix seconds, aligned to UTC'),
+  Open: z.number(),
+  High: z.number(),
+  Low: z.number(),
+  Close: z.number(),
+  Volume: z.number().int().describe('Number of ticks in the bar'),
+});
+export type KlinePoint = z.infer<typeof klinePointSchema>;
+
+export const tradeListQuerySchema = z.object({
+  searchCurrency: z.string().trim().max(40, { error: 'searchCurrency is too long' }).optional(),
+  category_id: idParam('category_id').optional(),
+});
+
+export const klineQuerySchema = z.object({
+  forex_id: idParam('forex_id'),
+  period: periodSchema,
+  limit: z.coerce
+    .number({ error: () => 'limit must be a number' })
+    .int()
+    .min(1, { error: 'limit must be at least 1' })
+    .max(1000, { error: 'limit must be at most 1000' })
+    .default(300),
+  before: z.coerce
+    .number({ error: () => 'before must be a Unix time in seconds' })
+    .int()
+    .positive()
+    .optional()
+    .describe('Only bars that open before this Unix time (for loading older history)'),
+});
+
+export const abbreviatedKlineQuerySchema = z.object({
+  forex_id: idParam('forex_id'),
+  period: periodSchema.default('1M'),
+});
+
+/** The body of the tick-ingest endpoint a price bridge posts to. */
+export const tickIngestBodySchema = z.object({
+  ticks: z
+    .array(
+      z.object({
+        code: z.string().min(1),
+        bid: z.union([z.number(), z.string()]),
+        ask: z.union([z.number(), z.string()]).optional(),
+        time: z.number().int().positive().optional().describe('Unix milliseconds; default now'),
+      }),
+    )
+    .min(1, { error: 'ticks must not be empty' })
+    .max(5000, { error: 'at most 5000 ticks per request' }),
+});
+export type TickIngestBody = z.infer<typeof tickIngestBodySchema>;
