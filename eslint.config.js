@@ -24,7 +24,10 @@ export default tseslint.config(
         { object: 'Date', property: 'now', message: 'The engine takes time as an argument.' },
         { object: 'Math', property: 'random', message: 'The engine takes randomness as an argument.' },
       ],
-      'no-restricted-imports': ['error', { patterns: ['node:*', 'fs', 'pg', 'ws', 'fastify', 'kysely', '@omp/*'] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['node:*', 'fs', 'pg', 'ws', 'fastify', 'kysely', '@omp/*'] },
+      ],
     },
   },
   {

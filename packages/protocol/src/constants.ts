@@ -4,7 +4,23 @@
  */
 
 /** The 15 UI languages, in the order the language page lists them. `hk` is the default. */
-export const LANGUAGES = ['hk', 'en', 'jp', 'kr', 'th', 'vn', 'fr', 'de', 'ru', 'spa', 'pt', 'ar', 'it', 'tr', 'id'] as const;
+export const LANGUAGES = [
+  'hk',
+  'en',
+  'jp',
+  'kr',
+  'th',
+  'vn',
+  'fr',
+  'de',
+  'ru',
+  'spa',
+  'pt',
+  'ar',
+  'it',
+  'tr',
+  'id',
+] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'hk';
 

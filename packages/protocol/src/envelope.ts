@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { ResponseCode } from './constants.ts';
 
 /** Every HTTP response body of the API (product-spec section 8). */
@@ -9,4 +10,13 @@ export interface Envelope<T = unknown> {
 
 export function isSuccess(envelope: Pick<Envelope, 'code'>): boolean {
   return envelope.code === ResponseCode.ok;
+}
+
+/** The envelope around a response's data, for documentation (OpenAPI) and response tests. */
+export function envelopeOf<T extends z.ZodType>(data: T) {
+  return z.object({
+    code: z.number().int().describe('1 success, 999 session invalid, anything else a refusal'),
+    msg: z.string().describe("Human message in the request's language"),
+    data: data,
+  });
 }

@@ -17,7 +17,7 @@ export const idParam = (name: string) =>
   z.coerce
     .number({ error: () => `${name} must be a number` })
     .int({ error: () => `${name} must be a whole number` })
-    .positive({ error: () => `${name} must be positive` });
+    .min(1, { error: () => `${name} must be at least 1` });
 
 export const categorySchema = z.object({
   Id: z.number().int(),
@@ -99,7 +99,7 @@ export const klineQuerySchema = z.object({
   before: z.coerce
     .number({ error: () => 'before must be a Unix time in seconds' })
     .int()
-    .positive()
+    .min(1)
     .optional()
     .describe('Only bars that open before this Unix time (for loading older history)'),
 });

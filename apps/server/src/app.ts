@@ -1,0 +1,110 @@
+/**
+ * The HTTP application as a function of its dependencies, so tests build it on a real database
+ * with `app.inject()` and the boot file (server.ts) only wires and listens.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyFormbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import fastifyWebsocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.ts';
+import type { DatabaseHandle } from './db/database.ts';
+import envelopePlugin from './http/envelope-plugin.ts';
+import type { MarketRepository } from './repositories/market-repository.ts';
+import { marketRoutes } from './routes/market-routes.ts';
+import { systemRoutes } from './routes/system-routes.ts';
+import type { MarketService } from './services/market-service.ts';
+import type { SocketHub } from './ws/socket-hub.ts';
+
+export interface AppDeps {
+  config: AppConfig;
+  database: DatabaseHandle;
+  repository: MarketRepository;
+  market: MarketService;
+  hub: SocketHub;
+  feedName: () => string;
+  now: () => number;
+}
+
+const LOGOS_DIR = path.resolve(import.meta.dirname, '../assets/logos');
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.config.logLevel === 'silent' ? false : { level: deps.config.logLevel },
+    // Clients on phones retry on flaky networks; keep-alive sockets save their handshakes.
+    keepAliveTimeout: 65_000,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  // Response schemas document the API; they are checked by the API tests, not on every response,
+  // because refusals travel as HTTP 200 envelopes with `data: null` (see envelope-plugin.ts).
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+
+  await app.register(envelopePlugin);
+  await app.register(fastifyFormbody);
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Open Margin Platform API',
+        version: '1.0.0',
+        description:
+          'Every response is the envelope {code, msg, data}: code 1 success, 999 session invalid, any other code a ' +
+          'refusal whose msg is in the language of the `lang` header. The realtime socket is documented in docs/socket.md.',
+      },
+      components: {
+        securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'authorization' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/v1/ws', { websocket: true, schema: { hide: true } }, (socket, request) => {
+    deps.hub.attach(socket, request.lang);
+  });
+
+  await app.register(async (scope) => marketRoutes(scope, deps));
+  await app.register(async (scope) => systemRoutes(scope, deps));
+  await app.register(async (scope) => staticFiles(scope, deps.config.webDist));
+  return app;
+}
+
+async function staticFiles(app: FastifyInstance, webDist: string) {
+  await app.register(fastifyStatic, {
+    root: LOGOS_DIR,
+    prefix: '/logos/',
+    decorateReply: false,
+    setHeaders: (reply) => {
+      // Logos are SVG: forbid scripts so a tampered file cannot run as a page on our origin.
+      reply.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
+      reply.header('X-Content-Type-Options', 'nosniff');
+      reply.header('Cache-Control', 'public, max-age=86400');
+    },
+  });
+  if (existsSync(path.join(webDist, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      decorateReply: false,
+      setHeaders: (reply, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  } else {
+    app.get('/', { schema: { hide: true } }, async (_request, reply) =>
+      reply
+        .type('text/html; charset=utf-8')
+        .send(
+          '<!doctype html><meta charset="utf-8"><title>Build needed</title>' +
+            '<p>The web app is not built yet. Run <code>npm run build</code> (or <code>npm start</code>, which builds it).</p>',
+        ),
+    );
+  }
+}

@@ -1,0 +1,78 @@
+/**
+ * Configuration comes from environment variables only, validated once at start. A bad value stops
+ * the server with a message naming the variable, rather than surfacing later as a strange failure.
+ * The README lists every variable with its default; keep the two in step.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+
+const port = z.coerce.number().int().min(0).max(65535);
+const positiveInt = z.coerce.number().int().positive();
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const configSchema = z.object({
+  PORT: port.default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalText.refine((url) => url === undefined || /^postgres(ql)?:\/\//.test(url), {
+    message: 'must be a postgres:// or postgresql:// URL',
+  }),
+  FEED: z.enum(['simulated', 'none']).default('simulated'),
+  FEED_SEED: z.coerce.number().int().default(42),
+  FEED_INTERVAL_MS: positiveInt.default(100),
+  INGEST_SECRET: optionalText.refine((secret) => secret === undefined || secret.length >= 16, {
+    message: 'must be at least 16 characters',
+  }),
+  QUOTE_PUSH_INTERVAL_MS: positiveInt.default(250),
+  DESKTOP_SITE_URL: optionalText.refine((url) => url === undefined || /^https?:\/\//.test(url), {
+    message: 'must be an http(s) URL',
+  }),
+  WEB_DIST: z.string().default('apps/web/dist'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Unset: the embedded SQLite database at `<dataDir>/app.db`. */
+  databaseUrl: string | undefined;
+  feed: 'simulated' | 'none';
+  feedSeed: number;
+  feedIntervalMs: number;
+  /** Unset: the tick-ingest endpoint refuses every call. */
+  ingestSecret: string | undefined;
+  quotePushIntervalMs: number;
+  desktopSiteUrl: string | undefined;
+  webDist: string;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  return {
+    port: c.PORT,
+    host: c.HOST,
+    dataDir: path.resolve(c.DATA_DIR),
+    databaseUrl: c.DATABASE_URL,
+    feed: c.FEED,
+    feedSeed: c.FEED_SEED,
+    feedIntervalMs: c.FEED_INTERVAL_MS,
+    ingestSecret: c.INGEST_SECRET,
+    quotePushIntervalMs: c.QUOTE_PUSH_INTERVAL_MS,
+    desktopSiteUrl: c.DESKTOP_SITE_URL,
+    webDist: path.resolve(c.WEB_DIST),
+    logLevel: c.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,63 @@
+/**
+ * Opens the database: embedded SQLite by default, PostgreSQL when DATABASE_URL is set. Both are
+ * reached through the same Kysely code; the differences stay in this file.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+
+export type DatabaseKind = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  kind: DatabaseKind;
+  /** Where the data lives, for logs and /healthz (the password of a URL is masked). */
+  location: string;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  databaseUrl?: string | undefined;
+  sqlitePath?: string;
+  /** PostgreSQL only: a schema to work in (tests use one schema per run). */
+  schema?: string;
+}
+
+export function openDatabase(options: OpenDatabaseOptions): DatabaseHandle {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.schema);
+  if (!options.sqlitePath) throw new Error('openDatabase needs databaseUrl or sqlitePath');
+  return openSqlite(options.sqlitePath);
+}
+
+function openSqlite(file: string): DatabaseHandle {
+  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  // WAL lets readers run beside the single writer. synchronous=FULL because balances must survive
+  // a power cut, not only a process crash (docs/decisions/0002).
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.defaultSafeIntegers(true);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, kind: 'sqlite', location: file, close: () => db.destroy() };
+}
+
+function openPostgres(url: string, schema: string | undefined): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    // int8 as bigint: money columns must never pass through a double.
+    types: {
+      getTypeParser: (oid: number, format?: string) =>
+        oid === 20 ? (text: string) => BigInt(text) : pg.types.getTypeParser(oid, format as 'text'),
+    },
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const location = url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
+  return { db, kind: 'postgres', location, close: () => db.destroy() };
+}

@@ -1,0 +1,21 @@
+/**
+ * Runs the append-only migrations at start. Migrations are listed here in order: a new one is
+ * appended, an old one is never edited (its effect is already in every database).
+ */
+import type { Kysely } from 'kysely';
+import { Migrator, type Migration } from 'kysely/migration';
+import * as createdMarketTables from './migrations/20261122T2200_created_market_tables.ts';
+
+export const MIGRATIONS: Record<string, Migration> = {
+  '20261122T2200_created_market_tables': createdMarketTables,
+};
+
+export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => MIGRATIONS },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,73 @@
+/**
+ * Table types for Kysely. Prices in `klines` are integer points of the instrument's precision;
+ * decimals that configure trading (lot sizes, fee rates, simulator levels) are stored as text so
+ * they round-trip exactly on both engines.
+ */
+import type { ColumnType } from 'kysely';
+
+/**
+ * An integer column as the drivers return it: bigint from SQLite (safe integers are on, so no
+ * money is ever rounded to a double), bigint or string from PostgreSQL int8, number from int4.
+ * Repositories convert with `toInt`/`toBigInt` from values.ts; the types force them to.
+ */
+export type DbInt = ColumnType<number | bigint | string, number | bigint, number | bigint>;
+
+export interface CategoryTable {
+  id: DbInt;
+  code: string;
+  sort: DbInt;
+  /** JSON object: language → name. */
+  names: string;
+}
+
+export interface InstrumentTable {
+  id: DbInt;
+  code: string;
+  show_code: string;
+  logo: string;
+  category_id: DbInt;
+  base_currency: string;
+  quote_currency: string;
+  price_precision: DbInt;
+  lot_step: string;
+  min_lots: string;
+  max_lots: string;
+  contract_size: DbInt;
+  margin_mode: DbInt;
+  fee_rate: string;
+  /** JSON array of leverage options; the first is the default. */
+  leverage_options: string;
+  spread_points: DbInt;
+  /** JSON array of {from, to} minutes of the week, UTC. */
+  schedule: string;
+  sort: DbInt;
+  enabled: DbInt;
+  sim_start_price: string;
+  sim_annual_volatility: string;
+  sim_ticks_per_second: string;
+}
+
+export interface KlineTable {
+  instrument_id: DbInt;
+  period: string;
+  /** Bar open time, Unix seconds. */
+  time: DbInt;
+  open: DbInt;
+  high: DbInt;
+  low: DbInt;
+  close: DbInt;
+  volume: DbInt;
+}
+
+export interface SettingTable {
+  key: string;
+  value: string;
+  updated_at: ColumnType<number | bigint | string, number | bigint | undefined, number | bigint>;
+}
+
+export interface Database {
+  categories: CategoryTable;
+  instruments: InstrumentTable;
+  klines: KlineTable;
+  settings: SettingTable;
+}

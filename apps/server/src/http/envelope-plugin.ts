@@ -1,0 +1,81 @@
+/**
+ * Wraps every answer in the public envelope `{code, msg, data}` (product-spec section 8) and
+ * resolves the request's language from the `lang` header.
+ *
+ * Business refusals and validation failures answer HTTP 200 with a code ≠ 1: the existing clients
+ * show `msg` only for answers that arrive as HTTP successes, and treat any other status as a
+ * network failure that toasts a bare status code. Transport-level faults (unknown route,
+ * unreadable body, body too large, server fault) keep their HTTP status, still with the envelope.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { normalizeLanguage, ResponseCode, type Envelope, type Language } from '@omp/protocol';
+import { translate } from '../i18n/translate.ts';
+import { AppError } from './app-error.ts';
+import { validationMessage, type ValidationIssue } from './validation-message.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    lang: Language;
+  }
+}
+
+export function ok<T>(request: FastifyRequest, data: T): Envelope<T> {
+  return { code: ResponseCode.ok, msg: translate(request.lang, 'ok'), data };
+}
+
+function send(reply: FastifyReply, httpStatus: number, code: number, msg: string) {
+  return reply.status(httpStatus).type('application/json; charset=utf-8').send({ code, msg, data: null });
+}
+
+async function envelopePlugin(app: FastifyInstance) {
+  app.decorateRequest('lang', 'hk');
+  app.addHook('onRequest', async (request) => {
+    request.lang = normalizeLanguage(
+      request.headers.lang ?? (request.query as { lang?: string } | undefined)?.lang,
+    );
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    send(
+      reply,
+      404,
+      ResponseCode.notFound,
+      translate(request.lang, 'route_not_found', {
+        method: request.method,
+        url: request.url.split('?')[0] ?? '',
+      }),
+    ),
+  );
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const lang = request.lang ?? normalizeLanguage(request.headers.lang);
+    if (error instanceof AppError) {
+      return send(reply, error.httpStatus, error.code, translate(lang, error.messageKey, error.params));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issue = error.validation[0] as unknown as ValidationIssue;
+      const source = error.validationContext === 'body' ? request.body : request.query;
+      return send(reply, 200, ResponseCode.invalid, validationMessage(lang, issue, source));
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return send(reply, 413, ResponseCode.payloadTooLarge, translate(lang, 'payload_too_large'));
+    }
+    if (error.statusCode === 400 || error.statusCode === 415 || error.code?.startsWith('FST_ERR_CTP')) {
+      return send(
+        reply,
+        400,
+        ResponseCode.badRequest,
+        translate(lang, 'malformed_body', { detail: error.message }),
+      );
+    }
+    if (error.statusCode === 429) {
+      return send(reply, 429, ResponseCode.rateLimited, translate(lang, 'rate_limited'));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return send(reply, 500, ResponseCode.internal, translate(lang, 'internal_error'));
+  });
+}
+
+export default fp(envelopePlugin, { name: 'envelope' });

@@ -1,0 +1,39 @@
+/**
+ * Turns the first schema issue of a request into one sentence in the request's language, naming
+ * the field and the rule, e.g. "period must be one of: 1M, 5M, …".
+ */
+import type { Language } from '@omp/protocol';
+import { translate } from '../i18n/translate.ts';
+
+export interface ValidationIssue {
+  keyword: string;
+  instancePath: string;
+  params: {
+    expected?: string;
+    values?: unknown[];
+    minimum?: number | bigint;
+    maximum?: number | bigint;
+    origin?: string;
+  };
+}
+
+export function validationMessage(lang: Language, issue: ValidationIssue, source: unknown): string {
+  const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
+  const topKey = field.split('.')[0] ?? field;
+  const given =
+    source !== null && typeof source === 'object' ? (source as Record<string, unknown>)[topKey] : undefined;
+  if (given === undefined || given === '') return translate(lang, 'field_required', { field });
+
+  switch (issue.keyword) {
+    case 'invalid_type':
+      return translate(lang, 'field_wrong_type', { field, expected: issue.params.expected ?? '?' });
+    case 'invalid_value':
+      return translate(lang, 'field_one_of', { field, values: (issue.params.values ?? []).join(', ') });
+    case 'too_small':
+      return translate(lang, 'field_too_small', { field, min: String(issue.params.minimum ?? '') });
+    case 'too_big':
+      return translate(lang, 'field_too_big', { field, max: String(issue.params.maximum ?? '') });
+    default:
+      return translate(lang, 'field_invalid', { field });
+  }
+}

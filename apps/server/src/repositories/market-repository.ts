@@ -1,0 +1,205 @@
+/**
+ * Reads and writes categories, instruments and kline bars. Rows become engine and wire-neutral
+ * records here, so nothing above this layer sees driver-specific integer types.
+ */
+import type { Kysely } from 'kysely';
+import type { Bar, InstrumentSpec, KlinePeriod, SimulationProfile, WeeklySchedule } from '@omp/engine';
+import type { Language } from '@omp/protocol';
+import type { Database, InstrumentTable } from '../db/schema.ts';
+import { toInt } from '../db/values.ts';
+
+export interface CategoryRecord {
+  id: number;
+  code: string;
+  sort: number;
+  names: Partial<Record<Language, string>>;
+}
+
+export interface InstrumentRecord {
+  spec: InstrumentSpec;
+  profile: SimulationProfile;
+  enabled: boolean;
+}
+
+/** Rows per INSERT: keeps under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters. */
+const INSERT_CHUNK_ROWS = 2000;
+
+export class MarketRepository {
+  private readonly db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.db = db;
+  }
+
+  async listCategories(): Promise<CategoryRecord[]> {
+    const rows = await this.db.selectFrom('categories').selectAll().orderBy('sort').orderBy('id').execute();
+    return rows.map((row) => ({
+      id: toInt(row.id),
+      code: row.code,
+      sort: toInt(row.sort),
+      names: JSON.parse(row.names) as CategoryRecord['names'],
+    }));
+  }
+
+  async insertCategories(categories: readonly CategoryRecord[]): Promise<void> {
+    if (categories.length === 0) return;
+    await this.db
+      .insertInto('categories')
+      .values(
+        categories.map((c) => ({ id: c.id, code: c.code, sort: c.sort, names: JSON.stringify(c.names) })),
+      )
+      .execute();
+  }
+
+  async listInstruments(): Promise<InstrumentRecord[]> {
+    const rows = await this.db.selectFrom('instruments').selectAll().orderBy('sort').orderBy('id').execute();
+    return rows.map(instrumentFromRow);
+  }
+
+  async insertInstruments(instruments: readonly InstrumentRecord[]): Promise<void> {
+    if (instruments.length === 0) return;
+    await this.db.insertInto('instruments').values(instruments.map(instrumentToRow)).execute();
+  }
+
+  /** Inserts or replaces bars (a forming bar is written again as it grows). */
+  async upsertBars(instrumentId: number, period: KlinePeriod, bars: readonly Bar[]): Promise<void> {
+    for (let start = 0; start < bars.length; start += INSERT_CHUNK_ROWS) {
+      const chunk = bars.slice(start, start + INSERT_CHUNK_ROWS);
+      await this.db
+        .insertInto('klines')
+        .values(chunk.map((bar) => ({ instrument_id: instrumentId, period, ...bar })))
+        .onConflict((oc) =>
+          oc.columns(['instrument_id', 'period', 'time']).doUpdateSet((eb) => ({
+            open: eb.ref('excluded.open'),
+            high: eb.ref('excluded.high'),
+            low: eb.ref('excluded.low'),
+            close: eb.ref('excluded.close'),
+            volume: eb.ref('excluded.volume'),
+          })),
+        )
+        .execute();
+    }
+  }
+
+  /** Writes many instruments' bars in one transaction (one fsync instead of hundreds). */
+  async upsertBarsBatch(
+    batch: ReadonlyArray<{ instrumentId: number; period: KlinePeriod; bars: readonly Bar[] }>,
+  ) {
+    await this.db.transaction().execute(async (trx) => {
+      const repo = new MarketRepository(trx);
+      for (const item of batch) await repo.upsertBars(item.instrumentId, item.period, item.bars);
+    });
+  }
+
+  /** The most recent `limit` bars (opening before `beforeTime` when given), oldest first. */
+  async recentBars(
+    instrumentId: number,
+    period: KlinePeriod,
+    limit: number,
+    beforeTime?: number,
+  ): Promise<Bar[]> {
+    let query = this.db
+      .selectFrom('klines')
+      .select(['time', 'open', 'high', 'low', 'close', 'volume'])
+      .where('instrument_id', '=', instrumentId)
+      .where('period', '=', period);
+    if (beforeTime !== undefined) query = query.where('time', '<', beforeTime);
+    const rows = await query.orderBy('time', 'desc').limit(limit).execute();
+    return rows.reverse().map((row) => ({
+      time: toInt(row.time),
+      open: toInt(row.open),
+      high: toInt(row.high),
+      low: toInt(row.low),
+      close: toInt(row.close),
+      volume: toInt(row.volume),
+    }));
+  }
+
+  async countBars(): Promise<number> {
+    const row = await this.db
+      .selectFrom('klines')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    return toInt(row.n as number | bigint | string);
+  }
+
+  async getSetting(key: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('settings')
+      .select('value')
+      .where('key', '=', key)
+      .executeTakeFirst();
+    return row?.value;
+  }
+
+  async setSetting(key: string, value: string, nowMs: number): Promise<void> {
+    await this.db
+      .insertInto('settings')
+      .values({ key, value, updated_at: nowMs })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: nowMs }))
+      .execute();
+  }
+}
+
+type InstrumentRow = {
+  [K in keyof InstrumentTable]: InstrumentTable[K] extends string ? string : number | bigint | string;
+};
+
+function instrumentFromRow(row: InstrumentRow): InstrumentRecord {
+  const marginMode = toInt(row.margin_mode);
+  return {
+    spec: {
+      id: toInt(row.id),
+      code: row.code,
+      showCode: row.show_code,
+      logo: row.logo,
+      categoryId: toInt(row.category_id),
+      baseCurrency: row.base_currency,
+      quoteCurrency: row.quote_currency,
+      pricePrecision: toInt(row.price_precision),
+      lotStep: row.lot_step,
+      minLots: row.min_lots,
+      maxLots: row.max_lots,
+      contractSize: toInt(row.contract_size),
+      marginMode: marginMode === 1 ? 1 : 2,
+      feeRate: row.fee_rate,
+      leverageOptions: JSON.parse(row.leverage_options) as number[],
+      spreadPoints: toInt(row.spread_points),
+      schedule: JSON.parse(row.schedule) as WeeklySchedule,
+      sort: toInt(row.sort),
+    },
+    profile: {
+      startPrice: row.sim_start_price,
+      annualVolatility: Number(row.sim_annual_volatility),
+      ticksPerSecond: Number(row.sim_ticks_per_second),
+    },
+    enabled: toInt(row.enabled) === 1,
+  };
+}
+
+function instrumentToRow({ spec, profile, enabled }: InstrumentRecord) {
+  return {
+    id: spec.id,
+    code: spec.code,
+    show_code: spec.showCode,
+    logo: spec.logo,
+    category_id: spec.categoryId,
+    base_currency: spec.baseCurrency,
+    quote_currency: spec.quoteCurrency,
+    price_precision: spec.pricePrecision,
+    lot_step: spec.lotStep,
+    min_lots: spec.minLots,
+    max_lots: spec.maxLots,
+    contract_size: spec.contractSize,
+    margin_mode: spec.marginMode,
+    fee_rate: spec.feeRate,
+    leverage_options: JSON.stringify(spec.leverageOptions),
+    spread_points: spec.spreadPoints,
+    schedule: JSON.stringify(spec.schedule),
+    sort: spec.sort,
+    enabled: enabled ? 1 : 0,
+    sim_start_price: profile.startPrice,
+    sim_annual_volatility: String(profile.annualVolatility),
+    sim_ticks_per_second: String(profile.ticksPerSecond),
+  };
+}

@@ -1,0 +1,108 @@
+/** Market calls of product-spec section 7 (Forex): categories, instruments, klines. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  abbreviatedKlineQuerySchema,
+  categorySchema,
+  envelopeOf,
+  instrumentSchema,
+  klinePointSchema,
+  klineQuerySchema,
+  tradeListQuerySchema,
+} from '@omp/protocol';
+import { notFound } from '../http/app-error.ts';
+import { ok } from '../http/envelope-plugin.ts';
+import type { MarketRepository } from '../repositories/market-repository.ts';
+import type { MarketService } from '../services/market-service.ts';
+
+export interface MarketRouteDeps {
+  market: MarketService;
+  repository: MarketRepository;
+}
+
+export async function marketRoutes(app: FastifyInstance, deps: MarketRouteDeps) {
+  const { market, repository } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['market'];
+
+  api.get(
+    '/v1/api/forex/getCategories',
+    {
+      schema: {
+        tags,
+        summary: "Instrument categories with names in the request's language",
+        response: { 200: envelopeOf(z.array(categorySchema)) },
+      },
+    },
+    async (request) => {
+      const categories = await repository.listCategories();
+      return ok(
+        request,
+        categories.map((c) => ({
+          Id: c.id,
+          Code: c.code,
+          Sort: c.sort,
+          NameShowTrans: c.names[request.lang] ?? c.names.en ?? c.code,
+        })),
+      );
+    },
+  );
+
+  api.get(
+    '/v1/api/forex/trade_list',
+    {
+      schema: {
+        tags,
+        summary: 'Instruments with their live quotation',
+        description: '`searchCurrency` matches code or display code, ignoring "/" and case.',
+        querystring: tradeListQuerySchema,
+        response: { 200: envelopeOf(z.array(instrumentSchema)) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        market.listInstruments({
+          search: request.query.searchCurrency,
+          categoryId: request.query.category_id,
+        }),
+      ),
+  );
+
+  api.get(
+    '/v1/api/forex/kline',
+    {
+      schema: {
+        tags,
+        summary: 'Kline bars of one instrument and period, oldest first',
+        description:
+          'Without `before`, the last bar is the forming one. With `before`, older history for paging.',
+        querystring: klineQuerySchema,
+        response: { 200: envelopeOf(z.array(klinePointSchema)) },
+      },
+    },
+    async (request) => {
+      const { forex_id, period, limit, before } = request.query;
+      if (!market.instrumentById(forex_id)) throw notFound('instrument_not_found', { id: forex_id });
+      return ok(request, await market.klines(forex_id, period, limit, before));
+    },
+  );
+
+  api.get(
+    '/v1/api/forex/abbreviated_cache_kline',
+    {
+      schema: {
+        tags,
+        summary: 'The last 96 bars of an instrument, cached for 10 s (mini charts)',
+        querystring: abbreviatedKlineQuerySchema,
+        response: { 200: envelopeOf(z.array(klinePointSchema)) },
+      },
+    },
+    async (request) => {
+      const { forex_id, period } = request.query;
+      if (!market.instrumentById(forex_id)) throw notFound('instrument_not_found', { id: forex_id });
+      return ok(request, await market.abbreviatedKlines(forex_id, period));
+    },
+  );
+}

@@ -1,0 +1,129 @@
+/** Health, public settings and the tick-ingest endpoint for a real price bridge. */
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { parsePriceToPoints } from '@omp/engine';
+import { envelopeOf, ResponseCode, tickIngestBodySchema, type TickIngestBody } from '@omp/protocol';
+import type { Tick } from '../adapters/feed/market-feed.ts';
+import type { AppConfig } from '../config.ts';
+import type { DatabaseHandle } from '../db/database.ts';
+import { AppError, invalid } from '../http/app-error.ts';
+import { ok } from '../http/envelope-plugin.ts';
+import type { MarketService } from '../services/market-service.ts';
+
+export interface SystemRouteDeps {
+  config: AppConfig;
+  database: DatabaseHandle;
+  market: MarketService;
+  feedName: () => string;
+  now: () => number;
+}
+
+const basicInfoSchema = z.object({
+  desktop_site_url: z
+    .string()
+    .nullable()
+    .describe('Desktop site for non-mobile browsers; null shows the mobile layout centred'),
+  main_mode: z.enum(['trade', 'company']).describe('What /product searches'),
+  trade_fee_type: z.number().int().describe('1 fee per lot x rate; otherwise margin x rate'),
+});
+
+export async function systemRoutes(app: FastifyInstance, deps: SystemRouteDeps) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/healthz',
+    { schema: { tags: ['system'], summary: 'Database and market feed state' } },
+    async (request, reply) => {
+      let databaseOk = true;
+      try {
+        await deps.database.db.selectFrom('settings').select('key').limit(1).execute();
+      } catch {
+        databaseOk = false;
+      }
+      const stats = deps.market.stats();
+      const lastTickAgeMs = stats.lastTickAtMs > 0 ? deps.now() - stats.lastTickAtMs : null;
+      const body = {
+        code: databaseOk ? ResponseCode.ok : ResponseCode.internal,
+        msg: databaseOk ? 'ok' : 'database unreachable',
+        data: {
+          database: { kind: deps.database.kind, ok: databaseOk },
+          feed: { name: deps.feedName(), ticks: stats.ticks, lastTickAgeMs, instruments: stats.instruments },
+          uptimeSeconds: Math.round(process.uptime()),
+        },
+      };
+      return reply.status(databaseOk ? 200 : 503).send(body);
+    },
+  );
+
+  api.get(
+    '/api/basicSet/getBasicInfo',
+    {
+      schema: {
+        tags: ['settings'],
+        summary: 'Public settings the screens need',
+        response: { 200: envelopeOf(basicInfoSchema) },
+      },
+    },
+    async (request) =>
+      ok(request, {
+        desktop_site_url: deps.config.desktopSiteUrl ?? null,
+        main_mode: 'trade' as const,
+        trade_fee_type: 2,
+      }),
+  );
+
+  api.post(
+    '/v1/api/forex/ingest',
+    {
+      schema: {
+        tags: ['market'],
+        summary: 'Push ticks from a price bridge (header x-ingest-secret)',
+        description:
+          'Enabled when INGEST_SECRET is set. Prices as numbers or decimal strings; ask defaults to bid + spread. ' +
+          'The whole batch is refused if any tick is invalid.',
+        headers: z.object({ 'x-ingest-secret': z.string().optional() }),
+        body: tickIngestBodySchema,
+        response: { 200: envelopeOf(z.object({ accepted: z.number().int() })) },
+      },
+    },
+    async (request) => {
+      const secret = deps.config.ingestSecret;
+      if (!secret) throw new AppError(ResponseCode.refused, 'ingest_disabled', {}, 403);
+      if (!secretMatches(request.headers['x-ingest-secret'], secret)) {
+        throw new AppError(ResponseCode.refused, 'ingest_forbidden', {}, 401);
+      }
+      const ticks = toTicks(request.body, deps.market, deps.now());
+      deps.market.applyTicks(ticks);
+      return ok(request, { accepted: ticks.length });
+    },
+  );
+}
+
+function secretMatches(given: unknown, expected: string): boolean {
+  if (typeof given !== 'string') return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** Validates every tick before any is applied, so a bad batch changes nothing. */
+export function toTicks(body: TickIngestBody, market: MarketService, nowMs: number): Tick[] {
+  return body.ticks
+    .map((raw) => {
+      const spec = market.instrumentByCode(raw.code);
+      if (!spec) throw invalid('ingest_unknown_code', { code: raw.code });
+      const bid = parsePriceToPoints(raw.bid, spec.pricePrecision);
+      if (bid === null) throw invalid('ingest_bad_price', { code: raw.code, value: String(raw.bid) });
+      let ask = bid + spec.spreadPoints;
+      if (raw.ask !== undefined) {
+        const parsed = parsePriceToPoints(raw.ask, spec.pricePrecision);
+        if (parsed === null) throw invalid('ingest_bad_price', { code: raw.code, value: String(raw.ask) });
+        if (parsed < bid) throw invalid('ingest_crossed_quote', { code: raw.code });
+        ask = parsed;
+      }
+      return { code: spec.code, bid, ask, timeMs: raw.time ?? nowMs };
+    })
+    .sort((a, b) => a.timeMs - b.timeMs);
+}

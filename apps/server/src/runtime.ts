@@ -1,0 +1,122 @@
+/**
+ * Wires the parts together in start order: database and migrations, catalogue and history, market
+ * service, socket hub, feed, HTTP app. Used by server.ts and by the API tests, so what is tested is
+ * what runs.
+ */
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { MarketFeed } from './adapters/feed/market-feed.ts';
+import { SimulatedFeed } from './adapters/feed/simulated-feed.ts';
+import { buildApp } from './app.ts';
+import type { AppConfig } from './config.ts';
+import { openDatabase, type DatabaseHandle } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { MarketRepository } from './repositories/market-repository.ts';
+import { createInMemoryMarketBus } from './services/market-bus.ts';
+import { seedMarket, type SeedReport } from './services/market-seed.ts';
+import { MarketService } from './services/market-service.ts';
+import { SocketHub } from './ws/socket-hub.ts';
+
+/** Forming bars reach the database this often; a crash loses at most this much of a bar. */
+const BAR_FLUSH_INTERVAL_MS = 1000;
+
+export interface Runtime {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  market: MarketService;
+  hub: SocketHub;
+  feed: MarketFeed | undefined;
+  seedReport: SeedReport;
+  stop(): Promise<void>;
+}
+
+export interface RuntimeOptions {
+  now?: () => number;
+  /** PostgreSQL schema to work in (tests). */
+  databaseSchema?: string;
+}
+
+export async function startRuntime(config: AppConfig, options: RuntimeOptions = {}): Promise<Runtime> {
+  const now = options.now ?? Date.now;
+  const database = openDatabase({
+    databaseUrl: config.databaseUrl,
+    sqlitePath: path.join(config.dataDir, 'app.db'),
+    ...(options.databaseSchema ? { schema: options.databaseSchema } : {}),
+  });
+  try {
+    await migrateToLatest(database.db as unknown as Kysely<unknown>);
+    const repository = new MarketRepository(database.db);
+    const seedReport = await seedMarket(repository, now(), config.feedSeed);
+
+    const bus = createInMemoryMarketBus();
+    const market = new MarketService({ repository, bus, now });
+    await market.init();
+    const hub = new SocketHub({ bus, market, flushIntervalMs: config.quotePushIntervalMs, now });
+
+    let feed: MarketFeed | undefined;
+    const app = await buildApp({
+      config,
+      database,
+      repository,
+      market,
+      hub,
+      feedName: () => (feed ? feed.name : config.ingestSecret ? 'ingest' : 'none'),
+      now,
+    });
+
+    let flushing = Promise.resolve(0);
+    const flushTimer = setInterval(() => {
+      flushing = flushing
+        .then(() => market.flush())
+        .catch((error: unknown) => {
+          app.log.error({ err: error }, 'writing kline bars failed; they stay in memory and are retried');
+          return 0;
+        });
+    }, BAR_FLUSH_INTERVAL_MS);
+    flushTimer.unref();
+
+    // The feed starts last: its first ticks need the app's logger and a listening hub.
+    if (config.feed === 'simulated') {
+      const lastBids = market.lastBids();
+      feed = new SimulatedFeed({
+        instruments: market.instruments().map(({ spec, profile }) => {
+          const lastBid = lastBids.get(spec.code);
+          return lastBid === undefined ? { spec, profile } : { spec, profile, lastBid };
+        }),
+        seed: config.feedSeed + Math.floor(now() / 1000),
+        now,
+        intervalMs: config.feedIntervalMs,
+      });
+      // A throw inside a feed's timer would crash the process; log it and keep the market running.
+      feed.start((ticks) => {
+        try {
+          market.applyTicks(ticks);
+        } catch (error) {
+          app.log.error({ err: error }, 'applying simulated ticks failed');
+        }
+      });
+    }
+
+    return {
+      app,
+      database,
+      market,
+      hub,
+      feed,
+      seedReport,
+      async stop() {
+        feed?.stop();
+        clearInterval(flushTimer);
+        await flushing;
+        await market.flush();
+        hub.close();
+        await app.close();
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}

@@ -1,0 +1,38 @@
+/** Boot: read the configuration, start the runtime, listen, and stop cleanly on a signal. */
+import { ConfigError, loadConfig } from './config.ts';
+import { startRuntime } from './runtime.ts';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+
+  const runtime = await startRuntime(config);
+  const { app, seedReport, database } = runtime;
+  if (seedReport.instruments > 0 || seedReport.backfilledInstruments > 0) {
+    app.log.info(seedReport, 'first start: catalogue seeded and chart history backfilled');
+  }
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`database: ${database.kind} (${database.location}); feed: ${runtime.feed?.name ?? 'none'}`);
+  app.log.info(`serving on http://localhost:${config.port} (API docs at /docs)`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal}: stopping`);
+    await runtime.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+await main();

@@ -1,0 +1,300 @@
+/**
+ * The live market: turns ticks into quotes, day statistics and kline bars, keeps the forming bars
+ * in memory (the database gets them once a second and when a bar closes), and answers the market
+ * calls. It trusts the ticks it is given: the feed adapters and the ingest route validate them.
+ */
+import {
+  changePercent,
+  foldDayTick,
+  isMarketOpen,
+  KLINE_PERIOD_SECONDS,
+  KlineBook,
+  nextOpenTime,
+  pointsToNumber,
+  type Bar,
+  type DayStats,
+  type InstrumentSpec,
+  type KlinePeriod,
+} from '@omp/engine';
+import { MarketStatus, type Instrument, type KlinePoint, type Quotation } from '@omp/protocol';
+import type { Tick } from '../adapters/feed/market-feed.ts';
+import type { InstrumentRecord, MarketRepository } from '../repositories/market-repository.ts';
+import type { MarketBus } from './market-bus.ts';
+
+const PERIODS = Object.keys(KLINE_PERIOD_SECONDS) as KlinePeriod[];
+/** Bars of the mini chart on the home list. */
+const ABBREVIATED_BARS = 96;
+const ABBREVIATED_CACHE_MS = 10_000;
+
+interface LiveInstrument {
+  spec: InstrumentSpec;
+  record: InstrumentRecord;
+  bid: number | undefined;
+  ask: number | undefined;
+  lastTickMs: number;
+  day: DayStats | undefined;
+  book: KlineBook;
+  /** Bars written since the last flush, by period then bar time. */
+  dirty: Map<KlinePeriod, Map<number, Bar>>;
+}
+
+export interface MarketServiceOptions {
+  repository: MarketRepository;
+  bus: MarketBus;
+  now: () => number;
+}
+
+export class MarketService {
+  private readonly repository: MarketRepository;
+  private readonly bus: MarketBus;
+  private readonly now: () => number;
+  private readonly byId = new Map<number, LiveInstrument>();
+  private readonly byCode = new Map<string, LiveInstrument>();
+  private readonly abbreviatedCache = new Map<string, { atMs: number; bars: KlinePoint[] }>();
+  private tickCount = 0;
+  private lastTickAtMs = 0;
+
+  constructor(options: MarketServiceOptions) {
+    this.repository = options.repository;
+    this.bus = options.bus;
+    this.now = options.now;
+  }
+
+  /** Loads instruments and resumes quotes, day statistics and forming bars from the database. */
+  async init(): Promise<void> {
+    for (const record of await this.repository.listInstruments()) {
+      if (!record.enabled) continue;
+      const live: LiveInstrument = {
+        spec: record.spec,
+        record,
+        bid: undefined,
+        ask: undefined,
+        lastTickMs: 0,
+        day: undefined,
+        book: new KlineBook(),
+        dirty: new Map(),
+      };
+      for (const period of PERIODS) {
+        const [last] = await this.repository.recentBars(record.spec.id, period, 1);
+        if (!last) continue;
+        live.book.seed(period, last);
+        if (period === '1M') {
+          live.bid = last.close;
+          live.ask = last.close + record.spec.spreadPoints;
+          live.lastTickMs = last.time * 1000;
+        }
+        if (period === '1D') {
+          live.day = {
+            dayStart: last.time,
+            open: last.open,
+            high: last.high,
+            low: last.low,
+            volume: last.volume,
+          };
+        }
+      }
+      this.byId.set(record.spec.id, live);
+      this.byCode.set(record.spec.code, live);
+    }
+  }
+
+  instruments(): InstrumentRecord[] {
+    return [...this.byId.values()].map((live) => live.record);
+  }
+
+  instrumentByCode(code: string): InstrumentSpec | undefined {
+    return this.byCode.get(code)?.spec;
+  }
+
+  instrumentById(id: number): InstrumentSpec | undefined {
+    return this.byId.get(id)?.spec;
+  }
+
+  /** The last bid of every instrument, in points, so a feed can resume where the market left off. */
+  lastBids(): Map<string, number> {
+    const bids = new Map<string, number>();
+    for (const live of this.byId.values()) if (live.bid !== undefined) bids.set(live.spec.code, live.bid);
+    return bids;
+  }
+
+  stats() {
+    return { ticks: this.tickCount, lastTickAtMs: this.lastTickAtMs, instruments: this.byId.size };
+  }
+
+  applyTicks(ticks: readonly Tick[]): void {
+    for (const tick of ticks) this.applyTick(tick);
+  }
+
+  private applyTick(tick: Tick): void {
+    const live = this.byCode.get(tick.code);
+    // Ticks older than the last one would move bars backwards: a bridge replaying history must
+    // not rewrite the live market.
+    if (!live || tick.timeMs < live.lastTickMs) return;
+    live.bid = tick.bid;
+    live.ask = tick.ask;
+    live.lastTickMs = tick.timeMs;
+    live.day = foldDayTick(live.day, tick.bid, Math.floor(tick.timeMs / 1000));
+    const { forming, closed } = live.book.applyTick(tick.bid, tick.timeMs);
+    for (const { period, bar } of closed) this.markDirty(live, period, bar);
+    for (const [period, bar] of forming) {
+      this.markDirty(live, period, bar);
+      this.bus.publishKline({ code: live.spec.code, period, pricePrecision: live.spec.pricePrecision, bar });
+    }
+    this.tickCount += 1;
+    this.lastTickAtMs = tick.timeMs;
+    this.bus.publishQuote({
+      code: live.spec.code,
+      marketStatus: this.marketStatus(live.spec),
+      quotation: this.quotation(live),
+    });
+  }
+
+  private markDirty(live: LiveInstrument, period: KlinePeriod, bar: Bar): void {
+    let bars = live.dirty.get(period);
+    if (!bars) live.dirty.set(period, (bars = new Map()));
+    bars.set(bar.time, { ...bar });
+  }
+
+  /** Writes the bars that changed since the last call, in one transaction. */
+  async flush(): Promise<number> {
+    const batch: Array<{ instrumentId: number; period: KlinePeriod; bars: Bar[] }> = [];
+    for (const live of this.byId.values()) {
+      for (const [period, bars] of live.dirty)
+        batch.push({ instrumentId: live.spec.id, period, bars: [...bars.values()] });
+      live.dirty = new Map();
+    }
+    if (batch.length > 0) await this.repository.upsertBarsBatch(batch);
+    return batch.reduce((n, item) => n + item.bars.length, 0);
+  }
+
+  marketStatus(spec: InstrumentSpec): MarketStatus {
+    return isMarketOpen(spec.schedule, this.now()) ? MarketStatus.open : MarketStatus.closed;
+  }
+
+  private quotation(live: LiveInstrument): Quotation {
+    const precision = live.spec.pricePrecision;
+    const bid = live.bid ?? 0;
+    const day = live.day;
+    return {
+      Id: live.spec.id,
+      ForexId: live.spec.id,
+      Open: pointsToNumber(day?.open ?? bid, precision),
+      High: pointsToNumber(day?.high ?? bid, precision),
+      Low: pointsToNumber(day?.low ?? bid, precision),
+      Close: pointsToNumber(bid, precision),
+      Bid: pointsToNumber(bid, precision),
+      Ask: pointsToNumber(live.ask ?? bid, precision),
+      Change: day && day.open > 0 ? changePercent(bid, day.open) : 0,
+      Volume: day?.volume ?? 0,
+      Amount: 0,
+      NowTime: Math.floor(live.lastTickMs / 1000),
+    };
+  }
+
+  /** The latest quotation of every instrument, for socket snapshots. */
+  quotations(): Array<{ code: string; marketStatus: number; quotation: Quotation }> {
+    return [...this.byId.values()].map((live) => ({
+      code: live.spec.code,
+      marketStatus: this.marketStatus(live.spec),
+      quotation: this.quotation(live),
+    }));
+  }
+
+  quotationOf(code: string): { code: string; marketStatus: number; quotation: Quotation } | undefined {
+    const live = this.byCode.get(code);
+    if (!live) return undefined;
+    return { code, marketStatus: this.marketStatus(live.spec), quotation: this.quotation(live) };
+  }
+
+  formingBar(code: string, period: KlinePeriod): { bar: Bar; pricePrecision: number } | undefined {
+    const live = this.byCode.get(code);
+    const bar = live?.book.forming(period);
+    return live && bar ? { bar, pricePrecision: live.spec.pricePrecision } : undefined;
+  }
+
+  listInstruments(
+    filter: { search?: string | undefined; categoryId?: number | undefined } = {},
+  ): Instrument[] {
+    const needle = filter.search
+      ?.trim()
+      .toUpperCase()
+      .replace(/[^A-Z0-9]/g, '');
+    const nowMs = this.now();
+    const result: Instrument[] = [];
+    for (const live of this.byId.values()) {
+      const { spec } = live;
+      if (filter.categoryId !== undefined && spec.categoryId !== filter.categoryId) continue;
+      if (
+        needle &&
+        !`${spec.code}${spec.showCode.replace(/[^A-Za-z0-9]/g, '')}`.toUpperCase().includes(needle)
+      )
+        continue;
+      const status = this.marketStatus(spec);
+      const nextOpen = status === MarketStatus.open ? null : nextOpenTime(spec.schedule, nowMs);
+      result.push({
+        Id: spec.id,
+        Code: spec.code,
+        ShowCode: spec.showCode,
+        Logo: `/logos/${spec.logo}`,
+        CategoryId: spec.categoryId,
+        MarketStatus: status,
+        PricePrecision: spec.pricePrecision,
+        Pip: Number(spec.lotStep),
+        ForexMinCont: Number(spec.minLots),
+        ForexMaxCont: Number(spec.maxLots),
+        ForexContNum: spec.contractSize,
+        MarginMode: spec.marginMode,
+        ForexFeeRate: Number(spec.feeRate),
+        HasForexMultiple: spec.leverageOptions.map((value) => ({ Value: value })),
+        Spread: spec.spreadPoints,
+        BaseCurrency: spec.baseCurrency,
+        QuoteCurrency: spec.quoteCurrency,
+        TradingSessions: spec.schedule.map((s) => ({ From: s.from, To: s.to })),
+        NextOpenTime: nextOpen === null ? null : Math.floor(nextOpen / 1000),
+        ForexQuotations: this.quotation(live),
+      });
+    }
+    return result;
+  }
+
+  /** Bars oldest first; without `beforeTime` the forming bar from memory replaces its stored copy. */
+  async klines(
+    instrumentId: number,
+    period: KlinePeriod,
+    limit: number,
+    beforeTime?: number,
+  ): Promise<KlinePoint[]> {
+    const live = this.byId.get(instrumentId);
+    if (!live) return [];
+    const bars = await this.repository.recentBars(instrumentId, period, limit, beforeTime);
+    const forming = beforeTime === undefined ? live.book.forming(period) : undefined;
+    if (forming) {
+      const last = bars.at(-1);
+      if (last && last.time === forming.time) bars[bars.length - 1] = forming;
+      else if (!last || last.time < forming.time) bars.push(forming);
+      if (bars.length > limit) bars.shift();
+    }
+    return bars.map((bar) => toKlinePoint(bar, live.spec.pricePrecision));
+  }
+
+  async abbreviatedKlines(instrumentId: number, period: KlinePeriod): Promise<KlinePoint[]> {
+    const key = `${instrumentId}:${period}`;
+    const cached = this.abbreviatedCache.get(key);
+    const nowMs = this.now();
+    if (cached && nowMs - cached.atMs < ABBREVIATED_CACHE_MS) return cached.bars;
+    const bars = await this.klines(instrumentId, period, ABBREVIATED_BARS);
+    this.abbreviatedCache.set(key, { atMs: nowMs, bars });
+    return bars;
+  }
+}
+
+export function toKlinePoint(bar: Bar, precision: number): KlinePoint {
+  return {
+    Time: bar.time,
+    Open: pointsToNumber(bar.open, precision),
+    High: pointsToNumber(bar.high, precision),
+    Low: pointsToNumber(bar.low, precision),
+    Close: pointsToNumber(bar.close, precision),
+    Volume: bar.volume,
+  };
+}

@@ -1,0 +1,90 @@
+/**
+ * Starts the real runtime on a fresh database for a test file: SQLite in a temporary folder, or a
+ * fresh PostgreSQL schema when the engine is 'postgres' (TEST_DATABASE_URL). The feed is off and
+ * the clock is the test's, so ticks and time are exactly what the test says.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { loadConfig, type AppConfig } from '../../src/config.ts';
+import { startRuntime, type Runtime } from '../../src/runtime.ts';
+
+export type EngineKind = 'sqlite' | 'postgres';
+
+/** SQLite always; PostgreSQL too when TEST_DATABASE_URL names a server. */
+export function databaseEngines(): EngineKind[] {
+  return process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+}
+
+/** Wednesday 18 November 2026, 12:00 UTC: every market of the seed is open. */
+export const WEDNESDAY_NOON_MS = Date.UTC(2026, 10, 18, 12, 0, 0);
+
+export interface TestClock {
+  now: () => number;
+  set(ms: number): void;
+  advance(ms: number): void;
+}
+
+export function testClock(startMs = WEDNESDAY_NOON_MS): TestClock {
+  let current = startMs;
+  return {
+    now: () => current,
+    set: (ms) => (current = ms),
+    advance: (ms) => (current += ms),
+  };
+}
+
+export interface TestRuntime extends Runtime {
+  clock: TestClock;
+  config: AppConfig;
+  dispose(): Promise<void>;
+}
+
+export async function startTestRuntime(
+  options: { engine?: EngineKind; env?: Record<string, string>; clock?: TestClock } = {},
+): Promise<TestRuntime> {
+  const engine = options.engine ?? 'sqlite';
+  const clock = options.clock ?? testClock();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'omp-test-'));
+  let schema: string | undefined;
+  const databaseUrl = engine === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
+  if (engine === 'postgres') {
+    if (!databaseUrl) throw new Error('TEST_DATABASE_URL is not set');
+    schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+    await withPg(databaseUrl, (client) => client.query(`CREATE SCHEMA ${schema}`));
+  }
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    FEED: 'none',
+    LOG_LEVEL: 'silent',
+    QUOTE_PUSH_INTERVAL_MS: '50',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...options.env,
+  });
+  const runtime = await startRuntime(config, {
+    now: clock.now,
+    ...(schema ? { databaseSchema: schema } : {}),
+  });
+  return {
+    ...runtime,
+    clock,
+    config,
+    async dispose() {
+      await runtime.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+      if (schema && databaseUrl)
+        await withPg(databaseUrl, (client) => client.query(`DROP SCHEMA ${schema} CASCADE`));
+    },
+  };
+}
+
+async function withPg<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}

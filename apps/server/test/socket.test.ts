@@ -1,0 +1,158 @@
+/**
+ * The realtime socket over a real connection: heartbeat, subscription replies, snapshots, pushes
+ * after ticks, conflation of many ticks into the newest state, and refusals of bad messages.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
+
+type Message = Record<string, unknown> | string;
+
+/** A socket client that records what it receives and can wait for a matching message. */
+class RecordingClient {
+  readonly received: Message[] = [];
+  private readonly socket: WebSocket;
+  private waiters: Array<{ match: (m: Message) => boolean; resolve: (m: Message) => void }> = [];
+
+  constructor(url: string) {
+    this.socket = new WebSocket(url);
+    this.socket.on('message', (data) => {
+      const text = data.toString();
+      let message: Message = text;
+      try {
+        message = JSON.parse(text) as Record<string, unknown>;
+      } catch {
+        // Heartbeat frames are plain text.
+      }
+      this.received.push(message);
+      this.waiters = this.waiters.filter((w) => (w.match(message) ? (w.resolve(message), false) : true));
+    });
+  }
+
+  open() {
+    return new Promise<void>((resolve, reject) => {
+      this.socket.once('open', () => resolve());
+      this.socket.once('error', reject);
+    });
+  }
+
+  send(message: string | object) {
+    this.socket.send(typeof message === 'string' ? message : JSON.stringify(message));
+  }
+
+  waitFor(match: (m: Message) => boolean, timeoutMs = 3000): Promise<Message> {
+    const found = this.received.find(match);
+    if (found) return Promise.resolve(found);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('timed out waiting for a message')), timeoutMs);
+      this.waiters.push({ match, resolve: (m) => (clearTimeout(timer), resolve(m)) });
+    });
+  }
+
+  close() {
+    this.socket.close();
+  }
+}
+
+const isType = (type: string) => (m: Message) => typeof m === 'object' && m.type === type;
+
+describe('realtime socket /v1/ws', () => {
+  let rt: TestRuntime;
+  let url: string;
+  beforeAll(async () => {
+    rt = await startTestRuntime();
+    await rt.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = rt.app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    url = `ws://127.0.0.1:${address.port}/v1/ws?lang=en`;
+  });
+  afterAll(async () => rt?.dispose());
+
+  it('answers ping with pong', async () => {
+    const client = new RecordingClient(url);
+    await client.open();
+    client.send('ping');
+    expect(await client.waitFor((m) => m === 'pong')).toBe('pong');
+    client.close();
+  });
+
+  it('confirms a DAY_MARKET subscription and sends a snapshot of every quote at once', async () => {
+    const client = new RecordingClient(url);
+    await client.open();
+    client.send({ type: 'sub', params: 'DAY_MARKET' });
+    expect(await client.waitFor(isType('sub_result'))).toMatchObject({ code: 1, params: 'DAY_MARKET' });
+    const codes = rt.market.instruments().map((i) => i.spec.code);
+    // The snapshot is one burst, in catalogue order: the last instrument's quote closes it.
+    await client.waitFor((m) => isType('DAY_MARKET')(m) && (m as { symbol: string }).symbol === codes.at(-1));
+    const symbols = new Set(
+      client.received.filter(isType('DAY_MARKET')).map((m) => (m as { symbol: string }).symbol),
+    );
+    expect([...symbols].sort()).toEqual([...codes].sort());
+    client.close();
+  });
+
+  it('pushes the newest state once per flush however many ticks arrived (conflation)', async () => {
+    const client = new RecordingClient(url);
+    await client.open();
+    client.send({ type: 'sub', params: 'DAY_MARKET.BTCUSD' });
+    await client.waitFor(isType('sub_result'));
+    await client.waitFor(isType('DAY_MARKET'));
+    const start = client.received.length;
+    const spec = rt.market.instrumentByCode('BTCUSD')!;
+    const base = Math.round(rt.market.quotationOf('BTCUSD')!.quotation.Bid * 10 ** spec.pricePrecision);
+    for (let i = 1; i <= 100; i++) {
+      rt.clock.advance(5);
+      rt.market.applyTicks([
+        { code: 'BTCUSD', bid: base + i, ask: base + i + spec.spreadPoints, timeMs: rt.clock.now() },
+      ]);
+    }
+    rt.hub.flush();
+    const push = (await client.waitFor(
+      (m) => isType('DAY_MARKET')(m) && client.received.indexOf(m) >= start,
+    )) as { symbol: string; quotation: { Bid: number; MarketStatus: number } };
+    expect(push.symbol).toBe('BTCUSD');
+    expect(push.quotation.Bid).toBe((base + 100) / 10 ** spec.pricePrecision);
+    expect(push.quotation.MarketStatus).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(client.received.slice(start).filter(isType('DAY_MARKET'))).toHaveLength(1);
+    client.close();
+  });
+
+  it('pushes the forming bar of a kline topic', async () => {
+    const client = new RecordingClient(url);
+    await client.open();
+    client.send({ type: 'sub', params: 'KLINE.ETHUSD.5M' });
+    await client.waitFor(isType('sub_result'));
+    const snapshot = (await client.waitFor(isType('KLINE'))) as { period: string; kline: { Time: number } };
+    expect(snapshot.period).toBe('5M');
+    expect(snapshot.kline.Time % 300).toBe(0);
+    const spec = rt.market.instrumentByCode('ETHUSD')!;
+    rt.clock.advance(1000);
+    const bid = 300000;
+    rt.market.applyTicks([{ code: 'ETHUSD', bid, ask: bid + spec.spreadPoints, timeMs: rt.clock.now() }]);
+    rt.hub.flush();
+    const push = (await client.waitFor(
+      (m) =>
+        isType('KLINE')(m) &&
+        (m as { kline: { Close: number } }).kline.Close === bid / 10 ** spec.pricePrecision,
+    )) as { topic: string; symbol: string };
+    expect(push).toMatchObject({ topic: 'KLINE.ETHUSD.5M', symbol: 'ETHUSD' });
+    client.close();
+  });
+
+  it('refuses unknown topics and unreadable messages with a clear message', async () => {
+    const client = new RecordingClient(url);
+    await client.open();
+    client.send({ type: 'sub', params: 'KLINE.NOPE.1M' });
+    expect(await client.waitFor(isType('sub_result'))).toMatchObject({
+      code: 404,
+      msg: 'Unknown topic: KLINE.NOPE.1M',
+    });
+    client.send('{not json');
+    expect(await client.waitFor(isType('error'))).toMatchObject({
+      code: 400,
+      msg: 'The message could not be understood',
+    });
+    client.close();
+  });
+});

@@ -1,0 +1,122 @@
+/**
+ * The storage contract: the same suite against every database engine the server supports, so
+ * SQLite and PostgreSQL behave alike for what the services rely on.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Bar } from '@omp/engine';
+import { openDatabase, type DatabaseHandle } from '../src/db/database.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
+import { MarketRepository } from '../src/repositories/market-repository.ts';
+import { SEED_CATEGORIES, SEED_INSTRUMENTS } from '../src/seed/instruments.ts';
+import { databaseEngines } from './helpers/test-runtime.ts';
+
+const bar = (time: number, close: number): Bar => ({
+  time,
+  open: close - 5,
+  high: close + 10,
+  low: close - 10,
+  close,
+  volume: 3,
+});
+
+describe.each(databaseEngines())('storage contract on %s', (engine) => {
+  let handle: DatabaseHandle;
+  let repo: MarketRepository;
+  let cleanup: () => Promise<void>;
+
+  beforeAll(async () => {
+    if (engine === 'postgres') {
+      const url = process.env.TEST_DATABASE_URL!;
+      const schema = `c_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query(`CREATE SCHEMA ${schema}`);
+      handle = openDatabase({ databaseUrl: url, schema });
+      cleanup = async () => {
+        await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+        await admin.end();
+      };
+    } else {
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'omp-contract-'));
+      handle = openDatabase({ sqlitePath: path.join(dir, 'app.db') });
+      cleanup = async () => rmSync(dir, { recursive: true, force: true });
+    }
+    await migrateToLatest(handle.db as unknown as Kysely<unknown>);
+    repo = new MarketRepository(handle.db);
+  });
+  afterAll(async () => {
+    await handle?.close();
+    await cleanup?.();
+  });
+
+  it('runs migrations once: a second run applies nothing', async () => {
+    expect(await migrateToLatest(handle.db as unknown as Kysely<unknown>)).toEqual([]);
+  });
+
+  it('round-trips categories and instruments exactly', async () => {
+    await repo.insertCategories(SEED_CATEGORIES);
+    await repo.insertInstruments(
+      SEED_INSTRUMENTS.map(({ spec, profile }) => ({ spec, profile, enabled: true })),
+    );
+    const categories = await repo.listCategories();
+    expect(categories.map((c) => c.code)).toEqual(SEED_CATEGORIES.map((c) => c.code));
+    expect(categories[0]!.names).toEqual(SEED_CATEGORIES[0]!.names);
+    const instruments = await repo.listInstruments();
+    expect(instruments).toHaveLength(SEED_INSTRUMENTS.length);
+    const first = SEED_INSTRUMENTS[0]!;
+    expect(instruments.find((i) => i.spec.id === first.spec.id)).toEqual({ ...first, enabled: true });
+  });
+
+  it('upserts bars: the same time replaces, others append, reads come oldest first', async () => {
+    const id = SEED_INSTRUMENTS[0]!.spec.id;
+    await repo.upsertBars(id, '1M', [bar(60, 100), bar(120, 101), bar(180, 102)]);
+    await repo.upsertBars(id, '1M', [bar(180, 150), bar(240, 103)]);
+    expect((await repo.recentBars(id, '1M', 10)).map((b) => [b.time, b.close])).toEqual([
+      [60, 100],
+      [120, 101],
+      [180, 150],
+      [240, 103],
+    ]);
+    expect((await repo.recentBars(id, '1M', 2)).map((b) => b.time)).toEqual([180, 240]);
+    expect((await repo.recentBars(id, '1M', 10, 180)).map((b) => b.time)).toEqual([60, 120]);
+    expect(await repo.recentBars(id, '5M', 10)).toEqual([]);
+  });
+
+  it('returns plain safe numbers for bars, including large prices and volumes', async () => {
+    const id = SEED_INSTRUMENTS[1]!.spec.id;
+    const big: Bar = {
+      time: 1_800_000_000,
+      open: 9_000_000_000,
+      high: 9_000_000_100,
+      low: 8_999_999_900,
+      close: 9_000_000_050,
+      volume: 5_000_000_000,
+    };
+    await repo.upsertBars(id, '1D', [big]);
+    const [read] = await repo.recentBars(id, '1D', 1);
+    expect(read).toEqual(big);
+    expect(typeof read!.close).toBe('number');
+  });
+
+  it('writes many instruments in one batch transaction', async () => {
+    const batch = SEED_INSTRUMENTS.slice(0, 5).map(({ spec }) => ({
+      instrumentId: spec.id,
+      period: '1H' as const,
+      bars: Array.from({ length: 2500 }, (_, i) => bar(3600 * (i + 1), 1000 + i)),
+    }));
+    await repo.upsertBarsBatch(batch);
+    for (const item of batch) expect(await repo.recentBars(item.instrumentId, '1H', 3000)).toHaveLength(2500);
+  });
+
+  it('stores settings and updates them in place', async () => {
+    expect(await repo.getSetting('nope')).toBeUndefined();
+    await repo.setSetting('demo_balance', '100000', 1);
+    await repo.setSetting('demo_balance', '50000', 2);
+    expect(await repo.getSetting('demo_balance')).toBe('50000');
+  });
+});

@@ -1,0 +1,67 @@
+/**
+ * Runs in a worker thread: opens N socket clients, subscribes them, and records the delay from the
+ * moment a tick was applied (read from a shared array indexed by the tick's sequence number, which
+ * the driver encodes in the price) to the moment each client received it.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import WebSocket from 'ws';
+
+interface Setup {
+  url: string;
+  clients: number;
+  subscribe: string | null;
+  sendTimes: SharedArrayBuffer;
+  /** price points = base + sequence number */
+  base: number;
+  scale: number;
+}
+
+const setup = workerData as Setup;
+const sendTimes = new Float64Array(setup.sendTimes);
+const latencies: number[] = [];
+let received = 0;
+let recording = false;
+
+function onMessage(text: string) {
+  if (!recording || text === 'pong') return;
+  let seq: number;
+  if (text.startsWith('{')) {
+    const message = JSON.parse(text) as { type?: string; quotation?: { Bid: number }; seq?: number };
+    if (message.seq !== undefined) seq = message.seq;
+    else if (message.quotation) seq = Math.round(message.quotation.Bid * setup.scale) - setup.base;
+    else return;
+  } else return;
+  const sentAt = sendTimes[seq];
+  if (!sentAt) return;
+  received += 1;
+  latencies.push(performance.timeOrigin + performance.now() - sentAt);
+}
+
+const sockets: WebSocket[] = [];
+let opened = 0;
+for (let i = 0; i < setup.clients; i++) {
+  const socket = new WebSocket(setup.url);
+  socket.on('open', () => {
+    if (setup.subscribe) socket.send(JSON.stringify({ type: 'sub', params: setup.subscribe }));
+    opened += 1;
+    if (opened === setup.clients) parentPort?.postMessage({ type: 'ready' });
+  });
+  socket.on('message', (data) => onMessage(data.toString()));
+  socket.on('error', () => undefined);
+  sockets.push(socket);
+}
+
+parentPort?.on('message', (command: string) => {
+  if (command === 'record') {
+    recording = true;
+    received = 0;
+    latencies.length = 0;
+  } else if (command === 'stop') {
+    recording = false;
+    latencies.sort((a, b) => a - b);
+    const pick = (q: number) =>
+      latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
+    parentPort?.postMessage({ type: 'result', received, p50: pick(0.5), p90: pick(0.9), p99: pick(0.99) });
+    for (const socket of sockets) socket.terminate();
+  }
+});

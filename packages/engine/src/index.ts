@@ -1,0 +1,5 @@
+export * from './instrument.ts';
+export * from './price.ts';
+export * from './schedule.ts';
+export * from './kline.ts';
+export * from './day-stats.ts';

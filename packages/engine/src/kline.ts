@@ -1,0 +1,163 @@
+/**
+ * Kline bars (SPEC.md K1–K7): ticks of the bid fold into bars aligned to UTC, and 1-minute bars
+ * roll up into the longer periods with the same result as folding the ticks directly.
+ *
+ * The engine keeps its own table of periods rather than importing the wire contract (the engine
+ * imports nothing from the repo); a server test checks both tables agree.
+ *
+ *   const book = new KlineBook();
+ *   book.applyTick(108523, Date.UTC(2025, 0, 6, 9, 30, 12)); // forming 1M bar at 09:30, 1H at 09:00…
+ */
+
+export const KLINE_PERIOD_SECONDS = {
+  '1M': 60,
+  '5M': 300,
+  '15M': 900,
+  '30M': 1800,
+  '1H': 3600,
+  '1D': 86400,
+} as const;
+
+export type KlinePeriod = keyof typeof KLINE_PERIOD_SECONDS;
+
+/** Every period, shortest first. */
+export const KLINE_PERIODS: readonly KlinePeriod[] = ['1M', '5M', '15M', '30M', '1H', '1D'];
+
+export interface Bar {
+  /** Open time of the bucket, Unix seconds, a multiple of the period (UTC-aligned). */
+  time: number;
+  /** Prices in points. */
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  /** Number of ticks folded into the bar. */
+  volume: number;
+}
+
+export interface FoldResult {
+  /** The bar forming after the tick (the same object when the tick was ignored). */
+  bar: Bar;
+  /** The bar the tick closed, when it opened a later bucket. */
+  closed?: Bar;
+}
+
+/**
+ * The bucket that `timeSec` falls in [K1]. The Unix epoch is midnight UTC, so multiples of the
+ * period are UTC-aligned for every period up to a day.
+ */
+export function bucketStart(timeSec: number, period: KlinePeriod): number {
+  const seconds = KLINE_PERIOD_SECONDS[period];
+  return Math.floor(timeSec / seconds) * seconds;
+}
+
+function openBar(time: number, pricePoints: number): Bar {
+  return { time, open: pricePoints, high: pricePoints, low: pricePoints, close: pricePoints, volume: 1 };
+}
+
+/**
+ * Folds one tick into the forming bar of `period` [K2–K5]. Bars are never mutated: a changed bar is
+ * a new object, so a bar handed to a publisher stays what it was.
+ */
+export function foldTick(
+  bar: Bar | undefined,
+  pricePoints: number,
+  timeSec: number,
+  period: KlinePeriod,
+): FoldResult {
+  const time = bucketStart(timeSec, period);
+  if (bar === undefined) return { bar: openBar(time, pricePoints) };
+  if (time > bar.time) return { bar: openBar(time, pricePoints), closed: bar };
+  // A tick from an earlier bucket arrived late: that bar is closed and already published.
+  if (time < bar.time) return { bar };
+  return {
+    bar: {
+      time,
+      open: bar.open,
+      high: Math.max(bar.high, pricePoints),
+      low: Math.min(bar.low, pricePoints),
+      close: pricePoints,
+      volume: bar.volume + 1,
+    },
+  };
+}
+
+function isSortedByTime(bars: readonly Bar[]): boolean {
+  let previous = -Infinity;
+  for (const bar of bars) {
+    if (bar.time < previous) return false;
+    previous = bar.time;
+  }
+  return true;
+}
+
+/**
+ * Rolls shorter bars (normally 1M) up into `period` [K6]: open of the first, close of the last,
+ * extremes over all, volumes summed. The result is sorted by time; buckets without any input bar
+ * get no bar, as a bucket without ticks would not.
+ */
+export function rollUp(bars: readonly Bar[], period: KlinePeriod): Bar[] {
+  const sorted = isSortedByTime(bars) ? bars : [...bars].sort((a, b) => a.time - b.time);
+  const result: Bar[] = [];
+  let current: Bar | undefined;
+  for (const bar of sorted) {
+    const time = bucketStart(bar.time, period);
+    if (current !== undefined && current.time === time) {
+      if (bar.high > current.high) current.high = bar.high;
+      if (bar.low < current.low) current.low = bar.low;
+      current.close = bar.close;
+      current.volume += bar.volume;
+    } else {
+      current = { time, open: bar.open, high: bar.high, low: bar.low, close: bar.close, volume: bar.volume };
+      result.push(current);
+    }
+  }
+  return result;
+}
+
+export interface KlineUpdate {
+  /**
+   * False when the tick was older than a forming bar and so ignored by every period; `forming`
+   * then holds the unchanged bars and `closed` is empty.
+   */
+  applied: boolean;
+  /** The forming bar of every period that has one, after the tick. */
+  forming: Map<KlinePeriod, Bar>;
+  /** Bars this tick closed, shortest period first. */
+  closed: Array<{ period: KlinePeriod; bar: Bar }>;
+}
+
+/**
+ * The forming bar of every period for ONE instrument [K7]. Feed it the bid of each tick.
+ *
+ * A late tick is ignored by all periods or by none: if the 1M bar had already moved on but the 1D
+ * bar took the tick, the day's volume would no longer be the sum of its minutes.
+ */
+export class KlineBook {
+  readonly #forming = new Map<KlinePeriod, Bar>();
+
+  applyTick(pricePoints: number, timeMs: number): KlineUpdate {
+    const timeSec = Math.floor(timeMs / 1000);
+    for (const [period, bar] of this.#forming) {
+      if (bucketStart(timeSec, period) < bar.time) {
+        return { applied: false, forming: new Map(this.#forming), closed: [] };
+      }
+    }
+    const closed: KlineUpdate['closed'] = [];
+    for (const period of KLINE_PERIODS) {
+      const result = foldTick(this.#forming.get(period), pricePoints, timeSec, period);
+      this.#forming.set(period, result.bar);
+      if (result.closed) closed.push({ period, bar: result.closed });
+    }
+    return { applied: true, forming: new Map(this.#forming), closed };
+  }
+
+  /** Resumes a forming bar after a restart, e.g. the last stored bar of the period. */
+  seed(period: KlinePeriod, bar: Bar): void {
+    this.#forming.set(period, { ...bar });
+  }
+
+  forming(period: KlinePeriod): Bar | undefined {
+    return this.#forming.get(period);
+  }
+}

@@ -1,0 +1,32 @@
+// `npm test`: every test project (unit, api, web, e2e) in one vitest run, then one plain summary
+// line. Browser tests need Chromium; without it they are skipped and this says so loudly.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const onlyProject = process.argv[2]; // e.g. `e2e` or `api`; none runs every project
+const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+if (!existsSync(chromium) && (!onlyProject || onlyProject === 'e2e')) {
+  const banner = '!'.repeat(78);
+  console.warn(
+    `\n${banner}\n  BROWSER TESTS SKIPPED: no Chromium at ${chromium}.\n` +
+      '  Install it with:  sudo apt-get install -y chromium fonts-noto-cjk fonts-noto-core\n' +
+      `  or point CHROMIUM_PATH at a Chromium binary.\n${banner}\n`,
+  );
+}
+
+const report = path.join(mkdtempSync(path.join(os.tmpdir(), 'omp-test-')), 'report.json');
+const args = ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+if (onlyProject) args.push('--project', onlyProject);
+const result = spawnSync('vitest', args, { cwd: root, stdio: 'inherit' });
+
+if (existsSync(report)) {
+  const summary = JSON.parse(readFileSync(report, 'utf8'));
+  const skipped = (summary.numPendingTests ?? 0) + (summary.numTodoTests ?? 0);
+  console.log(`\n${summary.numPassedTests} passed, ${summary.numFailedTests} failed, ${skipped} skipped`);
+}
+process.exit(result.status ?? 1);
