@@ -97,6 +97,7 @@ async function platform(): Promise<LatencyResult & { ticksPerSecond: number }> {
   });
   const runtime = await startRuntime(config);
   try {
+    // Tick times only move forward (older ticks are ignored), so phase 2 continues from phase 1's clock.
     // 1) Raw market path: ticks → quotes, day stats and six periods of bars, no subscribers.
     const specs = runtime.market.instruments().map((i) => i.spec);
     const rounds = 20_000;
@@ -125,7 +126,7 @@ async function platform(): Promise<LatencyResult & { ticksPerSecond: number }> {
     clients.record();
     await drive(new Float64Array(shared), (seq) =>
       runtime.market.applyTicks([
-        { code: 'BTCUSD', bid: base + seq, ask: base + seq + btc.spreadPoints, timeMs: Date.now() + seq },
+        { code: 'BTCUSD', bid: base + seq, ask: base + seq + btc.spreadPoints, timeMs: time + seq },
       ]),
     );
     const result = await clients.result();
