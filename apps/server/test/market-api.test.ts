@@ -234,6 +234,16 @@ describe.each(databaseEngines())('market API on %s', (engine) => {
     });
   });
 
+  it('accepts the authorization header and the `t` cache-buster on every call', async () => {
+    const res = await rt.app.inject({
+      method: 'GET',
+      url: `/v1/api/forex/kline?forex_id=${idOf('EURUSD')}&period=1H&limit=3&t=${Date.now()}`,
+      headers: { lang: 'en', authorization: 'some-token' },
+    });
+    expect(res.json()).toMatchObject({ code: 1 });
+    expect((res.json() as { data: unknown[] }).data).toHaveLength(3);
+  });
+
   it('reports database and feed state at /healthz', async () => {
     const { status, body } = await get('/healthz');
     expect(status).toBe(200);

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('configuration from the environment', () => {
+  it('has working defaults for the embedded setup', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      feed: 'simulated',
+      databaseUrl: undefined,
+      ingestSecret: undefined,
+    });
+    expect(config.dataDir.endsWith('data')).toBe(true);
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', INGEST_SECRET: ' ' })).toMatchObject({
+      databaseUrl: undefined,
+      ingestSecret: undefined,
+    });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL: must be a postgres:// or postgresql:// URL'],
+    [{ FEED: 'random' }, 'FEED'],
+    [{ INGEST_SECRET: 'short' }, 'INGEST_SECRET: must be at least 16 characters'],
+    [{ DESKTOP_SITE_URL: 'pc.example.com' }, 'DESKTOP_SITE_URL: must be an http(s) URL'],
+  ])('refuses %j with a message naming the variable', (env, expected) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(expected);
+  });
+});
