@@ -1,0 +1,245 @@
+/**
+ * Browser-test harness: the real server on a free port with a fresh data folder and a seeded
+ * market, the built web app it serves, and Debian's Chromium driven by playwright-core in a phone
+ * viewport.
+ *
+ *   const stack = useStack();                       // in a describe.skipIf(!chromiumPath) block
+ *   const page = await stack.newPage();
+ *   await page.goto(stack.url('/trade'));
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const webRoot = resolve(here, '..');
+export const repoRoot = resolve(webRoot, '../..');
+export const artifactsDir = join(webRoot, 'e2e-artifacts');
+
+const IPHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+
+function findChromium(): string | undefined {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  return candidates.find((path): path is string => Boolean(path) && existsSync(path as string));
+}
+
+export const chromiumPath = findChromium();
+
+if (!chromiumPath) {
+  const line = '!'.repeat(78);
+  console.warn(
+    `\n${line}\n  Browser tests SKIPPED: no Chromium at $CHROMIUM_PATH or /usr/bin/chromium.\n` +
+      `  Install it with:  apt-get install -y chromium fonts-noto-cjk fonts-noto-core\n${line}\n`,
+  );
+}
+
+/** The newest modification time under a path (file or folder). */
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) {
+    if (entry === 'node_modules' || entry === 'dist') continue;
+    newest = Math.max(newest, newestMtime(join(path, entry)));
+  }
+  return newest;
+}
+
+const toolPath = () => `${join(repoRoot, 'node_modules/.bin')}:${process.env.PATH ?? ''}`;
+
+/** Builds the web app when dist/ is missing or older than any of its sources. */
+export function ensureWebBuild(): void {
+  const index = join(webRoot, 'dist/index.html');
+  const sources = [
+    join(webRoot, 'src'),
+    join(webRoot, 'public'),
+    join(webRoot, 'index.html'),
+    join(webRoot, 'vite.config.ts'),
+    join(repoRoot, 'packages/protocol/src'),
+  ];
+  const built = existsSync(index) ? statSync(index).mtimeMs : 0;
+  if (built > Math.max(...sources.map(newestMtime))) return;
+  const result = spawnSync('vite', ['build', 'apps/web'], {
+    cwd: repoRoot,
+    env: { ...process.env, PATH: toolPath() },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) {
+    throw new Error(`vite build failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+interface ServerHandle {
+  baseUrl: string;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+export async function startServer(timeoutMs = 120_000): Promise<ServerHandle> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'omp-e2e-'));
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, ['apps/server/src/server.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PATH: toolPath(),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      FEED_SEED: '7',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise<void>((done) => {
+        const timer = setTimeout(() => {
+          child.kill('SIGKILL');
+          done();
+        }, 5000);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          done();
+        });
+      });
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    try {
+      const response = await fetch(`${baseUrl}/healthz`);
+      const body = (await response.json()) as { code?: number };
+      if (body.code === 1) return { baseUrl, output: () => output, stop };
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  await stop();
+  throw new Error(
+    `The server did not become healthy at ${baseUrl}/healthz.\n--- server output ---\n${output}`,
+  );
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!chromiumPath) throw new Error('No Chromium');
+  return chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export interface Stack {
+  baseUrl: string;
+  browser: Browser;
+  url(route: string): string;
+  /** A fresh phone-sized context (empty storage) and a page in it. */
+  newPage(options?: { colorScheme?: 'light' | 'dark' }): Promise<Page>;
+  serverOutput(): string;
+}
+
+/** Starts server and browser before the file's tests and stops both after. */
+export function useStack(): Stack {
+  let server: ServerHandle | undefined;
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    ensureWebBuild();
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+
+  // Each test's phone is closed when it ends: live pages left open would keep receiving every
+  // quote and slow the next tests down on a small machine.
+  afterEach(async () => {
+    for (const context of contexts.splice(0)) await context.close().catch(() => {});
+  });
+
+  afterAll(async () => {
+    for (const context of contexts.splice(0)) await context.close().catch(() => {});
+    await browser?.close().catch(() => {});
+    await server?.stop();
+  });
+
+  return {
+    get baseUrl() {
+      if (!server) throw new Error('stack not started');
+      return server.baseUrl;
+    },
+    get browser() {
+      if (!browser) throw new Error('stack not started');
+      return browser;
+    },
+    url(route: string) {
+      return `${this.baseUrl}/#${route}`;
+    },
+    async newPage(options = {}) {
+      const context = await this.browser.newContext({
+        viewport: { width: 390, height: 844 },
+        deviceScaleFactor: 2,
+        isMobile: true,
+        hasTouch: true,
+        userAgent: IPHONE_UA,
+        locale: 'en-US',
+        timezoneId: 'Asia/Hong_Kong',
+        colorScheme: options.colorScheme ?? 'light',
+      });
+      contexts.push(context);
+      const page = await context.newPage();
+      page.on('pageerror', (error) => console.error(`[page error] ${error.message}`));
+      return page;
+    },
+    serverOutput() {
+      return server?.output() ?? '';
+    },
+  };
+}
+
+/** Options for expect.poll: its 1 s default is too short for a page under a live feed. */
+export const eventually = { timeout: 10_000, interval: 100 } as const;
+
+/** Saves a screenshot to apps/web/e2e-artifacts/<name>.png (git-ignored) for a human to look at. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(artifactsDir, { recursive: true });
+  const path = join(artifactsDir, `${name}.png`);
+  await page.screenshot({ path });
+  return path;
+}

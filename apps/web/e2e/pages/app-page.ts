@@ -1,0 +1,88 @@
+/**
+ * The shell every screen shares: start-up with chosen settings, hash navigation, the tab bar.
+ */
+import type { Page } from 'playwright-core';
+import type { Stack } from '../harness.ts';
+
+export interface StartOptions {
+  lang?: string;
+  theme?: 'light' | 'dark' | 'system';
+  upColor?: 'green-up' | 'red-up';
+  colorScheme?: 'light' | 'dark';
+}
+
+export class AppPage {
+  readonly page: Page;
+  readonly stack: Stack;
+
+  constructor(page: Page, stack: Stack) {
+    this.page = page;
+    this.stack = stack;
+  }
+
+  /** A new phone with the given stored settings (only on its first load: reloads keep changes). */
+  static async start<T extends AppPage>(
+    this: new (page: Page, stack: Stack) => T,
+    stack: Stack,
+    route: string,
+    options: StartOptions = {},
+  ): Promise<T> {
+    const page = await stack.newPage(options.colorScheme ? { colorScheme: options.colorScheme } : {});
+    const settings = {
+      state: {
+        lang: options.lang ?? 'en',
+        theme: options.theme ?? 'light',
+        upColor: options.upColor ?? 'green-up',
+        period: '1M',
+        chartTimeZone: 'local',
+      },
+      version: 1,
+    };
+    await page.addInitScript((value: string) => {
+      if (!localStorage.getItem('omp.settings')) localStorage.setItem('omp.settings', value);
+    }, JSON.stringify(settings));
+    const app = new this(page, stack);
+    await app.goto(route);
+    return app;
+  }
+
+  async goto(route: string): Promise<void> {
+    await this.page.goto(this.stack.url(route));
+    await this.page.waitForSelector('.app-shell');
+  }
+
+  /** The route part of the address, e.g. `/login?from=%2Forder`. */
+  /** The same phone, seen through another screen's page model. */
+  as<T extends AppPage>(Model: new (page: Page, stack: Stack) => T): T {
+    return new Model(this.page, this.stack);
+  }
+
+  hashRoute(): string {
+    return decodeURIComponent(new URL(this.page.url()).hash.replace(/^#/, '')) || '/';
+  }
+
+  tab(name: 'documentary' | 'orders' | 'market' | 'ranking' | 'trading') {
+    const id =
+      name === 'documentary'
+        ? 'feedback'
+        : name === 'orders'
+          ? 'order'
+          : name === 'ranking'
+            ? 'rank'
+            : name === 'trading'
+              ? 'trade'
+              : 'market';
+    return this.page.getByTestId(`tab-${id}`);
+  }
+
+  async tabLabels(): Promise<string[]> {
+    return this.page.locator('.tab-bar__label').allTextContents();
+  }
+
+  async htmlAttributes(): Promise<{ lang: string; dir: string }> {
+    return this.page.evaluate(() => ({
+      lang: document.documentElement.lang,
+      dir: document.documentElement.dir,
+    }));
+  }
+}

@@ -1,0 +1,46 @@
+/**
+ * What product-spec section 2 asks of every navigation: the socket is (re)initialised, entering
+ * / or /trade refreshes the instrument list, and the new screen starts at the top, except that a
+ * kept-alive page comes back where the user left it.
+ */
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
+import { getSocket } from '../lib/socket.ts';
+import { queryClient } from '../lib/query-client.ts';
+import { marketKeys } from '../features/quotes/market-queries.ts';
+import { isKeptAlive, normalizePath } from './routes.ts';
+
+export function useNavigationEffects(): void {
+  const location = useLocation();
+  const path = normalizePath(location.pathname);
+  const first = useRef(true);
+
+  useEffect(() => {
+    getSocket().connect();
+    // The first screen fetches the list anyway; refetching it again at once would be waste.
+    if (!first.current && (path === '/' || path === '/trade')) {
+      void queryClient.invalidateQueries({ queryKey: marketKeys.tradeListAll });
+    }
+    first.current = false;
+  }, [path, location.key]);
+
+  useScrollMemory(path);
+}
+
+function useScrollMemory(path: string): void {
+  const positions = useRef(new Map<string, number>());
+  const currentPath = useRef(path);
+
+  useEffect(() => {
+    const remember = () => positions.current.set(currentPath.current, window.scrollY);
+    window.addEventListener('scroll', remember, { passive: true });
+    return () => window.removeEventListener('scroll', remember);
+  }, []);
+
+  // Layout effect: the new screen is in the DOM but not painted, so it never shows mid-page.
+  useLayoutEffect(() => {
+    currentPath.current = path;
+    const saved = isKeptAlive(path) ? positions.current.get(path) : undefined;
+    window.scrollTo(0, saved ?? 0);
+  }, [path]);
+}

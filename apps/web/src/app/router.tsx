@@ -1,0 +1,50 @@
+/**
+ * Hash routing (product-spec section 2) with every route declared. Screens that later issues
+ * build show an honest "coming soon" page until then.
+ */
+import { lazy, Suspense, type ReactNode } from 'react';
+import { createHashRouter, type RouteObject } from 'react-router';
+import { ROUTES } from './routes.ts';
+import { RootLayout } from './root-layout.tsx';
+import { RouteError, NotFoundPage } from './route-error.tsx';
+import { ComingSoonPage } from '../ui/coming-soon-page.tsx';
+import { HomePage } from '../features/quotes/home-page.tsx';
+import { LoginPage } from '../features/session/login-page.tsx';
+import { ProductSearchPage } from '../features/instruments/product-search-page.tsx';
+import { SystemPage } from '../features/settings/system-page.tsx';
+import { LanguagePage } from '../features/settings/language-page.tsx';
+import { PageLoading } from '../ui/page-loading.tsx';
+
+// The chart library is the biggest dependency; the home screen should not wait for it.
+const TradePage = lazy(() => import('../features/chart/trade-page.tsx'));
+
+const BUILT: Record<string, ReactNode> = {
+  '/': <HomePage />,
+  '/trade': (
+    <Suspense fallback={<PageLoading />}>
+      <TradePage />
+    </Suspense>
+  ),
+  '/login': <LoginPage />,
+  '/product': <ProductSearchPage />,
+  '/mine/system': <SystemPage />,
+  '/language': <LanguagePage />,
+};
+
+/** Tab pages have no back arrow in their header: the tab bar is their way out. */
+const TAB_PAGES = new Set(['/order', '/user', '/news', '/rank']);
+
+const children: RouteObject[] = ROUTES.map((route) => ({
+  path: route.path,
+  element: BUILT[route.path] ?? (
+    <ComingSoonPage titleKey={route.titleKey} back={!TAB_PAGES.has(route.path)} />
+  ),
+}));
+
+export const router = createHashRouter([
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [...children, { path: '*', element: <NotFoundPage /> }],
+  },
+]);

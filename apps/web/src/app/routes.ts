@@ -1,0 +1,80 @@
+/**
+ * Every route of product-spec section 2 and what the shell needs to know about it. Pure data, so
+ * the guard and the layout rules are testable without a browser.
+ */
+
+export interface RouteInfo {
+  path: string;
+  /** Visitors are sent to /login?from=… instead. */
+  requiresLogin: boolean;
+  /** Stays mounted (hidden) when left, so scroll, tabs and choices survive a round trip. */
+  keepAlive: boolean;
+  /** i18n key of the screen's title. */
+  titleKey: string;
+}
+
+const route = (
+  path: string,
+  titleKey: string,
+  flags: Partial<Pick<RouteInfo, 'requiresLogin' | 'keepAlive'>> = {},
+): RouteInfo => ({
+  path,
+  titleKey,
+  requiresLogin: flags.requiresLogin ?? false,
+  keepAlive: flags.keepAlive ?? false,
+});
+
+export const ROUTES: readonly RouteInfo[] = [
+  route('/', 'pages.market', { keepAlive: true }),
+  route('/trade', 'pages.trade', { keepAlive: true }),
+  route('/order', 'pages.orders', { keepAlive: true, requiresLogin: true }),
+  route('/user', 'pages.user', { keepAlive: true, requiresLogin: true }),
+  route('/news', 'pages.news', { keepAlive: true }),
+  route('/news/detail', 'pages.newsDetail'),
+  route('/rank', 'pages.rank', { keepAlive: true }),
+  route('/feedback', 'pages.documentary'),
+  route('/login', 'pages.login'),
+  route('/register', 'pages.register'),
+  route('/forgot', 'pages.forgot'),
+  route('/product', 'pages.search'),
+  route('/mine/auth', 'pages.auth', { requiresLogin: true }),
+  route('/mine/invite', 'pages.invite', { requiresLogin: true }),
+  route('/mine/email', 'pages.complaintEmail', { requiresLogin: true }),
+  route('/mine/announcement', 'pages.announcement', { requiresLogin: true }),
+  route('/mine/password', 'pages.password', { requiresLogin: true }),
+  route('/mine/history', 'pages.accountHistory', { requiresLogin: true }),
+  route('/mine/charge', 'pages.deposit', { requiresLogin: true }),
+  route('/mine/withdraw', 'pages.withdraw', { requiresLogin: true }),
+  route('/mine/chat', 'pages.chat', { requiresLogin: true }),
+  // Display settings live here and visitors need them too, so this one /mine page is public.
+  route('/mine/system', 'pages.settings'),
+  route('/mine/wallet', 'pages.wallet', { requiresLogin: true }),
+  route('/mine/bank-card-list', 'pages.bankAccounts', { requiresLogin: true }),
+  route('/mine/coin-address-list', 'pages.cryptoAddresses', { requiresLogin: true }),
+  route('/mine/withdraw-way', 'pages.payoutMethod', { requiresLogin: true }),
+  route('/language', 'pages.language'),
+];
+
+/** The footer pages, in the tab bar's order (product-spec section 2). */
+export const TAB_PATHS = ['/feedback', '/order', '/', '/rank', '/trade'] as const;
+
+/** `/trade/` and `/trade` are the same screen. */
+export function normalizePath(pathname: string): string {
+  const trimmed = pathname.replace(/\/+$/, '');
+  return trimmed === '' ? '/' : trimmed;
+}
+
+const byPath = new Map(ROUTES.map((r) => [r.path, r]));
+
+export function routeInfo(pathname: string): RouteInfo | undefined {
+  return byPath.get(normalizePath(pathname));
+}
+
+export function isKeptAlive(pathname: string): boolean {
+  return routeInfo(pathname)?.keepAlive ?? false;
+}
+
+/** The tab bar shows on the kept-alive footer pages only. */
+export function showsTabBar(pathname: string): boolean {
+  return isKeptAlive(pathname);
+}

@@ -1,0 +1,230 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, SpinLoading } from 'antd-mobile';
+import {
+  CandlestickSeries,
+  HistogramSeries,
+  createChart,
+  type IChartApi,
+  type ISeriesApi,
+  type LogicalRange,
+} from 'lightweight-charts';
+import { klineTopic, type Instrument, type KlinePoint, type KlinePush, type Period } from '@omp/protocol';
+import { api, isAbortError } from '../../lib/api.ts';
+import { getSocket } from '../../lib/socket.ts';
+import { useOnReconnect } from '../../lib/use-socket-events.ts';
+import { localOffsetSeconds } from '../../lib/format.ts';
+import { PALETTES } from '../settings/palette.ts';
+import { useMarketColors, useResolvedTheme } from '../settings/theme.ts';
+import { useSettings } from '../settings/settings-store.ts';
+import { chartOptions } from './chart-options.ts';
+import { applyForming, displayShift, isDrawable, mergeOlder, toCandle, toVolume } from './kline-data.ts';
+
+const PAGE_SIZE = 300;
+/** Load older bars when fewer than this many are left off-screen to the left. */
+const OLDER_THRESHOLD = 20;
+/** Volume is context, not the subject: faint bars in the bottom eighth of the chart. */
+const VOLUME_ALPHA = '38';
+
+type Status = 'loading' | 'ready' | 'empty' | 'error';
+
+interface Series {
+  chart: IChartApi;
+  candles: ISeriesApi<'Candlestick'>;
+  volume: ISeriesApi<'Histogram'>;
+}
+
+/**
+ * The candlestick chart of /trade: 300 bars of history, older pages when the user scrolls to the
+ * left edge, and the forming bar from `KLINE.<Code>.<period>` pushes. The container exposes
+ * `data-bars` (bars loaded) for the browser tests.
+ */
+export function CandleChart({ instrument, period }: { instrument: Instrument; period: Period }) {
+  const { t } = useTranslation();
+  const lang = useSettings((s) => s.lang);
+  const zone = useSettings((s) => s.chartTimeZone);
+  const theme = useResolvedTheme();
+  const { up, down } = useMarketColors();
+  const containerRef = useRef<HTMLDivElement>(null);
+  const seriesRef = useRef<Series | null>(null);
+  const barsRef = useRef<KlinePoint[]>([]);
+  const shiftRef = useRef(0);
+  const [status, setStatus] = useState<Status>('loading');
+  const [attempt, setAttempt] = useState(0);
+  // Bars that completed while the connection was down never arrive as pushes: reload the history.
+  useOnReconnect(() => setAttempt((n) => n + 1));
+
+  // Colours are read inside callbacks (pushes, older pages) through a ref, so a theme change does
+  // not tear down the subscription.
+  const colorsRef = useRef({ up, down });
+  colorsRef.current = { up, down };
+
+  // The chart itself lives as long as the component.
+  useEffect(() => {
+    const element = containerRef.current;
+    if (!element) return;
+    const chart = createChart(element, { autoSize: true });
+    const candles = chart.addSeries(CandlestickSeries, { borderVisible: false });
+    const volume = chart.addSeries(HistogramSeries, {
+      priceScaleId: 'volume',
+      priceFormat: { type: 'volume' },
+      lastValueVisible: false,
+      priceLineVisible: false,
+    });
+    chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.87, bottom: 0 } });
+    seriesRef.current = { chart, candles, volume };
+    return () => {
+      seriesRef.current = null;
+      chart.remove();
+    };
+  }, []);
+
+  // Theme, language and precision change the look, not the data.
+  useEffect(() => {
+    const series = seriesRef.current;
+    if (!series) return;
+    const precision = instrument.PricePrecision;
+    series.chart.applyOptions(chartOptions(PALETTES[theme], lang, precision));
+    series.candles.applyOptions({
+      upColor: up,
+      downColor: down,
+      wickUpColor: up,
+      wickDownColor: down,
+      priceFormat: { type: 'price', precision, minMove: 10 ** -precision },
+    });
+    series.volume.setData(
+      barsRef.current
+        .filter(isDrawable)
+        .map((bar) => toVolume(bar, shiftRef.current, up + VOLUME_ALPHA, down + VOLUME_ALPHA)),
+    );
+  }, [theme, lang, up, down, instrument.PricePrecision]);
+
+  // History and the live forming bar, per instrument, period and time zone.
+  useEffect(() => {
+    const series = seriesRef.current;
+    const element = containerRef.current;
+    if (!series || !element) return;
+    const shift = displayShift(period, zone, localOffsetSeconds(Date.now() / 1000));
+    shiftRef.current = shift;
+    const controller = new AbortController();
+    let loaded = false;
+    let loadingOlder = false;
+    let exhausted = false;
+    let pendingPush: KlinePoint | null = null;
+    barsRef.current = [];
+    element.dataset.bars = '0';
+    element.dataset.period = period;
+    series.candles.setData([]);
+    series.volume.setData([]);
+    setStatus('loading');
+
+    const volumeOf = (bar: KlinePoint) =>
+      toVolume(bar, shift, colorsRef.current.up + VOLUME_ALPHA, colorsRef.current.down + VOLUME_ALPHA);
+
+    const drawAll = () => {
+      const bars = barsRef.current.filter(isDrawable);
+      series.candles.setData(bars.map((bar) => toCandle(bar, shift)));
+      series.volume.setData(bars.map(volumeOf));
+      element.dataset.bars = String(bars.length);
+    };
+
+    const applyPush = (bar: KlinePoint) => {
+      if (!isDrawable(bar)) return;
+      const effect = applyForming(barsRef.current, bar);
+      if (effect === 'ignore') return;
+      series.candles.update(toCandle(bar, shift));
+      series.volume.update(volumeOf(bar));
+      if (effect === 'append') element.dataset.bars = String(barsRef.current.length);
+      setStatus('ready');
+    };
+
+    const off = getSocket().subscribe(klineTopic(instrument.Code, period), (message) => {
+      const push = message as unknown as KlinePush;
+      if (!push.kline || push.period !== period) return;
+      if (loaded) applyPush(push.kline);
+      else pendingPush = push.kline;
+    });
+
+    api
+      .get<KlinePoint[]>('/v1/api/forex/kline', {
+        params: { forex_id: instrument.Id, period, limit: PAGE_SIZE },
+        signal: controller.signal,
+        showErrorMessage: false,
+      })
+      .then((bars) => {
+        barsRef.current = mergeOlder([], bars ?? []);
+        exhausted = barsRef.current.length < PAGE_SIZE;
+        drawAll();
+        loaded = true;
+        if (pendingPush) applyPush(pendingPush);
+        series.chart.timeScale().scrollToRealTime();
+        setStatus(barsRef.current.length > 0 ? 'ready' : 'empty');
+      })
+      .catch((error: unknown) => {
+        if (!isAbortError(error)) setStatus('error');
+      });
+
+    const loadOlder = (range: LogicalRange | null) => {
+      if (!range || !loaded || loadingOlder || exhausted || range.from > OLDER_THRESHOLD) return;
+      const oldest = barsRef.current[0];
+      if (!oldest) return;
+      loadingOlder = true;
+      api
+        .get<KlinePoint[]>('/v1/api/forex/kline', {
+          params: { forex_id: instrument.Id, period, limit: PAGE_SIZE, before: oldest.Time },
+          signal: controller.signal,
+          showErrorMessage: false,
+        })
+        .then((older) => {
+          const before = barsRef.current.length;
+          barsRef.current = mergeOlder(older ?? [], barsRef.current);
+          const added = barsRef.current.length - before;
+          if (added <= 0 || (older?.length ?? 0) < PAGE_SIZE) exhausted = true;
+          // Redrawing keeps the view anchored to the latest bar, so the user's place holds.
+          if (added > 0) drawAll();
+        })
+        .catch(() => {
+          // A failed older page only means less history; scrolling there again retries.
+        })
+        .finally(() => {
+          loadingOlder = false;
+        });
+    };
+    series.chart.timeScale().subscribeVisibleLogicalRangeChange(loadOlder);
+
+    return () => {
+      controller.abort();
+      off();
+      series.chart.timeScale().unsubscribeVisibleLogicalRangeChange(loadOlder);
+    };
+  }, [instrument.Id, instrument.Code, period, zone, attempt]);
+
+  return (
+    <div className="chart-box" dir="ltr">
+      <div
+        ref={containerRef}
+        className="chart-canvas"
+        data-testid="kline-chart"
+        data-status={status}
+        aria-label={t('trade.chartLabel', { symbol: instrument.ShowCode })}
+        role="img"
+      />
+      {status === 'loading' && (
+        <div className="chart-overlay">
+          <SpinLoading color="primary" style={{ '--size': '28px' }} />
+        </div>
+      )}
+      {status === 'empty' && (
+        <div className="chart-overlay chart-overlay--text">{t('trade.noChartData')}</div>
+      )}
+      {status === 'error' && (
+        <div className="chart-overlay chart-overlay--text">
+          <span>{t('trade.chartFailed')}</span>
+          <Button size="small" onClick={() => setAttempt((n) => n + 1)}>
+            {t('common.retry')}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

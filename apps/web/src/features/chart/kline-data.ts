@@ -1,0 +1,72 @@
+/**
+ * Kline bars between the wire and the chart. Pure functions, tested in kline-data.test.ts.
+ *
+ * The chart library draws times as UTC. To show the device's time, intraday bars are shifted by
+ * the device's current UTC offset (one constant offset, so times stay strictly increasing across a
+ * daylight-saving change; bars from before the change then read an hour off, which beats a chart
+ * that throws). Daily bars are UTC days and are never shifted, or in the Americas each day would
+ * be labelled with the day before.
+ */
+import type { KlinePoint, Period } from '@omp/protocol';
+import type { CandlestickData, HistogramData, UTCTimestamp } from 'lightweight-charts';
+
+/** Merges older bars in front of the known ones: sorted by time, one bar per time (newer wins). */
+export function mergeOlder(older: readonly KlinePoint[], known: readonly KlinePoint[]): KlinePoint[] {
+  const byTime = new Map<number, KlinePoint>();
+  for (const bar of older) byTime.set(bar.Time, bar);
+  for (const bar of known) byTime.set(bar.Time, bar);
+  return [...byTime.values()].sort((a, b) => a.Time - b.Time);
+}
+
+export type PushEffect = 'update' | 'append' | 'ignore';
+
+/**
+ * What a forming-bar push does to the loaded bars: the same time replaces the last bar, a later
+ * time starts a new one, an earlier time (a stale push after a reconnect) is dropped, because the
+ * chart cannot insert in the past.
+ */
+export function applyForming(bars: KlinePoint[], push: KlinePoint): PushEffect {
+  const last = bars[bars.length - 1];
+  if (!last || push.Time > last.Time) {
+    bars.push(push);
+    return 'append';
+  }
+  if (push.Time === last.Time) {
+    bars[bars.length - 1] = push;
+    return 'update';
+  }
+  return 'ignore';
+}
+
+/** Seconds to add to a bar time for display; 0 for UTC or for daily bars. */
+export function displayShift(period: Period, zone: 'local' | 'utc', offsetSeconds: number): number {
+  return zone === 'utc' || period === '1D' ? 0 : offsetSeconds;
+}
+
+export function toCandle(bar: KlinePoint, shift: number): CandlestickData<UTCTimestamp> {
+  return {
+    time: (bar.Time + shift) as UTCTimestamp,
+    open: bar.Open,
+    high: bar.High,
+    low: bar.Low,
+    close: bar.Close,
+  };
+}
+
+export function toVolume(
+  bar: KlinePoint,
+  shift: number,
+  up: string,
+  down: string,
+): HistogramData<UTCTimestamp> {
+  return {
+    time: (bar.Time + shift) as UTCTimestamp,
+    value: bar.Volume,
+    color: bar.Close >= bar.Open ? up : down,
+  };
+}
+
+/** True when a bar's prices are usable (the chart throws on NaN). */
+export function isDrawable(bar: KlinePoint): boolean {
+  return [bar.Time, bar.Open, bar.High, bar.Low, bar.Close].every(Number.isFinite);
+}

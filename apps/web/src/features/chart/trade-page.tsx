@@ -1,0 +1,117 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { DownFill, SearchOutline } from 'antd-mobile-icons';
+import { MarketStatus, type Instrument } from '@omp/protocol';
+import { PageHeader } from '../../ui/page-header.tsx';
+import { EmptyState } from '../../ui/empty-state.tsx';
+import { PageLoading } from '../../ui/page-loading.tsx';
+import { InstrumentLogo } from '../../ui/instrument-logo.tsx';
+import { formatDateTime } from '../../lib/format.ts';
+import { useTradeList } from '../quotes/market-queries.ts';
+import { useEffectiveQuote } from '../quotes/quotes-store.ts';
+import { resolveCurrent, useCurrentInstrument } from '../instruments/current-instrument-store.ts';
+import { InstrumentPicker } from '../instruments/instrument-picker.tsx';
+import { useSettings } from '../settings/settings-store.ts';
+import { CandleChart } from './candle-chart.tsx';
+import { PeriodBar } from './period-bar.tsx';
+import { QuotePanel } from './quote-panel.tsx';
+import { OrderTicketPlaceholder } from './order-ticket-placeholder.tsx';
+import { usePageActive } from '../../app/page-activity.ts';
+
+/** `/trade`: the current instrument's quote, chart and (later) order ticket. Kept alive. */
+export default function TradePage() {
+  const { t } = useTranslation();
+  const list = useTradeList();
+  const currentId = useCurrentInstrument((s) => s.id);
+  const select = useCurrentInstrument((s) => s.select);
+  const instrument = resolveCurrent(list.data, currentId);
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const active = usePageActive();
+
+  // The drawer renders outside the page (a portal on <body>), so hiding the kept-alive page would
+  // leave it floating over the next screen: close it whenever the page is left.
+  useEffect(() => {
+    if (!active) setPickerOpen(false);
+  }, [active]);
+
+  // Remember the fallback choice, so the chart does not jump if the list order changes.
+  useEffect(() => {
+    if (instrument && instrument.Id !== currentId) select(instrument);
+  }, [instrument, currentId, select]);
+
+  if (list.isPending) return <PageLoading />;
+  if (!instrument) {
+    return (
+      <div className="page">
+        <PageHeader title={t('pages.trade')} />
+        <EmptyState title={list.isError ? t('common.loadFailed') : t('common.noData')} />
+      </div>
+    );
+  }
+  return (
+    <>
+      <TradeScreen instrument={instrument} onOpenPicker={() => setPickerOpen(true)} />
+      <InstrumentPicker
+        visible={pickerOpen && active}
+        currentId={instrument.Id}
+        onClose={() => setPickerOpen(false)}
+        onPick={(picked: Instrument) => {
+          select(picked);
+          setPickerOpen(false);
+        }}
+      />
+    </>
+  );
+}
+
+function TradeScreen({ instrument, onOpenPicker }: { instrument: Instrument; onOpenPicker(): void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const lang = useSettings((s) => s.lang);
+  const period = useSettings((s) => s.period);
+  const setPeriod = useSettings((s) => s.setPeriod);
+  const { quote, marketStatus } = useEffectiveQuote(instrument);
+  const open = marketStatus === MarketStatus.open;
+
+  return (
+    <div className="page page--trade" data-testid="trade-page" data-code={instrument.Code}>
+      <PageHeader
+        title={
+          <button
+            type="button"
+            className="instrument-switch"
+            onClick={onOpenPicker}
+            data-testid="open-picker"
+            aria-haspopup="dialog"
+          >
+            <InstrumentLogo src={instrument.Logo} code={instrument.ShowCode} size={22} />
+            <span className="instrument-switch__code">{instrument.ShowCode}</span>
+            <DownFill className="instrument-switch__caret" aria-hidden />
+          </button>
+        }
+        right={
+          <button
+            type="button"
+            className="icon-button"
+            onClick={() => navigate('/product')}
+            aria-label={t('home.search')}
+          >
+            <SearchOutline />
+          </button>
+        }
+      />
+      <QuotePanel instrument={instrument} quote={quote} />
+      {!open && (
+        <div className="market-closed" role="status" data-testid="market-closed">
+          {instrument.NextOpenTime
+            ? t('quote.closedOpensAt', { time: formatDateTime(instrument.NextOpenTime, lang) })
+            : t('quote.marketClosed')}
+        </div>
+      )}
+      <PeriodBar period={period} onChange={setPeriod} />
+      <CandleChart instrument={instrument} period={period} />
+      <OrderTicketPlaceholder instrument={instrument} quote={quote} open={open} />
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+/**
+ * Feeds DAY_MARKET pushes into the quotes store for as long as the app runs. Pushes are batched
+ * per animation frame: thirty instruments ticking four times a second would otherwise mean a
+ * hundred store updates a second, each re-checking every visible row.
+ */
+import { useEffect } from 'react';
+import { Topic, type DayMarketPush } from '@omp/protocol';
+import { getSocket } from '../../lib/socket.ts';
+import { useQuotes, type LiveQuotation } from './quotes-store.ts';
+
+export function useLiveQuotesFeed(): void {
+  useEffect(() => {
+    let pending = new Map<string, LiveQuotation>();
+    // Which kind of callback is pending matters: frame ids and timer ids are separate namespaces.
+    let scheduled: { kind: 'frame' | 'timer'; id: number } | undefined;
+    const flush = () => {
+      scheduled = undefined;
+      const batch = pending;
+      pending = new Map();
+      useQuotes.getState().applyBatch(batch);
+    };
+    const off = getSocket().subscribe(Topic.dayMarket, (message) => {
+      const push = message as unknown as DayMarketPush;
+      if (typeof push.symbol !== 'string' || !push.quotation) return;
+      pending.set(push.symbol, push.quotation);
+      // A hidden tab gets no animation frames; a timer keeps the store fresh for its return.
+      if (scheduled) return;
+      scheduled = document.hidden
+        ? { kind: 'timer', id: window.setTimeout(flush, 250) }
+        : { kind: 'frame', id: requestAnimationFrame(flush) };
+    });
+    return () => {
+      off();
+      if (scheduled?.kind === 'frame') cancelAnimationFrame(scheduled.id);
+      if (scheduled?.kind === 'timer') clearTimeout(scheduled.id);
+    };
+  }, []);
+}

@@ -1,0 +1,75 @@
+/**
+ * The colour tokens of both themes, in one place: CSS reads them as custom properties, the chart
+ * (which draws on a canvas and cannot read CSS) gets the same values from here.
+ */
+import type { UpColor } from './settings-store.ts';
+
+export type ResolvedTheme = 'light' | 'dark';
+
+export interface Palette {
+  bg: string;
+  surface: string;
+  surface2: string;
+  surface3: string;
+  /** The selected segment of a segmented control: above its track in both themes. */
+  raised: string;
+  border: string;
+  text: string;
+  text2: string;
+  text3: string;
+  accent: string;
+  accentSoft: string;
+  rise: string;
+  fall: string;
+  chartGrid: string;
+  warn: string;
+  warnSoft: string;
+  backdrop: string;
+}
+
+export const PALETTES: Record<ResolvedTheme, Palette> = {
+  light: {
+    bg: '#f2f3f5',
+    surface: '#ffffff',
+    surface2: '#f6f7f9',
+    surface3: '#eceef2',
+    raised: '#ffffff',
+    border: '#e4e7ec',
+    text: '#0f1419',
+    text2: '#4a5361',
+    text3: '#8b93a0',
+    accent: '#1f6feb',
+    accentSoft: 'rgba(31, 111, 235, 0.1)',
+    rise: '#089981',
+    fall: '#e5323e',
+    chartGrid: '#f0f2f5',
+    warn: '#b35c00',
+    warnSoft: 'rgba(245, 158, 11, 0.12)',
+    backdrop: '#dde1e7',
+  },
+  dark: {
+    bg: '#0b0e11',
+    surface: '#14181e',
+    surface2: '#1a1f26',
+    surface3: '#232a33',
+    raised: '#3a4350',
+    border: '#252c36',
+    text: '#eaecef',
+    text2: '#a5adb9',
+    text3: '#6c7684',
+    accent: '#4c8dff',
+    accentSoft: 'rgba(76, 141, 255, 0.14)',
+    rise: '#0ecb81',
+    fall: '#f6465d',
+    chartGrid: '#1b2028',
+    warn: '#f0a53a',
+    warnSoft: 'rgba(240, 165, 58, 0.14)',
+    backdrop: '#05070a',
+  },
+};
+
+/** Up and down colours under the chosen convention. */
+export function marketColors(theme: ResolvedTheme, upColor: UpColor): { up: string; down: string } {
+  const { rise, fall } = PALETTES[theme];
+  return upColor === 'green-up' ? { up: rise, down: fall } : { up: fall, down: rise };
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { sanitizeSettings } from './settings-store.ts';
+import { resolveTheme } from './theme.ts';
+import { marketColors, PALETTES } from './palette.ts';
+
+describe('sanitizeSettings', () => {
+  it('defaults to Traditional Chinese (hk), system theme and green up', () => {
+    expect(sanitizeSettings(undefined)).toEqual({
+      lang: 'hk',
+      theme: 'system',
+      upColor: 'green-up',
+      period: '1M',
+      chartTimeZone: 'local',
+    });
+  });
+
+  it('maps the legacy tw language to hk', () => {
+    expect(sanitizeSettings({ lang: 'tw' }).lang).toBe('hk');
+  });
+
+  it('keeps valid values and drops unknown ones', () => {
+    expect(
+      sanitizeSettings({ lang: 'ar', theme: 'dark', upColor: 'red-up', period: '1H', chartTimeZone: 'utc' }),
+    ).toEqual({
+      lang: 'ar',
+      theme: 'dark',
+      upColor: 'red-up',
+      period: '1H',
+      chartTimeZone: 'utc',
+    });
+    expect(sanitizeSettings({ lang: 'xx', theme: 'sepia', upColor: 'blue', period: '2M' })).toMatchObject({
+      lang: 'hk',
+      theme: 'system',
+      upColor: 'green-up',
+      period: '1M',
+    });
+  });
+});
+
+describe('theme', () => {
+  it('resolves the system preference', () => {
+    expect(resolveTheme('system', true)).toBe('dark');
+    expect(resolveTheme('system', false)).toBe('light');
+    expect(resolveTheme('light', true)).toBe('light');
+  });
+
+  it('swaps up and down colours under the red-up convention', () => {
+    const { rise, fall } = PALETTES.dark;
+    expect(marketColors('dark', 'green-up')).toEqual({ up: rise, down: fall });
+    expect(marketColors('dark', 'red-up')).toEqual({ up: fall, down: rise });
+  });
+});

@@ -1,0 +1,96 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { List } from 'antd-mobile';
+import { PageHeader } from '../../ui/page-header.tsx';
+import { NATIVE_LANGUAGE_NAMES } from '../../i18n/languages.ts';
+import { useSettings, type ThemePreference, type UpColor } from './settings-store.ts';
+import { marketColors } from './palette.ts';
+import { useResolvedTheme } from './theme.ts';
+
+const THEMES: ThemePreference[] = ['light', 'dark', 'system'];
+const CONVENTIONS: UpColor[] = ['green-up', 'red-up'];
+
+/** `/mine/system`: display settings (public, visitors need them too) and About. */
+export function SystemPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { lang, theme, upColor, setTheme, setUpColor } = useSettings();
+  const resolved = useResolvedTheme();
+
+  return (
+    <div className="page page--settings" data-testid="system-page">
+      <PageHeader title={t('pages.settings')} back />
+
+      <List header={t('settings.display')} mode="card">
+        <List.Item title={t('settings.theme')} data-testid="theme-setting">
+          <div className="segmented" role="radiogroup" aria-label={t('settings.theme')}>
+            {THEMES.map((option) => (
+              <button
+                key={option}
+                type="button"
+                role="radio"
+                aria-checked={theme === option}
+                className={`segmented__item ${theme === option ? 'is-active' : ''}`}
+                onClick={() => setTheme(option)}
+                data-testid={`theme-${option}`}
+              >
+                {t(`settings.theme_${option}`)}
+              </button>
+            ))}
+          </div>
+        </List.Item>
+        <List.Item title={t('settings.colorConvention')} description={t('settings.colorConventionHint')}>
+          <div className="convention-options" role="radiogroup" aria-label={t('settings.colorConvention')}>
+            {CONVENTIONS.map((option) => {
+              const { up, down } = marketColors(resolved, option);
+              return (
+                <button
+                  key={option}
+                  type="button"
+                  role="radio"
+                  aria-checked={upColor === option}
+                  className={`convention ${upColor === option ? 'is-active' : ''}`}
+                  onClick={() => setUpColor(option)}
+                  data-testid={`convention-${option}`}
+                >
+                  <span className="convention__swatches" aria-hidden>
+                    <span style={{ background: up }}>▲</span>
+                    <span style={{ background: down }}>▼</span>
+                  </span>
+                  {t(option === 'green-up' ? 'settings.greenUp' : 'settings.redUp')}
+                </button>
+              );
+            })}
+          </div>
+        </List.Item>
+        <List.Item
+          onClick={() => navigate('/language')}
+          extra={NATIVE_LANGUAGE_NAMES[lang]}
+          data-testid="language-link"
+        >
+          {t('settings.language')}
+        </List.Item>
+      </List>
+
+      <List header={t('settings.about')} mode="card">
+        <List.Item extra={<span className="num">{__APP_VERSION__}</span>}>{t('settings.version')}</List.Item>
+        <List.Item
+          description={
+            <a
+              href="https://www.tradingview.com/"
+              target="_blank"
+              rel="noopener noreferrer"
+              data-testid="chart-attribution"
+            >
+              {t('settings.chartAttribution')}
+            </a>
+          }
+        >
+          {t('settings.charts')}
+        </List.Item>
+      </List>
+
+      {/* Sign-out goes here, below About, when accounts arrive (product-spec section 2: /mine/system). */}
+    </div>
+  );
+}

@@ -1,0 +1,285 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SocketClient, socketUrl, type SocketLike } from './socket.ts';
+
+/** A WebSocket stand-in the test drives by hand. */
+class FakeSocket implements SocketLike {
+  static all: FakeSocket[] = [];
+  readyState = 0;
+  sent: string[] = [];
+  closed = false;
+  onopen: ((event: unknown) => void) | null = null;
+  onclose: ((event: unknown) => void) | null = null;
+  onerror: ((event: unknown) => void) | null = null;
+  onmessage: ((event: { data: unknown }) => void) | null = null;
+  readonly url: string;
+
+  constructor(url: string) {
+    this.url = url;
+    FakeSocket.all.push(this);
+  }
+  send(data: string) {
+    this.sent.push(data);
+  }
+  close() {
+    this.closed = true;
+    this.readyState = 3;
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.({});
+  }
+  receive(data: unknown) {
+    this.onmessage?.({ data: typeof data === 'string' ? data : JSON.stringify(data) });
+  }
+  drop() {
+    this.readyState = 3;
+    this.onclose?.({});
+  }
+  json(): unknown[] {
+    return this.sent.filter((s) => s !== 'ping').map((s) => JSON.parse(s) as unknown);
+  }
+}
+
+const latest = () => FakeSocket.all[FakeSocket.all.length - 1]!;
+
+function client(random = 0.5) {
+  return new SocketClient({
+    url: 'ws://test/v1/ws',
+    createSocket: (url) => new FakeSocket(url),
+    random: () => random,
+  });
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  FakeSocket.all = [];
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('connection', () => {
+  it('connects once however often connect() is called', () => {
+    const socket = client();
+    socket.connect();
+    socket.connect();
+    expect(FakeSocket.all).toHaveLength(1);
+    expect(socket.getState()).toBe('connecting');
+    latest().open();
+    expect(socket.getState()).toBe('open');
+    socket.connect();
+    expect(FakeSocket.all).toHaveLength(1);
+  });
+
+  it('builds ws and wss URLs from the page location', () => {
+    expect(socketUrl({ protocol: 'http:', host: 'localhost:5173' })).toBe('ws://localhost:5173/v1/ws');
+    expect(socketUrl({ protocol: 'https:', host: 'm.broker.example' })).toBe('wss://m.broker.example/v1/ws');
+  });
+
+  it('abandons a connection that does not open within 5 s and retries', () => {
+    const socket = client();
+    socket.connect();
+    vi.advanceTimersByTime(4999);
+    expect(latest().closed).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(FakeSocket.all[0]!.closed).toBe(true);
+    expect(socket.getState()).toBe('reconnecting');
+    vi.advanceTimersByTime(1000);
+    expect(FakeSocket.all).toHaveLength(2);
+  });
+
+  it('notifies state listeners', () => {
+    const socket = client();
+    const states: string[] = [];
+    socket.onStateChange(() => states.push(socket.getState()));
+    socket.connect();
+    latest().open();
+    latest().drop();
+    expect(states).toEqual(['connecting', 'open', 'reconnecting']);
+  });
+});
+
+describe('heartbeat', () => {
+  it('pings every 5 s and stays while pongs come back', () => {
+    const socket = client();
+    socket.connect();
+    const ws = latest();
+    ws.open();
+    for (let i = 0; i < 10; i++) {
+      vi.advanceTimersByTime(5000);
+      ws.receive('pong');
+    }
+    expect(ws.sent.filter((s) => s === 'ping')).toHaveLength(10);
+    expect(ws.closed).toBe(false);
+    expect(socket.getState()).toBe('open');
+  });
+
+  it('reconnects once more than 2 pings went unanswered', () => {
+    const socket = client();
+    socket.connect();
+    const ws = latest();
+    ws.open();
+    vi.advanceTimersByTime(15_000); // three pings, no pong
+    expect(ws.sent.filter((s) => s === 'ping')).toHaveLength(3);
+    expect(ws.closed).toBe(false);
+    vi.advanceTimersByTime(5000); // the fourth beat finds 3 > 2 missing
+    expect(ws.closed).toBe(true);
+    expect(socket.getState()).toBe('reconnecting');
+  });
+});
+
+describe('backoff', () => {
+  it('backs off exponentially with jitter, capped near 10 s', () => {
+    const socket = client(1); // the top of every jitter range
+    socket.connect();
+    const delays: number[] = [];
+    for (let attempt = 0; attempt < 8; attempt++) {
+      latest().drop();
+      const before = FakeSocket.all.length;
+      let waited = 0;
+      while (FakeSocket.all.length === before) {
+        vi.advanceTimersByTime(100);
+        waited += 100;
+      }
+      delays.push(waited);
+    }
+    expect(delays).toEqual([500, 1000, 2000, 4000, 8000, 10_000, 10_000, 10_000]);
+    expect(socket.getState()).toBe('reconnecting');
+  });
+
+  it('keeps at least half the ceiling with the lowest jitter', () => {
+    const socket = client(0);
+    socket.connect();
+    latest().drop();
+    vi.advanceTimersByTime(249);
+    expect(FakeSocket.all).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(FakeSocket.all).toHaveLength(2);
+  });
+
+  it('resets the backoff after a successful open', () => {
+    const socket = client(1);
+    socket.connect();
+    latest().drop();
+    vi.advanceTimersByTime(500);
+    latest().drop();
+    vi.advanceTimersByTime(1000);
+    latest().open();
+    latest().drop();
+    vi.advanceTimersByTime(499);
+    expect(FakeSocket.all).toHaveLength(3);
+    vi.advanceTimersByTime(1);
+    expect(FakeSocket.all).toHaveLength(4);
+  });
+
+  it('retries at once on reconnectNow() during a backoff', () => {
+    const socket = client(1);
+    socket.connect();
+    latest().open();
+    latest().drop();
+    socket.reconnectNow();
+    expect(FakeSocket.all).toHaveLength(2);
+    socket.reconnectNow(); // an attempt is under way: no second socket
+    expect(FakeSocket.all).toHaveLength(2);
+  });
+});
+
+describe('subscriptions', () => {
+  it('sends sub for the first listener and unsub after the last', () => {
+    const socket = client();
+    socket.connect();
+    const ws = latest();
+    ws.open();
+    const offA = socket.subscribe('KLINE.EURUSD.1M', () => {});
+    const offB = socket.subscribe('KLINE.EURUSD.1M', () => {});
+    expect(ws.json()).toEqual([{ type: 'sub', params: 'KLINE.EURUSD.1M' }]);
+    offA();
+    offA();
+    expect(ws.json()).toHaveLength(1);
+    offB();
+    expect(ws.json()).toEqual([
+      { type: 'sub', params: 'KLINE.EURUSD.1M' },
+      { type: 'unsub', params: 'KLINE.EURUSD.1M' },
+    ]);
+    expect(socket.activeTopics()).toEqual([]);
+  });
+
+  it('subscribes topics added before the socket opened, and again after a reconnect, with the login', () => {
+    const socket = client();
+    socket.subscribe('DAY_MARKET', () => {});
+    socket.login('tok');
+    socket.connect();
+    latest().open();
+    expect(latest().json()).toEqual([
+      { type: 'login', params: 'tok' },
+      { type: 'sub', params: 'DAY_MARKET' },
+    ]);
+    latest().drop();
+    vi.advanceTimersByTime(1000);
+    expect(FakeSocket.all).toHaveLength(2);
+    latest().open();
+    expect(latest().json()).toEqual([
+      { type: 'login', params: 'tok' },
+      { type: 'sub', params: 'DAY_MARKET' },
+    ]);
+    socket.logout();
+    expect(latest().json().at(-1)).toEqual({ type: 'logout' });
+  });
+
+  it('routes pushes by type, topic and symbol, once per listener', () => {
+    const socket = client();
+    socket.connect();
+    const ws = latest();
+    ws.open();
+    const all = vi.fn();
+    const eurusd = vi.fn();
+    const gbpusd = vi.fn();
+    const kline = vi.fn();
+    socket.subscribe('DAY_MARKET', all);
+    socket.subscribe('DAY_MARKET.EURUSD', eurusd);
+    socket.subscribe('DAY_MARKET.GBPUSD', gbpusd);
+    socket.subscribe('KLINE.EURUSD.1M', kline);
+
+    ws.receive({ type: 'DAY_MARKET', symbol: 'EURUSD', quotation: { Bid: 1 } });
+    ws.receive({
+      type: 'KLINE',
+      topic: 'KLINE.EURUSD.1M',
+      symbol: 'EURUSD',
+      period: '1M',
+      kline: { Time: 60 },
+    });
+    ws.receive({ type: 'sub_result', code: 1, msg: 'ok' });
+    ws.receive('not json');
+
+    expect(all).toHaveBeenCalledTimes(1);
+    expect(eurusd).toHaveBeenCalledTimes(1);
+    expect(gbpusd).not.toHaveBeenCalled();
+    expect(kline).toHaveBeenCalledTimes(1);
+    expect(kline.mock.calls[0]![0]).toMatchObject({ kline: { Time: 60 } });
+  });
+
+  it('keeps delivering to other listeners when one throws', () => {
+    const socket = client();
+    socket.connect();
+    latest().open();
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const good = vi.fn();
+    socket.subscribe('DAY_MARKET', () => {
+      throw new Error('boom');
+    });
+    socket.subscribe('DAY_MARKET', good);
+    latest().receive({ type: 'DAY_MARKET', symbol: 'X', quotation: {} });
+    expect(good).toHaveBeenCalledTimes(1);
+    spy.mockRestore();
+  });
+
+  it('stops reconnecting after disconnect()', () => {
+    const socket = client();
+    socket.connect();
+    latest().open();
+    socket.disconnect();
+    expect(socket.getState()).toBe('idle');
+    vi.advanceTimersByTime(60_000);
+    expect(FakeSocket.all).toHaveLength(1);
+  });
+});

@@ -1,0 +1,315 @@
+/**
+ * One shared connection to the realtime socket at /v1/ws (wire-notes.md), however many screens
+ * listen.
+ *
+ * - Heartbeat: the text `ping` every 5 s; the server answers `pong`. When more than 2 pings went
+ *   unanswered the connection is presumed dead (a phone that changed networks often keeps a
+ *   half-open TCP socket for minutes) and is replaced.
+ * - A connection that does not open within 5 s is abandoned and retried.
+ * - Retries back off exponentially with jitter, capped near 10 s, so a server restart is not met
+ *   by every phone at the same instant.
+ * - Topics are reference counted: the first `subscribe` sends `sub`, the last unsubscribe sends
+ *   `unsub`, and every live topic (and the login) is sent again after a reconnect. Pushes are
+ *   latest state, so nothing needs replaying.
+ *
+ *   const off = socket.subscribe('KLINE.EURUSD.1M', (push) => series.update(...));
+ *   off(); // when the chart goes away
+ */
+import {
+  HEARTBEAT_PING,
+  HEARTBEAT_PONG,
+  SOCKET_CONNECT_TIMEOUT_MS,
+  SOCKET_HEARTBEAT_MS,
+  SOCKET_MAX_MISSED_PONGS,
+  type ClientMessage,
+} from '@omp/protocol';
+
+export type ConnectionState = 'idle' | 'connecting' | 'open' | 'reconnecting';
+
+/** What a push handler receives: the parsed JSON message. */
+export type PushMessage = { type: string; [key: string]: unknown };
+export type PushHandler = (message: PushMessage) => void;
+
+/** The part of the browser's WebSocket this client uses; tests pass a fake class. */
+export interface SocketLike {
+  readonly readyState: number;
+  onopen: ((event: unknown) => void) | null;
+  onclose: ((event: unknown) => void) | null;
+  onerror: ((event: unknown) => void) | null;
+  onmessage: ((event: { data: unknown }) => void) | null;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+}
+export type SocketFactory = (url: string) => SocketLike;
+
+export interface SocketClientOptions {
+  url: string | (() => string);
+  createSocket?: SocketFactory;
+  heartbeatMs?: number;
+  connectTimeoutMs?: number;
+  maxMissedPongs?: number;
+  backoffBaseMs?: number;
+  backoffMaxMs?: number;
+  random?: () => number;
+}
+
+const OPEN = 1;
+
+export class SocketClient {
+  private readonly options: Required<Omit<SocketClientOptions, 'url' | 'createSocket'>>;
+  private readonly resolveUrl: () => string;
+  private readonly createSocket: SocketFactory;
+  private readonly topics = new Map<string, Set<PushHandler>>();
+  private readonly stateListeners = new Set<() => void>();
+  private ws: SocketLike | null = null;
+  private state: ConnectionState = 'idle';
+  private token = '';
+  private attempt = 0;
+  private missedPongs = 0;
+  private heartbeatTimer: ReturnType<typeof setInterval> | undefined;
+  private connectTimer: ReturnType<typeof setTimeout> | undefined;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private wanted = false;
+
+  constructor(options: SocketClientOptions) {
+    this.resolveUrl = typeof options.url === 'function' ? options.url : () => options.url as string;
+    this.createSocket = options.createSocket ?? ((url) => new WebSocket(url) as unknown as SocketLike);
+    this.options = {
+      heartbeatMs: options.heartbeatMs ?? SOCKET_HEARTBEAT_MS,
+      connectTimeoutMs: options.connectTimeoutMs ?? SOCKET_CONNECT_TIMEOUT_MS,
+      maxMissedPongs: options.maxMissedPongs ?? SOCKET_MAX_MISSED_PONGS,
+      backoffBaseMs: options.backoffBaseMs ?? 500,
+      backoffMaxMs: options.backoffMaxMs ?? 10_000,
+      random: options.random ?? Math.random,
+    };
+  }
+
+  /** Opens the connection if it is not open or opening yet. Safe to call on every navigation. */
+  connect(): void {
+    this.wanted = true;
+    if (this.ws || this.retryTimer !== undefined) return;
+    this.open();
+  }
+
+  /** Closes for good (tests, teardown); subscriptions are kept for a later connect(). */
+  disconnect(): void {
+    this.wanted = false;
+    this.clearTimers();
+    this.dropSocket();
+    this.setState('idle');
+  }
+
+  /** Retries at once instead of waiting for the backoff, e.g. when the tab becomes visible again. */
+  reconnectNow(): void {
+    // An attempt in progress (or an open socket) is left alone; only a pending backoff is cut short.
+    if (!this.wanted || this.ws) return;
+    clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+    this.open();
+  }
+
+  getState(): ConnectionState {
+    return this.state;
+  }
+
+  /** For useSyncExternalStore: called on every state change. */
+  onStateChange(listener: () => void): () => void {
+    this.stateListeners.add(listener);
+    return () => this.stateListeners.delete(listener);
+  }
+
+  subscribe(topic: string, handler: PushHandler): () => void {
+    let handlers = this.topics.get(topic);
+    if (!handlers) {
+      handlers = new Set();
+      this.topics.set(topic, handlers);
+      this.send({ type: 'sub', params: topic });
+    }
+    handlers.add(handler);
+    let active = true;
+    return () => {
+      if (!active) return;
+      active = false;
+      const current = this.topics.get(topic);
+      if (!current) return;
+      current.delete(handler);
+      if (current.size === 0) {
+        this.topics.delete(topic);
+        this.send({ type: 'unsub', params: topic });
+      }
+    };
+  }
+
+  /** Signs the socket in for the per-user topics; remembered for reconnects. */
+  login(token: string): void {
+    this.token = token;
+    if (token) this.send({ type: 'login', params: token });
+  }
+
+  logout(): void {
+    this.token = '';
+    this.send({ type: 'logout' });
+  }
+
+  /** Topics with at least one listener (for tests and diagnostics). */
+  activeTopics(): string[] {
+    return [...this.topics.keys()];
+  }
+
+  private open(): void {
+    this.clearTimers();
+    this.dropSocket();
+    this.setState(this.attempt === 0 && this.state === 'idle' ? 'connecting' : 'reconnecting');
+    let ws: SocketLike;
+    try {
+      ws = this.createSocket(this.resolveUrl());
+    } catch {
+      this.scheduleRetry();
+      return;
+    }
+    this.ws = ws;
+    this.connectTimer = setTimeout(() => {
+      if (this.ws === ws && ws.readyState !== OPEN) this.replace();
+    }, this.options.connectTimeoutMs);
+
+    ws.onopen = () => {
+      if (this.ws !== ws) return;
+      clearTimeout(this.connectTimer);
+      this.connectTimer = undefined;
+      this.attempt = 0;
+      this.missedPongs = 0;
+      this.setState('open');
+      if (this.token) this.send({ type: 'login', params: this.token });
+      for (const topic of this.topics.keys()) this.send({ type: 'sub', params: topic });
+      this.heartbeatTimer = setInterval(() => this.beat(), this.options.heartbeatMs);
+    };
+    ws.onmessage = (event) => {
+      if (this.ws === ws) this.receive(event.data);
+    };
+    ws.onclose = () => {
+      if (this.ws === ws) this.replace();
+    };
+    ws.onerror = () => {
+      // A close event follows every error; reconnecting there avoids doing it twice.
+    };
+  }
+
+  private beat(): void {
+    if (this.missedPongs > this.options.maxMissedPongs) {
+      this.replace();
+      return;
+    }
+    this.missedPongs += 1;
+    this.sendRaw(HEARTBEAT_PING);
+  }
+
+  private receive(data: unknown): void {
+    if (typeof data !== 'string') return;
+    if (data === HEARTBEAT_PONG) {
+      this.missedPongs = 0;
+      return;
+    }
+    let message: PushMessage;
+    try {
+      const parsed: unknown = JSON.parse(data);
+      if (typeof parsed !== 'object' || parsed === null || typeof (parsed as PushMessage).type !== 'string')
+        return;
+      message = parsed as PushMessage;
+    } catch {
+      return;
+    }
+    // A push reaches the listeners of its exact topic (KLINE.EURUSD.1M), of its type (DAY_MARKET)
+    // and of its type narrowed to its symbol (DAY_MARKET.EURUSD), each listener once.
+    const targets = new Set<string>([message.type]);
+    if (typeof message.topic === 'string') targets.add(message.topic);
+    if (typeof message.symbol === 'string') targets.add(`${message.type}.${message.symbol}`);
+    const delivered = new Set<PushHandler>();
+    for (const topic of targets) {
+      for (const handler of this.topics.get(topic) ?? []) {
+        if (delivered.has(handler)) continue;
+        delivered.add(handler);
+        try {
+          handler(message);
+        } catch (error) {
+          // One broken screen must not starve the others of prices.
+          console.error(error);
+        }
+      }
+    }
+  }
+
+  /** Drops the current socket and schedules the next attempt. */
+  private replace(): void {
+    this.clearTimers();
+    this.dropSocket();
+    if (!this.wanted) {
+      this.setState('idle');
+      return;
+    }
+    this.setState('reconnecting');
+    this.scheduleRetry();
+  }
+
+  private scheduleRetry(): void {
+    const ceiling = Math.min(this.options.backoffMaxMs, this.options.backoffBaseMs * 2 ** this.attempt);
+    // "Equal jitter": half the ceiling plus a random half, so retries spread out but never go to 0.
+    const delay = Math.round(ceiling / 2 + (this.options.random() * ceiling) / 2);
+    this.attempt += 1;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      this.open();
+    }, delay);
+  }
+
+  private dropSocket(): void {
+    const ws = this.ws;
+    this.ws = null;
+    if (!ws) return;
+    ws.onopen = ws.onclose = ws.onerror = null;
+    ws.onmessage = null;
+    try {
+      ws.close();
+    } catch {
+      // Closing a socket that never opened can throw in some browsers; it is gone either way.
+    }
+  }
+
+  private clearTimers(): void {
+    clearInterval(this.heartbeatTimer);
+    clearTimeout(this.connectTimer);
+    clearTimeout(this.retryTimer);
+    this.heartbeatTimer = this.connectTimer = this.retryTimer = undefined;
+  }
+
+  private send(message: ClientMessage): void {
+    this.sendRaw(JSON.stringify(message));
+  }
+
+  private sendRaw(text: string): void {
+    if (this.ws && this.ws.readyState === OPEN) {
+      try {
+        this.ws.send(text);
+      } catch {
+        // The close handler will reconnect; a lost sub is re-sent on open.
+      }
+    }
+  }
+
+  private setState(next: ConnectionState): void {
+    if (next === this.state) return;
+    this.state = next;
+    for (const listener of this.stateListeners) listener();
+  }
+}
+
+/** ws:// or wss:// to /v1/ws on the page's own host. */
+export function socketUrl(location: Pick<Location, 'protocol' | 'host'>): string {
+  return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/v1/ws`;
+}
+
+/** The app's one connection; created lazily so importing this module in Node tests is harmless. */
+let shared: SocketClient | undefined;
+export function getSocket(): SocketClient {
+  shared ??= new SocketClient({ url: () => socketUrl(globalThis.location) });
+  return shared;
+}

@@ -1,0 +1,67 @@
+/**
+ * Start-up: antd-mobile's render hook for React 19, the stored theme (before anything paints),
+ * the language tables, the request layer, then the app. Desktop visitors may be sent to the
+ * desktop site meanwhile.
+ */
+import { StrictMode, type ReactElement } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { unstableSetRender } from 'antd-mobile';
+import { initI18n } from './i18n/index.ts';
+import { loadAntdLocale } from './i18n/antd-locales.ts';
+import { useSettings } from './features/settings/settings-store.ts';
+import { applyStoredTheme } from './features/settings/theme.ts';
+import { loginPathFor } from './app/route-guard.ts';
+import { wireApi } from './app/api-wiring.ts';
+import { redirectDesktopVisitor } from './app/desktop-redirect.ts';
+import { router } from './app/router.tsx';
+import { App } from './app/app.tsx';
+import './ui/base.css';
+import './ui/components.css';
+import './app/layout.css';
+import './features/quotes/quotes.css';
+import './features/chart/trade.css';
+import './features/settings/settings.css';
+
+// antd-mobile's Toast and Dialog mount their own React roots; on React 19 it needs createRoot
+// handed to it, or they silently never appear.
+const roots = new WeakMap<Element | DocumentFragment, Root>();
+unstableSetRender((node: ReactElement, container) => {
+  let root = roots.get(container);
+  if (!root) {
+    root = createRoot(container);
+    roots.set(container, root);
+  }
+  root.render(node);
+  return async () => {
+    // Unmounting synchronously inside React's own render phase warns; defer it a tick.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    root.unmount();
+    roots.delete(container);
+  };
+});
+
+applyStoredTheme();
+
+async function start(): Promise<void> {
+  const { lang } = useSettings.getState();
+  // The language tables load before the first render, so no screen ever shows raw keys.
+  await Promise.all([initI18n(lang), loadAntdLocale(lang)]);
+  // The socket signs out by itself when the session store empties (use-socket-session.ts).
+  wireApi(() => {
+    const { pathname, search } = router.state.location;
+    void router.navigate(pathname === '/login' ? '/login' : loginPathFor(pathname, search), {
+      replace: true,
+    });
+  });
+  void redirectDesktopVisitor();
+
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root');
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+void start();

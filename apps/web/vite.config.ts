@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+
+/**
+ * The server hosts the built app at `/` and the API on the same origin, so the dev server proxies
+ * every API path (and the socket) to a locally running server instead of configuring CORS.
+ */
+const isAntdLocale = (id: string) => /antd-mobile[\\/]es[\\/]locales[\\/]/.test(id);
+
+const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  // Relative asset URLs keep the build working whether it is served at `/` or under a sub-path.
+  base: './',
+  plugins: [react()],
+  define: { __APP_VERSION__: JSON.stringify(version) },
+  resolve: {
+    // See src/lib/protocol-entry.ts: the protocol's constants and types without its zod schemas.
+    alias: [
+      {
+        find: /^@omp\/protocol$/,
+        replacement: fileURLToPath(new URL('./src/lib/protocol-entry.ts', import.meta.url)),
+      },
+    ],
+  },
+  server: {
+    host: true,
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: true },
+      '/v1': { target: apiTarget, changeOrigin: true, ws: true },
+      '/logos': { target: apiTarget, changeOrigin: true },
+      '/healthz': { target: apiTarget, changeOrigin: true },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: {
+        // Vendors change far less often than the app: separate chunks stay cached across releases.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+              priority: 40,
+            },
+            { name: 'charts', test: /node_modules[\\/](lightweight-charts|fancy-canvas)[\\/]/, priority: 30 },
+            { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/, priority: 30 },
+            {
+              name: 'antd-mobile',
+              // Its locale tables stay out: each is loaded on demand for the chosen language only.
+              test: (id) =>
+                /node_modules[\\/](antd-mobile|antd-mobile-icons|@react-spring|@use-gesture|@rc-component|rc-[a-z-]+|ahooks|classnames|lodash|dayjs|staged-components|tslib)[\\/]/.test(
+                  id,
+                ) && !isAntdLocale(id),
+              priority: 20,
+            },
+            { name: 'vendor', test: (id) => /node_modules[\\/]/.test(id) && !isAntdLocale(id), priority: 10 },
+          ],
+        },
+      },
+    },
+  },
+});
