@@ -14,10 +14,16 @@ import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zo
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import envelopePlugin from './http/envelope-plugin.ts';
+import authPlugin from './http/auth-plugin.ts';
 import type { MarketRepository } from './repositories/market-repository.ts';
+import { accountRoutes } from './routes/account-routes.ts';
+import { commonRoutes } from './routes/common-routes.ts';
 import { marketRoutes } from './routes/market-routes.ts';
 import { systemRoutes } from './routes/system-routes.ts';
+import type { AuthService } from './services/auth-service.ts';
 import type { MarketService } from './services/market-service.ts';
+import type { SettingsService } from './services/settings-service.ts';
+import type { VerificationService } from './services/verification-service.ts';
 import type { SocketHub } from './ws/socket-hub.ts';
 
 export interface AppDeps {
@@ -26,6 +32,9 @@ export interface AppDeps {
   repository: MarketRepository;
   market: MarketService;
   hub: SocketHub;
+  settings: SettingsService;
+  auth: AuthService;
+  codes: VerificationService;
   feedName: () => string;
   now: () => number;
 }
@@ -45,6 +54,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
   await app.register(envelopePlugin);
+  await app.register(authPlugin, { auth: deps.auth });
   await app.register(fastifyFormbody);
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(fastifySwagger, {
@@ -71,6 +81,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(async (scope) => marketRoutes(scope, deps));
   await app.register(async (scope) => systemRoutes(scope, deps));
+  await app.register(async (scope) => commonRoutes(scope, deps));
+  await app.register(async (scope) => accountRoutes(scope, deps));
   await app.register(async (scope) => staticFiles(scope, deps.config.webDist));
   return app;
 }

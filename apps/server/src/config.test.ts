@@ -33,3 +33,12 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig(env)).toThrow(expected);
   });
 });
+
+describe('the test-only captcha answer', () => {
+  it('is accepted outside production and refused in production', () => {
+    expect(loadConfig({ CAPTCHA_TEST_ANSWER: 'ab12' }).captchaTestAnswer).toBe('ab12');
+    expect(() => loadConfig({ CAPTCHA_TEST_ANSWER: 'ab12', NODE_ENV: 'production' })).toThrow(
+      'CAPTCHA_TEST_ANSWER: must not be set in production',
+    );
+  });
+});

@@ -32,6 +32,21 @@ const configSchema = z.object({
     message: 'must be an http(s) URL',
   }),
   WEB_DIST: z.string().default('apps/web/dist'),
+  SMTP_URL: optionalText.refine((url) => url === undefined || /^smtps?:\/\//.test(url), {
+    message: 'must be an smtp:// or smtps:// URL',
+  }),
+  MAIL_FROM: z.string().default('Open Margin <no-reply@localhost>'),
+  SMS_PROVIDER_URL: optionalText.refine((url) => url === undefined || /^https?:\/\//.test(url), {
+    message: 'must be an http(s) URL',
+  }),
+  SMS_PROVIDER_TOKEN: optionalText,
+  CAPTCHA_TEST_ANSWER: optionalText.refine(
+    (answer) => answer === undefined || /^[a-z0-9]{4}$/i.test(answer),
+    {
+      message: 'must be 4 letters or digits',
+    },
+  ),
+  NODE_ENV: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -50,6 +65,17 @@ export interface AppConfig {
   desktopSiteUrl: string | undefined;
   webDist: string;
   logLevel: string;
+  /** Unset: e-mails go to the outbox (database and log) instead of an SMTP server. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Unset: SMS go to the outbox. */
+  smsProviderUrl: string | undefined;
+  smsProviderToken: string | undefined;
+  /**
+   * Browser tests only: every captcha shows and accepts this text, so a test can solve it.
+   * Refused when NODE_ENV is production.
+   */
+  captchaTestAnswer: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -61,6 +87,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  if (c.CAPTCHA_TEST_ANSWER && c.NODE_ENV === 'production') {
+    throw new ConfigError('Invalid configuration:\n  CAPTCHA_TEST_ANSWER: must not be set in production');
+  }
   return {
     port: c.PORT,
     host: c.HOST,
@@ -74,5 +103,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     desktopSiteUrl: c.DESKTOP_SITE_URL,
     webDist: path.resolve(c.WEB_DIST),
     logLevel: c.LOG_LEVEL,
+    smtpUrl: c.SMTP_URL,
+    mailFrom: c.MAIL_FROM,
+    smsProviderUrl: c.SMS_PROVIDER_URL,
+    smsProviderToken: c.SMS_PROVIDER_TOKEN,
+    captchaTestAnswer: c.CAPTCHA_TEST_ANSWER,
   };
 }

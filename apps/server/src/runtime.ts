@@ -12,7 +12,18 @@ import { buildApp } from './app.ts';
 import type { AppConfig } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import {
+  httpSmsSender,
+  outboxSender,
+  smtpMailSender,
+  type OutboxWriter,
+} from './adapters/messaging/message-sender.ts';
 import { MarketRepository } from './repositories/market-repository.ts';
+import { UserRepository } from './repositories/user-repository.ts';
+import { VerificationRepository } from './repositories/verification-repository.ts';
+import { AuthService } from './services/auth-service.ts';
+import { SettingsService } from './services/settings-service.ts';
+import { VerificationService } from './services/verification-service.ts';
 import { createInMemoryMarketBus } from './services/market-bus.ts';
 import { seedMarket, type SeedReport } from './services/market-seed.ts';
 import { MarketService } from './services/market-service.ts';
@@ -52,7 +63,35 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
     const bus = createInMemoryMarketBus();
     const market = new MarketService({ repository, bus, now });
     await market.init();
-    const hub = new SocketHub({ bus, market, flushIntervalMs: config.quotePushIntervalMs, now });
+    const settings = new SettingsService(repository, now);
+    const users = new UserRepository(database.db);
+    const verifications = new VerificationRepository(database.db);
+    // Late-bound: the outbox logs through the app's logger, which exists once the app is built.
+    let log: (message: string) => void = console.log;
+    const writeOutbox: OutboxWriter = async (channel, message) => {
+      await verifications.insertOutbox(channel, message.to, message.subject, message.text, now());
+      log(`outbox (${channel}) to ${message.to}: ${message.text}`);
+    };
+    const codes = new VerificationService({
+      repository: verifications,
+      mail: config.smtpUrl
+        ? smtpMailSender(config.smtpUrl, config.mailFrom)
+        : outboxSender('email', writeOutbox),
+      sms: config.smsProviderUrl
+        ? httpSmsSender(config.smsProviderUrl, config.smsProviderToken)
+        : outboxSender('sms', writeOutbox),
+      now,
+      log: (message) => log(message),
+      fixedCaptchaText: config.captchaTestAnswer,
+    });
+    const auth = new AuthService({ users, verifications, codes, settings, now });
+    const hub = new SocketHub({
+      bus,
+      market,
+      flushIntervalMs: config.quotePushIntervalMs,
+      now,
+      authenticate: async (token) => (await auth.userOfToken(token))?.id,
+    });
 
     let feed: MarketFeed | undefined;
     const app = await buildApp({
@@ -61,6 +100,9 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       repository,
       market,
       hub,
+      settings,
+      auth,
+      codes,
       feedName: () => (feed ? feed.name : config.ingestSecret ? 'ingest' : 'none'),
       now,
     });
@@ -75,6 +117,10 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
         });
     }, BAR_FLUSH_INTERVAL_MS);
     flushTimer.unref();
+
+    log = (message) => app.log.info(message);
+    if (config.captchaTestAnswer)
+      app.log.warn('CAPTCHA_TEST_ANSWER is set: every captcha accepts a known answer (tests only)');
 
     // The feed starts last: its first ticks need the app's logger and a listening hub.
     if (config.feed === 'simulated') {

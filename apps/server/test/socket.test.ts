@@ -140,6 +140,22 @@ describe('realtime socket /v1/ws', () => {
     client.close();
   });
 
+  it('signs a socket in with a live session token and refuses a dead one with 999', async () => {
+    const demo = (await rt.app.inject({ method: 'GET', url: '/api/user/createAccountDemoForU' })).json() as {
+      data: { token: string };
+    };
+    const client = new RecordingClient(url);
+    await client.open();
+    client.send({ type: 'login', params: 'not-a-token' });
+    expect(await client.waitFor(isType('login_result'))).toMatchObject({ code: 999 });
+    client.received.length = 0;
+    client.send({ type: 'login', params: demo.data.token });
+    expect(await client.waitFor(isType('login_result'))).toMatchObject({ code: 1, msg: 'Logged in' });
+    client.send({ type: 'logout' });
+    expect(await client.waitFor(isType('logout_result'))).toMatchObject({ code: 1 });
+    client.close();
+  });
+
   it('refuses unknown topics and unreadable messages with a clear message', async () => {
     const client = new RecordingClient(url);
     await client.open();

@@ -2,3 +2,4 @@ export * from './constants.ts';
 export * from './envelope.ts';
 export * from './market.ts';
 export * from './socket.ts';
+export * from './account.ts';

@@ -65,9 +65,87 @@ export interface SettingTable {
   updated_at: ColumnType<number | bigint | string, number | bigint | undefined, number | bigint>;
 }
 
+/** An integer primary key the database assigns. */
+export type DbId = ColumnType<number | bigint | string, number | bigint | undefined, never>;
+type NullableInt = ColumnType<
+  number | bigint | string | null,
+  number | bigint | null | undefined,
+  number | bigint | null
+>;
+
+export interface UserTable {
+  id: DbId;
+  uid: DbInt;
+  email: string | null;
+  /** E.164, e.g. +85291234567. */
+  mobile: string | null;
+  area_id: NullableInt;
+  /** Null for demo users, who have no password. */
+  password_hash: string | null;
+  is_demo: DbInt;
+  demo_id: string | null;
+  invite_code: string;
+  invited_by: NullableInt;
+  created_at: DbInt;
+  password_changed_at: NullableInt;
+}
+
+export interface SessionTable {
+  id: DbId;
+  user_id: DbInt;
+  /** SHA-256 of the token: a leaked table does not give working tokens. */
+  token_hash: string;
+  created_at: DbInt;
+  expires_at: DbInt;
+  revoked_at: NullableInt;
+  ip: string | null;
+}
+
+export interface VerificationCodeTable {
+  id: DbId;
+  channel: 'email' | 'sms';
+  address: string;
+  purpose: DbInt;
+  code_hash: string;
+  ip: string;
+  created_at: DbInt;
+  expires_at: DbInt;
+  consumed_at: NullableInt;
+  failed_attempts: DbInt;
+}
+
+export interface CaptchaTable {
+  id: string;
+  answer_hash: string;
+  expires_at: DbInt;
+  used_at: NullableInt;
+}
+
+export interface OutboxTable {
+  id: DbId;
+  channel: 'email' | 'sms';
+  address: string;
+  subject: string;
+  body: string;
+  created_at: DbInt;
+}
+
+export interface LoginFailureTable {
+  id: DbId;
+  account_key: string;
+  ip: string;
+  at: DbInt;
+}
+
 export interface Database {
   categories: CategoryTable;
   instruments: InstrumentTable;
   klines: KlineTable;
   settings: SettingTable;
+  users: UserTable;
+  sessions: SessionTable;
+  verification_codes: VerificationCodeTable;
+  captchas: CaptchaTable;
+  outbox: OutboxTable;
+  login_failures: LoginFailureTable;
 }

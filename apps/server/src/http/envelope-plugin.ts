@@ -21,8 +21,9 @@ declare module 'fastify' {
   }
 }
 
-export function ok<T>(request: FastifyRequest, data: T): Envelope<T> {
-  return { code: ResponseCode.ok, msg: translate(request.lang, 'ok'), data };
+/** Success; `messageKey` names the toast an action shows (e.g. 'register_ok'), default 'ok'. */
+export function ok<T>(request: FastifyRequest, data: T, messageKey = 'ok'): Envelope<T> {
+  return { code: ResponseCode.ok, msg: translate(request.lang, messageKey), data };
 }
 
 function send(reply: FastifyReply, httpStatus: number, code: number, msg: string) {

@@ -20,15 +20,6 @@ export interface SystemRouteDeps {
   now: () => number;
 }
 
-const basicInfoSchema = z.object({
-  desktop_site_url: z
-    .string()
-    .nullable()
-    .describe('Desktop site for non-mobile browsers; null shows the mobile layout centred'),
-  main_mode: z.enum(['trade', 'company']).describe('What /product searches'),
-  trade_fee_type: z.number().int().describe('1 fee per lot x rate; otherwise margin x rate'),
-});
-
 export async function systemRoutes(app: FastifyInstance, deps: SystemRouteDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -55,23 +46,6 @@ export async function systemRoutes(app: FastifyInstance, deps: SystemRouteDeps) 
       };
       return reply.status(databaseOk ? 200 : 503).send(body);
     },
-  );
-
-  api.get(
-    '/api/basicSet/getBasicInfo',
-    {
-      schema: {
-        tags: ['settings'],
-        summary: 'Public settings the screens need',
-        response: { 200: envelopeOf(basicInfoSchema) },
-      },
-    },
-    async (request) =>
-      ok(request, {
-        desktop_site_url: deps.config.desktopSiteUrl ?? null,
-        main_mode: 'trade' as const,
-        trade_fee_type: 2,
-      }),
   );
 
   api.post(

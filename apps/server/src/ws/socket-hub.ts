@@ -25,6 +25,8 @@ interface Client {
   /** Newest undelivered message per key, for slow clients. */
   pending: Map<string, string>;
   lastSeenMs: number;
+  /** The logged-in user, after a `login` message with a live session token. */
+  userId: number | undefined;
 }
 
 export interface SocketHubOptions {
@@ -32,10 +34,13 @@ export interface SocketHubOptions {
   market: MarketService;
   flushIntervalMs: number;
   now?: () => number;
+  /** Resolves a session token to its user id; undefined for a dead or unknown token. */
+  authenticate?: (token: string) => Promise<number | undefined>;
 }
 
 export class SocketHub {
   private readonly market: MarketService;
+  private readonly authenticate: (token: string) => Promise<number | undefined>;
   private readonly now: () => number;
   private readonly clients = new Set<Client>();
   private readonly subscribers = new Map<string, Set<Client>>();
@@ -48,6 +53,7 @@ export class SocketHub {
 
   constructor(options: SocketHubOptions) {
     this.market = options.market;
+    this.authenticate = options.authenticate ?? (async () => undefined);
     this.now = options.now ?? Date.now;
     this.unsubscribeBus = [
       options.bus.onQuote((event) => this.changedQuotes.set(event.code, event)),
@@ -63,7 +69,14 @@ export class SocketHub {
   }
 
   attach(socket: WebSocket, lang: Language): void {
-    const client: Client = { socket, lang, topics: new Set(), pending: new Map(), lastSeenMs: this.now() };
+    const client: Client = {
+      socket,
+      lang,
+      topics: new Set(),
+      pending: new Map(),
+      lastSeenMs: this.now(),
+      userId: undefined,
+    };
     this.clients.add(client);
     socket.on('message', (data, isBinary) => {
       client.lastSeenMs = this.now();
@@ -103,13 +116,21 @@ export class SocketHub {
         this.subscribers.get(topic)?.delete(client);
         return this.reply(client, 'unsub_result', ResponseCode.ok, 'socket_unsub_ok', topic);
       case 'login':
-        // Accounts arrive with the accounts feature; until then no token can be valid.
-        return this.reply(client, 'login_result', ResponseCode.sessionInvalid, 'session_invalid');
+        return void this.login(client, topic);
       case 'logout':
-        return this.reply(client, 'logout_result', ResponseCode.ok, 'ok');
+        client.userId = undefined;
+        return this.reply(client, 'logout_result', ResponseCode.ok, 'logout_ok');
       default:
         return this.reply(client, 'error', ResponseCode.badRequest, 'socket_bad_message');
     }
+  }
+
+  private async login(client: Client, token: string): Promise<void> {
+    const userId = token ? await this.authenticate(token).catch(() => undefined) : undefined;
+    client.userId = userId;
+    if (userId === undefined)
+      return this.reply(client, 'login_result', ResponseCode.sessionInvalid, 'session_invalid');
+    this.reply(client, 'login_result', ResponseCode.ok, 'login_ok');
   }
 
   private subscribe(client: Client, topic: string): void {

@@ -1,0 +1,57 @@
+/**
+ * Ports for e-mail and SMS, with the adapters the server can use:
+ * - e-mail through nodemailer over SMTP when SMTP_URL is set;
+ * - SMS through an HTTP provider when SMS_PROVIDER_URL is set (POST JSON {to, text}, bearer token);
+ * - otherwise the outbox: messages are stored in the database and printed to the log, so a fresh
+ *   installation can be tried end to end and an administrator can read the codes.
+ */
+import nodemailer from 'nodemailer';
+
+export interface OutgoingMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface MessageSender {
+  readonly kind: string;
+  send(message: OutgoingMessage): Promise<void>;
+}
+
+export type OutboxWriter = (channel: 'email' | 'sms', message: OutgoingMessage) => Promise<void>;
+
+export function smtpMailSender(smtpUrl: string, from: string): MessageSender {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    kind: 'smtp',
+    async send(message) {
+      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+    },
+  };
+}
+
+export function httpSmsSender(
+  url: string,
+  token: string | undefined,
+  fetchImpl: typeof fetch = fetch,
+): MessageSender {
+  return {
+    kind: 'http',
+    async send(message) {
+      const response = await fetchImpl(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: JSON.stringify({ to: message.to, text: message.text }),
+        signal: AbortSignal.timeout(10_000),
+      });
+      if (!response.ok) throw new Error(`SMS provider answered HTTP ${response.status}`);
+    },
+  };
+}
+
+export function outboxSender(channel: 'email' | 'sms', write: OutboxWriter): MessageSender {
+  return { kind: 'outbox', send: (message) => write(channel, message) };
+}

@@ -1,0 +1,69 @@
+/**
+ * Resolves the session of a request from its `authorization` header (the raw token, or
+ * `Bearer <token>`), and guards routes: `requireUser` answers 999 without a live session,
+ * `requireRealUser` also refuses demo users with the spec's message.
+ *
+ * Demo users are refused on every money, wallet, identity and password path by prefix, before
+ * routing, so the rule holds for each call under those paths, including ones added later.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ResponseCode } from '@omp/protocol';
+import type { UserRecord } from '../repositories/user-repository.ts';
+import type { AuthService } from '../services/auth-service.ts';
+import { AppError, refused } from './app-error.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: AuthService;
+  }
+  interface FastifyRequest {
+    /** Resolved once per request by `sessionUser()`. */
+    sessionLookup: Promise<UserRecord | undefined> | undefined;
+  }
+}
+
+/** Paths a demo user may never use (product-spec sections 2 and 6). */
+export const DEMO_BLOCKED_PREFIXES = [
+  '/api/quickCharge/',
+  '/api/account/draw',
+  '/api/wallet/',
+  '/api/user_real/',
+  '/api/common/image_upload',
+  '/api/user/amend_password',
+] as const;
+
+export function tokenOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization?.trim();
+  if (!header) return undefined;
+  return header.toLowerCase().startsWith('bearer ') ? header.slice(7).trim() || undefined : header;
+}
+
+export function sessionUser(request: FastifyRequest): Promise<UserRecord | undefined> {
+  request.sessionLookup ??= request.server.auth.userOfToken(tokenOf(request));
+  return request.sessionLookup;
+}
+
+export async function requireUser(request: FastifyRequest): Promise<UserRecord> {
+  const user = await sessionUser(request);
+  if (!user) throw new AppError(ResponseCode.sessionInvalid, 'session_invalid');
+  return user;
+}
+
+export async function requireRealUser(request: FastifyRequest): Promise<UserRecord> {
+  const user = await requireUser(request);
+  if (user.isDemo) throw refused('demo_restricted');
+  return user;
+}
+
+async function authPlugin(app: FastifyInstance, options: { auth: AuthService }) {
+  app.decorate('auth', options.auth);
+  app.decorateRequest('sessionLookup', undefined);
+  // Before body parsing and routing, so unknown paths under a guarded prefix are refused alike.
+  app.addHook('onRequest', async (request) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (DEMO_BLOCKED_PREFIXES.some((prefix) => path.startsWith(prefix))) await requireRealUser(request);
+  });
+}
+
+export default fp(authPlugin, { name: 'auth', dependencies: ['envelope'] });

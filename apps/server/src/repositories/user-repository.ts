@@ -1,0 +1,160 @@
+/** Users and their sessions. */
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, UserTable } from '../db/schema.ts';
+import { toInt } from '../db/values.ts';
+
+export interface UserRecord {
+  id: number;
+  uid: number;
+  email: string | null;
+  mobile: string | null;
+  areaId: number | null;
+  passwordHash: string | null;
+  isDemo: boolean;
+  demoId: string | null;
+  inviteCode: string;
+  invitedBy: number | null;
+  createdAt: number;
+}
+
+export type NewUser = Omit<UserRecord, 'id' | 'uid'>;
+
+/** Public user numbers start here, so they never look like small row ids. */
+const UID_BASE = 10_000_000;
+
+type Row = Selectable<UserTable> | undefined;
+
+export class UserRepository {
+  private readonly db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.db = db;
+  }
+
+  private selectUsers() {
+    return this.db.selectFrom('users').selectAll();
+  }
+
+  async byId(id: number): Promise<UserRecord | undefined> {
+    return toUser(await this.selectUsers().where('id', '=', id).executeTakeFirst());
+  }
+
+  async byEmail(email: string): Promise<UserRecord | undefined> {
+    return toUser(await this.selectUsers().where('email', '=', email).executeTakeFirst());
+  }
+
+  async byMobile(mobile: string): Promise<UserRecord | undefined> {
+    return toUser(await this.selectUsers().where('mobile', '=', mobile).executeTakeFirst());
+  }
+
+  /** Users whose mobile number ends with these national digits (login without a country code). */
+  async byMobileSuffix(nationalDigits: string): Promise<UserRecord[]> {
+    const rows = await this.selectUsers().where('mobile', 'like', `%${nationalDigits}`).limit(5).execute();
+    return rows.map((row) => toUser(row)!);
+  }
+
+  async byDemoId(demoId: string): Promise<UserRecord | undefined> {
+    return toUser(await this.selectUsers().where('demo_id', '=', demoId).executeTakeFirst());
+  }
+
+  async byInviteCode(inviteCode: string): Promise<UserRecord | undefined> {
+    return toUser(await this.selectUsers().where('invite_code', '=', inviteCode).executeTakeFirst());
+  }
+
+  async create(user: NewUser): Promise<UserRecord> {
+    // The uid needs the row id, so insert with a placeholder that cannot collide, then set it.
+    const placeholder = -Math.floor(Math.random() * 1e12) - 1;
+    const inserted = await this.db
+      .insertInto('users')
+      .values({
+        uid: placeholder,
+        email: user.email,
+        mobile: user.mobile,
+        area_id: user.areaId,
+        password_hash: user.passwordHash,
+        is_demo: user.isDemo ? 1 : 0,
+        demo_id: user.demoId,
+        invite_code: user.inviteCode,
+        invited_by: user.invitedBy,
+        created_at: user.createdAt,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const id = toInt(inserted.id);
+    await this.db
+      .updateTable('users')
+      .set({ uid: UID_BASE + id })
+      .where('id', '=', id)
+      .execute();
+    return (await this.byId(id))!;
+  }
+
+  async setPassword(userId: number, passwordHash: string, nowMs: number): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ password_hash: passwordHash, password_changed_at: nowMs })
+      .where('id', '=', userId)
+      .execute();
+  }
+
+  async createSession(
+    userId: number,
+    tokenHash: string,
+    nowMs: number,
+    expiresAtMs: number,
+    ip: string,
+  ): Promise<void> {
+    await this.db
+      .insertInto('sessions')
+      .values({ user_id: userId, token_hash: tokenHash, created_at: nowMs, expires_at: expiresAtMs, ip })
+      .execute();
+  }
+
+  /** The user of a live session: not revoked, not expired. */
+  async userOfSession(tokenHash: string, nowMs: number): Promise<UserRecord | undefined> {
+    const row = await this.db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .selectAll('users')
+      .where('sessions.token_hash', '=', tokenHash)
+      .where('sessions.revoked_at', 'is', null)
+      .where('sessions.expires_at', '>', nowMs)
+      .executeTakeFirst();
+    return toUser(row);
+  }
+
+  async revokeSession(tokenHash: string, nowMs: number): Promise<void> {
+    await this.db
+      .updateTable('sessions')
+      .set({ revoked_at: nowMs })
+      .where('token_hash', '=', tokenHash)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+
+  async revokeAllSessions(userId: number, nowMs: number): Promise<void> {
+    await this.db
+      .updateTable('sessions')
+      .set({ revoked_at: nowMs })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+}
+
+function toUser(row: Row): UserRecord | undefined {
+  if (!row) return undefined;
+  return {
+    id: toInt(row.id),
+    uid: toInt(row.uid),
+    email: row.email,
+    mobile: row.mobile,
+    areaId: row.area_id === null ? null : toInt(row.area_id),
+    passwordHash: row.password_hash,
+    isDemo: toInt(row.is_demo) === 1,
+    demoId: row.demo_id,
+    inviteCode: row.invite_code,
+    invitedBy: row.invited_by === null ? null : toInt(row.invited_by),
+    createdAt: toInt(row.created_at),
+  };
+}

@@ -1,0 +1,197 @@
+/** Verification codes, captchas, the message outbox and failed-login records. */
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { toInt } from '../db/values.ts';
+
+export interface CodeRecord {
+  id: number;
+  codeHash: string;
+  expiresAt: number;
+  failedAttempts: number;
+}
+
+export interface OutboxRecord {
+  id: number;
+  channel: 'email' | 'sms';
+  address: string;
+  subject: string;
+  body: string;
+  createdAt: number;
+}
+
+export class VerificationRepository {
+  private readonly db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.db = db;
+  }
+
+  async insertCode(code: {
+    channel: 'email' | 'sms';
+    address: string;
+    purpose: number;
+    codeHash: string;
+    ip: string;
+    createdAt: number;
+    expiresAt: number;
+  }): Promise<void> {
+    // One live code per address and purpose: sending a new one retires the older ones.
+    await this.db
+      .updateTable('verification_codes')
+      .set({ consumed_at: code.createdAt })
+      .where('address', '=', code.address)
+      .where('purpose', '=', code.purpose)
+      .where('consumed_at', 'is', null)
+      .execute();
+    await this.db
+      .insertInto('verification_codes')
+      .values({
+        channel: code.channel,
+        address: code.address,
+        purpose: code.purpose,
+        code_hash: code.codeHash,
+        ip: code.ip,
+        created_at: code.createdAt,
+        expires_at: code.expiresAt,
+        failed_attempts: 0,
+      })
+      .execute();
+  }
+
+  async lastCodeSentAt(address: string, purpose: number): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom('verification_codes')
+      .select('created_at')
+      .where('address', '=', address)
+      .where('purpose', '=', purpose)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row ? toInt(row.created_at) : undefined;
+  }
+
+  async countCodesSince(column: 'address' | 'ip', value: string, sinceMs: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('verification_codes')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where(column, '=', value)
+      .where('created_at', '>=', sinceMs)
+      .executeTakeFirstOrThrow();
+    return toInt(row.n as number | bigint | string);
+  }
+
+  async liveCode(address: string, purpose: number): Promise<CodeRecord | undefined> {
+    const row = await this.db
+      .selectFrom('verification_codes')
+      .select(['id', 'code_hash', 'expires_at', 'failed_attempts'])
+      .where('address', '=', address)
+      .where('purpose', '=', purpose)
+      .where('consumed_at', 'is', null)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    return {
+      id: toInt(row.id),
+      codeHash: row.code_hash,
+      expiresAt: toInt(row.expires_at),
+      failedAttempts: toInt(row.failed_attempts),
+    };
+  }
+
+  /** Marks a code used; false when another request used it first (single use under races). */
+  async consumeCode(id: number, nowMs: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('verification_codes')
+      .set({ consumed_at: nowMs })
+      .where('id', '=', id)
+      .where('consumed_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async recordFailedCodeAttempt(id: number): Promise<void> {
+    await this.db
+      .updateTable('verification_codes')
+      .set({ failed_attempts: sql<number>`failed_attempts + 1` })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async insertCaptcha(id: string, answerHash: string, expiresAt: number): Promise<void> {
+    await this.db
+      .insertInto('captchas')
+      .values({ id, answer_hash: answerHash, expires_at: expiresAt })
+      .execute();
+  }
+
+  /** Uses a captcha once, whatever the answer: a wrong guess costs the captcha. */
+  async takeCaptcha(id: string, nowMs: number): Promise<{ answerHash: string } | undefined> {
+    const row = await this.db
+      .selectFrom('captchas')
+      .select(['answer_hash', 'expires_at', 'used_at'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row || row.used_at !== null || toInt(row.expires_at) <= nowMs) return undefined;
+    const result = await this.db
+      .updateTable('captchas')
+      .set({ used_at: nowMs })
+      .where('id', '=', id)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1 ? { answerHash: row.answer_hash } : undefined;
+  }
+
+  async deleteExpiredCaptchas(nowMs: number): Promise<void> {
+    await this.db.deleteFrom('captchas').where('expires_at', '<', nowMs).execute();
+  }
+
+  async insertOutbox(
+    channel: 'email' | 'sms',
+    address: string,
+    subject: string,
+    body: string,
+    nowMs: number,
+  ) {
+    await this.db
+      .insertInto('outbox')
+      .values({ channel, address, subject, body, created_at: nowMs })
+      .execute();
+  }
+
+  async listOutbox(limit = 50, address?: string): Promise<OutboxRecord[]> {
+    let query = this.db.selectFrom('outbox').selectAll();
+    if (address) query = query.where('address', '=', address);
+    const rows = await query.orderBy('id', 'desc').limit(limit).execute();
+    return rows.map((row) => ({
+      id: toInt(row.id),
+      channel: row.channel,
+      address: row.address,
+      subject: row.subject,
+      body: row.body,
+      createdAt: toInt(row.created_at),
+    }));
+  }
+
+  async recordLoginFailure(accountKey: string, ip: string, nowMs: number): Promise<void> {
+    await this.db.insertInto('login_failures').values({ account_key: accountKey, ip, at: nowMs }).execute();
+  }
+
+  async countLoginFailuresSince(
+    column: 'account_key' | 'ip',
+    value: string,
+    sinceMs: number,
+  ): Promise<number> {
+    const row = await this.db
+      .selectFrom('login_failures')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where(column, '=', value)
+      .where('at', '>=', sinceMs)
+      .executeTakeFirstOrThrow();
+    return toInt(row.n as number | bigint | string);
+  }
+
+  async clearLoginFailures(accountKey: string): Promise<void> {
+    await this.db.deleteFrom('login_failures').where('account_key', '=', accountKey).execute();
+  }
+}

@@ -1,0 +1,218 @@
+/** Account calls of product-spec section 7: login, registration, demo login, passwords, codes. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  amendPasswordBodySchema,
+  captchaSchema,
+  CodePurpose,
+  demoLoginQuerySchema,
+  envelopeOf,
+  forgetPasswordBodySchema,
+  loginBodySchema,
+  loginResultSchema,
+  registerBodySchema,
+  sendCodeBodySchema,
+  userSchema,
+} from '@omp/protocol';
+import { refused } from '../http/app-error.ts';
+import { requireRealUser, requireUser, sessionUser, tokenOf } from '../http/auth-plugin.ts';
+import { ok } from '../http/envelope-plugin.ts';
+import { toWireUser, type AuthService } from '../services/auth-service.ts';
+import type { VerificationService } from '../services/verification-service.ts';
+
+export interface AccountRouteDeps {
+  auth: AuthService;
+  codes: VerificationService;
+}
+
+const tags = ['account'];
+const form = 'Form-encoded (application/x-www-form-urlencoded) or JSON.';
+
+export async function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps) {
+  const { auth, codes } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    '/api/user/loginForU',
+    {
+      schema: {
+        tags,
+        summary: 'Log in by e-mail or mobile number',
+        description: form,
+        body: loginBodySchema,
+        response: { 200: envelopeOf(loginResultSchema) },
+      },
+    },
+    async (request) => {
+      const { account, password, type, area_id } = request.body;
+      const { token, user } = await auth.login({ account, password, type, areaId: area_id, ip: request.ip });
+      return ok(request, { token, user: toWireUser(user) }, 'login_ok');
+    },
+  );
+
+  api.get(
+    '/api/user/createAccountDemoForU',
+    {
+      schema: {
+        tags,
+        summary: 'One-tap demo account: the same demo_id returns to the same account',
+        querystring: demoLoginQuerySchema,
+        response: { 200: envelopeOf(loginResultSchema) },
+      },
+    },
+    async (request) => {
+      const { token, user, demoId } = await auth.demoLogin(request.query.demo_id, request.ip);
+      return ok(request, { token, user: toWireUser(user), demo_id: demoId }, 'login_ok');
+    },
+  );
+
+  api.get(
+    '/api/user/info',
+    {
+      schema: {
+        tags,
+        summary: 'The logged-in user',
+        security: [{ token: [] }],
+        response: { 200: envelopeOf(userSchema) },
+      },
+    },
+    async (request) => ok(request, toWireUser(await requireUser(request))),
+  );
+
+  api.post(
+    '/api/user/logout',
+    { schema: { tags, summary: 'End this session', security: [{ token: [] }] } },
+    async (request) => {
+      await requireUser(request);
+      await auth.logout(tokenOf(request)!);
+      return ok(request, null, 'logout_ok');
+    },
+  );
+
+  api.post(
+    '/api/user/register',
+    {
+      schema: {
+        tags,
+        summary: 'Register a real account with a verification code',
+        description: `${form} The code comes from send_email or send_sms (type 1).`,
+        body: registerBodySchema,
+        response: { 200: envelopeOf(loginResultSchema) },
+      },
+    },
+    async (request) => {
+      const b = request.body;
+      const account = b.type === 'mobile' && b.mobile ? b.mobile : b.account;
+      const { token, user } = await auth.register({
+        type: b.type,
+        account,
+        areaId: b.area_id,
+        password: b.password,
+        rePassword: b.re_password,
+        inviteCode: b.invite_code || undefined,
+        code: b.sms_code,
+        ip: request.ip,
+      });
+      return ok(request, { token, user: toWireUser(user) }, 'register_ok');
+    },
+  );
+
+  api.post(
+    '/api/user/forget_password',
+    {
+      schema: {
+        tags,
+        summary: 'Reset a forgotten password with a code (type 2)',
+        description: form,
+        body: forgetPasswordBodySchema,
+      },
+    },
+    async (request) => {
+      const b = request.body;
+      await auth.resetForgottenPassword({
+        type: b.type,
+        account: b.account,
+        areaId: b.area_id,
+        newPassword: b.new_password,
+        confirmation: b.secondary_password,
+        code: b.auth_code,
+      });
+      return ok(request, null, 'password_reset_ok');
+    },
+  );
+
+  api.post(
+    '/api/user/amend_password',
+    {
+      schema: {
+        tags,
+        summary: "Change the password with a code sent to the user's own address (real accounts)",
+        description: `${form} Every session is revoked; the answer carries a new token for this device.`,
+        security: [{ token: [] }],
+        body: amendPasswordBodySchema,
+        response: { 200: envelopeOf(z.object({ token: z.string() })) },
+      },
+    },
+    async (request) => {
+      const user = await requireRealUser(request);
+      const b = request.body;
+      const result = await auth.amendPassword(user, {
+        newPassword: b.new_password,
+        confirmation: b.re_password,
+        type: b.type,
+        code: b.auth_code,
+        ip: request.ip,
+      });
+      return ok(request, result, 'password_changed');
+    },
+  );
+
+  api.get(
+    '/api/captcha',
+    {
+      schema: {
+        tags,
+        summary: 'A new single-use captcha image',
+        response: { 200: envelopeOf(captchaSchema) },
+      },
+    },
+    async (request) => ok(request, await codes.createCaptcha()),
+  );
+
+  const sendCode =
+    (channel: 'email' | 'sms') =>
+    async (request: { body: z.infer<typeof sendCodeBodySchema> } & Parameters<typeof sessionUser>[0]) => {
+      const { to, area_id, type, key, captcha } = request.body;
+      const user = await sessionUser(request);
+      let address: string;
+      if (!to && user && type === CodePurpose.reset) {
+        // A logged-in user changing the password: the code goes to their own address.
+        if (user.isDemo) throw refused('demo_restricted');
+        address = auth.ownAddress(user, channel === 'email' ? 'email' : 'mobile').address;
+      } else {
+        await codes.checkCaptcha(key, captcha);
+        const identifier = auth.identify(channel === 'email' ? 'email' : 'mobile', to ?? '', area_id);
+        if (type === CodePurpose.register) {
+          await auth.assertRegistrationAllowed(channel === 'email' ? 'email' : 'mobile');
+          if (await auth.findUser(identifier)) throw refused('account_exists');
+        } else if (!(await auth.findUser(identifier))) {
+          throw refused('account_not_found');
+        }
+        address = identifier.address;
+      }
+      await codes.sendCode({ channel, address, purpose: type, ip: request.ip, lang: request.lang });
+      return ok(request, null, 'code_sent');
+    };
+
+  const codeSchema = (what: string) => ({
+    schema: {
+      tags,
+      summary: `Send a 6-digit code by ${what} (type 1 register, 2 reset)`,
+      description: `${form} Visitors solve a captcha (key + captcha); a logged-in user may omit \`to\` for type 2.`,
+      body: sendCodeBodySchema,
+    },
+  });
+  api.post('/api/notify/send_email', codeSchema('e-mail'), sendCode('email'));
+  api.post('/api/notify/send_sms', codeSchema('SMS'), sendCode('sms'));
+}

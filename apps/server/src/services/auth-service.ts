@@ -1,0 +1,272 @@
+/**
+ * Registration, login, demo login, sessions and password changes (docs/decisions/0003-accounts.md).
+ * Sessions are 256-bit random tokens; only their SHA-256 is stored, so a leaked table gives no
+ * working token. Changing or resetting a password revokes every session of the user.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  CodePurpose,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  ResponseCode,
+  type IdentifierType,
+  type User,
+} from '@omp/protocol';
+import { AppError, invalid, refused } from '../http/app-error.ts';
+import type { UserRecord, UserRepository } from '../repositories/user-repository.ts';
+import type { VerificationRepository } from '../repositories/verification-repository.ts';
+import { looksLikeEmail, normalizeEmail, normalizeMobile } from './identifiers.ts';
+import { hashPassword, verifyPassword } from './password-hasher.ts';
+import type { SettingsService } from './settings-service.ts';
+import type { VerificationService } from './verification-service.ts';
+
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60_000;
+export const LOGIN_WINDOW_MS = 15 * 60_000;
+export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 5;
+export const LOGIN_MAX_FAILURES_PER_IP = 30;
+const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export interface AuthServiceOptions {
+  users: UserRepository;
+  verifications: VerificationRepository;
+  codes: VerificationService;
+  settings: SettingsService;
+  now: () => number;
+}
+
+export interface Identifier {
+  channel: 'email' | 'sms';
+  address: string;
+}
+
+export class AuthService {
+  private readonly o: AuthServiceOptions;
+
+  constructor(options: AuthServiceOptions) {
+    this.o = options;
+  }
+
+  /** Turns a typed account into its stored form and the channel codes go through. */
+  identify(type: IdentifierType | undefined, account: string, areaId: number | undefined): Identifier {
+    const kind = type ?? (looksLikeEmail(account) ? 'email' : 'mobile');
+    return kind === 'email'
+      ? { channel: 'email', address: normalizeEmail(account) }
+      : { channel: 'sms', address: normalizeMobile(account, areaId) };
+  }
+
+  async findUser(identifier: Identifier): Promise<UserRecord | undefined> {
+    return identifier.channel === 'email'
+      ? this.o.users.byEmail(identifier.address)
+      : this.o.users.byMobile(identifier.address);
+  }
+
+  async assertRegistrationAllowed(type: IdentifierType): Promise<void> {
+    const allowed = await this.o.settings.get('verify_reg_type');
+    if (allowed !== 'both' && allowed !== type)
+      throw refused(type === 'email' ? 'reg_email_disabled' : 'reg_mobile_disabled');
+  }
+
+  async register(input: {
+    type: IdentifierType;
+    account: string;
+    areaId: number | undefined;
+    password: string;
+    rePassword: string;
+    inviteCode: string | undefined;
+    code: string;
+    ip: string;
+  }): Promise<{ token: string; user: UserRecord }> {
+    await this.assertRegistrationAllowed(input.type);
+    const identifier = this.identify(input.type, input.account, input.areaId);
+    checkNewPassword(input.password, input.rePassword, identifier.address);
+    if (await this.findUser(identifier)) throw refused('account_exists');
+    let invitedBy: number | null = null;
+    if (input.inviteCode) {
+      const inviter = await this.o.users.byInviteCode(input.inviteCode.trim().toUpperCase());
+      if (!inviter) throw invalid('invite_code_unknown', { code: input.inviteCode });
+      invitedBy = inviter.id;
+    }
+    await this.o.codes.verifyCode(identifier.address, CodePurpose.register, input.code);
+    const user = await this.createUser({
+      email: identifier.channel === 'email' ? identifier.address : null,
+      mobile: identifier.channel === 'sms' ? identifier.address : null,
+      areaId: identifier.channel === 'sms' ? (input.areaId ?? null) : null,
+      passwordHash: await hashPassword(input.password),
+      isDemo: false,
+      demoId: null,
+      invitedBy,
+    });
+    return { token: await this.openSession(user.id, input.ip), user };
+  }
+
+  async login(input: {
+    account: string;
+    password: string;
+    type: IdentifierType | undefined;
+    areaId: number | undefined;
+    ip: string;
+  }) {
+    const nowMs = this.o.now();
+    const accountKey = input.account.trim().toLowerCase();
+    const since = nowMs - LOGIN_WINDOW_MS;
+    if (
+      (await this.o.verifications.countLoginFailuresSince('ip', input.ip, since)) >= LOGIN_MAX_FAILURES_PER_IP
+    ) {
+      throw new AppError(ResponseCode.rateLimited, 'rate_limited');
+    }
+    if (
+      (await this.o.verifications.countLoginFailuresSince('account_key', accountKey, since)) >=
+      LOGIN_MAX_FAILURES_PER_ACCOUNT
+    ) {
+      throw new AppError(ResponseCode.rateLimited, 'login_locked', { minutes: LOGIN_WINDOW_MS / 60_000 });
+    }
+    const user = await this.userForLogin(input.account, input.type, input.areaId);
+    if (!user?.passwordHash || !(await verifyPassword(input.password, user.passwordHash))) {
+      await this.o.verifications.recordLoginFailure(accountKey, input.ip, nowMs);
+      throw refused('login_failed');
+    }
+    await this.o.verifications.clearLoginFailures(accountKey);
+    return { token: await this.openSession(user.id, input.ip), user };
+  }
+
+  /** A mobile number typed without its country code matches when exactly one account has it. */
+  private async userForLogin(account: string, type: IdentifierType | undefined, areaId: number | undefined) {
+    const kind = type ?? (looksLikeEmail(account) ? 'email' : 'mobile');
+    const digits = account.replace(/[\s().-]/g, '');
+    if (kind === 'mobile' && areaId === undefined && /^\d{4,14}$/.test(digits)) {
+      const matches = await this.o.users.byMobileSuffix(digits.replace(/^0+/, ''));
+      return matches.length === 1 ? matches[0] : undefined;
+    }
+    try {
+      return await this.findUser(this.identify(kind, account, areaId));
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The same demo id returns to the same demo account; none (or an unknown one) opens a new one. */
+  async demoLogin(
+    demoId: string | undefined,
+    ip: string,
+  ): Promise<{ token: string; user: UserRecord; demoId: string }> {
+    let user = demoId ? await this.o.users.byDemoId(demoId) : undefined;
+    const id = user?.demoId ?? demoId ?? randomBytes(18).toString('base64url');
+    user ??= await this.createUser({
+      email: null,
+      mobile: null,
+      areaId: null,
+      passwordHash: null,
+      isDemo: true,
+      demoId: id,
+      invitedBy: null,
+    });
+    return { token: await this.openSession(user.id, ip), user, demoId: id };
+  }
+
+  async userOfToken(token: string | undefined): Promise<UserRecord | undefined> {
+    if (!token) return undefined;
+    return this.o.users.userOfSession(hashToken(token), this.o.now());
+  }
+
+  async logout(token: string): Promise<void> {
+    await this.o.users.revokeSession(hashToken(token), this.o.now());
+  }
+
+  async resetForgottenPassword(input: {
+    type: IdentifierType;
+    account: string;
+    areaId: number | undefined;
+    newPassword: string;
+    confirmation: string;
+    code: string;
+  }): Promise<void> {
+    const identifier = this.identify(input.type, input.account, input.areaId);
+    checkNewPassword(input.newPassword, input.confirmation, identifier.address);
+    const user = await this.findUser(identifier);
+    if (!user) throw refused('account_not_found');
+    await this.o.codes.verifyCode(identifier.address, CodePurpose.reset, input.code);
+    await this.replacePassword(user.id, input.newPassword);
+  }
+
+  /** A logged-in real user changes the password with a code sent to their own address. */
+  async amendPassword(
+    user: UserRecord,
+    input: {
+      newPassword: string;
+      confirmation: string | undefined;
+      type: IdentifierType | undefined;
+      code: string;
+      ip: string;
+    },
+  ) {
+    const identifier = this.ownAddress(user, input.type);
+    checkNewPassword(input.newPassword, input.confirmation ?? input.newPassword, identifier.address);
+    await this.o.codes.verifyCode(identifier.address, CodePurpose.reset, input.code);
+    await this.replacePassword(user.id, input.newPassword);
+    return { token: await this.openSession(user.id, input.ip) };
+  }
+
+  ownAddress(user: UserRecord, type: IdentifierType | undefined): Identifier {
+    const wantsMobile = type === 'mobile' || (type === undefined && !user.email);
+    if (wantsMobile) {
+      if (!user.mobile) throw refused('address_missing');
+      return { channel: 'sms', address: user.mobile };
+    }
+    if (!user.email) throw refused('address_missing');
+    return { channel: 'email', address: user.email };
+  }
+
+  private async replacePassword(userId: number, password: string): Promise<void> {
+    const nowMs = this.o.now();
+    await this.o.users.setPassword(userId, await hashPassword(password), nowMs);
+    await this.o.users.revokeAllSessions(userId, nowMs);
+  }
+
+  private async openSession(userId: number, ip: string): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    const nowMs = this.o.now();
+    await this.o.users.createSession(userId, hashToken(token), nowMs, nowMs + SESSION_TTL_MS, ip);
+    return token;
+  }
+
+  private async createUser(
+    user: Omit<Parameters<UserRepository['create']>[0], 'inviteCode' | 'createdAt'>,
+  ): Promise<UserRecord> {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const inviteCode = Array.from(randomBytes(8), (b) => INVITE_ALPHABET[b % INVITE_ALPHABET.length]).join(
+        '',
+      );
+      if (await this.o.users.byInviteCode(inviteCode)) continue;
+      return this.o.users.create({ ...user, inviteCode, createdAt: this.o.now() });
+    }
+    throw new Error('could not find a free invite code');
+  }
+}
+
+/** Password rules: 8–64 characters, at least one letter and one digit, not the account itself. */
+export function checkNewPassword(password: string, confirmation: string, account: string): void {
+  if (
+    password.length < PASSWORD_MIN_LENGTH ||
+    password.length > PASSWORD_MAX_LENGTH ||
+    !/\p{L}/u.test(password) ||
+    !/\d/.test(password)
+  ) {
+    throw invalid('password_too_weak', { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH });
+  }
+  if (password !== confirmation) throw invalid('password_mismatch');
+  if (password.toLowerCase() === account.toLowerCase()) throw invalid('password_same_as_account');
+}
+
+export function toWireUser(user: UserRecord): User {
+  return {
+    id: user.id,
+    uid: user.uid,
+    email: user.email,
+    mobile: user.mobile,
+    is_demo: user.isDemo ? 1 : 0,
+    invite_code: user.inviteCode,
+    created_at: Math.floor(user.createdAt / 1000),
+  };
+}

@@ -1,0 +1,42 @@
+/**
+ * Normalises what people type as their account: e-mail addresses to lower case, mobile numbers to
+ * E.164 (+<calling code><national number>, without a trunk 0). Throws AppError with the reason.
+ */
+import { invalid } from '../http/app-error.ts';
+import { AREA_CODES } from '../seed/area-codes.ts';
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+
+export function normalizeEmail(raw: string): string {
+  const email = raw.trim().toLowerCase();
+  if (email.length > 254 || !EMAIL_PATTERN.test(email)) throw invalid('email_invalid');
+  return email;
+}
+
+export function areaById(areaId: number | undefined) {
+  if (areaId === undefined) return undefined;
+  const area = AREA_CODES.find((a) => a.id === areaId);
+  if (!area) throw invalid('area_not_found');
+  return area;
+}
+
+/** A number typed with its country code (+852…) needs no area; otherwise the area is required. */
+export function normalizeMobile(raw: string, areaId: number | undefined): string {
+  const trimmed = raw.trim();
+  const digits = trimmed.replace(/[\s().-]/g, '');
+  if (digits.startsWith('+')) {
+    if (!/^\+\d{7,15}$/.test(digits)) throw invalid('mobile_invalid');
+    return digits;
+  }
+  if (!/^\d{4,14}$/.test(digits)) throw invalid('mobile_invalid');
+  const area = areaById(areaId);
+  if (!area) throw invalid('area_required');
+  const national = digits.replace(/^0+/, '');
+  const e164 = `${area.global_code}${national}`;
+  if (!/^\+\d{7,15}$/.test(e164)) throw invalid('mobile_invalid');
+  return e164;
+}
+
+export function looksLikeEmail(account: string): boolean {
+  return account.includes('@');
+}

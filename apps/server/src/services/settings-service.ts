@@ -1,0 +1,64 @@
+/**
+ * Platform settings with their defaults. Stored values override defaults; staff will change them
+ * from the back office. Only keys listed in PUBLIC_SETTING_KEYS may be read without a login.
+ */
+import type { MarketRepository } from '../repositories/market-repository.ts';
+
+export const SETTING_DEFAULTS = {
+  /** Which identifiers registration accepts: email, mobile or both. */
+  verify_reg_type: 'both',
+  /** Whether screens show the mobile-number option at all (1 yes, 0 no). */
+  is_show_mobile: '1',
+  /** 1: fee = lots x rate; otherwise margin x rate (trading-rules.md). */
+  trade_fee_type: '2',
+  whatsapp_link: 'https://wa.me/',
+  telegram_link: 'https://t.me/',
+  service_link: '',
+  service_link_type: 'frame',
+  complaint_email: 'complaints@example.com',
+  /** Starting balance of a demo account, USD. */
+  demo_balance: '100000',
+  main_mode: 'trade',
+} as const;
+
+export type SettingKey = keyof typeof SETTING_DEFAULTS;
+export const PUBLIC_SETTING_KEYS: readonly SettingKey[] = [
+  'verify_reg_type',
+  'is_show_mobile',
+  'trade_fee_type',
+  'whatsapp_link',
+  'telegram_link',
+  'service_link',
+  'service_link_type',
+  'complaint_email',
+  'main_mode',
+];
+
+export function isSettingKey(key: string): key is SettingKey {
+  return Object.hasOwn(SETTING_DEFAULTS, key);
+}
+
+export class SettingsService {
+  private readonly repository: MarketRepository;
+  private readonly now: () => number;
+
+  constructor(repository: MarketRepository, now: () => number) {
+    this.repository = repository;
+    this.now = now;
+  }
+
+  async get(key: SettingKey): Promise<string> {
+    return (await this.repository.getSetting(key)) ?? SETTING_DEFAULTS[key];
+  }
+
+  async set(key: SettingKey, value: string): Promise<void> {
+    await this.repository.setSetting(key, value, this.now());
+  }
+
+  async publicSettings(): Promise<Record<string, string>> {
+    const entries = await Promise.all(
+      PUBLIC_SETTING_KEYS.map(async (key) => [key, await this.get(key)] as const),
+    );
+    return Object.fromEntries(entries);
+  }
+}

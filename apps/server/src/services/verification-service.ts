@@ -1,0 +1,126 @@
+/**
+ * Captchas and one-time codes. Rules (docs/decisions/0003-accounts.md):
+ * - a captcha guards every code send by a visitor, is single use, and a wrong answer costs it;
+ * - codes are 6 digits, stored hashed, single use, expire after 10 minutes, allow 5 wrong tries;
+ * - a new code for the same address no sooner than 60 s, at most 5 an hour per address and 20 an
+ *   hour per IP, which bounds what an attacker can make us send.
+ */
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import svgCaptcha from 'svg-captcha';
+import { ResponseCode, type Language } from '@omp/protocol';
+import type { MessageSender } from '../adapters/messaging/message-sender.ts';
+import { AppError, invalid } from '../http/app-error.ts';
+import { translate } from '../i18n/translate.ts';
+import type { VerificationRepository } from '../repositories/verification-repository.ts';
+
+export const CODE_TTL_MS = 10 * 60_000;
+export const CODE_RESEND_MS = 60_000;
+export const CODE_MAX_PER_ADDRESS_PER_HOUR = 5;
+export const CODE_MAX_PER_IP_PER_HOUR = 20;
+export const CODE_MAX_WRONG_TRIES = 5;
+const CAPTCHA_TTL_MS = 5 * 60_000;
+const HOUR_MS = 60 * 60_000;
+
+// The package's default export also draws a given text, but its typings only declare `create`.
+const drawCaptchaText = svgCaptcha as unknown as (text: string, options: object) => string;
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+export interface VerificationServiceOptions {
+  repository: VerificationRepository;
+  mail: MessageSender;
+  sms: MessageSender;
+  now: () => number;
+  log: (message: string) => void;
+  /** Browser tests only (CAPTCHA_TEST_ANSWER): the text every captcha shows and accepts. */
+  fixedCaptchaText?: string | undefined;
+}
+
+export class VerificationService {
+  private readonly options: VerificationServiceOptions;
+
+  constructor(options: VerificationServiceOptions) {
+    this.options = options;
+  }
+
+  async createCaptcha(): Promise<{ id: string; b64s: string }> {
+    const look = { noise: 2, color: true, width: 120, height: 44 };
+    const fixed = this.options.fixedCaptchaText;
+    const captcha = fixed
+      ? { text: fixed, data: drawCaptchaText(fixed, look) }
+      : svgCaptcha.create({ ...look, size: 4, ignoreChars: '0oO1iIlL' });
+    const id = randomBytes(16).toString('base64url');
+    const now = this.options.now();
+    await this.options.repository.insertCaptcha(id, sha256(captcha.text.toLowerCase()), now + CAPTCHA_TTL_MS);
+    await this.options.repository.deleteExpiredCaptchas(now);
+    return { id, b64s: `data:image/svg+xml;base64,${Buffer.from(captcha.data).toString('base64')}` };
+  }
+
+  async checkCaptcha(id: string | undefined, answer: string | undefined): Promise<void> {
+    if (!id || !answer) throw invalid('captcha_required');
+    const stored = await this.options.repository.takeCaptcha(id, this.options.now());
+    if (!stored || stored.answerHash !== sha256(answer.trim().toLowerCase())) throw invalid('captcha_wrong');
+  }
+
+  async sendCode(input: {
+    channel: 'email' | 'sms';
+    address: string;
+    purpose: number;
+    ip: string;
+    lang: Language;
+  }) {
+    const { repository, now } = this.options;
+    const nowMs = now();
+    const last = await repository.lastCodeSentAt(input.address, input.purpose);
+    if (last !== undefined && nowMs - last < CODE_RESEND_MS) {
+      throw new AppError(ResponseCode.rateLimited, 'code_resend_wait', {
+        seconds: Math.ceil((CODE_RESEND_MS - (nowMs - last)) / 1000),
+      });
+    }
+    if (
+      (await repository.countCodesSince('address', input.address, nowMs - HOUR_MS)) >=
+      CODE_MAX_PER_ADDRESS_PER_HOUR
+    ) {
+      throw new AppError(ResponseCode.rateLimited, 'code_address_limit');
+    }
+    if ((await repository.countCodesSince('ip', input.ip, nowMs - HOUR_MS)) >= CODE_MAX_PER_IP_PER_HOUR) {
+      throw new AppError(ResponseCode.rateLimited, 'code_ip_limit');
+    }
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    await repository.insertCode({
+      channel: input.channel,
+      address: input.address,
+      purpose: input.purpose,
+      codeHash: sha256(`${input.address}:${code}`),
+      ip: input.ip,
+      createdAt: nowMs,
+      expiresAt: nowMs + CODE_TTL_MS,
+    });
+    const sender = input.channel === 'email' ? this.options.mail : this.options.sms;
+    const message = {
+      to: input.address,
+      subject: translate(input.lang, 'code_email_subject'),
+      text: translate(input.lang, 'code_message', { code, minutes: CODE_TTL_MS / 60_000 }),
+    };
+    try {
+      await sender.send(message);
+    } catch (error) {
+      this.options.log(`sending a code by ${input.channel} failed: ${String(error)}`);
+      throw new AppError(ResponseCode.internal, 'code_send_failed');
+    }
+  }
+
+  /** Checks and uses up a code; any failure names its reason. */
+  async verifyCode(address: string, purpose: number, code: string): Promise<void> {
+    const { repository, now } = this.options;
+    const live = await repository.liveCode(address, purpose);
+    if (!live) throw invalid('code_invalid');
+    if (live.expiresAt <= now()) throw invalid('code_expired');
+    if (live.failedAttempts >= CODE_MAX_WRONG_TRIES) throw invalid('code_attempts_exceeded');
+    if (live.codeHash !== sha256(`${address}:${code.trim()}`)) {
+      await repository.recordFailedCodeAttempt(live.id);
+      throw invalid('code_invalid');
+    }
+    if (!(await repository.consumeCode(live.id, now()))) throw invalid('code_invalid');
+  }
+}

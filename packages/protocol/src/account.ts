@@ -1,0 +1,111 @@
+/**
+ * Accounts on the wire: login, registration, demo login, verification codes, password changes.
+ * Bodies of the existing clients are form-encoded with snake_case fields; every field arrives as
+ * text, so numbers are coerced here with a clear message when they are not numbers.
+ */
+import { z } from 'zod';
+
+/** How a person identifies: by e-mail or by mobile number. Legacy clients send 1/2. */
+export const identifierTypeSchema = z.preprocess(
+  (value) => (value === '1' || value === 1 ? 'email' : value === '2' || value === 2 ? 'mobile' : value),
+  z.enum(['email', 'mobile']),
+);
+export type IdentifierType = 'email' | 'mobile';
+
+/** Verification code purposes (product-spec section 7: type 1 register, 2 reset). */
+export const CodePurpose = { register: 1, reset: 2 } as const;
+export type CodePurpose = (typeof CodePurpose)[keyof typeof CodePurpose];
+
+const text = (max: number) => z.string().trim().max(max);
+const optionalId = z.coerce.number().int().min(1).optional();
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 64;
+
+export const loginBodySchema = z.object({
+  account: text(254).min(1),
+  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+  type: identifierTypeSchema.optional().describe('email or mobile; guessed from the account when absent'),
+  area_id: optionalId.describe('Area code id for a mobile number without its country code'),
+});
+
+export const registerBodySchema = z.object({
+  type: identifierTypeSchema,
+  account: text(254).min(1).describe('The e-mail address, or the mobile number for type mobile'),
+  mobile: text(20).optional().describe('The mobile number (legacy clients send it here too)'),
+  area_id: optionalId,
+  password: z.string().max(PASSWORD_MAX_LENGTH),
+  re_password: z.string().max(PASSWORD_MAX_LENGTH),
+  invite_code: text(16).optional(),
+  sms_code: text(6).min(1).describe('The 6-digit code sent to the e-mail address or mobile number'),
+  key: text(64)
+    .optional()
+    .describe('Accepted for the existing clients; the captcha is checked when a code is sent'),
+});
+
+export const sendCodeBodySchema = z.object({
+  to: text(254).optional().describe('Address to send to; a logged-in user resetting a password may omit it'),
+  area_id: optionalId,
+  type: z.coerce
+    .number()
+    .int()
+    .pipe(z.union([z.literal(1), z.literal(2)]))
+    .describe('1 register, 2 reset'),
+  key: text(64).optional().describe('Captcha id from GET /api/captcha (required unless logged in)'),
+  captcha: text(8).optional().describe('The characters of the captcha image'),
+});
+
+export const forgetPasswordBodySchema = z.object({
+  type: identifierTypeSchema,
+  account: text(254).min(1),
+  area_id: optionalId,
+  new_password: z.string().max(PASSWORD_MAX_LENGTH),
+  secondary_password: z.string().max(PASSWORD_MAX_LENGTH),
+  auth_code: text(6).min(1),
+});
+
+export const amendPasswordBodySchema = z.object({
+  new_password: z.string().max(PASSWORD_MAX_LENGTH),
+  re_password: z.string().max(PASSWORD_MAX_LENGTH).optional(),
+  auth_code: text(6).min(1),
+  type: identifierTypeSchema.optional().describe("Where the code was sent: the user's e-mail or mobile"),
+});
+
+export const demoLoginQuerySchema = z.object({
+  demo_id: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{16,64}$/)
+    .optional()
+    .describe('The id the browser keeps; omitted, a new demo account and id are created'),
+});
+
+export const userSchema = z.object({
+  id: z.number().int(),
+  uid: z.number().int().describe('Public user number'),
+  email: z.string().nullable(),
+  mobile: z.string().nullable().describe('E.164, e.g. +85291234567'),
+  is_demo: z.number().int().describe('1 demo, 0 real'),
+  invite_code: z.string(),
+  created_at: z.number().int().describe('Unix seconds'),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const loginResultSchema = z.object({
+  token: z.string(),
+  user: userSchema,
+  demo_id: z.string().optional().describe('Demo login only: the id to keep'),
+});
+export type LoginResult = z.infer<typeof loginResultSchema>;
+
+export const captchaSchema = z.object({
+  id: z.string(),
+  b64s: z.string().describe('data: URL of the image'),
+});
+
+export const areaCodeSchema = z.object({
+  id: z.number().int(),
+  code: z.string().describe('ISO 3166-1 alpha-2'),
+  global_code: z.string().describe('Calling code, e.g. +852'),
+  name: z.string().describe('English name; screens localise it from the ISO code'),
+});
