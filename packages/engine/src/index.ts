@@ -3,3 +3,5 @@ export * from './price.ts';
 export * from './schedule.ts';
 export * from './kline.ts';
 export * from './day-stats.ts';
+export * from './money.ts';
+export * from './margin.ts';

@@ -1,0 +1,76 @@
+/**
+ * Margin, fee and floating profit in USD micro-dollars (trading-rules.md "Margin, fee, profit").
+ *
+ * Conversion into USD: `quoteToUsd` is the price of one unit of the quote currency in USD, as an
+ * exact fraction (1/1 for USD-quoted instruments; for USD/JPY it is 1 / USDJPY mid). Callers
+ * derive it from the current mid prices; the engine only multiplies.
+ */
+import { divRound, LOT_SCALE, MICROS_PER_USD, pricePow, RATE_SCALE, type PriceFraction } from './money.ts';
+
+/** An exact ratio numerator/denominator, both positive. */
+export interface Ratio {
+  numerator: bigint;
+  denominator: bigint;
+}
+
+export const ONE: Ratio = { numerator: 1n, denominator: 1n };
+
+export interface SizedPosition {
+  /** Lots in 10^-8 units. */
+  lots: bigint;
+  /** Units per lot (ForexContNum). */
+  contractSize: bigint;
+}
+
+/** [M1] Notional in USD = lots × contract size × price × rate(quote), rounded once to 10^-6. */
+export function notionalMicros(position: SizedPosition, price: PriceFraction, quoteToUsd: Ratio): bigint {
+  const numerator =
+    position.lots * position.contractSize * price.points * quoteToUsd.numerator * MICROS_PER_USD;
+  const denominator = LOT_SCALE * pricePow(price) * quoteToUsd.denominator;
+  return divRound(numerator, denominator);
+}
+
+/**
+ * [M2] Margin: fixed mode (1) = lots × units per lot, in USD; leveraged mode (2) = notional /
+ * leverage. Computed from the exact notional and rounded once.
+ */
+export function marginMicros(
+  position: SizedPosition,
+  marginMode: 1 | 2,
+  leverage: number,
+  price: PriceFraction,
+  quoteToUsd: Ratio,
+): bigint {
+  if (marginMode === 1) return divRound(position.lots * position.contractSize * MICROS_PER_USD, LOT_SCALE);
+  if (!Number.isInteger(leverage) || leverage <= 0)
+    throw new RangeError(`leverage must be a positive integer, got ${leverage}`);
+  const numerator =
+    position.lots * position.contractSize * price.points * quoteToUsd.numerator * MICROS_PER_USD;
+  const denominator = LOT_SCALE * pricePow(price) * quoteToUsd.denominator * BigInt(leverage);
+  return divRound(numerator, denominator);
+}
+
+/** [M3] Fee: trade_fee_type 1 = lots × rate (USD per lot); otherwise margin × rate. */
+export function feeMicros(feeType: number, lots: bigint, margin: bigint, rate: bigint): bigint {
+  if (feeType === 1) return divRound(lots * rate * MICROS_PER_USD, LOT_SCALE * RATE_SCALE);
+  return divRound(margin * rate, RATE_SCALE);
+}
+
+/**
+ * [M4] Floating profit: buy (bid − open) × lots × contract × rate(quote); sell (open − ask) × … .
+ * `closePrice` is the bid for a buy and the ask for a sell; both prices share one precision.
+ */
+export function profitMicros(
+  side: 'buy' | 'sell',
+  position: SizedPosition,
+  openPrice: PriceFraction,
+  closePrice: PriceFraction,
+  quoteToUsd: Ratio,
+): bigint {
+  if (openPrice.precision !== closePrice.precision)
+    throw new RangeError('prices of one position share a precision');
+  const move = side === 'buy' ? closePrice.points - openPrice.points : openPrice.points - closePrice.points;
+  const numerator = move * position.lots * position.contractSize * quoteToUsd.numerator * MICROS_PER_USD;
+  const denominator = LOT_SCALE * pricePow(openPrice) * quoteToUsd.denominator;
+  return divRound(numerator, denominator);
+}
