@@ -5,3 +5,4 @@ export * from './kline.ts';
 export * from './day-stats.ts';
 export * from './money.ts';
 export * from './margin.ts';
+export * from './trigger-book.ts';

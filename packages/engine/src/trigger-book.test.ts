@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { seededPrng } from './testing/seeded-prng.ts';
+import { TriggerBook, type Trigger } from './trigger-book.ts';
+
+const t = (id: string, side: Trigger['side'], direction: Trigger['direction'], level: number): Trigger => ({
+  id,
+  side,
+  direction,
+  level,
+});
+
+describe('trigger book', () => {
+  it('[T1] fires each kind only on its side and direction of the quote', () => {
+    const book = new TriggerBook();
+    book.add(t('buy-limit', 'ask', 'atOrBelow', 100));
+    book.add(t('buy-stop', 'ask', 'atOrAbove', 120));
+    book.add(t('sell-limit', 'bid', 'atOrAbove', 118));
+    book.add(t('sell-stop', 'bid', 'atOrBelow', 95));
+    expect(book.takeCrossed(105, 110)).toEqual([]);
+    expect(book.takeCrossed(98, 100).map((x) => x.id)).toEqual(['buy-limit']);
+    expect(book.takeCrossed(118, 121).map((x) => x.id)).toEqual(['sell-limit', 'buy-stop']);
+    expect(book.takeCrossed(90, 92).map((x) => x.id)).toEqual(['sell-stop']);
+    expect(book.size).toBe(0);
+  });
+
+  it('[T1] fires at the level exactly, and a gap fires everything it jumped over', () => {
+    const book = new TriggerBook();
+    for (const level of [101, 102, 103, 110]) book.add(t(`s${level}`, 'bid', 'atOrAbove', level));
+    expect(book.takeCrossed(103, 104).map((x) => x.id)).toEqual(['s101', 's102', 's103']);
+    expect(book.has('s110')).toBe(true);
+  });
+
+  it('[T2] skips removed triggers and honours a moved level', () => {
+    const book = new TriggerBook();
+    book.add(t('tp', 'bid', 'atOrAbove', 150));
+    book.add(t('gone', 'bid', 'atOrAbove', 140));
+    expect(book.remove('gone')).toBe(true);
+    book.add(t('tp', 'bid', 'atOrAbove', 130));
+    expect(book.takeCrossed(135, 136).map((x) => x.level)).toEqual([130]);
+    expect(book.takeCrossed(160, 161)).toEqual([]);
+  });
+
+  it('[T3] matches a brute-force scan over thousands of random ticks, adds and removes', () => {
+    const rng = seededPrng(4242);
+    const book = new TriggerBook();
+    const reference = new Map<string, Trigger>();
+    let price = 10_000;
+    for (let step = 0; step < 20_000; step++) {
+      const action = rng.next();
+      if (action < 0.45) {
+        const trigger = t(
+          `id${rng.int(0, 3000)}`,
+          rng.pick(['bid', 'ask'] as const),
+          rng.pick(['atOrBelow', 'atOrAbove'] as const),
+          price + rng.int(-300, 300),
+        );
+        book.add(trigger);
+        reference.set(trigger.id, trigger);
+      } else if (action < 0.55) {
+        const id = `id${rng.int(0, 3000)}`;
+        expect(book.remove(id)).toBe(reference.delete(id));
+      } else {
+        price = Math.max(1, price + rng.int(-60, 60));
+        const bid = price;
+        const ask = price + rng.int(0, 5);
+        const expected = [...reference.values()].filter((x) => {
+          const p = x.side === 'bid' ? bid : ask;
+          return x.direction === 'atOrBelow' ? p <= x.level : p >= x.level;
+        });
+        const fired = book.takeCrossed(bid, ask);
+        expect(fired.map((x) => x.id).sort()).toEqual(expected.map((x) => x.id).sort());
+        for (const x of fired) reference.delete(x.id);
+      }
+      expect(book.size).toBe(reference.size);
+    }
+  });
+});
