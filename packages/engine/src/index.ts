@@ -6,3 +6,4 @@ export * from './day-stats.ts';
 export * from './money.ts';
 export * from './margin.ts';
 export * from './trigger-book.ts';
+export * from './order-entry.ts';
