@@ -94,7 +94,14 @@ interface ServerHandle {
   stop: () => Promise<void>;
 }
 
-export async function startServer(timeoutMs = 120_000): Promise<ServerHandle> {
+export interface ServerOptions {
+  /** Extra environment, e.g. CAPTCHA_TEST_ANSWER for the account screens. */
+  env?: Record<string, string>;
+  timeoutMs?: number;
+}
+
+export async function startServer(options: ServerOptions = {}): Promise<ServerHandle> {
+  const timeoutMs = options.timeoutMs ?? 120_000;
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'omp-e2e-'));
   let output = '';
@@ -107,6 +114,7 @@ export async function startServer(timeoutMs = 120_000): Promise<ServerHandle> {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       FEED_SEED: '7',
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -173,17 +181,22 @@ export interface Stack {
   /** A fresh phone-sized context (empty storage) and a page in it. */
   newPage(options?: { colorScheme?: 'light' | 'dark' }): Promise<Page>;
   serverOutput(): string;
+  /**
+   * The newest verification code sent to an address. Without SMTP or an SMS provider the server
+   * puts messages in its outbox and logs them (`outbox (email) to <address>: … 123456 …`).
+   */
+  latestCode(address: string): string | undefined;
 }
 
 /** Starts server and browser before the file's tests and stops both after. */
-export function useStack(): Stack {
+export function useStack(serverOptions: ServerOptions = {}): Stack {
   let server: ServerHandle | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
     ensureWebBuild();
-    server = await startServer();
+    server = await startServer(serverOptions);
     browser = await launchBrowser();
   });
 
@@ -229,6 +242,14 @@ export function useStack(): Stack {
     },
     serverOutput() {
       return server?.output() ?? '';
+    },
+    latestCode(address: string) {
+      const marker = `) to ${address}: `;
+      const lines = this.serverOutput()
+        .split('\n')
+        .filter((line) => line.includes('outbox (') && line.includes(marker));
+      const last = lines.at(-1);
+      return last?.slice(last.indexOf(marker)).match(/\b(\d{6})\b/)?.[1];
     },
   };
 }

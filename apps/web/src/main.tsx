@@ -21,6 +21,8 @@ import './app/layout.css';
 import './features/quotes/quotes.css';
 import './features/chart/trade.css';
 import './features/settings/settings.css';
+import './features/account/account.css';
+import './features/user/user.css';
 
 // antd-mobile's Toast and Dialog mount their own React roots; on React 19 it needs createRoot
 // handed to it, or they silently never appear.

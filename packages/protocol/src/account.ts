@@ -4,6 +4,7 @@
  * text, so numbers are coerced here with a clear message when they are not numbers.
  */
 import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH } from './constants.ts';
 
 /** How a person identifies: by e-mail or by mobile number. Legacy clients send 1/2. */
 export const identifierTypeSchema = z.preprocess(
@@ -12,15 +13,8 @@ export const identifierTypeSchema = z.preprocess(
 );
 export type IdentifierType = 'email' | 'mobile';
 
-/** Verification code purposes (product-spec section 7: type 1 register, 2 reset). */
-export const CodePurpose = { register: 1, reset: 2 } as const;
-export type CodePurpose = (typeof CodePurpose)[keyof typeof CodePurpose];
-
 const text = (max: number) => z.string().trim().max(max);
 const optionalId = z.coerce.number().int().min(1).optional();
-
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 64;
 
 export const loginBodySchema = z.object({
   account: text(254).min(1),

@@ -118,3 +118,11 @@ export type ClosedType = (typeof ClosedType)[keyof typeof ClosedType];
 /** Margin modes of an instrument: 1 fixed (lots x units per lot), 2 leveraged (notional / multiple). */
 export const MarginMode = { fixed: 1, leveraged: 2 } as const;
 export type MarginMode = (typeof MarginMode)[keyof typeof MarginMode];
+
+/** Verification code purposes (product-spec section 7: type 1 register, 2 reset). */
+export const CodePurpose = { register: 1, reset: 2 } as const;
+export type CodePurpose = (typeof CodePurpose)[keyof typeof CodePurpose];
+
+/** Password length limits (docs/decisions/0003-accounts.md). */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 64;

@@ -9,6 +9,8 @@ export interface StartOptions {
   theme?: 'light' | 'dark' | 'system';
   upColor?: 'green-up' | 'red-up';
   colorScheme?: 'light' | 'dark';
+  /** Start signed in (token and user as the login call returns them). */
+  session?: { token: string; user: unknown };
 }
 
 export class AppPage {
@@ -41,6 +43,14 @@ export class AppPage {
     await page.addInitScript((value: string) => {
       if (!localStorage.getItem('omp.settings')) localStorage.setItem('omp.settings', value);
     }, JSON.stringify(settings));
+    if (options.session) {
+      await page.addInitScript(
+        (value: string) => {
+          if (!localStorage.getItem('omp.session')) localStorage.setItem('omp.session', value);
+        },
+        JSON.stringify({ state: options.session, version: 1 }),
+      );
+    }
     const app = new this(page, stack);
     await app.goto(route);
     return app;

@@ -10,14 +10,24 @@ import { useSession } from '../features/session/session-store.ts';
 
 let loadingToast: { close(): void } | undefined;
 
+/**
+ * antd-mobile shows one toast at a time and a new one reuses the handle of the one on screen, so
+ * closing the spinner's handle after a message replaced it would close the message instead. A
+ * message therefore takes the spinner's place, and there is no spinner left to close.
+ */
+function showMessage(props: Parameters<typeof Toast.show>[0]): void {
+  loadingToast = undefined;
+  Toast.show(props);
+}
+
 export function wireApi(onSessionInvalid: () => void): void {
   configureApi(
     createApiClient({
       getLang: () => useSettings.getState().lang,
       getToken: () => useSession.getState().token,
       notify: {
-        error: (message) => Toast.show({ content: message, position: 'center' }),
-        success: (message) => Toast.show({ icon: 'success', content: message }),
+        error: (message) => showMessage({ content: message, position: 'center' }),
+        success: (message) => showMessage({ icon: 'success', content: message }),
         showLoading: () => {
           loadingToast = Toast.show({ icon: 'loading', duration: 0, maskClickable: false });
         },

@@ -1,5 +1,7 @@
-import { useLocation } from 'react-router';
-import { useSession, isSignedIn } from '../features/session/session-store.ts';
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useSession, isSignedIn, isDemoUser } from '../features/session/session-store.ts';
+import { showDemoRestriction } from '../features/user/demo-restriction.ts';
 import { useSocketSession } from '../features/session/use-socket-session.ts';
 import { useLiveQuotesFeed } from '../features/quotes/live-quotes-feed.ts';
 import { decideRoute } from './route-guard.ts';
@@ -15,9 +17,21 @@ import { marketKeys } from '../features/quotes/market-queries.ts';
 /** The shell around every screen: guard, kept-alive pages, tab bar, connection state. */
 export function RootLayout() {
   const location = useLocation();
+  const navigate = useNavigate();
   const signedIn = useSession(isSignedIn);
-  const decision = decideRoute(location, signedIn);
+  const demo = useSession(isDemoUser);
+  const decision = decideRoute(location, signedIn, demo);
   const tabBar = showsTabBar(location.pathname) && decision.kind === 'allow';
+
+  // A demo user who opened a restricted address lands on the user center with the explanation.
+  // Once per navigation: the location object is new for each (a typed address has no unique key).
+  const explained = useRef<object | null>(null);
+  const restricted = decision.kind === 'demo-restricted';
+  useEffect(() => {
+    if (!restricted || explained.current === location) return;
+    explained.current = location;
+    showDemoRestriction((to) => void navigate(to), location.pathname + location.search);
+  }, [restricted, location, navigate]);
 
   useNavigationEffects();
   useLiveQuotesFeed();
@@ -30,7 +44,7 @@ export function RootLayout() {
     <div className={`app-shell ${tabBar ? 'app-shell--tabs' : ''}`}>
       <ConnectionIndicator />
       <main className="app-main">
-        <KeepAliveOutlet signedIn={signedIn} redirectTo={decision.kind === 'redirect' ? decision.to : null} />
+        <KeepAliveOutlet signedIn={signedIn} redirectTo={decision.kind === 'allow' ? null : decision.to} />
       </main>
       {tabBar && <TabBar />}
     </div>

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { decideRoute, loginPathFor, requiresLogin, safeReturnPath } from './route-guard.ts';
+import {
+  DEMO_FALLBACK_PATH,
+  decideRoute,
+  isDemoRestricted,
+  isRealOnly,
+  loginPathFor,
+  requiresLogin,
+  safeReturnPath,
+} from './route-guard.ts';
 import { ROUTES, isKeptAlive, normalizePath, showsTabBar } from './routes.ts';
 
 describe('route table', () => {
@@ -109,5 +117,68 @@ describe('login guard', () => {
     expect(safeReturnPath('//evil.example')).toBe('/');
     expect(safeReturnPath('https://evil.example')).toBe('/');
     expect(safeReturnPath(null)).toBe('/');
+  });
+});
+
+describe('demo restriction', () => {
+  const restricted = [
+    '/mine/charge',
+    '/mine/withdraw',
+    '/mine/wallet',
+    '/mine/bank-card-list',
+    '/mine/coin-address-list',
+    '/mine/withdraw-way',
+    '/mine/auth',
+    '/mine/password',
+  ];
+
+  it('marks exactly the money, wallet, identity and password screens as real-only', () => {
+    expect(
+      ROUTES.filter((r) => r.realOnly)
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual([...restricted].sort());
+    for (const path of restricted) expect(requiresLogin(path)).toBe(true);
+  });
+
+  it('keeps a demo user out of each of them, direct addresses and queries included', () => {
+    for (const path of restricted) {
+      expect(decideRoute({ pathname: path, search: '' }, true, true)).toEqual({
+        kind: 'demo-restricted',
+        to: DEMO_FALLBACK_PATH,
+      });
+    }
+    expect(decideRoute({ pathname: '/mine/withdraw-way/', search: '?type=1' }, true, true).kind).toBe(
+      'demo-restricted',
+    );
+    expect(isDemoRestricted('/mine/withdraw-way?type=2', true)).toBe(true);
+    expect(isRealOnly('/mine/charge?amount=5')).toBe(true);
+  });
+
+  it('lets a demo user use everything else', () => {
+    for (const path of [
+      '/',
+      '/trade',
+      '/order',
+      '/user',
+      '/mine/invite',
+      '/mine/history',
+      '/mine/system',
+      '/mine/email',
+    ]) {
+      expect(decideRoute({ pathname: path }, true, true)).toEqual({ kind: 'allow' });
+      expect(isDemoRestricted(path, true)).toBe(false);
+    }
+  });
+
+  it('lets real users in and still sends visitors to /login first', () => {
+    for (const path of restricted) {
+      expect(decideRoute({ pathname: path }, true, false)).toEqual({ kind: 'allow' });
+      expect(isDemoRestricted(path, false)).toBe(false);
+      expect(decideRoute({ pathname: path }, false, false)).toEqual({
+        kind: 'redirect',
+        to: `/login?from=${encodeURIComponent(path)}`,
+      });
+    }
   });
 });

@@ -9,7 +9,11 @@ import { RootLayout } from './root-layout.tsx';
 import { RouteError, NotFoundPage } from './route-error.tsx';
 import { ComingSoonPage } from '../ui/coming-soon-page.tsx';
 import { HomePage } from '../features/quotes/home-page.tsx';
-import { LoginPage } from '../features/session/login-page.tsx';
+import { LoginPage } from '../features/account/login-page.tsx';
+import { RegisterPage } from '../features/account/register-page.tsx';
+import { ForgotPage } from '../features/account/forgot-page.tsx';
+import { UserPage } from '../features/user/user-page.tsx';
+import { PasswordPage } from '../features/user/password-page.tsx';
 import { ProductSearchPage } from '../features/instruments/product-search-page.tsx';
 import { SystemPage } from '../features/settings/system-page.tsx';
 import { LanguagePage } from '../features/settings/language-page.tsx';
@@ -17,6 +21,8 @@ import { PageLoading } from '../ui/page-loading.tsx';
 
 // The chart library is the biggest dependency; the home screen should not wait for it.
 const TradePage = lazy(() => import('../features/chart/trade-page.tsx'));
+// The QR code library is needed on the invite screen only.
+const InvitePage = lazy(() => import('../features/user/invite-page.tsx'));
 
 const BUILT: Record<string, ReactNode> = {
   '/': <HomePage />,
@@ -26,6 +32,15 @@ const BUILT: Record<string, ReactNode> = {
     </Suspense>
   ),
   '/login': <LoginPage />,
+  '/register': <RegisterPage />,
+  '/forgot': <ForgotPage />,
+  '/user': <UserPage />,
+  '/mine/invite': (
+    <Suspense fallback={<PageLoading />}>
+      <InvitePage />
+    </Suspense>
+  ),
+  '/mine/password': <PasswordPage />,
   '/product': <ProductSearchPage />,
   '/mine/system': <SystemPage />,
   '/language': <LanguagePage />,

@@ -7,6 +7,11 @@ export interface RouteInfo {
   path: string;
   /** Visitors are sent to /login?from=… instead. */
   requiresLogin: boolean;
+  /**
+   * Money, identity and password screens: a demo user is refused with 'Please register or log in
+   * to a real account' (product-spec sections 2 and 6) and never reaches the page.
+   */
+  realOnly: boolean;
   /** Stays mounted (hidden) when left, so scroll, tabs and choices survive a round trip. */
   keepAlive: boolean;
   /** i18n key of the screen's title. */
@@ -16,11 +21,12 @@ export interface RouteInfo {
 const route = (
   path: string,
   titleKey: string,
-  flags: Partial<Pick<RouteInfo, 'requiresLogin' | 'keepAlive'>> = {},
+  flags: Partial<Pick<RouteInfo, 'requiresLogin' | 'keepAlive' | 'realOnly'>> = {},
 ): RouteInfo => ({
   path,
   titleKey,
-  requiresLogin: flags.requiresLogin ?? false,
+  requiresLogin: flags.requiresLogin ?? flags.realOnly ?? false,
+  realOnly: flags.realOnly ?? false,
   keepAlive: flags.keepAlive ?? false,
 });
 
@@ -37,21 +43,21 @@ export const ROUTES: readonly RouteInfo[] = [
   route('/register', 'pages.register'),
   route('/forgot', 'pages.forgot'),
   route('/product', 'pages.search'),
-  route('/mine/auth', 'pages.auth', { requiresLogin: true }),
+  route('/mine/auth', 'pages.auth', { realOnly: true }),
   route('/mine/invite', 'pages.invite', { requiresLogin: true }),
   route('/mine/email', 'pages.complaintEmail', { requiresLogin: true }),
   route('/mine/announcement', 'pages.announcement', { requiresLogin: true }),
-  route('/mine/password', 'pages.password', { requiresLogin: true }),
+  route('/mine/password', 'pages.password', { realOnly: true }),
   route('/mine/history', 'pages.accountHistory', { requiresLogin: true }),
-  route('/mine/charge', 'pages.deposit', { requiresLogin: true }),
-  route('/mine/withdraw', 'pages.withdraw', { requiresLogin: true }),
+  route('/mine/charge', 'pages.deposit', { realOnly: true }),
+  route('/mine/withdraw', 'pages.withdraw', { realOnly: true }),
   route('/mine/chat', 'pages.chat', { requiresLogin: true }),
   // Display settings live here and visitors need them too, so this one /mine page is public.
   route('/mine/system', 'pages.settings'),
-  route('/mine/wallet', 'pages.wallet', { requiresLogin: true }),
-  route('/mine/bank-card-list', 'pages.bankAccounts', { requiresLogin: true }),
-  route('/mine/coin-address-list', 'pages.cryptoAddresses', { requiresLogin: true }),
-  route('/mine/withdraw-way', 'pages.payoutMethod', { requiresLogin: true }),
+  route('/mine/wallet', 'pages.wallet', { realOnly: true }),
+  route('/mine/bank-card-list', 'pages.bankAccounts', { realOnly: true }),
+  route('/mine/coin-address-list', 'pages.cryptoAddresses', { realOnly: true }),
+  route('/mine/withdraw-way', 'pages.payoutMethod', { realOnly: true }),
   route('/language', 'pages.language'),
 ];
 

@@ -1,26 +1,23 @@
 /**
- * Who is signed in: the session token and the user record. The login screen (a later issue) fills
- * it; the request layer reads the token for every call and clears both on a 999 answer.
+ * Who is signed in: the session token and the user record. The login, registration and demo
+ * screens fill it; the request layer reads the token for every call and clears both on a 999
+ * answer; the socket signs in and out as the token changes (use-socket-session.ts).
  */
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import type { User } from '@omp/protocol';
 import { persistStorage, storageKey } from '../../lib/storage.ts';
 
-/** The user as the API returns it (product-spec section 3); more fields arrive with the account issue. */
-export interface SessionUser {
-  id: number;
-  uid?: string;
-  email?: string;
-  invite_code?: string;
-  /** 1 for a demo account. */
-  is_demo?: number;
-}
+/** The user as the API returns it (product-spec section 3, packages/protocol/src/account.ts). */
+export type SessionUser = User;
 
 export interface SessionState {
   token: string;
   user: SessionUser | null;
   signIn(token: string, user: SessionUser | null): void;
   setUser(user: SessionUser | null): void;
+  /** A password change revokes every session and hands this device a new token. */
+  setToken(token: string): void;
   signOut(): void;
 }
 
@@ -31,6 +28,7 @@ export const useSession = create<SessionState>()(
       user: null,
       signIn: (token, user) => set({ token, user }),
       setUser: (user) => set({ user }),
+      setToken: (token) => set({ token }),
       signOut: () => set({ token: '', user: null }),
     }),
     {
@@ -43,3 +41,7 @@ export const useSession = create<SessionState>()(
 );
 
 export const isSignedIn = (state: Pick<SessionState, 'token'>): boolean => state.token !== '';
+
+/** A demo account: may trade, may not touch money, identity or the password (product-spec section 6). */
+export const isDemoUser = (state: Pick<SessionState, 'token' | 'user'>): boolean =>
+  state.token !== '' && state.user?.is_demo === 1;

@@ -1,11 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { List } from 'antd-mobile';
+import { Button, Dialog, List } from 'antd-mobile';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { NATIVE_LANGUAGE_NAMES } from '../../i18n/languages.ts';
 import { useSettings, type ThemePreference, type UpColor } from './settings-store.ts';
 import { marketColors } from './palette.ts';
 import { useResolvedTheme } from './theme.ts';
+import { useSession, isSignedIn } from '../session/session-store.ts';
+import { logout } from '../account/account-api.ts';
+import { queryClient } from '../../lib/query-client.ts';
 
 const THEMES: ThemePreference[] = ['light', 'dark', 'system'];
 const CONVENTIONS: UpColor[] = ['green-up', 'red-up'];
@@ -16,6 +19,28 @@ export function SystemPage() {
   const navigate = useNavigate();
   const { lang, theme, upColor, setTheme, setUpColor } = useSettings();
   const resolved = useResolvedTheme();
+  const signedIn = useSession(isSignedIn);
+
+  /**
+   * Product-spec section 4: confirmed first; then the session ends on the server, the user and
+   * token are forgotten (which signs the socket out, see use-socket-session.ts), and home.
+   */
+  const signOut = async () => {
+    const confirmed = await Dialog.confirm({
+      content: t('settings.logoutConfirm'),
+      confirmText: t('settings.logout'),
+      cancelText: t('common.cancel'),
+    });
+    if (!confirmed) return;
+    try {
+      await logout();
+    } catch {
+      // Already ended or unreachable: this device forgets the session either way.
+    }
+    useSession.getState().signOut();
+    queryClient.removeQueries({ queryKey: ['user_info'] });
+    void navigate('/', { replace: true });
+  };
 
   return (
     <div className="page page--settings" data-testid="system-page">
@@ -90,7 +115,20 @@ export function SystemPage() {
         </List.Item>
       </List>
 
-      {/* Sign-out goes here, below About, when accounts arrive (product-spec section 2: /mine/system). */}
+      {signedIn && (
+        <div className="logout">
+          <Button
+            block
+            size="large"
+            color="danger"
+            fill="outline"
+            onClick={() => void signOut()}
+            data-testid="logout"
+          >
+            {t('settings.logout')}
+          </Button>
+        </div>
+      )}
     </div>
   );
 }

@@ -1,0 +1,35 @@
+/**
+ * The demo restriction of product-spec sections 2 and 6, as the user sees it: a dialog with the
+ * spec's message, "Register / log in" and "Cancel". Shown by the guard for a restricted address
+ * and by the buttons that lead to one, so a demo user never reaches those screens.
+ */
+import { Dialog } from 'antd-mobile';
+import { i18next } from '../../i18n/index.ts';
+import { loginPathFor } from '../../app/route-guard.ts';
+
+let open: { close(): void } | undefined;
+
+export function showDemoRestriction(navigate: (to: string) => void, wanted: string): void {
+  // A double tap (or the guard and a button together) must not stack two dialogs.
+  open?.close();
+  const [path = '/', query = ''] = wanted.split('?');
+  const handler = Dialog.show({
+    content: i18next.t('demo.restricted'),
+    closeOnAction: true,
+    closeOnMaskClick: true,
+    // Stacked: "Register / log in" is long in most languages and is the way forward.
+    actions: [
+      {
+        key: 'login',
+        text: i18next.t('demo.registerOrLogin'),
+        bold: true,
+        onClick: () => navigate(loginPathFor(path, query ? `?${query}` : '')),
+      },
+      { key: 'cancel', text: i18next.t('common.cancel') },
+    ],
+    onClose: () => {
+      if (open === handler) open = undefined;
+    },
+  });
+  open = handler;
+}

@@ -1,0 +1,154 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from 'antd-mobile';
+import type { IdentifierType } from '@omp/protocol';
+import { PageHeader } from '../../ui/page-header.tsx';
+import { PasswordField, TextField } from '../../ui/field.tsx';
+import { useBack } from '../../ui/use-back.ts';
+import { amendPassword, sendOwnCode } from '../account/account-api.ts';
+import { RULE_VALUES, validatePasswordChange } from '../account/account-rules.ts';
+import { useCountdown } from '../account/countdown.ts';
+import { SendCodeButton } from '../account/send-code-button.tsx';
+import { useSession } from '../session/session-store.ts';
+import { maskEmail, maskMobile } from './mask.ts';
+import { useUserInfo } from './use-user-info.ts';
+
+/**
+ * `/mine/password` (real accounts; the guard keeps demo users out): a new password confirmed by a
+ * code sent to the user's own e-mail or mobile. The server ends every session and answers with a
+ * new token for this device, which replaces the old one.
+ */
+export function PasswordPage() {
+  const { t } = useTranslation();
+  const goBack = useBack('/user');
+  const user = useUserInfo();
+  const setToken = useSession((s) => s.setToken);
+  const channels: IdentifierType[] = [
+    ...(user?.email ? (['email'] as const) : []),
+    ...(user?.mobile ? (['mobile'] as const) : []),
+  ];
+  const [chosen, setChosen] = useState<IdentifierType | undefined>(undefined);
+  const channel: IdentifierType = chosen && channels.includes(chosen) ? chosen : (channels[0] ?? 'email');
+  const countdown = useCountdown(`password:${user?.id ?? 0}:${channel}`);
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | undefined>(undefined);
+  const [busy, setBusy] = useState(false);
+
+  const address = (type: IdentifierType) =>
+    type === 'email' ? maskEmail(user?.email ?? '') : maskMobile(user?.mobile ?? '');
+
+  const send = async () => {
+    await sendOwnCode(channel);
+    countdown.start();
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const problem = validatePasswordChange({ password, confirmation, code });
+    setError(problem ? t(problem, RULE_VALUES) : undefined);
+    if (problem) return;
+    setBusy(true);
+    try {
+      const { token } = await amendPassword({ password, confirmation, code, channel });
+      // Every other session is gone; this device carries on with the new one.
+      setToken(token);
+      goBack();
+    } catch {
+      // The server's reason is on screen (toast).
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const edit = (set: (value: string) => void) => (value: string) => {
+    set(value);
+    setError(undefined);
+  };
+
+  return (
+    <div className="page auth-page" data-testid="password-page">
+      <PageHeader title={t('pages.password')} back />
+      <form className="auth-form" noValidate onSubmit={(event) => void submit(event)}>
+        <div className="auth-intro">
+          <p className="auth-intro__lead">{t('password.lead')}</p>
+        </div>
+
+        <PasswordField
+          id="password-new"
+          label={t('account.newPassword')}
+          placeholder={t('account.newPasswordPlaceholder', RULE_VALUES)}
+          autoComplete="new-password"
+          value={password}
+          onValue={edit(setPassword)}
+          hint={t('account.passwordHint', RULE_VALUES)}
+        />
+        <PasswordField
+          id="password-confirm"
+          label={t('account.confirmPassword')}
+          placeholder={t('account.confirmPlaceholder')}
+          autoComplete="new-password"
+          value={confirmation}
+          onValue={edit(setConfirmation)}
+        />
+
+        {channels.length > 1 ? (
+          <fieldset className="channel-choice">
+            <legend className="field__label">{t('password.sendTo')}</legend>
+            <div className="segmented" role="radiogroup" aria-label={t('password.sendTo')}>
+              {channels.map((option) => (
+                <button
+                  key={option}
+                  type="button"
+                  role="radio"
+                  aria-checked={channel === option}
+                  className={`segmented__item ${channel === option ? 'is-active' : ''}`}
+                  onClick={() => setChosen(option)}
+                  data-testid={`channel-${option}`}
+                >
+                  {t(option === 'email' ? 'account.byEmail' : 'account.byMobile')}
+                </button>
+              ))}
+            </div>
+          </fieldset>
+        ) : null}
+        <p className="channel-address" data-testid="code-address">
+          {t('password.codeGoesTo')} <bdi className="num">{address(channel)}</bdi>
+        </p>
+
+        <TextField
+          id="password-code"
+          label={t('account.code')}
+          placeholder={t('account.codePlaceholder', RULE_VALUES)}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          ltr
+          value={code}
+          onValue={edit(setCode)}
+          end={<SendCodeButton left={countdown.left} onSend={send} />}
+        />
+
+        {error && (
+          <p className="form-error" role="alert" data-testid="password-error">
+            {error}
+          </p>
+        )}
+
+        <Button
+          block
+          color="primary"
+          size="large"
+          type="submit"
+          disabled={busy}
+          className="auth-submit"
+          data-testid="password-submit"
+        >
+          {t('password.submit')}
+        </Button>
+      </form>
+    </div>
+  );
+}
