@@ -53,6 +53,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // because refusals travel as HTTP 200 envelopes with `data: null` (see envelope-plugin.ts).
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
+  // Headers every answer carries: no MIME sniffing, no framing of our pages by other sites
+  // (clickjacking of an order ticket), and no full URLs leaked to other origins.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('X-Frame-Options', 'DENY');
+    reply.header('Referrer-Policy', 'same-origin');
+  });
   await app.register(envelopePlugin);
   await app.register(authPlugin, { auth: deps.auth });
   await app.register(fastifyFormbody);

@@ -244,6 +244,17 @@ describe.each(databaseEngines())('market API on %s', (engine) => {
     expect((res.json() as { data: unknown[] }).data).toHaveLength(3);
   });
 
+  it('sends protective headers with every answer, refusals included', async () => {
+    for (const url of ['/v1/api/forex/getCategories', '/nothing-here', '/logos/eurusd.svg']) {
+      const res = await rt.app.inject({ method: 'GET', url });
+      expect(res.headers).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'DENY',
+        'referrer-policy': 'same-origin',
+      });
+    }
+  });
+
   it('reports database and feed state at /healthz', async () => {
     const { status, body } = await get('/healthz');
     expect(status).toBe(200);
