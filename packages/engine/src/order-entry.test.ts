@@ -79,6 +79,7 @@ describe('order entry', () => {
     ['lots_off_step', buy({ lots: parseLots('0.015')! }), context()],
     ['lots_above_maximum', buy({ lots: parseLots('50.01')! }), context()],
     ['target_price_required', buy({ market: false }), context()],
+    ['target_at_market', buy({ market: false, targetPoints: 108512 }), context()],
     ['stale_quote', buy(), context({ quote: { bid: 108500, ask: 108512, timeMs: WEDNESDAY_NOON - 31_000 } })],
     ['stop_loss_wrong_side', buy({ stopLossPoints: 108600 }), context()],
     ['take_profit_wrong_side', buy({ takeProfitPoints: 108400 }), context()],
@@ -106,6 +107,14 @@ describe('order entry', () => {
     expect(sell(108600, 108400)).toMatchObject({ ok: true, openPoints: 108500 });
     expect(sell(108400, 0)).toEqual({ ok: false, rejection: 'stop_loss_wrong_side' });
     expect(sell(0, 108600)).toEqual({ ok: false, rejection: 'take_profit_wrong_side' });
+  });
+
+  it("[O5] checks a market order's stop loss against the price it would close at, not inside the spread", () => {
+    expect(decideOrderEntry(buy({ stopLossPoints: 108505 }), context())).toEqual({
+      ok: false,
+      rejection: 'stop_loss_wrong_side',
+    });
+    expect(decideOrderEntry(buy({ stopLossPoints: 108499 }), context())).toMatchObject({ ok: true });
   });
 
   it('[O6] lets a pending order through without free margin (it holds none until it fills)', () => {

@@ -16,6 +16,7 @@ export const ORDER_REJECTIONS = [
   'lots_off_step',
   'lots_above_maximum',
   'target_price_required',
+  'target_at_market',
   'stale_quote',
   'stop_loss_wrong_side',
   'take_profit_wrong_side',
@@ -84,6 +85,8 @@ export function decideOrderEntry(command: OrderCommand, context: EntryContext): 
   } else {
     const target = command.targetPoints ?? 0;
     if (!(target > 0)) return reject('target_price_required');
+    // At exactly the market price the order would be crossed already: that is a market order.
+    if (target === (command.side === 'buy' ? quote.ask : quote.bid)) return reject('target_at_market');
     openPoints = target;
     kind =
       command.side === 'buy'
@@ -98,7 +101,10 @@ export function decideOrderEntry(command: OrderCommand, context: EntryContext): 
 
   const sl = command.stopLossPoints ?? 0;
   const tp = command.takeProfitPoints ?? 0;
-  if (sl > 0 && (command.side === 'buy' ? sl >= openPoints : sl <= openPoints))
+  // A market order's stop loss is also checked against the price it would close at now (the bid
+  // for a buy): a stop inside the spread would close it on the next tick.
+  const stopReference = command.market ? (command.side === 'buy' ? quote.bid : quote.ask) : openPoints;
+  if (sl > 0 && (command.side === 'buy' ? sl >= stopReference : sl <= stopReference))
     return reject('stop_loss_wrong_side');
   if (tp > 0 && (command.side === 'buy' ? tp <= openPoints : tp >= openPoints))
     return reject('take_profit_wrong_side');

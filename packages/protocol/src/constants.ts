@@ -126,3 +126,21 @@ export type CodePurpose = (typeof CodePurpose)[keyof typeof CodePurpose];
 /** Password length limits (docs/decisions/0003-accounts.md). */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 64;
+
+/** Kinds of ledger rows (trading-rules.md "Ledger"); the UI translates `ledger.<kind>`. */
+export const LEDGER_KINDS = [
+  'deposit',
+  'withdrawal_hold',
+  'withdrawal_release',
+  'withdrawal_fee',
+  'trade_fee',
+  'realized_pnl',
+  'stop_out',
+  'negative_balance_protection',
+  'demo_reset',
+  'adjustment',
+] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+/** Idempotency: a retried money-changing request with the same key gets the first answer. */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';

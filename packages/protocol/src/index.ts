@@ -3,3 +3,4 @@ export * from './envelope.ts';
 export * from './market.ts';
 export * from './socket.ts';
 export * from './account.ts';
+export * from './trading.ts';

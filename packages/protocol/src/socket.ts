@@ -26,6 +26,9 @@ export const Topic = {
   forexClosed: 'FOREX_CLOSED',
 } as const;
 
+/** Sent to a logged-in socket when its margin level falls to the margin-call level. */
+export const MARGIN_CALL_MESSAGE = 'MARGIN_CALL';
+
 /** `DAY_MARKET.<Code>`: one instrument's quotation. */
 export const dayMarketTopic = (code: string) => `${Topic.dayMarket}.${code}`;
 /** `KLINE.<Code>.<period>`: the forming bar of one period; `KLINE.<Code>`: of every period. */

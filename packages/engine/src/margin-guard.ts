@@ -1,0 +1,124 @@
+/**
+ * Margin guards: how the engine notices that an account nears a margin call or stop-out without
+ * looking at every account on every tick (trading-rules.md: the cost of a tick grows with what it
+ * fires, not with what is open).
+ *
+ * After every decision about an account, the engine draws a box around the current quote of each
+ * instrument the account's equity depends on (the instruments it holds and the USD pairs that
+ * convert their quote currencies): bid and ask may each move up to `d` points either way. It
+ * computes a lower bound of the equity anywhere inside the box — every P/L term is monotonic in
+ * each price it depends on, so its minimum over the box is at a corner — and keeps the widest box
+ * from a ladder whose bound stays above the guarded level. The box edges become four triggers per
+ * instrument in the price-sorted trigger books. While no edge is crossed the account provably
+ * stays above the level; when one is, the engine re-checks the account exactly and draws a new box.
+ */
+import type { Ratio } from './margin.ts';
+import { ONE, profitMicros } from './margin.ts';
+import { priceFraction } from './money.ts';
+import { rateFromMid, type MarketBoard } from './market-board.ts';
+import type { Account, Order } from './trading-types.ts';
+
+/** Box half-widths as fractions of the price, widest first: 1/64 (about 1.6 %) down to 1/65536. */
+const LADDER_DENOMINATORS = [64, 256, 1024, 4096, 16_384, 65_536] as const;
+
+export interface GuardBand {
+  instrumentId: number;
+  /** Half-width of the box in points, at least 1. */
+  halfWidthPoints: number;
+  bid: number;
+  ask: number;
+}
+
+function halfWidth(board: MarketBoard, instrumentId: number, denominator: number): number {
+  const quote = board.quote(instrumentId);
+  if (!quote) return 1;
+  return Math.max(1, Math.floor((quote.bid + quote.ask) / 2 / denominator));
+}
+
+/** The instruments whose prices move this account's equity. */
+export function watchedInstruments(account: Account, board: MarketBoard): number[] {
+  const watched = new Set<number>();
+  for (const order of account.orders.values()) {
+    if (order.state !== 'holding') continue;
+    watched.add(order.instrumentId);
+    const spec = board.instrument(order.instrumentId);
+    const leg = spec && board.conversionLeg(spec.quoteCurrency);
+    if (leg) watched.add(leg.instrumentId);
+  }
+  return [...watched];
+}
+
+/** [G1] The lowest floating P/L of one order anywhere in the box, at the corners of price × rate. */
+function worstProfit(order: Order, board: MarketBoard, widths: Map<number, number>): bigint {
+  const spec = board.instrument(order.instrumentId);
+  const quote = board.quote(order.instrumentId);
+  if (!spec || !quote) return 0n;
+  const d = widths.get(order.instrumentId) ?? 1;
+  const close = order.side === 'buy' ? quote.bid : quote.ask;
+  const prices = [Math.max(1, close - d), close + d];
+  let rates: Ratio[] = [ONE];
+  const leg = board.conversionLeg(spec.quoteCurrency);
+  if (leg) {
+    const legQuote = board.quote(leg.instrumentId);
+    if (legQuote) {
+      const dLeg = BigInt(widths.get(leg.instrumentId) ?? 1);
+      const mid2 = BigInt(legQuote.bid) + BigInt(legQuote.ask);
+      rates = [
+        rateFromMid(leg, mid2 - 2n * dLeg > 0n ? mid2 - 2n * dLeg : 1n),
+        rateFromMid(leg, mid2 + 2n * dLeg),
+      ];
+    }
+  }
+  const position = { lots: order.lots, contractSize: BigInt(spec.contractSize) };
+  const open = priceFraction(order.openPoints, spec.pricePrecision);
+  let worst: bigint | undefined;
+  for (const price of prices)
+    for (const rate of rates) {
+      const profit = profitMicros(
+        order.side,
+        position,
+        open,
+        priceFraction(price, spec.pricePrecision),
+        rate,
+      );
+      if (worst === undefined || profit < worst) worst = profit;
+    }
+  return worst ?? 0n;
+}
+
+/**
+ * [G2] The widest box in which equity stays strictly above `levelPercent` of the used margin, or
+ * boxes of 1 point (re-check on every move) when even the narrowest rung is too wide. Empty when
+ * the account holds nothing.
+ */
+export function guardBands(account: Account, board: MarketBoard, levelPercent: number): GuardBand[] {
+  const watched = watchedInstruments(account, board);
+  if (watched.length === 0) return [];
+  let used = 0n;
+  for (const order of account.orders.values()) if (order.state === 'holding') used += order.marginMicros;
+  const threshold = BigInt(levelPercent) * used;
+
+  let chosen: Map<number, number> | undefined;
+  for (const denominator of LADDER_DENOMINATORS) {
+    const widths = new Map(watched.map((id) => [id, halfWidth(board, id, denominator)]));
+    let worstEquity = account.balanceMicros;
+    for (const order of account.orders.values())
+      if (order.state === 'holding') worstEquity += worstProfit(order, board, widths);
+    if (worstEquity * 100n > threshold) {
+      chosen = widths;
+      break;
+    }
+  }
+  const bands: GuardBand[] = [];
+  for (const instrumentId of watched) {
+    const quote = board.quote(instrumentId);
+    if (!quote) continue;
+    bands.push({
+      instrumentId,
+      halfWidthPoints: chosen?.get(instrumentId) ?? 1,
+      bid: quote.bid,
+      ask: quote.ask,
+    });
+  }
+  return bands;
+}

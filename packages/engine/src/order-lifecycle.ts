@@ -1,0 +1,84 @@
+/**
+ * The pure steps of an order's life: a pending order filling at a tick, a holding order closing,
+ * and the check of new stops. Each returns a new record; none touches an account.
+ */
+import { accountFigures, closingPoints } from './account-figures.ts';
+import { feeMicros, marginMicros, ONE, profitMicros } from './margin.ts';
+import { parseRate, priceFraction } from './money.ts';
+import type { MarketBoard } from './market-board.ts';
+import type { QuoteSnapshot } from './order-entry.ts';
+import type { Account, CloseReason, Order } from './trading-types.ts';
+
+/**
+ * [F1] A pending order fills at the tick's price (the ask for a buy, the bid for a sell), which may
+ * be past its target. Its margin and fee are computed at that price; when margin + fee exceed the
+ * free margin it does not fill (the caller cancels it with that reason). Undefined then.
+ */
+export function fillPending(
+  order: Order,
+  account: Account,
+  board: MarketBoard,
+  feeType: number,
+  nowMs: number,
+): Order | undefined {
+  const spec = board.instrument(order.instrumentId);
+  const quote = board.quote(order.instrumentId);
+  const rate = spec && board.usdRate(spec.quoteCurrency);
+  if (!spec || !quote || !rate) return undefined;
+  const openPoints = order.side === 'buy' ? quote.ask : quote.bid;
+  const price = priceFraction(openPoints, spec.pricePrecision);
+  const position = { lots: order.lots, contractSize: BigInt(spec.contractSize) };
+  const margin = marginMicros(position, spec.marginMode, order.leverage, price, rate);
+  const fee = feeMicros(feeType, order.lots, margin, parseRate(spec.feeRate) ?? 0n);
+  if (margin + fee > accountFigures(account, board).freeMarginMicros) return undefined;
+  return { ...order, state: 'holding', openPoints, marginMicros: margin, feeMicros: fee, openedAtMs: nowMs };
+}
+
+/** [C1] Closes at the current closing price (bid for a buy, ask for a sell), P/L at 6 decimals. */
+export function closeOrder(order: Order, board: MarketBoard, reason: CloseReason, nowMs: number): Order {
+  const spec = board.instrument(order.instrumentId);
+  const close = closingPoints(order, board);
+  if (!spec || close === undefined)
+    return {
+      ...order,
+      state: 'closed',
+      closePoints: order.openPoints,
+      profitMicros: 0n,
+      closeReason: reason,
+      closedAtMs: nowMs,
+    };
+  const profit = profitMicros(
+    order.side,
+    { lots: order.lots, contractSize: BigInt(spec.contractSize) },
+    priceFraction(order.openPoints, spec.pricePrecision),
+    priceFraction(close, spec.pricePrecision),
+    board.usdRate(spec.quoteCurrency) ?? ONE,
+  );
+  return {
+    ...order,
+    state: 'closed',
+    closePoints: close,
+    profitMicros: profit,
+    closeReason: reason,
+    closedAtMs: nowMs,
+  };
+}
+
+/**
+ * [C2] New stops (0 = none) must be on the right side of the reference: for a holding order the
+ * price it would close at now (a stop already crossed would close it at once at a worse price),
+ * for a pending order its target. Buy: stop loss below, take profit above; sell: the reverse.
+ */
+export function validateStops(
+  order: Order,
+  stops: { stopLossPoints: number; takeProfitPoints: number },
+  quote: QuoteSnapshot,
+): 'stop_loss_wrong_side' | 'take_profit_wrong_side' | undefined {
+  const reference =
+    order.state === 'pending' ? order.targetPoints : order.side === 'buy' ? quote.bid : quote.ask;
+  const buy = order.side === 'buy';
+  const { stopLossPoints: sl, takeProfitPoints: tp } = stops;
+  if (sl > 0 && (buy ? sl >= reference : sl <= reference)) return 'stop_loss_wrong_side';
+  if (tp > 0 && (buy ? tp <= reference : tp >= reference)) return 'take_profit_wrong_side';
+  return undefined;
+}

@@ -1,0 +1,411 @@
+import { describe, expect, it } from 'vitest';
+import type { Outcome } from './trading-types.ts';
+import {
+  EURUSD,
+  fixtureBook,
+  GER40,
+  JPN225,
+  lots,
+  newAccount,
+  SATURDAY_NOON,
+  usd,
+  USDJPY,
+  WEDNESDAY_NOON,
+  XAGUSD,
+} from './testing/trading-fixture.ts';
+import type { PlaceOrderCommand, TradingBook } from './trading-book.ts';
+
+const T = WEDNESDAY_NOON;
+const buy = (
+  instrumentId: number,
+  size: string,
+  extra: Partial<PlaceOrderCommand> = {},
+): PlaceOrderCommand => ({
+  instrumentId,
+  side: 'buy',
+  market: true,
+  lots: lots(size),
+  leverage: 100,
+  ...extra,
+});
+const sell = (
+  instrumentId: number,
+  size: string,
+  extra: Partial<PlaceOrderCommand> = {},
+): PlaceOrderCommand => ({
+  ...buy(instrumentId, size, extra),
+  side: 'sell',
+});
+
+function placed(book: TradingBook, accountId: number, command: PlaceOrderCommand, now = T): Outcome {
+  const result = book.placeOrder(accountId, command, now);
+  if (!result.ok) throw new Error(`refused: ${result.rejection}`);
+  return result.outcome;
+}
+
+function setup(balance = '10000', isDemo = false) {
+  const book = fixtureBook();
+  book.loadAccount(newAccount(7, balance, isDemo));
+  return book;
+}
+
+const ledgerSum = (outcomes: Outcome[]) =>
+  outcomes.flatMap((o) => o.postings).reduce((sum, p) => sum + p.amountMicros, 0n);
+
+describe('placing and closing', () => {
+  it('[B2] a market buy opens at the ask, holds its margin and pays its fee from the balance', () => {
+    const book = setup();
+    const outcome = placed(book, 7, buy(EURUSD.id, '1'));
+    const [order] = outcome.orders;
+    expect(order).toMatchObject({
+      state: 'holding',
+      openPoints: 110_010,
+      marginMicros: usd('1100.10'),
+      feeMicros: usd('1.1001'),
+    });
+    expect(outcome.postings).toEqual([
+      {
+        accountId: 7,
+        kind: 'trade_fee',
+        amountMicros: -usd('1.1001'),
+        balanceAfterMicros: usd('9998.8999'),
+        refId: order!.id,
+        atMs: T,
+      },
+    ]);
+    expect(book.figures(7)).toMatchObject({ usedMarginMicros: usd('1100.10'), floatingMicros: -usd('10') });
+  });
+
+  it('[B3] closing a buy realizes (bid − open) × lots × contract at the bid', () => {
+    const book = setup();
+    const { orders } = placed(book, 7, buy(EURUSD.id, '1'));
+    book.applyTick(EURUSD.id, 110_110, 110_120, T + 1000);
+    const result = book.closePosition(7, orders[0]!.id, 'user', T + 1000);
+    expect(result.ok && result.outcome.orders[0]).toMatchObject({
+      state: 'closed',
+      closePoints: 110_110,
+      profitMicros: usd('100'),
+      closeReason: 'user',
+    });
+    expect(result.ok && result.outcome.postings.map((p) => [p.kind, p.amountMicros])).toEqual([
+      ['realized_pnl', usd('100')],
+    ]);
+    expect(book.account(7)!.balanceMicros).toBe(usd('10098.8999'));
+    expect(book.figures(7)).toMatchObject({ usedMarginMicros: 0n, marginLevelBasisPoints: null });
+  });
+
+  it('[B3] a sell opens at the bid and closes at the ask', () => {
+    const book = setup();
+    const { orders } = placed(book, 7, sell(EURUSD.id, '0.5'));
+    expect(orders[0]!.openPoints).toBe(110_000);
+    book.applyTick(EURUSD.id, 109_800, 109_810, T + 1);
+    const result = book.closePosition(7, orders[0]!.id, 'user', T + 1);
+    expect(result.ok && result.outcome.orders[0]!.profitMicros).toBe(usd('95')); // (110000 − 109810) × 0.5
+  });
+
+  it('[B3][M4] USD/JPY profit converts from yen at the current mid', () => {
+    const book = setup();
+    const { orders } = placed(book, 7, buy(USDJPY.id, '1'));
+    expect(orders[0]).toMatchObject({
+      openPoints: 150_010,
+      marginMicros: 1_000_033_332n,
+      feeMicros: 1_000_033n,
+    });
+    book.applyTick(USDJPY.id, 151_000, 151_010, T + 1);
+    const result = book.closePosition(7, orders[0]!.id, 'user', T + 1);
+    // 990 points × 0.001 × 100,000 = 99,000 JPY at 1 / 151.005 = 655.607430 USD.
+    expect(result.ok && result.outcome.orders[0]!.profitMicros).toBe(655_607_430n);
+  });
+
+  it('[B3] fixed margin is lots × units per lot, whatever the price', () => {
+    const book = setup();
+    const { orders } = placed(book, 7, buy(XAGUSD.id, '0.1'));
+    expect(orders[0]!.marginMicros).toBe(usd('500'));
+  });
+
+  it('[B2] an order that does not fit the free margin is refused and changes nothing', () => {
+    const book = setup('1000');
+    expect(book.placeOrder(7, buy(EURUSD.id, '1'), T)).toEqual({
+      ok: false,
+      rejection: 'insufficient_free_margin',
+    });
+    expect(book.account(7)!.orders.size).toBe(0);
+    expect(book.account(7)!.balanceMicros).toBe(usd('1000'));
+  });
+
+  it('[B3] closes, stop edits and new orders are refused while the market is closed; cancels are not', () => {
+    const book = fixtureBook(T);
+    book.loadAccount(newAccount(7, '10000'));
+    const holding = placed(book, 7, buy(GER40.id, '1')).orders[0]!;
+    const pending = placed(book, 7, buy(GER40.id, '1', { market: false, targetPoints: 2_300_000 }))
+      .orders[0]!;
+    expect(book.placeOrder(7, buy(GER40.id, '1'), SATURDAY_NOON)).toEqual({
+      ok: false,
+      rejection: 'market_closed',
+    });
+    expect(book.closePosition(7, holding.id, 'user', SATURDAY_NOON)).toEqual({
+      ok: false,
+      rejection: 'market_closed',
+    });
+    expect(book.setStops(7, holding.id, { stopLossPoints: 1, takeProfitPoints: 0 }, SATURDAY_NOON)).toEqual({
+      ok: false,
+      rejection: 'market_closed',
+    });
+    expect(book.cancelOrder(7, pending.id, 'user', SATURDAY_NOON).ok).toBe(true);
+    expect(book.applyTick(GER40.id, 2_000_000, 2_000_100, SATURDAY_NOON)).toEqual([]);
+  });
+
+  it('[B3] a close on a quote older than the stale limit is refused', () => {
+    const book = setup();
+    const { orders } = placed(book, 7, buy(EURUSD.id, '1'));
+    expect(book.closePosition(7, orders[0]!.id, 'user', T + 31_000)).toEqual({
+      ok: false,
+      rejection: 'stale_quote',
+    });
+  });
+
+  it('[B3][B4] a closed order cannot be closed again, nor someone else’s touched', () => {
+    const book = setup();
+    book.loadAccount(newAccount(8, '10000'));
+    const { orders } = placed(book, 7, buy(EURUSD.id, '1'));
+    expect(book.closePosition(8, orders[0]!.id, 'user', T)).toEqual({
+      ok: false,
+      rejection: 'order_not_found',
+    });
+    expect(book.closePosition(7, orders[0]!.id, 'user', T).ok).toBe(true);
+    expect(book.closePosition(7, orders[0]!.id, 'user', T)).toEqual({
+      ok: false,
+      rejection: 'order_not_found',
+    });
+    expect(book.cancelOrder(7, orders[0]!.id, 'user', T)).toEqual({
+      ok: false,
+      rejection: 'order_not_found',
+    });
+  });
+});
+
+describe('pending orders [F1]', () => {
+  const cases = [
+    {
+      name: 'buy limit fills when the ask falls to the target',
+      side: 'buy',
+      target: 109_900,
+      tick: [109_880, 109_890],
+      opens: 109_890,
+    },
+    {
+      name: 'buy stop fills when the ask rises to the target',
+      side: 'buy',
+      target: 110_100,
+      tick: [110_140, 110_150],
+      opens: 110_150,
+    },
+    {
+      name: 'sell limit fills when the bid rises to the target',
+      side: 'sell',
+      target: 110_100,
+      tick: [110_100, 110_110],
+      opens: 110_100,
+    },
+    {
+      name: 'sell stop fills when the bid falls to the target',
+      side: 'sell',
+      target: 109_900,
+      tick: [109_850, 109_860],
+      opens: 109_850,
+    },
+  ] as const;
+  for (const c of cases)
+    it(`${c.name}, at the tick's price`, () => {
+      const book = setup();
+      const pending = placed(book, 7, {
+        ...buy(EURUSD.id, '1'),
+        side: c.side,
+        market: false,
+        targetPoints: c.target,
+      }).orders[0]!;
+      expect(pending.state).toBe('pending');
+      expect(
+        book.applyTick(
+          EURUSD.id,
+          110_000 + (c.side === 'buy' ? 20 : -20),
+          110_010 + (c.side === 'buy' ? 20 : -20),
+          T + 1,
+        ),
+      ).toEqual([]);
+      const [outcome] = book.applyTick(EURUSD.id, c.tick[0], c.tick[1], T + 2);
+      expect(outcome!.orders[0]).toMatchObject({
+        id: pending.id,
+        state: 'holding',
+        openPoints: c.opens,
+        openedAtMs: T + 2,
+      });
+      expect(outcome!.postings.map((p) => p.kind)).toEqual(['trade_fee']);
+    });
+
+  it('a pending order that meets no free margin at its fill is cancelled with that reason', () => {
+    const book = setup('1000');
+    const pending = placed(book, 7, buy(EURUSD.id, '1', { market: false, targetPoints: 109_000 })).orders[0]!;
+    const [outcome] = book.applyTick(EURUSD.id, 108_990, 109_000, T + 1);
+    expect(outcome!.orders[0]).toMatchObject({
+      id: pending.id,
+      state: 'cancelled',
+      cancelReason: 'insufficient_free_margin',
+    });
+    expect(outcome!.postings).toEqual([]);
+  });
+
+  it('a fill whose stop the same quote already crossed closes at once', () => {
+    const book = setup();
+    placed(book, 7, buy(EURUSD.id, '1', { market: false, targetPoints: 110_100, stopLossPoints: 110_050 }));
+    const [outcome] = book.applyTick(EURUSD.id, 110_040, 110_200, T + 1);
+    expect(outcome!.orders[0]).toMatchObject({
+      state: 'closed',
+      openPoints: 110_200,
+      closePoints: 110_040,
+      closeReason: 'stop_loss',
+    });
+    expect(outcome!.postings.map((p) => p.kind)).toEqual(['trade_fee', 'realized_pnl']);
+  });
+});
+
+describe('stops and take profits [T1]', () => {
+  it('a buy stop loss fires on the bid and fills at the tick, past its level on a gap', () => {
+    const book = setup();
+    placed(book, 7, buy(EURUSD.id, '1', { stopLossPoints: 109_500, takeProfitPoints: 110_500 }));
+    expect(book.applyTick(EURUSD.id, 109_501, 109_511, T + 1)).toEqual([]);
+    const [outcome] = book.applyTick(EURUSD.id, 109_400, 109_410, T + 2);
+    expect(outcome!.orders[0]).toMatchObject({
+      closeReason: 'stop_loss',
+      closePoints: 109_400,
+      profitMicros: -usd('610'),
+    });
+  });
+
+  it('a sell take profit fires when the ask falls to it', () => {
+    const book = setup();
+    placed(book, 7, sell(EURUSD.id, '1', { takeProfitPoints: 109_500 }));
+    expect(book.applyTick(EURUSD.id, 109_495, 109_505, T + 1)).toEqual([]);
+    const [outcome] = book.applyTick(EURUSD.id, 109_490, 109_500, T + 2);
+    expect(outcome!.orders[0]).toMatchObject({
+      closeReason: 'take_profit',
+      closePoints: 109_500,
+      profitMicros: usd('500'),
+    });
+  });
+
+  it('[C2] new stops must be on the right side of the closing price; 0 clears them', () => {
+    const book = setup();
+    const order = placed(book, 7, buy(EURUSD.id, '1')).orders[0]!;
+    expect(book.setStops(7, order.id, { stopLossPoints: 110_000, takeProfitPoints: 0 }, T)).toEqual({
+      ok: false,
+      rejection: 'stop_loss_wrong_side',
+    });
+    expect(book.setStops(7, order.id, { stopLossPoints: 0, takeProfitPoints: 110_000 }, T)).toEqual({
+      ok: false,
+      rejection: 'take_profit_wrong_side',
+    });
+    const moved = book.setStops(7, order.id, { stopLossPoints: 109_000, takeProfitPoints: 111_000 }, T);
+    expect(moved.ok && moved.outcome.orders[0]).toMatchObject({
+      stopLossPoints: 109_000,
+      takeProfitPoints: 111_000,
+    });
+    book.setStops(7, order.id, { stopLossPoints: 0, takeProfitPoints: 0 }, T);
+    expect(book.applyTick(EURUSD.id, 108_000, 108_010, T + 1).flatMap((o) => o.orders)).toEqual([]);
+  });
+});
+
+describe('stop-out, protection and warnings [S1]', () => {
+  it('closes the largest loser first and stops once the level is back above the stop-out level', () => {
+    const book = setup('3000');
+    const euro = placed(book, 7, buy(EURUSD.id, '1')).orders[0]!;
+    const silver = placed(book, 7, buy(XAGUSD.id, '0.1')).orders[0]!;
+    const [outcome] = book.applyTick(EURUSD.id, 107_760, 107_770, T + 1);
+    expect(outcome!.orders.map((o) => [o.id, o.closeReason])).toEqual([[euro.id, 'stop_out']]);
+    expect(outcome!.postings.map((p) => [p.kind, p.amountMicros])).toEqual([['stop_out', -usd('2250')]]);
+    expect(book.account(7)!.orders.has(silver.id)).toBe(true);
+    expect(book.account(7)!.balanceMicros).toBe(usd('748.3999'));
+  });
+
+  it('[S2] a real balance below 0 after a stop-out is set to 0 by its own row; a demo one is not', () => {
+    for (const isDemo of [false, true]) {
+      const book = setup('1200', isDemo);
+      placed(book, 7, buy(EURUSD.id, '1'));
+      const [outcome] = book.applyTick(EURUSD.id, 108_000, 108_010, T + 1);
+      const kinds = outcome!.postings.map((p) => [p.kind, p.amountMicros]);
+      if (isDemo) {
+        expect(kinds).toEqual([['stop_out', -usd('2010')]]);
+        expect(book.account(7)!.balanceMicros).toBe(-usd('811.1001'));
+      } else {
+        expect(kinds).toEqual([
+          ['stop_out', -usd('2010')],
+          ['negative_balance_protection', usd('811.1001')],
+        ]);
+        expect(book.account(7)!.balanceMicros).toBe(0n);
+      }
+    }
+  });
+
+  it('[S3] warns once when the level reaches the margin-call level, again after it recovered', () => {
+    const book = setup('2000');
+    placed(book, 7, buy(EURUSD.id, '1'));
+    const warnings = (outcomes: Outcome[]) =>
+      outcomes.flatMap((o) => o.events).filter((e) => e.type === 'margin_call').length;
+    expect(warnings(book.applyTick(EURUSD.id, 109_200, 109_210, T + 1))).toBe(0);
+    expect(warnings(book.applyTick(EURUSD.id, 109_111, 109_121, T + 2))).toBe(1);
+    expect(warnings(book.applyTick(EURUSD.id, 109_000, 109_010, T + 3))).toBe(0);
+    expect(warnings(book.applyTick(EURUSD.id, 110_000, 110_010, T + 4))).toBe(0);
+    expect(warnings(book.applyTick(EURUSD.id, 109_100, 109_110, T + 5))).toBe(1);
+    expect(book.account(7)!.orders.size).toBe(1);
+  });
+
+  it('[G2] a move of the converting pair alone can stop out a position quoted in yen', () => {
+    const book = setup('1000');
+    const index = placed(book, 7, buy(JPN225.id, '1', { leverage: 10 })).orders[0]!;
+    expect(book.applyTick(JPN225.id, 4_500_000, 4_501_000, T + 1).flatMap((o) => o.orders)).toEqual([]);
+    expect(book.applyTick(USDJPY.id, 120_000, 120_010, T + 2).flatMap((o) => o.orders)).toEqual([]);
+    const [outcome] = book.applyTick(USDJPY.id, 60_000, 60_010, T + 3);
+    expect(outcome!.orders[0]).toMatchObject({ id: index.id, closeReason: 'stop_out' });
+  });
+});
+
+describe('demo reset [B6]', () => {
+  it('cancels, closes and restores the demo balance with one row of its own', () => {
+    const book = setup('10000', true);
+    placed(book, 7, buy(EURUSD.id, '1'));
+    placed(book, 7, buy(EURUSD.id, '1', { market: false, targetPoints: 100_000 }));
+    book.applyTick(EURUSD.id, 109_000, 109_010, T + 1);
+    const result = book.resetDemo(7, usd('100000'), T + 2);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.outcome.orders.map((o) => [o.state, o.closeReason ?? o.cancelReason])).toEqual([
+      ['closed', 'demo_reset'],
+      ['cancelled', 'demo_reset'],
+    ]);
+    expect(result.outcome.postings.map((p) => p.kind)).toEqual(['realized_pnl', 'demo_reset']);
+    expect(book.account(7)!.balanceMicros).toBe(usd('100000'));
+    expect(book.account(7)!.orders.size).toBe(0);
+  });
+
+  it('refuses a real account', () => {
+    expect(setup().resetDemo(7, usd('100000'), T)).toEqual({ ok: false, rejection: 'not_a_demo_account' });
+  });
+});
+
+describe('ledger [L1]', () => {
+  it('every posting moves the balance by its amount and records the balance after it', () => {
+    const book = setup();
+    const outcomes = [placed(book, 7, buy(EURUSD.id, '2')), placed(book, 7, sell(USDJPY.id, '1'))];
+    outcomes.push(...book.applyTick(EURUSD.id, 111_000, 111_010, T + 1));
+    for (const order of [...book.account(7)!.orders.values()]) {
+      const result = book.closePosition(7, order.id, 'user', T + 1);
+      if (result.ok) outcomes.push(result.outcome);
+    }
+    let balance = usd('10000');
+    for (const posting of outcomes.flatMap((o) => o.postings)) {
+      balance += posting.amountMicros;
+      expect(posting.balanceAfterMicros).toBe(balance);
+    }
+    expect(book.account(7)!.balanceMicros).toBe(usd('10000') + ledgerSum(outcomes));
+  });
+});

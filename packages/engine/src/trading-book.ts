@@ -1,0 +1,483 @@
+/**
+ * The trading engine's book: every account with its pending and holding orders, the market board,
+ * and one price-sorted trigger book per instrument (pending orders, stop losses, take profits and
+ * margin guards). Each command decides and applies at once, and returns the Outcome to persist; the
+ * caller persists it in one transaction and, should that fail, rebuilds the book from storage.
+ *
+ * No clock, randomness or I/O: time, quotes and settings come in as arguments.
+ */
+import { accountFigures, isAtOrBelowLevel } from './account-figures.ts';
+import { guardBands } from './margin-guard.ts';
+import { MarketBoard } from './market-board.ts';
+import { decideOrderEntry, type OrderCommand, type OrderRejection } from './order-entry.ts';
+import { isMarketOpen } from './schedule.ts';
+import { TriggerBook, type Trigger } from './trigger-book.ts';
+import { OutcomeBuilder } from './outcome-builder.ts';
+import { closeOrder, fillPending, validateStops } from './order-lifecycle.ts';
+import type {
+  Account,
+  AccountFigures,
+  CancelReason,
+  CloseReason,
+  LedgerKindOfTrading,
+  Order,
+  Outcome,
+  RiskLevels,
+} from './trading-types.ts';
+
+export type CommandRejection =
+  | OrderRejection
+  | 'account_not_found'
+  | 'instrument_not_found'
+  | 'order_not_found'
+  | 'order_not_holding'
+  | 'order_not_pending'
+  | 'not_a_demo_account';
+
+export type CommandResult = { ok: true; outcome: Outcome } | { ok: false; rejection: CommandRejection };
+
+export interface TradingSettings extends RiskLevels {
+  /** trade_fee_type: 1 per lot, otherwise a share of the margin. */
+  feeType: number;
+  staleQuoteMs: number;
+}
+
+export interface PlaceOrderCommand extends OrderCommand {
+  instrumentId: number;
+}
+
+const reject = (rejection: CommandRejection): CommandResult => ({ ok: false, rejection });
+
+export class TradingBook {
+  readonly board = new MarketBoard();
+  private readonly accounts = new Map<number, Account>();
+  private readonly books = new Map<number, TriggerBook>();
+  /** Instruments each account has guard triggers on, so re-drawing removes the old ones. */
+  private readonly guarded = new Map<number, number[]>();
+  private nextOrderId = 1;
+  settings: TradingSettings;
+
+  constructor(settings: TradingSettings) {
+    this.settings = settings;
+  }
+
+  /** Order ids continue after the highest stored one. */
+  setNextOrderId(next: number): void {
+    this.nextOrderId = Math.max(this.nextOrderId, next);
+  }
+
+  account(id: number): Account | undefined {
+    return this.accounts.get(id);
+  }
+
+  accountIds(): IterableIterator<number> {
+    return this.accounts.keys();
+  }
+
+  figures(accountId: number): AccountFigures | undefined {
+    const account = this.accounts.get(accountId);
+    return account && accountFigures(account, this.board);
+  }
+
+  /**
+   * [B1] Loads an account as stored: its pending and holding orders get their triggers and its
+   * guards are drawn. Loading fires nothing; the next tick does whatever is due.
+   */
+  loadAccount(account: Account): void {
+    this.unloadAccount(account.id);
+    this.accounts.set(account.id, account);
+    for (const order of account.orders.values()) this.addTriggers(order);
+    this.redrawGuards(account);
+  }
+
+  unloadAccount(accountId: number): void {
+    const account = this.accounts.get(accountId);
+    if (!account) return;
+    for (const order of account.orders.values()) this.removeTriggers(order);
+    this.removeGuards(accountId);
+    this.accounts.delete(accountId);
+  }
+
+  /** [B2] Places a market or pending order (rules O1–O8). */
+  placeOrder(accountId: number, command: PlaceOrderCommand, nowMs: number): CommandResult {
+    const account = this.accounts.get(accountId);
+    if (!account) return reject('account_not_found');
+    const instrument = this.board.instrument(command.instrumentId);
+    if (!instrument) return reject('instrument_not_found');
+    const quote = this.board.quote(command.instrumentId);
+    const rate = this.board.usdRate(instrument.quoteCurrency);
+    if (!quote || !rate) {
+      // Without a quote (or a rate to convert it) there is nothing fresh to fill at.
+      return isMarketOpen(instrument.schedule, nowMs) ? reject('stale_quote') : reject('market_closed');
+    }
+    const figures = accountFigures(account, this.board);
+    const decision = decideOrderEntry(command, {
+      instrument,
+      quote,
+      nowMs,
+      staleQuoteMs: this.settings.staleQuoteMs,
+      feeType: this.settings.feeType,
+      quoteToUsd: rate,
+      freeMarginMicros: figures.freeMarginMicros,
+    });
+    if (!decision.ok) return reject(decision.rejection);
+
+    const out = new OutcomeBuilder(account);
+    const base: Order = {
+      id: this.nextOrderId++,
+      accountId,
+      instrumentId: instrument.id,
+      side: command.side,
+      kind: decision.kind,
+      state: 'pending',
+      lots: command.lots,
+      leverage: command.leverage,
+      targetPoints: command.market ? 0 : decision.openPoints,
+      openPoints: 0,
+      stopLossPoints: command.stopLossPoints ?? 0,
+      takeProfitPoints: command.takeProfitPoints ?? 0,
+      marginMicros: 0n,
+      feeMicros: 0n,
+      closePoints: 0,
+      profitMicros: 0n,
+      closeReason: null,
+      cancelReason: null,
+      createdAtMs: nowMs,
+      openedAtMs: 0,
+      closedAtMs: 0,
+    };
+    const order: Order = command.market
+      ? {
+          ...base,
+          state: 'holding',
+          openPoints: decision.openPoints,
+          marginMicros: decision.marginMicros,
+          feeMicros: decision.feeMicros,
+          openedAtMs: nowMs,
+        }
+      : base;
+    this.putOrder(account, order, out);
+    if (order.feeMicros > 0n) out.post('trade_fee', -order.feeMicros, order.id, nowMs);
+    this.settle(account, out, nowMs);
+    return { ok: true, outcome: out.build() };
+  }
+
+  /** [B3] Closes a holding order at the current quote, for the user or the back office. */
+  closePosition(accountId: number, orderId: number, reason: CloseReason, nowMs: number): CommandResult {
+    const account = this.accounts.get(accountId);
+    const order = account?.orders.get(orderId);
+    if (!account || !order) return reject('order_not_found');
+    if (order.state !== 'holding') return reject('order_not_holding');
+    const instrument = this.board.instrument(order.instrumentId);
+    const quote = this.board.quote(order.instrumentId);
+    if (!instrument || !quote) return reject('instrument_not_found');
+    if (!isMarketOpen(instrument.schedule, nowMs)) return reject('market_closed');
+    if (nowMs - quote.timeMs > this.settings.staleQuoteMs) return reject('stale_quote');
+    const out = new OutcomeBuilder(account);
+    this.close(account, order, reason, nowMs, out);
+    this.settle(account, out, nowMs);
+    return { ok: true, outcome: out.build() };
+  }
+
+  /** [B4] Cancels a pending order; allowed while the market is closed (it holds nothing). */
+  cancelOrder(accountId: number, orderId: number, reason: CancelReason, nowMs: number): CommandResult {
+    const account = this.accounts.get(accountId);
+    const order = account?.orders.get(orderId);
+    if (!account || !order) return reject('order_not_found');
+    if (order.state !== 'pending') return reject('order_not_pending');
+    const out = new OutcomeBuilder(account);
+    this.cancel(account, order, reason, nowMs, out);
+    this.settle(account, out, nowMs);
+    return { ok: true, outcome: out.build() };
+  }
+
+  /**
+   * [B5] Sets stop loss and take profit (0 clears). A holding order's stops must be on the right
+   * side of the price it would close at now; a pending order's, of its target price.
+   */
+  setStops(
+    accountId: number,
+    orderId: number,
+    stops: { stopLossPoints: number; takeProfitPoints: number },
+    nowMs: number,
+  ): CommandResult {
+    const account = this.accounts.get(accountId);
+    const order = account?.orders.get(orderId);
+    if (!account || !order) return reject('order_not_found');
+    const instrument = this.board.instrument(order.instrumentId);
+    const quote = this.board.quote(order.instrumentId);
+    if (!instrument || !quote) return reject('instrument_not_found');
+    if (!isMarketOpen(instrument.schedule, nowMs)) return reject('market_closed');
+    const invalid = validateStops(order, stops, quote);
+    if (invalid) return reject(invalid);
+    const out = new OutcomeBuilder(account);
+    this.putOrder(account, { ...order, ...stops }, out);
+    this.settle(account, out, nowMs);
+    return { ok: true, outcome: out.build() };
+  }
+
+  /**
+   * [B6] Resets a demo account: cancels pending orders, closes holding ones at the last quote
+   * (market hours do not apply to a demo reset) and restores `demoBalanceMicros` by one ledger row.
+   */
+  resetDemo(accountId: number, demoBalanceMicros: bigint, nowMs: number): CommandResult {
+    const account = this.accounts.get(accountId);
+    if (!account) return reject('account_not_found');
+    if (!account.isDemo) return reject('not_a_demo_account');
+    const out = new OutcomeBuilder(account);
+    for (const order of [...account.orders.values()]) {
+      if (order.state === 'pending') this.cancel(account, order, 'demo_reset', nowMs, out);
+      else this.close(account, order, 'demo_reset', nowMs, out);
+    }
+    const difference = demoBalanceMicros - account.balanceMicros;
+    if (difference !== 0n) out.post('demo_reset', difference, 0, nowMs);
+    account.marginCallWarned = false;
+    this.redrawGuards(account);
+    return { ok: true, outcome: out.build() };
+  }
+
+  /**
+   * [B7] Posts a balance change that is not a trade (deposit, withdrawal hold or release, fee,
+   * adjustment). A negative amount with `requireFreeMargin` must fit in the free margin.
+   */
+  postBalance(
+    accountId: number,
+    change: { kind: LedgerKindOfTrading; amountMicros: bigint; refId: number; requireFreeMargin: boolean },
+    nowMs: number,
+  ): CommandResult {
+    const account = this.accounts.get(accountId);
+    if (!account) return reject('account_not_found');
+    if (change.requireFreeMargin && change.amountMicros < 0n) {
+      const figures = accountFigures(account, this.board);
+      if (-change.amountMicros > figures.freeMarginMicros) return reject('insufficient_free_margin');
+    }
+    const out = new OutcomeBuilder(account);
+    out.post(change.kind, change.amountMicros, change.refId, nowMs);
+    this.settle(account, out, nowMs);
+    return { ok: true, outcome: out.build() };
+  }
+
+  /**
+   * [B8] A new quote of one instrument. Nothing fires while its market is closed. Otherwise, in
+   * the order of trading-rules.md: pending orders fill (or are cancelled without free margin),
+   * stops and take profits close, then every account touched — or whose margin guard was crossed —
+   * is settled: stop-out largest loss first, negative balance protection, margin-call warning.
+   * Returns one Outcome per account touched, in a deterministic order.
+   */
+  applyTick(instrumentId: number, bid: number, ask: number, timeMs: number): Outcome[] {
+    this.board.setQuote(instrumentId, { bid, ask, timeMs });
+    const instrument = this.board.instrument(instrumentId);
+    const book = this.books.get(instrumentId);
+    if (!instrument || !book || !isMarketOpen(instrument.schedule, timeMs)) return [];
+
+    const builders = new Map<number, OutcomeBuilder>();
+    const builderOf = (account: Account) => {
+      let builder = builders.get(account.id);
+      if (!builder) builders.set(account.id, (builder = new OutcomeBuilder(account)));
+      return builder;
+    };
+    // A fill can add a stop the same quote already crossed: take again until nothing more fires.
+    for (let crossed = book.takeCrossed(bid, ask); crossed.length > 0; crossed = book.takeCrossed(bid, ask)) {
+      crossed.sort(firingOrder);
+      for (const trigger of crossed) this.fire(trigger, timeMs, builderOf);
+    }
+    for (const builder of builders.values()) this.settle(builder.account, builder, timeMs);
+    return [...builders.values()].map((builder) => builder.build());
+  }
+
+  private fire(trigger: Trigger, nowMs: number, builderOf: (account: Account) => OutcomeBuilder): void {
+    const [type, idText] = trigger.id.split(':') as [string, string];
+    const id = Number(idText);
+    if (type === 'g') {
+      const account = this.accounts.get(id);
+      if (account) {
+        this.removeGuards(id);
+        builderOf(account);
+      }
+      return;
+    }
+    const accountId = this.orderOwner.get(id);
+    const account = accountId === undefined ? undefined : this.accounts.get(accountId);
+    const order = account?.orders.get(id);
+    if (!account || !order) return;
+    const out = builderOf(account);
+    if (type === 'p' && order.state === 'pending') {
+      const filled = fillPending(order, account, this.board, this.settings.feeType, nowMs);
+      if (filled) {
+        this.putOrder(account, filled, out);
+        if (filled.feeMicros > 0n) out.post('trade_fee', -filled.feeMicros, filled.id, nowMs);
+      } else this.cancel(account, order, 'insufficient_free_margin', nowMs, out);
+    } else if (type === 's' && order.state === 'holding') this.close(account, order, 'stop_loss', nowMs, out);
+    else if (type === 't' && order.state === 'holding') this.close(account, order, 'take_profit', nowMs, out);
+  }
+
+  /** [B9] Stop-out, negative balance protection, margin-call warning, new guards. */
+  private settle(account: Account, out: OutcomeBuilder, nowMs: number): void {
+    const { stopOutLevel, marginCallLevel } = this.settings;
+    for (;;) {
+      const figures = accountFigures(account, this.board);
+      if (!isAtOrBelowLevel(figures, stopOutLevel)) break;
+      const victim = this.largestLoser(account, nowMs);
+      if (!victim) break;
+      this.close(account, victim, 'stop_out', nowMs, out);
+    }
+    if (!account.isDemo && account.balanceMicros < 0n)
+      out.post('negative_balance_protection', -account.balanceMicros, 0, nowMs);
+    const figures = accountFigures(account, this.board);
+    if (isAtOrBelowLevel(figures, marginCallLevel)) {
+      if (!account.marginCallWarned) {
+        account.marginCallWarned = true;
+        out.event({
+          type: 'margin_call',
+          accountId: account.id,
+          equityMicros: figures.equityMicros,
+          usedMarginMicros: figures.usedMarginMicros,
+        });
+      }
+    } else account.marginCallWarned = false;
+    this.redrawGuards(account);
+  }
+
+  /** [S1] The holding order with the largest floating loss among those whose market is open. */
+  private largestLoser(account: Account, nowMs: number): Order | undefined {
+    let victim: Order | undefined;
+    let victimProfit = 0n;
+    for (const order of account.orders.values()) {
+      if (order.state !== 'holding') continue;
+      const instrument = this.board.instrument(order.instrumentId);
+      if (!instrument || !isMarketOpen(instrument.schedule, nowMs) || !this.board.quote(order.instrumentId))
+        continue;
+      const profit = closeOrder(order, this.board, 'stop_out', nowMs).profitMicros;
+      if (!victim || profit < victimProfit || (profit === victimProfit && order.id < victim.id)) {
+        victim = order;
+        victimProfit = profit;
+      }
+    }
+    return victim;
+  }
+
+  private close(
+    account: Account,
+    order: Order,
+    reason: CloseReason,
+    nowMs: number,
+    out: OutcomeBuilder,
+  ): void {
+    const closed = closeOrder(order, this.board, reason, nowMs);
+    this.putOrder(account, closed, out);
+    if (closed.profitMicros !== 0n)
+      out.post(reason === 'stop_out' ? 'stop_out' : 'realized_pnl', closed.profitMicros, closed.id, nowMs);
+  }
+
+  private cancel(
+    account: Account,
+    order: Order,
+    reason: CancelReason,
+    nowMs: number,
+    out: OutcomeBuilder,
+  ): void {
+    this.putOrder(account, { ...order, state: 'cancelled', cancelReason: reason, closedAtMs: nowMs }, out);
+  }
+
+  /** Replaces an order's record (records are never mutated), keeping triggers in step with it. */
+  private putOrder(account: Account, order: Order, out: OutcomeBuilder): void {
+    const previous = account.orders.get(order.id);
+    if (previous) this.removeTriggers(previous);
+    if (order.state === 'pending' || order.state === 'holding') {
+      account.orders.set(order.id, order);
+      this.orderOwner.set(order.id, account.id);
+      this.addTriggers(order);
+    } else {
+      account.orders.delete(order.id);
+      this.orderOwner.delete(order.id);
+    }
+    out.order(order);
+  }
+
+  private readonly orderOwner = new Map<number, number>();
+
+  private bookOf(instrumentId: number): TriggerBook {
+    let book = this.books.get(instrumentId);
+    if (!book) this.books.set(instrumentId, (book = new TriggerBook()));
+    return book;
+  }
+
+  private addTriggers(order: Order): void {
+    this.orderOwner.set(order.id, order.accountId);
+    const book = this.bookOf(order.instrumentId);
+    const buy = order.side === 'buy';
+    if (order.state === 'pending') {
+      const onAsk = buy;
+      const atOrBelow = order.kind === 'buy_limit' || order.kind === 'sell_stop';
+      book.add({
+        id: `p:${order.id}`,
+        side: onAsk ? 'ask' : 'bid',
+        direction: atOrBelow ? 'atOrBelow' : 'atOrAbove',
+        level: order.targetPoints,
+      });
+      return;
+    }
+    if (order.state !== 'holding') return;
+    // A buy closes at the bid, a sell at the ask (T1).
+    const side = buy ? 'bid' : 'ask';
+    if (order.stopLossPoints > 0)
+      book.add({
+        id: `s:${order.id}`,
+        side,
+        direction: buy ? 'atOrBelow' : 'atOrAbove',
+        level: order.stopLossPoints,
+      });
+    if (order.takeProfitPoints > 0)
+      book.add({
+        id: `t:${order.id}`,
+        side,
+        direction: buy ? 'atOrAbove' : 'atOrBelow',
+        level: order.takeProfitPoints,
+      });
+  }
+
+  private removeTriggers(order: Order): void {
+    const book = this.books.get(order.instrumentId);
+    if (!book) return;
+    book.remove(`p:${order.id}`);
+    book.remove(`s:${order.id}`);
+    book.remove(`t:${order.id}`);
+  }
+
+  private redrawGuards(account: Account): void {
+    this.removeGuards(account.id);
+    const { marginCallLevel, stopOutLevel } = this.settings;
+    // Guard the margin-call level until it was warned about, then the stop-out level.
+    const level = account.marginCallWarned ? stopOutLevel : marginCallLevel;
+    const bands = guardBands(account, this.board, level);
+    for (const band of bands) {
+      const book = this.bookOf(band.instrumentId);
+      const d = band.halfWidthPoints;
+      const id = `g:${account.id}`;
+      // One id per account and instrument side: `${id}` suffixed so four entries coexist.
+      book.add({ id: `${id}:0`, side: 'bid', direction: 'atOrBelow', level: band.bid - d });
+      book.add({ id: `${id}:1`, side: 'bid', direction: 'atOrAbove', level: band.bid + d });
+      book.add({ id: `${id}:2`, side: 'ask', direction: 'atOrBelow', level: band.ask - d });
+      book.add({ id: `${id}:3`, side: 'ask', direction: 'atOrAbove', level: band.ask + d });
+    }
+    if (bands.length > 0)
+      this.guarded.set(
+        account.id,
+        bands.map((band) => band.instrumentId),
+      );
+  }
+
+  private removeGuards(accountId: number): void {
+    for (const instrumentId of this.guarded.get(accountId) ?? []) {
+      const book = this.books.get(instrumentId);
+      for (let k = 0; k < 4; k++) book?.remove(`g:${accountId}:${k}`);
+    }
+    this.guarded.delete(accountId);
+  }
+}
+
+/** Pending fills first, then stops and take profits, then guards (trading-rules.md order). */
+function firingOrder(a: Trigger, b: Trigger): number {
+  return rank(a) - rank(b);
+}
+const rank = (trigger: Trigger) => ({ p: 0, s: 1, t: 1, g: 2 })[trigger.id[0] as 'p' | 's' | 't' | 'g'] ?? 3;
