@@ -20,6 +20,9 @@ import { accountRoutes } from './routes/account-routes.ts';
 import { commonRoutes } from './routes/common-routes.ts';
 import { marketRoutes } from './routes/market-routes.ts';
 import { systemRoutes } from './routes/system-routes.ts';
+import { tradingRoutes } from './routes/trading-routes.ts';
+import type { TradingQueries } from './services/trading-queries.ts';
+import type { TradingService } from './services/trading-service.ts';
 import type { AuthService } from './services/auth-service.ts';
 import type { MarketService } from './services/market-service.ts';
 import type { SettingsService } from './services/settings-service.ts';
@@ -35,6 +38,8 @@ export interface AppDeps {
   settings: SettingsService;
   auth: AuthService;
   codes: VerificationService;
+  trading: TradingService;
+  queries: TradingQueries;
   feedName: () => string;
   now: () => number;
 }
@@ -90,6 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => systemRoutes(scope, deps));
   await app.register(async (scope) => commonRoutes(scope, deps));
   await app.register(async (scope) => accountRoutes(scope, deps));
+  await app.register(async (scope) => tradingRoutes(scope, deps));
   await app.register(async (scope) => staticFiles(scope, deps.config.webDist));
   return app;
 }

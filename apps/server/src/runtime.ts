@@ -27,6 +27,9 @@ import { VerificationService } from './services/verification-service.ts';
 import { createInMemoryMarketBus } from './services/market-bus.ts';
 import { seedMarket, type SeedReport } from './services/market-seed.ts';
 import { MarketService } from './services/market-service.ts';
+import { TradingRepository } from './repositories/trading-repository.ts';
+import { TradingQueries } from './services/trading-queries.ts';
+import { TradingService } from './services/trading-service.ts';
 import { SocketHub } from './ws/socket-hub.ts';
 
 /** Forming bars reach the database this often; a crash loses at most this much of a bar. */
@@ -36,6 +39,7 @@ export interface Runtime {
   app: FastifyInstance;
   database: DatabaseHandle;
   market: MarketService;
+  trading: TradingService;
   hub: SocketHub;
   feed: MarketFeed | undefined;
   seedReport: SeedReport;
@@ -85,9 +89,23 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       fixedCaptchaText: config.captchaTestAnswer,
     });
     const auth = new AuthService({ users, verifications, codes, settings, now });
+    const tradingRepository = new TradingRepository(database.db);
+    // Late-bound like `log`: the error log exists once the app is built.
+    let logError: (error: unknown, message: string) => void = (error, message) =>
+      console.error(message, error);
+    const trading = new TradingService({
+      repository: tradingRepository,
+      market,
+      settings,
+      now,
+      logError: (error, message) => logError(error, message),
+    });
+    await trading.init();
+    const queries = new TradingQueries(trading, tradingRepository);
     const hub = new SocketHub({
       bus,
       market,
+      trading,
       flushIntervalMs: config.quotePushIntervalMs,
       now,
       authenticate: async (token) => (await auth.userOfToken(token))?.id,
@@ -103,6 +121,8 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       settings,
       auth,
       codes,
+      trading,
+      queries,
       feedName: () => (feed ? feed.name : config.ingestSecret ? 'ingest' : 'none'),
       now,
     });
@@ -119,6 +139,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
     flushTimer.unref();
 
     log = (message) => app.log.info(message);
+    logError = (error, message) => app.log.error({ err: error }, message);
     if (config.captchaTestAnswer)
       app.log.warn('CAPTCHA_TEST_ANSWER is set: every captcha accepts a known answer (tests only)');
 
@@ -148,12 +169,14 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       app,
       database,
       market,
+      trading,
       hub,
       feed,
       seedReport,
       async stop() {
         feed?.stop();
         clearInterval(flushTimer);
+        await trading.stop();
         await flushing;
         await market.flush();
         hub.close();

@@ -75,81 +75,89 @@ export const pageQuerySchema = z.object({
     .default(20),
 });
 
-/** One order row (spec section 3 plus wire-notes.md). Prices are 0 where none applies. */
-export interface OrderRow {
-  Id: number;
-  ForexId: number;
-  ForexTradeLists: { Id: number; Code: string; ShowCode: string; Logo: string; PricePrecision: number };
-  /** 1 buy, 2 sell. */
-  OrderType: number;
-  /** 0 pending, 1 holding, 3 closed, 4 cancelled. */
-  Status: number;
-  /** buy_limit, buy_stop, sell_limit, sell_stop for pending orders; market otherwise. */
-  Kind: string;
-  Quantity: number;
-  Multiple: number;
-  ForexContNum: number;
-  /** Open price (pending: the target price). */
-  OriginPrice: number;
-  /** Holding: the price it would close at now; closed: the close price. */
-  Price: number;
-  UpdatePrice: number;
-  /** Holding: floating P/L; closed: realized P/L (fee not included). */
-  FactProfits: number;
-  CautionMoney: number;
-  OriginCautionMoney: number;
-  TradeFee: number;
-  TargetLossPrice: number;
-  TargetProfitPrice: number;
-  /** 0 open; 1 user, 2 stop-out, 3 take profit, 4 stop loss, 5 back office. */
-  ClosedType: number;
-  /** Why a pending order was cancelled: user, insufficient_free_margin, demo_reset; else "". */
-  CancelReason: string;
-  CreateTime: number;
-  CreateTimeHandler: string;
-  OpenTime: number;
-  OpenTimeHandler: string;
-  CloseTime: number;
-  CloseTimeHandler: string;
-}
+const n = (description: string) => z.number().describe(description);
 
-export interface MyDealResult {
-  data: OrderRow[];
-  total: number;
-  page: number;
-  /** Σ FactProfits over the rows of the status (floating for holding, realized for history). */
-  all_fact_profits: number;
-  balance: number;
-}
+/** One order row (spec section 3 plus wire-notes.md). Prices are 0 where none applies. */
+export const orderRowSchema = z.object({
+  Id: z.number().int(),
+  ForexId: z.number().int(),
+  ForexTradeLists: z.object({
+    Id: z.number().int(),
+    Code: z.string(),
+    ShowCode: z.string(),
+    Logo: z.string(),
+    PricePrecision: z.number().int(),
+  }),
+  OrderType: n('1 buy, 2 sell'),
+  Status: n('0 pending, 1 holding, 3 closed, 4 cancelled'),
+  Kind: z.string().describe('market, buy_limit, buy_stop, sell_limit or sell_stop'),
+  Quantity: n('Lots'),
+  Multiple: n('Leverage'),
+  ForexContNum: n('Units per lot'),
+  OriginPrice: n('Open price (pending: the target price)'),
+  Price: n('Holding: the price it would close at now; closed: the close price'),
+  UpdatePrice: n('The latest closing-side price (the close price once closed)'),
+  FactProfits: n('Holding: floating P/L; closed: realized P/L (fee not included), USD'),
+  CautionMoney: n('Margin, USD'),
+  OriginCautionMoney: n('Margin at the open, USD'),
+  TradeFee: n('Fee charged at the fill, USD'),
+  TargetLossPrice: n('Stop loss, 0 none'),
+  TargetProfitPrice: n('Take profit, 0 none'),
+  ClosedType: n('0 open; 1 user, 2 stop-out, 3 take profit, 4 stop loss, 5 back office'),
+  CancelReason: z.string().describe('user, insufficient_free_margin, demo_reset, or empty'),
+  CreateTime: n('Unix seconds'),
+  CreateTimeHandler: z.string().describe('YYYY-MM-DD HH:mm:ss, UTC'),
+  OpenTime: n('Unix seconds of the fill, 0 while pending'),
+  OpenTimeHandler: z.string(),
+  CloseTime: n('Unix seconds of the close or cancel, 0 while open'),
+  CloseTimeHandler: z.string(),
+});
+export type OrderRow = z.infer<typeof orderRowSchema>;
+
+export const myDealResultSchema = z.object({
+  data: z.array(orderRowSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  all_fact_profits: n('Sum of FactProfits over all rows of the status (floating or realized)'),
+  balance: n('Account balance, USD'),
+});
+export type MyDealResult = z.infer<typeof myDealResultSchema>;
 
 /** Account figures (spec "Account detail" and trading-rules.md "Account figures"). */
-export interface AccountFigures {
-  balance: number;
-  /** Used margin. */
-  lock_balance: number;
-  /** balance + floating P/L (net value). */
-  equity: number;
-  free_margin: number;
-  /** equity / used margin × 100, 2 decimals; null while nothing is open (risk rate). */
-  margin_level: number | null;
-  floating_profit: number;
-  /** Held by pending withdrawals. */
-  withdraw_hold: number;
-  margin_call_level: number;
-  stop_out_level: number;
-  is_demo: number;
-}
+export const accountFiguresSchema = z.object({
+  balance: n('Settled money, USD'),
+  lock_balance: n('Used margin, USD'),
+  equity: n('balance + floating P/L (net value)'),
+  free_margin: n('equity - used margin'),
+  margin_level: z
+    .number()
+    .nullable()
+    .describe('equity / used margin x 100 (risk rate), null with nothing open'),
+  floating_profit: n('Sum of floating P/L, USD'),
+  withdraw_hold: n('Held by pending withdrawals, USD'),
+  margin_call_level: n('Percent'),
+  stop_out_level: n('Percent'),
+  is_demo: n('1 demo account'),
+});
+export type AccountFigures = z.infer<typeof accountFiguresSchema>;
 
-export interface LedgerRow {
-  Id: number;
-  Kind: string;
-  Value: number;
-  BalanceAfter: number;
-  MemoTran: string;
-  RefId: number;
-  CreatedAt: number;
-  CreatedAtTran: string;
-}
+export const ledgerRowSchema = z.object({
+  Id: z.number().int(),
+  Kind: z.string().describe('deposit, withdrawal_hold, trade_fee, realized_pnl, stop_out, ...'),
+  Value: n('Signed amount, USD'),
+  BalanceAfter: n('Balance after this row, USD'),
+  MemoTran: z.string().describe("What happened, in the request's language"),
+  RefId: z.number().int().describe('Order, deposit or withdrawal id; 0 for none'),
+  CreatedAt: z.number().int().describe('Unix seconds'),
+  CreatedAtTran: z.string().describe('YYYY-MM-DD HH:mm:ss, UTC'),
+});
+export type LedgerRow = z.infer<typeof ledgerRowSchema>;
+
+export const ledgerPageSchema = z.object({
+  list: z.array(ledgerRowSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+});
 
 export interface ForexTradePush {
   type: 'FOREX_TRADE';

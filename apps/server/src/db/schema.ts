@@ -137,6 +137,61 @@ export interface LoginFailureTable {
   at: DbInt;
 }
 
+export interface TradingAccountTable {
+  user_id: DbInt;
+  is_demo: DbInt;
+  /** Micro-dollars; always equal to the sum of the user's ledger rows. */
+  balance: DbInt;
+  updated_at: DbInt;
+}
+
+export interface OrderTable {
+  id: DbInt;
+  user_id: DbInt;
+  instrument_id: DbInt;
+  /** 1 buy, 2 sell. */
+  side: DbInt;
+  kind: string;
+  /** 0 pending, 1 holding, 3 closed, 4 cancelled. */
+  status: DbInt;
+  lots: DbInt;
+  leverage: DbInt;
+  target_points: DbInt;
+  open_points: DbInt;
+  close_points: DbInt;
+  stop_loss_points: DbInt;
+  take_profit_points: DbInt;
+  margin: DbInt;
+  fee: DbInt;
+  profit: DbInt;
+  /** 0 open; ClosedType otherwise. */
+  closed_type: DbInt;
+  cancel_reason: string | null;
+  created_at: DbInt;
+  opened_at: DbInt;
+  closed_at: DbInt;
+}
+
+export interface LedgerTable {
+  id: DbId;
+  user_id: DbInt;
+  kind: string;
+  amount: DbInt;
+  balance_after: DbInt;
+  ref_id: DbInt;
+  memo_key: string;
+  created_at: DbInt;
+}
+
+export interface IdempotencyKeyTable {
+  user_id: DbInt;
+  key: string;
+  route: string;
+  /** The JSON data of the first answer. */
+  response: string;
+  created_at: DbInt;
+}
+
 export interface Database {
   categories: CategoryTable;
   instruments: InstrumentTable;
@@ -148,4 +203,8 @@ export interface Database {
   captchas: CaptchaTable;
   outbox: OutboxTable;
   login_failures: LoginFailureTable;
+  trading_accounts: TradingAccountTable;
+  orders: OrderTable;
+  ledger: LedgerTable;
+  idempotency_keys: IdempotencyKeyTable;
 }

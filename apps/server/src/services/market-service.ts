@@ -51,6 +51,7 @@ export class MarketService {
   private readonly byId = new Map<number, LiveInstrument>();
   private readonly byCode = new Map<string, LiveInstrument>();
   private readonly abbreviatedCache = new Map<string, { atMs: number; bars: KlinePoint[] }>();
+  private readonly tickListeners = new Set<(instrumentId: number, tick: Tick) => void>();
   private tickCount = 0;
   private lastTickAtMs = 0;
 
@@ -117,6 +118,19 @@ export class MarketService {
     return bids;
   }
 
+  /** Every accepted tick, after the quote was updated (the trading engine's trigger runner). */
+  onTick(listener: (instrumentId: number, tick: Tick) => void): () => void {
+    this.tickListeners.add(listener);
+    return () => this.tickListeners.delete(listener);
+  }
+
+  /** The latest quote in points, or undefined before the first tick. */
+  currentQuote(instrumentId: number): { bid: number; ask: number; timeMs: number } | undefined {
+    const live = this.byId.get(instrumentId);
+    if (!live || live.bid === undefined || live.ask === undefined) return undefined;
+    return { bid: live.bid, ask: live.ask, timeMs: live.lastTickMs };
+  }
+
   stats() {
     return { ticks: this.tickCount, lastTickAtMs: this.lastTickAtMs, instruments: this.byId.size };
   }
@@ -142,6 +156,7 @@ export class MarketService {
     }
     this.tickCount += 1;
     this.lastTickAtMs = tick.timeMs;
+    for (const listener of this.tickListeners) listener(live.spec.id, tick);
     this.bus.publishQuote({
       code: live.spec.code,
       marketStatus: this.marketStatus(live.spec),

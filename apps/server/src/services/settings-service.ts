@@ -19,6 +19,12 @@ export const SETTING_DEFAULTS = {
   /** Starting balance of a demo account, USD. */
   demo_balance: '100000',
   main_mode: 'trade',
+  /** Market orders and closes are refused when the quote is older than this, seconds. */
+  stale_quote_s: '30',
+  /** Percent margin level at which the user is warned. */
+  margin_call_level: '100',
+  /** Percent margin level at or below which positions are closed, largest loss first. */
+  stop_out_level: '50',
 } as const;
 
 export type SettingKey = keyof typeof SETTING_DEFAULTS;

@@ -12,6 +12,10 @@ import { HEARTBEAT_PING, HEARTBEAT_PONG, ResponseCode, Topic, type Language } fr
 import { translate } from '../i18n/translate.ts';
 import type { KlineEvent, MarketBus, QuoteEvent } from '../services/market-bus.ts';
 import { toKlinePoint, type MarketService } from '../services/market-service.ts';
+import type { TradingService, UserMessage } from '../services/trading-service.ts';
+
+/** The trade stream (live P/L of holding orders) goes out at most this often per user. */
+const TRADE_PUSH_INTERVAL_MS = 1000;
 
 /** Above this many unsent bytes a client is treated as slow and only gets the newest state later. */
 const SLOW_CLIENT_BUFFER_BYTES = 256 * 1024;
@@ -36,6 +40,8 @@ export interface SocketHubOptions {
   now?: () => number;
   /** Resolves a session token to its user id; undefined for a dead or unknown token. */
   authenticate?: (token: string) => Promise<number | undefined>;
+  /** Per-user trading pushes: FOREX_TRADE, FOREX_CLOSED and margin calls. */
+  trading?: Pick<TradingService, 'tradeSnapshot' | 'onUserMessage'>;
 }
 
 export class SocketHub {
@@ -46,6 +52,11 @@ export class SocketHub {
   private readonly subscribers = new Map<string, Set<Client>>();
   private readonly changedQuotes = new Map<string, QuoteEvent>();
   private readonly changedKlines = new Map<string, KlineEvent>();
+  private readonly trading: SocketHubOptions['trading'];
+  private readonly clientsByUser = new Map<number, Set<Client>>();
+  /** Users whose last trade push listed holding orders, so an emptied list is pushed once. */
+  private readonly tradePushedOrders = new Set<number>();
+  private lastTradePushMs = 0;
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly unsubscribeBus: Array<() => void>;
   private sent = 0;
@@ -59,6 +70,11 @@ export class SocketHub {
       options.bus.onQuote((event) => this.changedQuotes.set(event.code, event)),
       options.bus.onKline((event) => this.changedKlines.set(`KLINE.${event.code}.${event.period}`, event)),
     ];
+    this.trading = options.trading;
+    if (this.trading)
+      this.unsubscribeBus.push(
+        this.trading.onUserMessage((userId, message) => this.onUserMessage(userId, message)),
+      );
     this.timers.push(setInterval(() => this.flush(), options.flushIntervalMs));
     this.timers.push(setInterval(() => this.dropSilentClients(), SILENT_CLIENT_TIMEOUT_MS / 2));
     for (const timer of this.timers) timer.unref();
@@ -97,6 +113,7 @@ export class SocketHub {
   private detach(client: Client): void {
     if (!this.clients.delete(client)) return;
     for (const topic of client.topics) this.subscribers.get(topic)?.delete(client);
+    this.setUser(client, undefined);
   }
 
   private onMessage(client: Client, text: string): void {
@@ -118,7 +135,7 @@ export class SocketHub {
       case 'login':
         return void this.login(client, topic);
       case 'logout':
-        client.userId = undefined;
+        this.setUser(client, undefined);
         return this.reply(client, 'logout_result', ResponseCode.ok, 'logout_ok');
       default:
         return this.reply(client, 'error', ResponseCode.badRequest, 'socket_bad_message');
@@ -127,10 +144,61 @@ export class SocketHub {
 
   private async login(client: Client, token: string): Promise<void> {
     const userId = token ? await this.authenticate(token).catch(() => undefined) : undefined;
-    client.userId = userId;
+    this.setUser(client, userId);
     if (userId === undefined)
       return this.reply(client, 'login_result', ResponseCode.sessionInvalid, 'session_invalid');
     this.reply(client, 'login_result', ResponseCode.ok, 'login_ok');
+    if (client.topics.has(Topic.forexTrade)) this.sendTradeSnapshot(client);
+  }
+
+  private setUser(client: Client, userId: number | undefined): void {
+    if (client.userId !== undefined) this.clientsByUser.get(client.userId)?.delete(client);
+    client.userId = userId;
+    if (userId === undefined) return;
+    let set = this.clientsByUser.get(userId);
+    if (!set) this.clientsByUser.set(userId, (set = new Set()));
+    set.add(client);
+  }
+
+  private onUserMessage(userId: number, message: UserMessage): void {
+    const clients = this.clientsByUser.get(userId);
+    if (!clients) return;
+    for (const client of clients) {
+      if (message.type === 'MARGIN_CALL') {
+        const msg = translate(client.lang, 'margin_call', {
+          level: message.margin_level,
+          stop_out: message.stop_out_level,
+        });
+        this.send(client, JSON.stringify({ ...message, msg }));
+      } else if (client.topics.has(message.type === 'FOREX_CLOSED' ? Topic.forexClosed : Topic.forexTrade)) {
+        this.send(client, JSON.stringify(message));
+      }
+    }
+  }
+
+  private sendTradeSnapshot(client: Client): void {
+    if (client.userId === undefined) return;
+    const snapshot = this.trading?.tradeSnapshot(client.userId);
+    if (snapshot) this.send(client, JSON.stringify({ type: Topic.forexTrade, ...snapshot }));
+  }
+
+  /** Live price and P/L of each logged-in subscriber's holding orders, once a second. */
+  private pushTrades(): void {
+    const nowMs = this.now();
+    if (!this.trading || nowMs - this.lastTradePushMs < TRADE_PUSH_INTERVAL_MS) return;
+    this.lastTradePushMs = nowMs;
+    for (const [userId, clients] of this.clientsByUser) {
+      const subscribed = [...clients].filter((client) => client.topics.has(Topic.forexTrade));
+      if (subscribed.length === 0) continue;
+      const snapshot = this.trading.tradeSnapshot(userId);
+      if (!snapshot) continue;
+      const hasOrders = snapshot.orders.length > 0;
+      if (!hasOrders && !this.tradePushedOrders.has(userId)) continue;
+      if (hasOrders) this.tradePushedOrders.add(userId);
+      else this.tradePushedOrders.delete(userId);
+      const message = JSON.stringify({ type: Topic.forexTrade, ...snapshot });
+      for (const client of subscribed) this.deliver(`T.${userId}`, message, new Set([client]));
+    }
   }
 
   private subscribe(client: Client, topic: string): void {
@@ -147,6 +215,7 @@ export class SocketHub {
 
   private isKnownTopic(topic: string): boolean {
     if (topic === Topic.dayMarket) return true;
+    if (topic === Topic.forexTrade || topic === Topic.forexClosed) return this.trading !== undefined;
     const [kind, code, period, ...rest] = topic.split('.');
     if (rest.length > 0 || !code || !this.market.instrumentByCode(code)) return false;
     if (kind === Topic.dayMarket) return period === undefined;
@@ -156,6 +225,7 @@ export class SocketHub {
 
   /** A new subscriber gets the current state at once instead of waiting for the next change. */
   private sendSnapshot(client: Client, topic: string): void {
+    if (topic === Topic.forexTrade) return this.sendTradeSnapshot(client);
     const [kind, code, period] = topic.split('.');
     if (kind === Topic.dayMarket) {
       const quotes = code ? [this.market.quotationOf(code)] : this.market.quotations();
@@ -184,6 +254,7 @@ export class SocketHub {
       this.deliver(topic, message, this.subscribers.get(`KLINE.${event.code}`));
     }
     this.changedKlines.clear();
+    this.pushTrades();
     for (const client of this.clients) {
       if (client.pending.size === 0 || client.socket.bufferedAmount > SLOW_CLIENT_BUFFER_BYTES) continue;
       for (const message of client.pending.values()) this.send(client, message);

@@ -38,6 +38,8 @@ export function testClock(startMs = WEDNESDAY_NOON_MS): TestClock {
 export interface TestRuntime extends Runtime {
   clock: TestClock;
   config: AppConfig;
+  /** Stops and starts the runtime on the same database, as a process restart would. */
+  restart(): Promise<TestRuntime>;
   dispose(): Promise<void>;
 }
 
@@ -62,21 +64,28 @@ export async function startTestRuntime(
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...options.env,
   });
-  const runtime = await startRuntime(config, {
-    now: clock.now,
-    ...(schema ? { databaseSchema: schema } : {}),
-  });
-  return {
-    ...runtime,
-    clock,
-    config,
-    async dispose() {
-      await runtime.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-      if (schema && databaseUrl)
-        await withPg(databaseUrl, (client) => client.query(`DROP SCHEMA ${schema} CASCADE`));
-    },
+  const start = async (): Promise<TestRuntime> => {
+    const runtime = await startRuntime(config, {
+      now: clock.now,
+      ...(schema ? { databaseSchema: schema } : {}),
+    });
+    return {
+      ...runtime,
+      clock,
+      config,
+      async restart() {
+        await runtime.stop();
+        return start();
+      },
+      async dispose() {
+        await runtime.stop();
+        rmSync(dataDir, { recursive: true, force: true });
+        if (schema && databaseUrl)
+          await withPg(databaseUrl, (client) => client.query(`DROP SCHEMA ${schema} CASCADE`));
+      },
+    };
   };
+  return start();
 }
 
 async function withPg<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {

@@ -1,0 +1,383 @@
+/**
+ * Storage of trading: accounts, orders, the ledger and idempotency keys. `persist` writes a batch
+ * of engine Outcomes in one transaction (orders upserted, ledger rows appended, balances set), so
+ * a batch is all or nothing; the engine's records map to rows and back without loss.
+ */
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import { ClosedType, OrderStatus } from '@omp/protocol';
+import type { Account, CancelReason, CloseReason, Order, OrderKind, OrderState, Outcome } from '@omp/engine';
+import type { Database, OrderTable } from '../db/schema.ts';
+import { toBigInt, toInt } from '../db/values.ts';
+
+const STATUS_OF: Record<OrderState, number> = {
+  pending: OrderStatus.pending,
+  holding: OrderStatus.holding,
+  closed: OrderStatus.closed,
+  cancelled: OrderStatus.cancelled,
+};
+const STATE_OF = new Map<number, OrderState>(
+  Object.entries(STATUS_OF).map(([state, status]) => [status, state as OrderState]),
+);
+
+export const CLOSED_TYPE_OF: Record<CloseReason, number> = {
+  user: ClosedType.user,
+  stop_out: ClosedType.stopOut,
+  take_profit: ClosedType.takeProfit,
+  stop_loss: ClosedType.stopLoss,
+  back_office: ClosedType.backOffice,
+  // The user asked for the reset; the reason is kept in cancel_reason.
+  demo_reset: ClosedType.user,
+};
+const CLOSE_REASON_OF = new Map<number, CloseReason>([
+  [ClosedType.user, 'user'],
+  [ClosedType.stopOut, 'stop_out'],
+  [ClosedType.takeProfit, 'take_profit'],
+  [ClosedType.stopLoss, 'stop_loss'],
+  [ClosedType.backOffice, 'back_office'],
+]);
+
+export interface IdempotentAnswer {
+  userId: number;
+  key: string;
+  route: string;
+  response: string;
+}
+
+/** One unit of work: outcomes of one request or tick, and the answer to remember for a retry. */
+export interface PersistItem {
+  outcomes: Outcome[];
+  idempotent?: IdempotentAnswer | undefined;
+  atMs: number;
+}
+
+/** Memo keys of ledger rows, translated in the UI (`MemoTran`). */
+export const memoKeyOf = (kind: string) => `ledger.${kind}`;
+
+export class TradingRepository {
+  private readonly db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.db = db;
+  }
+
+  /** Every account with pending or holding orders, with those orders, and the next order id. */
+  async loadOpenBook(): Promise<{ accounts: Account[]; nextOrderId: number }> {
+    const rows = await this.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('status', 'in', [OrderStatus.pending, OrderStatus.holding])
+      .orderBy('id')
+      .execute();
+    const userIds = [...new Set(rows.map((row) => toInt(row.user_id)))];
+    const accounts = new Map<number, Account>();
+    for (let i = 0; i < userIds.length; i += 500) {
+      const slice = userIds.slice(i, i + 500);
+      for (const row of await this.db
+        .selectFrom('trading_accounts')
+        .selectAll()
+        .where('user_id', 'in', slice)
+        .execute())
+        accounts.set(toInt(row.user_id), toAccount(row));
+    }
+    for (const row of rows) accounts.get(toInt(row.user_id))?.orders.set(toInt(row.id), toOrder(row));
+    const max = await this.db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.max('id').as('max'))
+      .executeTakeFirst();
+    return { accounts: [...accounts.values()], nextOrderId: (max?.max == null ? 0 : toInt(max.max)) + 1 };
+  }
+
+  async loadAccount(userId: number): Promise<Account | undefined> {
+    const row = await this.db
+      .selectFrom('trading_accounts')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const account = toAccount(row);
+    const orders = await this.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('status', 'in', [OrderStatus.pending, OrderStatus.holding])
+      .execute();
+    for (const order of orders) account.orders.set(toInt(order.id), toOrder(order));
+    return account;
+  }
+
+  /** Opens a user's money account; a demo one starts funded by a ledger row of its own. */
+  async createAccount(userId: number, isDemo: boolean, openingMicros: bigint, atMs: number): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('trading_accounts')
+        .values({ user_id: userId, is_demo: isDemo ? 1 : 0, balance: openingMicros, updated_at: atMs })
+        .execute();
+      if (openingMicros !== 0n)
+        await trx
+          .insertInto('ledger')
+          .values({
+            user_id: userId,
+            kind: 'demo_reset',
+            amount: openingMicros,
+            balance_after: openingMicros,
+            ref_id: 0,
+            memo_key: 'ledger.demo_opening',
+            created_at: atMs,
+          })
+          .execute();
+    });
+  }
+
+  /** Writes a batch in one transaction: all of it or none of it. */
+  async persist(items: readonly PersistItem[]): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const orders = new Map<number, Order>();
+      const ledger: Array<Parameters<typeof insertLedger>[1][number]> = [];
+      const balances = new Map<number, { balance: bigint; atMs: number }>();
+      const answers: IdempotentAnswer[] = [];
+      for (const item of items) {
+        for (const outcome of item.outcomes) {
+          for (const order of outcome.orders) orders.set(order.id, order);
+          for (const posting of outcome.postings)
+            ledger.push({
+              user_id: posting.accountId,
+              kind: posting.kind,
+              amount: posting.amountMicros,
+              balance_after: posting.balanceAfterMicros,
+              ref_id: posting.refId,
+              memo_key: memoKeyOf(posting.kind),
+              created_at: posting.atMs,
+            });
+          if (outcome.postings.length > 0)
+            balances.set(outcome.accountId, { balance: outcome.balanceMicros, atMs: item.atMs });
+        }
+        if (item.idempotent) answers.push(item.idempotent);
+      }
+      await upsertOrders(trx, [...orders.values()]);
+      await insertLedger(trx, ledger);
+      for (const [userId, { balance, atMs }] of balances)
+        await trx
+          .updateTable('trading_accounts')
+          .set({ balance, updated_at: atMs })
+          .where('user_id', '=', userId)
+          .execute();
+      for (const answer of answers)
+        await trx
+          .insertInto('idempotency_keys')
+          .values({
+            user_id: answer.userId,
+            key: answer.key,
+            route: answer.route,
+            response: answer.response,
+            created_at: items[0]!.atMs,
+          })
+          .execute();
+    });
+  }
+
+  async idempotentAnswer(
+    userId: number,
+    key: string,
+  ): Promise<{ route: string; response: string } | undefined> {
+    return this.db
+      .selectFrom('idempotency_keys')
+      .select(['route', 'response'])
+      .where('user_id', '=', userId)
+      .where('key', '=', key)
+      .executeTakeFirst();
+  }
+
+  async ordersPage(userId: number, statuses: number[], offset: number, limit: number): Promise<Order[]> {
+    const rows = await this.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('status', 'in', statuses)
+      .orderBy('id', 'desc')
+      .offset(offset)
+      .limit(limit)
+      .execute();
+    return rows.map(toOrder);
+  }
+
+  async orderSummary(userId: number, statuses: number[]): Promise<{ total: number; profitMicros: bigint }> {
+    const row = await this.db
+      .selectFrom('orders')
+      .select((eb) => [eb.fn.countAll().as('total'), eb.fn.sum('profit').as('profit')])
+      .where('user_id', '=', userId)
+      .where('status', 'in', statuses)
+      .executeTakeFirst();
+    return {
+      total: toInt((row?.total as number | bigint | string) ?? 0),
+      profitMicros: toBigInt(String(row?.profit ?? 0)),
+    };
+  }
+
+  async orderById(userId: number, id: number): Promise<Order | undefined> {
+    const row = await this.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row && toOrder(row);
+  }
+
+  async ledgerPage(userId: number, offset: number, limit: number) {
+    const rows = await this.db
+      .selectFrom('ledger')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('id', 'desc')
+      .offset(offset)
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({
+      id: toInt(row.id),
+      kind: row.kind,
+      amountMicros: toBigInt(row.amount),
+      balanceAfterMicros: toBigInt(row.balance_after),
+      refId: toInt(row.ref_id),
+      memoKey: row.memo_key,
+      createdAtMs: toInt(row.created_at),
+    }));
+  }
+
+  async ledgerSummary(userId: number): Promise<{ total: number; sumMicros: bigint }> {
+    const row = await this.db
+      .selectFrom('ledger')
+      .select((eb) => [eb.fn.countAll().as('total'), eb.fn.sum('amount').as('sum')])
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return {
+      total: toInt((row?.total as number | bigint | string) ?? 0),
+      sumMicros: toBigInt(String(row?.sum ?? 0)),
+    };
+  }
+
+  async storedBalance(userId: number): Promise<bigint | undefined> {
+    const row = await this.db
+      .selectFrom('trading_accounts')
+      .select('balance')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row && toBigInt(row.balance);
+  }
+}
+
+const CHUNK = 400;
+
+async function upsertOrders(trx: Transaction<Database>, orders: Order[]): Promise<void> {
+  for (let i = 0; i < orders.length; i += CHUNK) {
+    await trx
+      .insertInto('orders')
+      .values(orders.slice(i, i + CHUNK).map(toRow))
+      .onConflict((oc) =>
+        oc.column('id').doUpdateSet((eb) => ({
+          status: eb.ref('excluded.status'),
+          kind: eb.ref('excluded.kind'),
+          open_points: eb.ref('excluded.open_points'),
+          close_points: eb.ref('excluded.close_points'),
+          stop_loss_points: eb.ref('excluded.stop_loss_points'),
+          take_profit_points: eb.ref('excluded.take_profit_points'),
+          margin: eb.ref('excluded.margin'),
+          fee: eb.ref('excluded.fee'),
+          profit: eb.ref('excluded.profit'),
+          closed_type: eb.ref('excluded.closed_type'),
+          cancel_reason: eb.ref('excluded.cancel_reason'),
+          opened_at: eb.ref('excluded.opened_at'),
+          closed_at: eb.ref('excluded.closed_at'),
+        })),
+      )
+      .execute();
+  }
+}
+
+async function insertLedger(
+  trx: Transaction<Database>,
+  rows: Array<{
+    user_id: number;
+    kind: string;
+    amount: bigint;
+    balance_after: bigint;
+    ref_id: number;
+    memo_key: string;
+    created_at: number;
+  }>,
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += CHUNK)
+    await trx
+      .insertInto('ledger')
+      .values(rows.slice(i, i + CHUNK))
+      .execute();
+}
+
+function toRow(order: Order) {
+  return {
+    id: order.id,
+    user_id: order.accountId,
+    instrument_id: order.instrumentId,
+    side: order.side === 'buy' ? 1 : 2,
+    kind: order.kind,
+    status: STATUS_OF[order.state],
+    lots: order.lots,
+    leverage: order.leverage,
+    target_points: order.targetPoints,
+    open_points: order.openPoints,
+    close_points: order.closePoints,
+    stop_loss_points: order.stopLossPoints,
+    take_profit_points: order.takeProfitPoints,
+    margin: order.marginMicros,
+    fee: order.feeMicros,
+    profit: order.profitMicros,
+    closed_type: order.closeReason ? CLOSED_TYPE_OF[order.closeReason] : 0,
+    cancel_reason: order.cancelReason ?? (order.closeReason === 'demo_reset' ? 'demo_reset' : null),
+    created_at: order.createdAtMs,
+    opened_at: order.openedAtMs,
+    closed_at: order.closedAtMs,
+  };
+}
+
+function toOrder(row: Selectable<OrderTable>): Order {
+  const closedType = toInt(row.closed_type);
+  const cancelReason = row.cancel_reason;
+  return {
+    id: toInt(row.id),
+    accountId: toInt(row.user_id),
+    instrumentId: toInt(row.instrument_id),
+    side: toInt(row.side) === 1 ? 'buy' : 'sell',
+    kind: row.kind as OrderKind,
+    state: STATE_OF.get(toInt(row.status)) ?? 'closed',
+    lots: toBigInt(row.lots),
+    leverage: toInt(row.leverage),
+    targetPoints: toInt(row.target_points),
+    openPoints: toInt(row.open_points),
+    closePoints: toInt(row.close_points),
+    stopLossPoints: toInt(row.stop_loss_points),
+    takeProfitPoints: toInt(row.take_profit_points),
+    marginMicros: toBigInt(row.margin),
+    feeMicros: toBigInt(row.fee),
+    profitMicros: toBigInt(row.profit),
+    closeReason:
+      closedType === 0
+        ? null
+        : cancelReason === 'demo_reset'
+          ? 'demo_reset'
+          : (CLOSE_REASON_OF.get(closedType) ?? 'user'),
+    cancelReason:
+      toInt(row.status) === OrderStatus.cancelled ? ((cancelReason ?? 'user') as CancelReason) : null,
+    createdAtMs: toInt(row.created_at),
+    openedAtMs: toInt(row.opened_at),
+    closedAtMs: toInt(row.closed_at),
+  };
+}
+
+function toAccount(row: Selectable<Database['trading_accounts']>): Account {
+  return {
+    id: toInt(row.user_id),
+    isDemo: toInt(row.is_demo) === 1,
+    balanceMicros: toBigInt(row.balance),
+    orders: new Map(),
+    marginCallWarned: false,
+  };
+}

@@ -1,0 +1,38 @@
+/**
+ * Inputs of the trading calls as the engine needs them: decimal text to exact lots and points,
+ * with a clear refusal instead of a silent rounding.
+ */
+import { parseLots, parseMicros, parsePriceToPoints, type InstrumentSpec } from '@omp/engine';
+import { invalid } from '../http/app-error.ts';
+
+export interface TradingUser {
+  id: number;
+  isDemo: boolean;
+}
+
+/** Lots as 10^-8 units; more decimals than that cannot be a multiple of any lot step. */
+export function lotsOf(text: string): bigint {
+  const lots = parseLots(text);
+  if (lots === null) throw invalid('order.lots_precision', { field: 'cont' });
+  return lots;
+}
+
+/**
+ * A price field in points: absent or 0 is "none" (0); more decimals than the instrument's
+ * precision is refused rather than rounded to a price the user did not type.
+ */
+export function pointsOf(text: string | undefined, field: string, spec: InstrumentSpec): number {
+  if (text === undefined) return 0;
+  const [, decimals = ''] = text.split('.');
+  if (decimals.replace(/0+$/, '').length > spec.pricePrecision)
+    throw invalid('order.price_precision', { field, digits: spec.pricePrecision });
+  if (/^0*(\.0*)?$/.test(text)) return 0;
+  const points = parsePriceToPoints(text, spec.pricePrecision);
+  if (points === null) throw invalid('field_invalid', { field });
+  return points;
+}
+
+export function parseDemoBalance(text: string): bigint {
+  const micros = parseMicros(text);
+  return micros !== null && micros > 0n ? micros : 100_000_000_000n;
+}

@@ -1,0 +1,96 @@
+/**
+ * Engine records on the wire (packages/protocol/src/trading.ts): order rows, account figures and
+ * ledger rows. Money leaves as JSON numbers of at most 6 decimals, written from the exact integer,
+ * so the JSON text is the exact amount; prices leave at the instrument's precision.
+ */
+import {
+  closingPoints,
+  floatingProfit,
+  formatMicros,
+  formatScaled,
+  pointsToNumber,
+  type AccountFigures as EngineFigures,
+  type InstrumentSpec,
+  type MarketBoard,
+  type Order,
+} from '@omp/engine';
+import { OrderStatus, type AccountFigures, type OrderRow } from '@omp/protocol';
+import { CLOSED_TYPE_OF } from '../repositories/trading-repository.ts';
+
+export const money = (micros: bigint): number => Number(formatMicros(micros));
+
+/** "YYYY-MM-DD HH:mm:ss" in UTC; empty for 0 (never happened). */
+export function timeText(ms: number): string {
+  if (ms <= 0) return '';
+  return new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+const STATUS = {
+  pending: OrderStatus.pending,
+  holding: OrderStatus.holding,
+  closed: OrderStatus.closed,
+  cancelled: OrderStatus.cancelled,
+};
+
+export function toOrderRow(order: Order, spec: InstrumentSpec, board: MarketBoard): OrderRow {
+  const price = (points: number) => (points > 0 ? pointsToNumber(points, spec.pricePrecision) : 0);
+  const holding = order.state === 'holding';
+  const current = holding ? (closingPoints(order, board) ?? order.openPoints) : order.closePoints;
+  const profit = holding ? floatingProfit(order, board) : order.profitMicros;
+  return {
+    Id: order.id,
+    ForexId: spec.id,
+    ForexTradeLists: {
+      Id: spec.id,
+      Code: spec.code,
+      ShowCode: spec.showCode,
+      Logo: `/logos/${spec.logo}`,
+      PricePrecision: spec.pricePrecision,
+    },
+    OrderType: order.side === 'buy' ? 1 : 2,
+    Status: STATUS[order.state],
+    Kind: order.kind,
+    Quantity: Number(formatScaled(order.lots, 8)),
+    Multiple: order.leverage,
+    ForexContNum: spec.contractSize,
+    OriginPrice: price(
+      order.state === 'pending' || order.openPoints === 0 ? order.targetPoints : order.openPoints,
+    ),
+    Price: price(order.state === 'pending' ? order.targetPoints : current),
+    UpdatePrice: price(current),
+    FactProfits: money(profit),
+    CautionMoney: money(order.marginMicros),
+    OriginCautionMoney: money(order.marginMicros),
+    TradeFee: money(order.feeMicros),
+    TargetLossPrice: price(order.stopLossPoints),
+    TargetProfitPrice: price(order.takeProfitPoints),
+    ClosedType: order.closeReason ? CLOSED_TYPE_OF[order.closeReason] : 0,
+    CancelReason: order.cancelReason ?? (order.closeReason === 'demo_reset' ? 'demo_reset' : ''),
+    CreateTime: Math.floor(order.createdAtMs / 1000),
+    CreateTimeHandler: timeText(order.createdAtMs),
+    OpenTime: Math.floor(order.openedAtMs / 1000),
+    OpenTimeHandler: timeText(order.openedAtMs),
+    CloseTime: Math.floor(order.closedAtMs / 1000),
+    CloseTimeHandler: timeText(order.closedAtMs),
+  };
+}
+
+export function toAccountFigures(
+  figures: EngineFigures,
+  levels: { marginCallLevel: number; stopOutLevel: number },
+  isDemo: boolean,
+): AccountFigures {
+  return {
+    balance: money(figures.balanceMicros),
+    lock_balance: money(figures.usedMarginMicros),
+    equity: money(figures.equityMicros),
+    free_margin: money(figures.freeMarginMicros),
+    margin_level:
+      figures.marginLevelBasisPoints === null ? null : Number(figures.marginLevelBasisPoints) / 100,
+    floating_profit: money(figures.floatingMicros),
+    withdraw_hold: 0,
+    margin_call_level: levels.marginCallLevel,
+    stop_out_level: levels.stopOutLevel,
+    is_demo: isDemo ? 1 : 0,
+  };
+}

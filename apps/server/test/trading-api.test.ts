@@ -1,0 +1,268 @@
+/**
+ * Trading through the HTTP layer on a real database: market and pending orders, stops, stop-out,
+ * negative balance protection, currency conversion, demo reset and restart recovery. Prices come
+ * from controlled ticks; after every scenario the stored balance equals the sum of the ledger.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
+import { tradingClient } from './helpers/trading-helpers.ts';
+
+describe.each(databaseEngines())('trading on %s', (engine) => {
+  let rt: TestRuntime;
+  let t: ReturnType<typeof tradingClient>;
+  let eurusd: number;
+
+  beforeAll(async () => {
+    rt = await startTestRuntime({ engine });
+    t = tradingClient(rt);
+    eurusd = t.spec('EURUSD').id;
+  });
+  afterAll(() => rt.dispose());
+  beforeEach(() => {
+    rt.clock.advance(1000);
+    t.tick('EURUSD', '1.10000', '1.10012');
+    t.tick('USDJPY', '155.000', '155.014');
+    t.tick('XAGUSD', '51.800', '51.830');
+  });
+
+  it('buys and sells at market, shows floating P/L, closes with realized P/L and writes every cent to the ledger', async () => {
+    const { token, id } = await t.demoUser();
+    const bought = await t.submit(token, { type: 1, cont: '1', forex_id: eurusd, status: 1, multiple: 100 });
+    expect(bought).toMatchObject({
+      code: 1,
+      msg: 'Order filled',
+      data: {
+        Status: 1,
+        OrderType: 1,
+        Quantity: 1,
+        Multiple: 100,
+        OriginPrice: 1.10012,
+        CautionMoney: 1100.12,
+        TradeFee: 0.55006,
+      },
+    });
+    const sold = await t.submit(token, { type: 2, cont: '0.5', forex_id: eurusd, status: 1, multiple: 100 });
+    expect(sold.data).toMatchObject({ OrderType: 2, OriginPrice: 1.1, CautionMoney: 550, TradeFee: 0.275 });
+    expect((await t.figures(token)).data).toMatchObject({
+      balance: 99999.17494,
+      lock_balance: 1650.12,
+      margin_level: expect.any(Number),
+    });
+
+    rt.clock.advance(1000);
+    t.tick('EURUSD', '1.10100', '1.10112');
+    const holding = await t.myDeal(token, 1);
+    expect(holding.data).toMatchObject({ total: 2, all_fact_profits: 32, balance: 99999.17494 });
+    expect((await t.figures(token)).data).toMatchObject({
+      equity: 100031.17494,
+      floating_profit: 32,
+      free_margin: 98381.05494,
+    });
+
+    const closed = await t.close(token, bought.data.Id);
+    expect(closed).toMatchObject({
+      code: 1,
+      msg: 'Position closed',
+      data: { Status: 3, ClosedType: 1, Price: 1.101, FactProfits: 88 },
+    });
+    const history = await t.myDeal(token, 3);
+    expect(history.data).toMatchObject({
+      total: 1,
+      all_fact_profits: 88,
+      data: [
+        { Id: bought.data.Id, CloseTimeHandler: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/) },
+      ],
+    });
+
+    const ledger = await t.get<{
+      list: Array<{ Kind: string; Value: number; MemoTran: string }>;
+      total: number;
+    }>('/v1/api/main/accountLog/forexChange?page=1', token);
+    expect(ledger.data.list.map((row) => [row.Kind, row.Value])).toEqual([
+      ['realized_pnl', 88],
+      ['trade_fee', -0.275],
+      ['trade_fee', -0.55006],
+      ['demo_reset', 100000],
+    ]);
+    expect(ledger.data.list[0]!.MemoTran).toBe(`Profit/loss, order ${bought.data.Id}`);
+    expect(await t.expectLedgerBalanced(id)).toBe(100_087_174_940n);
+  });
+
+  it('fills a buy limit and a sell stop when the controlled price crosses them, at the tick price', async () => {
+    const { token, id } = await t.demoUser();
+    const limit = await t.submit(token, {
+      type: 1,
+      cont: '0.1',
+      forex_id: eurusd,
+      status: 0,
+      target_price: '1.09900',
+    });
+    const stop = await t.submit(token, {
+      type: 2,
+      cont: '0.1',
+      forex_id: eurusd,
+      status: 0,
+      target_price: '1.09950',
+    });
+    expect(limit).toMatchObject({
+      code: 1,
+      msg: 'Pending order placed',
+      data: { Status: 0, Kind: 'buy_limit', OriginPrice: 1.099, CautionMoney: 0 },
+    });
+    expect(stop.data.Kind).toBe('sell_stop');
+    expect((await t.myDeal(token, 0)).data.total).toBe(2);
+
+    rt.clock.advance(1000);
+    t.tick('EURUSD', '1.09940', '1.09952');
+    await rt.trading.idle();
+    expect((await t.myDeal(token, 0)).data.data.map((o) => o.Id)).toEqual([limit.data.Id]);
+    rt.clock.advance(1000);
+    t.tick('EURUSD', '1.09880', '1.09892');
+    await rt.trading.idle();
+    const holding = await t.myDeal(token, 1);
+    expect(holding.data.data.map((o) => [o.Id, o.OriginPrice])).toEqual([
+      [stop.data.Id, 1.0994],
+      [limit.data.Id, 1.09892],
+    ]);
+    expect((await t.myDeal(token, 0)).data.total).toBe(0);
+    await t.expectLedgerBalanced(id);
+  });
+
+  it('closes on stop loss and take profit with the reason recorded', async () => {
+    const { token, id } = await t.demoUser();
+    const long = await t.submit(token, {
+      type: 1,
+      cont: '1',
+      forex_id: eurusd,
+      status: 1,
+      stop_loss_price: '1.09500',
+      target_profit_price: '1.10500',
+    });
+    const short = await t.submit(token, {
+      type: 2,
+      cont: '1',
+      forex_id: eurusd,
+      status: 1,
+      target_profit_price: '1.09600',
+    });
+    rt.clock.advance(1000);
+    t.tick('EURUSD', '1.09480', '1.09492');
+    await rt.trading.idle();
+    const history = (await t.myDeal(token, 3)).data.data;
+    expect(history.map((o) => [o.Id, o.ClosedType, o.Price])).toEqual([
+      [short.data.Id, 3, 1.09492],
+      [long.data.Id, 4, 1.0948],
+    ]);
+    await t.expectLedgerBalanced(id);
+  });
+
+  it('stops out the largest loser first and stops there once the margin level recovers', async () => {
+    const { token, id } = await t.realUser('3000');
+    const euro = await t.submit(token, { type: 1, cont: '1', forex_id: eurusd, status: 1 });
+    const silver = await t.submit(token, { type: 1, cont: '0.1', forex_id: t.spec('XAGUSD').id, status: 1 });
+    expect(silver.data.CautionMoney).toBe(500);
+    rt.clock.advance(1000);
+    t.tick('EURUSD', '1.07800', '1.07812');
+    await rt.trading.idle();
+    expect((await t.myDeal(token, 3)).data.data).toMatchObject([
+      { Id: euro.data.Id, ClosedType: 2, FactProfits: -2212 },
+    ]);
+    expect((await t.myDeal(token, 1)).data.data.map((o) => o.Id)).toEqual([silver.data.Id]);
+    expect((await t.figures(token)).data).toMatchObject({ balance: 787.19994, lock_balance: 500 });
+    await t.expectLedgerBalanced(id);
+  });
+
+  it('sets a real balance that a stop-out left below 0 back to 0 by a ledger row of its own', async () => {
+    const { token, id } = await t.realUser('1200');
+    await t.submit(token, { type: 1, cont: '1', forex_id: eurusd, status: 1 });
+    rt.clock.advance(1000);
+    t.tick('EURUSD', '1.08000', '1.08012');
+    await rt.trading.idle();
+    const ledger = await t.get<{ list: Array<{ Kind: string; Value: number }> }>(
+      '/v1/api/main/accountLog/forexChange',
+      token,
+    );
+    expect(ledger.data.list.slice(0, 2).map((row) => [row.Kind, row.Value])).toEqual([
+      ['negative_balance_protection', 812.55006],
+      ['stop_out', -2012],
+    ]);
+    expect((await t.figures(token)).data.balance).toBe(0);
+    expect(await t.expectLedgerBalanced(id)).toBe(0n);
+  });
+
+  it('converts the yen profit of a USD/JPY position into dollars at the current mid', async () => {
+    const { token } = await t.demoUser();
+    const order = await t.submit(token, {
+      type: 1,
+      cont: '1',
+      forex_id: t.spec('USDJPY').id,
+      status: 1,
+      multiple: 100,
+    });
+    expect(order.data.CautionMoney).toBe(1000.045159);
+    rt.clock.advance(1000);
+    t.tick('USDJPY', '156.000', '156.014');
+    // 986 points × 0.001 × 100,000 = 98,600 JPY at 1 / 156.007 = 632.022922 USD.
+    expect((await t.myDeal(token, 1)).data.data[0]!.FactProfits).toBe(632.022922);
+    expect((await t.close(token, order.data.Id)).data.FactProfits).toBe(632.022922);
+  });
+
+  it('resets a demo account: everything closed or cancelled and the demo balance restored', async () => {
+    const { token, id } = await t.demoUser();
+    await t.submit(token, { type: 1, cont: '2', forex_id: eurusd, status: 1 });
+    await t.submit(token, { type: 1, cont: '1', forex_id: eurusd, status: 0, target_price: '1.05000' });
+    rt.clock.advance(1000);
+    t.tick('EURUSD', '1.09000', '1.09012');
+    const reset = await t.get('/v1/api/main/user/resetForexDemoAccount', token);
+    expect(reset).toMatchObject({
+      code: 1,
+      msg: 'Demo account reset',
+      data: { balance: 100000, lock_balance: 0, margin_level: null },
+    });
+    expect((await t.myDeal(token, 3)).data.data.map((o) => [o.Status, o.CancelReason])).toEqual([
+      [4, 'demo_reset'],
+      [3, 'demo_reset'],
+    ]);
+    expect(await t.expectLedgerBalanced(id)).toBe(100_000_000_000n);
+    const real = await t.realUser('10');
+    expect(await t.get('/v1/api/main/user/resetForexDemoAccount', real.token)).toMatchObject({
+      code: 0,
+      msg: 'Only a demo account can be reset',
+    });
+  });
+
+  it('restores open orders after a restart and fires each trigger once', async () => {
+    const { token, id } = await t.demoUser();
+    const pending = await t.submit(token, {
+      type: 1,
+      cont: '1',
+      forex_id: eurusd,
+      status: 0,
+      target_price: '1.09000',
+    });
+    const holding = await t.submit(token, {
+      type: 1,
+      cont: '1',
+      forex_id: eurusd,
+      status: 1,
+      stop_loss_price: '1.08000',
+    });
+    await rt.trading.idle();
+    rt = await rt.restart();
+    t = tradingClient(rt);
+    expect((await t.myDeal(token, 0)).data.data.map((o) => o.Id)).toEqual([pending.data.Id]);
+    expect((await t.myDeal(token, 1)).data.data.map((o) => o.Id)).toEqual([holding.data.Id]);
+    rt.clock.advance(1000);
+    t.tick('EURUSD', '1.07900', '1.07912');
+    t.tick('EURUSD', '1.07800', '1.07812');
+    await rt.trading.idle();
+    const history = (await t.myDeal(token, 3)).data.data;
+    expect(history.map((o) => [o.Id, o.ClosedType])).toEqual([[holding.data.Id, 4]]);
+    expect((await t.myDeal(token, 1)).data.data.map((o) => [o.Id, o.OriginPrice])).toEqual([
+      [pending.data.Id, 1.07912],
+    ]);
+    const fees = (await t.repository.ledgerPage(id, 0, 50)).filter((row) => row.kind === 'trade_fee');
+    expect(fees.map((row) => row.refId).sort()).toEqual([pending.data.Id, holding.data.Id].sort());
+    await t.expectLedgerBalanced(id);
+  });
+});
