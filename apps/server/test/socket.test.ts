@@ -3,56 +3,8 @@
  * after ticks, conflation of many ticks into the newest state, and refusals of bad messages.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
+import { RecordingClient, type Message } from './helpers/recording-client.ts';
 import { startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
-
-type Message = Record<string, unknown> | string;
-
-/** A socket client that records what it receives and can wait for a matching message. */
-class RecordingClient {
-  readonly received: Message[] = [];
-  private readonly socket: WebSocket;
-  private waiters: Array<{ match: (m: Message) => boolean; resolve: (m: Message) => void }> = [];
-
-  constructor(url: string) {
-    this.socket = new WebSocket(url);
-    this.socket.on('message', (data) => {
-      const text = data.toString();
-      let message: Message = text;
-      try {
-        message = JSON.parse(text) as Record<string, unknown>;
-      } catch {
-        // Heartbeat frames are plain text.
-      }
-      this.received.push(message);
-      this.waiters = this.waiters.filter((w) => (w.match(message) ? (w.resolve(message), false) : true));
-    });
-  }
-
-  open() {
-    return new Promise<void>((resolve, reject) => {
-      this.socket.once('open', () => resolve());
-      this.socket.once('error', reject);
-    });
-  }
-
-  send(message: string | object) {
-    this.socket.send(typeof message === 'string' ? message : JSON.stringify(message));
-  }
-
-  waitFor(match: (m: Message) => boolean, timeoutMs = 3000): Promise<Message> {
-    const found = this.received.find(match);
-    if (found) return Promise.resolve(found);
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('timed out waiting for a message')), timeoutMs);
-      this.waiters.push({ match, resolve: (m) => (clearTimeout(timer), resolve(m)) });
-    });
-  }
-
-  close() {
-    this.socket.close();
-  }
-}
 
 const isType = (type: string) => (m: Message) => typeof m === 'object' && m.type === type;
 

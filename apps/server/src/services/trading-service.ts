@@ -17,7 +17,7 @@ import {
 } from '@omp/engine';
 import type { AccountFigures, OrderRow } from '@omp/protocol';
 import type { Tick } from '../adapters/feed/market-feed.ts';
-import type { AppError} from '../http/app-error.ts';
+import type { AppError } from '../http/app-error.ts';
 import { invalid, notFound, refused } from '../http/app-error.ts';
 import type { PersistItem, TradingRepository } from '../repositories/trading-repository.ts';
 import type { MarketService } from './market-service.ts';
