@@ -3,7 +3,8 @@
  * negative balance protection, currency conversion, demo reset and restart recovery. Prices come
  * from controlled ticks; after every scenario the stored balance equals the sum of the ledger.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TradingRepository } from '../src/repositories/trading-repository.ts';
 import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
 import { tradingClient } from './helpers/trading-helpers.ts';
 
@@ -229,6 +230,20 @@ describe.each(databaseEngines())('trading on %s', (engine) => {
       code: 0,
       msg: 'Only a demo account can be reset',
     });
+  });
+
+  it('forgets a decision whose commit failed: the caller gets an error and the account is as before', async () => {
+    const { token, id } = await t.demoUser();
+    await t.submit(token, { type: 1, cont: '1', forex_id: eurusd, status: 1 });
+    const before = (await t.figures(token)).data;
+    const failing = vi.spyOn(TradingRepository.prototype, 'persist').mockRejectedValueOnce(new Error('disk full'));
+    const refused = await t.submit(token, { type: 1, cont: '2', forex_id: eurusd, status: 1 });
+    failing.mockRestore();
+    expect(refused).toMatchObject({ code: 500, msg: 'Something went wrong on our side and nothing was changed. Please try again.' });
+    expect((await t.figures(token)).data).toEqual(before);
+    expect((await t.myDeal(token, 1)).data.total).toBe(1);
+    expect((await t.submit(token, { type: 1, cont: '2', forex_id: eurusd, status: 1 })).code).toBe(1);
+    await t.expectLedgerBalanced(id);
   });
 
   it('restores open orders after a restart and fires each trigger once', async () => {
