@@ -13,3 +13,4 @@ export * from './account-figures.ts';
 export * from './margin-guard.ts';
 export * from './order-lifecycle.ts';
 export * from './trading-book.ts';
+export * from './trigger-index.ts';

@@ -11,7 +11,8 @@ import { guardBands } from './margin-guard.ts';
 import { MarketBoard } from './market-board.ts';
 import { decideOrderEntry, type OrderCommand, type OrderRejection } from './order-entry.ts';
 import { isMarketOpen } from './schedule.ts';
-import { TriggerBook, type Trigger } from './trigger-book.ts';
+import { TriggerIndex } from './trigger-index.ts';
+import type { Trigger } from './trigger-book.ts';
 import { OutcomeBuilder } from './outcome-builder.ts';
 import { closeOrder, fillPending, validateStops } from './order-lifecycle.ts';
 import type {
@@ -51,9 +52,7 @@ const reject = (rejection: CommandRejection): CommandResult => ({ ok: false, rej
 export class TradingBook {
   readonly board = new MarketBoard();
   private readonly accounts = new Map<number, Account>();
-  private readonly books = new Map<number, TriggerBook>();
-  /** Instruments each account has guard triggers on, so re-drawing removes the old ones. */
-  private readonly guarded = new Map<number, number[]>();
+  private readonly triggers = new TriggerIndex();
   private nextOrderId = 1;
   settings: TradingSettings;
 
@@ -86,15 +85,15 @@ export class TradingBook {
   loadAccount(account: Account): void {
     this.unloadAccount(account.id);
     this.accounts.set(account.id, account);
-    for (const order of account.orders.values()) this.addTriggers(order);
+    for (const order of account.orders.values()) this.triggers.addOrder(order);
     this.redrawGuards(account);
   }
 
   unloadAccount(accountId: number): void {
     const account = this.accounts.get(accountId);
     if (!account) return;
-    for (const order of account.orders.values()) this.removeTriggers(order);
-    this.removeGuards(accountId);
+    for (const order of account.orders.values()) this.triggers.removeOrder(order);
+    this.triggers.removeGuards(accountId);
     this.accounts.delete(accountId);
   }
 
@@ -267,8 +266,8 @@ export class TradingBook {
   applyTick(instrumentId: number, bid: number, ask: number, timeMs: number): Outcome[] {
     this.board.setQuote(instrumentId, { bid, ask, timeMs });
     const instrument = this.board.instrument(instrumentId);
-    const book = this.books.get(instrumentId);
-    if (!instrument || !book || !isMarketOpen(instrument.schedule, timeMs)) return [];
+    if (!instrument || !this.triggers.hasBook(instrumentId) || !isMarketOpen(instrument.schedule, timeMs))
+      return [];
 
     const builders = new Map<number, OutcomeBuilder>();
     const builderOf = (account: Account) => {
@@ -277,8 +276,8 @@ export class TradingBook {
       return builder;
     };
     // A fill can add a stop the same quote already crossed: take again until nothing more fires.
-    for (let crossed = book.takeCrossed(bid, ask); crossed.length > 0; crossed = book.takeCrossed(bid, ask)) {
-      crossed.sort(firingOrder);
+    const take = () => this.triggers.takeCrossed(instrumentId, bid, ask);
+    for (let crossed = take(); crossed.length > 0; crossed = take()) {
       for (const trigger of crossed) this.fire(trigger, timeMs, builderOf);
     }
     for (const builder of builders.values()) this.settle(builder.account, builder, timeMs);
@@ -291,12 +290,12 @@ export class TradingBook {
     if (type === 'g') {
       const account = this.accounts.get(id);
       if (account) {
-        this.removeGuards(id);
+        this.triggers.removeGuards(id);
         builderOf(account);
       }
       return;
     }
-    const accountId = this.orderOwner.get(id);
+    const accountId = this.triggers.ownerOf(id);
     const account = accountId === undefined ? undefined : this.accounts.get(accountId);
     const order = account?.orders.get(id);
     if (!account || !order) return;
@@ -382,102 +381,20 @@ export class TradingBook {
   /** Replaces an order's record (records are never mutated), keeping triggers in step with it. */
   private putOrder(account: Account, order: Order, out: OutcomeBuilder): void {
     const previous = account.orders.get(order.id);
-    if (previous) this.removeTriggers(previous);
+    if (previous) this.triggers.removeOrder(previous);
     if (order.state === 'pending' || order.state === 'holding') {
       account.orders.set(order.id, order);
-      this.orderOwner.set(order.id, account.id);
-      this.addTriggers(order);
+      this.triggers.addOrder(order);
     } else {
       account.orders.delete(order.id);
-      this.orderOwner.delete(order.id);
     }
     out.order(order);
   }
 
-  private readonly orderOwner = new Map<number, number>();
-
-  private bookOf(instrumentId: number): TriggerBook {
-    let book = this.books.get(instrumentId);
-    if (!book) this.books.set(instrumentId, (book = new TriggerBook()));
-    return book;
-  }
-
-  private addTriggers(order: Order): void {
-    this.orderOwner.set(order.id, order.accountId);
-    const book = this.bookOf(order.instrumentId);
-    const buy = order.side === 'buy';
-    if (order.state === 'pending') {
-      const onAsk = buy;
-      const atOrBelow = order.kind === 'buy_limit' || order.kind === 'sell_stop';
-      book.add({
-        id: `p:${order.id}`,
-        side: onAsk ? 'ask' : 'bid',
-        direction: atOrBelow ? 'atOrBelow' : 'atOrAbove',
-        level: order.targetPoints,
-      });
-      return;
-    }
-    if (order.state !== 'holding') return;
-    // A buy closes at the bid, a sell at the ask (T1).
-    const side = buy ? 'bid' : 'ask';
-    if (order.stopLossPoints > 0)
-      book.add({
-        id: `s:${order.id}`,
-        side,
-        direction: buy ? 'atOrBelow' : 'atOrAbove',
-        level: order.stopLossPoints,
-      });
-    if (order.takeProfitPoints > 0)
-      book.add({
-        id: `t:${order.id}`,
-        side,
-        direction: buy ? 'atOrAbove' : 'atOrBelow',
-        level: order.takeProfitPoints,
-      });
-  }
-
-  private removeTriggers(order: Order): void {
-    const book = this.books.get(order.instrumentId);
-    if (!book) return;
-    book.remove(`p:${order.id}`);
-    book.remove(`s:${order.id}`);
-    book.remove(`t:${order.id}`);
-  }
-
   private redrawGuards(account: Account): void {
-    this.removeGuards(account.id);
     const { marginCallLevel, stopOutLevel } = this.settings;
     // Guard the margin-call level until it was warned about, then the stop-out level.
     const level = account.marginCallWarned ? stopOutLevel : marginCallLevel;
-    const bands = guardBands(account, this.board, level);
-    for (const band of bands) {
-      const book = this.bookOf(band.instrumentId);
-      const d = band.halfWidthPoints;
-      const id = `g:${account.id}`;
-      // One id per account and instrument side: `${id}` suffixed so four entries coexist.
-      book.add({ id: `${id}:0`, side: 'bid', direction: 'atOrBelow', level: band.bid - d });
-      book.add({ id: `${id}:1`, side: 'bid', direction: 'atOrAbove', level: band.bid + d });
-      book.add({ id: `${id}:2`, side: 'ask', direction: 'atOrBelow', level: band.ask - d });
-      book.add({ id: `${id}:3`, side: 'ask', direction: 'atOrAbove', level: band.ask + d });
-    }
-    if (bands.length > 0)
-      this.guarded.set(
-        account.id,
-        bands.map((band) => band.instrumentId),
-      );
-  }
-
-  private removeGuards(accountId: number): void {
-    for (const instrumentId of this.guarded.get(accountId) ?? []) {
-      const book = this.books.get(instrumentId);
-      for (let k = 0; k < 4; k++) book?.remove(`g:${accountId}:${k}`);
-    }
-    this.guarded.delete(accountId);
+    this.triggers.setGuards(account.id, guardBands(account, this.board, level));
   }
 }
-
-/** Pending fills first, then stops and take profits, then guards (trading-rules.md order). */
-function firingOrder(a: Trigger, b: Trigger): number {
-  return rank(a) - rank(b);
-}
-const rank = (trigger: Trigger) => ({ p: 0, s: 1, t: 1, g: 2 })[trigger.id[0] as 'p' | 's' | 't' | 'g'] ?? 3;
