@@ -18,6 +18,7 @@ import {
   setStopsBodySchema,
   submitOrderBodySchema,
 } from '@omp/protocol';
+import type { CommandResult } from '@omp/engine';
 import { invalid, notFound, refused } from '../http/app-error.ts';
 import { requireUser } from '../http/auth-plugin.ts';
 import { ok } from '../http/envelope-plugin.ts';
@@ -84,58 +85,58 @@ export async function tradingRoutes(app: FastifyInstance, deps: TradingRouteDeps
     },
   );
 
-  api.post(
+  /** Close and cancel: one order id in, the order's final row out. */
+  const orderAction = (
+    url: string,
+    summary: string,
+    route: string,
+    decide: (userId: number, id: number) => CommandResult,
+    finishedKey: string,
+    doneKey: string,
+  ) =>
+    api.post(
+      url,
+      {
+        schema: {
+          tags,
+          summary,
+          description: form,
+          body: orderIdBodySchema,
+          response: { 200: envelopeOf(orderRowSchema) },
+        },
+      },
+      async (request) => {
+        const user = await requireUser(request);
+        const { id } = request.body;
+        const row = await trading.once(user, idempotencyKeyOf(request), route, async (idempotent) => {
+          await trading.account(user);
+          const result = decide(user.id, id);
+          if (!result.ok && result.rejection === 'order_not_found')
+            await refuseMissing(user.id, id, finishedKey);
+          return trading.commit(
+            result,
+            (outcome) => trading.orderRow(outcome.orders.find((o) => o.id === id)!),
+            idempotent,
+          );
+        });
+        return ok(request, row, doneKey);
+      },
+    );
+  orderAction(
     '/v1/api/forex/close',
-    {
-      schema: {
-        tags,
-        summary: 'Close a holding order at the market',
-        description: form,
-        body: orderIdBodySchema,
-        response: { 200: envelopeOf(orderRowSchema) },
-      },
-    },
-    async (request) => {
-      const user = await requireUser(request);
-      const { id } = request.body;
-      const row = await trading.once(user, idempotencyKeyOf(request), 'close', async (idempotent) => {
-        await trading.account(user);
-        const result = trading.engine.closePosition(user.id, id, 'user', now());
-        if (!result.ok && result.rejection === 'order_not_found')
-          await refuseMissing(user.id, id, 'order.order_not_holding');
-        return trading.commit(
-          result,
-          (outcome) => trading.orderRow(outcome.orders.find((o) => o.id === id)!),
-          idempotent,
-        );
-      });
-      return ok(request, row, 'order.closed');
-    },
+    'Close a holding order at the market',
+    'close',
+    (userId, id) => trading.engine.closePosition(userId, id, 'user', now()),
+    'order.order_not_holding',
+    'order.closed',
   );
-
-  api.post(
+  orderAction(
     '/v1/api/forex/cancel_trade',
-    {
-      schema: {
-        tags,
-        summary: 'Cancel a pending order',
-        description: form,
-        body: orderIdBodySchema,
-        response: { 200: envelopeOf(orderRowSchema) },
-      },
-    },
-    async (request) => {
-      const user = await requireUser(request);
-      const { id } = request.body;
-      const row = await trading.once(user, idempotencyKeyOf(request), 'cancel', async (idempotent) => {
-        await trading.account(user);
-        const result = trading.engine.cancelOrder(user.id, id, 'user', now());
-        if (!result.ok && result.rejection === 'order_not_found')
-          await refuseMissing(user.id, id, 'order.order_not_pending');
-        return trading.commit(result, (outcome) => trading.orderRow(outcome.orders[0]!), idempotent);
-      });
-      return ok(request, row, 'order.cancelled');
-    },
+    'Cancel a pending order',
+    'cancel',
+    (userId, id) => trading.engine.cancelOrder(userId, id, 'user', now()),
+    'order.order_not_pending',
+    'order.cancelled',
   );
 
   api.post(
