@@ -7,11 +7,13 @@ import { Migrator, type Migration } from 'kysely/migration';
 import * as createdMarketTables from './migrations/20261122T2200_created_market_tables.ts';
 import * as createdAccountTables from './migrations/20261122T2300_created_account_tables.ts';
 import * as createdTradingTables from './migrations/20261123T0100_created_trading_tables.ts';
+import * as createdMoneyTables from './migrations/20261123T0300_created_money_tables.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '20261122T2200_created_market_tables': createdMarketTables,
   '20261122T2300_created_account_tables': createdAccountTables,
   '20261123T0100_created_trading_tables': createdTradingTables,
+  '20261123T0300_created_money_tables': createdMoneyTables,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {

@@ -192,6 +192,157 @@ export interface IdempotencyKeyTable {
   created_at: DbInt;
 }
 
+export interface UploadTable {
+  id: DbId;
+  /** Random, unguessable file name under the storage root. */
+  name: string;
+  owner_user_id: NullableInt;
+  mime: string;
+  size: DbInt;
+  created_at: DbInt;
+}
+
+export interface IdentitySubmissionTable {
+  id: DbId;
+  user_id: DbInt;
+  name: string;
+  /** passport, driving_licence or id_card. */
+  card_type: string;
+  card_id: string;
+  /** Upload names. */
+  front_pic: string;
+  reverse_pic: string;
+  /** 1 waiting, 2 certified, 3 rejected. */
+  status: DbInt;
+  remark: string | null;
+  reviewed_by: NullableInt;
+  reviewed_at: NullableInt;
+  created_at: DbInt;
+}
+
+export interface ChargeNetworkTable {
+  id: DbId;
+  currency_code: string;
+  protocol_code: string;
+  address: string;
+  enabled: DbInt;
+  sort: DbInt;
+}
+
+export interface WireBankTable {
+  id: DbId;
+  bank_coin: string;
+  bank_name: string;
+  bank_address: string;
+  bank_swift: string;
+  payee_name: string;
+  payee_account: string;
+  bank_remark: string;
+  enabled: DbInt;
+}
+
+export interface DepositTable {
+  id: DbId;
+  user_id: DbInt;
+  /** 0 crypto network, 1 bank wire. */
+  type: DbInt;
+  /** charge_networks.id or wire_banks.id. */
+  channel_id: DbInt;
+  currency_code: string;
+  network: string;
+  address: string;
+  /** Micro-dollars credited on approval. */
+  amount: DbInt;
+  proof_pic: string;
+  /** 0 unchecked, 1 completed, 2 rejected, 3 invalid. */
+  status: DbInt;
+  remark: string | null;
+  reviewed_by: NullableInt;
+  reviewed_at: NullableInt;
+  created_at: DbInt;
+}
+
+export interface WithdrawCurrencyTable {
+  id: DbId;
+  /** 1 crypto address, 2 bank account. */
+  type: DbInt;
+  code: string;
+  protocol: string;
+  /** 1 fixed fee (USD); otherwise amount × draw_rate. */
+  fee_type: DbInt;
+  draw_rate: string;
+  /** Units of the payout currency per 1 USD. */
+  usd_price: string;
+  min_amount: string;
+  enabled: DbInt;
+}
+
+export interface DrawMethodTable {
+  id: DbId;
+  user_id: DbInt;
+  type: DbInt;
+  draw_currency_id: DbInt;
+  dc_address: string;
+  bank_name: string;
+  bank_address: string;
+  bank_swift: string;
+  payee_name: string;
+  payee_account: string;
+  created_at: DbInt;
+  deleted_at: NullableInt;
+}
+
+export interface WithdrawalTable {
+  id: DbInt;
+  user_id: DbInt;
+  type: DbInt;
+  draw_currency_id: DbInt;
+  draw_method_id: DbInt;
+  amount: DbInt;
+  fee: DbInt;
+  real_number: string;
+  address: string;
+  payee_account: string;
+  memo: string;
+  /** 0 pending review, 1 paid, 2 rejected. */
+  status: DbInt;
+  remark: string | null;
+  reviewed_by: NullableInt;
+  reviewed_at: NullableInt;
+  created_at: DbInt;
+}
+
+export interface StaffTable {
+  id: DbId;
+  username: string;
+  password_hash: string;
+  /** JSON array: admin, finance, compliance. */
+  roles: string;
+  disabled: DbInt;
+  created_at: DbInt;
+}
+
+export interface StaffSessionTable {
+  id: DbId;
+  staff_id: DbInt;
+  token_hash: string;
+  created_at: DbInt;
+  expires_at: DbInt;
+  revoked_at: NullableInt;
+}
+
+export interface AuditLogTable {
+  id: DbId;
+  staff_id: DbInt;
+  action: string;
+  target_type: string;
+  target_id: DbInt;
+  /** JSON of the record before and after the action. */
+  before: string | null;
+  after: string | null;
+  at: DbInt;
+}
+
 export interface Database {
   categories: CategoryTable;
   instruments: InstrumentTable;
@@ -207,4 +358,15 @@ export interface Database {
   orders: OrderTable;
   ledger: LedgerTable;
   idempotency_keys: IdempotencyKeyTable;
+  uploads: UploadTable;
+  identity_submissions: IdentitySubmissionTable;
+  charge_networks: ChargeNetworkTable;
+  wire_banks: WireBankTable;
+  deposits: DepositTable;
+  withdraw_currencies: WithdrawCurrencyTable;
+  draw_methods: DrawMethodTable;
+  withdrawals: WithdrawalTable;
+  staff: StaffTable;
+  staff_sessions: StaffSessionTable;
+  audit_log: AuditLogTable;
 }
