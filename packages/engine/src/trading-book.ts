@@ -241,17 +241,24 @@ export class TradingBook {
    */
   postBalance(
     accountId: number,
-    change: { kind: LedgerKindOfTrading; amountMicros: bigint; refId: number; requireFreeMargin: boolean },
+    change: {
+      /** One or more rows of one movement, e.g. a withdrawal's hold and its fee. */
+      postings: ReadonlyArray<{ kind: LedgerKindOfTrading; amountMicros: bigint }>;
+      refId: number;
+      requireFreeMargin: boolean;
+    },
     nowMs: number,
   ): CommandResult {
     const account = this.accounts.get(accountId);
     if (!account) return reject('account_not_found');
-    if (change.requireFreeMargin && change.amountMicros < 0n) {
+    const total = change.postings.reduce((sum, posting) => sum + posting.amountMicros, 0n);
+    if (change.requireFreeMargin && total < 0n) {
       const figures = accountFigures(account, this.board);
-      if (-change.amountMicros > figures.freeMarginMicros) return reject('insufficient_free_margin');
+      if (-total > figures.freeMarginMicros) return reject('insufficient_free_margin');
     }
     const out = new OutcomeBuilder(account);
-    out.post(change.kind, change.amountMicros, change.refId, nowMs);
+    for (const posting of change.postings)
+      if (posting.amountMicros !== 0n) out.post(posting.kind, posting.amountMicros, change.refId, nowMs);
     this.settle(account, out, nowMs);
     return { ok: true, outcome: out.build() };
   }

@@ -88,6 +88,8 @@ export const ResponseCode = {
   refused: 0,
   /** The request could not be parsed (malformed JSON, wrong content type). */
   badRequest: 400,
+  /** A staff member whose roles do not allow the action. */
+  forbidden: 403,
   /** The route or the addressed record does not exist (or is not the caller's). */
   notFound: 404,
   /** Too large a body. */
@@ -144,3 +146,10 @@ export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 /** Idempotency: a retried money-changing request with the same key gets the first answer. */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
+
+/** Deposit statuses (product-spec section 4). */
+export const DepositStatus = { unchecked: 0, completed: 1, rejected: 2, invalid: 3 } as const;
+/** Withdrawal statuses. */
+export const WithdrawalStatus = { review: 0, paid: 1, rejected: 2 } as const;
+/** Payout method types: 1 crypto address, 2 bank account. */
+export const DrawType = { coin: 1, bank: 2 } as const;

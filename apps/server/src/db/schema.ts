@@ -192,6 +192,9 @@ export interface IdempotencyKeyTable {
   created_at: DbInt;
 }
 
+/** An integer column with a database default: optional on insert. */
+type DefaultedInt = ColumnType<number | bigint | string, number | bigint | undefined, number | bigint>;
+
 export interface UploadTable {
   id: DbId;
   /** Random, unguessable file name under the storage root. */
@@ -225,8 +228,8 @@ export interface ChargeNetworkTable {
   currency_code: string;
   protocol_code: string;
   address: string;
-  enabled: DbInt;
-  sort: DbInt;
+  enabled: DefaultedInt;
+  sort: DefaultedInt;
 }
 
 export interface WireBankTable {
@@ -238,7 +241,7 @@ export interface WireBankTable {
   payee_name: string;
   payee_account: string;
   bank_remark: string;
-  enabled: DbInt;
+  enabled: DefaultedInt;
 }
 
 export interface DepositTable {
@@ -267,14 +270,14 @@ export interface WithdrawCurrencyTable {
   /** 1 crypto address, 2 bank account. */
   type: DbInt;
   code: string;
-  protocol: string;
+  protocol: ColumnType<string, string | undefined, string>;
   /** 1 fixed fee (USD); otherwise amount × draw_rate. */
   fee_type: DbInt;
   draw_rate: string;
   /** Units of the payout currency per 1 USD. */
   usd_price: string;
-  min_amount: string;
-  enabled: DbInt;
+  min_amount: ColumnType<string, string | undefined, string>;
+  enabled: DefaultedInt;
 }
 
 export interface DrawMethodTable {

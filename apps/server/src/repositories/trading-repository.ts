@@ -47,6 +47,8 @@ export interface IdempotentAnswer {
 export interface PersistItem {
   outcomes: Outcome[];
   idempotent?: IdempotentAnswer | undefined;
+  /** Rows of other records that belong to the same change (a withdrawal, a reviewed deposit). */
+  extra?: ((trx: Transaction<Database>) => Promise<void>) | undefined;
   atMs: number;
 }
 
@@ -161,6 +163,7 @@ export class TradingRepository {
           .set({ balance, updated_at: atMs })
           .where('user_id', '=', userId)
           .execute();
+      for (const item of items) if (item.extra) await item.extra(trx);
       for (const answer of answers)
         await trx
           .insertInto('idempotency_keys')

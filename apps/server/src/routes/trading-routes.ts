@@ -79,7 +79,7 @@ export async function tradingRoutes(app: FastifyInstance, deps: TradingRouteDeps
         };
         // Decide and commit without an await in between: the book is the one source of truth.
         const result = trading.engine.placeOrder(user.id, command, now());
-        return trading.commit(result, (outcome) => trading.orderRow(outcome.orders[0]!), idempotent);
+        return trading.commit(result, (outcome) => trading.orderRow(outcome.orders[0]!), { idempotent });
       });
       return ok(request, row, row.Status === 0 ? 'order.placed_pending' : 'order.placed');
     },
@@ -116,7 +116,7 @@ export async function tradingRoutes(app: FastifyInstance, deps: TradingRouteDeps
           return trading.commit(
             result,
             (outcome) => trading.orderRow(outcome.orders.find((o) => o.id === id)!),
-            idempotent,
+            { idempotent },
           );
         });
         return ok(request, row, doneKey);
@@ -173,7 +173,7 @@ export async function tradingRoutes(app: FastifyInstance, deps: TradingRouteDeps
                 : pointsOf(body.target_profit_price, 'target_profit_price', spec),
           };
           const result = trading.engine.setStops(user.id, body.id, stops, now());
-          return trading.commit(result, (outcome) => trading.orderRow(outcome.orders[0]!), idempotent);
+          return trading.commit(result, (outcome) => trading.orderRow(outcome.orders[0]!), { idempotent });
         },
       );
       return ok(request, row, 'order.stops_updated');

@@ -25,6 +25,8 @@ export const SETTING_DEFAULTS = {
   margin_call_level: '100',
   /** Percent margin level at or below which positions are closed, largest loss first. */
   stop_out_level: '50',
+  /** 1: only users with a certified identity may withdraw. */
+  withdraw_requires_identity: '1',
 } as const;
 
 export type SettingKey = keyof typeof SETTING_DEFAULTS;

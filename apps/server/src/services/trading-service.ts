@@ -215,14 +215,16 @@ export class TradingService {
   async commit<T>(
     result: CommandResult,
     answer: (outcome: Outcome) => T,
-    idempotent?: IdempotencyKey,
+    options: { idempotent?: IdempotencyKey | undefined; extra?: PersistItem['extra'] } = {},
   ): Promise<T> {
+    const { idempotent, extra } = options;
     if (!result.ok) throw refusalOf(result.rejection);
     const data = answer(result.outcome);
     const item: PersistItem = {
       outcomes: [result.outcome],
       atMs: this.options.now(),
       idempotent: idempotent && { ...idempotent, response: JSON.stringify(data) },
+      extra,
     };
     await this.writer.write(item);
     this.publish([result.outcome]);

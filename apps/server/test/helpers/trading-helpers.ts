@@ -2,7 +2,7 @@
  * Helpers for trading tests: users with a known balance, controlled ticks, calls of the trading
  * API, and the ledger invariant (stored balance = Σ ledger = the engine's balance).
  */
-import { formatMicros, parsePriceToPoints } from '@omp/engine';
+import { formatMicros, parseMicros, parsePriceToPoints } from '@omp/engine';
 import type { AccountFigures, LoginResult, MyDealResult, OrderRow } from '@omp/protocol';
 import { expect } from 'vitest';
 import { TradingRepository } from '../../src/repositories/trading-repository.ts';
@@ -44,10 +44,13 @@ export function tradingClient(rt: TestRuntime) {
         .where('id', '=', id)
         .execute();
       await rt.trading.account({ id, isDemo: false });
-      const micros = BigInt(Math.round(Number(balance) * 1e6));
       const result = rt.trading.engine.postBalance(
         id,
-        { kind: 'adjustment', amountMicros: micros, refId: 0, requireFreeMargin: false },
+        {
+          postings: [{ kind: 'adjustment', amountMicros: parseMicros(balance)! }],
+          refId: 0,
+          requireFreeMargin: false,
+        },
         rt.clock.now(),
       );
       await rt.trading.commit(result, () => null);

@@ -1,0 +1,210 @@
+/**
+ * Storage of deposits, withdrawals, payout methods and the channels and currencies staff
+ * configure. Status changes are conditional updates (`… WHERE status = <expected>`), so a record
+ * leaves a state once, whatever races.
+ */
+import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import type {
+  ChargeNetworkTable,
+  Database,
+  DepositTable,
+  DrawMethodTable,
+  WireBankTable,
+  WithdrawalTable,
+  WithdrawCurrencyTable,
+} from '../db/schema.ts';
+import { toBigInt, toInt } from '../db/values.ts';
+
+export type ChargeNetwork = Selectable<ChargeNetworkTable>;
+export type WireBank = Selectable<WireBankTable>;
+export type WithdrawCurrency = Selectable<WithdrawCurrencyTable>;
+export type Deposit = Selectable<DepositTable>;
+export type Withdrawal = Selectable<WithdrawalTable>;
+export type DrawMethod = Selectable<DrawMethodTable>;
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export class MoneyRepository {
+  readonly db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.db = db;
+  }
+
+  chargeNetworks(includeDisabled = false) {
+    let query = this.db.selectFrom('charge_networks').selectAll().orderBy('sort').orderBy('id');
+    if (!includeDisabled) query = query.where('enabled', '=', 1);
+    return query.execute();
+  }
+
+  chargeNetwork(id: number) {
+    return this.db.selectFrom('charge_networks').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  wireBanks(bankCoin?: string, includeDisabled = false) {
+    let query = this.db.selectFrom('wire_banks').selectAll().orderBy('id');
+    if (!includeDisabled) query = query.where('enabled', '=', 1);
+    if (bankCoin) query = query.where('bank_coin', '=', bankCoin.toUpperCase());
+    return query.execute();
+  }
+
+  wireBank(id: number) {
+    return this.db.selectFrom('wire_banks').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  withdrawCurrencies(type?: number, includeDisabled = false) {
+    let query = this.db.selectFrom('withdraw_currencies').selectAll().orderBy('id');
+    if (!includeDisabled) query = query.where('enabled', '=', 1);
+    if (type !== undefined) query = query.where('type', '=', type);
+    return query.execute();
+  }
+
+  withdrawCurrency(id: number) {
+    return this.db.selectFrom('withdraw_currencies').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async insertDeposit(values: Insertable<DepositTable>): Promise<number> {
+    const row = await this.db.insertInto('deposits').values(values).returning('id').executeTakeFirstOrThrow();
+    return toInt(row.id);
+  }
+
+  deposit(id: number) {
+    return this.db.selectFrom('deposits').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async depositsPage(
+    filter: { userId?: number; type?: number; status?: number },
+    offset: number,
+    limit: number,
+  ) {
+    let query = this.db.selectFrom('deposits');
+    if (filter.userId !== undefined) query = query.where('user_id', '=', filter.userId);
+    if (filter.type !== undefined) query = query.where('type', '=', filter.type);
+    if (filter.status !== undefined) query = query.where('status', '=', filter.status);
+    const [rows, count] = await Promise.all([
+      query.selectAll().orderBy('id', 'desc').offset(offset).limit(limit).execute(),
+      query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
+    ]);
+    return { rows, total: toInt((count?.n as number | bigint | string) ?? 0) };
+  }
+
+  /** Moves a deposit out of `unchecked`; false when it already left it. */
+  async decideDeposit(
+    db: Db,
+    id: number,
+    status: number,
+    remark: string | null,
+    staffId: number,
+    atMs: number,
+  ) {
+    const result = await db
+      .updateTable('deposits')
+      .set({ status, remark, reviewed_by: staffId, reviewed_at: atMs })
+      .where('id', '=', id)
+      .where('status', '=', 0)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async maxWithdrawalId(): Promise<number> {
+    const row = await this.db
+      .selectFrom('withdrawals')
+      .select((eb) => eb.fn.max('id').as('max'))
+      .executeTakeFirst();
+    return row?.max == null ? 0 : toInt(row.max);
+  }
+
+  insertWithdrawal(db: Db, values: Insertable<WithdrawalTable>) {
+    return db.insertInto('withdrawals').values(values).execute();
+  }
+
+  withdrawal(id: number) {
+    return this.db.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async withdrawalsPage(
+    filter: { userId?: number; type?: number; status?: number },
+    offset: number,
+    limit: number,
+  ) {
+    let query = this.db.selectFrom('withdrawals');
+    if (filter.userId !== undefined) query = query.where('user_id', '=', filter.userId);
+    if (filter.type !== undefined) query = query.where('type', '=', filter.type);
+    if (filter.status !== undefined) query = query.where('status', '=', filter.status);
+    const [rows, count] = await Promise.all([
+      query.selectAll().orderBy('id', 'desc').offset(offset).limit(limit).execute(),
+      query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
+    ]);
+    return { rows, total: toInt((count?.n as number | bigint | string) ?? 0) };
+  }
+
+  async decideWithdrawal(
+    db: Db,
+    id: number,
+    status: number,
+    remark: string | null,
+    staffId: number,
+    atMs: number,
+  ) {
+    const result = await db
+      .updateTable('withdrawals')
+      .set({ status, remark, reviewed_by: staffId, reviewed_at: atMs })
+      .where('id', '=', id)
+      .where('status', '=', 0)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Σ amounts of a user's withdrawals under review: the money held for them. */
+  async heldByWithdrawals(userId: number): Promise<bigint> {
+    const row = await this.db
+      .selectFrom('withdrawals')
+      .select((eb) => eb.fn.sum('amount').as('sum'))
+      .where('user_id', '=', userId)
+      .where('status', '=', 0)
+      .executeTakeFirst();
+    return toBigInt(String(row?.sum ?? 0));
+  }
+
+  drawMethods(userId: number, type?: number, currencyId?: number) {
+    let query = this.db
+      .selectFrom('draw_methods')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('deleted_at', 'is', null)
+      .orderBy('id', 'desc');
+    if (type !== undefined) query = query.where('type', '=', type);
+    if (currencyId !== undefined) query = query.where('draw_currency_id', '=', currencyId);
+    return query.execute();
+  }
+
+  drawMethod(userId: number, id: number) {
+    return this.db
+      .selectFrom('draw_methods')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+  }
+
+  async insertDrawMethod(values: Insertable<DrawMethodTable>): Promise<number> {
+    const row = await this.db
+      .insertInto('draw_methods')
+      .values(values)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return toInt(row.id);
+  }
+
+  async deleteDrawMethod(userId: number, id: number, atMs: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('draw_methods')
+      .set({ deleted_at: atMs })
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+}

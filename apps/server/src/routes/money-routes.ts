@@ -1,0 +1,308 @@
+/**
+ * Money calls of product-spec section 7: deposit channels and deposits, withdrawal currencies,
+ * withdrawals and payout methods. Real accounts only (the demo refusal also runs before routing,
+ * by path prefix, in auth-plugin.ts).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  bindDrawMethodBodySchema,
+  chargeNetworkSchema,
+  cryptoDepositBodySchema,
+  depositListQuerySchema,
+  depositRecordSchema,
+  drawMethodQuerySchema,
+  drawMethodSchema,
+  drawSymbolQuerySchema,
+  envelopeOf,
+  idBodySchema,
+  pageOf,
+  wireBankSchema,
+  wireDepositBodySchema,
+  wireInfoQuerySchema,
+  withdrawBodySchema,
+  withdrawCurrencySchema,
+  withdrawListQuerySchema,
+  withdrawRecordSchema,
+} from '@omp/protocol';
+import { toInt } from '../db/values.ts';
+import { notFound } from '../http/app-error.ts';
+import { requireRealUser } from '../http/auth-plugin.ts';
+import { ok } from '../http/envelope-plugin.ts';
+import type { MoneyRepository } from '../repositories/money-repository.ts';
+import type { MoneyService } from '../services/money-service.ts';
+import {
+  toChargeNetwork,
+  toDeposit,
+  toDrawMethod,
+  toWireBank,
+  toWithdrawal,
+  toWithdrawCurrency,
+} from '../services/money-wire.ts';
+
+export interface MoneyRouteDeps {
+  money: MoneyService;
+  moneyRepository: MoneyRepository;
+  now: () => number;
+}
+
+const tags = ['money'];
+const form = 'Form-encoded or JSON. Real accounts only.';
+
+export async function moneyRoutes(app: FastifyInstance, deps: MoneyRouteDeps) {
+  const { money, moneyRepository: repository } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const currencies = async () =>
+    new Map((await repository.withdrawCurrencies(undefined, true)).map((c) => [toInt(c.id), c]));
+
+  api.get(
+    '/api/quickCharge/info',
+    {
+      schema: {
+        tags,
+        summary: 'Crypto networks to deposit to',
+        response: { 200: envelopeOf(z.array(chargeNetworkSchema)) },
+      },
+    },
+    async (request) => {
+      await requireRealUser(request);
+      return ok(request, (await repository.chargeNetworks()).map(toChargeNetwork));
+    },
+  );
+
+  api.get(
+    '/api/quickCharge/wire_info',
+    {
+      schema: {
+        tags,
+        summary: 'Banks to wire to, optionally of one currency (bank_coin)',
+        querystring: wireInfoQuerySchema,
+        response: { 200: envelopeOf(z.array(wireBankSchema)) },
+      },
+    },
+    async (request) => {
+      await requireRealUser(request);
+      return ok(request, (await repository.wireBanks(request.query.bank_coin)).map(toWireBank));
+    },
+  );
+
+  api.get(
+    '/api/quickCharge/symbols',
+    {
+      schema: {
+        tags,
+        summary: 'Currencies that can be deposited, by channel',
+        response: { 200: envelopeOf(z.object({ coin: z.array(z.string()), bank: z.array(z.string()) })) },
+      },
+    },
+    async (request) => {
+      await requireRealUser(request);
+      const coin = [...new Set((await repository.chargeNetworks()).map((n) => n.currency_code))];
+      const bank = [...new Set((await repository.wireBanks()).map((b) => b.bank_coin))];
+      return ok(request, { coin, bank });
+    },
+  );
+
+  api.post(
+    '/api/quickCharge/submit',
+    {
+      schema: {
+        tags,
+        summary: 'Report a crypto deposit with its proof',
+        description: form,
+        body: cryptoDepositBodySchema,
+        response: { 200: envelopeOf(depositRecordSchema) },
+      },
+    },
+    async (request) => {
+      const user = await requireRealUser(request);
+      const { number, proofImg, address, charge_id } = request.body;
+      const id = await money.submitDeposit(user, {
+        type: 0,
+        channelId: charge_id,
+        number,
+        proofImg,
+        address,
+      });
+      return ok(request, toDeposit((await repository.deposit(id))!, request.lang), 'money.deposit_submitted');
+    },
+  );
+
+  api.post(
+    '/api/quickCharge/wire_submit',
+    {
+      schema: {
+        tags,
+        summary: 'Report a bank wire with its proof',
+        description: form,
+        body: wireDepositBodySchema,
+        response: { 200: envelopeOf(depositRecordSchema) },
+      },
+    },
+    async (request) => {
+      const user = await requireRealUser(request);
+      const { number, proofImg, wire_id } = request.body;
+      const id = await money.submitDeposit(user, { type: 1, channelId: wire_id, number, proofImg });
+      return ok(request, toDeposit((await repository.deposit(id))!, request.lang), 'money.deposit_submitted');
+    },
+  );
+
+  api.get(
+    '/api/quickCharge/quick_ist',
+    {
+      schema: {
+        tags,
+        summary: 'The user’s deposits, newest first',
+        querystring: depositListQuerySchema,
+        response: { 200: envelopeOf(pageOf(depositRecordSchema)) },
+      },
+    },
+    async (request) => {
+      const user = await requireRealUser(request);
+      const { type, page, page_size } = request.query;
+      const { rows, total } = await repository.depositsPage(
+        { userId: user.id, ...(type === undefined ? {} : { type }) },
+        (page - 1) * page_size,
+        page_size,
+      );
+      return ok(request, { list: rows.map((row) => toDeposit(row, request.lang)), total, page });
+    },
+  );
+
+  api.get(
+    '/api/account/draw_symbol_list',
+    {
+      schema: {
+        tags,
+        summary: 'Withdrawal currencies: type 1 crypto, 2 bank',
+        querystring: drawSymbolQuerySchema,
+        response: { 200: envelopeOf(z.array(withdrawCurrencySchema)) },
+      },
+    },
+    async (request) => {
+      await requireRealUser(request);
+      return ok(request, (await repository.withdrawCurrencies(request.query.type)).map(toWithdrawCurrency));
+    },
+  );
+
+  api.post(
+    '/api/account/draw',
+    {
+      schema: {
+        tags,
+        summary: 'Withdraw: the amount (fee included) is held at once, then paid or returned by staff',
+        description: `${form} Only free margin can leave; the method must be the user's own.`,
+        body: withdrawBodySchema,
+        response: { 200: envelopeOf(withdrawRecordSchema) },
+      },
+    },
+    async (request) => {
+      const user = await requireRealUser(request);
+      const { draw_currency_id, draw_method_id, number, memo } = request.body;
+      const id = await money.withdraw(user, {
+        drawCurrencyId: draw_currency_id,
+        drawMethodId: draw_method_id,
+        number,
+        memo,
+      });
+      const row = (await repository.withdrawal(id))!;
+      return ok(
+        request,
+        toWithdrawal(row, (await currencies()).get(toInt(row.draw_currency_id)), request.lang),
+        'money.withdrawal_submitted',
+      );
+    },
+  );
+
+  api.get(
+    '/api/account/draw_list',
+    {
+      schema: {
+        tags,
+        summary: 'The user’s withdrawals, newest first',
+        querystring: withdrawListQuerySchema,
+        response: { 200: envelopeOf(pageOf(withdrawRecordSchema)) },
+      },
+    },
+    async (request) => {
+      const user = await requireRealUser(request);
+      const { type, page, page_size } = request.query;
+      const { rows, total } = await repository.withdrawalsPage(
+        { userId: user.id, ...(type === undefined ? {} : { type }) },
+        (page - 1) * page_size,
+        page_size,
+      );
+      const byId = await currencies();
+      return ok(request, {
+        list: rows.map((row) => toWithdrawal(row, byId.get(toInt(row.draw_currency_id)), request.lang)),
+        total,
+        page,
+      });
+    },
+  );
+
+  api.get(
+    '/api/wallet/get_draw_method',
+    {
+      schema: {
+        tags,
+        summary: 'The user’s bound crypto addresses (1) or bank accounts (2)',
+        querystring: drawMethodQuerySchema,
+        response: { 200: envelopeOf(z.array(drawMethodSchema)) },
+      },
+    },
+    async (request) => {
+      const user = await requireRealUser(request);
+      const { draw_type, draw_id } = request.query;
+      const byId = await currencies();
+      const rows = await repository.drawMethods(user.id, draw_type, draw_id);
+      return ok(
+        request,
+        rows.map((row) => toDrawMethod(row, byId.get(toInt(row.draw_currency_id)))),
+      );
+    },
+  );
+
+  api.post(
+    '/api/wallet/bind_draw_method',
+    {
+      schema: {
+        tags,
+        summary: 'Bind a crypto address (type 1: dc_address) or a bank account (type 2: bank fields)',
+        description: `${form} Addresses are checked for the network's format, SWIFT codes and account numbers for theirs.`,
+        body: bindDrawMethodBodySchema,
+        response: { 200: envelopeOf(drawMethodSchema) },
+      },
+    },
+    async (request) => {
+      const user = await requireRealUser(request);
+      const id = await money.bindDrawMethod(user, request.body);
+      const row = (await repository.drawMethod(user.id, id))!;
+      return ok(
+        request,
+        toDrawMethod(row, (await currencies()).get(toInt(row.draw_currency_id))),
+        'money.method_bound',
+      );
+    },
+  );
+
+  api.post(
+    '/api/wallet/del_draw_method',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a bound payout method',
+        description: form,
+        body: idBodySchema,
+        response: { 200: envelopeOf(z.null()) },
+      },
+    },
+    async (request) => {
+      const user = await requireRealUser(request);
+      if (!(await repository.deleteDrawMethod(user.id, request.body.id, deps.now())))
+        throw notFound('money.method_not_found');
+      return ok(request, null, 'money.method_deleted');
+    },
+  );
+}

@@ -1,0 +1,325 @@
+/**
+ * Money in and out (trading-rules.md "Money in and out"): deposits wait for staff; withdrawals hold
+ * their amount at once through the trading engine (only free margin can leave, decided in the same
+ * synchronous step as every order, so racing requests cannot overdraw), and the record is written
+ * in the same transaction as the hold. Staff decisions move a record out of its waiting state once:
+ * an in-process guard stops two clicks at the same moment, and a conditional UPDATE in the same
+ * transaction as the ledger row backs it up.
+ */
+import { divRound, formatScaled, parseMicros, parseRate, RATE_SCALE } from '@omp/engine';
+import { DepositStatus, DrawType, WithdrawalStatus } from '@omp/protocol';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { toBigInt, toInt } from '../db/values.ts';
+import { invalid, notFound, refused } from '../http/app-error.ts';
+import type { MoneyRepository, WithdrawCurrency } from '../repositories/money-repository.ts';
+import { isValidAccountNumber, isValidAddress, isValidSwift } from './payout-formats.ts';
+import type { SettingsService } from './settings-service.ts';
+import type { TradingUser } from './trading-inputs.ts';
+import type { TradingService } from './trading-service.ts';
+
+export interface AuditEntry {
+  staffId: number;
+  action: string;
+  targetType: string;
+  targetId: number;
+  before: unknown;
+  after: unknown;
+  atMs: number;
+}
+
+export interface MoneyServiceOptions {
+  repository: MoneyRepository;
+  trading: TradingService;
+  settings: SettingsService;
+  /** The canonical name of an upload that belongs to the user, or undefined. */
+  uploadOwnedBy: (nameOrUrl: string, userId: number) => Promise<string | undefined>;
+  isIdentityCertified: (userId: number) => Promise<boolean>;
+  writeAudit: (db: Kysely<Database> | Transaction<Database>, entry: AuditEntry) => Promise<void>;
+  now: () => number;
+}
+
+/** USD amounts of deposits and withdrawals: positive, at most 6 decimals, at most 10^9. */
+export function amountOf(text: string, field = 'number'): bigint {
+  const micros = parseMicros(text);
+  if (micros === null) throw invalid('money.amount_precision', { field });
+  if (micros <= 0n) throw invalid('field_too_small', { field, min: '0.000001' });
+  if (micros > 1_000_000_000_000_000n) throw invalid('field_too_big', { field, max: '1000000000' });
+  return micros;
+}
+
+/** trading-rules.md: fee type 1 a fixed draw_rate in USD, otherwise number × draw_rate. */
+export function withdrawalFee(
+  currency: Pick<WithdrawCurrency, 'fee_type' | 'draw_rate'>,
+  amount: bigint,
+): bigint {
+  if (toInt(currency.fee_type) === 1) return parseMicros(currency.draw_rate) ?? 0n;
+  return divRound(amount * (parseRate(currency.draw_rate) ?? 0n), RATE_SCALE);
+}
+
+/**
+ * Received = max(0, (number − fee) × usd_price) in the payout currency, 2 decimals, rounded down:
+ * the platform never pays a fraction of a cent more than the rule gives.
+ */
+export function receivedAmount(amount: bigint, fee: bigint, usdPrice: string): string {
+  const net = amount - fee;
+  if (net <= 0n) return '0.00';
+  const cents = (net * (parseRate(usdPrice) ?? 0n)) / 10n ** 16n;
+  return formatScaled(cents, 2);
+}
+
+export class MoneyService {
+  private readonly options: MoneyServiceOptions;
+  private readonly repository: MoneyRepository;
+  private readonly reviewing = new Set<string>();
+  private nextWithdrawalId = 1;
+
+  constructor(options: MoneyServiceOptions) {
+    this.options = options;
+    this.repository = options.repository;
+  }
+
+  async init(): Promise<void> {
+    this.nextWithdrawalId = (await this.repository.maxWithdrawalId()) + 1;
+  }
+
+  async submitDeposit(
+    user: TradingUser,
+    input: { type: 0 | 1; channelId: number; number: string; proofImg: string; address?: string | undefined },
+  ): Promise<number> {
+    const amount = amountOf(input.number);
+    const proof = await this.options.uploadOwnedBy(input.proofImg, user.id);
+    if (!proof) throw invalid('money.proof_required');
+    let currency: string;
+    let network = '';
+    let address = input.address ?? '';
+    if (input.type === 0) {
+      const channel = await this.repository.chargeNetwork(input.channelId);
+      if (!channel || toInt(channel.enabled) !== 1) throw refused('money.no_payment_channel');
+      currency = channel.currency_code;
+      network = channel.protocol_code;
+      if (address && !isValidAddress(network, address)) throw invalid('money.address_invalid', { network });
+    } else {
+      const bank = await this.repository.wireBank(input.channelId);
+      if (!bank || toInt(bank.enabled) !== 1) throw refused('money.no_payment_channel');
+      currency = bank.bank_coin;
+      address = '';
+    }
+    return this.repository.insertDeposit({
+      user_id: user.id,
+      type: input.type,
+      channel_id: input.channelId,
+      currency_code: currency,
+      network,
+      address,
+      amount,
+      proof_pic: proof,
+      status: DepositStatus.unchecked,
+      created_at: this.options.now(),
+    });
+  }
+
+  async bindDrawMethod(
+    user: TradingUser,
+    input: {
+      type: number;
+      draw_currency_id: number;
+      dc_address?: string | undefined;
+      bank_name?: string | undefined;
+      bank_address?: string | undefined;
+      bank_swift?: string | undefined;
+      payee_name?: string | undefined;
+      payee_account?: string | undefined;
+    },
+  ): Promise<number> {
+    const currency = await this.repository.withdrawCurrency(input.draw_currency_id);
+    if (!currency || toInt(currency.enabled) !== 1 || toInt(currency.type) !== input.type)
+      throw notFound('money.currency_not_found');
+    const base = {
+      user_id: user.id,
+      type: input.type,
+      draw_currency_id: input.draw_currency_id,
+      created_at: this.options.now(),
+      dc_address: '',
+      bank_name: '',
+      bank_address: '',
+      bank_swift: '',
+      payee_name: '',
+      payee_account: '',
+    };
+    if (input.type === DrawType.coin) {
+      const address = input.dc_address ?? '';
+      if (!address) throw invalid('field_required', { field: 'dc_address' });
+      if (!isValidAddress(currency.protocol, address))
+        throw invalid('money.address_invalid', { network: currency.protocol });
+      return this.repository.insertDrawMethod({ ...base, dc_address: address });
+    }
+    for (const field of ['bank_name', 'payee_name', 'payee_account', 'bank_swift'] as const)
+      if (!input[field]) throw invalid('field_required', { field });
+    const swift = input.bank_swift!.toUpperCase();
+    if (!isValidSwift(swift)) throw invalid('money.swift_invalid');
+    if (!isValidAccountNumber(input.payee_account!)) throw invalid('money.account_invalid');
+    return this.repository.insertDrawMethod({
+      ...base,
+      bank_name: input.bank_name!,
+      bank_address: input.bank_address ?? '',
+      bank_swift: swift,
+      payee_name: input.payee_name!,
+      payee_account: input.payee_account!.replace(/\s+/g, '').toUpperCase(),
+    });
+  }
+
+  /** Holds the amount (fee included) at once; staff then pay it out or return it. */
+  async withdraw(
+    user: TradingUser,
+    input: { drawCurrencyId: number; drawMethodId: number; number: string; memo?: string | undefined },
+  ): Promise<number> {
+    const amount = amountOf(input.number);
+    const currency = await this.repository.withdrawCurrency(input.drawCurrencyId);
+    if (!currency || toInt(currency.enabled) !== 1) throw notFound('money.currency_not_found');
+    const method = await this.repository.drawMethod(user.id, input.drawMethodId);
+    // Someone else's method, a deleted one or one of another currency are all "not yours".
+    if (!method || toInt(method.draw_currency_id) !== input.drawCurrencyId)
+      throw notFound('money.method_not_found');
+    const minimum = parseMicros(currency.min_amount) ?? 0n;
+    if (amount < minimum) throw refused('money.below_minimum', { min: currency.min_amount });
+    const fee = withdrawalFee(currency, amount);
+    if (fee >= amount) throw refused('money.amount_below_fee');
+    if ((await this.options.settings.get('withdraw_requires_identity')) === '1')
+      if (!(await this.options.isIdentityCertified(user.id))) throw refused('money.identity_required');
+    await this.options.trading.account(user);
+
+    // Decide and commit without an await in between: the engine holds the amount or refuses.
+    const id = this.nextWithdrawalId++;
+    const nowMs = this.options.now();
+    const result = this.options.trading.engine.postBalance(
+      user.id,
+      {
+        postings: [
+          { kind: 'withdrawal_hold', amountMicros: -(amount - fee) },
+          { kind: 'withdrawal_fee', amountMicros: -fee },
+        ],
+        refId: id,
+        requireFreeMargin: true,
+      },
+      nowMs,
+    );
+    if (!result.ok && result.rejection === 'insufficient_free_margin')
+      throw refused('money.insufficient_free_margin');
+    await this.options.trading.commit(result, () => null, {
+      extra: async (trx) => {
+        await this.repository.insertWithdrawal(trx, {
+          id,
+          user_id: user.id,
+          type: toInt(currency.type),
+          draw_currency_id: input.drawCurrencyId,
+          draw_method_id: input.drawMethodId,
+          amount,
+          fee,
+          real_number: receivedAmount(amount, fee, currency.usd_price),
+          address: method.dc_address,
+          payee_account: method.payee_account,
+          memo: input.memo ?? '',
+          status: WithdrawalStatus.review,
+          created_at: nowMs,
+        });
+      },
+    });
+    return id;
+  }
+
+  /** Staff: a deposit is completed (credited once), rejected or marked invalid. */
+  async decideDeposit(
+    staffId: number,
+    id: number,
+    decision: 'approve' | 'reject' | 'invalidate',
+    remark: string | null,
+  ) {
+    return this.exclusively(`deposit:${id}`, async () => {
+      const deposit = await this.repository.deposit(id);
+      if (!deposit) throw notFound('money.record_not_found');
+      if (toInt(deposit.status) !== DepositStatus.unchecked) throw refused('money.already_decided');
+      const status =
+        decision === 'approve'
+          ? DepositStatus.completed
+          : decision === 'reject'
+            ? DepositStatus.rejected
+            : DepositStatus.invalid;
+      const nowMs = this.options.now();
+      const decide = async (trx: Transaction<Database>) => {
+        if (!(await this.repository.decideDeposit(trx, id, status, remark, staffId, nowMs)))
+          throw refused('money.already_decided');
+        await this.options.writeAudit(trx, {
+          staffId,
+          action: `deposit.${decision}`,
+          targetType: 'deposit',
+          targetId: id,
+          before: { status: toInt(deposit.status) },
+          after: { status, remark },
+          atMs: nowMs,
+        });
+      };
+      if (decision !== 'approve') return this.repository.db.transaction().execute(decide);
+      const userId = toInt(deposit.user_id);
+      await this.options.trading.account({ id: userId, isDemo: false });
+      const result = this.options.trading.engine.postBalance(
+        userId,
+        {
+          postings: [{ kind: 'deposit', amountMicros: toBigInt(deposit.amount) }],
+          refId: id,
+          requireFreeMargin: false,
+        },
+        nowMs,
+      );
+      await this.options.trading.commit(result, () => null, { extra: decide });
+    });
+  }
+
+  /** Staff: a withdrawal is paid (the hold becomes final) or rejected (the hold is returned). */
+  async decideWithdrawal(staffId: number, id: number, decision: 'approve' | 'reject', remark: string | null) {
+    return this.exclusively(`withdrawal:${id}`, async () => {
+      const withdrawal = await this.repository.withdrawal(id);
+      if (!withdrawal) throw notFound('money.record_not_found');
+      if (toInt(withdrawal.status) !== WithdrawalStatus.review) throw refused('money.already_decided');
+      const status = decision === 'approve' ? WithdrawalStatus.paid : WithdrawalStatus.rejected;
+      const nowMs = this.options.now();
+      const decide = async (trx: Transaction<Database>) => {
+        if (!(await this.repository.decideWithdrawal(trx, id, status, remark, staffId, nowMs)))
+          throw refused('money.already_decided');
+        await this.options.writeAudit(trx, {
+          staffId,
+          action: `withdrawal.${decision}`,
+          targetType: 'withdrawal',
+          targetId: id,
+          before: { status: toInt(withdrawal.status) },
+          after: { status, remark },
+          atMs: nowMs,
+        });
+      };
+      if (decision === 'approve') return this.repository.db.transaction().execute(decide);
+      const userId = toInt(withdrawal.user_id);
+      await this.options.trading.account({ id: userId, isDemo: false });
+      const result = this.options.trading.engine.postBalance(
+        userId,
+        {
+          postings: [{ kind: 'withdrawal_release', amountMicros: toBigInt(withdrawal.amount) }],
+          refId: id,
+          requireFreeMargin: false,
+        },
+        nowMs,
+      );
+      await this.options.trading.commit(result, () => null, { extra: decide });
+    });
+  }
+
+  /** One decision per record at a time in this process; the conditional UPDATE covers the rest. */
+  private async exclusively<T>(key: string, run: () => Promise<T>): Promise<T> {
+    if (this.reviewing.has(key)) throw refused('money.already_decided');
+    this.reviewing.add(key);
+    try {
+      return await run();
+    } finally {
+      this.reviewing.delete(key);
+    }
+  }
+}

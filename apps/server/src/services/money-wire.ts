@@ -1,0 +1,86 @@
+/** Money records on the wire (packages/protocol/src/money.ts), statuses in the request's language. */
+import type { Language } from '@omp/protocol';
+import { toBigInt, toInt } from '../db/values.ts';
+import { translate } from '../i18n/translate.ts';
+import type {
+  ChargeNetwork,
+  Deposit,
+  DrawMethod,
+  WireBank,
+  Withdrawal,
+  WithdrawCurrency,
+} from '../repositories/money-repository.ts';
+import { money, timeText } from './trading-wire.ts';
+
+export const fileUrl = (name: string) => `/v1/files/${name}`;
+
+export const toChargeNetwork = (row: ChargeNetwork) => ({
+  id: toInt(row.id),
+  currency_code: row.currency_code,
+  protocol_code: row.protocol_code,
+  address: row.address,
+});
+
+export const toWireBank = (row: WireBank) => ({
+  id: toInt(row.id),
+  bank_coin: row.bank_coin,
+  bank_name: row.bank_name,
+  bank_address: row.bank_address,
+  bank_swift: row.bank_swift,
+  payee_name: row.payee_name,
+  payee_account: row.payee_account,
+  bank_remark: row.bank_remark,
+});
+
+export const toWithdrawCurrency = (row: WithdrawCurrency) => ({
+  id: toInt(row.id),
+  type: toInt(row.type),
+  code: row.code,
+  protocol: row.protocol,
+  fee_type: toInt(row.fee_type),
+  draw_rate: row.draw_rate,
+  usd_price: row.usd_price,
+  min_amount: row.min_amount,
+});
+
+export const toDeposit = (row: Deposit, lang: Language) => ({
+  id: toInt(row.id),
+  type: toInt(row.type),
+  number: money(toBigInt(row.amount)),
+  currency_code: row.currency_code,
+  network: row.network,
+  address: row.address,
+  proof_img: fileUrl(row.proof_pic),
+  status: toInt(row.status),
+  status_name: translate(lang, `deposit_status.${toInt(row.status)}`),
+  remark: row.remark ?? '',
+  created_at: timeText(toInt(row.created_at)),
+});
+
+export const toDrawMethod = (row: DrawMethod, currency: WithdrawCurrency | undefined) => ({
+  id: toInt(row.id),
+  type: toInt(row.type),
+  dc_address: row.dc_address,
+  bank_name: row.bank_name,
+  bank_address: row.bank_address,
+  bank_swift: row.bank_swift,
+  payee_name: row.payee_name,
+  payee_account: row.payee_account,
+  draw_currency: currency ? toWithdrawCurrency(currency) : null,
+});
+
+export const toWithdrawal = (row: Withdrawal, currency: WithdrawCurrency | undefined, lang: Language) => ({
+  id: toInt(row.id),
+  type: toInt(row.type),
+  number: money(toBigInt(row.amount)),
+  fee: money(toBigInt(row.fee)),
+  real_number: row.real_number,
+  draw_currency: currency ? toWithdrawCurrency(currency) : null,
+  address: row.address,
+  payee_account: row.payee_account,
+  notes: row.memo,
+  status: toInt(row.status),
+  status_name: translate(lang, `withdraw_status.${toInt(row.status)}`),
+  remark: row.remark ?? '',
+  created_at: timeText(toInt(row.created_at)),
+});

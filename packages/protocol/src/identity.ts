@@ -1,0 +1,66 @@
+/**
+ * Identity verification on the wire (product-spec sections 3-5): the user's submission with one
+ * front and one reverse photo, its review state, and the staff review of submissions.
+ */
+import { z } from 'zod';
+
+/** The kinds of ID document a person may send. */
+export const ID_CARD_TYPES = ['id_card', 'passport', 'driving_licence'] as const;
+export type IdCardType = (typeof ID_CARD_TYPES)[number];
+
+/** What `user_real/center` reports (product-spec section 4: 0 form, 1 waiting, else certified). */
+export const ReviewStatus = { form: 0, waiting: 1, certified: 2 } as const;
+export type ReviewStatus = (typeof ReviewStatus)[keyof typeof ReviewStatus];
+
+/** Stored states of a submission: waiting for staff, certified, or rejected with a remark. */
+export const IdentityStatus = { waiting: 1, certified: 2, rejected: 3 } as const;
+export type IdentityStatus = (typeof IdentityStatus)[keyof typeof IdentityStatus];
+
+const text = (max: number) => z.string().trim().max(max);
+/** One uploaded image: the url image_upload returned, or its bare name. Exactly one per field. */
+const oneImage = text(200).min(1);
+
+export const realNameBodySchema = z.object({
+  name: text(100).min(1).describe('Full name as on the document'),
+  card_id: text(64).min(1).describe('Document number'),
+  card_type: z.enum(ID_CARD_TYPES).default('id_card'),
+  front_pic: oneImage.describe('Front of the document: the url image_upload returned'),
+  reverse_pic: oneImage.describe('Back of the document: the url image_upload returned'),
+});
+
+export const identityCenterSchema = z.object({
+  review_status: z.number().int().describe('0 form (none yet, or rejected), 1 waiting, 2 certified'),
+  remark: z.string().describe('Why the last submission was rejected; empty otherwise'),
+  name: z.string(),
+  card_type: z.string(),
+  card_id: z.string().describe('Masked document number'),
+});
+
+export const identityListQuerySchema = z.object({
+  status: z.coerce.number().int().min(1).max(3).optional().describe('1 waiting, 2 certified, 3 rejected'),
+  user_id: z.coerce.number().int().min(1).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const identityRejectBodySchema = z.object({
+  remark: text(500).min(1).describe('Why: shown to the user, in their words'),
+});
+
+export const identitySubmissionSchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  uid: z.number().int(),
+  account: z.string().describe("The user's e-mail address or mobile number"),
+  name: z.string(),
+  card_type: z.string(),
+  card_id: z.string(),
+  front_pic: z.string().describe('Open with the staff token (authorization header or ?token=)'),
+  reverse_pic: z.string(),
+  status: z.number().int().describe('1 waiting, 2 certified, 3 rejected'),
+  remark: z.string(),
+  reviewed_by: z.number().int().nullable(),
+  reviewed_at: z.string(),
+  created_at: z.string(),
+});
+export type IdentitySubmission = z.infer<typeof identitySubmissionSchema>;

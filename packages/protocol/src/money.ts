@@ -1,0 +1,157 @@
+/**
+ * Money in and out on the wire: deposits (crypto network or bank wire), withdrawals, payout
+ * methods, and the staff review of deposits and withdrawals. Bodies of the existing clients are
+ * form-encoded with snake_case fields; amounts arrive as decimal text and stay exact.
+ */
+import { z } from 'zod';
+import { decimalText } from './trading.ts';
+
+const wholeNumber = (name: string, min: number) =>
+  z.coerce
+    .number({ error: () => `${name} must be a number` })
+    .int({ error: () => `${name} must be a whole number` })
+    .min(min, { error: () => `${name} must be at least ${min}` });
+const text = (max: number) => z.string().trim().max(max);
+const page = {
+  page: wholeNumber('page', 1).default(1),
+  page_size: wholeNumber('page_size', 1).max(100).default(20),
+};
+
+/** An uploaded image: the url `image_upload` returned (or its bare name). */
+const uploadRef = text(200).min(1);
+
+export const cryptoDepositBodySchema = z.object({
+  number: decimalText('number').describe('Amount in USD'),
+  proofImg: uploadRef.describe('Proof of payment: the url image_upload returned'),
+  address: text(128).optional().describe('The address the user paid from (optional)'),
+  charge_id: wholeNumber('charge_id', 1).describe('The network from quickCharge/info'),
+});
+
+export const wireDepositBodySchema = z.object({
+  number: decimalText('number').describe('Amount in USD'),
+  proofImg: uploadRef,
+  wire_id: wholeNumber('wire_id', 1).describe('The bank from quickCharge/wire_info'),
+});
+
+export const wireInfoQuerySchema = z.object({ bank_coin: text(16).optional() });
+
+export const depositListQuerySchema = z.object({
+  type: z.coerce.number().int().min(0).max(1).optional().describe('0 crypto, 1 bank; all when absent'),
+  ...page,
+});
+
+export const drawSymbolQuerySchema = z.object({
+  type: z.coerce.number().int().min(1).max(2).default(1).describe('1 crypto address, 2 bank account'),
+});
+
+export const withdrawBodySchema = z.object({
+  draw_currency_id: wholeNumber('draw_currency_id', 1),
+  number: decimalText('number').describe('Amount in USD taken from the balance, fee included'),
+  memo: text(200).optional(),
+  draw_method_id: wholeNumber('draw_method_id', 1),
+});
+
+export const withdrawListQuerySchema = z.object({
+  type: z.coerce.number().int().min(1).max(2).optional(),
+  ...page,
+});
+
+export const drawMethodQuerySchema = z.object({
+  draw_type: z.coerce.number().int().min(1).max(2).optional().describe('1 crypto address, 2 bank account'),
+  draw_id: z.coerce.number().int().min(1).optional().describe('Only methods of this withdrawal currency'),
+});
+
+export const bindDrawMethodBodySchema = z.object({
+  type: wholeNumber('type', 1).max(2),
+  draw_currency_id: wholeNumber('draw_currency_id', 1),
+  dc_address: text(128).optional(),
+  bank_name: text(128).optional(),
+  bank_address: text(256).optional(),
+  bank_swift: text(16).optional(),
+  payee_name: text(128).optional(),
+  payee_account: text(64).optional(),
+});
+
+export const idBodySchema = z.object({ id: wholeNumber('id', 1) });
+
+export const reviewListQuerySchema = z.object({
+  status: z.coerce.number().int().min(0).max(3).optional(),
+  user_id: z.coerce.number().int().min(1).optional(),
+  ...page,
+});
+
+export const remarkBodySchema = z.object({ remark: text(500).min(1) });
+
+export const chargeNetworkSchema = z.object({
+  id: z.number().int(),
+  currency_code: z.string(),
+  protocol_code: z.string(),
+  address: z.string(),
+});
+
+export const wireBankSchema = z.object({
+  id: z.number().int(),
+  bank_coin: z.string(),
+  bank_name: z.string(),
+  bank_address: z.string(),
+  bank_swift: z.string(),
+  payee_name: z.string(),
+  payee_account: z.string(),
+  bank_remark: z.string(),
+});
+
+export const withdrawCurrencySchema = z.object({
+  id: z.number().int(),
+  type: z.number().int().describe('1 crypto address, 2 bank account'),
+  code: z.string(),
+  protocol: z.string(),
+  fee_type: z.number().int().describe('1 fixed fee in USD; otherwise number x draw_rate'),
+  draw_rate: z.string(),
+  usd_price: z.string().describe('Units of the payout currency per 1 USD'),
+  min_amount: z.string(),
+});
+
+export const depositRecordSchema = z.object({
+  id: z.number().int(),
+  type: z.number().int().describe('0 crypto, 1 bank'),
+  number: z.number().describe('USD'),
+  currency_code: z.string(),
+  network: z.string(),
+  address: z.string(),
+  proof_img: z.string(),
+  status: z.number().int().describe('0 unchecked, 1 completed, 2 rejected, 3 invalid'),
+  status_name: z.string(),
+  remark: z.string(),
+  created_at: z.string(),
+});
+
+export const drawMethodSchema = z.object({
+  id: z.number().int(),
+  type: z.number().int(),
+  dc_address: z.string(),
+  bank_name: z.string(),
+  bank_address: z.string(),
+  bank_swift: z.string(),
+  payee_name: z.string(),
+  payee_account: z.string(),
+  draw_currency: withdrawCurrencySchema,
+});
+
+export const withdrawRecordSchema = z.object({
+  id: z.number().int(),
+  type: z.number().int(),
+  number: z.number().describe('USD taken from the balance'),
+  fee: z.number().describe('USD'),
+  real_number: z.string().describe('Received, in the payout currency, 2 decimals'),
+  draw_currency: withdrawCurrencySchema,
+  address: z.string(),
+  payee_account: z.string(),
+  notes: z.string(),
+  status: z.number().int().describe('0 under review, 1 paid, 2 rejected'),
+  status_name: z.string(),
+  remark: z.string(),
+  created_at: z.string(),
+});
+
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ list: z.array(item), total: z.number().int(), page: z.number().int() });

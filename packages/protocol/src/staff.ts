@@ -1,0 +1,96 @@
+/**
+ * The back office on the wire: staff accounts with roles, their login and sessions, and the audit
+ * log of what staff did. Staff sessions are separate from users' sessions: a token of one kind is
+ * never accepted where the other is expected.
+ */
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH } from './constants.ts';
+
+/**
+ * Staff roles. `admin` may do everything, including managing staff; `finance` reviews money in and
+ * out; `compliance` reviews identities.
+ */
+export const STAFF_ROLES = ['admin', 'finance', 'compliance'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+const text = (max: number) => z.string().trim().max(max);
+const wholeNumber = z.coerce.number().int();
+
+/** Letters, digits and . _ - so a name is easy to read aloud and to type. */
+export const staffUsernameSchema = text(64)
+  .min(3)
+  .regex(/^[A-Za-z0-9._-]+$/, { error: 'username may use letters, digits, dot, underscore and dash' });
+
+/** Roles arrive as a JSON array or as a comma-separated list (form-encoded bodies). */
+export const staffRolesSchema = z.preprocess(
+  (value) =>
+    typeof value === 'string'
+      ? value
+          .split(',')
+          .map((role) => role.trim())
+          .filter((role) => role !== '')
+      : value,
+  z.array(z.enum(STAFF_ROLES)).min(1).max(STAFF_ROLES.length),
+);
+
+export const staffSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  roles: z.array(z.enum(STAFF_ROLES)),
+  disabled: z.number().int().describe('1: cannot log in'),
+  created_at: z.string(),
+});
+export type WireStaff = z.infer<typeof staffSchema>;
+
+export const staffLoginBodySchema = z.object({
+  username: text(64).min(1),
+  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+});
+
+export const staffLoginResultSchema = z.object({
+  token: z.string().describe('Send it in the authorization header of every back-office call'),
+  staff: staffSchema,
+});
+
+export const staffCreateBodySchema = z.object({
+  username: staffUsernameSchema,
+  password: z.string().max(PASSWORD_MAX_LENGTH),
+  roles: staffRolesSchema,
+});
+
+export const staffUpdateBodySchema = z.object({
+  roles: staffRolesSchema.optional(),
+  disabled: wholeNumber.min(0).max(1).optional().describe('1 disables the account and ends its sessions'),
+  password: z
+    .string()
+    .max(PASSWORD_MAX_LENGTH)
+    .optional()
+    .describe('A new password; ends the sessions of that staff member'),
+});
+
+export const staffIdParamsSchema = z.object({ id: wholeNumber.min(1) });
+
+export const auditQuerySchema = z.object({
+  target_type: text(32).min(1).optional(),
+  target_id: wholeNumber.min(1).optional(),
+  staff_id: wholeNumber.min(1).optional(),
+  page: wholeNumber.min(1).default(1),
+  page_size: wholeNumber.min(1).max(100).default(20),
+});
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  staff_id: z.number().int(),
+  staff_username: z.string(),
+  action: z.string().describe('What was done, e.g. identity.approve'),
+  target_type: z.string(),
+  target_id: z.number().int(),
+  before: z.unknown().describe('The record before the action (JSON), null when it did not exist'),
+  after: z.unknown().describe('The record after the action (JSON)'),
+  at: z.string(),
+  at_ms: z.number().int(),
+});
+
+/** One page of a back-office list, newest first. */
+export const backOfficePageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ list: z.array(item), total: z.number().int(), page: z.number().int() });
