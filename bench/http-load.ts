@@ -1,0 +1,162 @@
+/**
+ * A small HTTP load generator for the benches: keep-alive connections on loopback, a fixed number
+ * of requests in flight for a fixed time, latency percentiles, failures by message, and how busy
+ * the server process, this process and the whole machine were meanwhile (Linux /proc; elsewhere
+ * the server and machine shares are left out). Written by hand so the benches need no extra package.
+ */
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+
+/** The `{code, msg, data}` envelope of an answer, with its HTTP status. */
+export interface Answer {
+  status: number;
+  code: number | undefined;
+  msg: string;
+  data: unknown;
+}
+
+export interface HttpClient {
+  call(method: string, target: string, headers?: http.OutgoingHttpHeaders, body?: string): Promise<Answer>;
+  close(): void;
+}
+
+/** One keep-alive connection per caller in flight, as browsers behind a load balancer would hold. */
+export function httpClient(port: number, connections: number): HttpClient {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const call = (method: string, target: string, headers: http.OutgoingHttpHeaders = {}, body?: string) =>
+    new Promise<Answer>((resolve, reject) => {
+      const options = { host: '127.0.0.1', port, method, path: target, headers, agent };
+      const request = http.request(options, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () => {
+          try {
+            const json = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Partial<Answer>;
+            const { code, msg, data } = json;
+            resolve({ status: response.statusCode ?? 0, code, msg: String(msg ?? ''), data });
+          } catch (error) {
+            reject(error as Error);
+          }
+        });
+      });
+      request.on('error', reject);
+      request.end(body);
+    });
+  return { call, close: () => agent.destroy() };
+}
+
+export interface LoadResult {
+  answered: number;
+  /** Answers with HTTP 200 and code 1. */
+  ok: number;
+  seconds: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Count of each distinct failure (status, code and message, or the request error). */
+  failures: Map<string, number>;
+  /** Shares of one core used by the server and by this process; undefined where unknown. */
+  serverCpu: number | undefined;
+  clientCpu: number;
+  /** Share of all the machine's cores that were busy, a database server's included. */
+  machineBusy: number | undefined;
+}
+
+/** Keeps `connections` requests in flight for `seconds`; latency is send to full answer. */
+export async function load(options: {
+  connections: number;
+  seconds: number;
+  send: (sequence: number) => Promise<Answer>;
+  serverPid?: number | undefined;
+}): Promise<LoadResult> {
+  const { connections, seconds, send, serverPid } = options;
+  const latencies: number[] = [];
+  const failures = new Map<string, number>();
+  let sequence = 0;
+  let ok = 0;
+  const serverBefore = processCpuSeconds(serverPid);
+  const machineBefore = machineTicks();
+  const clientBefore = process.cpuUsage();
+  const started = performance.now();
+  const end = started + seconds * 1000;
+  const caller = async () => {
+    while (performance.now() < end) {
+      const sent = performance.now();
+      let failure: string | undefined;
+      try {
+        const answer = await send(sequence++);
+        if (answer.status !== 200 || answer.code !== 1)
+          failure = `HTTP ${answer.status}, code ${answer.code}: ${answer.msg}`;
+      } catch (error) {
+        failure = `request failed: ${(error as Error).message}`;
+      }
+      latencies.push(performance.now() - sent);
+      if (failure) failures.set(failure, (failures.get(failure) ?? 0) + 1);
+      else ok++;
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, caller));
+  const elapsed = (performance.now() - started) / 1000;
+  const serverAfter = processCpuSeconds(serverPid);
+  const machineAfter = machineTicks();
+  const client = process.cpuUsage(clientBefore);
+  const sorted = Float64Array.from(latencies).sort();
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+  return {
+    answered: latencies.length,
+    ok,
+    seconds: elapsed,
+    p50Ms: at(0.5),
+    p99Ms: at(0.99),
+    failures,
+    serverCpu:
+      serverBefore === undefined || serverAfter === undefined
+        ? undefined
+        : (serverAfter - serverBefore) / elapsed,
+    clientCpu: (client.user + client.system) / 1e6 / elapsed,
+    machineBusy:
+      machineBefore && machineAfter
+        ? (machineAfter.busy - machineBefore.busy) / (machineAfter.total - machineBefore.total)
+        : undefined,
+  };
+}
+
+/** Runs `task` over `items` with at most `limit` in flight. */
+export async function inParallel<T, R>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const runner = async () => {
+    for (let i = next++; i < items.length; i = next++) results[i] = await task(items[i]!, i);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, runner));
+  return results;
+}
+
+/** CPU seconds a process has used; Linux counts them in clock ticks of 1/100 s (USER_HZ). */
+function processCpuSeconds(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    // The command name (field 2) may hold spaces; the fields after its closing parenthesis do not.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Busy and total clock ticks of all the machine's cores since boot. */
+function machineTicks(): { busy: number; total: number } | undefined {
+  try {
+    const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+    const ticks = fields.map(Number);
+    const total = ticks.reduce((sum, n) => sum + n, 0);
+    // idle and iowait (4th and 5th fields) are time no process used.
+    return { busy: total - ticks[3]! - ticks[4]!, total };
+  } catch {
+    return undefined;
+  }
+}

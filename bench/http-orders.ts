@@ -1,0 +1,293 @@
+/**
+ * HTTP orders: how many market orders a second the real server takes, each answered only after it
+ * is committed, and at what latency, printed next to the same server's plain JSON endpoint
+ * (GET /healthz: the request pipeline and one trivial database read, no session) measured the same
+ * way in the same run. The ratio order-rate / plain-rate is what to compare across machines; on
+ * shared, noisy ones the absolute numbers vary.
+ *
+ *   npm run bench:orders     (CONNECTIONS, SECONDS, USERS and BENCH_DATABASE_URL override the defaults)
+ *
+ * The server runs as a child process, as `npm start` runs it, with the simulated feed keeping
+ * quotes fresh (and ticking the book), so its event loop is not also the load generator's. It runs
+ * on the embedded SQLite in a temporary folder, then on PostgreSQL when one answers at
+ * BENCH_DATABASE_URL, in a database created for the run and dropped after it. Orders are 0.01 lot
+ * EUR/USD market buys of demo users, spread over enough users that their margin never runs out;
+ * every answer is checked for code 1 and anything else is counted and printed.
+ */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { httpClient, inParallel, load, type HttpClient, type LoadResult } from './http-load.ts';
+
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 64);
+const SECONDS = Number(process.env.SECONDS ?? 10);
+const WARMUP_SECONDS = 2;
+/** 1,000 users at 0.01 lot hold about 12 USD of margin per order: far from their 100,000 USD. */
+const USERS = Number(process.env.USERS ?? 1000);
+const LOGIN_CONCURRENCY = 16;
+const POSTGRES_URL =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/test';
+const TARGET_ORDERS_PER_SECOND = 2000;
+/** The first start seeds the catalogue and backfills chart history, which takes a while. */
+const BOOT_TIMEOUT_MS = 120_000;
+const SERVER_ENTRY = fileURLToPath(new URL('../apps/server/src/server.ts', import.meta.url));
+const PLAIN_PATH = '/healthz';
+const ORDER_PATH = '/v1/api/forex/submit';
+/** Answers in English, so printed failures read the same for everyone. */
+const ENGLISH = { lang: 'en' };
+
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Server {
+  client: HttpClient;
+  pid: number | undefined;
+  /** Warnings the server logged, counted but not echoed (the first start logs generated secrets). */
+  warnings(): number;
+  stop(): Promise<void>;
+}
+
+/** Echoes the server's errors (and anything that is not a log line) and counts its warnings. */
+function followLog(stream: Readable, onWarning: () => void): void {
+  createInterface({ input: stream }).on('line', (line) => {
+    let level: number | undefined;
+    try {
+      level = (JSON.parse(line) as { level?: number }).level;
+    } catch {
+      level = undefined;
+    }
+    if (level !== undefined && level < 50) onWarning();
+    else console.error(`server: ${line}`);
+  });
+}
+
+async function startServer(databaseUrl: string | undefined): Promise<Server> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'omp-bench-'));
+  const port = await freePort();
+  const { DATABASE_URL: _inherited, ...env } = process.env;
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    env: {
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      FEED: 'simulated',
+      LOG_LEVEL: 'warn',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let warnings = 0;
+  for (const stream of [child.stdout, child.stderr]) followLog(stream, () => warnings++);
+  const exited = once(child, 'exit');
+  const client = httpClient(port, CONNECTIONS);
+  const stop = async () => {
+    client.close();
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  // Ready once the database answers and the feed has ticked, so the first orders find fresh quotes.
+  const deadline = Date.now() + BOOT_TIMEOUT_MS;
+  for (;;) {
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`the server exited with code ${child.exitCode} while starting`);
+    }
+    const health = await client.call('GET', PLAIN_PATH).catch(() => undefined);
+    const feed = (health?.data as { feed?: { ticks?: number } } | undefined)?.feed;
+    if (health?.code === 1 && (feed?.ticks ?? 0) > 0)
+      return { client, pid: child.pid, warnings: () => warnings, stop };
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the server did not become ready within ${BOOT_TIMEOUT_MS / 1000} s`);
+    }
+    await sleep(200);
+  }
+}
+
+interface InstrumentRow {
+  Id: number;
+  Code: string;
+  MarketStatus: number;
+  HasForexMultiple: { Value: number }[];
+}
+
+interface DatabaseResult {
+  database: string;
+  instrument: string;
+  serverWarnings: number;
+  plain: LoadResult;
+  orders: LoadResult;
+}
+
+async function runOn(database: string, databaseUrl: string | undefined): Promise<DatabaseResult> {
+  const server = await startServer(databaseUrl);
+  try {
+    const { call } = server.client;
+    const instruments = (await call('GET', '/v1/api/forex/trade_list', ENGLISH)).data as InstrumentRow[];
+    // EUR/USD rests at weekends; the bench then trades an instrument that is open around the clock.
+    const eurusd = instruments.find((i) => i.Code === 'EURUSD');
+    const instrument =
+      eurusd && eurusd.MarketStatus === 1 ? eurusd : instruments.find((i) => i.Code === 'BTCUSD');
+    if (!instrument) throw new Error('neither EURUSD nor BTCUSD is in the catalogue');
+    const orderBody =
+      `type=1&cont=0.01&forex_id=${instrument.Id}&status=1` +
+      `&multiple=${instrument.HasForexMultiple[0]!.Value}`;
+
+    // Demo ids are fresh per run, so every user starts with a full demo balance.
+    const runTag = `${process.pid}${Date.now().toString(36)}`;
+    const demoIds = Array.from({ length: USERS }, (_, i) => `bench-${runTag}-${String(i).padStart(6, '0')}`);
+    const tokens = await inParallel(demoIds, LOGIN_CONCURRENCY, async (demoId) => {
+      const login = await call('GET', `/api/user/createAccountDemoForU?demo_id=${demoId}`, ENGLISH);
+      const token = (login.data as { token?: string } | null)?.token;
+      if (login.code !== 1 || !token) throw new Error(`demo login refused: ${login.msg}`);
+      return token;
+    });
+    const sendOrder = (sequence: number) =>
+      call(
+        'POST',
+        ORDER_PATH,
+        {
+          ...ENGLISH,
+          authorization: tokens[sequence % tokens.length]!,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        orderBody,
+      );
+    const sendPlain = () => call('GET', PLAIN_PATH, ENGLISH);
+    const run = (seconds: number, send: (sequence: number) => ReturnType<typeof call>) =>
+      load({ connections: CONNECTIONS, seconds, send, serverPid: server.pid });
+
+    // Warm-up: one order per user opens every trading account, then both endpoints run briefly.
+    await inParallel(tokens, CONNECTIONS, async (_token, i) => {
+      const answer = await sendOrder(i);
+      if (answer.code !== 1) throw new Error(`first order refused: ${answer.msg}`);
+    });
+    await run(WARMUP_SECONDS, sendPlain);
+    await run(WARMUP_SECONDS, sendOrder);
+
+    const plain = await run(SECONDS, sendPlain);
+    const orders = await run(SECONDS, sendOrder);
+    return { database, instrument: instrument.Code, serverWarnings: server.warnings(), plain, orders };
+  } finally {
+    await server.stop();
+  }
+}
+
+/** A database of its own for the run, so the tests' database is never touched. */
+async function withPostgresDatabase<T>(run: (url: string) => Promise<T>): Promise<T | undefined> {
+  const admin = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 3000 });
+  try {
+    await admin.connect();
+  } catch (error) {
+    console.log(`PostgreSQL does not answer at ${POSTGRES_URL} (${(error as Error).message}): skipped\n`);
+    return undefined;
+  }
+  const name = `omp_bench_${process.pid}_${Date.now().toString(36)}`;
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(POSTGRES_URL);
+    url.pathname = `/${name}`;
+    return await run(url.toString());
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+    await admin.end();
+  }
+}
+
+const rate = (r: LoadResult) => r.ok / r.seconds;
+const failed = (r: LoadResult) => r.answered - r.ok;
+const count = (n: number) => Math.round(n).toLocaleString('en');
+const percent = (share: number | undefined) => (share === undefined ? 'n/a' : `${Math.round(share * 100)} %`);
+
+console.log(
+  `HTTP orders: ${CONNECTIONS} keep-alive connections, ${SECONDS} s per endpoint, ${USERS} demo users; ` +
+    'the server runs in a child process with the simulated feed, on this same machine\n',
+);
+const results: DatabaseResult[] = [await runOn('sqlite', undefined)];
+const postgres = await withPostgresDatabase((url) => runOn('postgresql', url));
+if (postgres) results.push(postgres);
+
+const widths = [11, 34, 8, 7, 7, 7, 9, 11, 12, 11, 19];
+const row = (cells: string[]) =>
+  cells.map((cell, i) => (i < 2 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(' ');
+const machine = `machine (${os.availableParallelism()} cores)`;
+console.log(
+  row([
+    'database',
+    'endpoint',
+    'answers',
+    'per s',
+    'p50 ms',
+    'p99 ms',
+    'failures',
+    'server cpu',
+    'µs cpu/answer',
+    'client cpu',
+    machine,
+  ]),
+);
+for (const r of results)
+  for (const [label, result] of [
+    [`GET ${PLAIN_PATH} (plain)`, r.plain],
+    [`POST ${ORDER_PATH} (${r.instrument})`, r.orders],
+  ] as const)
+    console.log(
+      row([
+        r.database,
+        label,
+        count(result.answered),
+        count(rate(result)),
+        result.p50Ms.toFixed(1),
+        result.p99Ms.toFixed(1),
+        count(failed(result)),
+        percent(result.serverCpu),
+        result.serverCpu === undefined ? 'n/a' : count((result.serverCpu / rate(result)) * 1e6),
+        percent(result.clientCpu),
+        percent(result.machineBusy),
+      ]),
+    );
+console.log(
+  '\ncpu: share of one core for the server and for this load generator, of all cores for the machine. ' +
+    'The server answers on one event loop: near 100 % it is saturated, and µs cpu/answer bounds what one ' +
+    `core can answer (${count(TARGET_ORDERS_PER_SECOND)} orders/s leaves ${count(1e6 / TARGET_ORDERS_PER_SECOND)} µs each).\n`,
+);
+for (const r of results)
+  console.log(
+    `ratio order-rate / plain-rate on ${r.database}: ${(rate(r.orders) / rate(r.plain)).toFixed(2)}`,
+  );
+for (const r of results)
+  for (const [label, result] of [
+    ['plain', r.plain],
+    ['orders', r.orders],
+  ] as const)
+    for (const [failure, times] of result.failures)
+      console.log(`failure (${r.database}, ${label}) ×${times}: ${failure}`);
+for (const r of results)
+  if (r.serverWarnings > 0)
+    console.log(`server log on ${r.database}: ${r.serverWarnings} warnings, not echoed (errors are)`);
+const embedded = results[0]!;
+const embeddedMet = rate(embedded.orders) >= TARGET_ORDERS_PER_SECOND && failed(embedded.orders) === 0;
+console.log(
+  `target: the embedded default sustains at least ${count(TARGET_ORDERS_PER_SECOND)} orders a second — ` +
+    `measured ${count(rate(embedded.orders))} orders/s on SQLite: ${embeddedMet ? 'met' : 'MISSED'}`,
+);
