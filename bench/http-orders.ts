@@ -227,7 +227,7 @@ const results: DatabaseResult[] = [await runOn('sqlite', undefined)];
 const postgres = await withPostgresDatabase((url) => runOn('postgresql', url));
 if (postgres) results.push(postgres);
 
-const widths = [11, 34, 8, 7, 7, 7, 9, 11, 12, 11, 19];
+const widths = [11, 34, 8, 7, 7, 7, 9, 11, 14, 11, 19];
 const row = (cells: string[]) =>
   cells.map((cell, i) => (i < 2 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(' ');
 const machine = `machine (${os.availableParallelism()} cores)`;
