@@ -150,7 +150,8 @@ describe.skipIf(!chromiumPath)('accounts', () => {
     expect(await user.testId('account-badge').textContent()).toBe('REAL');
     expect(await user.testId('user-account').textContent()).toMatch(/^si\*{4}\d@example\.com$/);
     expect(await user.testId('reset-demo').count()).toBe(0);
-    expect(await user.testId('balance').textContent()).toContain('—');
+    // A new real account has settled nothing yet: a real zero, in dollars.
+    await expect.poll(() => user.testId('balance').textContent(), eventually).toContain('$0.00');
     await user.settle();
     await screenshot(user.page, 'user-real');
 
@@ -180,11 +181,13 @@ describe.skipIf(!chromiumPath)('accounts', () => {
     await user.settle();
     await screenshot(user.page, 'user-demo');
 
-    // Reset asks first and then says honestly that it is not there yet.
+    // Reset asks first, then restores the demo balance.
+    await expect.poll(() => user.testId('balance').textContent(), eventually).toContain('$100,000.00');
     await user.testId('reset-demo').click();
+    await user.dialog().filter({ hasText: 'pending orders cancelled' }).waitFor();
     await user.dialogButton('Reset').click();
-    await user.dialog().filter({ hasText: 'not available yet' }).waitFor();
-    await user.dialogButton('OK').click();
+    await user.toast().waitFor();
+    await expect.poll(() => user.testId('balance').textContent(), eventually).toContain('$100,000.00');
 
     // Log out, then one tap again: the same demo account.
     await user.goto('/mine/system');

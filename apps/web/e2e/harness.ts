@@ -63,6 +63,8 @@ export function ensureWebBuild(): void {
     join(webRoot, 'index.html'),
     join(webRoot, 'vite.config.ts'),
     join(repoRoot, 'packages/protocol/src'),
+    // The order ticket previews margin and fee with the engine's own code.
+    join(repoRoot, 'packages/engine/src'),
   ];
   const built = existsSync(index) ? statSync(index).mtimeMs : 0;
   if (built > Math.max(...sources.map(newestMtime))) return;

@@ -13,6 +13,8 @@ import { useNavigationEffects } from './navigation-effects.ts';
 import { useOnReconnect, useReconnectOnWake } from '../lib/use-socket-events.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { marketKeys } from '../features/quotes/market-queries.ts';
+import { useLiveTradingFeed } from '../features/trading/live-trading-feed.ts';
+import { MarginCallBanner } from '../features/trading/margin-call-banner.tsx';
 
 /** The shell around every screen: guard, kept-alive pages, tab bar, connection state. */
 export function RootLayout() {
@@ -37,12 +39,15 @@ export function RootLayout() {
   useLiveQuotesFeed();
   useReconnectOnWake();
   useSocketSession();
+  // After the socket sign-in, so the trade subscriptions follow the login on the wire.
+  useLiveTradingFeed();
   // Market status and day figures may have changed while the connection was down.
   useOnReconnect(() => void queryClient.invalidateQueries({ queryKey: marketKeys.tradeListAll }));
 
   return (
     <div className={`app-shell ${tabBar ? 'app-shell--tabs' : ''}`}>
       <ConnectionIndicator />
+      {signedIn && <MarginCallBanner />}
       <main className="app-main">
         <KeepAliveOutlet signedIn={signedIn} redirectTo={decision.kind === 'allow' ? null : decision.to} />
       </main>

@@ -14,6 +14,8 @@ import { RegisterPage } from '../features/account/register-page.tsx';
 import { ForgotPage } from '../features/account/forgot-page.tsx';
 import { UserPage } from '../features/user/user-page.tsx';
 import { PasswordPage } from '../features/user/password-page.tsx';
+import { AccountHistoryPage } from '../features/user/account-history-page.tsx';
+import { OrdersPage } from '../features/orders/orders-page.tsx';
 import { ProductSearchPage } from '../features/instruments/product-search-page.tsx';
 import { SystemPage } from '../features/settings/system-page.tsx';
 import { LanguagePage } from '../features/settings/language-page.tsx';
@@ -34,7 +36,9 @@ const BUILT: Record<string, ReactNode> = {
   '/login': <LoginPage />,
   '/register': <RegisterPage />,
   '/forgot': <ForgotPage />,
+  '/order': <OrdersPage />,
   '/user': <UserPage />,
+  '/mine/history': <AccountHistoryPage />,
   '/mine/invite': (
     <Suspense fallback={<PageLoading />}>
       <InvitePage />

@@ -50,6 +50,16 @@ describe('request headers and query', () => {
     expect(jsonInit.body).toBe('{"a":1}');
     expect(jsonInit.headers).toMatchObject({ 'content-type': 'application/json' });
   });
+
+  it('sends extra headers without letting them replace lang or authorization', async () => {
+    const { api, fetchSpy } = setup(async () => json({ code: 1, msg: 'ok', data: null }));
+    await api.post('/v1/api/forex/close', { id: 1 }, { headers: { 'idempotency-key': 'k1', lang: 'xx' } });
+    expect(fetchSpy.mock.calls[0]![1].headers).toMatchObject({
+      'idempotency-key': 'k1',
+      lang: 'jp',
+      authorization: 'tok-1',
+    });
+  });
 });
 
 describe('envelope handling', () => {

@@ -35,6 +35,8 @@ export interface RequestOptions {
   loading?: boolean;
   /** Toast on success: true shows the server's `msg`, a string shows that text. */
   successToast?: boolean | string;
+  /** Extra headers, e.g. the Idempotency-Key of a money-changing call. */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -142,6 +144,7 @@ export function createApiClient(deps: ApiDeps): ApiClient {
     const method = options.method ?? 'GET';
     const stamped = method === 'GET' || method === 'DELETE';
     const headers: Record<string, string> = {
+      ...options.headers,
       lang: deps.getLang(),
       authorization: deps.getToken(),
     };

@@ -6,7 +6,10 @@ import {
   formatChartTime,
   formatClock,
   formatDateTime,
+  formatLots,
+  formatPercent,
   formatPrice,
+  formatUsd,
   formatUtcOffset,
 } from './format.ts';
 
@@ -94,5 +97,29 @@ describe('times', () => {
     expect(formatUtcOffset(8 * 3600)).toBe('UTC+08:00');
     expect(formatUtcOffset(-(3 * 3600 + 1800))).toBe('UTC-03:30');
     expect(formatUtcOffset(5 * 3600 + 45 * 60)).toBe('UTC+05:45');
+  });
+});
+
+describe('money, lots and percentages', () => {
+  it('shows dollars with 2 decimals and the sign in front of the $', () => {
+    expect(formatUsd(1234.567, 'en')).toBe('$1,234.57');
+    expect(formatUsd(-0.058248, 'en')).toBe('-$0.06');
+    expect(formatUsd(12.3, 'en', { signed: true })).toBe('+$12.30');
+    expect(formatUsd(-12.3, 'en', { signed: true })).toBe('-$12.30');
+    expect(formatUsd(-0.004, 'en', { signed: true })).toBe('$0.00');
+    expect(formatUsd(1234.5, 'de')).toBe('$1.234,50');
+    expect(formatUsd(1234.5, 'ar')).toMatch(/^\$1.234.50$/);
+    expect(formatUsd(null, 'en')).toBe('–');
+  });
+
+  it('shows lots with at least 2 decimals', () => {
+    expect(formatLots(0.1, 'en')).toBe('0.10');
+    expect(formatLots(0.015, 'en')).toBe('0.015');
+    expect(formatLots(2, 'de')).toBe('2,00');
+  });
+
+  it('shows a margin level in percent', () => {
+    expect(formatPercent(1234.5, 'en')).toBe('1,234.50%');
+    expect(formatPercent(null, 'en')).toBe('–');
   });
 });

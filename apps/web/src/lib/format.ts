@@ -48,6 +48,41 @@ export function formatChange(percent: number | null | undefined, lang: Language)
   }).format(percent / 100);
 }
 
+/**
+ * US dollars with 2 decimals and a `$` in front in every language (product-spec section 9: "$
+ * format"), e.g. `$1,234.57`, `-$0.06`; `signed` adds `+` to gains, for profit and loss.
+ */
+export function formatUsd(
+  value: number | null | undefined,
+  lang: Language,
+  options: { signed?: boolean } = {},
+): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '–';
+  const body = numberFormat(lang, 'usd', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+    Math.abs(value),
+  );
+  // Rounding decides the sign: -0.004 shows as $0.00, not -$0.00.
+  const rounded = Math.round(Math.abs(value) * 100);
+  const sign = rounded === 0 ? '' : value < 0 ? '-' : options.signed ? '+' : '';
+  return `${sign}$${body}`;
+}
+
+/** Lots with at least 2 decimals and no trailing noise: 0.1 → 0.10, 0.015 → 0.015. */
+export function formatLots(value: number | null | undefined, lang: Language): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '–';
+  return numberFormat(lang, 'lots', { minimumFractionDigits: 2, maximumFractionDigits: 8 }).format(value);
+}
+
+/** A percentage given as 0–100+ (the margin level), 2 decimals: 1234.5 → 1,234.50%. */
+export function formatPercent(value: number | null | undefined, lang: Language): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '–';
+  return numberFormat(lang, 'pct', {
+    style: 'percent',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(value / 100);
+}
+
 /** A plain count (bars, ticks) with the language's grouping. */
 export function formatInteger(value: number, lang: Language): string {
   return numberFormat(lang, 'int', { maximumFractionDigits: 0 }).format(value);

@@ -258,6 +258,37 @@ describe('subscriptions', () => {
     expect(kline.mock.calls[0]![0]).toMatchObject({ kline: { Time: 60 } });
   });
 
+  it('delivers unasked message types to listeners without sending sub', () => {
+    const socket = client();
+    socket.connect();
+    const ws = latest();
+    ws.open();
+    const marginCall = vi.fn();
+    const off = socket.listen('MARGIN_CALL', marginCall);
+    expect(ws.json()).toEqual([]);
+    expect(socket.activeTopics()).toEqual([]);
+
+    ws.receive({ type: 'MARGIN_CALL', margin_level: 95 });
+    ws.receive({ type: 'FOREX_TRADE', orders: [] });
+    expect(marginCall).toHaveBeenCalledTimes(1);
+
+    off();
+    ws.receive({ type: 'MARGIN_CALL', margin_level: 90 });
+    expect(marginCall).toHaveBeenCalledTimes(1);
+    expect(ws.json()).toEqual([]);
+  });
+
+  it('calls a handler once when it both listens to and subscribes the same type', () => {
+    const socket = client();
+    socket.connect();
+    latest().open();
+    const handler = vi.fn();
+    socket.listen('FOREX_TRADE', handler);
+    socket.subscribe('FOREX_TRADE', handler);
+    latest().receive({ type: 'FOREX_TRADE', orders: [] });
+    expect(handler).toHaveBeenCalledTimes(1);
+  });
+
   it('keeps delivering to other listeners when one throws', () => {
     const socket = client();
     socket.connect();

@@ -60,6 +60,8 @@ export class SocketClient {
   private readonly resolveUrl: () => string;
   private readonly createSocket: SocketFactory;
   private readonly topics = new Map<string, Set<PushHandler>>();
+  /** Handlers of message types that arrive without a subscription of their own. */
+  private readonly listeners = new Map<string, Set<PushHandler>>();
   private readonly stateListeners = new Set<() => void>();
   private ws: SocketLike | null = null;
   private state: ConnectionState = 'idle';
@@ -137,6 +139,25 @@ export class SocketClient {
         this.topics.delete(topic);
         this.send({ type: 'unsub', params: topic });
       }
+    };
+  }
+
+  /**
+   * Receives messages of one `type` without sending `sub`: the server pushes some to a signed-in
+   * socket unasked (MARGIN_CALL), and some ride on another topic's subscription (FOREX_ORDER comes
+   * with FOREX_TRADE). Subscribing to such a type would only earn an "unknown topic" reply.
+   */
+  listen(type: string, handler: PushHandler): () => void {
+    let handlers = this.listeners.get(type);
+    if (!handlers) {
+      handlers = new Set();
+      this.listeners.set(type, handlers);
+    }
+    handlers.add(handler);
+    return () => {
+      const current = this.listeners.get(type);
+      current?.delete(handler);
+      if (current?.size === 0) this.listeners.delete(type);
     };
   }
 
@@ -224,8 +245,12 @@ export class SocketClient {
     if (typeof message.topic === 'string') targets.add(message.topic);
     if (typeof message.symbol === 'string') targets.add(`${message.type}.${message.symbol}`);
     const delivered = new Set<PushHandler>();
+    const handlersOf = (topic: string) => [
+      ...(this.topics.get(topic) ?? []),
+      ...(topic === message.type ? (this.listeners.get(topic) ?? []) : []),
+    ];
     for (const topic of targets) {
-      for (const handler of this.topics.get(topic) ?? []) {
+      for (const handler of handlersOf(topic)) {
         if (delivered.has(handler)) continue;
         delivered.add(handler);
         try {

@@ -16,10 +16,10 @@ import { useSettings } from '../settings/settings-store.ts';
 import { CandleChart } from './candle-chart.tsx';
 import { PeriodBar } from './period-bar.tsx';
 import { QuotePanel } from './quote-panel.tsx';
-import { OrderTicketPlaceholder } from './order-ticket-placeholder.tsx';
+import { OrderTicket } from '../ticket/order-ticket.tsx';
 import { usePageActive } from '../../app/page-activity.ts';
 
-/** `/trade`: the current instrument's quote, chart and (later) order ticket. Kept alive. */
+/** `/trade`: the current instrument's quote, chart and order ticket. Kept alive. */
 export default function TradePage() {
   const { t } = useTranslation();
   const list = useTradeList();
@@ -111,7 +111,8 @@ function TradeScreen({ instrument, onOpenPicker }: { instrument: Instrument; onO
       )}
       <PeriodBar period={period} onChange={setPeriod} />
       <CandleChart instrument={instrument} period={period} />
-      <OrderTicketPlaceholder instrument={instrument} quote={quote} open={open} />
+      {/* Keyed: another instrument starts with its own minimum lots and first leverage. */}
+      <OrderTicket key={instrument.Id} instrument={instrument} quote={quote} open={open} />
     </div>
   );
 }

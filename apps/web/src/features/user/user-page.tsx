@@ -31,6 +31,8 @@ import { showDemoRestriction } from './demo-restriction.ts';
 import { maskedAccount } from './mask.ts';
 import { useUserInfo } from './use-user-info.ts';
 import { useUserPrefs } from './user-prefs.ts';
+import { formatUsd } from '../../lib/format.ts';
+import { resetDemoAccount, useAccountFigures } from '../trading/trading-api.ts';
 
 /** `/user`: who is signed in, the balance card, money buttons and every account screen. */
 export function UserPage() {
@@ -42,6 +44,11 @@ export function UserPage() {
   const { hideBalance, toggleBalance } = useUserPrefs();
   const demo = user?.is_demo === 1;
   const account = maskedAccount(user);
+  const figures = useAccountFigures().data;
+  const balance = hideBalance ? '******' : formatUsd(figures?.balance, lang);
+  const balanceNote = hideBalance
+    ? ' '
+    : `${t('orders.equity')} ${formatUsd(figures?.equity, lang)} · ${t('orders.freeMargin')} ${formatUsd(figures?.free_margin, lang)}`;
 
   /** Restricted screens are explained to a demo user here, without leaving the page. */
   const open = (path: string) => {
@@ -57,8 +64,12 @@ export function UserPage() {
       cancelText: t('common.cancel'),
     });
     if (!confirmed) return;
-    // The reset call arrives with trading; say so rather than pretend it happened.
-    await Dialog.alert({ content: t('user.resetDemoUnavailable'), confirmText: t('common.ok') });
+    try {
+      // The server's message confirms the reset; the figures and lists are fetched again.
+      await resetDemoAccount();
+    } catch {
+      // The request layer has shown the server's reason.
+    }
   };
 
   return (
@@ -106,13 +117,15 @@ export function UserPage() {
           type="button"
           className="balance-card__figure"
           onClick={() => void navigate('/mine/history')}
-          aria-label={`${t('user.balanceLabel')}: ${hideBalance ? t('user.balanceHidden') : t('user.balanceUnavailable')}. ${t('pages.accountHistory')}`}
+          aria-label={`${t('user.balanceLabel')}: ${hideBalance ? t('user.balanceHidden') : balance}. ${t('pages.accountHistory')}`}
           data-testid="balance"
         >
-          <span className="balance-card__value num">{hideBalance ? '******' : '—'}</span>
+          <span className="balance-card__value num">{balance}</span>
           <RightOutline className="balance-card__chevron flip-rtl" aria-hidden />
         </button>
-        <p className="balance-card__note">{t('user.balanceUnavailable')}</p>
+        <p className="balance-card__note" data-testid="balance-note">
+          {balanceNote}
+        </p>
         <div className="balance-card__actions">
           <button
             type="button"

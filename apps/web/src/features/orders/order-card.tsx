@@ -1,0 +1,91 @@
+import { useTranslation } from 'react-i18next';
+import { OrderStatus, type OrderRow } from '@omp/protocol';
+import { InstrumentLogo } from '../../ui/instrument-logo.tsx';
+import { formatDateTime, formatLots, formatPrice, formatUsd } from '../../lib/format.ts';
+import { useSettings } from '../settings/settings-store.ts';
+import { isBuy, kindKeyOf, outcomeKeyOf } from './order-texts.ts';
+import { toneOf } from './account-strip.tsx';
+import { useMarketQuote } from './use-market-quote.ts';
+
+/**
+ * One order in a list, MetaTrader-style: instrument, side and size on the first line with the P/L
+ * (or, while pending, the market it waits for) on the right; prices on the second; stops, time and
+ * outcome on the third. The whole card opens the details.
+ */
+export function OrderCard({ row, onOpen }: { row: OrderRow; onOpen(row: OrderRow): void }) {
+  const { t } = useTranslation();
+  const lang = useSettings((s) => s.lang);
+  const precision = row.ForexTradeLists.PricePrecision;
+  const price = (value: number) => (value > 0 ? formatPrice(value, precision, lang) : '–');
+  const pending = row.Status === OrderStatus.pending;
+  const holding = row.Status === OrderStatus.holding;
+  const outcome = outcomeKeyOf(row);
+  const time = holding ? row.OpenTime : pending ? row.CreateTime : row.CloseTime || row.CreateTime;
+  const cancelled = row.Status === OrderStatus.cancelled;
+
+  return (
+    <button
+      type="button"
+      className="order-card"
+      onClick={() => onOpen(row)}
+      data-testid="order-row"
+      data-id={row.Id}
+      data-status={row.Status}
+    >
+      <span className="order-card__line">
+        <InstrumentLogo src={row.ForexTradeLists.Logo} code={row.ForexTradeLists.ShowCode} size={22} />
+        <span className="order-card__symbol">{row.ForexTradeLists.ShowCode}</span>
+        <span className={`side-badge side-badge--${isBuy(row) ? 'buy' : 'sell'}`}>{t(kindKeyOf(row))}</span>
+        <span className="order-card__size num">
+          {t('orders.lotsValue', { lots: formatLots(row.Quantity, lang) })} · 1:{row.Multiple}
+        </span>
+        <span className="order-card__end">
+          {pending ? (
+            <PendingMarket row={row} />
+          ) : cancelled ? (
+            <span className="order-card__muted">{t('orders.statusCancelled')}</span>
+          ) : (
+            <span
+              className={`order-card__pl num ${toneOf(row.FactProfits) ? `text-${toneOf(row.FactProfits)}` : ''}`}
+              data-testid="order-pl"
+            >
+              {formatUsd(row.FactProfits, lang, { signed: true })}
+            </span>
+          )}
+        </span>
+      </span>
+      <span className="order-card__line order-card__line--prices num">
+        {pending ? (
+          <span>
+            {t('orders.targetAt', { price: price(row.OriginPrice) })}
+          </span>
+        ) : (
+          <span data-testid="order-prices">
+            {price(row.OriginPrice)} → {price(holding ? row.Price : row.UpdatePrice)}
+          </span>
+        )}
+      </span>
+      <span className="order-card__line order-card__line--meta">
+        <span className="num">
+          {t('orders.slShort')} {price(row.TargetLossPrice)} · {t('orders.tpShort')} {price(row.TargetProfitPrice)}
+        </span>
+        <span className="order-card__time num">{time > 0 ? formatDateTime(time, lang) : ''}</span>
+      </span>
+      {outcome && <span className="order-card__outcome">{t(outcome)}</span>}
+    </button>
+  );
+}
+
+/** A pending order's right column: the live price it waits for (the ask for a buy, the bid for a sell). */
+function PendingMarket({ row }: { row: OrderRow }) {
+  const { t } = useTranslation();
+  const lang = useSettings((s) => s.lang);
+  const quote = useMarketQuote(row.ForexTradeLists.Code);
+  const market = quote ? (isBuy(row) ? quote.Ask : quote.Bid) : undefined;
+  return (
+    <span className="order-card__market">
+      <span className="order-card__caption">{t('orders.marketPrice')}</span>
+      <span className="num">{formatPrice(market, row.ForexTradeLists.PricePrecision, lang)}</span>
+    </span>
+  );
+}

@@ -1,0 +1,184 @@
+/**
+ * Every figure of one order, live while it is open, with what can be done to it: close a holding
+ * position or cancel a pending order (each after a confirmation), and edit its take profit and
+ * stop loss. Closing the popup is the caller's: it also closes when a push says the order closed.
+ */
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Dialog, Popup } from 'antd-mobile';
+import { CloseOutline } from 'antd-mobile-icons';
+import { OrderStatus, type OrderRow } from '@omp/protocol';
+import { InstrumentLogo } from '../../ui/instrument-logo.tsx';
+import { formatDateTime, formatLots, formatPrice, formatUsd } from '../../lib/format.ts';
+import { useSettings } from '../settings/settings-store.ts';
+import { cancelOrder, closeOrder } from '../trading/trading-api.ts';
+import { isBuy, kindKeyOf, outcomeKeyOf, statusKeyOf } from './order-texts.ts';
+import { toneOf } from './account-strip.tsx';
+import { useMarketQuote } from './use-market-quote.ts';
+
+export function OrderDetailPopup({
+  row,
+  visible,
+  onClose,
+  onEditStops,
+}: {
+  row: OrderRow | undefined;
+  visible: boolean;
+  onClose(): void;
+  onEditStops(row: OrderRow): void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Popup
+      visible={visible && row !== undefined}
+      onMaskClick={onClose}
+      onClose={onClose}
+      position="bottom"
+      bodyClassName="sheet"
+      destroyOnClose
+    >
+      {row && (
+        <div className="order-detail" data-testid="order-detail" data-id={row.Id}>
+          <header className="sheet__head">
+            <InstrumentLogo src={row.ForexTradeLists.Logo} code={row.ForexTradeLists.ShowCode} size={28} />
+            <h2 className="sheet__title">
+              {row.ForexTradeLists.ShowCode}{' '}
+              <span className={`side-badge side-badge--${isBuy(row) ? 'buy' : 'sell'}`}>{t(kindKeyOf(row))}</span>
+            </h2>
+            <button type="button" className="icon-button" onClick={onClose} aria-label={t('common.close')}>
+              <CloseOutline />
+            </button>
+          </header>
+          <DetailFigures row={row} />
+          <DetailActions row={row} onClose={onClose} onEditStops={onEditStops} />
+        </div>
+      )}
+    </Popup>
+  );
+}
+
+function DetailFigures({ row }: { row: OrderRow }) {
+  const { t } = useTranslation();
+  const lang = useSettings((s) => s.lang);
+  const precision = row.ForexTradeLists.PricePrecision;
+  const quote = useMarketQuote(row.ForexTradeLists.Code);
+  const price = (value: number | undefined) => (value ? formatPrice(value, precision, lang) : '–');
+  const usd = (value: number) => formatUsd(value, lang);
+  const time = (unix: number) => (unix > 0 ? formatDateTime(unix, lang) : '–');
+  const pending = row.Status === OrderStatus.pending;
+  const holding = row.Status === OrderStatus.holding;
+  const finished = !pending && !holding;
+  // What the order would trade at now: a holding position closes at the bid (buy) or ask (sell);
+  // a pending order waits for the ask (buy) or the bid (sell).
+  const market = holding ? row.Price : quote ? (isBuy(row) ? quote.Ask : quote.Bid) : undefined;
+  const outcome = outcomeKeyOf(row);
+  const profitTone = toneOf(row.FactProfits);
+
+  type Item = [label: string, value: ReactNode, testId?: string | undefined, wide?: boolean];
+  const items: Item[] = [
+    [t('orders.orderId'), `#${row.Id}`],
+    [t('orders.status'), t(statusKeyOf(row))],
+    [t('orders.side'), t(kindKeyOf(row))],
+    [t('orders.lots'), formatLots(row.Quantity, lang)],
+    [t('orders.leverage'), `1:${row.Multiple}`],
+    [pending ? t('orders.targetPrice') : t('orders.openPrice'), price(row.OriginPrice), 'detail-open-price'],
+    finished
+      ? [t('orders.closePrice'), price(row.UpdatePrice), 'detail-close-price']
+      : [t('orders.marketPrice'), price(market), 'detail-market-price'],
+    [t('orders.margin'), row.CautionMoney > 0 ? usd(row.CautionMoney) : '–'],
+    [t('orders.fee'), row.TradeFee > 0 ? usd(row.TradeFee) : '–'],
+    [
+      finished ? t('orders.realizedProfit') : t('orders.profit'),
+      pending || row.Status === OrderStatus.cancelled ? (
+        '–'
+      ) : (
+        <span className={profitTone ? `text-${profitTone}` : ''}>
+          {formatUsd(row.FactProfits, lang, { signed: true })}
+        </span>
+      ),
+      'detail-profit',
+    ],
+    [t('ticket.stopLoss'), price(row.TargetLossPrice), 'detail-stop-loss'],
+    [t('ticket.takeProfit'), price(row.TargetProfitPrice), 'detail-take-profit'],
+    // Dates and the reason are long: a whole row each.
+    [t('orders.createTime'), time(row.CreateTime), undefined, true],
+    [t('orders.openTime'), time(row.OpenTime), undefined, true],
+  ];
+  if (finished) items.push([t('orders.closeTime'), time(row.CloseTime), 'detail-close-time', true]);
+  if (outcome) items.push([t('orders.closeReason'), t(outcome), 'detail-outcome', true]);
+
+  return (
+    <dl className="detail-grid">
+      {items.map(([label, value, testId, wide], index) => (
+        // Position is the identity: the list's shape depends only on the order's status.
+        <div className={`detail-grid__item ${wide ? 'detail-grid__item--wide' : ''}`} key={index}>
+          <dt>{label}</dt>
+          <dd className="num" data-testid={testId}>
+            {value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function DetailActions({
+  row,
+  onClose,
+  onEditStops,
+}: {
+  row: OrderRow;
+  onClose(): void;
+  onEditStops(row: OrderRow): void;
+}) {
+  const { t } = useTranslation();
+  const lang = useSettings((s) => s.lang);
+  const holding = row.Status === OrderStatus.holding;
+  const pending = row.Status === OrderStatus.pending;
+  if (!holding && !pending) return null;
+  const lots = formatLots(row.Quantity, lang);
+  const symbol = row.ForexTradeLists.ShowCode;
+
+  const confirmAndRun = async () => {
+    const confirmed = await Dialog.confirm({
+      title: holding ? t('orders.closeTitle') : t('orders.cancelTitle'),
+      content: holding
+        ? t('orders.closeBody', {
+            symbol,
+            lots,
+            profit: formatUsd(row.FactProfits, lang, { signed: true }),
+          })
+        : t('orders.cancelBody', { symbol, lots }),
+      confirmText: holding ? t('orders.closeConfirm') : t('orders.cancelConfirm'),
+      cancelText: t('orders.keep'),
+    });
+    if (!confirmed) return;
+    try {
+      await (holding ? closeOrder(row.Id) : cancelOrder(row.Id));
+      onClose();
+    } catch {
+      // The request layer has shown the server's reason; the order stays as it is.
+    }
+  };
+
+  return (
+    <div className="sheet__actions">
+      <button
+        type="button"
+        className="sheet-button"
+        onClick={() => onEditStops(row)}
+        data-testid="edit-stops"
+      >
+        {t('orders.editStops')}
+      </button>
+      <button
+        type="button"
+        className="sheet-button sheet-button--danger"
+        onClick={() => void confirmAndRun()}
+        data-testid={holding ? 'close-order' : 'cancel-order'}
+      >
+        {holding ? t('orders.closePosition') : t('orders.cancelOrder')}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,174 @@
+/**
+ * One tab of /order: the orders of one status, pulled to refresh (the indicator ends 500 ms after
+ * the answer, product-spec section 4), paged as the end comes near, live from the trade pushes,
+ * with the detail and stop-editing sheets of its own rows.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Button, DotLoading, InfiniteScroll, PullToRefresh } from 'antd-mobile';
+import { EmptyState } from '../../ui/empty-state.tsx';
+import { formatUsd } from '../../lib/format.ts';
+import { usePageActive } from '../../app/page-activity.ts';
+import { useSettings } from '../settings/settings-store.ts';
+import { useLiveTrading } from '../trading/live-trading-store.ts';
+import { mergeOrderPages } from '../trading/order-merge.ts';
+import { DealTab, refreshTrading, useAccountFigures, useDeals, type DealStatus } from '../trading/trading-api.ts';
+import { OrderCard } from './order-card.tsx';
+import { OrderDetailPopup } from './order-detail-popup.tsx';
+import { StopsEditorPopup } from './stops-editor-popup.tsx';
+import { OrderSkeleton } from './order-skeleton.tsx';
+import { toneOf } from './account-strip.tsx';
+
+/** How long the pull-to-refresh indicator stays after the answer (product-spec section 9). */
+export const PULL_COMPLETE_DELAY_MS = 500;
+
+const EMPTY_KEYS: Record<DealStatus, string> = {
+  [DealTab.holding]: 'orders.emptyHolding',
+  [DealTab.pending]: 'orders.emptyPending',
+  [DealTab.history]: 'orders.emptyHistory',
+};
+
+export function OrderList({ status }: { status: DealStatus }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const active = usePageActive();
+  const deals = useDeals(status);
+  const figures = useAccountFigures();
+  const live = useLiveTrading((s) => s.live);
+  const closed = useLiveTrading((s) => s.closed);
+  const [openId, setOpenId] = useState<number | null>(null);
+  const [editId, setEditId] = useState<number | null>(null);
+
+  const rows = useMemo(() => mergeOrderPages(deals.data?.pages ?? [], live, closed), [deals.data, live, closed]);
+  const opened = rows.find((row) => row.Id === openId);
+  const editing = rows.find((row) => row.Id === editId);
+
+  // An order that closed (a push, a stop, another device) takes its sheets with it; so does
+  // leaving the page, since the sheets render outside it.
+  useEffect(() => {
+    if (openId !== null && (!opened || !active)) setOpenId(null);
+    if (editId !== null && (!editing || !active)) setEditId(null);
+  }, [openId, opened, editId, editing, active]);
+
+  const refresh = async () => {
+    await Promise.all([deals.refetch(), figures.refetch(), refreshTrading()]);
+  };
+
+  let body;
+  if (deals.isPending) {
+    body = <OrderSkeleton label={t('common.loading')} />;
+  } else if (deals.isError && !deals.data) {
+    body = (
+      <EmptyState
+        title={t('common.loadFailed')}
+        action={
+          <Button size="small" onClick={() => void deals.refetch()}>
+            {t('common.retry')}
+          </Button>
+        }
+      />
+    );
+  } else if (rows.length === 0) {
+    body = (
+      <EmptyState
+        title={t(EMPTY_KEYS[status])}
+        testId={`empty-${status}`}
+        action={
+          status !== DealTab.history && (
+            <Button size="small" color="primary" fill="outline" onClick={() => void navigate('/trade')}>
+              {t('orders.goTrade')}
+            </Button>
+          )
+        }
+      />
+    );
+  } else {
+    body = (
+      <>
+        <ListSummary
+          status={status}
+          total={deals.data?.pages[0]?.total ?? rows.length}
+          realizedTotal={deals.data?.pages[0]?.all_fact_profits}
+        />
+        <div className="order-list" data-testid={`order-list-${status}`}>
+          {rows.map((row) => (
+            <OrderCard key={row.Id} row={row} onOpen={(picked) => setOpenId(picked.Id)} />
+          ))}
+        </div>
+        <InfiniteScroll
+          hasMore={deals.hasNextPage}
+          loadMore={async () => {
+            await deals.fetchNextPage({ throwOnError: true });
+          }}
+        >
+          {(hasMore, failed, retry) =>
+            failed ? (
+              <button type="button" className="list-end list-end--retry" onClick={retry}>
+                {t('common.loadFailed')} {t('common.retry')}
+              </button>
+            ) : hasMore ? (
+              <span className="list-end">
+                {t('common.loading')} <DotLoading />
+              </span>
+            ) : (
+              <span className="list-end">{t('orders.allShown')}</span>
+            )
+          }
+        </InfiniteScroll>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PullToRefresh
+        onRefresh={refresh}
+        completeDelay={PULL_COMPLETE_DELAY_MS}
+        pullingText={t('orders.pullToRefresh')}
+        canReleaseText={t('orders.releaseToRefresh')}
+        refreshingText={t('common.loading')}
+        completeText={t('orders.refreshed')}
+      >
+        <div className="order-list-body">{body}</div>
+      </PullToRefresh>
+      <OrderDetailPopup
+        row={opened}
+        visible={opened !== undefined && active}
+        onClose={() => setOpenId(null)}
+        onEditStops={(row) => setEditId(row.Id)}
+      />
+      <StopsEditorPopup row={editing} visible={editing !== undefined && active} onClose={() => setEditId(null)} />
+    </>
+  );
+}
+
+/** One line above the rows: how many, and their P/L (live for positions, realized for history). */
+function ListSummary({
+  status,
+  total,
+  realizedTotal,
+}: {
+  status: DealStatus;
+  total: number;
+  realizedTotal: number | undefined;
+}) {
+  const { t } = useTranslation();
+  const lang = useSettings((s) => s.lang);
+  const floating = useAccountFigures().data?.floating_profit;
+  const profit = status === DealTab.holding ? floating : status === DealTab.history ? realizedTotal : undefined;
+  const tone = toneOf(profit);
+  return (
+    <div className="list-summary" data-testid="list-summary">
+      <span>{t('orders.count', { total })}</span>
+      {profit !== undefined && (
+        <span>
+          {t(status === DealTab.holding ? 'orders.floatingProfit' : 'orders.realizedTotal')}{' '}
+          <span className={`num ${tone ? `text-${tone}` : ''}`} data-testid="list-profit">
+            {formatUsd(profit, lang, { signed: true })}
+          </span>
+        </span>
+      )}
+    </div>
+  );
+}

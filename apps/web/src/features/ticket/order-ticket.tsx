@@ -1,0 +1,324 @@
+/**
+ * The order ticket on /trade (product-spec sections 4 and 5, trading-rules.md "Order entry"):
+ * side, market or pending at a target, lots on the instrument's grid, leverage (the first option
+ * by default), optional stop loss and take profit, and the figures the order costs, recomputed on
+ * every tick by the engine's own code. The server decides; its refusals arrive as toasts.
+ *
+ * The ticket is keyed by instrument (trade-page.tsx), so switching instruments starts afresh with
+ * that instrument's minimum lots and first leverage.
+ */
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Toast } from 'antd-mobile';
+import { formatPrice } from '../../lib/format.ts';
+import type { Instrument, Quotation } from '@omp/protocol';
+import { loginPathFor } from '../../app/route-guard.ts';
+import { useBasicInfo } from '../settings/basic-info.ts';
+import { useSettings } from '../settings/settings-store.ts';
+import { isSignedIn, useSession } from '../session/session-store.ts';
+import { submitOrder, useAccountFigures, type SubmitOrderBody } from '../trading/trading-api.ts';
+import { formatLotsText, lotRulesOf, snapLots, stepLots } from './lot-rules.ts';
+import { previewTicket, sanitizePriceText, type Side, type TicketProblem } from './ticket-preview.ts';
+import { useUsdRate } from './use-usd-rate.ts';
+import {
+  LeveragePicker,
+  LotStepper,
+  PriceInput,
+  Segmented,
+  SideTiles,
+  TicketRow,
+  useFieldIds,
+} from './ticket-controls.tsx';
+import { TicketFigures } from './ticket-figures.tsx';
+
+type OrderMode = 'market' | 'pending';
+
+export function OrderTicket({
+  instrument,
+  quote,
+  open,
+}: {
+  instrument: Instrument;
+  quote: Quotation;
+  open: boolean;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const lang = useSettings((s) => s.lang);
+  const signedIn = useSession(isSignedIn);
+  const feeType = useBasicInfo().data?.trade_fee_type;
+  const figures = useAccountFigures();
+  const usdRate = useUsdRate(instrument);
+  const ids = useFieldIds();
+  const precision = instrument.PricePrecision;
+  const rules = useMemo(() => lotRulesOf(instrument), [instrument]);
+  const leverageOptions = useMemo(() => instrument.HasForexMultiple.map((o) => o.Value), [instrument]);
+
+  const [side, setSide] = useState<Side>('buy');
+  const [mode, setMode] = useState<OrderMode>('market');
+  const [targetText, setTargetText] = useState('');
+  const [lotsText, setLotsText] = useState(() => formatLotsText(rules.min, rules));
+  const [leverage, setLeverage] = useState<number | undefined>(leverageOptions[0]);
+  const [stopLossText, setStopLossText] = useState('');
+  const [takeProfitText, setTakeProfitText] = useState('');
+  const [attempted, setAttempted] = useState(false);
+
+  const lots = snapLots(lotsText, rules);
+  const market = mode === 'market';
+  const freeMargin = signedIn ? figures.data?.free_margin : undefined;
+  const preview = previewTicket({
+    instrument,
+    bid: quote.Bid,
+    ask: quote.Ask,
+    side,
+    market,
+    targetText,
+    lots,
+    leverage,
+    stopLossText,
+    takeProfitText,
+    feeType: feeType ?? 2,
+    usdRate: feeType === undefined ? undefined : usdRate,
+    freeMargin,
+  });
+  const problem = shownProblem(preview.problem, attempted);
+  const errorOf = (field: TicketProblem['field']) =>
+    problem?.field === field ? problemText(problem, side, preview.openPrice) : undefined;
+
+  const price = (value: number | undefined) => formatPrice(value, precision, lang);
+  const closingPrice = side === 'buy' ? quote.Bid : quote.Ask;
+  const stopReference = market ? closingPrice : (preview.openPrice ?? closingPrice);
+  const profitReference = preview.openPrice ?? (side === 'buy' ? quote.Ask : quote.Bid);
+  const below = (value: number) => t('ticket.optionalBelow', { price: price(value) });
+  const above = (value: number) => t('ticket.optionalAbove', { price: price(value) });
+
+  const commitLots = () => setLotsText(formatLotsText(snapLots(lotsText, rules), rules));
+
+  function problemText(found: TicketProblem, orderSide: Side, openPrice: number | undefined): string {
+    switch (found.rejection) {
+      case 'stop_loss_wrong_side':
+        return t(orderSide === 'buy' ? 'ticket.stopLossBelow' : 'ticket.stopLossAbove', {
+          price: price(stopReference),
+        });
+      case 'take_profit_wrong_side':
+        return t(orderSide === 'buy' ? 'ticket.takeProfitAbove' : 'ticket.takeProfitBelow', {
+          price: price(openPrice),
+        });
+      case 'target_price_required':
+        return t('ticket.targetRequired');
+      case 'target_at_market':
+        return t('ticket.targetAtMarket');
+      case 'price_invalid':
+        return t('ticket.priceInvalid');
+      case 'insufficient_free_margin':
+        return t('ticket.insufficientFunds');
+      case 'leverage_not_configured':
+      case 'leverage_not_offered':
+        return t('ticket.leverageMissing');
+      case 'lots_below_minimum':
+      case 'lots_off_step':
+      case 'lots_above_maximum':
+        return lotsHint();
+      case 'market_closed':
+      case 'stale_quote':
+        return t('quote.marketClosed');
+      default:
+        return exhaustive(found.rejection);
+    }
+  }
+
+  /** A toast has no field around it: name the field the problem belongs to. */
+  function problemToast(found: TicketProblem): string {
+    const text = problemText(found, side, preview.openPrice);
+    const field =
+      found.field === 'stopLoss'
+        ? t('ticket.stopLoss')
+        : found.field === 'takeProfit'
+          ? t('ticket.takeProfit')
+          : found.field === 'target'
+            ? t('ticket.targetPrice')
+            : undefined;
+    return field ? t('ticket.fieldProblem', { field, problem: text }) : text;
+  }
+
+  function lotsHint(): string {
+    return t('ticket.lotsRule', {
+      min: formatLotsText(rules.min, rules),
+      step: formatLotsText(rules.step, rules),
+      max: formatLotsText(rules.max, rules),
+    });
+  }
+
+  const pick = (next: Side) => {
+    // A visitor who taps buy or sell wants to trade: that starts with logging in.
+    if (!signedIn) return void navigate(loginPathFor('/trade'));
+    setSide(next);
+  };
+
+  const submit = async () => {
+    if (!signedIn) return void navigate(loginPathFor('/trade'));
+    if (!open) return;
+    if (leverage === undefined) {
+      Toast.show({ content: t('ticket.leverageMissing'), position: 'center' });
+      return;
+    }
+    setAttempted(true);
+    commitLots();
+    // Funds are the server's to judge (the figures may be a second old); every other problem is
+    // certain, and sending would only earn a refusal.
+    if (preview.problem && preview.problem.field !== 'funds') {
+      Toast.show({ content: problemToast(preview.problem), position: 'center' });
+      return;
+    }
+    const body: SubmitOrderBody = {
+      type: side === 'buy' ? 1 : 2,
+      cont: formatLotsText(lots, rules),
+      forex_id: instrument.Id,
+      status: market ? 1 : 0,
+      multiple: leverage,
+      ...(market ? {} : { target_price: targetText }),
+      ...(stopLossText ? { stop_loss_price: stopLossText } : {}),
+      ...(takeProfitText ? { target_profit_price: takeProfitText } : {}),
+    };
+    try {
+      await submitOrder(body);
+      setAttempted(false);
+    } catch {
+      // The request layer has shown the server's reason.
+    }
+  };
+
+  const kindLabel = preview.pendingKind ? t(`orderKinds.${preview.pendingKind}`) : undefined;
+  const sideLabel = t(side === 'buy' ? 'trade.buy' : 'trade.sell');
+
+  return (
+    <section className="card ticket" data-testid="order-ticket" aria-label={t('trade.ticketTitle')}>
+      <h2 className="visually-hidden">{t('trade.ticketTitle')}</h2>
+      <SideTiles
+        side={side}
+        bid={quote.Bid}
+        ask={quote.Ask}
+        precision={precision}
+        disabled={!open}
+        onPick={pick}
+      />
+
+      <Segmented<OrderMode>
+        label={t('ticket.orderType')}
+        value={mode}
+        onChange={setMode}
+        options={[
+          { value: 'market', label: t('ticket.market') },
+          { value: 'pending', label: t('ticket.pending') },
+        ]}
+        testId="order-mode"
+      />
+
+      {!market && (
+        <TicketRow
+          label={t('ticket.targetPrice')}
+          htmlFor={ids.target}
+          error={errorOf('target')}
+          hint={kindLabel ? t('ticket.pendingKindHint', { kind: kindLabel }) : t('ticket.targetHint')}
+          testId="row-target"
+        >
+          <PriceInput
+            id={ids.target}
+            value={targetText}
+            placeholder={price(side === 'buy' ? quote.Ask : quote.Bid)}
+            invalid={errorOf('target') !== undefined}
+            onValue={(text) => setTargetText(sanitizePriceText(text, precision))}
+            testId="target-input"
+          />
+        </TicketRow>
+      )}
+
+      <TicketRow label={t('ticket.lots')} htmlFor={ids.lots} hint={lotsHint()} error={errorOf('lots')}>
+        <LotStepper
+          id={ids.lots}
+          text={lotsText}
+          canDecrease={lots > rules.min}
+          canIncrease={lots < rules.max}
+          onText={setLotsText}
+          onCommit={commitLots}
+          onStep={(direction) => setLotsText(formatLotsText(stepLots(lots, direction, rules), rules))}
+        />
+      </TicketRow>
+
+      <TicketRow label={t('ticket.leverage')} note={false}>
+        <LeveragePicker options={leverageOptions} value={leverage} onChange={setLeverage} />
+      </TicketRow>
+
+      <div className="ticket-stops">
+        <TicketRow
+          label={t('ticket.stopLoss')}
+          htmlFor={ids.stopLoss}
+          error={errorOf('stopLoss')}
+          hint={side === 'buy' ? below(stopReference) : above(stopReference)}
+          testId="row-stop-loss"
+        >
+          <PriceInput
+            id={ids.stopLoss}
+            value={stopLossText}
+            placeholder={t('ticket.none')}
+            invalid={errorOf('stopLoss') !== undefined}
+            onValue={(text) => setStopLossText(sanitizePriceText(text, precision))}
+            testId="stop-loss-input"
+          />
+        </TicketRow>
+        <TicketRow
+          label={t('ticket.takeProfit')}
+          htmlFor={ids.takeProfit}
+          error={errorOf('takeProfit')}
+          hint={side === 'buy' ? above(profitReference) : below(profitReference)}
+          testId="row-take-profit"
+        >
+          <PriceInput
+            id={ids.takeProfit}
+            value={takeProfitText}
+            placeholder={t('ticket.none')}
+            invalid={errorOf('takeProfit') !== undefined}
+            onValue={(text) => setTakeProfitText(sanitizePriceText(text, precision))}
+            testId="take-profit-input"
+          />
+        </TicketRow>
+      </div>
+
+      <TicketFigures preview={preview} freeMargin={freeMargin} signedIn={signedIn} />
+
+      <button
+        type="button"
+        className={`ticket-submit ticket-submit--${side}`}
+        disabled={!open}
+        onClick={() => void submit()}
+        data-testid="submit-order"
+      >
+        {open ? (
+          <>
+            <span className="ticket-submit__label">{kindLabel ?? sideLabel}</span>
+            <span className="ticket-submit__detail num">
+              {t('ticket.lotsOf', { lots: formatLotsText(lots, rules), symbol: instrument.ShowCode })}
+            </span>
+          </>
+        ) : (
+          <span className="ticket-submit__label">{t('quote.marketClosed')}</span>
+        )}
+      </button>
+    </section>
+  );
+}
+
+/**
+ * Which problem to show now. A missing target is only pointed out after a tap on the button:
+ * telling someone who just switched to "pending" that they have not typed yet is noise.
+ */
+function shownProblem(problem: TicketProblem | undefined, attempted: boolean): TicketProblem | undefined {
+  if (!problem) return undefined;
+  if (problem.rejection === 'target_price_required' && !attempted) return undefined;
+  return problem;
+}
+
+function exhaustive(value: never): never {
+  throw new Error(`unhandled ${String(value)}`);
+}

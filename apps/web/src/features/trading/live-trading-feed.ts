@@ -1,0 +1,67 @@
+/**
+ * Feeds the per-user socket pushes into the screens for as long as someone is signed in:
+ *
+ * - FOREX_TRADE (about once a second while anything is open): live price and P/L of holding
+ *   orders into the live store, the account figures straight into the query cache, so the
+ *   ticket's available funds, the /order strip and the /user balance all move together;
+ * - FOREX_ORDER (an order placed, filled, closed or cancelled) and FOREX_CLOSED: the lists are
+ *   fetched again, and closed ids leave the open lists at once;
+ * - MARGIN_CALL (sent unasked to a signed-in socket): the warning banner.
+ *
+ * After a reconnect everything is fetched again, because pushes missed meanwhile are gone.
+ */
+import { useEffect } from 'react';
+import {
+  MARGIN_CALL_MESSAGE,
+  Topic,
+  type ForexClosedPush,
+  type ForexTradePush,
+  type MarginCallPush,
+} from '@omp/protocol';
+import { getSocket } from '../../lib/socket.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { useOnReconnect } from '../../lib/use-socket-events.ts';
+import { useSession } from '../session/session-store.ts';
+import { useLiveTrading } from './live-trading-store.ts';
+import { refreshTrading, tradingKeys } from './trading-api.ts';
+
+/** The FOREX_ORDER push type; it rides on the FOREX_TRADE subscription. */
+export const FOREX_ORDER_MESSAGE = 'FOREX_ORDER';
+
+export function useLiveTradingFeed(): void {
+  const token = useSession((s) => s.token);
+
+  useEffect(() => {
+    const store = useLiveTrading.getState();
+    store.reset();
+    if (!token) return;
+    const socket = getSocket();
+    const offs = [
+      socket.subscribe(Topic.forexTrade, (message) => {
+        const push = message as unknown as ForexTradePush;
+        if (!Array.isArray(push.orders) || !push.account) return;
+        useLiveTrading.getState().applyTrade(push);
+        queryClient.setQueryData(tradingKeys.figures(token), push.account);
+      }),
+      socket.subscribe(Topic.forexClosed, (message) => {
+        const push = message as unknown as ForexClosedPush;
+        if (!Array.isArray(push.id)) return;
+        useLiveTrading.getState().applyClosed(push.id);
+        void refreshTrading();
+      }),
+      socket.listen(FOREX_ORDER_MESSAGE, () => void refreshTrading()),
+      socket.listen(MARGIN_CALL_MESSAGE, (message) => {
+        const push = message as unknown as MarginCallPush;
+        if (typeof push.margin_level !== 'number') return;
+        useLiveTrading.getState().applyMarginCall(push);
+      }),
+    ];
+    return () => {
+      for (const off of offs) off();
+    };
+  }, [token]);
+
+  useOnReconnect(() => {
+    if (useSession.getState().token) void refreshTrading();
+  });
+}

@@ -1,0 +1,54 @@
+/**
+ * What the socket tells about the signed-in user's trading, between fetches: live price and P/L
+ * of holding orders, orders that just closed, and the last margin call. The account figures
+ * themselves go into the query cache (live-trading-feed.ts), where every screen already reads them.
+ */
+import { create } from 'zustand';
+import type { ForexTradePush, MarginCallPush } from '@omp/protocol';
+import { addIds, liveFiguresOf, type IdSet, type LiveById } from './order-merge.ts';
+
+export interface MarginCallWarning {
+  marginLevel: number;
+  marginCallLevel: number;
+  stopOutLevel: number;
+  /** The server's sentence in the user's language. */
+  message: string;
+}
+
+interface LiveTradingState {
+  live: LiveById;
+  closed: IdSet;
+  marginCall: MarginCallWarning | null;
+  applyTrade(push: Pick<ForexTradePush, 'orders' | 'account'>): void;
+  applyClosed(ids: readonly number[]): void;
+  applyMarginCall(push: Omit<MarginCallPush, 'type'>): void;
+  dismissMarginCall(): void;
+  reset(): void;
+}
+
+export const useLiveTrading = create<LiveTradingState>()((set) => ({
+  live: {},
+  closed: {},
+  marginCall: null,
+  applyTrade: (push) =>
+    set((state) => {
+      const level = push.account.margin_level;
+      // The warning stays until the account is out of the danger zone, not merely until the
+      // next tick: a margin call is something to act on.
+      const recovered =
+        state.marginCall !== null && (level === null || level > push.account.margin_call_level);
+      return { live: liveFiguresOf(push.orders), ...(recovered ? { marginCall: null } : {}) };
+    }),
+  applyClosed: (ids) => set((state) => ({ closed: addIds(state.closed, ids) })),
+  applyMarginCall: (push) =>
+    set({
+      marginCall: {
+        marginLevel: push.margin_level,
+        marginCallLevel: push.margin_call_level,
+        stopOutLevel: push.stop_out_level,
+        message: push.msg,
+      },
+    }),
+  dismissMarginCall: () => set({ marginCall: null }),
+  reset: () => set({ live: {}, closed: {}, marginCall: null }),
+}));

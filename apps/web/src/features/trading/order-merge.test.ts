@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { OrderStatus, type OrderRow } from '@omp/protocol';
+import { addIds, liveFiguresOf, mergeOrderPages, totalProfit, withLiveFigures } from './order-merge.ts';
+
+function anOrder(id: number, overrides: Partial<OrderRow> = {}): OrderRow {
+  return {
+    Id: id,
+    ForexId: 1,
+    ForexTradeLists: { Id: 1, Code: 'EURUSD', ShowCode: 'EUR/USD', Logo: '', PricePrecision: 5 },
+    OrderType: 1,
+    Status: OrderStatus.holding,
+    Kind: 'market',
+    Quantity: 0.1,
+    Multiple: 100,
+    ForexContNum: 100000,
+    OriginPrice: 1.1,
+    Price: 1.1,
+    UpdatePrice: 1.1,
+    FactProfits: 0,
+    CautionMoney: 110,
+    OriginCautionMoney: 110,
+    TradeFee: 0.055,
+    TargetLossPrice: 0,
+    TargetProfitPrice: 0,
+    ClosedType: 0,
+    CancelReason: '',
+    CreateTime: 1,
+    CreateTimeHandler: '',
+    OpenTime: 1,
+    OpenTimeHandler: '',
+    CloseTime: 0,
+    CloseTimeHandler: '',
+    ...overrides,
+  };
+}
+
+describe('live figures over fetched rows', () => {
+  const live = liveFiguresOf([{ Id: 1, Price: 1.2, FactProfits: 1000 }]);
+
+  it('overlays price and P/L of holding rows from the trade push', () => {
+    const row = withLiveFigures(anOrder(1), live);
+    expect(row).toMatchObject({ Price: 1.2, UpdatePrice: 1.2, FactProfits: 1000 });
+  });
+
+  it('leaves other rows, and unchanged ones, as they are (same object)', () => {
+    const pending = anOrder(1, { Status: OrderStatus.pending });
+    expect(withLiveFigures(pending, live)).toBe(pending);
+    const other = anOrder(2);
+    expect(withLiveFigures(other, live)).toBe(other);
+    const same = anOrder(1, { Price: 1.2, FactProfits: 1000 });
+    expect(withLiveFigures(same, live)).toBe(same);
+  });
+});
+
+describe('merging pages', () => {
+  it('keeps each order once when paging shifted, and drops just-closed open orders', () => {
+    const pages = [{ data: [anOrder(5), anOrder(4)] }, { data: [anOrder(4), anOrder(3), anOrder(2)] }];
+    const rows = mergeOrderPages(pages, {}, addIds({}, [3]));
+    expect(rows.map((r) => r.Id)).toEqual([5, 4, 2]);
+  });
+
+  it('keeps a closed order in history even when its id was pushed as closed', () => {
+    const pages = [{ data: [anOrder(3, { Status: OrderStatus.closed })] }];
+    expect(mergeOrderPages(pages, {}, addIds({}, [3])).map((r) => r.Id)).toEqual([3]);
+  });
+
+  it('applies live figures while merging', () => {
+    const rows = mergeOrderPages([{ data: [anOrder(1)] }], liveFiguresOf([{ Id: 1, Price: 1.3, FactProfits: 5 }]), {});
+    expect(rows[0]!.FactProfits).toBe(5);
+  });
+});
+
+describe('id sets and totals', () => {
+  it('returns the same set when nothing is new', () => {
+    const set = addIds({}, [1, 2]);
+    expect(addIds(set, [2])).toBe(set);
+    expect(addIds(set, [3])).toEqual({ 1: true, 2: true, 3: true });
+  });
+
+  it('sums P/L exactly in micro-dollars', () => {
+    const rows = [anOrder(1, { FactProfits: 0.1 }), anOrder(2, { FactProfits: 0.2 }), anOrder(3, { FactProfits: -0.000001 })];
+    expect(totalProfit(rows)).toBe(0.299999);
+  });
+});

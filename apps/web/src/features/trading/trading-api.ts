@@ -1,0 +1,149 @@
+/**
+ * The trading calls (product-spec section 7) and their queries. Keys carry the session token, so
+ * one user's orders never show for the next user on the same phone. Every call that changes
+ * money sends an Idempotency-Key (idempotency.ts) and blocks the screen with the spinner until
+ * the server answers, so a second tap cannot race the first.
+ */
+import { useInfiniteQuery, useQuery, type InfiniteData } from '@tanstack/react-query';
+import {
+  IDEMPOTENCY_HEADER,
+  type AccountFigures,
+  type LedgerRow,
+  type MyDealResult,
+  type OrderRow,
+} from '@omp/protocol';
+import { api } from '../../lib/api.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { useSession } from '../session/session-store.ts';
+import { IdempotencyKeys } from './idempotency.ts';
+
+/** Rows per page of the order lists and the ledger. */
+export const PAGE_SIZE = 20;
+
+/** The order tabs of /order, with the status each one asks my_deal for. */
+export const DealTab = { holding: 1, pending: 0, history: 3 } as const;
+export type DealStatus = (typeof DealTab)[keyof typeof DealTab];
+
+export interface LedgerPage {
+  list: LedgerRow[];
+  total: number;
+  page: number;
+}
+
+export const tradingKeys = {
+  all: ['trading'] as const,
+  figures: (token: string) => ['trading', 'figures', token] as const,
+  dealsAll: ['trading', 'deals'] as const,
+  deals: (token: string, status: DealStatus) => ['trading', 'deals', token, status] as const,
+  ledger: (token: string) => ['trading', 'ledger', token] as const,
+};
+
+/** Everything the trading screens show may have changed: fetch what is on screen again. */
+export function refreshTrading(): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: tradingKeys.all });
+}
+
+/** The next page to ask for, or undefined when every row is loaded. */
+export function nextPageOf(last: { page: number; total: number }, loaded: number): number | undefined {
+  return loaded < last.total ? last.page + 1 : undefined;
+}
+
+export function useAccountFigures() {
+  const token = useSession((s) => s.token);
+  return useQuery({
+    queryKey: tradingKeys.figures(token),
+    // Quiet: the figures refresh in the background and are pushed live; a toast on every hiccup
+    // would only alarm. A dead session (999) still signs out.
+    queryFn: ({ signal }) =>
+      api.get<AccountFigures>('/v1/api/main/account/forexDetail', { signal, showErrorMessage: false }),
+    enabled: token !== '',
+    staleTime: 5_000,
+  });
+}
+
+export function useDeals(status: DealStatus, enabled = true) {
+  const token = useSession((s) => s.token);
+  return useInfiniteQuery({
+    queryKey: tradingKeys.deals(token, status),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<MyDealResult>('/v1/api/forex/my_deal', {
+        params: { status, page: pageParam, page_size: PAGE_SIZE },
+        signal,
+      }),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => nextPageOf(last, loadedRows(pages, (page) => page.data.length)),
+    enabled: enabled && token !== '',
+    staleTime: 5_000,
+  });
+}
+
+export function useLedger() {
+  const token = useSession((s) => s.token);
+  return useInfiniteQuery({
+    queryKey: tradingKeys.ledger(token),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<LedgerPage>('/v1/api/main/accountLog/forexChange', {
+        params: { page: pageParam, page_size: PAGE_SIZE },
+        signal,
+      }),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => nextPageOf(last, loadedRows(pages, (page) => page.list.length)),
+    enabled: token !== '',
+  });
+}
+
+function loadedRows<P>(pages: readonly P[], count: (page: P) => number): number {
+  return pages.reduce((sum, page) => sum + count(page), 0);
+}
+
+export type DealPages = InfiniteData<MyDealResult, number>;
+
+/** The body of /v1/api/forex/submit (decimals as text, exactly as typed or stepped). */
+export interface SubmitOrderBody {
+  type: 1 | 2;
+  cont: string;
+  forex_id: number;
+  status: 0 | 1;
+  multiple: number;
+  target_price?: string;
+  stop_loss_price?: string;
+  target_profit_price?: string;
+}
+
+const keys = new IdempotencyKeys();
+
+/** A money-changing POST: one key per distinct request, spinner, the server's message on success. */
+function post<T>(path: string, body: Record<string, unknown>): Promise<T> {
+  return keys.send(`${path} ${JSON.stringify(body)}`, (key) =>
+    api.post<T>(path, body, { headers: { [IDEMPOTENCY_HEADER]: key }, loading: true, successToast: true }),
+  );
+}
+
+async function thenRefresh<T>(call: Promise<T>): Promise<T> {
+  const result = await call;
+  void refreshTrading();
+  return result;
+}
+
+export const submitOrder = (body: SubmitOrderBody) =>
+  thenRefresh(post<OrderRow>('/v1/api/forex/submit', { ...body }));
+
+export const closeOrder = (id: number) => thenRefresh(post<OrderRow>('/v1/api/forex/close', { id }));
+
+export const cancelOrder = (id: number) => thenRefresh(post<OrderRow>('/v1/api/forex/cancel_trade', { id }));
+
+/** Take profit and stop loss as text; '0' removes one. */
+export const setStops = (id: number, takeProfit: string, stopLoss: string) =>
+  thenRefresh(
+    post<OrderRow>('/v1/api/forex/set_stop_price', {
+      id,
+      target_profit_price: takeProfit,
+      stop_loss_price: stopLoss,
+    }),
+  );
+
+/** Demo accounts: everything closed or cancelled, the demo balance restored. */
+export const resetDemoAccount = () =>
+  thenRefresh(
+    api.get<AccountFigures>('/v1/api/main/user/resetForexDemoAccount', { loading: true, successToast: true }),
+  );
