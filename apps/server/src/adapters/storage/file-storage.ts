@@ -1,0 +1,31 @@
+/**
+ * The storage port for uploaded files: bytes in and out by name. The server ships a local-folder
+ * adapter (the default, under `${DATA_DIR}/uploads`) and an in-memory one; an object-store adapter
+ * can replace them without touching the services, as long as it passes the same contract suite
+ * (file-storage-contract.test.ts).
+ *
+ * Names are chosen by the caller and must be plain file names: the adapters refuse anything that
+ * could address another folder, so a bug upstream cannot turn into a path traversal.
+ */
+export interface FileStorage {
+  readonly kind: string;
+  /** Stores new bytes under a new name; storing over an existing name is refused. */
+  put(name: string, bytes: Uint8Array): Promise<void>;
+  /** The bytes stored under a name, or undefined when there are none. */
+  get(name: string): Promise<Buffer | undefined>;
+  exists(name: string): Promise<boolean>;
+}
+
+/** A plain file name: letters, digits, dot, dash, underscore; no leading dot, no "..". */
+const SAFE_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$/;
+
+export function assertSafeName(name: string): void {
+  if (!SAFE_NAME.test(name) || name.includes('..'))
+    throw new Error(`unsafe storage name: ${JSON.stringify(name)}`);
+}
+
+export class StorageNameTakenError extends Error {
+  constructor(name: string) {
+    super(`a file named ${name} is already stored`);
+  }
+}

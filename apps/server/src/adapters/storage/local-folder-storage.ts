@@ -1,0 +1,74 @@
+/**
+ * Files in a local folder (by default `${DATA_DIR}/uploads`). A file is written to a temporary
+ * name, flushed to disk and then linked to its final name, so a crash never leaves a half-written
+ * file under a name the database points at, and an existing name is never overwritten.
+ */
+import { mkdir, open, readFile, rm, stat, link } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { assertSafeName, StorageNameTakenError, type FileStorage } from './file-storage.ts';
+
+export class LocalFolderStorage implements FileStorage {
+  readonly kind = 'local-folder';
+  private readonly root: string;
+  private ready: Promise<unknown> | undefined;
+
+  constructor(root: string) {
+    this.root = path.resolve(root);
+  }
+
+  private pathOf(name: string): string {
+    assertSafeName(name);
+    return path.join(this.root, name);
+  }
+
+  async put(name: string, bytes: Uint8Array): Promise<void> {
+    const target = this.pathOf(name);
+    this.ready ??= mkdir(this.root, { recursive: true, mode: 0o700 });
+    await this.ready;
+    const temporary = path.join(this.root, `.tmp-${randomBytes(8).toString('hex')}`);
+    const handle = await open(temporary, 'wx', 0o600);
+    try {
+      await handle.writeFile(bytes);
+      // The database row that names this file is committed with synchronous=FULL; the file must
+      // be as durable as the row, or an identity photo could vanish in a power cut.
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    try {
+      // link() fails when the target exists, unlike rename(), which would silently replace it.
+      await link(temporary, target);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new StorageNameTakenError(name);
+      throw error;
+    } finally {
+      await rm(temporary, { force: true });
+    }
+    // The new name is a directory entry: flush the folder too, or a power cut could lose the name.
+    const folder = await open(this.root, 'r');
+    try {
+      await folder.sync();
+    } finally {
+      await folder.close();
+    }
+  }
+
+  async get(name: string): Promise<Buffer | undefined> {
+    try {
+      return await readFile(this.pathOf(name));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+  }
+
+  async exists(name: string): Promise<boolean> {
+    try {
+      return (await stat(this.pathOf(name))).isFile();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+      throw error;
+    }
+  }
+}
