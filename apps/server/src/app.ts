@@ -9,18 +9,25 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import envelopePlugin from './http/envelope-plugin.ts';
 import authPlugin from './http/auth-plugin.ts';
+import staffAuthPlugin from './http/staff-auth.ts';
 import type { MarketRepository } from './repositories/market-repository.ts';
 import { accountRoutes } from './routes/account-routes.ts';
 import { commonRoutes } from './routes/common-routes.ts';
+import { identityRoutes } from './routes/identity-routes.ts';
 import { marketRoutes } from './routes/market-routes.ts';
+import { staffRoutes } from './routes/staff-routes.ts';
 import { systemRoutes } from './routes/system-routes.ts';
 import { tradingRoutes } from './routes/trading-routes.ts';
+import { uploadRoutes } from './routes/upload-routes.ts';
+import type { IdentityService } from './services/identity-service.ts';
+import type { StaffService } from './services/staff-service.ts';
+import type { UploadService } from './services/upload-service.ts';
 import type { TradingQueries } from './services/trading-queries.ts';
 import type { TradingService } from './services/trading-service.ts';
 import type { AuthService } from './services/auth-service.ts';
@@ -40,6 +47,9 @@ export interface AppDeps {
   codes: VerificationService;
   trading: TradingService;
   queries: TradingQueries;
+  uploads: UploadService;
+  identity: IdentityService;
+  staff: StaffService;
   feedName: () => string;
   now: () => number;
 }
@@ -48,7 +58,10 @@ const LOGOS_DIR = path.resolve(import.meta.dirname, '../assets/logos');
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.config.logLevel === 'silent' ? false : { level: deps.config.logLevel },
+    logger:
+      deps.config.logLevel === 'silent'
+        ? false
+        : { level: deps.config.logLevel, serializers: { req: requestForLog } },
     // Clients on phones retry on flaky networks; keep-alive sockets save their handshakes.
     keepAliveTimeout: 65_000,
     bodyLimit: 1024 * 1024,
@@ -67,6 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(envelopePlugin);
   await app.register(authPlugin, { auth: deps.auth });
+  await app.register(staffAuthPlugin, { staff: deps.staff });
   await app.register(fastifyFormbody);
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(fastifySwagger, {
@@ -96,8 +110,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => commonRoutes(scope, deps));
   await app.register(async (scope) => accountRoutes(scope, deps));
   await app.register(async (scope) => tradingRoutes(scope, deps));
+  await app.register(async (scope) => uploadRoutes(scope, deps));
+  await app.register(async (scope) => identityRoutes(scope, deps));
+  await app.register(async (scope) => staffRoutes(scope, { staff: deps.staff, db: deps.database.db }));
   await app.register(async (scope) => staticFiles(scope, deps.config.webDist));
   return app;
+}
+
+/**
+ * What the request log records of a request. Session tokens may travel in the query string (images
+ * in <img> tags cannot send headers), and a log must never hold a working token.
+ */
+function requestForLog(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: request.url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]'),
+    remoteAddress: request.ip,
+  };
 }
 
 async function staticFiles(app: FastifyInstance, webDist: string) {

@@ -46,6 +46,12 @@ const configSchema = z.object({
       message: 'must be 4 letters or digits',
     },
   ),
+  ADMIN_INITIAL_PASSWORD: optionalText.refine(
+    (password) =>
+      password === undefined ||
+      (password.length >= 8 && password.length <= 64 && /\p{L}/u.test(password) && /\d/.test(password)),
+    { message: 'must be 8-64 characters with at least one letter and one digit' },
+  ),
   NODE_ENV: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -76,6 +82,11 @@ export interface AppConfig {
    * Refused when NODE_ENV is production.
    */
   captchaTestAnswer: string | undefined;
+  /**
+   * The password of the first back-office account (`admin`), created on the first start when there
+   * is no staff yet. Unset: a random one is generated and printed once in the log.
+   */
+  adminInitialPassword: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -108,5 +119,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smsProviderUrl: c.SMS_PROVIDER_URL,
     smsProviderToken: c.SMS_PROVIDER_TOKEN,
     captchaTestAnswer: c.CAPTCHA_TEST_ANSWER,
+    adminInitialPassword: c.ADMIN_INITIAL_PASSWORD,
   };
 }

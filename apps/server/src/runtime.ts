@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { MarketFeed } from './adapters/feed/market-feed.ts';
 import { SimulatedFeed } from './adapters/feed/simulated-feed.ts';
+import { LocalFolderStorage } from './adapters/storage/local-folder-storage.ts';
 import { buildApp } from './app.ts';
 import type { AppConfig } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
@@ -19,9 +20,13 @@ import {
   type OutboxWriter,
 } from './adapters/messaging/message-sender.ts';
 import { MarketRepository } from './repositories/market-repository.ts';
+import { UploadRepository } from './repositories/upload-repository.ts';
 import { UserRepository } from './repositories/user-repository.ts';
 import { VerificationRepository } from './repositories/verification-repository.ts';
 import { AuthService } from './services/auth-service.ts';
+import { IdentityService } from './services/identity-service.ts';
+import { StaffService } from './services/staff-service.ts';
+import { UploadService } from './services/upload-service.ts';
 import { SettingsService } from './services/settings-service.ts';
 import { VerificationService } from './services/verification-service.ts';
 import { createInMemoryMarketBus } from './services/market-bus.ts';
@@ -102,6 +107,13 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
     });
     await trading.init();
     const queries = new TradingQueries(trading, tradingRepository);
+    const uploads = new UploadService({
+      repository: new UploadRepository(database.db),
+      storage: new LocalFolderStorage(path.join(config.dataDir, 'uploads')),
+      now,
+    });
+    const identity = new IdentityService({ db: database.db, uploads, now });
+    const staff = new StaffService({ db: database.db, verifications, now });
     const hub = new SocketHub({
       bus,
       market,
@@ -123,6 +135,9 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       codes,
       trading,
       queries,
+      uploads,
+      identity,
+      staff,
       feedName: () => (feed ? feed.name : config.ingestSecret ? 'ingest' : 'none'),
       now,
     });
@@ -142,6 +157,11 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
     logError = (error, message) => app.log.error({ err: error }, message);
     if (config.captchaTestAnswer)
       app.log.warn('CAPTCHA_TEST_ANSWER is set: every captcha accepts a known answer (tests only)');
+    const initialAdmin = await staff.ensureInitialAdmin(config.adminInitialPassword);
+    if (initialAdmin?.generatedPassword)
+      app.log.warn(`back-office login: ${initialAdmin.username} / ${initialAdmin.generatedPassword}`);
+    else if (initialAdmin)
+      app.log.info(`back-office login: ${initialAdmin.username} (password from ADMIN_INITIAL_PASSWORD)`);
 
     // The feed starts last: its first ticks need the app's logger and a listening hub.
     if (config.feed === 'simulated') {

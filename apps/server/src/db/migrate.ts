@@ -8,12 +8,14 @@ import * as createdMarketTables from './migrations/20261122T2200_created_market_
 import * as createdAccountTables from './migrations/20261122T2300_created_account_tables.ts';
 import * as createdTradingTables from './migrations/20261123T0100_created_trading_tables.ts';
 import * as createdMoneyTables from './migrations/20261123T0300_created_money_tables.ts';
+import * as addedOneOpenIdentityPerUser from './migrations/20261123T0500_added_one_open_identity_per_user.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '20261122T2200_created_market_tables': createdMarketTables,
   '20261122T2300_created_account_tables': createdAccountTables,
   '20261123T0100_created_trading_tables': createdTradingTables,
   '20261123T0300_created_money_tables': createdMoneyTables,
+  '20261123T0500_added_one_open_identity_per_user': addedOneOpenIdentityPerUser,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {

@@ -17,6 +17,9 @@ export function databaseEngines(): EngineKind[] {
   return process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 }
 
+/** The password of the `admin` staff account every test runtime starts with. */
+export const TEST_ADMIN_PASSWORD = 'Admin-test-2026';
+
 /** Wednesday 18 November 2026, 12:00 UTC: every market of the seed is open. */
 export const WEDNESDAY_NOON_MS = Date.UTC(2026, 10, 18, 12, 0, 0);
 
@@ -61,6 +64,8 @@ export async function startTestRuntime(
     FEED: 'none',
     LOG_LEVEL: 'silent',
     QUOTE_PUSH_INTERVAL_MS: '50',
+    // The first back-office admin gets a known password, so tests can log in as staff.
+    ADMIN_INITIAL_PASSWORD: TEST_ADMIN_PASSWORD,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...options.env,
   });

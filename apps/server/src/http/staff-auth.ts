@@ -1,0 +1,64 @@
+/**
+ * Guards the back-office API. The staff token travels in the `authorization` header like a user's,
+ * but it is looked up only among staff sessions: a user's token is unknown here (code 999), and a
+ * staff token is unknown to the user API. `requireStaff` also checks roles; `admin` passes every
+ * role check.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ResponseCode, type StaffRole } from '@omp/protocol';
+import type { StaffAccount } from '../repositories/staff-repository.ts';
+import type { StaffService } from '../services/staff-service.ts';
+import { AppError } from './app-error.ts';
+import { tokenOf } from './auth-plugin.ts';
+
+export type { StaffRole } from '@omp/protocol';
+
+export interface StaffRecord {
+  id: number;
+  username: string;
+  roles: StaffRole[];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    staffService: StaffService;
+  }
+  interface FastifyRequest {
+    /** Resolved once per request by `sessionStaff()`. */
+    staffLookup: Promise<StaffAccount | undefined> | undefined;
+  }
+}
+
+export function sessionStaff(request: FastifyRequest): Promise<StaffAccount | undefined> {
+  request.staffLookup ??= request.server.staffService.staffOfToken(tokenOf(request));
+  return request.staffLookup;
+}
+
+export function hasRole(staff: Pick<StaffRecord, 'roles'>, roles: readonly StaffRole[]): boolean {
+  return staff.roles.includes('admin') || roles.some((role) => staff.roles.includes(role));
+}
+
+/**
+ * The staff member of the request when their roles allow the action: any one of `roles` (or
+ * admin); an empty list lets any logged-in staff member through.
+ */
+export async function requireStaff(
+  request: FastifyRequest,
+  roles: readonly StaffRole[],
+): Promise<StaffRecord> {
+  const staff = await sessionStaff(request);
+  if (!staff) throw new AppError(ResponseCode.sessionInvalid, 'session_invalid');
+  if (roles.length > 0 && !hasRole(staff, roles))
+    throw new AppError(ResponseCode.forbidden, 'staff.forbidden', {
+      roles: [...new Set([...roles, 'admin'])].join(', '),
+    });
+  return { id: staff.id, username: staff.username, roles: staff.roles };
+}
+
+async function staffAuthPlugin(app: FastifyInstance, options: { staff: StaffService }) {
+  app.decorate('staffService', options.staff);
+  app.decorateRequest('staffLookup', undefined);
+}
+
+export default fp(staffAuthPlugin, { name: 'staff-auth', dependencies: ['envelope'] });

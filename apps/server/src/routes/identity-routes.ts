@@ -1,0 +1,158 @@
+/**
+ * Identity verification: the user's calls of product-spec section 7 (`user_real/*`, real accounts
+ * only) and the compliance review of submissions in the back office.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  backOfficePageOf,
+  envelopeOf,
+  identityCenterSchema,
+  identityListQuerySchema,
+  identityRejectBodySchema,
+  identitySubmissionSchema,
+  realNameBodySchema,
+  staffIdParamsSchema,
+} from '@omp/protocol';
+import { requireRealUser } from '../http/auth-plugin.ts';
+import { ok } from '../http/envelope-plugin.ts';
+import { requireStaff } from '../http/staff-auth.ts';
+import type { IdentityService } from '../services/identity-service.ts';
+
+export interface IdentityRouteDeps {
+  identity: IdentityService;
+}
+
+const COMPLIANCE = ['compliance'] as const;
+const security = [{ token: [] }];
+const staffToken = 'The staff token from /admin/api/login in the authorization header (compliance or admin).';
+
+export async function identityRoutes(app: FastifyInstance, deps: IdentityRouteDeps) {
+  const { identity } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['identity'];
+
+  api.post(
+    '/api/user_real/real_name',
+    {
+      schema: {
+        tags,
+        summary: 'Send name, document and one front and one reverse photo for review',
+        description:
+          'Form-encoded or JSON. The photos are urls image_upload returned to this user. Refused while a ' +
+          'submission waits or once certified; allowed again after a rejection.',
+        security,
+        body: realNameBodySchema,
+      },
+    },
+    async (request) => {
+      const user = await requireRealUser(request);
+      const b = request.body;
+      await identity.submit(user.id, {
+        name: b.name,
+        cardId: b.card_id,
+        cardType: b.card_type,
+        frontPic: b.front_pic,
+        reversePic: b.reverse_pic,
+      });
+      return ok(request, null, 'identity.submitted');
+    },
+  );
+
+  api.get(
+    '/api/user_real/center',
+    {
+      schema: {
+        tags,
+        summary:
+          "The user's identity state: 0 form (with the reason after a rejection), 1 waiting, 2 certified",
+        security,
+        response: { 200: envelopeOf(identityCenterSchema) },
+      },
+    },
+    async (request) => {
+      const user = await requireRealUser(request);
+      return ok(request, await identity.center(user.id));
+    },
+  );
+
+  const staffTags = ['identity', 'staff'];
+
+  api.get(
+    '/admin/api/identity',
+    {
+      schema: {
+        tags: staffTags,
+        summary: 'Identity submissions, newest first, by status and user',
+        description: staffToken,
+        security,
+        querystring: identityListQuerySchema,
+        response: { 200: envelopeOf(backOfficePageOf(identitySubmissionSchema)) },
+      },
+    },
+    async (request) => {
+      await requireStaff(request, COMPLIANCE);
+      const { status, user_id, page, page_size } = request.query;
+      return ok(request, await identity.list({ status, userId: user_id }, page, page_size));
+    },
+  );
+
+  api.get(
+    '/admin/api/identity/:id',
+    {
+      schema: {
+        tags: staffTags,
+        summary: 'One submission with the urls of its photos',
+        description: `${staffToken} Open the photo urls with the same token (header, or ?token= for <img>).`,
+        security,
+        params: staffIdParamsSchema,
+        response: { 200: envelopeOf(identitySubmissionSchema) },
+      },
+    },
+    async (request) => {
+      await requireStaff(request, COMPLIANCE);
+      return ok(request, await identity.detail(request.params.id));
+    },
+  );
+
+  api.post(
+    '/admin/api/identity/:id/approve',
+    {
+      schema: {
+        tags: staffTags,
+        summary: 'Certify a waiting submission (once; a second decision is refused)',
+        description: staffToken,
+        security,
+        params: staffIdParamsSchema,
+        response: { 200: envelopeOf(identitySubmissionSchema) },
+      },
+    },
+    async (request) => {
+      const staff = await requireStaff(request, COMPLIANCE);
+      return ok(request, await identity.approve(staff, request.params.id), 'identity.approved');
+    },
+  );
+
+  api.post(
+    '/admin/api/identity/:id/reject',
+    {
+      schema: {
+        tags: staffTags,
+        summary: 'Reject a waiting submission with the reason the user will read',
+        description: staffToken,
+        security,
+        params: staffIdParamsSchema,
+        body: identityRejectBodySchema,
+        response: { 200: envelopeOf(identitySubmissionSchema) },
+      },
+    },
+    async (request) => {
+      const staff = await requireStaff(request, COMPLIANCE);
+      return ok(
+        request,
+        await identity.reject(staff, request.params.id, request.body.remark),
+        'identity.rejected',
+      );
+    },
+  );
+}

@@ -1,0 +1,190 @@
+/**
+ * The back office's own accounts: staff login and sessions, the admin's management of staff, and
+ * the audit log. Everything under /admin/api answers in the same envelope as the public API.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import {
+  auditEntrySchema,
+  auditQuerySchema,
+  backOfficePageOf,
+  envelopeOf,
+  staffCreateBodySchema,
+  staffIdParamsSchema,
+  staffLoginBodySchema,
+  staffLoginResultSchema,
+  staffSchema,
+  staffUpdateBodySchema,
+} from '@omp/protocol';
+import type { Database } from '../db/schema.ts';
+import { tokenOf } from '../http/auth-plugin.ts';
+import { ok } from '../http/envelope-plugin.ts';
+import { requireStaff, sessionStaff } from '../http/staff-auth.ts';
+import { listAudit } from '../repositories/audit-repository.ts';
+import { toWireStaff, type StaffService } from '../services/staff-service.ts';
+import { timeText } from '../services/trading-wire.ts';
+
+export interface StaffRouteDeps {
+  staff: StaffService;
+  db: Kysely<Database>;
+}
+
+const ADMIN = ['admin'] as const;
+const security = [{ token: [] }];
+const staffToken = 'The staff token from /admin/api/login in the authorization header.';
+
+export async function staffRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
+  const { staff } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['staff'];
+
+  api.post(
+    '/admin/api/login',
+    {
+      schema: {
+        tags,
+        summary: 'Staff login: a back-office session of 8 hours',
+        description:
+          'Form-encoded or JSON. 5 failures per name (30 per address) in 15 minutes lock logins for the rest ' +
+          'of the window. User accounts cannot log in here.',
+        body: staffLoginBodySchema,
+        response: { 200: envelopeOf(staffLoginResultSchema) },
+      },
+    },
+    async (request) => {
+      const { username, password } = request.body;
+      const { token, staff: member } = await staff.login(username, password, request.ip);
+      return ok(request, { token, staff: toWireStaff(member) }, 'login_ok');
+    },
+  );
+
+  api.post(
+    '/admin/api/logout',
+    { schema: { tags, summary: 'End this back-office session', description: staffToken, security } },
+    async (request) => {
+      await requireStaff(request, []);
+      await staff.logout(tokenOf(request)!);
+      return ok(request, null, 'logout_ok');
+    },
+  );
+
+  api.get(
+    '/admin/api/me',
+    {
+      schema: {
+        tags,
+        summary: 'The logged-in staff member and their roles',
+        description: staffToken,
+        security,
+        response: { 200: envelopeOf(staffSchema) },
+      },
+    },
+    async (request) => {
+      await requireStaff(request, []);
+      return ok(request, toWireStaff((await sessionStaff(request))!));
+    },
+  );
+
+  api.get(
+    '/admin/api/staff',
+    {
+      schema: {
+        tags,
+        summary: 'Every staff account (admin)',
+        description: staffToken,
+        security,
+        response: { 200: envelopeOf(z.array(staffSchema)) },
+      },
+    },
+    async (request) => {
+      await requireStaff(request, ADMIN);
+      return ok(request, (await staff.list()).map(toWireStaff));
+    },
+  );
+
+  api.post(
+    '/admin/api/staff',
+    {
+      schema: {
+        tags,
+        summary: 'Create a staff account with roles (admin)',
+        description: `${staffToken} roles: a JSON array or a comma-separated list of admin, finance, compliance.`,
+        security,
+        body: staffCreateBodySchema,
+        response: { 200: envelopeOf(staffSchema) },
+      },
+    },
+    async (request) => {
+      const admin = await requireStaff(request, ADMIN);
+      const created = await staff.create(admin, request.body);
+      return ok(request, toWireStaff(created), 'staff.saved');
+    },
+  );
+
+  api.post(
+    '/admin/api/staff/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Change roles, disable or re-enable, or set a new password (admin)',
+        description: `${staffToken} Disabling or a new password ends that member's sessions; the last admin stays.`,
+        security,
+        params: staffIdParamsSchema,
+        body: staffUpdateBodySchema,
+        response: { 200: envelopeOf(staffSchema) },
+      },
+    },
+    async (request) => {
+      const admin = await requireStaff(request, ADMIN);
+      const { roles, disabled, password } = request.body;
+      const updated = await staff.update(admin, request.params.id, {
+        roles,
+        disabled: disabled === undefined ? undefined : disabled === 1,
+        password,
+      });
+      return ok(request, toWireStaff(updated), 'staff.saved');
+    },
+  );
+
+  api.get(
+    '/admin/api/audit',
+    {
+      schema: {
+        tags: ['audit'],
+        summary: 'The audit log, newest first (admin)',
+        description: `${staffToken} Filter by target_type (identity, deposit, withdrawal, staff, ...), target_id, staff_id.`,
+        security,
+        querystring: auditQuerySchema,
+        response: { 200: envelopeOf(backOfficePageOf(auditEntrySchema)) },
+      },
+    },
+    async (request) => {
+      await requireStaff(request, ADMIN);
+      const q = request.query;
+      const { list, total } = await listAudit(
+        deps.db,
+        { targetType: q.target_type, targetId: q.target_id, staffId: q.staff_id },
+        q.page,
+        q.page_size,
+      );
+      return ok(request, {
+        list: list.map((entry) => ({
+          id: entry.id,
+          staff_id: entry.staffId,
+          staff_username: entry.staffUsername,
+          action: entry.action,
+          target_type: entry.targetType,
+          target_id: entry.targetId,
+          before: entry.before,
+          after: entry.after,
+          at: timeText(entry.atMs),
+          at_ms: entry.atMs,
+        })),
+        total,
+        page: q.page,
+      });
+    },
+  );
+}

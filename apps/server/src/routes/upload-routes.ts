@@ -1,0 +1,120 @@
+/**
+ * Image uploads (product-spec section 7, `common/image_upload`) and the files they become.
+ *
+ * A file is served only to its owner or to a staff session, and with headers that keep it an
+ * image: its sniffed type, `nosniff`, and a sandboxing CSP, so even a crafted file cannot run as a
+ * page on our origin. `<img>` tags cannot send headers, so the token may also come as `?token=`
+ * (the request logger drops it from logged urls; Referrer-Policy: same-origin keeps it from other
+ * sites).
+ */
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeOf, ResponseCode } from '@omp/protocol';
+import { translate } from '../i18n/translate.ts';
+import { invalid } from '../http/app-error.ts';
+import { requireRealUser, tokenOf } from '../http/auth-plugin.ts';
+import { ok } from '../http/envelope-plugin.ts';
+import { UPLOAD_MAX_BYTES, uploadTooLarge, type UploadService } from '../services/upload-service.ts';
+
+export interface UploadRouteDeps {
+  uploads: UploadService;
+}
+
+/** Multipart errors (@fastify/multipart) that mean "too much": a file, or too many parts. */
+const TOO_LARGE_CODES = new Set(['FST_REQ_FILE_TOO_LARGE', 'FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT']);
+
+export async function uploadRoutes(app: FastifyInstance, deps: UploadRouteDeps) {
+  const { uploads } = deps;
+  // Registered in this scope only: no other route accepts multipart bodies.
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
+  });
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    '/api/common/image_upload',
+    {
+      schema: {
+        tags: ['uploads'],
+        summary: 'Upload one image (PNG, JPEG or WebP, at most 5 MB) for identity or payment proof',
+        description:
+          'multipart/form-data with the image in the field `file`. The type is read from the bytes, not the ' +
+          'name; the answer is the url to send in real_name or deposit calls. Real accounts only.',
+        consumes: ['multipart/form-data'],
+        // Documents the form; the multipart parser leaves `body` empty and the file is read as a stream.
+        body: z
+          .object({ file: z.unknown().meta({ type: 'string', format: 'binary', description: 'The image' }) })
+          .nullish(),
+        security: [{ token: [] }],
+        response: { 200: envelopeOf(z.object({ url: z.string().describe('/v1/files/<name>') })) },
+      },
+    },
+    async (request) => {
+      const user = await requireRealUser(request);
+      const bytes = await readSingleFile(request);
+      const { url } = await uploads.storeImage(user.id, bytes);
+      return ok(request, { url });
+    },
+  );
+
+  api.get(
+    '/v1/files/:name',
+    {
+      schema: {
+        tags: ['uploads'],
+        summary: 'An uploaded image, for its owner or the back office',
+        description:
+          'The session token goes in the authorization header or, for <img> tags, in the `token` query ' +
+          'parameter. Anyone else gets 404, whether or not the file exists.',
+        params: z.object({ name: z.string().max(64) }),
+        querystring: z.object({ token: z.string().max(200).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const stored = await uploads.open(request.params.name);
+      const token = tokenOf(request) ?? request.query.token;
+      if (!stored || !(await mayRead(request, token, stored.upload.ownerUserId))) {
+        return reply
+          .status(404)
+          .type('application/json; charset=utf-8')
+          .send({
+            code: ResponseCode.notFound,
+            msg: translate(request.lang, 'upload.file_not_found'),
+            data: null,
+          });
+      }
+      return reply
+        .type(stored.upload.mime)
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Security-Policy', "default-src 'none'; sandbox")
+        .header('Content-Disposition', 'inline')
+        .header('Cache-Control', 'private')
+        .send(stored.bytes);
+    },
+  );
+}
+
+/** The owner's session, or any staff session (the back office reviews the photos). */
+async function mayRead(request: FastifyRequest, token: string | undefined, ownerUserId: number | null) {
+  if (!token) return false;
+  const user = await request.server.auth.userOfToken(token);
+  if (user && ownerUserId !== null && user.id === ownerUserId) return true;
+  return (await request.server.staffService.staffOfToken(token)) !== undefined;
+}
+
+/** The bytes of the one file in the field `file`, within the size limit. */
+async function readSingleFile(request: FastifyRequest): Promise<Buffer> {
+  try {
+    if (!request.isMultipart()) throw invalid('upload.file_missing');
+    const part = await request.file();
+    if (!part || part.fieldname !== 'file') throw invalid('upload.file_missing');
+    return await part.toBuffer();
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === 'string' && TOO_LARGE_CODES.has(code)) throw uploadTooLarge();
+    if (code === 'FST_FILES_LIMIT') throw invalid('upload.one_file');
+    throw error;
+  }
+}

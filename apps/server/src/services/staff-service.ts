@@ -1,0 +1,221 @@
+/**
+ * The broker's staff: accounts with roles, login with failure limits, 8-hour sessions, and the
+ * admin's management of other staff. Staff sessions live in their own table, so a user's token can
+ * never open the back office and a staff token is not a user session either.
+ *
+ * On the first start (no staff at all) an `admin` account is created, with ADMIN_INITIAL_PASSWORD
+ * or a random password that is printed once in the log; the admin then creates the real accounts.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { ResponseCode, type StaffRole, type WireStaff } from '@omp/protocol';
+import type { Database } from '../db/schema.ts';
+import { AppError, notFound, refused } from '../http/app-error.ts';
+import { writeAudit } from '../repositories/audit-repository.ts';
+import { StaffRepository, type StaffAccount } from '../repositories/staff-repository.ts';
+import type { VerificationRepository } from '../repositories/verification-repository.ts';
+import {
+  checkNewPassword,
+  hashToken,
+  LOGIN_MAX_FAILURES_PER_ACCOUNT,
+  LOGIN_MAX_FAILURES_PER_IP,
+  LOGIN_WINDOW_MS,
+} from './auth-service.ts';
+import { hashPassword, verifyPassword } from './password-hasher.ts';
+import { timeText } from './trading-wire.ts';
+
+/** A working day: a forgotten back-office tab does not stay logged in overnight. */
+export const STAFF_SESSION_TTL_MS = 8 * 60 * 60_000;
+export const INITIAL_ADMIN_USERNAME = 'admin';
+
+export interface StaffServiceOptions {
+  db: Kysely<Database>;
+  verifications: VerificationRepository;
+  now: () => number;
+}
+
+export interface InitialAdmin {
+  username: string;
+  /** Present only when it was generated here and must be shown once. */
+  generatedPassword: string | undefined;
+}
+
+/** Failed staff logins share the users' failure table under their own key space. */
+const failureKey = (username: string) => `staff:${username.trim().toLowerCase()}`;
+
+export class StaffService {
+  private readonly o: StaffServiceOptions;
+  private readonly staff: StaffRepository;
+  /** Compared against when the username is unknown, so a login takes as long either way. */
+  private decoyHash: Promise<string> | undefined;
+
+  constructor(options: StaffServiceOptions) {
+    this.o = options;
+    this.staff = new StaffRepository(options.db);
+  }
+
+  /** Creates the first admin when there is no staff at all; does nothing afterwards. */
+  async ensureInitialAdmin(initialPassword: string | undefined): Promise<InitialAdmin | undefined> {
+    if ((await this.staff.count()) > 0) return undefined;
+    const password = initialPassword ?? randomPassword();
+    try {
+      await this.staff.create({
+        username: INITIAL_ADMIN_USERNAME,
+        passwordHash: await hashPassword(password),
+        roles: ['admin'],
+        disabled: false,
+        createdAt: this.o.now(),
+      });
+    } catch (error) {
+      // Another server on the same database created it first: that admin stands.
+      if ((await this.staff.count()) > 0) return undefined;
+      throw error;
+    }
+    return { username: INITIAL_ADMIN_USERNAME, generatedPassword: initialPassword ? undefined : password };
+  }
+
+  async login(username: string, password: string, ip: string) {
+    const nowMs = this.o.now();
+    const key = failureKey(username);
+    const since = nowMs - LOGIN_WINDOW_MS;
+    if ((await this.o.verifications.countLoginFailuresSince('ip', ip, since)) >= LOGIN_MAX_FAILURES_PER_IP)
+      throw new AppError(ResponseCode.rateLimited, 'rate_limited');
+    if (
+      (await this.o.verifications.countLoginFailuresSince('account_key', key, since)) >=
+      LOGIN_MAX_FAILURES_PER_ACCOUNT
+    )
+      throw new AppError(ResponseCode.rateLimited, 'login_locked', { minutes: LOGIN_WINDOW_MS / 60_000 });
+    const staff = await this.staff.byUsername(username.trim().toLowerCase());
+    this.decoyHash ??= hashPassword(randomPassword());
+    const passwordMatches = await verifyPassword(password, staff?.passwordHash ?? (await this.decoyHash));
+    // A disabled account answers like a wrong password: the message must not confirm the name.
+    if (!staff || !passwordMatches || staff.disabled) {
+      await this.o.verifications.recordLoginFailure(key, ip, nowMs);
+      throw refused('staff.login_failed');
+    }
+    await this.o.verifications.clearLoginFailures(key);
+    const token = randomBytes(32).toString('base64url');
+    await this.staff.createSession(staff.id, hashToken(token), nowMs, nowMs + STAFF_SESSION_TTL_MS);
+    return { token, staff };
+  }
+
+  async logout(token: string): Promise<void> {
+    await this.staff.revokeSession(hashToken(token), this.o.now());
+  }
+
+  async staffOfToken(token: string | undefined): Promise<StaffAccount | undefined> {
+    if (!token) return undefined;
+    return this.staff.staffOfSession(hashToken(token), this.o.now());
+  }
+
+  list(): Promise<StaffAccount[]> {
+    return this.staff.list();
+  }
+
+  async create(
+    actor: { id: number },
+    input: { username: string; password: string; roles: StaffRole[] },
+  ): Promise<StaffAccount> {
+    // Names are kept in lower case, so "Anna" and "anna" cannot be two people.
+    const username = input.username.toLowerCase();
+    checkNewPassword(input.password, input.password, username);
+    if (await this.staff.byUsername(username)) throw refused('staff.username_taken', { username });
+    const passwordHash = await hashPassword(input.password);
+    const nowMs = this.o.now();
+    return this.o.db.transaction().execute(async (trx) => {
+      const created = await new StaffRepository(trx).create({
+        username,
+        passwordHash,
+        roles: uniqueRoles(input.roles),
+        disabled: false,
+        createdAt: nowMs,
+      });
+      await writeAudit(trx, {
+        staffId: actor.id,
+        action: 'staff.create',
+        targetType: 'staff',
+        targetId: created.id,
+        before: null,
+        after: auditView(created),
+        atMs: nowMs,
+      });
+      return created;
+    });
+  }
+
+  /**
+   * Changes roles, disables or re-enables, or sets a new password. Disabling or a new password ends
+   * that member's sessions. The last enabled admin cannot be demoted or disabled, so the back
+   * office can never lock itself out.
+   */
+  async update(
+    actor: { id: number },
+    id: number,
+    change: {
+      roles?: StaffRole[] | undefined;
+      disabled?: boolean | undefined;
+      password?: string | undefined;
+    },
+  ): Promise<StaffAccount> {
+    const target = await this.staff.byId(id);
+    if (!target) throw notFound('staff.not_found', { id });
+    if (change.password !== undefined) checkNewPassword(change.password, change.password, target.username);
+    const passwordHash = change.password === undefined ? undefined : await hashPassword(change.password);
+    const nowMs = this.o.now();
+    return this.o.db.transaction().execute(async (trx) => {
+      const repository = new StaffRepository(trx);
+      const before = (await repository.byId(id))!;
+      const roles = change.roles ? uniqueRoles(change.roles) : before.roles;
+      const disabled = change.disabled ?? before.disabled;
+      const staysAdmin = roles.includes('admin') && !disabled;
+      if (isActiveAdmin(before) && !staysAdmin) {
+        const otherAdmins = (await repository.list()).filter((s) => s.id !== id && isActiveAdmin(s));
+        if (otherAdmins.length === 0) throw refused('staff.last_admin');
+      }
+      await repository.update(id, {
+        roles,
+        disabled,
+        ...(passwordHash ? { passwordHash } : {}),
+      });
+      if (disabled || passwordHash) await repository.revokeAllSessions(id, nowMs);
+      const after = (await repository.byId(id))!;
+      await writeAudit(trx, {
+        staffId: actor.id,
+        action: 'staff.update',
+        targetType: 'staff',
+        targetId: id,
+        before: auditView(before),
+        // Never the hash itself: only that the password changed.
+        after: { ...auditView(after), ...(passwordHash ? { password_changed: true } : {}) },
+        atMs: nowMs,
+      });
+      return after;
+    });
+  }
+}
+
+const isActiveAdmin = (staff: StaffAccount) => staff.roles.includes('admin') && !staff.disabled;
+
+const uniqueRoles = (roles: StaffRole[]): StaffRole[] => [...new Set(roles)];
+
+/** Enough letters and digits to pass the password rule, from 96 random bits. */
+function randomPassword(): string {
+  for (;;) {
+    const candidate = randomBytes(12).toString('base64url');
+    if (/[A-Za-z]/.test(candidate) && /\d/.test(candidate)) return candidate;
+  }
+}
+
+function auditView(staff: StaffAccount) {
+  return { username: staff.username, roles: staff.roles, disabled: staff.disabled };
+}
+
+export function toWireStaff(staff: StaffAccount): WireStaff {
+  return {
+    id: staff.id,
+    username: staff.username,
+    roles: staff.roles,
+    disabled: staff.disabled ? 1 : 0,
+    created_at: timeText(staff.createdAt),
+  };
+}

@@ -1,0 +1,101 @@
+/**
+ * Image uploads: identity photos and proofs of payment. An upload is accepted only when its bytes
+ * are a PNG, JPEG or WebP image (image-type.ts), it is stored under a random 128-bit name that
+ * nobody can guess or enumerate, and it is recorded with its owner, so only the owner (and the
+ * back office) can read it and only the owner can attach it to a submission.
+ *
+ * Example: an upload of a PNG is stored as `3f9c…e1.png` and answered with the url
+ * `/v1/files/3f9c…e1.png`; `ownedBy('/v1/files/3f9c…e1.png', owner)` gives back `3f9c…e1.png`.
+ */
+import { randomBytes } from 'node:crypto';
+import { ResponseCode } from '@omp/protocol';
+import type { FileStorage } from '../adapters/storage/file-storage.ts';
+import { AppError, invalid } from '../http/app-error.ts';
+import type { UploadRecord, UploadRepository } from '../repositories/upload-repository.ts';
+import { imageTypeOf } from './image-type.ts';
+
+/** Phone cameras produce 2-4 MB photos; 5 MB takes them without letting the disk be filled fast. */
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+export const FILE_URL_PREFIX = '/v1/files/';
+
+const UPLOAD_NAME = /^[0-9a-f]{32}\.(?:png|jpg|webp)$/;
+/** The url image_upload answers with, also with the host in front or a query string behind it. */
+const UPLOAD_URL = /^(?:https?:\/\/[^/?#]+)?\/v1\/files\/([0-9a-f]{32}\.(?:png|jpg|webp))(?:\?[^#]*)?$/;
+
+export const uploadUrl = (name: string) => `${FILE_URL_PREFIX}${name}`;
+
+/** The canonical name in a bare name or an upload url; undefined when it is neither. */
+export function uploadNameOf(nameOrUrl: string): string | undefined {
+  const text = nameOrUrl.trim();
+  if (UPLOAD_NAME.test(text)) return text;
+  return UPLOAD_URL.exec(text)?.[1];
+}
+
+export interface StoredFile {
+  upload: UploadRecord;
+  bytes: Buffer;
+}
+
+export interface UploadServiceOptions {
+  repository: UploadRepository;
+  storage: FileStorage;
+  now: () => number;
+}
+
+export class UploadService {
+  private readonly o: UploadServiceOptions;
+
+  constructor(options: UploadServiceOptions) {
+    this.o = options;
+  }
+
+  /** Checks, stores and records an image of a user; refuses with a message the user can act on. */
+  async storeImage(ownerUserId: number, bytes: Buffer): Promise<{ name: string; url: string }> {
+    if (bytes.length === 0) throw invalid('upload.empty');
+    if (bytes.length > UPLOAD_MAX_BYTES) throw uploadTooLarge();
+    const type = imageTypeOf(bytes);
+    if (!type) throw invalid('upload.not_image');
+    const name = `${randomBytes(16).toString('hex')}.${type.extension}`;
+    // Bytes first, row second: a crash in between leaves an unreferenced file, never a row
+    // pointing at nothing.
+    await this.o.storage.put(name, bytes);
+    await this.o.repository.insert({
+      name,
+      ownerUserId,
+      mime: type.mime,
+      size: bytes.length,
+      createdAt: this.o.now(),
+    });
+    return { name, url: uploadUrl(name) };
+  }
+
+  /**
+   * The canonical name of an upload when it exists and belongs to the user; undefined otherwise
+   * (unknown, someone else's, or not an upload reference at all). Services call it before they
+   * attach an image to a record, so nobody can point a record at another person's photo.
+   */
+  async ownedBy(nameOrUrl: string, userId: number): Promise<string | undefined> {
+    const name = uploadNameOf(nameOrUrl);
+    if (!name) return undefined;
+    const upload = await this.o.repository.byName(name);
+    return upload && upload.ownerUserId === userId ? name : undefined;
+  }
+
+  /** The record and bytes of an upload; whoever calls decides who may see them. */
+  async open(name: string): Promise<StoredFile | undefined> {
+    if (!UPLOAD_NAME.test(name)) return undefined;
+    const upload = await this.o.repository.byName(name);
+    if (!upload) return undefined;
+    const bytes = await this.o.storage.get(name);
+    return bytes ? { upload, bytes } : undefined;
+  }
+}
+
+export function uploadTooLarge(): AppError {
+  return new AppError(
+    ResponseCode.payloadTooLarge,
+    'upload.too_large',
+    { max: `${UPLOAD_MAX_BYTES / (1024 * 1024)} MB` },
+    413,
+  );
+}

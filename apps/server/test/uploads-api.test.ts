@@ -1,0 +1,199 @@
+/**
+ * Image uploads through the HTTP layer on a real database and the real local-folder storage: which
+ * files pass (real PNG, JPEG, WebP built from their bytes), which are refused whatever their name
+ * or declared type claims, who may read a stored file, and the headers that keep it an image.
+ */
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UPLOAD_MAX_BYTES } from '../src/services/upload-service.ts';
+import { htmlRenamedAsPng, jpegImage, pngImage, svgImage, webpImage } from './helpers/image-fixtures.ts';
+import { staffToken } from './helpers/staff-helpers.ts';
+import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
+import { tradingClient } from './helpers/trading-helpers.ts';
+import { multipartBody, upload } from './helpers/upload-helpers.ts';
+
+const FILE_URL = /^\/v1\/files\/[0-9a-f]{32}\.(png|jpg|webp)$/;
+
+describe.each(databaseEngines())('uploads API on %s', (engine) => {
+  let rt: TestRuntime;
+  let owner: { token: string; id: number };
+  let stranger: { token: string; id: number };
+
+  beforeAll(async () => {
+    rt = await startTestRuntime({ engine });
+    const client = tradingClient(rt);
+    owner = await client.realUser('0');
+    stranger = await client.realUser('0');
+  });
+  afterAll(async () => {
+    await rt?.dispose();
+  });
+
+  const fetchFile = (url: string, headers: Record<string, string> = {}) =>
+    rt.app.inject({ method: 'GET', url, headers: { lang: 'en', ...headers } });
+
+  it.each([
+    ['PNG', pngImage(), 'png', 'image/png'],
+    ['JPEG', jpegImage(), 'jpg', 'image/jpeg'],
+    ['WebP', webpImage(), 'webp', 'image/webp'],
+  ])(
+    'accepts a real %s, stores it under a random name and records its owner',
+    async (_kind, bytes, ext, mime) => {
+      const { body } = await upload(rt, owner.token, {
+        bytes,
+        filename: 'anything.bin',
+        contentType: 'text/plain',
+      });
+      expect(body).toMatchObject({ code: 1, data: { url: expect.stringMatching(FILE_URL) } });
+      const name = body.data!.url.split('/').pop()!;
+      expect(name.endsWith(`.${ext}`)).toBe(true);
+      const row = await rt.database.db
+        .selectFrom('uploads')
+        .selectAll()
+        .where('name', '=', name)
+        .executeTakeFirstOrThrow();
+      expect({ owner: Number(row.owner_user_id), mime: row.mime, size: Number(row.size) }).toEqual({
+        owner: owner.id,
+        mime,
+        size: bytes.length,
+      });
+      expect(readdirSync(path.join(rt.config.dataDir, 'uploads'))).toContain(name);
+
+      const served = await fetchFile(body.data!.url, { authorization: owner.token });
+      expect(served.statusCode).toBe(200);
+      expect(served.rawPayload.equals(bytes)).toBe(true);
+      expect(served.headers['content-type']).toBe(mime);
+    },
+  );
+
+  it('gives two uploads of the same image two different names', async () => {
+    const first = await upload(rt, owner.token, { bytes: pngImage() });
+    const second = await upload(rt, owner.token, { bytes: pngImage() });
+    expect(first.body.data!.url).not.toBe(second.body.data!.url);
+  });
+
+  it.each([
+    ['an HTML page renamed to .png', htmlRenamedAsPng, 'evil.png', 'image/png'],
+    ['an SVG image', svgImage, 'logo.svg', 'image/svg+xml'],
+    [
+      'a PNG signature glued to a script',
+      Buffer.concat([pngImage().subarray(0, 8), htmlRenamedAsPng]),
+      'x.png',
+      'image/png',
+    ],
+    ['a PDF', Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\n'), 'proof.pdf', 'application/pdf'],
+  ])('refuses %s, whatever its name and declared type', async (_kind, bytes, filename, contentType) => {
+    const before = await rt.database.db.selectFrom('uploads').select('id').execute();
+    const { status, body } = await upload(rt, owner.token, { bytes, filename, contentType });
+    expect(status).toBe(200);
+    expect(body).toEqual({ code: 422, msg: 'Only PNG, JPEG or WebP images can be uploaded', data: null });
+    expect(await rt.database.db.selectFrom('uploads').select('id').execute()).toHaveLength(before.length);
+  });
+
+  it('refuses an empty file', async () => {
+    const { body } = await upload(rt, owner.token, { bytes: Buffer.alloc(0) });
+    expect(body).toEqual({ code: 422, msg: 'The file is empty. Please choose an image.', data: null });
+  });
+
+  it('refuses a file over 5 MB with 413 in the envelope, and takes one of exactly 5 MB', async () => {
+    const png = pngImage();
+    const padded = (size: number) => Buffer.concat([png, Buffer.alloc(size - png.length, 0)]);
+    const over = await upload(rt, owner.token, { bytes: padded(UPLOAD_MAX_BYTES + 1) });
+    expect(over.status).toBe(413);
+    expect(over.body).toEqual({ code: 413, msg: 'The image is too large: at most 5 MB', data: null });
+    const limit = await upload(rt, owner.token, { bytes: padded(UPLOAD_MAX_BYTES) });
+    expect(limit.body.code).toBe(1);
+  });
+
+  it('refuses a request without a file in the field "file", and a JSON body', async () => {
+    const wrongField = await upload(rt, owner.token, { bytes: pngImage(), field: 'image' });
+    expect(wrongField.body).toMatchObject({
+      code: 422,
+      msg: 'Please choose an image to upload (form field file)',
+    });
+    const json = await rt.app.inject({
+      method: 'POST',
+      url: '/api/common/image_upload',
+      headers: { lang: 'en', authorization: owner.token, 'content-type': 'application/json' },
+      payload: JSON.stringify({ file: 'iVBORw0KGgo=' }),
+    });
+    expect(json.json()).toMatchObject({
+      code: 422,
+      msg: 'Please choose an image to upload (form field file)',
+    });
+  });
+
+  it('refuses demo users with the spec message, and anonymous callers with 999', async () => {
+    const demo = await tradingClient(rt).demoUser();
+    expect((await upload(rt, demo.token, { bytes: pngImage() })).body).toEqual({
+      code: 0,
+      msg: 'Please register or log in to a real account',
+      data: null,
+    });
+    expect((await upload(rt, undefined, { bytes: pngImage() })).body).toMatchObject({ code: 999 });
+  });
+
+  describe('reading a stored photo', () => {
+    let url: string;
+    beforeAll(async () => {
+      url = (await upload(rt, owner.token, { bytes: jpegImage() })).body.data!.url;
+    });
+
+    it('serves it to its owner with headers that keep it an inert image', async () => {
+      const res = await fetchFile(url, { authorization: owner.token });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers).toMatchObject({
+        'content-type': 'image/jpeg',
+        'x-content-type-options': 'nosniff',
+        'content-security-policy': "default-src 'none'; sandbox",
+        'content-disposition': 'inline',
+        'cache-control': 'private',
+      });
+    });
+
+    it('serves it to its owner with the token in the query, as an <img> tag asks', async () => {
+      const res = await fetchFile(`${url}?token=${encodeURIComponent(owner.token)}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.rawPayload.equals(jpegImage())).toBe(true);
+    });
+
+    it('answers 404 to another user, to an anonymous request and to a dead token', async () => {
+      const notFound = { code: 404, msg: 'There is no such file, or you may not open it', data: null };
+      for (const headers of [{ authorization: stranger.token }, {}, { authorization: 'not-a-session' }]) {
+        const res = await fetchFile(url, headers);
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toEqual(notFound);
+      }
+      const queried = await fetchFile(`${url}?token=${encodeURIComponent(stranger.token)}`);
+      expect(queried.statusCode).toBe(404);
+    });
+
+    it('answers the same 404 for a name that does not exist or is not an upload name', async () => {
+      for (const name of ['0123456789abcdef0123456789abcdef.png', '..%2F..%2Fapp.db', 'app.db']) {
+        const res = await fetchFile(`/v1/files/${name}`, { authorization: owner.token });
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toMatchObject({ code: 404 });
+      }
+    });
+
+    it('serves it to any staff session, by header or query token', async () => {
+      for (const roles of [['compliance'], ['finance'], ['admin']] as const) {
+        const token = await staffToken(rt, roles);
+        expect((await fetchFile(url, { authorization: token })).statusCode).toBe(200);
+        expect((await fetchFile(`${url}?token=${encodeURIComponent(token)}`)).statusCode).toBe(200);
+      }
+    });
+  });
+
+  it('does not accept multipart bodies on other routes', async () => {
+    const { boundary, payload } = multipartBody([{ bytes: pngImage() }]);
+    const res = await rt.app.inject({
+      method: 'POST',
+      url: '/api/user/loginForU',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, lang: 'en' },
+      payload,
+    });
+    expect(res.json()).toMatchObject({ code: 400 });
+  });
+});
