@@ -56,9 +56,7 @@ export function OrderCard({ row, onOpen }: { row: OrderRow; onOpen(row: OrderRow
       </span>
       <span className="order-card__line order-card__line--prices num">
         {pending ? (
-          <span>
-            {t('orders.targetAt', { price: price(row.OriginPrice) })}
-          </span>
+          <span>{t('orders.targetAt', { price: price(row.OriginPrice) })}</span>
         ) : (
           <span data-testid="order-prices">
             {price(row.OriginPrice)} → {price(holding ? row.Price : row.UpdatePrice)}
@@ -67,7 +65,8 @@ export function OrderCard({ row, onOpen }: { row: OrderRow; onOpen(row: OrderRow
       </span>
       <span className="order-card__line order-card__line--meta">
         <span className="num">
-          {t('orders.slShort')} {price(row.TargetLossPrice)} · {t('orders.tpShort')} {price(row.TargetProfitPrice)}
+          {t('orders.slShort')} {price(row.TargetLossPrice)} · {t('orders.tpShort')}{' '}
+          {price(row.TargetProfitPrice)}
         </span>
         <span className="order-card__time num">{time > 0 ? formatDateTime(time, lang) : ''}</span>
       </span>

@@ -43,7 +43,9 @@ export function OrderDetailPopup({
             <InstrumentLogo src={row.ForexTradeLists.Logo} code={row.ForexTradeLists.ShowCode} size={28} />
             <h2 className="sheet__title">
               {row.ForexTradeLists.ShowCode}{' '}
-              <span className={`side-badge side-badge--${isBuy(row) ? 'buy' : 'sell'}`}>{t(kindKeyOf(row))}</span>
+              <span className={`side-badge side-badge--${isBuy(row) ? 'buy' : 'sell'}`}>
+                {t(kindKeyOf(row))}
+              </span>
             </h2>
             <button type="button" className="icon-button" onClick={onClose} aria-label={t('common.close')}>
               <CloseOutline />

@@ -13,7 +13,13 @@ import { usePageActive } from '../../app/page-activity.ts';
 import { useSettings } from '../settings/settings-store.ts';
 import { useLiveTrading } from '../trading/live-trading-store.ts';
 import { mergeOrderPages } from '../trading/order-merge.ts';
-import { DealTab, refreshTrading, useAccountFigures, useDeals, type DealStatus } from '../trading/trading-api.ts';
+import {
+  DealTab,
+  refreshTrading,
+  useAccountFigures,
+  useDeals,
+  type DealStatus,
+} from '../trading/trading-api.ts';
 import { OrderCard } from './order-card.tsx';
 import { OrderDetailPopup } from './order-detail-popup.tsx';
 import { StopsEditorPopup } from './stops-editor-popup.tsx';
@@ -40,7 +46,10 @@ export function OrderList({ status }: { status: DealStatus }) {
   const [openId, setOpenId] = useState<number | null>(null);
   const [editId, setEditId] = useState<number | null>(null);
 
-  const rows = useMemo(() => mergeOrderPages(deals.data?.pages ?? [], live, closed), [deals.data, live, closed]);
+  const rows = useMemo(
+    () => mergeOrderPages(deals.data?.pages ?? [], live, closed),
+    [deals.data, live, closed],
+  );
   const opened = rows.find((row) => row.Id === openId);
   const editing = rows.find((row) => row.Id === editId);
 
@@ -138,7 +147,11 @@ export function OrderList({ status }: { status: DealStatus }) {
         onClose={() => setOpenId(null)}
         onEditStops={(row) => setEditId(row.Id)}
       />
-      <StopsEditorPopup row={editing} visible={editing !== undefined && active} onClose={() => setEditId(null)} />
+      <StopsEditorPopup
+        row={editing}
+        visible={editing !== undefined && active}
+        onClose={() => setEditId(null)}
+      />
     </>
   );
 }
@@ -156,7 +169,8 @@ function ListSummary({
   const { t } = useTranslation();
   const lang = useSettings((s) => s.lang);
   const floating = useAccountFigures().data?.floating_profit;
-  const profit = status === DealTab.holding ? floating : status === DealTab.history ? realizedTotal : undefined;
+  const profit =
+    status === DealTab.holding ? floating : status === DealTab.history ? realizedTotal : undefined;
   const tone = toneOf(profit);
   return (
     <div className="list-summary" data-testid="list-summary">

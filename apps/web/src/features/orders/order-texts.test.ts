@@ -74,7 +74,10 @@ describe('stops when edited', () => {
     const pending = { ...holdingBuy, Status: OrderStatus.pending };
     expect(checkStops(pending, '1.05', '1.15')).toBeUndefined();
     expect(checkStops(pending, '0', '')).toBeUndefined();
-    expect(checkStops(pending, '99999999999999999', '')).toEqual({ field: 'stopLoss', problem: 'price_invalid' });
+    expect(checkStops(pending, '99999999999999999', '')).toEqual({
+      field: 'stopLoss',
+      problem: 'price_invalid',
+    });
   });
 
   it('shows a stored stop with the instrument’s decimals, none as empty', () => {

@@ -71,7 +71,9 @@ function StopsForm({ row, onClose }: { row: OrderRow; onClose(): void }) {
   return (
     <div className="stops-editor" data-testid="stops-editor">
       <header className="sheet__head">
-        <h2 className="sheet__title">{t('orders.editStopsTitle', { symbol: row.ForexTradeLists.ShowCode })}</h2>
+        <h2 className="sheet__title">
+          {t('orders.editStopsTitle', { symbol: row.ForexTradeLists.ShowCode })}
+        </h2>
       </header>
       <p className="stops-editor__reference">
         {row.Status === OrderStatus.pending ? t('orders.targetPrice') : t('orders.marketPrice')}{' '}

@@ -107,7 +107,12 @@ describe('ticket figures', () => {
   });
 
   it('converts a non-USD quote currency with the given rate', () => {
-    const jpy = anInstrument({ Code: 'USDJPY', BaseCurrency: 'USD', QuoteCurrency: 'JPY', PricePrecision: 3 });
+    const jpy = anInstrument({
+      Code: 'USDJPY',
+      BaseCurrency: 'USD',
+      QuoteCurrency: 'JPY',
+      PricePrecision: 3,
+    });
     const preview = previewTicket(
       input({ instrument: jpy, bid: 150, ask: 150.02, usdRate: { numerator: 1n, denominator: 150n } }),
     );
@@ -180,7 +185,13 @@ describe('price text', () => {
 
 describe('USD rates', () => {
   const eurusd = anInstrument();
-  const usdjpy = anInstrument({ Id: 2, Code: 'USDJPY', BaseCurrency: 'USD', QuoteCurrency: 'JPY', PricePrecision: 3 });
+  const usdjpy = anInstrument({
+    Id: 2,
+    Code: 'USDJPY',
+    BaseCurrency: 'USD',
+    QuoteCurrency: 'JPY',
+    PricePrecision: 3,
+  });
   const quotes = new Map([
     [1, { Bid: 1.1, Ask: 1.2 }],
     [2, { Bid: 150, Ask: 150.2 }],

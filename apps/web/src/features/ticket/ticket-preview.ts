@@ -209,7 +209,13 @@ export function previewTicket(input: TicketInput): TicketPreview {
 
   // Unreadable prices first: the engine can only judge numbers.
   const unreadable: TicketField | undefined =
-    target === null ? 'target' : stopLoss === null ? 'stopLoss' : takeProfit === null ? 'takeProfit' : undefined;
+    target === null
+      ? 'target'
+      : stopLoss === null
+        ? 'stopLoss'
+        : takeProfit === null
+          ? 'takeProfit'
+          : undefined;
   if (unreadable) return { ...preview, problem: { field: unreadable, rejection: 'price_invalid' } };
   if (bid === null || ask === null) return { ...preview, problem: undefined };
 

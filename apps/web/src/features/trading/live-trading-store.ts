@@ -35,9 +35,11 @@ export const useLiveTrading = create<LiveTradingState>()((set) => ({
       const level = push.account.margin_level;
       // The warning stays until the account is out of the danger zone, not merely until the
       // next tick: a margin call is something to act on.
-      const recovered =
-        state.marginCall !== null && (level === null || level > push.account.margin_call_level);
-      return { live: liveFiguresOf(push.orders), ...(recovered ? { marginCall: null } : {}) };
+      const warning = state.marginCall;
+      const recovered = warning !== null && (level === null || level > push.account.margin_call_level);
+      // While it stays, the warning shows the newest level, the figure the account strip shows.
+      const marginCall = warning === null || recovered ? null : { ...warning, marginLevel: level ?? 0 };
+      return { live: liveFiguresOf(push.orders), marginCall };
     }),
   applyClosed: (ids) => set((state) => ({ closed: addIds(state.closed, ids) })),
   applyMarginCall: (push) =>

@@ -27,9 +27,9 @@ export function MarginCallBanner() {
             {formatPercent(warning.marginLevel, lang)}
           </span>
         </p>
+        {/* Our own sentence rather than the server's: it formats the levels like every other figure. */}
         <p className="margin-call__body">
-          {warning.message ||
-            t('trading.marginCallBody', { stopOut: formatPercent(warning.stopOutLevel, lang) })}
+          {t('trading.marginCallBody', { stopOut: formatPercent(warning.stopOutLevel, lang) })}
         </p>
         <button
           type="button"

@@ -65,7 +65,11 @@ describe('merging pages', () => {
   });
 
   it('applies live figures while merging', () => {
-    const rows = mergeOrderPages([{ data: [anOrder(1)] }], liveFiguresOf([{ Id: 1, Price: 1.3, FactProfits: 5 }]), {});
+    const rows = mergeOrderPages(
+      [{ data: [anOrder(1)] }],
+      liveFiguresOf([{ Id: 1, Price: 1.3, FactProfits: 5 }]),
+      {},
+    );
     expect(rows[0]!.FactProfits).toBe(5);
   });
 });
@@ -78,7 +82,11 @@ describe('id sets and totals', () => {
   });
 
   it('sums P/L exactly in micro-dollars', () => {
-    const rows = [anOrder(1, { FactProfits: 0.1 }), anOrder(2, { FactProfits: 0.2 }), anOrder(3, { FactProfits: -0.000001 })];
+    const rows = [
+      anOrder(1, { FactProfits: 0.1 }),
+      anOrder(2, { FactProfits: 0.2 }),
+      anOrder(3, { FactProfits: -0.000001 }),
+    ];
     expect(totalProfit(rows)).toBe(0.299999);
   });
 });

@@ -35,7 +35,9 @@ export function withLiveFigures(row: OrderRow, live: LiveById): OrderRow {
 
 /** Whether a row is still open (holding or pending) yet known to have just closed. */
 function isGone(row: OrderRow, closed: IdSet): boolean {
-  return (row.Status === OrderStatus.holding || row.Status === OrderStatus.pending) && closed[row.Id] === true;
+  return (
+    (row.Status === OrderStatus.holding || row.Status === OrderStatus.pending) && closed[row.Id] === true
+  );
 }
 
 /** The rows of every loaded page, once each, without just-closed ones, with live figures. */

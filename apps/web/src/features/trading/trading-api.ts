@@ -71,7 +71,11 @@ export function useDeals(status: DealStatus, enabled = true) {
         signal,
       }),
     initialPageParam: 1,
-    getNextPageParam: (last, pages) => nextPageOf(last, loadedRows(pages, (page) => page.data.length)),
+    getNextPageParam: (last, pages) =>
+      nextPageOf(
+        last,
+        loadedRows(pages, (page) => page.data.length),
+      ),
     enabled: enabled && token !== '',
     staleTime: 5_000,
   });
@@ -87,7 +91,11 @@ export function useLedger() {
         signal,
       }),
     initialPageParam: 1,
-    getNextPageParam: (last, pages) => nextPageOf(last, loadedRows(pages, (page) => page.list.length)),
+    getNextPageParam: (last, pages) =>
+      nextPageOf(
+        last,
+        loadedRows(pages, (page) => page.list.length),
+      ),
     enabled: token !== '',
   });
 }

@@ -108,7 +108,9 @@ function LedgerItem({ row }: { row: LedgerRow }) {
       <div className="ledger-row__text">
         <p className="ledger-row__memo">{row.MemoTran}</p>
         <p className="ledger-row__time">
-          <span className="num">{row.CreatedAt > 0 ? formatDateTime(row.CreatedAt, lang) : row.CreatedAtTran}</span>
+          <span className="num">
+            {row.CreatedAt > 0 ? formatDateTime(row.CreatedAt, lang) : row.CreatedAtTran}
+          </span>
         </p>
       </div>
       <div className="ledger-row__figures">

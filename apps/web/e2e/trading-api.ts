@@ -1,0 +1,79 @@
+/**
+ * Prices the browser tests control: the server runs with FEED=none and an ingest secret, and each
+ * test pushes the ticks it needs through the tick-ingest endpoint a price bridge would use.
+ */
+import type { Stack } from './harness.ts';
+import { call, type Session } from './accounts-api.ts';
+
+export const INGEST_SECRET = 'browser-tests-ingest-secret';
+
+/** Server environment for trading tests: no simulator, prices from the test. */
+export const tradingServerEnv = { FEED: 'none', INGEST_SECRET } as const;
+
+export interface ListedInstrument {
+  Id: number;
+  Code: string;
+  ShowCode: string;
+  MarketStatus: number;
+  PricePrecision: number;
+  ForexMaxCont: number;
+  ForexContNum: number;
+  ForexFeeRate: number;
+  MarginMode: number;
+  HasForexMultiple: { Value: number }[];
+}
+
+/** Pushes one tick per instrument at the current time; ask defaults to bid + the spread. */
+export async function pushTicks(
+  stack: Stack,
+  ticks: { code: string; bid: string; ask?: string }[],
+): Promise<void> {
+  const response = await fetch(`${stack.baseUrl}/v1/api/forex/ingest`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-ingest-secret': INGEST_SECRET },
+    body: JSON.stringify({ ticks: ticks.map((tick) => ({ ...tick, time: Date.now() })) }),
+  });
+  const body = (await response.json()) as { code: number; msg: string };
+  if (body.code !== 1) throw new Error(`ingest refused: ${body.msg}`);
+}
+
+export async function listInstruments(stack: Stack): Promise<ListedInstrument[]> {
+  const envelope = await call<ListedInstrument[]>(stack, '/v1/api/forex/trade_list');
+  if (envelope.code !== 1) throw new Error(`trade_list failed: ${envelope.msg}`);
+  return envelope.data;
+}
+
+export async function demoSession(stack: Stack): Promise<Session> {
+  const envelope = await call<Session>(stack, '/api/user/createAccountDemoForU');
+  if (envelope.code !== 1) throw new Error(`demo account failed: ${envelope.msg}`);
+  return envelope.data;
+}
+
+/**
+ * EUR/USD when its market is open (Sunday 22:00 to Friday 22:00 UTC), otherwise BTC/USD, which
+ * trades around the clock, so the tests run on any day of the week.
+ */
+export async function tradableInstrument(
+  stack: Stack,
+): Promise<{ instrument: ListedInstrument; price: number }> {
+  const list = await listInstruments(stack);
+  const eurusd = list.find((i) => i.Code === 'EURUSD');
+  if (eurusd && eurusd.MarketStatus === 1) return { instrument: eurusd, price: 1.1 };
+  const btc = list.find((i) => i.Code === 'BTCUSD');
+  if (!btc) throw new Error('neither EURUSD nor BTCUSD is listed');
+  console.warn('EUR/USD is closed now: the trading tests use BTC/USD instead');
+  return { instrument: btc, price: 60000 };
+}
+
+/** A price moved by a fraction of itself, with the instrument's decimals. */
+export function priceAt(base: number, factor: number, precision: number): string {
+  return (base * factor).toFixed(precision);
+}
+
+/** Dollars as the app shows them in English: $1,234.57, signed when asked. */
+export function usd(value: number, signed = false): string {
+  const cents = Math.round(Math.abs(value) * 100);
+  const text = `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  if (cents === 0) return text;
+  return value < 0 ? `-${text}` : signed ? `+${text}` : text;
+}
