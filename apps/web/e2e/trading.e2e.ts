@@ -273,6 +273,49 @@ describe.skipIf(!chromiumPath)('trading', () => {
     await expect.poll(() => banner.count(), eventually).toBe(0);
   });
 
+  it('pages through a long list as it scrolls, and refreshes when pulled down', async () => {
+    const { instrument, price } = await tradableInstrument(stack);
+    const precision = instrument.PricePrecision;
+    await pushTicks(stack, [{ code: instrument.Code, bid: priceAt(price, 1, precision) }]);
+    const session = await demoSession(stack);
+    // More pending orders than one page holds (20), far below the market so none fills.
+    const count = 25;
+    for (let i = 0; i < count; i++) {
+      const placed = await call<unknown>(stack, '/v1/api/forex/submit', {
+        token: session.token,
+        body: {
+          type: '1',
+          cont: '0.01',
+          forex_id: String(instrument.Id),
+          status: '0',
+          target_price: priceAt(price, 0.5 + i / 1000, precision),
+        },
+      });
+      expect(placed.code).toBe(1);
+    }
+
+    const orders = await OrdersScreen.start(stack, '/order', { session });
+    await orders.open('pending');
+    await expect.poll(() => orders.rows().count(), eventually).toBe(20);
+    await orders.root
+      .getByTestId('list-summary')
+      .filter({ hasText: `Orders: ${count}` })
+      .waitFor();
+    await orders.rows().last().scrollIntoViewIfNeeded();
+    await expect.poll(() => orders.rows().count(), eventually).toBe(count);
+    await orders.root.getByText('No more records').waitFor();
+
+    // Pull down from the top: the list is asked for again, and the indicator goes away after.
+    await orders.page.evaluate(() => window.scrollTo(0, 0));
+    const refetched = orders.page.waitForRequest((r) => r.url().includes('/v1/api/forex/my_deal'));
+    await orders.pullDown(orders.rows().first(), 250, async () => {
+      await orders.page.getByText('Release to refresh').waitFor();
+    });
+    await refetched;
+    await orders.page.getByText('Updated').waitFor();
+    await expect.poll(() => orders.page.getByText('Updated').isVisible(), eventually).toBe(false);
+  });
+
   it('sends visitors to log in, and sends nothing for an instrument without leverage', async () => {
     const list = await listInstruments(stack);
     const { instrument, price } = await tradableInstrument(stack);

@@ -89,6 +89,28 @@ export class OrdersScreen extends AppPage {
     return this.page.locator('.adm-toast-main:visible');
   }
 
+  /**
+   * A finger pulling the page down from `from` by `distance` px. The pull-to-refresh listens to
+   * touch events only, so the touches go through the browser's input layer, not the mouse.
+   */
+  async pullDown(from: Locator, distance: number, whilePulled: () => Promise<void>): Promise<void> {
+    const box = await from.boundingBox();
+    if (!box) throw new Error('nothing to pull');
+    const cdp = await this.page.context().newCDPSession(this.page);
+    const x = box.x + box.width / 2;
+    const y = box.y + 10;
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', dy: number) =>
+      cdp.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints: type === 'touchEnd' ? [] : [{ x, y: y + dy }],
+      });
+    await touch('touchStart', 0);
+    for (let step = 1; step <= 10; step++) await touch('touchMove', (distance * step) / 10);
+    await whilePulled();
+    await touch('touchEnd', distance);
+    await cdp.detach();
+  }
+
   /** Waits until no toast, dialog or sheet animation is on screen (for clean screenshots). */
   async settle(): Promise<void> {
     await this.page

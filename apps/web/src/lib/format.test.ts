@@ -10,6 +10,7 @@ import {
   formatPercent,
   formatPrice,
   formatUsd,
+  isolateLtr,
   formatUtcOffset,
 } from './format.ts';
 
@@ -121,5 +122,11 @@ describe('money, lots and percentages', () => {
   it('shows a margin level in percent', () => {
     expect(formatPercent(1234.5, 'en')).toBe('1,234.50%');
     expect(formatPercent(null, 'en')).toBe('–');
+  });
+});
+
+describe('figures inside sentences', () => {
+  it('wraps a figure in left-to-right isolates', () => {
+    expect(isolateLtr('-$0.05')).toBe('\u2066-$0.05\u2069');
   });
 });

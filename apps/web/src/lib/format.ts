@@ -83,6 +83,14 @@ export function formatPercent(value: number | null | undefined, lang: Language):
   }).format(value / 100);
 }
 
+/**
+ * A figure put inside a translated sentence, wrapped in Unicode isolates (LRI … PDI), so in a
+ * right-to-left sentence "-$0.05" and "50.00%" keep their order instead of reading "$0.05-".
+ */
+export function isolateLtr(text: string): string {
+  return `\u2066${text}\u2069`;
+}
+
 /** A plain count (bars, ticks) with the language's grouping. */
 export function formatInteger(value: number, lang: Language): string {
   return numberFormat(lang, 'int', { maximumFractionDigits: 0 }).format(value);

@@ -36,8 +36,10 @@ export function OrderCard({ row, onOpen }: { row: OrderRow; onOpen(row: OrderRow
         <InstrumentLogo src={row.ForexTradeLists.Logo} code={row.ForexTradeLists.ShowCode} size={22} />
         <span className="order-card__symbol">{row.ForexTradeLists.ShowCode}</span>
         <span className={`side-badge side-badge--${isBuy(row) ? 'buy' : 'sell'}`}>{t(kindKeyOf(row))}</span>
-        <span className="order-card__size num">
-          {t('orders.lotsValue', { lots: formatLots(row.Quantity, lang) })} · 1:{row.Multiple}
+        {/* Words and figures apart: a figure is isolated left to right, a sentence follows the language. */}
+        <span className="order-card__size tabular">
+          {t('orders.lotsValue', { lots: formatLots(row.Quantity, lang) })} ·{' '}
+          <span className="num">1:{row.Multiple}</span>
         </span>
         <span className="order-card__end">
           {pending ? (
@@ -54,21 +56,22 @@ export function OrderCard({ row, onOpen }: { row: OrderRow; onOpen(row: OrderRow
           )}
         </span>
       </span>
-      <span className="order-card__line order-card__line--prices num">
+      <span className="order-card__line order-card__line--prices">
         {pending ? (
-          <span>{t('orders.targetAt', { price: price(row.OriginPrice) })}</span>
+          <span className="tabular">{t('orders.targetAt', { price: price(row.OriginPrice) })}</span>
         ) : (
-          <span data-testid="order-prices">
+          <span className="num" data-testid="order-prices">
             {price(row.OriginPrice)} → {price(holding ? row.Price : row.UpdatePrice)}
           </span>
         )}
       </span>
       <span className="order-card__line order-card__line--meta">
-        <span className="num">
-          {t('orders.slShort')} {price(row.TargetLossPrice)} · {t('orders.tpShort')}{' '}
-          {price(row.TargetProfitPrice)}
+        <span>
+          {t('orders.slShort')} <span className="num">{price(row.TargetLossPrice)}</span> ·{' '}
+          {t('orders.tpShort')} <span className="num">{price(row.TargetProfitPrice)}</span>
         </span>
-        <span className="order-card__time num">{time > 0 ? formatDateTime(time, lang) : ''}</span>
+        {/* A date has words in some languages (month names): it follows the language's direction. */}
+        <span className="order-card__time tabular">{time > 0 ? formatDateTime(time, lang) : ''}</span>
       </span>
       {outcome && <span className="order-card__outcome">{t(outcome)}</span>}
     </button>

@@ -9,7 +9,7 @@ import { Dialog, Popup } from 'antd-mobile';
 import { CloseOutline } from 'antd-mobile-icons';
 import { OrderStatus, type OrderRow } from '@omp/protocol';
 import { InstrumentLogo } from '../../ui/instrument-logo.tsx';
-import { formatDateTime, formatLots, formatPrice, formatUsd } from '../../lib/format.ts';
+import { formatDateTime, formatLots, formatPrice, formatUsd, isolateLtr } from '../../lib/format.ts';
 import { useSettings } from '../settings/settings-store.ts';
 import { cancelOrder, closeOrder } from '../trading/trading-api.ts';
 import { isBuy, kindKeyOf, outcomeKeyOf, statusKeyOf } from './order-texts.ts';
@@ -76,11 +76,13 @@ function DetailFigures({ row }: { row: OrderRow }) {
   const outcome = outcomeKeyOf(row);
   const profitTone = toneOf(row.FactProfits);
 
+  // `wide` items take a whole row and hold words (dates, reasons): they follow the language's
+  // direction; the others are figures, isolated left to right.
   type Item = [label: string, value: ReactNode, testId?: string | undefined, wide?: boolean];
   const items: Item[] = [
     [t('orders.orderId'), `#${row.Id}`],
-    [t('orders.status'), t(statusKeyOf(row))],
-    [t('orders.side'), t(kindKeyOf(row))],
+    [t('orders.status'), <span className="detail-text">{t(statusKeyOf(row))}</span>],
+    [t('orders.side'), <span className="detail-text">{t(kindKeyOf(row))}</span>],
     [t('orders.lots'), formatLots(row.Quantity, lang)],
     [t('orders.leverage'), `1:${row.Multiple}`],
     [pending ? t('orders.targetPrice') : t('orders.openPrice'), price(row.OriginPrice), 'detail-open-price'],
@@ -115,7 +117,7 @@ function DetailFigures({ row }: { row: OrderRow }) {
         // Position is the identity: the list's shape depends only on the order's status.
         <div className={`detail-grid__item ${wide ? 'detail-grid__item--wide' : ''}`} key={index}>
           <dt>{label}</dt>
-          <dd className="num" data-testid={testId}>
+          <dd className={wide ? 'tabular' : 'num'} data-testid={testId}>
             {value}
           </dd>
         </div>
@@ -148,7 +150,7 @@ function DetailActions({
         ? t('orders.closeBody', {
             symbol,
             lots,
-            profit: formatUsd(row.FactProfits, lang, { signed: true }),
+            profit: isolateLtr(formatUsd(row.FactProfits, lang, { signed: true })),
           })
         : t('orders.cancelBody', { symbol, lots }),
       confirmText: holding ? t('orders.closeConfirm') : t('orders.cancelConfirm'),

@@ -297,7 +297,7 @@ export function OrderTicket({
         {open ? (
           <>
             <span className="ticket-submit__label">{kindLabel ?? sideLabel}</span>
-            <span className="ticket-submit__detail num">
+            <span className="ticket-submit__detail tabular">
               {t('ticket.lotsOf', { lots: formatLotsText(lots, rules), symbol: instrument.ShowCode })}
             </span>
           </>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CloseOutline, ExclamationTriangleOutline } from 'antd-mobile-icons';
-import { formatPercent } from '../../lib/format.ts';
+import { formatPercent, isolateLtr } from '../../lib/format.ts';
 import { useSettings } from '../settings/settings-store.ts';
 import { useLiveTrading } from './live-trading-store.ts';
 
@@ -29,7 +29,7 @@ export function MarginCallBanner() {
         </p>
         {/* Our own sentence rather than the server's: it formats the levels like every other figure. */}
         <p className="margin-call__body">
-          {t('trading.marginCallBody', { stopOut: formatPercent(warning.stopOutLevel, lang) })}
+          {t('trading.marginCallBody', { stopOut: isolateLtr(formatPercent(warning.stopOutLevel, lang)) })}
         </p>
         <button
           type="button"

@@ -46,9 +46,15 @@ export function UserPage() {
   const account = maskedAccount(user);
   const figures = useAccountFigures().data;
   const balance = hideBalance ? '******' : formatUsd(figures?.balance, lang);
-  const balanceNote = hideBalance
-    ? ' '
-    : `${t('orders.equity')} ${formatUsd(figures?.equity, lang)} · ${t('orders.freeMargin')} ${formatUsd(figures?.free_margin, lang)}`;
+  // Each amount isolated left to right: in Arabic "$0.00" would otherwise read "0.00$".
+  const balanceNote = hideBalance ? (
+    ' '
+  ) : (
+    <>
+      {t('orders.equity')} <span className="num">{formatUsd(figures?.equity, lang)}</span> ·{' '}
+      {t('orders.freeMargin')} <span className="num">{formatUsd(figures?.free_margin, lang)}</span>
+    </>
+  );
 
   /** Restricted screens are explained to a demo user here, without leaving the page. */
   const open = (path: string) => {
