@@ -314,6 +314,24 @@ describe.skipIf(!chromiumPath)('trading', () => {
     await refetched;
     await orders.page.getByText('Updated').waitFor();
     await expect.poll(() => orders.page.getByText('Updated').isVisible(), eventually).toBe(false);
+
+    // Cancel one, after the confirmation: it leaves the list and shows in history with why.
+    const first = orders.rows().first();
+    const cancelledId = await first.getAttribute('data-id');
+    await first.click();
+    await orders.detail().getByTestId('cancel-order').click();
+    await orders.dialogButton('Keep').click();
+    expect(await orders.detail().count()).toBe(1);
+    await orders.detail().getByTestId('cancel-order').click();
+    await orders.dialogButton('Cancel order').click();
+    await orders.toast().filter({ hasText: 'Order cancelled' }).waitFor();
+    await expect.poll(() => orders.row(cancelledId!).count(), eventually).toBe(0);
+    await orders.root
+      .getByTestId('list-summary')
+      .filter({ hasText: `Orders: ${count - 1}` })
+      .waitFor();
+    await orders.open('history');
+    await expect.poll(() => orders.row(cancelledId!).textContent(), eventually).toContain('Cancelled by you');
   });
 
   it('sends visitors to log in, and sends nothing for an instrument without leverage', async () => {
@@ -325,8 +343,25 @@ describe.skipIf(!chromiumPath)('trading', () => {
     await visitor.page.getByTestId('trade-page').waitFor();
     await visitor.pickInstrument(instrument.Code);
     expect(await visitor.testId('ticket-available').textContent()).toBe('Log in');
-    await visitor.testId('submit-order').click();
-    await visitor.page.waitForURL(/#\/login\?from=%2Ftrade$/);
+    for (const button of ['side-sell', 'submit-order']) {
+      await visitor.goto('/trade');
+      await visitor.waitForTicket(instrument.Code);
+      await visitor.testId(button).click();
+      await visitor.page.waitForURL(/#\/login\?from=%2Ftrade$/);
+    }
+
+    // Outside an instrument's trading hours (forex at the weekend) its buttons wait, saying why.
+    const closed = list.find((i) => i.MarketStatus !== 1);
+    if (closed) {
+      await visitor.goto('/trade');
+      await visitor.page.getByTestId('trade-page').waitFor();
+      await visitor.pickInstrument(closed.Code);
+      expect(await visitor.testId('submit-order').isDisabled()).toBe(true);
+      expect(await visitor.testId('submit-order').textContent()).toBe('Market closed');
+      expect(await visitor.testId('side-buy').isDisabled()).toBe(true);
+    } else {
+      console.warn('every market is open now: the closed-market check runs at the weekend');
+    }
 
     const noLeverage = list.find((i) => i.HasForexMultiple.length === 0 && i.MarketStatus === 1);
     if (!noLeverage) {
