@@ -24,6 +24,11 @@ import { marketRoutes } from './routes/market-routes.ts';
 import { staffRoutes } from './routes/staff-routes.ts';
 import { systemRoutes } from './routes/system-routes.ts';
 import { tradingRoutes } from './routes/trading-routes.ts';
+import { moneyRoutes } from './routes/money-routes.ts';
+import { staffMoneyRoutes } from './routes/staff-money-routes.ts';
+import type { MoneyRepository } from './repositories/money-repository.ts';
+import type { MoneyService } from './services/money-service.ts';
+import type { writeAudit } from './repositories/audit-repository.ts';
 import { uploadRoutes } from './routes/upload-routes.ts';
 import type { IdentityService } from './services/identity-service.ts';
 import type { StaffService } from './services/staff-service.ts';
@@ -37,6 +42,9 @@ import type { VerificationService } from './services/verification-service.ts';
 import type { SocketHub } from './ws/socket-hub.ts';
 
 export interface AppDeps {
+  money: MoneyService;
+  moneyRepository: MoneyRepository;
+  writeAudit: typeof writeAudit;
   config: AppConfig;
   database: DatabaseHandle;
   repository: MarketRepository;
@@ -112,6 +120,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => tradingRoutes(scope, deps));
   await app.register(async (scope) => uploadRoutes(scope, deps));
   await app.register(async (scope) => identityRoutes(scope, deps));
+  await app.register(async (scope) => moneyRoutes(scope, deps));
+  await app.register(async (scope) => staffMoneyRoutes(scope, deps));
   await app.register(async (scope) => staffRoutes(scope, { staff: deps.staff, db: deps.database.db }));
   await app.register(async (scope) => staticFiles(scope, deps.config.webDist));
   return app;

@@ -35,6 +35,10 @@ import { MarketService } from './services/market-service.ts';
 import { TradingRepository } from './repositories/trading-repository.ts';
 import { TradingQueries } from './services/trading-queries.ts';
 import { TradingService } from './services/trading-service.ts';
+import { MoneyRepository } from './repositories/money-repository.ts';
+import { MoneyService } from './services/money-service.ts';
+import { seedMoney } from './services/money-seed.ts';
+import { writeAudit } from './repositories/audit-repository.ts';
 import { SocketHub } from './ws/socket-hub.ts';
 
 /** Forming bars reach the database this often; a crash loses at most this much of a bar. */
@@ -114,6 +118,18 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
     });
     const identity = new IdentityService({ db: database.db, uploads, now });
     const staff = new StaffService({ db: database.db, verifications, now });
+    const moneyRepository = new MoneyRepository(database.db);
+    await seedMoney(moneyRepository);
+    const money = new MoneyService({
+      repository: moneyRepository,
+      trading,
+      settings,
+      uploadOwnedBy: (nameOrUrl, userId) => uploads.ownedBy(nameOrUrl, userId),
+      isIdentityCertified: (userId) => identity.isCertified(userId),
+      writeAudit,
+      now,
+    });
+    await money.init();
     const hub = new SocketHub({
       bus,
       market,
@@ -138,6 +154,9 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       uploads,
       identity,
       staff,
+      money,
+      moneyRepository,
+      writeAudit,
       feedName: () => (feed ? feed.name : config.ingestSecret ? 'ingest' : 'none'),
       now,
     });

@@ -236,10 +236,15 @@ describe.each(databaseEngines())('trading on %s', (engine) => {
     const { token, id } = await t.demoUser();
     await t.submit(token, { type: 1, cont: '1', forex_id: eurusd, status: 1 });
     const before = (await t.figures(token)).data;
-    const failing = vi.spyOn(TradingRepository.prototype, 'persist').mockRejectedValueOnce(new Error('disk full'));
+    const failing = vi
+      .spyOn(TradingRepository.prototype, 'persist')
+      .mockRejectedValueOnce(new Error('disk full'));
     const refused = await t.submit(token, { type: 1, cont: '2', forex_id: eurusd, status: 1 });
     failing.mockRestore();
-    expect(refused).toMatchObject({ code: 500, msg: 'Something went wrong on our side and nothing was changed. Please try again.' });
+    expect(refused).toMatchObject({
+      code: 500,
+      msg: 'Something went wrong on our side and nothing was changed. Please try again.',
+    });
     expect((await t.figures(token)).data).toEqual(before);
     expect((await t.myDeal(token, 1)).data.total).toBe(1);
     expect((await t.submit(token, { type: 1, cont: '2', forex_id: eurusd, status: 1 })).code).toBe(1);

@@ -12,7 +12,9 @@ export const LOT_SCALE = 100_000_000n;
 /** Fee and conversion rates are held in 10^-12. */
 export const RATE_SCALE = 1_000_000_000_000n;
 
-const pow10 = (n: number) => 10n ** BigInt(n);
+const POWERS_OF_TEN = Array.from({ length: 19 }, (_, i) => 10n ** BigInt(i));
+/** 10^n as a bigint; the common exponents come from a table (this runs for every P/L). */
+const pow10 = (n: number) => POWERS_OF_TEN[n] ?? 10n ** BigInt(n);
 
 /**
  * Parses a plain decimal string ("0.01", "-12.5") into an integer of 10^-scale units.

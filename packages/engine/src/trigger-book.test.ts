@@ -75,3 +75,27 @@ describe('trigger book', () => {
     }
   });
 });
+
+describe('trigger book memory', () => {
+  it('[T2] sweeps removed entries out once they outnumber the live ones', () => {
+    const book = new TriggerBook();
+    for (let i = 0; i < 100; i++)
+      book.add({ id: `keep:${i}`, side: 'bid', direction: 'atOrBelow', level: 1000 - i });
+    // Moving one trigger 100,000 times leaves 100,000 dead entries behind without the sweep.
+    for (let i = 0; i < 100_000; i++)
+      book.add({ id: 'moving', side: 'ask', direction: 'atOrAbove', level: 2000 + (i % 500) });
+    expect(book.size).toBe(101);
+    expect(book.heldEntries).toBeLessThan(2 * 101 + 1024 + 1);
+    expect(
+      book
+        .takeCrossed(900, 2600)
+        .map((t) => t.id)
+        .sort(),
+    ).toEqual(
+      [
+        ...Array.from({ length: 100 }, (_, i) => (1000 - i >= 900 ? `keep:${i}` : null)).filter(Boolean),
+        'moving',
+      ].sort(),
+    );
+  });
+});

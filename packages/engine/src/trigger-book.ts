@@ -61,19 +61,32 @@ class Heap<T> {
     const last = items.pop();
     if (items.length > 0 && last !== undefined) {
       items[0] = last;
-      let i = 0;
-      for (;;) {
-        const left = 2 * i + 1;
-        const right = left + 1;
-        let best = i;
-        if (left < items.length && this.before(items[left]!, items[best]!)) best = left;
-        if (right < items.length && this.before(items[right]!, items[best]!)) best = right;
-        if (best === i) break;
-        [items[i], items[best]] = [items[best]!, items[i]!];
-        i = best;
-      }
+      this.siftDown(0);
     }
     return top;
+  }
+
+  /** Keeps only the items `keep` accepts and restores the heap order (bottom-up, O(n)). */
+  retain(keep: (item: T) => boolean): void {
+    const kept = this.items.filter(keep);
+    this.items.length = 0;
+    this.items.push(...kept);
+    for (let i = (kept.length >> 1) - 1; i >= 0; i--) this.siftDown(i);
+  }
+
+  private siftDown(start: number): void {
+    const items = this.items;
+    let i = start;
+    for (;;) {
+      const left = 2 * i + 1;
+      const right = left + 1;
+      let best = i;
+      if (left < items.length && this.before(items[left]!, items[best]!)) best = left;
+      if (right < items.length && this.before(items[right]!, items[best]!)) best = right;
+      if (best === i) break;
+      [items[i], items[best]] = [items[best]!, items[i]!];
+      i = best;
+    }
   }
 }
 
@@ -104,6 +117,27 @@ export class TriggerBook {
     const generation = this.nextGeneration++;
     this.live.set(trigger.id, generation);
     this.heaps[trigger.side][trigger.direction].push({ trigger: { ...trigger }, generation });
+    // Removed entries wait in the heaps until they surface; once they outnumber the live ones,
+    // sweep them out, so memory follows what is open, not how many decisions were made.
+    if (this.entries() > 2 * this.live.size + 1024) this.compact();
+  }
+
+  private entries(): number {
+    const { bid, ask } = this.heaps;
+    return bid.atOrBelow.size + bid.atOrAbove.size + ask.atOrBelow.size + ask.atOrAbove.size;
+  }
+
+  private compact(): void {
+    const isLive = (entry: Entry) => this.live.get(entry.trigger.id) === entry.generation;
+    for (const side of [this.heaps.bid, this.heaps.ask]) {
+      side.atOrBelow.retain(isLive);
+      side.atOrAbove.retain(isLive);
+    }
+  }
+
+  /** Entries held in the heaps, live or waiting to be swept (for tests and benchmarks). */
+  get heldEntries(): number {
+    return this.entries();
   }
 
   remove(id: string): boolean {

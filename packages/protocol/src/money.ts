@@ -134,7 +134,7 @@ export const drawMethodSchema = z.object({
   bank_swift: z.string(),
   payee_name: z.string(),
   payee_account: z.string(),
-  draw_currency: withdrawCurrencySchema,
+  draw_currency: withdrawCurrencySchema.nullable(),
 });
 
 export const withdrawRecordSchema = z.object({
@@ -143,7 +143,7 @@ export const withdrawRecordSchema = z.object({
   number: z.number().describe('USD taken from the balance'),
   fee: z.number().describe('USD'),
   real_number: z.string().describe('Received, in the payout currency, 2 decimals'),
-  draw_currency: withdrawCurrencySchema,
+  draw_currency: withdrawCurrencySchema.nullable(),
   address: z.string(),
   payee_account: z.string(),
   notes: z.string(),

@@ -42,8 +42,31 @@ function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.defaultSafeIntegers(true);
+  cachePreparedStatements(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { db, kind: 'sqlite', location: file, close: () => db.destroy() };
+}
+
+/**
+ * Kysely asks better-sqlite3 to prepare every statement again on each query, which cost more than
+ * running it (a quarter of an order's CPU). The same SQL text gets the same prepared statement.
+ * Safe because statements run to completion synchronously (nothing here iterates a cursor while
+ * another query runs); the cache is bounded since multi-row inserts vary their text by row count.
+ */
+const STATEMENT_CACHE_MAX = 500;
+
+function cachePreparedStatements(sqlite: SQLite.Database): void {
+  const prepare = sqlite.prepare.bind(sqlite);
+  const cache = new Map<string, SQLite.Statement>();
+  sqlite.prepare = ((source: string) => {
+    let statement = cache.get(source);
+    if (!statement) {
+      statement = prepare(source);
+      if (cache.size >= STATEMENT_CACHE_MAX) cache.clear();
+      cache.set(source, statement);
+    }
+    return statement;
+  }) as typeof sqlite.prepare;
 }
 
 function openPostgres(url: string, schema: string | undefined): DatabaseHandle {

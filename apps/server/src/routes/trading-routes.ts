@@ -24,10 +24,13 @@ import { requireUser } from '../http/auth-plugin.ts';
 import { ok } from '../http/envelope-plugin.ts';
 import type { TradingQueries } from '../services/trading-queries.ts';
 import { lotsOf, pointsOf } from '../services/trading-inputs.ts';
+import { money } from '../services/trading-wire.ts';
 import type { TradingService } from '../services/trading-service.ts';
 
 export interface TradingRouteDeps {
   trading: TradingService;
+  /** Money held by the user's withdrawals under review (shown as withdraw_hold). */
+  moneyRepository?: { heldByWithdrawals(userId: number): Promise<bigint> };
   queries: TradingQueries;
   now: () => number;
 }
@@ -209,7 +212,9 @@ export async function tradingRoutes(app: FastifyInstance, deps: TradingRouteDeps
       { schema: { tags, summary, response: { 200: envelopeOf(accountFiguresSchema) } } },
       async (request) => {
         const user = await requireUser(request);
-        return ok(request, trading.figures(await trading.account(user)));
+        const figures = trading.figures(await trading.account(user));
+        const held = (await deps.moneyRepository?.heldByWithdrawals(user.id)) ?? 0n;
+        return ok(request, { ...figures, withdraw_hold: money(held) });
       },
     );
   figuresRoute(

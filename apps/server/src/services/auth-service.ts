@@ -41,8 +41,17 @@ export interface Identifier {
   address: string;
 }
 
+/**
+ * A session looked up once is trusted for this long without asking the database again: every
+ * request carries a token, and the lookup was the largest single cost of an order. Logout and
+ * password changes in this process evict at once; the window only matters across processes.
+ */
+const SESSION_CACHE_MS = 5000;
+const SESSION_CACHE_MAX = 100_000;
+
 export class AuthService {
   private readonly o: AuthServiceOptions;
+  private readonly sessionCache = new Map<string, { user: UserRecord; cachedAtMs: number }>();
 
   constructor(options: AuthServiceOptions) {
     this.o = options;
@@ -167,11 +176,28 @@ export class AuthService {
 
   async userOfToken(token: string | undefined): Promise<UserRecord | undefined> {
     if (!token) return undefined;
-    return this.o.users.userOfSession(hashToken(token), this.o.now());
+    const tokenHash = hashToken(token);
+    const nowMs = this.o.now();
+    const cached = this.sessionCache.get(tokenHash);
+    if (cached && nowMs - cached.cachedAtMs < SESSION_CACHE_MS && nowMs >= cached.cachedAtMs)
+      return cached.user;
+    const user = await this.o.users.userOfSession(tokenHash, nowMs);
+    if (this.sessionCache.size >= SESSION_CACHE_MAX) this.sessionCache.clear();
+    if (user) this.sessionCache.set(tokenHash, { user, cachedAtMs: nowMs });
+    else this.sessionCache.delete(tokenHash);
+    return user;
+  }
+
+  /** Drops cached sessions of a user whose record changed (demo to real, staff actions). */
+  forgetUser(userId: number): void {
+    for (const [hash, entry] of this.sessionCache)
+      if (entry.user.id === userId) this.sessionCache.delete(hash);
   }
 
   async logout(token: string): Promise<void> {
-    await this.o.users.revokeSession(hashToken(token), this.o.now());
+    const tokenHash = hashToken(token);
+    this.sessionCache.delete(tokenHash);
+    await this.o.users.revokeSession(tokenHash, this.o.now());
   }
 
   async resetForgottenPassword(input: {
@@ -222,6 +248,7 @@ export class AuthService {
     const nowMs = this.o.now();
     await this.o.users.setPassword(userId, await hashPassword(password), nowMs);
     await this.o.users.revokeAllSessions(userId, nowMs);
+    this.forgetUser(userId);
   }
 
   private async openSession(userId: number, ip: string): Promise<string> {

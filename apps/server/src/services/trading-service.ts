@@ -8,6 +8,7 @@
  * If a commit fails, the book is rebuilt from the database: what was not stored never happened.
  */
 import {
+  divRound,
   TradingBook,
   type Account,
   type CommandResult,
@@ -283,7 +284,7 @@ export class TradingService {
         if (event.type !== 'margin_call') continue;
         const level =
           event.usedMarginMicros > 0n
-            ? Number((event.equityMicros * 10_000n) / event.usedMarginMicros) / 100
+            ? Number(divRound(event.equityMicros * 10_000n, event.usedMarginMicros)) / 100
             : 0;
         const { marginCallLevel, stopOutLevel } = this.book.settings;
         messages.push({

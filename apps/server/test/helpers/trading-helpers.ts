@@ -43,6 +43,7 @@ export function tradingClient(rt: TestRuntime) {
         .set({ is_demo: 0, demo_id: null })
         .where('id', '=', id)
         .execute();
+      rt.app.auth.forgetUser(id);
       await rt.trading.account({ id, isDemo: false });
       const result = rt.trading.engine.postBalance(
         id,

@@ -35,7 +35,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('reviewed_at', 'bigint')
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('identity_user').on('identity_submissions').columns(['user_id', 'id']).execute();
+  await db.schema
+    .createIndex('identity_user')
+    .on('identity_submissions')
+    .columns(['user_id', 'id'])
+    .execute();
 
   await db.schema
     .createTable('charge_networks')

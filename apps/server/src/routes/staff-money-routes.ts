@@ -1,0 +1,305 @@
+/**
+ * The review API for the broker's finance staff: deposits and withdrawals to approve or reject,
+ * and the deposit channels and withdrawal currencies they configure. Every action is written to the
+ * audit log in the same transaction as its effect.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  chargeNetworkSchema,
+  decimalText,
+  depositRecordSchema,
+  envelopeOf,
+  pageOf,
+  remarkBodySchema,
+  reviewListQuerySchema,
+  wireBankSchema,
+  withdrawCurrencySchema,
+  withdrawRecordSchema,
+} from '@omp/protocol';
+import type { Database } from '../db/schema.ts';
+import { toInt } from '../db/values.ts';
+import { notFound } from '../http/app-error.ts';
+import { ok } from '../http/envelope-plugin.ts';
+import { requireStaff } from '../http/staff-auth.ts';
+import type { MoneyRepository } from '../repositories/money-repository.ts';
+import type { AuditEntry, MoneyService } from '../services/money-service.ts';
+import {
+  toChargeNetwork,
+  toDeposit,
+  toWireBank,
+  toWithdrawal,
+  toWithdrawCurrency,
+} from '../services/money-wire.ts';
+import type { Kysely, Transaction } from 'kysely';
+
+export interface StaffMoneyRouteDeps {
+  money: MoneyService;
+  moneyRepository: MoneyRepository;
+  writeAudit: (db: Kysely<Database> | Transaction<Database>, entry: AuditEntry) => Promise<void>;
+  now: () => number;
+}
+
+const tags = ['staff: money'];
+/** Rows read with 64-bit integers as bigint: as JSON-safe values for the audit log. */
+const plain = (row: unknown) =>
+  JSON.parse(
+    JSON.stringify(row, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value)),
+  ) as unknown;
+const FINANCE = ['finance'] as const;
+const idParams = z.object({ id: z.coerce.number().int().min(1) });
+const flag = z.coerce.number().int().min(0).max(1);
+
+const networkBody = z.object({
+  currency_code: z.string().trim().min(1).max(16),
+  protocol_code: z.string().trim().min(1).max(16),
+  address: z.string().trim().min(16).max(128),
+  enabled: flag.optional(),
+  sort: z.coerce.number().int().optional(),
+});
+const bankBody = z.object({
+  bank_coin: z.string().trim().min(3).max(16),
+  bank_name: z.string().trim().min(1).max(128),
+  bank_address: z.string().trim().min(1).max(256),
+  bank_swift: z.string().trim().min(8).max(11),
+  payee_name: z.string().trim().min(1).max(128),
+  payee_account: z.string().trim().min(6).max(64),
+  bank_remark: z.string().trim().max(256).optional(),
+  enabled: flag.optional(),
+});
+const currencyBody = z.object({
+  type: z.coerce.number().int().min(1).max(2),
+  code: z.string().trim().min(2).max(16),
+  protocol: z.string().trim().max(16).optional(),
+  fee_type: z.coerce.number().int().min(1).max(2),
+  draw_rate: decimalText('draw_rate'),
+  usd_price: decimalText('usd_price'),
+  min_amount: decimalText('min_amount').optional(),
+  enabled: flag.optional(),
+});
+
+export async function staffMoneyRoutes(app: FastifyInstance, deps: StaffMoneyRouteDeps) {
+  const { money, moneyRepository: repository } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const currencies = async () =>
+    new Map((await repository.withdrawCurrencies(undefined, true)).map((c) => [toInt(c.id), c]));
+
+  api.get(
+    '/admin/api/deposits',
+    {
+      schema: {
+        tags,
+        summary: 'Deposits, filtered by status and user',
+        querystring: reviewListQuerySchema,
+        response: { 200: envelopeOf(pageOf(depositRecordSchema.extend({ user_id: z.number() }))) },
+      },
+    },
+    async (request) => {
+      await requireStaff(request, FINANCE);
+      const { status, user_id, page, page_size } = request.query;
+      const { rows, total } = await repository.depositsPage(
+        {
+          ...(status === undefined ? {} : { status }),
+          ...(user_id === undefined ? {} : { userId: user_id }),
+        },
+        (page - 1) * page_size,
+        page_size,
+      );
+      return ok(request, {
+        list: rows.map((row) => ({ ...toDeposit(row, request.lang), user_id: toInt(row.user_id) })),
+        total,
+        page,
+      });
+    },
+  );
+
+  for (const decision of ['approve', 'reject', 'invalidate'] as const)
+    api.post(
+      `/admin/api/deposits/:id/${decision}`,
+      {
+        schema: {
+          tags,
+          summary:
+            decision === 'approve'
+              ? 'Approve: credits the balance once, through the ledger'
+              : `${decision[0]!.toUpperCase()}${decision.slice(1)} with a remark`,
+          params: idParams,
+          ...(decision === 'approve' ? {} : { body: remarkBodySchema }),
+          response: { 200: envelopeOf(depositRecordSchema) },
+        },
+      },
+      async (request) => {
+        const staff = await requireStaff(request, FINANCE);
+        const remark = (request.body as { remark?: string } | undefined)?.remark ?? null;
+        await money.decideDeposit(staff.id, request.params.id, decision, remark);
+        return ok(
+          request,
+          toDeposit((await repository.deposit(request.params.id))!, request.lang),
+          'money.review_done',
+        );
+      },
+    );
+
+  api.get(
+    '/admin/api/withdrawals',
+    {
+      schema: {
+        tags,
+        summary: 'Withdrawals, filtered by status and user',
+        querystring: reviewListQuerySchema,
+        response: { 200: envelopeOf(pageOf(withdrawRecordSchema.extend({ user_id: z.number() }))) },
+      },
+    },
+    async (request) => {
+      await requireStaff(request, FINANCE);
+      const { status, user_id, page, page_size } = request.query;
+      const { rows, total } = await repository.withdrawalsPage(
+        {
+          ...(status === undefined ? {} : { status }),
+          ...(user_id === undefined ? {} : { userId: user_id }),
+        },
+        (page - 1) * page_size,
+        page_size,
+      );
+      const byId = await currencies();
+      const list = rows.map((row) => ({
+        ...toWithdrawal(row, byId.get(toInt(row.draw_currency_id)), request.lang),
+        user_id: toInt(row.user_id),
+      }));
+      return ok(request, { list, total, page });
+    },
+  );
+
+  for (const decision of ['approve', 'reject'] as const)
+    api.post(
+      `/admin/api/withdrawals/:id/${decision}`,
+      {
+        schema: {
+          tags,
+          summary:
+            decision === 'approve'
+              ? 'Approve: the held amount is paid out'
+              : 'Reject with a remark: the held amount returns to the balance',
+          params: idParams,
+          ...(decision === 'approve' ? {} : { body: remarkBodySchema }),
+          response: { 200: envelopeOf(withdrawRecordSchema) },
+        },
+      },
+      async (request) => {
+        const staff = await requireStaff(request, FINANCE);
+        const remark = (request.body as { remark?: string } | undefined)?.remark ?? null;
+        await money.decideWithdrawal(staff.id, request.params.id, decision, remark);
+        const row = (await repository.withdrawal(request.params.id))!;
+        return ok(
+          request,
+          toWithdrawal(row, (await currencies()).get(toInt(row.draw_currency_id)), request.lang),
+          'money.review_done',
+        );
+      },
+    );
+
+  /** List, create and change one kind of configuration, each change audited. */
+  const configRoutes = <T extends 'charge_networks' | 'wire_banks' | 'withdraw_currencies'>(
+    path: string,
+    table: T,
+    body: z.ZodObject,
+    list: () => Promise<unknown[]>,
+    item: z.ZodType,
+  ) => {
+    api.get(
+      `/admin/api/${path}`,
+      { schema: { tags, summary: `List ${path}`, response: { 200: envelopeOf(z.array(item)) } } },
+      async (request) => {
+        await requireStaff(request, FINANCE);
+        return ok(request, await list());
+      },
+    );
+    api.post(
+      `/admin/api/${path}`,
+      { schema: { tags, summary: `Add one of ${path}`, body } },
+      async (request) => {
+        const staff = await requireStaff(request, FINANCE);
+        const values = request.body as Record<string, unknown>;
+        const id = await repository.db.transaction().execute(async (trx) => {
+          const row = await trx
+            .insertInto(table)
+            .values(values as never)
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          const id = toInt(row.id);
+          await deps.writeAudit(trx, {
+            staffId: staff.id,
+            action: `${table}.create`,
+            targetType: table,
+            targetId: id,
+            before: null,
+            after: values,
+            atMs: deps.now(),
+          });
+          return id;
+        });
+        return ok(request, { id }, 'money.config_saved');
+      },
+    );
+    api.post(
+      `/admin/api/${path}/:id`,
+      { schema: { tags, summary: `Change one of ${path}`, params: idParams, body: body.partial() } },
+      async (request) => {
+        const staff = await requireStaff(request, FINANCE);
+        const { id } = request.params as { id: number };
+        const values = request.body as Record<string, unknown>;
+        await repository.db.transaction().execute(async (trx) => {
+          // The three tables share an integer id; one concrete name keeps the query builder typed.
+          const name = table as 'charge_networks';
+          const before = await trx.selectFrom(name).selectAll().where('id', '=', id).executeTakeFirst();
+          if (!before) throw notFound('money.record_not_found');
+          await trx.updateTable(name).set(values).where('id', '=', id).execute();
+          await deps.writeAudit(trx, {
+            staffId: staff.id,
+            action: `${table}.update`,
+            targetType: table,
+            targetId: id,
+            before: plain(before),
+            after: values,
+            atMs: deps.now(),
+          });
+        });
+        return ok(request, { id }, 'money.config_saved');
+      },
+    );
+  };
+  configRoutes(
+    'charge-networks',
+    'charge_networks',
+    networkBody,
+    async () =>
+      (await repository.chargeNetworks(true)).map((row) => ({
+        ...toChargeNetwork(row),
+        enabled: toInt(row.enabled),
+      })),
+    chargeNetworkSchema,
+  );
+  configRoutes(
+    'wire-banks',
+    'wire_banks',
+    bankBody,
+    async () =>
+      (await repository.wireBanks(undefined, true)).map((row) => ({
+        ...toWireBank(row),
+        enabled: toInt(row.enabled),
+      })),
+    wireBankSchema,
+  );
+  configRoutes(
+    'withdraw-currencies',
+    'withdraw_currencies',
+    currencyBody,
+    async () =>
+      (await repository.withdrawCurrencies(undefined, true)).map((row) => ({
+        ...toWithdrawCurrency(row),
+        enabled: toInt(row.enabled),
+      })),
+    withdrawCurrencySchema,
+  );
+}

@@ -1,0 +1,68 @@
+/** Helpers for money tests: image uploads as a phone sends them, and the money calls. */
+import type { z } from 'zod';
+import type { depositRecordSchema, drawMethodSchema, withdrawRecordSchema } from '@omp/protocol';
+import type { TestRuntime } from './test-runtime.ts';
+import type { EnvelopeBody } from './account-helpers.ts';
+
+/** A valid 1×1 PNG. */
+export const PNG_BYTES = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+export async function uploadImage(rt: TestRuntime, token: string, bytes = PNG_BYTES, filename = 'proof.png') {
+  const boundary = `----test${Math.random().toString(16).slice(2)}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const res = await rt.app.inject({
+    method: 'POST',
+    url: '/api/common/image_upload',
+    headers: {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      authorization: token,
+      lang: 'en',
+    },
+    payload,
+  });
+  return res.json() as EnvelopeBody<{ url: string }>;
+}
+
+export function moneyClient(rt: TestRuntime) {
+  const call = async <T>(
+    method: 'GET' | 'POST',
+    url: string,
+    token: string,
+    body?: Record<string, unknown>,
+  ) => {
+    const res = await rt.app.inject({
+      method,
+      url,
+      headers: { lang: 'en', authorization: token, ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { payload: JSON.stringify(body) } : {}),
+    });
+    return res.json() as EnvelopeBody<T>;
+  };
+  return {
+    get: <T = unknown>(url: string, token: string) => call<T>('GET', url, token),
+    post: <T = unknown>(url: string, token: string, body: Record<string, unknown> = {}) =>
+      call<T>('POST', url, token, body),
+    /** Turns the identity requirement for withdrawals on or off (a platform setting). */
+    async requireIdentity(on: boolean) {
+      const value = on ? '1' : '0';
+      await rt.database.db
+        .insertInto('settings')
+        .values({ key: 'withdraw_requires_identity', value, updated_at: rt.clock.now() })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+        .execute();
+    },
+  };
+}
+
+export type DepositRecord = z.infer<typeof depositRecordSchema>;
+export type WithdrawRecord = z.infer<typeof withdrawRecordSchema>;
+export type DrawMethod = z.infer<typeof drawMethodSchema>;
