@@ -24,6 +24,12 @@ export type DrawMethod = Selectable<DrawMethodTable>;
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+export interface RecordFilter {
+  userId?: number;
+  type?: number;
+  status?: number;
+}
+
 export class MoneyRepository {
   readonly db: Kysely<Database>;
 
@@ -72,20 +78,16 @@ export class MoneyRepository {
     return this.db.selectFrom('deposits').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  async depositsPage(
-    filter: { userId?: number; type?: number; status?: number },
+  depositsPage(
+    filter: RecordFilter,
     offset: number,
     limit: number,
-  ) {
-    let query = this.db.selectFrom('deposits');
-    if (filter.userId !== undefined) query = query.where('user_id', '=', filter.userId);
-    if (filter.type !== undefined) query = query.where('type', '=', filter.type);
-    if (filter.status !== undefined) query = query.where('status', '=', filter.status);
-    const [rows, count] = await Promise.all([
-      query.selectAll().orderBy('id', 'desc').offset(offset).limit(limit).execute(),
-      query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
-    ]);
-    return { rows, total: toInt((count?.n as number | bigint | string) ?? 0) };
+  ): Promise<{ rows: Deposit[]; total: number }> {
+    // The two tables share user_id, type, status and id; one concrete name keeps the builder typed.
+    return this.recordsPage('deposits' as const, filter, offset, limit) as Promise<{
+      rows: Deposit[];
+      total: number;
+    }>;
   }
 
   /** Moves a deposit out of `unchecked`; false when it already left it. */
@@ -122,20 +124,16 @@ export class MoneyRepository {
     return this.db.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  async withdrawalsPage(
-    filter: { userId?: number; type?: number; status?: number },
+  withdrawalsPage(
+    filter: RecordFilter,
     offset: number,
     limit: number,
-  ) {
-    let query = this.db.selectFrom('withdrawals');
-    if (filter.userId !== undefined) query = query.where('user_id', '=', filter.userId);
-    if (filter.type !== undefined) query = query.where('type', '=', filter.type);
-    if (filter.status !== undefined) query = query.where('status', '=', filter.status);
-    const [rows, count] = await Promise.all([
-      query.selectAll().orderBy('id', 'desc').offset(offset).limit(limit).execute(),
-      query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
-    ]);
-    return { rows, total: toInt((count?.n as number | bigint | string) ?? 0) };
+  ): Promise<{ rows: Withdrawal[]; total: number }> {
+    // The two tables share user_id, type, status and id; one concrete name keeps the builder typed.
+    return this.recordsPage('withdrawals' as 'deposits', filter, offset, limit) as unknown as Promise<{
+      rows: Withdrawal[];
+      total: number;
+    }>;
   }
 
   async decideWithdrawal(
@@ -206,5 +204,17 @@ export class MoneyRepository {
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
+  }
+
+  private async recordsPage(table: 'deposits', filter: RecordFilter, offset: number, limit: number) {
+    let query = this.db.selectFrom(table);
+    if (filter.userId !== undefined) query = query.where('user_id', '=', filter.userId);
+    if (filter.type !== undefined) query = query.where('type', '=', filter.type);
+    if (filter.status !== undefined) query = query.where('status', '=', filter.status);
+    const [rows, count] = await Promise.all([
+      query.selectAll().orderBy('id', 'desc').offset(offset).limit(limit).execute(),
+      query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
+    ]);
+    return { rows, total: toInt((count?.n as number | bigint | string) ?? 0) };
   }
 }

@@ -24,7 +24,8 @@ import { notFound } from '../http/app-error.ts';
 import { ok } from '../http/envelope-plugin.ts';
 import { requireStaff } from '../http/staff-auth.ts';
 import type { MoneyRepository } from '../repositories/money-repository.ts';
-import type { AuditEntry, MoneyService } from '../services/money-service.ts';
+import type { MoneyService } from '../services/money-service.ts';
+import type { AuditEntry } from '../repositories/audit-repository.ts';
 import {
   toChargeNetwork,
   toDeposit,

@@ -10,6 +10,7 @@ import { divRound, formatScaled, parseMicros, parseRate, RATE_SCALE } from '@omp
 import { DepositStatus, DrawType, WithdrawalStatus } from '@omp/protocol';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import type { AuditEntry } from '../repositories/audit-repository.ts';
 import { toBigInt, toInt } from '../db/values.ts';
 import { invalid, notFound, refused } from '../http/app-error.ts';
 import type { MoneyRepository, WithdrawCurrency } from '../repositories/money-repository.ts';
@@ -17,16 +18,6 @@ import { isValidAccountNumber, isValidAddress, isValidSwift } from './payout-for
 import type { SettingsService } from './settings-service.ts';
 import type { TradingUser } from './trading-inputs.ts';
 import type { TradingService } from './trading-service.ts';
-
-export interface AuditEntry {
-  staffId: number;
-  action: string;
-  targetType: string;
-  targetId: number;
-  before: unknown;
-  after: unknown;
-  atMs: number;
-}
 
 export interface MoneyServiceOptions {
   repository: MoneyRepository;
