@@ -52,6 +52,8 @@ const configSchema = z.object({
       (password.length >= 8 && password.length <= 64 && /\p{L}/u.test(password) && /\d/.test(password)),
     { message: 'must be 8-64 characters with at least one letter and one digit' },
   ),
+  ORDER_RATE_PER_SECOND: positiveInt.default(10),
+  ORDER_BURST: positiveInt.default(60),
   NODE_ENV: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -87,6 +89,12 @@ export interface AppConfig {
    * is no staff yet. Unset: a random one is generated and printed once in the log.
    */
   adminInitialPassword: string | undefined;
+  /**
+   * Order calls (submit, close, cancel, stops) one user may make: `orderBurst` at once, then
+   * `orderRatePerSecond` on average. Beyond it the answer is code 429 and nothing changes.
+   */
+  orderRatePerSecond: number;
+  orderBurst: number;
 }
 
 export class ConfigError extends Error {}
@@ -120,5 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smsProviderToken: c.SMS_PROVIDER_TOKEN,
     captchaTestAnswer: c.CAPTCHA_TEST_ANSWER,
     adminInitialPassword: c.ADMIN_INITIAL_PASSWORD,
+    orderRatePerSecond: c.ORDER_RATE_PER_SECOND,
+    orderBurst: c.ORDER_BURST,
   };
 }

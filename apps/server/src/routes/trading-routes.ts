@@ -14,12 +14,14 @@ import {
   myDealResultSchema,
   orderIdBodySchema,
   orderRowSchema,
+  ResponseCode,
   pageQuerySchema,
   setStopsBodySchema,
   submitOrderBodySchema,
 } from '@omp/protocol';
 import type { CommandResult } from '@omp/engine';
-import { invalid, notFound, refused } from '../http/app-error.ts';
+import { AppError, invalid, notFound, refused } from '../http/app-error.ts';
+import { TokenBuckets } from '../http/token-buckets.ts';
 import { requireUser } from '../http/auth-plugin.ts';
 import { ok } from '../http/envelope-plugin.ts';
 import type { TradingQueries } from '../services/trading-queries.ts';
@@ -33,6 +35,7 @@ export interface TradingRouteDeps {
   moneyRepository?: { heldByWithdrawals(userId: number): Promise<bigint> };
   queries: TradingQueries;
   now: () => number;
+  config: { orderRatePerSecond: number; orderBurst: number };
 }
 
 const tags = ['trading'];
@@ -48,6 +51,20 @@ function idempotencyKeyOf(request: FastifyRequest, bodyKey?: string): string | u
 export async function tradingRoutes(app: FastifyInstance, deps: TradingRouteDeps) {
   const { trading, queries, now } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const orderCalls = new TokenBuckets<number>({
+    ratePerSecond: deps.config.orderRatePerSecond,
+    burst: deps.config.orderBurst,
+    now,
+  });
+  /** One user's flood must not queue everybody else's orders behind it in the book's writer. */
+  const throttle = (userId: number) => {
+    const waitMs = orderCalls.take(userId);
+    if (waitMs > 0) {
+      throw new AppError(ResponseCode.rateLimited, 'order_rate_limited', {
+        seconds: Math.ceil(waitMs / 1000),
+      });
+    }
+  };
 
   api.post(
     '/v1/api/forex/submit',
@@ -62,6 +79,7 @@ export async function tradingRoutes(app: FastifyInstance, deps: TradingRouteDeps
     },
     async (request) => {
       const user = await requireUser(request);
+      throttle(user.id);
       const body = request.body;
       const key = idempotencyKeyOf(request, body.client_order_id);
       const row = await trading.once(user, key, 'submit', async (idempotent) => {
@@ -110,6 +128,7 @@ export async function tradingRoutes(app: FastifyInstance, deps: TradingRouteDeps
       },
       async (request) => {
         const user = await requireUser(request);
+        throttle(user.id);
         const { id } = request.body;
         const row = await trading.once(user, idempotencyKeyOf(request), route, async (idempotent) => {
           await trading.account(user);
@@ -155,6 +174,7 @@ export async function tradingRoutes(app: FastifyInstance, deps: TradingRouteDeps
     },
     async (request) => {
       const user = await requireUser(request);
+      throttle(user.id);
       const body = request.body;
       const row = await trading.once(
         user,
