@@ -13,6 +13,7 @@ import { buildApp } from './app.ts';
 import type { AppConfig } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { lockFileOwner, lockPostgresOwner, type OwnerLock } from './db/owner-lock.ts';
 import {
   httpSmsSender,
   outboxSender,
@@ -68,7 +69,11 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
     sqlitePath: path.join(config.dataDir, 'app.db'),
     ...(options.databaseSchema ? { schema: options.databaseSchema } : {}),
   });
+  let ownerLock: OwnerLock | undefined;
   try {
+    ownerLock = config.databaseUrl
+      ? await lockPostgresOwner(config.databaseUrl, options.databaseSchema)
+      : lockFileOwner(path.join(config.dataDir, 'app.db.owner'));
     await migrateToLatest(database.db as unknown as Kysely<unknown>);
     const repository = new MarketRepository(database.db);
     const seedReport = await seedMarket(repository, now(), config.feedSeed);
@@ -221,10 +226,12 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
         hub.close();
         await app.close();
         await database.close();
+        await ownerLock?.release();
       },
     };
   } catch (error) {
     await database.close();
+    await ownerLock?.release();
     throw error;
   }
 }

@@ -1,5 +1,6 @@
 /** Boot: read the configuration, start the runtime, listen, and stop cleanly on a signal. */
 import { ConfigError, loadConfig } from './config.ts';
+import { OwnerLockError } from './db/owner-lock.ts';
 import { startRuntime } from './runtime.ts';
 
 async function main() {
@@ -14,7 +15,16 @@ async function main() {
     throw error;
   }
 
-  const runtime = await startRuntime(config);
+  let runtime;
+  try {
+    runtime = await startRuntime(config);
+  } catch (error) {
+    if (error instanceof OwnerLockError) {
+      console.error(`Cannot start: ${error.message}`);
+      process.exit(3);
+    }
+    throw error;
+  }
   const { app, seedReport, database } = runtime;
   if (seedReport.instruments > 0 || seedReport.backfilledInstruments > 0) {
     app.log.info(seedReport, 'first start: catalogue seeded and chart history backfilled');

@@ -41,6 +41,8 @@ export function testClock(startMs = WEDNESDAY_NOON_MS): TestClock {
 export interface TestRuntime extends Runtime {
   clock: TestClock;
   config: AppConfig;
+  /** The PostgreSQL schema this runtime works in, when on PostgreSQL. */
+  schema: string | undefined;
   /** Stops and starts the runtime on the same database, as a process restart would. */
   restart(): Promise<TestRuntime>;
   dispose(): Promise<void>;
@@ -78,6 +80,7 @@ export async function startTestRuntime(
       ...runtime,
       clock,
       config,
+      schema,
       async restart() {
         await runtime.stop();
         return start();
