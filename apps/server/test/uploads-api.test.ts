@@ -6,7 +6,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UPLOAD_MAX_BYTES } from '../src/services/upload-service.ts';
+import { UPLOAD_MAX_BYTES, UPLOADS_PER_HOUR } from '../src/services/upload-service.ts';
 import { htmlRenamedAsPng, jpegImage, pngImage, svgImage, webpImage } from './helpers/image-fixtures.ts';
 import { staffToken } from './helpers/staff-helpers.ts';
 import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
@@ -122,6 +122,23 @@ describe.each(databaseEngines())('uploads API on %s', (engine) => {
       code: 422,
       msg: 'Please choose an image to upload (form field file)',
     });
+  });
+
+  it('caps each user at 30 uploads an hour, and no other user', async () => {
+    const busy = await tradingClient(rt).realUser('0');
+    for (let i = 0; i < UPLOADS_PER_HOUR; i++) {
+      expect((await upload(rt, busy.token, { bytes: pngImage() })).body.code).toBe(1);
+    }
+    const before = readdirSync(path.join(rt.config.dataDir, 'uploads')).length;
+    expect((await upload(rt, busy.token, { bytes: pngImage() })).body).toEqual({
+      code: 429,
+      msg: 'You have uploaded 30 images in the last hour. Please try again later.',
+      data: null,
+    });
+    expect(readdirSync(path.join(rt.config.dataDir, 'uploads'))).toHaveLength(before);
+    expect((await upload(rt, stranger.token, { bytes: pngImage() })).body.code).toBe(1);
+    rt.clock.advance(3_600_000);
+    expect((await upload(rt, busy.token, { bytes: pngImage() })).body.code).toBe(1);
   });
 
   it('refuses demo users with the spec message, and anonymous callers with 999', async () => {

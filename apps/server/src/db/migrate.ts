@@ -9,6 +9,7 @@ import * as createdAccountTables from './migrations/20261122T2300_created_accoun
 import * as createdTradingTables from './migrations/20261123T0100_created_trading_tables.ts';
 import * as createdMoneyTables from './migrations/20261123T0300_created_money_tables.ts';
 import * as addedOneOpenIdentityPerUser from './migrations/20261123T0500_added_one_open_identity_per_user.ts';
+import * as indexedUploadsByOwner from './migrations/20261123T0600_indexed_uploads_by_owner.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '20261122T2200_created_market_tables': createdMarketTables,
@@ -16,6 +17,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261123T0100_created_trading_tables': createdTradingTables,
   '20261123T0300_created_money_tables': createdMoneyTables,
   '20261123T0500_added_one_open_identity_per_user': addedOneOpenIdentityPerUser,
+  '20261123T0600_indexed_uploads_by_owner': indexedUploadsByOwner,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {

@@ -31,6 +31,17 @@ export class UploadRepository {
       .execute();
   }
 
+  /** How many uploads a user made at or after `sinceMs`. */
+  async countSince(ownerUserId: number, sinceMs: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('uploads')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('owner_user_id', '=', ownerUserId)
+      .where('created_at', '>=', sinceMs)
+      .executeTakeFirstOrThrow();
+    return toInt(row.n as number | bigint | string);
+  }
+
   async byName(name: string): Promise<UploadRecord | undefined> {
     const row = await this.db.selectFrom('uploads').selectAll().where('name', '=', name).executeTakeFirst();
     if (!row) return undefined;

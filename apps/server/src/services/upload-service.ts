@@ -17,6 +17,13 @@ import { imageTypeOf } from './image-type.ts';
 /** Phone cameras produce 2-4 MB photos; 5 MB takes them without letting the disk be filled fast. */
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 export const FILE_URL_PREFIX = '/v1/files/';
+/**
+ * Uploads one user may make in an hour. Identity takes two photos and each deposit one proof, so
+ * honest use stays far below; a script filling the disk does not. Parallel uploads may overshoot
+ * by the few in flight, which is acceptable for a disk guard.
+ */
+export const UPLOADS_PER_HOUR = 30;
+const HOUR_MS = 3_600_000;
 
 const UPLOAD_NAME = /^[0-9a-f]{32}\.(?:png|jpg|webp)$/;
 /** The url image_upload answers with, also with the host in front or a query string behind it. */
@@ -55,17 +62,26 @@ export class UploadService {
     if (bytes.length > UPLOAD_MAX_BYTES) throw uploadTooLarge();
     const type = imageTypeOf(bytes);
     if (!type) throw invalid('upload.not_image');
+    const now = this.o.now();
+    if ((await this.o.repository.countSince(ownerUserId, now - HOUR_MS + 1)) >= UPLOADS_PER_HOUR) {
+      throw new AppError(ResponseCode.rateLimited, 'upload.too_many', { max: UPLOADS_PER_HOUR });
+    }
     const name = `${randomBytes(16).toString('hex')}.${type.extension}`;
     // Bytes first, row second: a crash in between leaves an unreferenced file, never a row
-    // pointing at nothing.
+    // pointing at nothing. A failed insert removes the bytes again.
     await this.o.storage.put(name, bytes);
-    await this.o.repository.insert({
-      name,
-      ownerUserId,
-      mime: type.mime,
-      size: bytes.length,
-      createdAt: this.o.now(),
-    });
+    try {
+      await this.o.repository.insert({
+        name,
+        ownerUserId,
+        mime: type.mime,
+        size: bytes.length,
+        createdAt: now,
+      });
+    } catch (error) {
+      await this.o.storage.delete(name).catch(() => undefined);
+      throw error;
+    }
     return { name, url: uploadUrl(name) };
   }
 

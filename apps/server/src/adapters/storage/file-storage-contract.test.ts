@@ -43,6 +43,16 @@ describe.each(adapters)('file storage contract: %s', (_kind, make) => {
     expect(await storage.get('missing.jpg')).toBeUndefined();
   });
 
+  it('forgets a deleted name, and deleting an absent name is no error', async () => {
+    const storage = make();
+    await storage.put('gone.png', Uint8Array.from([9]));
+    await storage.delete('gone.png');
+    expect(await storage.exists('gone.png')).toBe(false);
+    expect(await storage.get('gone.png')).toBeUndefined();
+    await expect(storage.delete('gone.png')).resolves.toBeUndefined();
+    await expect(storage.delete('../escape.png')).rejects.toThrow(/unsafe storage name/);
+  });
+
   it('never overwrites a stored name', async () => {
     const storage = make();
     await storage.put('same.webp', Uint8Array.from([1]));

@@ -14,6 +14,8 @@ export interface FileStorage {
   /** The bytes stored under a name, or undefined when there are none. */
   get(name: string): Promise<Buffer | undefined>;
   exists(name: string): Promise<boolean>;
+  /** Removes the bytes under a name; removing a name that holds nothing is not an error. */
+  delete(name: string): Promise<void>;
 }
 
 /** A plain file name: letters, digits, dot, dash, underscore; no leading dot, no "..". */

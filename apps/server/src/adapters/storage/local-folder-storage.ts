@@ -71,4 +71,8 @@ export class LocalFolderStorage implements FileStorage {
       throw error;
     }
   }
+
+  async delete(name: string): Promise<void> {
+    await rm(this.pathOf(name), { force: true });
+  }
 }

@@ -22,4 +22,9 @@ export class MemoryFileStorage implements FileStorage {
     assertSafeName(name);
     return this.files.has(name);
   }
+
+  async delete(name: string): Promise<void> {
+    assertSafeName(name);
+    this.files.delete(name);
+  }
 }
