@@ -48,11 +48,18 @@ export function watchedInstruments(account: Account, board: MarketBoard): number
   return [...watched];
 }
 
-/** [G1] The lowest floating P/L of one order anywhere in the box, at the corners of price × rate. */
-function worstProfit(order: Order, board: MarketBoard, widths: Map<number, number>): bigint {
+/**
+ * [G1] The lowest and highest floating P/L of one order anywhere in the box, at the corners of
+ * price × rate (each P/L term is monotonic in each price it depends on).
+ */
+function profitBounds(
+  order: Order,
+  board: MarketBoard,
+  widths: Map<number, number>,
+): { worst: bigint; best: bigint } {
   const spec = board.instrument(order.instrumentId);
   const quote = board.quote(order.instrumentId);
-  if (!spec || !quote) return 0n;
+  if (!spec || !quote) return { worst: 0n, best: 0n };
   const d = widths.get(order.instrumentId) ?? 1;
   const close = order.side === 'buy' ? quote.bid : quote.ask;
   const prices = [Math.max(1, close - d), close + d];
@@ -72,6 +79,7 @@ function worstProfit(order: Order, board: MarketBoard, widths: Map<number, numbe
   const position = { lots: order.lots, contractSize: BigInt(spec.contractSize) };
   const open = priceFraction(order.openPoints, spec.pricePrecision);
   let worst: bigint | undefined;
+  let best: bigint | undefined;
   for (const price of prices)
     for (const rate of rates) {
       const profit = profitMicros(
@@ -82,16 +90,29 @@ function worstProfit(order: Order, board: MarketBoard, widths: Map<number, numbe
         rate,
       );
       if (worst === undefined || profit < worst) worst = profit;
+      if (best === undefined || profit > best) best = profit;
     }
-  return worst ?? 0n;
+  return { worst: worst ?? 0n, best: best ?? 0n };
 }
 
 /**
- * [G2] The widest box in which equity stays strictly above `levelPercent` of the used margin, or
- * boxes of 1 point (re-check on every move) when even the narrowest rung is too wide. Empty when
- * the account holds nothing.
+ * Which side of a level a box must keep the account on: `above` guards a level not yet reached
+ * (equity strictly above it everywhere in the box), `at_or_below` guards a level already reached
+ * (equity at or below it everywhere), so a recovery is noticed as surely as a fall.
  */
-export function guardBands(account: Account, board: MarketBoard, levelPercent: number): GuardBand[] {
+export type GuardSide = 'above' | 'at_or_below';
+
+/**
+ * [G2] The widest box in which the account provably stays on `side` of `levelPercent` of its used
+ * margin, or boxes of 1 point (re-check on every move) when even the narrowest rung is too wide.
+ * Empty when the account holds nothing.
+ */
+export function guardBands(
+  account: Account,
+  board: MarketBoard,
+  levelPercent: number,
+  side: GuardSide = 'above',
+): GuardBand[] {
   const watched = watchedInstruments(account, board);
   if (watched.length === 0) return [];
   let used = 0n;
@@ -102,9 +123,15 @@ export function guardBands(account: Account, board: MarketBoard, levelPercent: n
   for (const denominator of LADDER_DENOMINATORS) {
     const widths = new Map(watched.map((id) => [id, halfWidth(board, id, denominator)]));
     let worstEquity = account.balanceMicros;
+    let bestEquity = account.balanceMicros;
     for (const order of account.orders.values())
-      if (order.state === 'holding') worstEquity += worstProfit(order, board, widths);
-    if (worstEquity * 100n > threshold) {
+      if (order.state === 'holding') {
+        const bounds = profitBounds(order, board, widths);
+        worstEquity += bounds.worst;
+        bestEquity += bounds.best;
+      }
+    const holds = side === 'above' ? worstEquity * 100n > threshold : bestEquity * 100n <= threshold;
+    if (holds) {
       chosen = widths;
       break;
     }
@@ -121,4 +148,13 @@ export function guardBands(account: Account, board: MarketBoard, levelPercent: n
     });
   }
   return bands;
+}
+
+/** The boxes that satisfy both guards: per instrument, the narrower half-width. */
+export function narrowestBands(a: GuardBand[], b: GuardBand[]): GuardBand[] {
+  const widthOf = new Map(b.map((band) => [band.instrumentId, band.halfWidthPoints]));
+  return a.map((band) => ({
+    ...band,
+    halfWidthPoints: Math.min(band.halfWidthPoints, widthOf.get(band.instrumentId) ?? band.halfWidthPoints),
+  }));
 }

@@ -359,6 +359,18 @@ describe('stop-out, protection and warnings [S1]', () => {
     expect(book.account(7)!.orders.size).toBe(1);
   });
 
+  it('[S3][G2] notices a small recovery after a warning, so the next fall warns again', () => {
+    const book = setup('2000');
+    placed(book, 7, buy(EURUSD.id, '1'));
+    const warnings = (outcomes: Outcome[]) =>
+      outcomes.flatMap((o) => o.events).filter((e) => e.type === 'margin_call').length;
+    expect(warnings(book.applyTick(EURUSD.id, 109_111, 109_121, T + 1))).toBe(1);
+    // A few points back above the margin-call level: far inside any stop-out box.
+    expect(warnings(book.applyTick(EURUSD.id, 109_130, 109_140, T + 2))).toBe(0);
+    expect(book.account(7)!.marginCallWarned).toBe(false);
+    expect(warnings(book.applyTick(EURUSD.id, 109_111, 109_121, T + 3))).toBe(1);
+  });
+
   it('[G2] a move of the converting pair alone can stop out a position quoted in yen', () => {
     const book = setup('1000');
     const index = placed(book, 7, buy(JPN225.id, '1', { leverage: 10 })).orders[0]!;

@@ -7,7 +7,7 @@
  * No clock, randomness or I/O: time, quotes and settings come in as arguments.
  */
 import { accountFigures, isAtOrBelowLevel } from './account-figures.ts';
-import { guardBands } from './margin-guard.ts';
+import { guardBands, narrowestBands } from './margin-guard.ts';
 import { MarketBoard } from './market-board.ts';
 import { decideOrderEntry, type OrderCommand, type OrderRejection } from './order-entry.ts';
 import { isMarketOpen } from './schedule.ts';
@@ -400,8 +400,14 @@ export class TradingBook {
 
   private redrawGuards(account: Account): void {
     const { marginCallLevel, stopOutLevel } = this.settings;
-    // Guard the margin-call level until it was warned about, then the stop-out level.
-    const level = account.marginCallWarned ? stopOutLevel : marginCallLevel;
-    this.triggers.setGuards(account.id, guardBands(account, this.board, level));
+    // Before a warning, falling to the margin-call level is what matters. After it, both a fall to
+    // the stop-out level and a recovery above the margin-call level (which re-arms the warning).
+    const bands = account.marginCallWarned
+      ? narrowestBands(
+          guardBands(account, this.board, stopOutLevel, 'above'),
+          guardBands(account, this.board, marginCallLevel, 'at_or_below'),
+        )
+      : guardBands(account, this.board, marginCallLevel, 'above');
+    this.triggers.setGuards(account.id, bands);
   }
 }

@@ -105,6 +105,9 @@ function checkBook(book: TradingBook, ledgers: Map<number, Ledger>, nowMs: numbe
     expect(figures.freeMarginMicros).toBe(figures.equityMicros - used);
     // The margin guards never miss an account: none is left at or below the stop-out level.
     expect(isAtOrBelowLevel(figures, SETTINGS.stopOutLevel)).toBe(false);
+    // Nor a fall to, or a recovery from, the margin-call level: the warning flag follows the level.
+    if (figures.usedMarginMicros > 0n)
+      expect(account.marginCallWarned).toBe(isAtOrBelowLevel(figures, SETTINGS.marginCallLevel));
   }
 }
 
