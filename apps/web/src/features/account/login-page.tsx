@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Button } from 'antd-mobile';
 import { RightOutline, UserCircleOutline } from 'antd-mobile-icons';
 import type { LoginResult } from '@omp/protocol';
 import { PageHeader } from '../../ui/page-header.tsx';
@@ -18,6 +17,7 @@ import {
 } from './account-rules.ts';
 import { rememberArea, useAreaCodes } from './area-codes.ts';
 import { AreaPicker } from './area-picker.tsx';
+import { SubmitButton } from './credential-fields.tsx';
 
 /** `/login?from=<path>`: e-mail or mobile number and password, or a demo account in one tap. */
 export function LoginPage() {
@@ -122,17 +122,9 @@ export function LoginPage() {
           </Link>
         </div>
 
-        <Button
-          block
-          color="primary"
-          size="large"
-          type="submit"
-          disabled={busy}
-          className="auth-submit"
-          data-testid="login-submit"
-        >
+        <SubmitButton busy={busy} testId="login-submit">
           {t('account.loginAction')}
-        </Button>
+        </SubmitButton>
         <p className="auth-switch">
           {t('account.noAccount')}{' '}
           <Link to="/register" data-testid="register-link">

@@ -1,30 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Button } from 'antd-mobile';
 import { PageHeader } from '../../ui/page-header.tsx';
-import { PasswordField, TextField } from '../../ui/field.tsx';
+import { TextField } from '../../ui/field.tsx';
 import { useBasicInfo } from '../settings/basic-info.ts';
 import { useSession } from '../session/session-store.ts';
 import { CODE_PURPOSE, register } from './account-api.ts';
-import {
-  isValid,
-  registrationTypes,
-  RULE_VALUES,
-  validateCode,
-  validateNewPassword,
-} from './account-rules.ts';
+import { registrationTypes, RULE_VALUES } from './account-rules.ts';
 import { rememberArea } from './area-codes.ts';
-import { CaptchaField } from './captcha.tsx';
-import { RecipientFields } from './recipient-fields.tsx';
-import { SendCodeButton } from './send-code-button.tsx';
+import { CodeRequestForm, SubmitButton } from './credential-fields.tsx';
 import { useCodeRequest } from './use-code-request.ts';
-
-interface Errors {
-  code?: string | undefined;
-  password?: string | undefined;
-  confirmation?: string | undefined;
-}
+import { useNewPasswordForm } from './use-new-password-form.ts';
 
 /** `/register?invite_code=…`: a real account by e-mail or mobile number, confirmed by a code. */
 export function RegisterPage() {
@@ -34,34 +20,22 @@ export function RegisterPage() {
   const basicInfo = useBasicInfo();
   const signIn = useSession((s) => s.signIn);
   const request = useCodeRequest(CODE_PURPOSE.register, registrationTypes(basicInfo.data));
-  const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
+  const form = useNewPasswordForm();
   const [inviteCode, setInviteCode] = useState(() => params.get('invite_code') ?? '');
-  const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
-
-  const translate = (key: string | undefined) => (key ? t(key, RULE_VALUES) : undefined);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
     const recipientOk = request.validateForSubmit();
-    const passwordErrors = validateNewPassword(password, confirmation);
-    const next: Errors = {
-      code: translate(validateCode(code)),
-      password: translate(passwordErrors.password),
-      confirmation: translate(passwordErrors.confirmation),
-    };
-    setErrors(next);
-    if (!recipientOk || !isValid(next)) return;
+    if (!form.validate() || !recipientOk) return;
     setBusy(true);
     try {
       const result = await register({
         recipient: request.recipient,
-        password,
-        confirmation,
-        code,
+        password: form.password,
+        confirmation: form.confirmation,
+        code: form.code,
         inviteCode,
         captchaKey: request.captcha.captcha?.id,
       });
@@ -84,59 +58,11 @@ export function RegisterPage() {
           <p className="auth-intro__lead">{t('account.registerLead', RULE_VALUES)}</p>
         </div>
 
-        <RecipientFields
+        <CodeRequestForm
           idPrefix="register"
-          types={request.types}
-          type={request.type}
-          onType={request.setType}
-          account={request.account}
-          onAccount={request.setAccount}
-          areas={request.areas}
-          area={request.area}
-          onArea={request.setArea}
-          error={request.errors.recipient}
-        />
-        <CaptchaField id="register-captcha" state={request.captcha} error={request.errors.captcha} />
-        <TextField
-          id="register-code"
-          label={t('account.code')}
-          placeholder={t('account.codePlaceholder', RULE_VALUES)}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          ltr
-          value={code}
-          onValue={(value) => {
-            setCode(value);
-            setErrors((e) => ({ ...e, code: undefined }));
-          }}
-          error={errors.code}
-          end={<SendCodeButton left={request.countdown.left} onSend={request.send} />}
-        />
-        <PasswordField
-          id="register-password"
-          label={t('account.password')}
-          placeholder={t('account.newPasswordPlaceholder', RULE_VALUES)}
-          autoComplete="new-password"
-          value={password}
-          onValue={(value) => {
-            setPassword(value);
-            setErrors((e) => ({ ...e, password: undefined }));
-          }}
-          error={errors.password}
-          hint={t('account.passwordHint', RULE_VALUES)}
-        />
-        <PasswordField
-          id="register-confirm"
-          label={t('account.confirmPassword')}
-          placeholder={t('account.confirmPlaceholder')}
-          autoComplete="new-password"
-          value={confirmation}
-          onValue={(value) => {
-            setConfirmation(value);
-            setErrors((e) => ({ ...e, confirmation: undefined }));
-          }}
-          error={errors.confirmation}
+          passwordLabelKey="account.password"
+          request={request}
+          form={form}
         />
         <TextField
           id="register-invite"
@@ -151,17 +77,9 @@ export function RegisterPage() {
           onValue={setInviteCode}
         />
 
-        <Button
-          block
-          color="primary"
-          size="large"
-          type="submit"
-          disabled={busy}
-          className="auth-submit"
-          data-testid="register-submit"
-        >
+        <SubmitButton busy={busy} testId="register-submit">
           {t('account.registerAction')}
-        </Button>
+        </SubmitButton>
         <p className="auth-switch">
           {t('account.haveAccount')}{' '}
           <Link to="/login" replace>

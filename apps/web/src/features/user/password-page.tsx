@@ -1,14 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from 'antd-mobile';
 import type { IdentifierType } from '@omp/protocol';
 import { PageHeader } from '../../ui/page-header.tsx';
-import { PasswordField, TextField } from '../../ui/field.tsx';
 import { useBack } from '../../ui/use-back.ts';
 import { amendPassword, sendOwnCode } from '../account/account-api.ts';
 import { RULE_VALUES, validatePasswordChange } from '../account/account-rules.ts';
 import { useCountdown } from '../account/countdown.ts';
-import { SendCodeButton } from '../account/send-code-button.tsx';
+import { CodeField, NewPasswordFields, SubmitButton } from '../account/credential-fields.tsx';
 import { useSession } from '../session/session-store.ts';
 import { maskEmail, maskMobile } from './mask.ts';
 import { useUserInfo } from './use-user-info.ts';
@@ -76,22 +74,14 @@ export function PasswordPage() {
           <p className="auth-intro__lead">{t('password.lead')}</p>
         </div>
 
-        <PasswordField
-          id="password-new"
-          label={t('account.newPassword')}
-          placeholder={t('account.newPasswordPlaceholder', RULE_VALUES)}
-          autoComplete="new-password"
-          value={password}
-          onValue={edit(setPassword)}
-          hint={t('account.passwordHint', RULE_VALUES)}
-        />
-        <PasswordField
-          id="password-confirm"
-          label={t('account.confirmPassword')}
-          placeholder={t('account.confirmPlaceholder')}
-          autoComplete="new-password"
-          value={confirmation}
-          onValue={edit(setConfirmation)}
+        <NewPasswordFields
+          idPrefix="password"
+          passwordId="password-new"
+          labelKey="account.newPassword"
+          password={password}
+          confirmation={confirmation}
+          onPassword={edit(setPassword)}
+          onConfirmation={edit(setConfirmation)}
         />
 
         {channels.length > 1 ? (
@@ -118,17 +108,12 @@ export function PasswordPage() {
           {t('password.codeGoesTo')} <bdi className="num">{address(channel)}</bdi>
         </p>
 
-        <TextField
+        <CodeField
           id="password-code"
-          label={t('account.code')}
-          placeholder={t('account.codePlaceholder', RULE_VALUES)}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          ltr
           value={code}
           onValue={edit(setCode)}
-          end={<SendCodeButton left={countdown.left} onSend={send} />}
+          left={countdown.left}
+          onSend={send}
         />
 
         {error && (
@@ -137,17 +122,9 @@ export function PasswordPage() {
           </p>
         )}
 
-        <Button
-          block
-          color="primary"
-          size="large"
-          type="submit"
-          disabled={busy}
-          className="auth-submit"
-          data-testid="password-submit"
-        >
+        <SubmitButton busy={busy} testId="password-submit">
           {t('password.submit')}
-        </Button>
+        </SubmitButton>
       </form>
     </div>
   );
