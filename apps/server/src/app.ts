@@ -64,6 +64,26 @@ export interface AppDeps {
 
 const LOGOS_DIR = path.resolve(import.meta.dirname, '../assets/logos');
 
+/**
+ * What the app's page may load. Scripts only from our origin, so HTML that slips into a news
+ * article or a name can never run; inline styles are allowed because the UI library positions
+ * popups and animations with style attributes. Images (company logos) and the customer-service
+ * frame may come from any host the broker configures; nothing may frame the app itself.
+ */
+export const APP_CONTENT_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  'img-src * data: blob:',
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "frame-src 'self' https: http:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -159,6 +179,7 @@ async function staticFiles(app: FastifyInstance, webDist: string) {
       setHeaders: (reply, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        if (filePath.endsWith('.html')) reply.header('Content-Security-Policy', APP_CONTENT_POLICY);
       },
     });
   } else {

@@ -195,6 +195,7 @@ export function useStack(serverOptions: ServerOptions = {}): Stack {
   let server: ServerHandle | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
+  const policyViolations: string[] = [];
 
   beforeAll(async () => {
     ensureWebBuild();
@@ -206,6 +207,9 @@ export function useStack(serverOptions: ServerOptions = {}): Stack {
   // quote and slow the next tests down on a small machine.
   afterEach(async () => {
     for (const context of contexts.splice(0)) await context.close().catch(() => {});
+    // The server sends the app with a content security policy; anything it blocks is a bug here.
+    const blocked = policyViolations.splice(0);
+    if (blocked.length > 0) throw new Error(`content security policy violations:\n${blocked.join('\n')}`);
   });
 
   afterAll(async () => {
@@ -240,6 +244,10 @@ export function useStack(serverOptions: ServerOptions = {}): Stack {
       contexts.push(context);
       const page = await context.newPage();
       page.on('pageerror', (error) => console.error(`[page error] ${error.message}`));
+      page.on('console', (message) => {
+        if (message.type() === 'error' && message.text().includes('Content Security Policy'))
+          policyViolations.push(message.text());
+      });
       return page;
     },
     serverOutput() {

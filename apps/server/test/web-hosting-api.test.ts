@@ -1,0 +1,45 @@
+/**
+ * How the server hands out the built web app: the page with a content policy that lets only our
+ * own scripts run, hashed assets cached for good, the page itself always revalidated.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
+
+describe('web app hosting', () => {
+  let rt: TestRuntime;
+  let webDist: string;
+
+  beforeAll(async () => {
+    webDist = mkdtempSync(path.join(os.tmpdir(), 'omp-web-'));
+    mkdirSync(path.join(webDist, 'assets'));
+    writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>app</title>');
+    writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    rt = await startTestRuntime({ env: { WEB_DIST: webDist } });
+  });
+  afterAll(async () => {
+    await rt.dispose();
+    rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('serves the page with a policy that runs only our own scripts and cannot be framed', async () => {
+    for (const url of ['/', '/index.html']) {
+      const res = await rt.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      const policy = String(res.headers['content-security-policy']);
+      expect(policy).toContain("script-src 'self'");
+      expect(policy).not.toMatch(/script-src[^;]*unsafe-(inline|eval)/);
+      expect(policy).toContain("frame-ancestors 'none'");
+      expect(policy).toContain("object-src 'none'");
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('caches hashed assets for good', async () => {
+    const res = await rt.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+});
