@@ -14,3 +14,4 @@ export * from './margin-guard.ts';
 export * from './order-lifecycle.ts';
 export * from './trading-book.ts';
 export * from './trigger-index.ts';
+export * from './withdrawal.ts';

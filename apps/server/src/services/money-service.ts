@@ -6,14 +6,14 @@
  * an in-process guard stops two clicks at the same moment, and a conditional UPDATE in the same
  * transaction as the ledger row backs it up.
  */
-import { divRound, formatScaled, parseMicros, parseRate, RATE_SCALE } from '@omp/engine';
+import { parseMicros, receivedAmount, withdrawalFee } from '@omp/engine';
 import { DepositStatus, DrawType, WithdrawalStatus } from '@omp/protocol';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { AuditEntry } from '../repositories/audit-repository.ts';
 import { toBigInt, toInt } from '../db/values.ts';
 import { invalid, notFound, refused } from '../http/app-error.ts';
-import type { MoneyRepository, WithdrawCurrency } from '../repositories/money-repository.ts';
+import type { MoneyRepository } from '../repositories/money-repository.ts';
 import { isValidAccountNumber, isValidAddress, isValidSwift } from './payout-formats.ts';
 import type { SettingsService } from './settings-service.ts';
 import type { TradingUser } from './trading-inputs.ts';
@@ -37,26 +37,6 @@ export function amountOf(text: string, field = 'number'): bigint {
   if (micros <= 0n) throw invalid('field_too_small', { field, min: '0.000001' });
   if (micros > 1_000_000_000_000_000n) throw invalid('field_too_big', { field, max: '1000000000' });
   return micros;
-}
-
-/** trading-rules.md: fee type 1 a fixed draw_rate in USD, otherwise number × draw_rate. */
-export function withdrawalFee(
-  currency: Pick<WithdrawCurrency, 'fee_type' | 'draw_rate'>,
-  amount: bigint,
-): bigint {
-  if (toInt(currency.fee_type) === 1) return parseMicros(currency.draw_rate) ?? 0n;
-  return divRound(amount * (parseRate(currency.draw_rate) ?? 0n), RATE_SCALE);
-}
-
-/**
- * Received = max(0, (number − fee) × usd_price) in the payout currency, 2 decimals, rounded down:
- * the platform never pays a fraction of a cent more than the rule gives.
- */
-export function receivedAmount(amount: bigint, fee: bigint, usdPrice: string): string {
-  const net = amount - fee;
-  if (net <= 0n) return '0.00';
-  const cents = (net * (parseRate(usdPrice) ?? 0n)) / 10n ** 16n;
-  return formatScaled(cents, 2);
 }
 
 export class MoneyService {
@@ -174,7 +154,7 @@ export class MoneyService {
       throw notFound('money.method_not_found');
     const minimum = parseMicros(currency.min_amount) ?? 0n;
     if (amount < minimum) throw refused('money.below_minimum', { min: currency.min_amount });
-    const fee = withdrawalFee(currency, amount);
+    const fee = withdrawalFee({ feeType: toInt(currency.fee_type), drawRate: currency.draw_rate }, amount);
     if (fee >= amount) throw refused('money.amount_below_fee');
     if ((await this.options.settings.get('withdraw_requires_identity')) === '1')
       if (!(await this.options.isIdentityCertified(user.id))) throw refused('money.identity_required');

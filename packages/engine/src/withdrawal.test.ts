@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { parseMicros } from './money.ts';
+import { receivedAmount, withdrawalFee } from './withdrawal.ts';
+
+const usd = (text: string) => parseMicros(text)!;
+
+describe('withdrawal fee and received amount', () => {
+  it.each([
+    // fee type, rate, amount, fee, usd price, received
+    [1, '2', '100', '2', '1', '98.00'],
+    [1, '5.5', '5', '5.5', '1', '0.00'],
+    [2, '0.01', '100', '1', '1', '99.00'],
+    [2, '0.015', '33.333333', '0.5', '1', '32.83'],
+    [2, '0.001', '1000', '1', '0.92', '919.08'],
+    [1, '1', '10', '1', '7.123456', '64.11'],
+    [2, '0', '0.01', '0', '1', '0.01'],
+  ])(
+    'type %i rate %s on %s: fee %s, at %s received %s',
+    (feeType, drawRate, amount, fee, price, received) => {
+      const computed = withdrawalFee({ feeType, drawRate }, usd(amount));
+      expect(computed).toBe(usd(fee));
+      expect(receivedAmount(usd(amount), computed, price)).toBe(received);
+    },
+  );
+
+  it('rounds the received amount down, never up', () => {
+    // 0.999999 USD at 1 → 0.99, not 1.00
+    expect(receivedAmount(usd('0.999999'), 0n, '1')).toBe('0.99');
+  });
+
+  it('a fee above the amount receives nothing rather than a negative figure', () => {
+    expect(receivedAmount(usd('1'), usd('2'), '1')).toBe('0.00');
+  });
+});
