@@ -153,3 +153,15 @@ export const DepositStatus = { unchecked: 0, completed: 1, rejected: 2, invalid:
 export const WithdrawalStatus = { review: 0, paid: 1, rejected: 2 } as const;
 /** Payout method types: 1 crypto address, 2 bank account. */
 export const DrawType = { coin: 1, bank: 2 } as const;
+
+/** The kinds of ID document a person may send. */
+export const ID_CARD_TYPES = ['id_card', 'passport', 'driving_licence'] as const;
+export type IdCardType = (typeof ID_CARD_TYPES)[number];
+
+/** What `user_real/center` reports (product-spec section 4: 0 form, 1 waiting, else certified). */
+export const ReviewStatus = { form: 0, waiting: 1, certified: 2 } as const;
+export type ReviewStatus = (typeof ReviewStatus)[keyof typeof ReviewStatus];
+
+/** Stored states of a submission: waiting for staff, certified, or rejected with a remark. */
+export const IdentityStatus = { waiting: 1, certified: 2, rejected: 3 } as const;
+export type IdentityStatus = (typeof IdentityStatus)[keyof typeof IdentityStatus];

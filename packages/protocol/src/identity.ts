@@ -3,18 +3,7 @@
  * front and one reverse photo, its review state, and the staff review of submissions.
  */
 import { z } from 'zod';
-
-/** The kinds of ID document a person may send. */
-export const ID_CARD_TYPES = ['id_card', 'passport', 'driving_licence'] as const;
-export type IdCardType = (typeof ID_CARD_TYPES)[number];
-
-/** What `user_real/center` reports (product-spec section 4: 0 form, 1 waiting, else certified). */
-export const ReviewStatus = { form: 0, waiting: 1, certified: 2 } as const;
-export type ReviewStatus = (typeof ReviewStatus)[keyof typeof ReviewStatus];
-
-/** Stored states of a submission: waiting for staff, certified, or rejected with a remark. */
-export const IdentityStatus = { waiting: 1, certified: 2, rejected: 3 } as const;
-export type IdentityStatus = (typeof IdentityStatus)[keyof typeof IdentityStatus];
+import { ID_CARD_TYPES } from './constants.ts';
 
 const text = (max: number) => z.string().trim().max(max);
 /** One uploaded image: the url image_upload returned, or its bare name. Exactly one per field. */
@@ -64,3 +53,4 @@ export const identitySubmissionSchema = z.object({
   created_at: z.string(),
 });
 export type IdentitySubmission = z.infer<typeof identitySubmissionSchema>;
+export type IdentityCenter = z.infer<typeof identityCenterSchema>;

@@ -7,3 +7,4 @@ export * from './trading.ts';
 export * from './money.ts';
 export * from './staff.ts';
 export * from './identity.ts';
+export * from './payout-formats.ts';

@@ -155,3 +155,15 @@ export const withdrawRecordSchema = z.object({
 
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({ list: z.array(item), total: z.number().int(), page: z.number().int() });
+
+export type ChargeNetwork = z.infer<typeof chargeNetworkSchema>;
+export type WireBank = z.infer<typeof wireBankSchema>;
+export type WithdrawCurrency = z.infer<typeof withdrawCurrencySchema>;
+export type DepositRecord = z.infer<typeof depositRecordSchema>;
+export type DrawMethod = z.infer<typeof drawMethodSchema>;
+export type WithdrawRecord = z.infer<typeof withdrawRecordSchema>;
+export interface RecordPage<T> {
+  list: T[];
+  total: number;
+  page: number;
+}

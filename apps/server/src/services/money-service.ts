@@ -7,14 +7,20 @@
  * transaction as the ledger row backs it up.
  */
 import { parseMicros, receivedAmount, withdrawalFee } from '@omp/engine';
-import { DepositStatus, DrawType, WithdrawalStatus } from '@omp/protocol';
+import {
+  DepositStatus,
+  DrawType,
+  isValidAccountNumber,
+  isValidAddress,
+  isValidSwift,
+  WithdrawalStatus,
+} from '@omp/protocol';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { AuditEntry } from '../repositories/audit-repository.ts';
 import { toBigInt, toInt } from '../db/values.ts';
 import { invalid, notFound, refused } from '../http/app-error.ts';
 import type { MoneyRepository } from '../repositories/money-repository.ts';
-import { isValidAccountNumber, isValidAddress, isValidSwift } from './payout-formats.ts';
 import type { SettingsService } from './settings-service.ts';
 import type { TradingUser } from './trading-inputs.ts';
 import type { TradingService } from './trading-service.ts';
