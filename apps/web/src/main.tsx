@@ -25,6 +25,7 @@ import './features/trading/trading.css';
 import './features/orders/orders.css';
 import './features/settings/settings.css';
 import './features/account/account.css';
+import './features/money/money.css';
 import './features/user/user.css';
 
 // antd-mobile's Toast and Dialog mount their own React roots; on React 19 it needs createRoot

@@ -20,11 +20,16 @@ import { ProductSearchPage } from '../features/instruments/product-search-page.t
 import { SystemPage } from '../features/settings/system-page.tsx';
 import { LanguagePage } from '../features/settings/language-page.tsx';
 import { PageLoading } from '../ui/page-loading.tsx';
+import { IdentityPage } from '../features/money/identity-page.tsx';
+import { WithdrawPage } from '../features/money/withdraw-page.tsx';
+import { PayoutMethodsPage, WalletPage } from '../features/money/wallet-pages.tsx';
+import { BindMethodPage } from '../features/money/bind-method-page.tsx';
 
 // The chart library is the biggest dependency; the home screen should not wait for it.
 const TradePage = lazy(() => import('../features/chart/trade-page.tsx'));
 // The QR code library is needed on the invite screen only.
 const InvitePage = lazy(() => import('../features/user/invite-page.tsx'));
+const DepositPage = lazy(() => import('../features/money/deposit-page.tsx'));
 
 const BUILT: Record<string, ReactNode> = {
   '/': <HomePage />,
@@ -45,6 +50,17 @@ const BUILT: Record<string, ReactNode> = {
     </Suspense>
   ),
   '/mine/password': <PasswordPage />,
+  '/mine/auth': <IdentityPage />,
+  '/mine/charge': (
+    <Suspense fallback={<PageLoading />}>
+      <DepositPage />
+    </Suspense>
+  ),
+  '/mine/withdraw': <WithdrawPage />,
+  '/mine/wallet': <WalletPage />,
+  '/mine/coin-address-list': <PayoutMethodsPage type={1} />,
+  '/mine/bank-card-list': <PayoutMethodsPage type={2} />,
+  '/mine/withdraw-way': <BindMethodPage />,
   '/product': <ProductSearchPage />,
   '/mine/system': <SystemPage />,
   '/language': <LanguagePage />,

@@ -6,8 +6,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Button, DotLoading, InfiniteScroll, PullToRefresh } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { EmptyState } from '../../ui/empty-state.tsx';
+import { PagedBody, RefreshableList } from '../../ui/paged-list.tsx';
 import { formatUsd } from '../../lib/format.ts';
 import { usePageActive } from '../../app/page-activity.ts';
 import { useSettings } from '../settings/settings-store.ts';
@@ -25,9 +26,6 @@ import { OrderDetailPopup } from './order-detail-popup.tsx';
 import { StopsEditorPopup } from './stops-editor-popup.tsx';
 import { OrderSkeleton } from './order-skeleton.tsx';
 import { toneOf } from './account-strip.tsx';
-
-/** How long the pull-to-refresh indicator stays after the answer (product-spec section 9). */
-export const PULL_COMPLETE_DELAY_MS = 500;
 
 const EMPTY_KEYS: Record<DealStatus, string> = {
   [DealTab.holding]: 'orders.emptyHolding',
@@ -64,83 +62,39 @@ export function OrderList({ status }: { status: DealStatus }) {
     await Promise.all([deals.refetch(), figures.refetch(), refreshTrading()]);
   };
 
-  let body;
-  if (deals.isPending) {
-    body = <OrderSkeleton label={t('common.loading')} />;
-  } else if (deals.isError && !deals.data) {
-    body = (
-      <EmptyState
-        title={t('common.loadFailed')}
-        action={
-          <Button size="small" onClick={() => void deals.refetch()}>
-            {t('common.retry')}
-          </Button>
-        }
-      />
-    );
-  } else if (rows.length === 0) {
-    body = (
-      <EmptyState
-        title={t(EMPTY_KEYS[status])}
-        testId={`empty-${status}`}
-        action={
-          status !== DealTab.history && (
-            <Button size="small" color="primary" fill="outline" onClick={() => void navigate('/trade')}>
-              {t('orders.goTrade')}
-            </Button>
-          )
-        }
-      />
-    );
-  } else {
-    body = (
-      <>
-        <ListSummary
-          status={status}
-          total={deals.data?.pages[0]?.total ?? rows.length}
-          realizedTotal={deals.data?.pages[0]?.all_fact_profits}
-        />
-        <div className="order-list" data-testid={`order-list-${status}`}>
-          {rows.map((row) => (
-            <OrderCard key={row.Id} row={row} onOpen={(picked) => setOpenId(picked.Id)} />
-          ))}
-        </div>
-        <InfiniteScroll
-          hasMore={deals.hasNextPage}
-          loadMore={async () => {
-            await deals.fetchNextPage({ throwOnError: true });
-          }}
-        >
-          {(hasMore, failed, retry) =>
-            failed ? (
-              <button type="button" className="list-end list-end--retry" onClick={retry}>
-                {t('common.loadFailed')} {t('common.retry')}
-              </button>
-            ) : hasMore ? (
-              <span className="list-end">
-                {t('common.loading')} <DotLoading />
-              </span>
-            ) : (
-              <span className="list-end">{t('orders.allShown')}</span>
-            )
-          }
-        </InfiniteScroll>
-      </>
-    );
-  }
-
   return (
     <>
-      <PullToRefresh
-        onRefresh={refresh}
-        completeDelay={PULL_COMPLETE_DELAY_MS}
-        pullingText={t('orders.pullToRefresh')}
-        canReleaseText={t('orders.releaseToRefresh')}
-        refreshingText={t('common.loading')}
-        completeText={t('orders.refreshed')}
-      >
-        <div className="order-list-body">{body}</div>
-      </PullToRefresh>
+      <RefreshableList onRefresh={refresh}>
+        <PagedBody
+          query={deals}
+          rowCount={rows.length}
+          skeleton={<OrderSkeleton label={t('common.loading')} />}
+          empty={
+            <EmptyState
+              title={t(EMPTY_KEYS[status])}
+              testId={`empty-${status}`}
+              action={
+                status !== DealTab.history && (
+                  <Button size="small" color="primary" fill="outline" onClick={() => void navigate('/trade')}>
+                    {t('orders.goTrade')}
+                  </Button>
+                )
+              }
+            />
+          }
+        >
+          <ListSummary
+            status={status}
+            total={deals.data?.pages[0]?.total ?? rows.length}
+            realizedTotal={deals.data?.pages[0]?.all_fact_profits}
+          />
+          <div className="order-list" data-testid={`order-list-${status}`}>
+            {rows.map((row) => (
+              <OrderCard key={row.Id} row={row} onOpen={(picked) => setOpenId(picked.Id)} />
+            ))}
+          </div>
+        </PagedBody>
+      </RefreshableList>
       <OrderDetailPopup
         row={opened}
         visible={opened !== undefined && active}

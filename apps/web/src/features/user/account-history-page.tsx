@@ -5,7 +5,6 @@
  */
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, DotLoading, InfiniteScroll, PullToRefresh } from 'antd-mobile';
 import type { LedgerRow } from '@omp/protocol';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
@@ -13,7 +12,7 @@ import { formatDateTime, formatUsd } from '../../lib/format.ts';
 import { useSettings } from '../settings/settings-store.ts';
 import { useAccountFigures, useLedger } from '../trading/trading-api.ts';
 import { OrderSkeleton } from '../orders/order-skeleton.tsx';
-import { PULL_COMPLETE_DELAY_MS } from '../orders/order-list.tsx';
+import { PagedBody, RefreshableList } from '../../ui/paged-list.tsx';
 import { toneOf } from '../orders/account-strip.tsx';
 
 export function AccountHistoryPage() {
@@ -29,51 +28,6 @@ export function AccountHistoryPage() {
     );
   }, [ledger.data]);
 
-  let body;
-  if (ledger.isPending) body = <OrderSkeleton label={t('common.loading')} />;
-  else if (ledger.isError && !ledger.data)
-    body = (
-      <EmptyState
-        title={t('common.loadFailed')}
-        action={
-          <Button size="small" onClick={() => void ledger.refetch()}>
-            {t('common.retry')}
-          </Button>
-        }
-      />
-    );
-  else if (rows.length === 0) body = <EmptyState title={t('history.empty')} />;
-  else
-    body = (
-      <>
-        <ul className="ledger" data-testid="ledger">
-          {rows.map((row) => (
-            <LedgerItem key={row.Id} row={row} />
-          ))}
-        </ul>
-        <InfiniteScroll
-          hasMore={ledger.hasNextPage}
-          loadMore={async () => {
-            await ledger.fetchNextPage({ throwOnError: true });
-          }}
-        >
-          {(hasMore, failed, retry) =>
-            failed ? (
-              <button type="button" className="list-end list-end--retry" onClick={retry}>
-                {t('common.loadFailed')} {t('common.retry')}
-              </button>
-            ) : hasMore ? (
-              <span className="list-end">
-                {t('common.loading')} <DotLoading />
-              </span>
-            ) : (
-              <span className="list-end">{t('orders.allShown')}</span>
-            )
-          }
-        </InfiniteScroll>
-      </>
-    );
-
   return (
     <div className="page history-page" data-testid="history-page">
       <PageHeader title={t('pages.accountHistory')} back />
@@ -83,18 +37,20 @@ export function AccountHistoryPage() {
           {formatUsd(figures.data?.balance, lang)}
         </span>
       </div>
-      <PullToRefresh
-        onRefresh={async () => {
-          await Promise.all([ledger.refetch(), figures.refetch()]);
-        }}
-        completeDelay={PULL_COMPLETE_DELAY_MS}
-        pullingText={t('orders.pullToRefresh')}
-        canReleaseText={t('orders.releaseToRefresh')}
-        refreshingText={t('common.loading')}
-        completeText={t('orders.refreshed')}
-      >
-        <div className="order-list-body">{body}</div>
-      </PullToRefresh>
+      <RefreshableList onRefresh={() => Promise.all([ledger.refetch(), figures.refetch()])}>
+        <PagedBody
+          query={ledger}
+          rowCount={rows.length}
+          skeleton={<OrderSkeleton label={t('common.loading')} />}
+          empty={<EmptyState title={t('history.empty')} />}
+        >
+          <ul className="ledger" data-testid="ledger">
+            {rows.map((row) => (
+              <LedgerItem key={row.Id} row={row} />
+            ))}
+          </ul>
+        </PagedBody>
+      </RefreshableList>
     </div>
   );
 }

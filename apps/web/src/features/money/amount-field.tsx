@@ -1,0 +1,58 @@
+import type { ReactNode } from 'react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { TextField } from '../../ui/field.tsx';
+import type { AmountProblem } from './money-figures.ts';
+
+/** A USD amount: decimal keyboard, figures left to right, "USD" inside the box. */
+export function AmountField({
+  id,
+  label,
+  value,
+  onValue,
+  error,
+  hint,
+  end,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onValue(value: string): void;
+  error?: string | undefined;
+  hint?: ReactNode;
+  end?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      id={id}
+      label={label}
+      value={value}
+      // Commas typed by habit become points; anything else is left for the check to explain.
+      onValue={(text) => onValue(text.replace(',', '.'))}
+      error={error}
+      hint={hint}
+      inputMode="decimal"
+      autoComplete="off"
+      maxLength={20}
+      className="amount-field"
+      ltr
+      end={
+        <>
+          <span className="amount-field__unit">USD</span>
+          {end}
+        </>
+      }
+      placeholder={t('money.amountPlaceholder')}
+    />
+  );
+}
+
+/** The sentence for an amount the checks refused. */
+export function amountProblemText(
+  t: TFunction,
+  problem: AmountProblem | 'below_min' | 'above_free',
+  min?: string,
+): string {
+  return t(`money.amountProblems.${problem}`, { min });
+}

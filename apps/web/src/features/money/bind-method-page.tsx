@@ -1,0 +1,163 @@
+/**
+ * `/mine/withdraw-way?type=1|2`: bind a crypto address (1) or a bank account (2) to a withdrawal
+ * currency. Formats are checked here with the server's own rules (payout-formats in the protocol),
+ * so a typo is explained before anything is sent; the server checks again.
+ */
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Selector } from 'antd-mobile';
+import { isValidAccountNumber, isValidAddress, isValidSwift } from '@omp/protocol';
+import { PageHeader } from '../../ui/page-header.tsx';
+import { TextField } from '../../ui/field.tsx';
+import { EmptyState } from '../../ui/empty-state.tsx';
+import { PageLoading } from '../../ui/page-loading.tsx';
+import { useBack } from '../../ui/use-back.ts';
+import { SubmitButton } from '../account/credential-fields.tsx';
+import { useProblems } from './use-problems.ts';
+import { bindDrawMethod, useWithdrawCurrencies, type BindMethodBody, type PayoutType } from './money-api.ts';
+
+type BankField = 'bank_name' | 'bank_address' | 'bank_swift' | 'payee_name' | 'payee_account';
+const BANK_FIELDS: readonly BankField[] = [
+  'payee_name',
+  'payee_account',
+  'bank_name',
+  'bank_swift',
+  'bank_address',
+];
+const BANK_LABELS: Record<BankField, string> = {
+  payee_name: 'bank.payeeName',
+  payee_account: 'bank.payeeAccount',
+  bank_name: 'bank.bankName',
+  bank_swift: 'bank.swift',
+  bank_address: 'bank.bankAddress',
+};
+
+export function BindMethodPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const type: PayoutType = params.get('type') === '2' ? 2 : 1;
+  const wanted = Number(params.get('currency')) || undefined;
+  return (
+    <div className="page money-page" data-testid={`bind-page-${type}`}>
+      <PageHeader title={type === 1 ? t('wallet.addAddress') : t('wallet.addAccount')} back />
+      <BindForm key={`${type}-${wanted ?? ''}`} type={type} wanted={wanted} />
+    </div>
+  );
+}
+
+function BindForm({ type, wanted }: { type: PayoutType; wanted: number | undefined }) {
+  const { t } = useTranslation();
+  const goBack = useBack();
+  const currencies = useWithdrawCurrencies(type);
+  const [currencyId, setCurrencyId] = useState(wanted);
+  const [address, setAddress] = useState('');
+  const [bank, setBank] = useState<Record<BankField, string>>({
+    bank_name: '',
+    bank_address: '',
+    bank_swift: '',
+    payee_name: '',
+    payee_account: '',
+  });
+  const { problems, setProblems, edited, hasProblems } = useProblems<BankField | 'address'>();
+  const [busy, setBusy] = useState(false);
+
+  if (currencies.isPending) return <PageLoading />;
+  const list = currencies.data ?? [];
+  if (list.length === 0) return <EmptyState title={t('withdraw.noCurrency')} />;
+  const currency = list.find((c) => c.id === currencyId) ?? list[0]!;
+
+  const check = () => {
+    const found: typeof problems = {};
+    if (type === 1) {
+      if (!address.trim()) found.address = t('wallet.addressRequired');
+      else if (!isValidAddress(currency.protocol, address.trim()))
+        found.address = t('wallet.addressInvalid', { network: currency.protocol || currency.code });
+    } else {
+      for (const field of BANK_FIELDS)
+        if (!bank[field].trim() && field !== 'bank_address') found[field] = t('wallet.fieldRequired');
+      if (bank.bank_swift.trim() && !isValidSwift(bank.bank_swift.trim().toUpperCase()))
+        found.bank_swift = t('wallet.swiftInvalid');
+      if (bank.payee_account.trim() && !isValidAccountNumber(bank.payee_account))
+        found.payee_account = t('wallet.accountInvalid');
+    }
+    return found;
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = check();
+    setProblems(found);
+    if (hasProblems(found)) return;
+    const body: BindMethodBody =
+      type === 1
+        ? { type, draw_currency_id: currency.id, dc_address: address.trim() }
+        : {
+            type,
+            draw_currency_id: currency.id,
+            ...Object.fromEntries(BANK_FIELDS.map((field) => [field, bank[field].trim()])),
+            bank_swift: bank.bank_swift.trim().toUpperCase(),
+          };
+    setBusy(true);
+    try {
+      await bindDrawMethod(body);
+      goBack();
+    } catch {
+      // The request layer has shown the server's reason; the form keeps what was typed.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="money-form" onSubmit={(event) => void submit(event)} noValidate data-testid="bind-form">
+      <div className="field">
+        <span className="field__label">{t('withdraw.currency')}</span>
+        <Selector
+          columns={2}
+          value={[currency.id]}
+          onChange={(picked) => picked[0] !== undefined && setCurrencyId(picked[0])}
+          options={list.map((c) => ({
+            label: c.protocol ? `${c.code} · ${c.protocol}` : c.code,
+            value: c.id,
+          }))}
+          data-testid="bind-currencies"
+        />
+      </div>
+      {type === 1 ? (
+        <TextField
+          id="bind-address"
+          label={t('wallet.address', { network: currency.protocol || currency.code })}
+          value={address}
+          onValue={edited('address', setAddress)}
+          error={problems.address}
+          autoComplete="off"
+          autoCapitalize="off"
+          autoCorrect="off"
+          spellCheck={false}
+          maxLength={128}
+          ltr
+        />
+      ) : (
+        BANK_FIELDS.map((field) => (
+          <TextField
+            key={field}
+            id={`bind-${field}`}
+            label={t(BANK_LABELS[field])}
+            value={bank[field]}
+            onValue={edited(field, (value: string) => setBank((current) => ({ ...current, [field]: value })))}
+            error={problems[field]}
+            autoComplete="off"
+            maxLength={field === 'bank_address' ? 256 : 128}
+            ltr={field === 'payee_account' || field === 'bank_swift'}
+            {...(field === 'bank_swift' ? { autoCapitalize: 'characters' } : {})}
+          />
+        ))
+      )}
+      <p className="money-form__hint">{type === 1 ? t('wallet.addressHint') : t('wallet.accountHint')}</p>
+      <SubmitButton busy={busy} testId="bind-submit">
+        {t('wallet.bind')}
+      </SubmitButton>
+    </form>
+  );
+}

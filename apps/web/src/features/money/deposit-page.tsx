@@ -1,0 +1,254 @@
+/**
+ * `/mine/charge`: deposit by crypto network (address as text and QR code, copy) or bank wire (the
+ * bank's details, each copyable), then the amount and a photo of the payment; the records follow
+ * with their statuses. Staff approval credits the balance (trading-rules.md "Money in and out").
+ */
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Selector, Tabs } from 'antd-mobile';
+import { QRCodeSVG } from 'qrcode.react';
+import type { ChargeNetwork, WireBank } from '@omp/protocol';
+import { PageHeader } from '../../ui/page-header.tsx';
+import { TextField } from '../../ui/field.tsx';
+import { EmptyState } from '../../ui/empty-state.tsx';
+import { PageLoading } from '../../ui/page-loading.tsx';
+import { SubmitButton } from '../account/credential-fields.tsx';
+import { AmountField, amountProblemText } from './amount-field.tsx';
+import { CopyButton } from './copy-button.tsx';
+import { DepositRecords } from './money-records.tsx';
+import { ImageField } from './image-field.tsx';
+import { checkAmount } from './money-figures.ts';
+import { useProblems } from './use-problems.ts';
+import { submitCryptoDeposit, submitWireDeposit, useChargeNetworks, useWireBanks } from './money-api.ts';
+
+/** Product-spec section 9: QR codes are 160 px. */
+const QR_SIZE = 160;
+type Tab = 'crypto' | 'bank' | 'records';
+
+export default function DepositPage() {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<Tab>('crypto');
+  return (
+    <div className="page money-page" data-testid="deposit-page">
+      <PageHeader title={t('pages.deposit')} back />
+      <Tabs activeKey={tab} onChange={(key) => setTab(key as Tab)} className="money-tabs">
+        <Tabs.Tab title={t('deposit.crypto')} key="crypto" />
+        <Tabs.Tab title={t('deposit.bank')} key="bank" />
+        <Tabs.Tab title={t('money.records')} key="records" />
+      </Tabs>
+      {tab === 'crypto' && <CryptoDeposit onDone={() => setTab('records')} />}
+      {tab === 'bank' && <BankDeposit onDone={() => setTab('records')} />}
+      {tab === 'records' && <DepositRecords />}
+    </div>
+  );
+}
+
+function NoChannel() {
+  const { t } = useTranslation();
+  return <EmptyState title={t('deposit.noChannel')} testId="no-channel" />;
+}
+
+function CryptoDeposit({ onDone }: { onDone(): void }) {
+  const { t } = useTranslation();
+  const networks = useChargeNetworks();
+  const [pickedId, setPickedId] = useState<number | undefined>();
+  if (networks.isPending) return <PageLoading />;
+  const list = networks.data ?? [];
+  if (list.length === 0) return <NoChannel />;
+  const network = list.find((n) => n.id === pickedId) ?? list[0]!;
+  return (
+    <div className="money-form">
+      <div className="field">
+        <span className="field__label">{t('deposit.network')}</span>
+        <Selector
+          columns={2}
+          value={[network.id]}
+          onChange={(picked) => picked[0] !== undefined && setPickedId(picked[0])}
+          options={list.map((n) => ({ label: `${n.currency_code} · ${n.protocol_code}`, value: n.id }))}
+          data-testid="deposit-networks"
+        />
+      </div>
+      <NetworkCard network={network} />
+      <DepositForm
+        key={network.id}
+        withSender
+        send={(fields) =>
+          submitCryptoDeposit({
+            ...fields,
+            charge_id: network.id,
+            ...(fields.address ? { address: fields.address } : {}),
+          })
+        }
+        onDone={onDone}
+      />
+    </div>
+  );
+}
+
+function NetworkCard({ network }: { network: ChargeNetwork }) {
+  const { t } = useTranslation();
+  return (
+    <section className="pay-card" data-testid="deposit-address-card">
+      <p className="pay-card__warning">
+        {t('deposit.onlyThisNetwork', { currency: network.currency_code, network: network.protocol_code })}
+      </p>
+      <div className="pay-card__qr" data-testid="deposit-qr">
+        <QRCodeSVG value={network.address} size={QR_SIZE} marginSize={2} title={t('deposit.qrLabel')} />
+      </div>
+      <span className="field__label">{t('deposit.address')}</span>
+      <div className="copy-row">
+        <p className="copy-row__text" dir="ltr" data-testid="deposit-address">
+          {network.address}
+        </p>
+        <CopyButton text={network.address} testId="copy-address" />
+      </div>
+    </section>
+  );
+}
+
+function BankDeposit({ onDone }: { onDone(): void }) {
+  const { t } = useTranslation();
+  const banks = useWireBanks();
+  const [pickedId, setPickedId] = useState<number | undefined>();
+  if (banks.isPending) return <PageLoading />;
+  const list = banks.data ?? [];
+  if (list.length === 0) return <NoChannel />;
+  const bank = list.find((b) => b.id === pickedId) ?? list[0]!;
+  return (
+    <div className="money-form">
+      <div className="field">
+        <span className="field__label">{t('deposit.wireBank')}</span>
+        <Selector
+          columns={1}
+          value={[bank.id]}
+          onChange={(picked) => picked[0] !== undefined && setPickedId(picked[0])}
+          options={list.map((b) => ({ label: `${b.bank_name} · ${b.bank_coin}`, value: b.id }))}
+          data-testid="deposit-banks"
+        />
+      </div>
+      <BankCard bank={bank} />
+      <DepositForm
+        key={bank.id}
+        send={(fields) => submitWireDeposit({ ...fields, wire_id: bank.id })}
+        onDone={onDone}
+      />
+    </div>
+  );
+}
+
+function BankCard({ bank }: { bank: WireBank }) {
+  const { t } = useTranslation();
+  const rows: [string, string][] = [
+    [t('bank.payeeName'), bank.payee_name],
+    [t('bank.payeeAccount'), bank.payee_account],
+    [t('bank.bankName'), bank.bank_name],
+    [t('bank.swift'), bank.bank_swift],
+    [t('bank.bankAddress'), bank.bank_address],
+  ];
+  return (
+    <section className="pay-card" data-testid="deposit-bank-card">
+      <dl className="copy-list">
+        {rows
+          .filter(([, value]) => value)
+          .map(([label, value]) => (
+            <div className="copy-list__row" key={label}>
+              <dt>{label}</dt>
+              <dd className="copy-row">
+                <span className="copy-row__text" dir="ltr">
+                  {value}
+                </span>
+                <CopyButton text={value} testId="copy-bank" />
+              </dd>
+            </div>
+          ))}
+      </dl>
+      {bank.bank_remark && <p className="pay-card__note">{bank.bank_remark}</p>}
+    </section>
+  );
+}
+
+interface DepositFields {
+  number: string;
+  proofImg: string;
+  address?: string;
+}
+
+/** Amount, the optional sending address, the proof of payment; the records tab after success. */
+function DepositForm({
+  send,
+  onDone,
+  withSender = false,
+}: {
+  send(fields: DepositFields): Promise<unknown>;
+  onDone(): void;
+  withSender?: boolean;
+}) {
+  const { t } = useTranslation();
+  const [amount, setAmount] = useState('');
+  const [sender, setSender] = useState('');
+  const [proof, setProof] = useState('');
+  const { problems, setProblems, edited, hasProblems } = useProblems<'amount' | 'proof'>();
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const checked = checkAmount(amount);
+    const found: typeof problems = {};
+    if ('problem' in checked) found.amount = amountProblemText(t, checked.problem);
+    if (!proof) found.proof = t('deposit.proofRequired');
+    setProblems(found);
+    if (hasProblems(found)) return;
+    setBusy(true);
+    try {
+      await send({
+        number: amount.trim(),
+        proofImg: proof,
+        ...(sender.trim() ? { address: sender.trim() } : {}),
+      });
+      onDone();
+    } catch {
+      // The request layer has shown the server's reason; nothing typed is lost.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      className="money-form__part"
+      data-testid="deposit-form"
+    >
+      <AmountField
+        id="deposit-amount"
+        label={t('deposit.amount')}
+        value={amount}
+        onValue={edited('amount', setAmount)}
+        error={problems.amount}
+      />
+      {withSender && (
+        <TextField
+          id="deposit-sender"
+          label={t('deposit.sender')}
+          hint={t('deposit.senderHint')}
+          value={sender}
+          onValue={setSender}
+          autoComplete="off"
+          maxLength={128}
+          ltr
+        />
+      )}
+      <ImageField
+        label={t('deposit.proof')}
+        onChange={edited('proof', setProof)}
+        error={problems.proof}
+        testId="deposit-proof"
+      />
+      <p className="money-form__hint">{t('deposit.reviewHint')}</p>
+      <SubmitButton busy={busy} testId="deposit-submit">
+        {t('deposit.submit')}
+      </SubmitButton>
+    </form>
+  );
+}

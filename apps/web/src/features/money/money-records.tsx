@@ -1,0 +1,137 @@
+/**
+ * The deposit and withdrawal records (quick_ist, draw_list), newest first, each with its status in
+ * the user's language, its tone, and the reviewer's remark when it was refused.
+ */
+import { useTranslation } from 'react-i18next';
+import type { DepositRecord, WithdrawRecord } from '@omp/protocol';
+import { EmptyState } from '../../ui/empty-state.tsx';
+import { PagedBody, RefreshableList } from '../../ui/paged-list.tsx';
+import { formatDateTime, formatUsd } from '../../lib/format.ts';
+import { useSettings } from '../settings/settings-store.ts';
+import { OrderSkeleton } from '../orders/order-skeleton.tsx';
+import { depositTone, shortened, utcTextSeconds, withdrawalTone, type Tone } from './money-figures.ts';
+import { uniqueRecords, useDeposits, useWithdrawals } from './money-api.ts';
+
+export function DepositRecords() {
+  const { t } = useTranslation();
+  const query = useDeposits();
+  const rows = uniqueRecords(query.data?.pages);
+  return (
+    <RefreshableList onRefresh={() => query.refetch()}>
+      <PagedBody
+        query={query}
+        rowCount={rows.length}
+        skeleton={<OrderSkeleton rows={3} label={t('common.loading')} />}
+        empty={<EmptyState title={t('deposit.noRecords')} testId="deposit-records-empty" />}
+      >
+        <ul className="records" data-testid="deposit-records">
+          {rows.map((row) => (
+            <DepositItem key={row.id} row={row} />
+          ))}
+        </ul>
+      </PagedBody>
+    </RefreshableList>
+  );
+}
+
+function DepositItem({ row }: { row: DepositRecord }) {
+  const { t } = useTranslation();
+  const lang = useSettings((s) => s.lang);
+  const channel =
+    row.type === 0 ? `${row.currency_code} · ${row.network}` : `${t('deposit.bank')} · ${row.currency_code}`;
+  return (
+    <li className="record" data-testid="deposit-record" data-status={row.status}>
+      <div className="record__line">
+        <span className="record__title">{channel}</span>
+        <StatusPill tone={depositTone(row.status)} text={row.status_name} />
+      </div>
+      <div className="record__line">
+        <span className="record__label">{t('deposit.amount')}</span>
+        <span className="num record__figure" data-testid="record-amount">
+          {formatUsd(row.number, lang)}
+        </span>
+      </div>
+      <div className="record__line record__meta">
+        <RecordTime text={row.created_at} />
+        <span className="num">#{row.id}</span>
+      </div>
+      {row.remark && <p className="record__remark">{t('money.remark', { remark: row.remark })}</p>}
+    </li>
+  );
+}
+
+export function WithdrawRecords() {
+  const { t } = useTranslation();
+  const query = useWithdrawals();
+  const rows = uniqueRecords(query.data?.pages);
+  return (
+    <RefreshableList onRefresh={() => query.refetch()}>
+      <PagedBody
+        query={query}
+        rowCount={rows.length}
+        skeleton={<OrderSkeleton rows={3} label={t('common.loading')} />}
+        empty={<EmptyState title={t('withdraw.noRecords')} testId="withdraw-records-empty" />}
+      >
+        <ul className="records" data-testid="withdraw-records">
+          {rows.map((row) => (
+            <WithdrawItem key={row.id} row={row} />
+          ))}
+        </ul>
+      </PagedBody>
+    </RefreshableList>
+  );
+}
+
+function WithdrawItem({ row }: { row: WithdrawRecord }) {
+  const { t } = useTranslation();
+  const lang = useSettings((s) => s.lang);
+  const currency = row.draw_currency;
+  const destination = row.type === 1 ? row.address : row.payee_account;
+  return (
+    <li className="record" data-testid="withdraw-record" data-status={row.status}>
+      <div className="record__line">
+        <span className="record__title">
+          {currency ? `${currency.code}${currency.protocol ? ` · ${currency.protocol}` : ''}` : '—'}
+        </span>
+        <StatusPill tone={withdrawalTone(row.status)} text={row.status_name} />
+      </div>
+      <div className="record__line">
+        <span className="record__label">{t('withdraw.amount')}</span>
+        <span className="num record__figure">{formatUsd(row.number, lang)}</span>
+      </div>
+      <div className="record__line">
+        <span className="record__label">{t('withdraw.fee')}</span>
+        <span className="num">{formatUsd(row.fee, lang)}</span>
+      </div>
+      <div className="record__line">
+        <span className="record__label">{t('withdraw.received')}</span>
+        <span className="num" dir="ltr" data-testid="record-received">
+          {row.real_number} {currency?.code ?? ''}
+        </span>
+      </div>
+      <div className="record__line record__meta">
+        <span className="num" dir="ltr">
+          {shortened(destination)}
+        </span>
+        <RecordTime text={row.created_at} />
+      </div>
+      {row.notes && <p className="record__note">{row.notes}</p>}
+      {row.remark && <p className="record__remark">{t('money.remark', { remark: row.remark })}</p>}
+    </li>
+  );
+}
+
+function StatusPill({ tone, text }: { tone: Tone; text: string }) {
+  return (
+    <span className={`status-pill status-pill--${tone}`} data-testid="record-status">
+      {text}
+    </span>
+  );
+}
+
+/** In the phone's time zone, like every other time on screen. */
+function RecordTime({ text }: { text: string }) {
+  const lang = useSettings((s) => s.lang);
+  const seconds = utcTextSeconds(text);
+  return <span className="num">{seconds === undefined ? text : formatDateTime(seconds, lang)}</span>;
+}

@@ -1,0 +1,253 @@
+/**
+ * `/mine/withdraw`: to a bound crypto address or bank account. The fee and what arrives are
+ * computed while the amount is typed, with the server's own arithmetic (money-figures.ts); free
+ * margin is the most that can leave. Without a bound method for the currency the user is sent to
+ * bind one first (product-spec section 5).
+ */
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Button, Dialog, Selector, Tabs } from 'antd-mobile';
+import type { DrawMethod, WithdrawCurrency } from '@omp/protocol';
+import { PageHeader } from '../../ui/page-header.tsx';
+import { TextField } from '../../ui/field.tsx';
+import { EmptyState } from '../../ui/empty-state.tsx';
+import { PageLoading } from '../../ui/page-loading.tsx';
+import { formatUsd } from '../../lib/format.ts';
+import { useSettings } from '../settings/settings-store.ts';
+import { useAccountFigures } from '../trading/trading-api.ts';
+import { SubmitButton } from '../account/credential-fields.tsx';
+import { AmountField, amountProblemText } from './amount-field.tsx';
+import { WithdrawRecords } from './money-records.tsx';
+import { feeRule, previewWithdrawal, shortened, usdText, microsOf } from './money-figures.ts';
+import { useDrawMethods, useWithdrawCurrencies, withdraw, type PayoutType } from './money-api.ts';
+
+type Tab = '1' | '2' | 'records';
+
+export function WithdrawPage() {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<Tab>('1');
+  return (
+    <div className="page money-page" data-testid="withdraw-page">
+      <PageHeader title={t('pages.withdraw')} back />
+      <Tabs activeKey={tab} onChange={(key) => setTab(key as Tab)} className="money-tabs">
+        <Tabs.Tab title={t('withdraw.toCrypto')} key="1" />
+        <Tabs.Tab title={t('withdraw.toBank')} key="2" />
+        <Tabs.Tab title={t('money.records')} key="records" />
+      </Tabs>
+      {tab === 'records' ? (
+        <WithdrawRecords />
+      ) : (
+        <WithdrawForm key={tab} type={Number(tab) as PayoutType} onDone={() => setTab('records')} />
+      )}
+    </div>
+  );
+}
+
+/** Where binding starts: the type and, when chosen, the currency. */
+export const bindPath = (type: PayoutType, currencyId?: number) =>
+  `/mine/withdraw-way?type=${type}${currencyId ? `&currency=${currencyId}` : ''}`;
+
+function methodLabel(method: DrawMethod): string {
+  return method.type === 1
+    ? shortened(method.dc_address)
+    : `${method.bank_name} · ${shortened(method.payee_account.replace(/\s+/g, ''), 4)}`;
+}
+
+function WithdrawForm({ type, onDone }: { type: PayoutType; onDone(): void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const currencies = useWithdrawCurrencies(type);
+  const methods = useDrawMethods(type);
+  const [currencyId, setCurrencyId] = useState<number | undefined>();
+  const [methodId, setMethodId] = useState<number | undefined>();
+  if (currencies.isPending || methods.isPending) return <PageLoading />;
+  const currencyList = currencies.data ?? [];
+  if (currencyList.length === 0) return <EmptyState title={t('withdraw.noCurrency')} testId="no-currency" />;
+  const currency = currencyList.find((c) => c.id === currencyId) ?? currencyList[0]!;
+  const usable = (methods.data ?? []).filter((m) => m.draw_currency?.id === currency.id);
+  const method = usable.find((m) => m.id === methodId) ?? usable[0];
+
+  return (
+    <div className="money-form">
+      <div className="field">
+        <span className="field__label">{t('withdraw.currency')}</span>
+        <Selector
+          columns={2}
+          value={[currency.id]}
+          onChange={(picked) => picked[0] !== undefined && setCurrencyId(picked[0])}
+          options={currencyList.map((c) => ({
+            label: c.protocol ? `${c.code} · ${c.protocol}` : c.code,
+            value: c.id,
+          }))}
+          data-testid="withdraw-currencies"
+        />
+      </div>
+      <div className="field">
+        <span className="field__label">{type === 1 ? t('withdraw.toAddress') : t('withdraw.toAccount')}</span>
+        {usable.length === 0 ? (
+          <div className="notice" data-testid="bind-first">
+            <p>{type === 1 ? t('withdraw.bindAddressFirst') : t('withdraw.bindAccountFirst')}</p>
+            <Button
+              size="small"
+              color="primary"
+              onClick={() => void navigate(bindPath(type, currency.id))}
+              data-testid="bind-now"
+            >
+              {t('withdraw.bindNow')}
+            </Button>
+          </div>
+        ) : (
+          <Selector
+            columns={1}
+            value={method ? [method.id] : []}
+            onChange={(picked) => picked[0] !== undefined && setMethodId(picked[0])}
+            options={usable.map((m) => ({
+              label: (
+                <span dir="ltr" className="num">
+                  {methodLabel(m)}
+                </span>
+              ),
+              value: m.id,
+            }))}
+            data-testid="withdraw-methods"
+          />
+        )}
+      </div>
+      <AmountForm key={currency.id} type={type} currency={currency} method={method} onDone={onDone} />
+    </div>
+  );
+}
+
+function AmountForm({
+  type,
+  currency,
+  method,
+  onDone,
+}: {
+  type: PayoutType;
+  currency: WithdrawCurrency;
+  method: DrawMethod | undefined;
+  onDone(): void;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const lang = useSettings((s) => s.lang);
+  const free = useAccountFigures().data?.free_margin;
+  const [amount, setAmount] = useState('');
+  const [memo, setMemo] = useState('');
+  const [shown, setShown] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const preview = previewWithdrawal(amount, currency, free);
+  const rule = feeRule(currency);
+  const problem =
+    preview.state === 'invalid'
+      ? amountProblemText(t, preview.problem, preview.min)
+      : shown && preview.state === 'empty'
+        ? amountProblemText(t, 'empty')
+        : undefined;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setShown(true);
+    if (!method) {
+      const bind = await Dialog.confirm({
+        content: type === 1 ? t('withdraw.bindAddressFirst') : t('withdraw.bindAccountFirst'),
+        confirmText: t('withdraw.bindNow'),
+        cancelText: t('common.cancel'),
+      });
+      if (bind) void navigate(bindPath(type, currency.id));
+      return;
+    }
+    if (preview.state !== 'ok') return;
+    setBusy(true);
+    try {
+      await withdraw({
+        draw_currency_id: currency.id,
+        draw_method_id: method.id,
+        number: amount.trim(),
+        ...(memo.trim() ? { memo: memo.trim() } : {}),
+      });
+      onDone();
+    } catch {
+      // The request layer has shown the server's reason; the form keeps its figures.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      className="money-form__part"
+      data-testid="withdraw-form"
+    >
+      <AmountField
+        id="withdraw-amount"
+        label={t('withdraw.amount')}
+        value={amount}
+        onValue={setAmount}
+        error={problem}
+        hint={
+          <>
+            {t('withdraw.available')}{' '}
+            <span className="num" data-testid="withdraw-available">
+              {formatUsd(free, lang)}
+            </span>
+          </>
+        }
+        end={
+          free !== undefined && free > 0 ? (
+            <button
+              type="button"
+              className="amount-field__all"
+              onClick={() => setAmount(usdText(microsOf(free)))}
+              data-testid="withdraw-all"
+            >
+              {t('withdraw.all')}
+            </button>
+          ) : undefined
+        }
+      />
+      <dl className="figure-list" data-testid="withdraw-preview">
+        <div>
+          <dt>{t('withdraw.feeRule')}</dt>
+          <dd className="num" dir="ltr">
+            {rule.kind === 'fixed' ? `${rule.value} USD` : `${rule.value}%`}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('withdraw.fee')}</dt>
+          <dd className="num" dir="ltr" data-testid="withdraw-fee">
+            {preview.state === 'ok' ? `${preview.fee} USD` : '—'}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('withdraw.received')}</dt>
+          <dd className="num figure-list__strong" dir="ltr" data-testid="withdraw-received">
+            {preview.state === 'ok' ? `${preview.received} ${currency.code}` : '—'}
+          </dd>
+        </div>
+        {Number(currency.min_amount) > 0 && (
+          <div>
+            <dt>{t('withdraw.minimum')}</dt>
+            <dd className="num" dir="ltr">{`${currency.min_amount} USD`}</dd>
+          </div>
+        )}
+      </dl>
+      <TextField
+        id="withdraw-memo"
+        label={t('withdraw.memo')}
+        value={memo}
+        onValue={setMemo}
+        maxLength={200}
+        autoComplete="off"
+      />
+      <p className="money-form__hint">{t('withdraw.holdHint')}</p>
+      <SubmitButton busy={busy} testId="withdraw-submit">
+        {t('withdraw.submit')}
+      </SubmitButton>
+    </form>
+  );
+}
