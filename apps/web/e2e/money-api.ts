@@ -53,3 +53,20 @@ export async function approveWaiting(
   await staffCall(stack, `/admin/api/${kind}/${record.id}/approve`, token, {});
   return record.id;
 }
+
+/** Rejects the user's waiting identity submission with a reason the user will read. */
+export async function rejectIdentity(
+  stack: Stack,
+  token: string,
+  userId: number,
+  remark: string,
+): Promise<void> {
+  const page = await staffCall<{ list: { id: number }[] }>(
+    stack,
+    `/admin/api/identity?status=1&user_id=${userId}`,
+    token,
+  );
+  const record = page.list[0];
+  if (!record) throw new Error(`no waiting identity for user ${userId}`);
+  await staffCall(stack, `/admin/api/identity/${record.id}/reject`, token, { remark });
+}

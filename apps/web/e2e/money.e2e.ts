@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { parseMicros, receivedAmount, withdrawalFee } from '@omp/engine';
 import { chromiumPath, eventually, screenshot, useStack } from './harness.ts';
 import { CAPTCHA_ANSWER, registerByApi, uniqueEmail } from './accounts-api.ts';
-import { ADMIN_PASSWORD, adminToken, approveWaiting } from './money-api.ts';
+import { ADMIN_PASSWORD, adminToken, approveWaiting, rejectIdentity } from './money-api.ts';
 import { MoneyScreen } from './pages/money-pages.ts';
 import { UserScreen } from './pages/account-pages.ts';
 
@@ -141,5 +141,39 @@ describe.skipIf(!chromiumPath)('money and identity', () => {
     await app.testId('method-delete').click();
     await app.dialogButton('Delete').click();
     await app.testId('methods-empty').waitFor();
+  });
+
+  it('shows why an identity was rejected and takes a corrected submission', async () => {
+    const session = await registerByApi(stack, uniqueEmail('rejected'), 'Money-pass-2');
+    const app = await MoneyScreen.start(stack, '/mine/auth', { session });
+    await app.testId('identity-form').waitFor();
+    await app.field('identity-name').fill('John Example');
+    await app.field('identity-card').fill('X9876543');
+    await app.attach('identity-front', photo('id-front.png'));
+    await app.attach('identity-reverse', photo('id-reverse.png'));
+    await app.testId('identity-submit').click();
+    await app.testId('identity-status').waitFor();
+
+    await rejectIdentity(stack, await adminToken(stack), session.user.id, 'The reverse side is blurred');
+    await app.page.reload();
+    await expect
+      .poll(() => app.testId('identity-rejected').textContent(), eventually)
+      .toContain('The reverse side is blurred');
+    await screenshot(app.page, 'money-identity-rejected');
+    expect(await app.testId('identity-submit').textContent()).toBe('Submit again');
+
+    // A removed photo must be added again before the form can go.
+    await app.field('identity-name').fill('John Example');
+    await app.field('identity-card').fill('X9876543');
+    await app.attach('identity-front', photo('id-front.png'));
+    await app.attach('identity-reverse', photo('id-reverse.png'));
+    await app.testId('identity-reverse-remove').click();
+    await app.testId('identity-submit').click();
+    await expect
+      .poll(() => app.page.locator('.field__error').allTextContents())
+      .toEqual(['Please add a photo of the reverse side']);
+    await app.attach('identity-reverse', photo('id-reverse.png'));
+    await app.testId('identity-submit').click();
+    await expect.poll(() => app.testId('identity-status').getAttribute('data-status'), eventually).toBe('1');
   });
 });

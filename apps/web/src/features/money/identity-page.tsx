@@ -33,8 +33,7 @@ export function IdentityPage() {
         }
       />
     );
-  else if (center.data.review_status === ReviewStatus.form)
-    body = <IdentityForm rejection={center.data.remark} />;
+  else if (center.data.review_status === ReviewStatus.form) body = <IdentityForm previous={center.data} />;
   else body = <IdentityState center={center.data} />;
   return (
     <div className="page money-page" data-testid="identity-page">
@@ -82,10 +81,14 @@ function IdentityState({ center }: { center: IdentityCenter }) {
   );
 }
 
-function IdentityForm({ rejection }: { rejection: string }) {
+/** After a rejection the name and document type are kept; the number and photos are sent anew. */
+function IdentityForm({ previous }: { previous: IdentityCenter }) {
+  const rejection = previous.remark;
   const { t } = useTranslation();
-  const [name, setName] = useState('');
-  const [cardType, setCardType] = useState<IdCardType>('id_card');
+  const [name, setName] = useState(previous.name);
+  const [cardType, setCardType] = useState<IdCardType>(
+    ID_CARD_TYPES.find((type) => type === previous.card_type) ?? 'id_card',
+  );
   const [cardId, setCardId] = useState('');
   const [front, setFront] = useState('');
   const [reverse, setReverse] = useState('');
