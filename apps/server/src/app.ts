@@ -26,6 +26,12 @@ import { systemRoutes } from './routes/system-routes.ts';
 import { tradingRoutes } from './routes/trading-routes.ts';
 import { moneyRoutes } from './routes/money-routes.ts';
 import { staffMoneyRoutes } from './routes/staff-money-routes.ts';
+import { contentRoutes } from './routes/content-routes.ts';
+import { followRoutes } from './routes/follow-routes.ts';
+import { staffContentRoutes } from './routes/staff-content-routes.ts';
+import type { ContentRepository } from './repositories/content-repository.ts';
+import type { LeaderboardService } from './services/leaderboard-service.ts';
+import type { ServiceTexts } from './services/service-texts.ts';
 import type { MoneyRepository } from './repositories/money-repository.ts';
 import type { MoneyService } from './services/money-service.ts';
 import type { writeAudit } from './repositories/audit-repository.ts';
@@ -58,11 +64,16 @@ export interface AppDeps {
   uploads: UploadService;
   identity: IdentityService;
   staff: StaffService;
+  contentRepository: ContentRepository;
+  serviceTexts: ServiceTexts;
+  leaderboard: LeaderboardService;
   feedName: () => string;
   now: () => number;
 }
 
 const LOGOS_DIR = path.resolve(import.meta.dirname, '../assets/logos');
+/** Pictures of the seeded news and companies (PNG only: scripts/draw-content-images.ts). */
+const MEDIA_DIR = path.resolve(import.meta.dirname, '../assets/media');
 
 /**
  * What the app's page may load. Scripts only from our origin, so HTML that slips into a news
@@ -143,6 +154,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => moneyRoutes(scope, deps));
   await app.register(async (scope) => staffMoneyRoutes(scope, deps));
   await app.register(async (scope) => staffRoutes(scope, { staff: deps.staff, db: deps.database.db }));
+  await app.register(async (scope) => contentRoutes(scope, deps));
+  await app.register(async (scope) => followRoutes(scope, deps));
+  await app.register(async (scope) => staffContentRoutes(scope, deps));
   await app.register(async (scope) => staticFiles(scope, deps.config.webDist));
   return app;
 }
@@ -167,6 +181,17 @@ async function staticFiles(app: FastifyInstance, webDist: string) {
     setHeaders: (reply) => {
       // Logos are SVG: forbid scripts so a tampered file cannot run as a page on our origin.
       reply.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
+      reply.header('X-Content-Type-Options', 'nosniff');
+      reply.header('Cache-Control', 'public, max-age=86400');
+    },
+  });
+  await app.register(fastifyStatic, {
+    root: MEDIA_DIR,
+    prefix: '/media/',
+    decorateReply: false,
+    setHeaders: (reply) => {
+      // Pictures only: a file here can never act as a page, whatever it contains.
+      reply.header('Content-Security-Policy', "default-src 'none'; sandbox");
       reply.header('X-Content-Type-Options', 'nosniff');
       reply.header('Cache-Control', 'public, max-age=86400');
     },

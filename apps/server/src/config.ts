@@ -54,6 +54,7 @@ const configSchema = z.object({
   ),
   ORDER_RATE_PER_SECOND: positiveInt.default(10),
   ORDER_BURST: positiveInt.default(60),
+  LEADERBOARD_REFRESH_MS: positiveInt.min(1000).default(60_000),
   NODE_ENV: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -95,6 +96,8 @@ export interface AppConfig {
    */
   orderRatePerSecond: number;
   orderBurst: number;
+  /** How often the leaderboard is recomputed from trades; between refreshes it is served from memory. */
+  leaderboardRefreshMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -130,5 +133,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminInitialPassword: c.ADMIN_INITIAL_PASSWORD,
     orderRatePerSecond: c.ORDER_RATE_PER_SECOND,
     orderBurst: c.ORDER_BURST,
+    leaderboardRefreshMs: c.LEADERBOARD_REFRESH_MS,
   };
 }

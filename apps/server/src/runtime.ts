@@ -40,6 +40,11 @@ import { MoneyRepository } from './repositories/money-repository.ts';
 import { MoneyService } from './services/money-service.ts';
 import { seedMoney } from './services/money-seed.ts';
 import { writeAudit } from './repositories/audit-repository.ts';
+import { ContentRepository } from './repositories/content-repository.ts';
+import { LeaderboardRepository } from './repositories/leaderboard-repository.ts';
+import { seedContent } from './services/content-seed.ts';
+import { LeaderboardService } from './services/leaderboard-service.ts';
+import { ServiceTexts } from './services/service-texts.ts';
 import { SocketHub } from './ws/socket-hub.ts';
 
 /** Forming bars reach the database this often; a crash loses at most this much of a bar. */
@@ -51,6 +56,7 @@ export interface Runtime {
   market: MarketService;
   trading: TradingService;
   hub: SocketHub;
+  leaderboard: LeaderboardService;
   feed: MarketFeed | undefined;
   seedReport: SeedReport;
   stop(): Promise<void>;
@@ -135,6 +141,15 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       now,
     });
     await money.init();
+    const contentRepository = new ContentRepository(database.db);
+    await seedContent(contentRepository, now());
+    const serviceTexts = new ServiceTexts(database.db);
+    const leaderboard = new LeaderboardService({
+      repository: new LeaderboardRepository(database.db),
+      codeOf: (instrumentId) => market.instrumentById(instrumentId)?.code ?? '',
+      now,
+      logError: (error, message) => logError(error, message),
+    });
     const hub = new SocketHub({
       bus,
       market,
@@ -162,6 +177,9 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       money,
       moneyRepository,
       writeAudit,
+      contentRepository,
+      serviceTexts,
+      leaderboard,
       feedName: () => (feed ? feed.name : config.ingestSecret ? 'ingest' : 'none'),
       now,
     });
@@ -176,6 +194,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
         });
     }, BAR_FLUSH_INTERVAL_MS);
     flushTimer.unref();
+    leaderboard.start(config.leaderboardRefreshMs);
 
     log = (message) => app.log.info(message);
     logError = (error, message) => app.log.error({ err: error }, message);
@@ -215,10 +234,12 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       market,
       trading,
       hub,
+      leaderboard,
       feed,
       seedReport,
       async stop() {
         feed?.stop();
+        leaderboard.stop();
         clearInterval(flushTimer);
         await trading.stop();
         await flushing;

@@ -82,6 +82,11 @@ export const userSchema = z.object({
   is_demo: z.number().int().describe('1 demo, 0 real'),
   invite_code: z.string(),
   created_at: z.number().int().describe('Unix seconds'),
+  show_on_leaderboard: z
+    .number()
+    .int()
+    .optional()
+    .describe('1: the user chose to appear on the leaderboard; answered by /api/user/info'),
 });
 export type User = z.infer<typeof userSchema>;
 

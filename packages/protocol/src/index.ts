@@ -8,3 +8,4 @@ export * from './money.ts';
 export * from './staff.ts';
 export * from './identity.ts';
 export * from './payout-formats.ts';
+export * from './content.ts';

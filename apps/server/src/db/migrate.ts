@@ -10,6 +10,7 @@ import * as createdTradingTables from './migrations/20261123T0100_created_tradin
 import * as createdMoneyTables from './migrations/20261123T0300_created_money_tables.ts';
 import * as addedOneOpenIdentityPerUser from './migrations/20261123T0500_added_one_open_identity_per_user.ts';
 import * as indexedUploadsByOwner from './migrations/20261123T0600_indexed_uploads_by_owner.ts';
+import * as createdContentTables from './migrations/20261123T0700_created_content_tables.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '20261122T2200_created_market_tables': createdMarketTables,
@@ -18,6 +19,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261123T0300_created_money_tables': createdMoneyTables,
   '20261123T0500_added_one_open_identity_per_user': addedOneOpenIdentityPerUser,
   '20261123T0600_indexed_uploads_by_owner': indexedUploadsByOwner,
+  '20261123T0700_created_content_tables': createdContentTables,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {

@@ -88,6 +88,8 @@ export interface UserTable {
   invited_by: NullableInt;
   created_at: DbInt;
   password_changed_at: NullableInt;
+  /** 1: the user chose to appear on the leaderboard. */
+  show_on_leaderboard: DefaultedInt;
 }
 
 export interface SessionTable {
@@ -346,6 +348,44 @@ export interface AuditLogTable {
   at: DbInt;
 }
 
+export interface NewsTable {
+  id: DbId;
+  category_id: DefaultedInt;
+  /** A path on this server (/media/news/...) or an https URL. */
+  logo: ColumnType<string, string | undefined, string>;
+  created_at: DbInt;
+  updated_at: DbInt;
+}
+
+/** One language of an article; English always exists and is the fallback of every other. */
+export interface NewsTranslationTable {
+  news_id: DbInt;
+  lang: string;
+  title: string;
+  description: string;
+  /** HTML, sanitised on write (and again on read). */
+  content: string;
+}
+
+type DefaultedText = ColumnType<string, string | undefined, string>;
+
+export interface CompanyTable {
+  id: DbId;
+  name: string;
+  logo: DefaultedText;
+  url: DefaultedText;
+  subject: DefaultedText;
+  registered_address: DefaultedText;
+  location: DefaultedText;
+  email: DefaultedText;
+  /** 1 active, 2 suspended. */
+  status: DefaultedInt;
+  loss_url: DefaultedText;
+  sort: DefaultedInt;
+  created_at: DbInt;
+  updated_at: DbInt;
+}
+
 export interface Database {
   categories: CategoryTable;
   instruments: InstrumentTable;
@@ -372,4 +412,7 @@ export interface Database {
   staff: StaffTable;
   staff_sessions: StaffSessionTable;
   audit_log: AuditLogTable;
+  news: NewsTable;
+  news_translations: NewsTranslationTable;
+  companies: CompanyTable;
 }

@@ -13,17 +13,19 @@ import {
   loginResultSchema,
   registerBodySchema,
   sendCodeBodySchema,
-  userSchema,
+  userInfoSchema,
 } from '@omp/protocol';
 import { refused } from '../http/app-error.ts';
 import { requireRealUser, requireUser, sessionUser, tokenOf } from '../http/auth-plugin.ts';
 import { ok } from '../http/envelope-plugin.ts';
 import { toWireUser, type AuthService } from '../services/auth-service.ts';
+import type { LeaderboardService } from '../services/leaderboard-service.ts';
 import type { VerificationService } from '../services/verification-service.ts';
 
 export interface AccountRouteDeps {
   auth: AuthService;
   codes: VerificationService;
+  leaderboard: Pick<LeaderboardService, 'optedIn'>;
 }
 
 const tags = ['account'];
@@ -74,10 +76,14 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps
         tags,
         summary: 'The logged-in user',
         security: [{ token: [] }],
-        response: { 200: envelopeOf(userSchema) },
+        response: { 200: envelopeOf(userInfoSchema) },
       },
     },
-    async (request) => ok(request, toWireUser(await requireUser(request))),
+    async (request) => {
+      const user = await requireUser(request);
+      const optedIn = await deps.leaderboard.optedIn(user.id);
+      return ok(request, { ...toWireUser(user), show_on_leaderboard: optedIn ? 1 : 0 });
+    },
   );
 
   api.post(

@@ -7,11 +7,13 @@ import type { AppConfig } from '../config.ts';
 import { notFound } from '../http/app-error.ts';
 import { ok } from '../http/envelope-plugin.ts';
 import { AREA_CODES } from '../seed/area-codes.ts';
+import type { ServiceTexts } from '../services/service-texts.ts';
 import { isSettingKey, PUBLIC_SETTING_KEYS, type SettingsService } from '../services/settings-service.ts';
 
 export interface CommonRouteDeps {
   config: AppConfig;
   settings: SettingsService;
+  serviceTexts: ServiceTexts;
 }
 
 const basicInfoSchema = z.object({
@@ -28,6 +30,12 @@ const basicInfoSchema = z.object({
   service_link: z.string(),
   service_link_type: z.string(),
   complaint_email: z.string(),
+  complaint_email_host: z
+    .string()
+    .describe('Empty: ask this server for /api/notify/complaint_email; otherwise the host to ask'),
+  announcement: z
+    .string()
+    .describe("The announcement page's text in the request's language (English where it has none)"),
 });
 
 export async function commonRoutes(app: FastifyInstance, deps: CommonRouteDeps) {
@@ -86,6 +94,8 @@ export async function commonRoutes(app: FastifyInstance, deps: CommonRouteDeps) 
         service_link: s.service_link ?? '',
         service_link_type: s.service_link_type ?? '',
         complaint_email: s.complaint_email ?? '',
+        complaint_email_host: s.complaint_email_host ?? '',
+        announcement: await deps.serviceTexts.text('announcement', request.lang),
       });
     },
   );

