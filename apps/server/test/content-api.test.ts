@@ -5,7 +5,7 @@
  * audit rows and role checks.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ResponseCode, type NewsArticle, type NewsItem } from '@omp/protocol';
+import { ResponseCode, type Company, type NewsArticle, type NewsItem } from '@omp/protocol';
 import type { EnvelopeBody } from './helpers/account-helpers.ts';
 import { adminToken, callApi, staffToken } from './helpers/staff-helpers.ts';
 import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
@@ -42,9 +42,11 @@ describe.each(databaseEngines())('content API on %s', (engine) => {
   const get = <T = unknown>(url: string, token?: string) => callApi<T>(rt, 'GET', url, token);
   const post = <T = unknown>(url: string, token: string | undefined, body: Record<string, unknown> = {}) =>
     callApi<T>(rt, 'POST', url, token, body);
-  const audit = async (targetType: string, targetId: number) =>
-    (await get<Page<AuditRow>>(`/admin/api/audit?target_type=${targetType}&target_id=${targetId}`, admin))
-      .data.list;
+  /** Audit rows of one target, newest first; settings have no row id, so 0 filters by type only. */
+  const audit = async (targetType: string, targetId: number) => {
+    const byId = targetId > 0 ? `&target_id=${targetId}` : '';
+    return (await get<Page<AuditRow>>(`/admin/api/audit?target_type=${targetType}${byId}`, admin)).data.list;
+  };
 
   describe('news', () => {
     it('lists the twelve seeded articles newest first, page by page', async () => {
@@ -209,6 +211,164 @@ describe.each(databaseEngines())('content API on %s', (engine) => {
       });
       expect(await post('/admin/api/news', admin, { texts: { fr: { title: 'x' } } })).toMatchObject({
         code: ResponseCode.invalid,
+      });
+    });
+  });
+
+  describe('companies', () => {
+    it('searches by name in any case, page by page', async () => {
+      const all = await get<Page<Company>>('/api/company/getCompany?page_size=4');
+      expect(all.data).toMatchObject({ total: 6, page: 1 });
+      expect(all.data.list).toHaveLength(4);
+      expect(all.data.list[0]).toEqual({
+        id: expect.any(Number),
+        name: 'Harbourline Markets',
+        logo: '/media/companies/harbourline.png',
+        url: 'https://www.harbourline-markets.example',
+        subject: 'Harbourline Markets Ltd',
+        registered_address: expect.stringContaining('Port Louis'),
+        location: expect.stringContaining('Hong Kong'),
+        email: 'support@harbourline-markets.example',
+        status: 1,
+      });
+      for (const name of ['north', 'NORTHGATE', 'Capital%20fx'])
+        expect(
+          (await get<Page<Company>>(`/api/company/getCompany?name=${name}`)).data.list.map((c) => c.name),
+        ).toEqual(['Northgate Capital FX']);
+      // LIKE wildcards in the search are plain characters.
+      expect((await get<Page<Company>>('/api/company/getCompany?name=%25')).data.total).toBe(0);
+      expect((await get<Page<Company>>('/api/company/getCompany?name=_')).data.total).toBe(0);
+    });
+
+    it('reports a suspended company with the page to send visitors to', async () => {
+      const [suspended] = (await get<Page<Company>>('/api/company/getCompany?name=silverline')).data.list;
+      expect(suspended!.status).toBe(2);
+      expect(await get(`/api/company/getCompanyStatus?id=${suspended!.id}`)).toMatchObject({
+        code: 1,
+        data: { id: suspended!.id, status: 2, loss_url: 'https://www.silverlineglobal.example/notice' },
+      });
+      const [active] = (await get<Page<Company>>('/api/company/getCompany?name=meridian')).data.list;
+      expect((await get(`/api/company/getCompanyStatus?id=${active!.id}`)).data).toEqual({
+        id: active!.id,
+        status: 1,
+        loss_url: '',
+      });
+      expect(await get('/api/company/getCompanyStatus?id=999999')).toMatchObject({
+        code: ResponseCode.notFound,
+        msg: 'There is no company with id 999999',
+      });
+    });
+
+    it('lets staff add a company and suspend it, each change audited', async () => {
+      const created = await post<{ id: number }>('/admin/api/companies', admin, {
+        name: 'Test Brokers',
+        url: 'https://test-brokers.example',
+        email: 'hi@test-brokers.example',
+      });
+      expect(created.code).toBe(1);
+      const id = created.data.id;
+      expect((await get(`/api/company/getCompanyStatus?id=${id}`)).data).toEqual({
+        id,
+        status: 1,
+        loss_url: '',
+      });
+      await post(`/admin/api/companies/${id}`, admin, {
+        status: 2,
+        loss_url: 'https://test-brokers.example/closed',
+      });
+      expect((await get(`/api/company/getCompanyStatus?id=${id}`)).data).toEqual({
+        id,
+        status: 2,
+        loss_url: 'https://test-brokers.example/closed',
+      });
+      expect(
+        await post(`/admin/api/companies/${id}`, admin, { loss_url: 'javascript:alert(1)' }),
+      ).toMatchObject({
+        code: ResponseCode.invalid,
+      });
+      const entries = await audit('company', id);
+      expect(entries.map((e) => e.action)).toEqual(['company.update', 'company.create']);
+      expect(entries[0]).toMatchObject({
+        before: { status: 1, loss_url: '' },
+        after: { status: 2, name: 'Test Brokers' },
+      });
+    });
+  });
+
+  describe('settings and service texts', () => {
+    interface BasicInfo {
+      announcement: string;
+      complaint_email: string;
+      complaint_email_host: string;
+      main_mode: string;
+      whatsapp_link: string;
+      service_link: string;
+    }
+
+    it('carries the announcement in the request language, English where staff left a language out', async () => {
+      expect((await getIn<BasicInfo>('de', '/api/basicSet/getBasicInfo')).data).toMatchObject({
+        announcement:
+          'Dieser Dienst wird Einwohnern von Nordkorea, Israel, China, Vanuatu und Kuba nicht angeboten.',
+        complaint_email_host: '',
+        main_mode: 'trade',
+      });
+      const saved = await post<Record<string, string>>('/admin/api/settings/texts', admin, {
+        key: 'announcement',
+        texts: { en: 'Closed on Friday.', de: '', fr: 'Fermé vendredi.' },
+      });
+      expect(saved).toMatchObject({ code: 1, data: { en: 'Closed on Friday.', fr: 'Fermé vendredi.' } });
+      expect(saved.data).not.toHaveProperty('de');
+      expect((await getIn<BasicInfo>('de', '/api/basicSet/getBasicInfo')).data.announcement).toBe(
+        'Closed on Friday.',
+      );
+      expect((await getIn<BasicInfo>('fr', '/api/basicSet/getBasicInfo')).data.announcement).toBe(
+        'Fermé vendredi.',
+      );
+      const [entry] = await audit('setting', 0);
+      expect(entry).toMatchObject({
+        action: 'setting.announcement',
+        before: { de: expect.stringContaining('Nordkorea') },
+        after: { en: 'Closed on Friday.' },
+      });
+    });
+
+    it('answers the complaint page from this server by default', async () => {
+      expect(await getIn('fr', '/api/notify/complaint_email')).toMatchObject({
+        code: 1,
+        data: { email: 'complaints@example.com', text: expect.stringContaining('deux jours ouvrés') },
+      });
+    });
+
+    it('reflects the settings staff change in getBasicInfo, and refuses bad values', async () => {
+      const changed = await post('/admin/api/settings', admin, {
+        main_mode: 'company',
+        complaint_email: 'care@broker.example',
+        complaint_email_host: 'https://complaints.broker.example',
+        whatsapp_link: 'https://wa.me/85290000000',
+        service_link: 'https://chat.broker.example/widget',
+      });
+      expect(changed).toMatchObject({ code: 1, data: { main_mode: 'company' } });
+      expect((await getIn<BasicInfo>('en', '/api/basicSet/getBasicInfo')).data).toMatchObject({
+        main_mode: 'company',
+        complaint_email: 'care@broker.example',
+        complaint_email_host: 'https://complaints.broker.example',
+        whatsapp_link: 'https://wa.me/85290000000',
+        service_link: 'https://chat.broker.example/widget',
+      });
+      expect((await get<{ email: string }>('/api/notify/complaint_email')).data.email).toBe(
+        'care@broker.example',
+      );
+      for (const bad of [
+        { main_mode: 'casino' },
+        { service_link: 'javascript:alert(1)' },
+        { complaint_email: 'nope' },
+      ])
+        expect(await post('/admin/api/settings', admin, bad)).toMatchObject({ code: ResponseCode.invalid });
+      const [entry] = await audit('setting', 0);
+      expect(entry).toMatchObject({
+        action: 'setting.update',
+        before: { main_mode: 'trade', complaint_email: 'complaints@example.com', complaint_email_host: '' },
+        after: { main_mode: 'company', complaint_email: 'care@broker.example' },
       });
     });
   });

@@ -30,7 +30,7 @@ import type { AuditEntry } from '../repositories/audit-repository.ts';
 import type { ContentRepository, NewsText } from '../repositories/content-repository.ts';
 import { sanitizeArticleHtml } from '../services/article-html.ts';
 import type { ServiceTexts } from '../services/service-texts.ts';
-import type { SettingKey, SettingsService } from '../services/settings-service.ts';
+import { SETTING_DEFAULTS, type SettingKey, type SettingsService } from '../services/settings-service.ts';
 import { timeText } from '../services/trading-wire.ts';
 
 export interface StaffContentRouteDeps {
@@ -249,7 +249,13 @@ export async function staffContentRoutes(app: FastifyInstance, deps: StaffConten
       await db.transaction().execute(async (trx) => {
         const before: Record<string, string> = {};
         for (const [key, value] of changes) {
-          before[key] = await deps.settings.get(key);
+          // Read through the transaction: SQLite has one connection, which the transaction holds.
+          const stored = await trx
+            .selectFrom('settings')
+            .select('value')
+            .where('key', '=', key)
+            .executeTakeFirst();
+          before[key] = stored?.value ?? SETTING_DEFAULTS[key];
           const atMs = deps.now();
           await trx
             .insertInto('settings')
