@@ -12,7 +12,7 @@ interface Envelope<T> {
   data: T;
 }
 
-async function staffCall<T>(stack: Stack, path: string, token?: string, body?: unknown): Promise<T> {
+export async function staffCall<T>(stack: Stack, path: string, token?: string, body?: unknown): Promise<T> {
   const response = await fetch(`${stack.baseUrl}${path}`, {
     method: body === undefined ? 'GET' : 'POST',
     headers: {

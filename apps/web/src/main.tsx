@@ -26,6 +26,10 @@ import './features/orders/orders.css';
 import './features/settings/settings.css';
 import './features/account/account.css';
 import './features/money/money.css';
+import './features/service/service.css';
+import './features/news/news.css';
+import './features/rank/rank.css';
+import './features/company/company.css';
 import './features/user/user.css';
 
 // antd-mobile's Toast and Dialog mount their own React roots; on React 19 it needs createRoot

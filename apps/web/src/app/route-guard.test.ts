@@ -47,7 +47,7 @@ describe('route table', () => {
     }
   });
 
-  it('keeps the footer pages alive and shows the tab bar only there', () => {
+  it('keeps the footer pages alive and shows the tab bar there and on every tab target', () => {
     for (const path of ['/', '/trade', '/order', '/user', '/news', '/rank']) {
       expect(isKeptAlive(path)).toBe(true);
       expect(showsTabBar(path)).toBe(true);
@@ -55,6 +55,9 @@ describe('route table', () => {
     for (const path of ['/product', '/language', '/mine/system', '/login', '/feedback']) {
       expect(isKeptAlive(path)).toBe(false);
     }
+    expect(showsTabBar('/feedback')).toBe(true);
+    for (const path of ['/product', '/language', '/mine/system', '/login', '/news/detail'])
+      expect(showsTabBar(path)).toBe(false);
   });
 
   it('normalises trailing slashes', () => {

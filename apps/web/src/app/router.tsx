@@ -16,7 +16,6 @@ import { UserPage } from '../features/user/user-page.tsx';
 import { PasswordPage } from '../features/user/password-page.tsx';
 import { AccountHistoryPage } from '../features/user/account-history-page.tsx';
 import { OrdersPage } from '../features/orders/orders-page.tsx';
-import { ProductSearchPage } from '../features/instruments/product-search-page.tsx';
 import { SystemPage } from '../features/settings/system-page.tsx';
 import { LanguagePage } from '../features/settings/language-page.tsx';
 import { PageLoading } from '../ui/page-loading.tsx';
@@ -24,6 +23,13 @@ import { IdentityPage } from '../features/money/identity-page.tsx';
 import { WithdrawPage } from '../features/money/withdraw-page.tsx';
 import { PayoutMethodsPage, WalletPage } from '../features/money/wallet-pages.tsx';
 import { BindMethodPage } from '../features/money/bind-method-page.tsx';
+import { ChatPage } from '../features/service/chat-page.tsx';
+import { NewsPage } from '../features/news/news-page.tsx';
+import { NewsDetailPage } from '../features/news/news-detail-page.tsx';
+import { RankPage } from '../features/rank/rank-page.tsx';
+import { DocumentaryPage } from '../features/rank/documentary-page.tsx';
+import { ProductRoute } from '../features/company/product-route.tsx';
+import { AnnouncementPage, ComplaintEmailPage } from '../features/service/notice-pages.tsx';
 
 // The chart library is the biggest dependency; the home screen should not wait for it.
 const TradePage = lazy(() => import('../features/chart/trade-page.tsx'));
@@ -61,7 +67,14 @@ const BUILT: Record<string, ReactNode> = {
   '/mine/coin-address-list': <PayoutMethodsPage type={1} />,
   '/mine/bank-card-list': <PayoutMethodsPage type={2} />,
   '/mine/withdraw-way': <BindMethodPage />,
-  '/product': <ProductSearchPage />,
+  '/mine/chat': <ChatPage />,
+  '/news': <NewsPage />,
+  '/news/detail': <NewsDetailPage />,
+  '/rank': <RankPage />,
+  '/feedback': <DocumentaryPage />,
+  '/mine/announcement': <AnnouncementPage />,
+  '/mine/email': <ComplaintEmailPage />,
+  '/product': <ProductRoute />,
   '/mine/system': <SystemPage />,
   '/language': <LanguagePage />,
 };

@@ -80,7 +80,10 @@ export function isKeptAlive(pathname: string): boolean {
   return routeInfo(pathname)?.keepAlive ?? false;
 }
 
-/** The tab bar shows on the kept-alive footer pages only. */
+/**
+ * The tab bar shows on the kept-alive footer pages, and on every page a tab leads to: the
+ * Documentary placeholder is not kept alive, but without the bar it would be a dead end.
+ */
 export function showsTabBar(pathname: string): boolean {
-  return isKeptAlive(pathname);
+  return isKeptAlive(pathname) || (TAB_PATHS as readonly string[]).includes(normalizePath(pathname));
 }

@@ -4,6 +4,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
+import { useSettings } from './settings-store.ts';
 
 export interface BasicInfo {
   /** 'email', 'mobile' or 'both'. */
@@ -13,19 +14,29 @@ export interface BasicInfo {
   whatsapp_link: string;
   telegram_link: string;
   service_link: string;
+  /** 'frame': the chat opens inside the app; anything else opens it outside. */
+  service_link_type: string;
   complaint_email: string;
+  /** Empty: the complaint page asks this server; otherwise the host it asks. */
+  complaint_email_host: string;
+  /** The broker's announcement in the request's language. */
+  announcement: string;
   desktop_site_url: string | null;
   main_mode: string;
   trade_fee_type: number;
 }
 
-export const basicInfoKey = ['basic_info'] as const;
+/** Keyed by language: the announcement comes in the language of the request. */
+export const basicInfoKey = (lang: string) => ['basic_info', lang] as const;
 
 export function useBasicInfo() {
+  const lang = useSettings((s) => s.lang);
   return useQuery({
-    queryKey: basicInfoKey,
+    queryKey: basicInfoKey(lang),
     queryFn: ({ signal }) =>
       api.get<BasicInfo>('/api/basicSet/getBasicInfo', { signal, init: true, showErrorMessage: false }),
+    // A language switch keeps the links and mode on screen while the new texts load.
+    placeholderData: (previous) => previous,
     staleTime: 5 * 60_000,
   });
 }

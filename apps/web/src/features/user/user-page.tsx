@@ -5,6 +5,7 @@ import { Dialog, List } from 'antd-mobile';
 import {
   ArrowDownCircleOutline,
   BankcardOutline,
+  ChatCheckOutline,
   EyeInvisibleOutline,
   EyeOutline,
   GlobalOutline,
@@ -192,6 +193,9 @@ export function UserPage() {
             {t('user.telegram')}
           </ExternalRow>
         )}
+        <Row icon={<ChatCheckOutline />} onClick={() => open('/mine/chat')} testId="link-chat">
+          {t('pages.chat')}
+        </Row>
         <Row icon={<MailOutline />} onClick={() => open('/mine/email')} testId="link-email">
           {t('pages.complaintEmail')}
         </Row>
