@@ -28,6 +28,7 @@ import { moneyRoutes } from './routes/money-routes.ts';
 import { staffMoneyRoutes } from './routes/staff-money-routes.ts';
 import { contentRoutes } from './routes/content-routes.ts';
 import { followRoutes } from './routes/follow-routes.ts';
+import { staffCompanyRoutes } from './routes/staff-company-routes.ts';
 import { staffContentRoutes } from './routes/staff-content-routes.ts';
 import type { ContentRepository } from './repositories/content-repository.ts';
 import type { LeaderboardService } from './services/leaderboard-service.ts';
@@ -157,6 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => contentRoutes(scope, deps));
   await app.register(async (scope) => followRoutes(scope, deps));
   await app.register(async (scope) => staffContentRoutes(scope, deps));
+  await app.register(async (scope) => staffCompanyRoutes(scope, deps));
   await app.register(async (scope) => staticFiles(scope, deps.config.webDist));
   return app;
 }

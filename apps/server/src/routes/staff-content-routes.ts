@@ -1,24 +1,20 @@
 /**
  * The back office's content calls (admin role): news in every language, the announcement and
- * complaint texts, the public platform settings, and the broker companies. Each change is written
- * to the audit log with the record before and after, in the same transaction as the change.
+ * complaint texts, and the public platform settings (the companies are in staff-company-routes.ts).
+ * Each change is written to the audit log with the record before and after, in the same
+ * transaction as the change.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely, Transaction } from 'kysely';
 import { z } from 'zod';
 import {
-  companyBodySchema,
-  companyQuerySchema,
-  companySchema,
-  companyUpdateBodySchema,
   envelopeOf,
   localizedTextsBodySchema,
   LOCALIZED_TEXT_KEYS,
   newsAdminSchema,
   newsCreateBodySchema,
   newsUpdateBodySchema,
-  pageOf,
   settingsBodySchema,
   type Language,
 } from '@omp/protocol';
@@ -32,6 +28,8 @@ import { sanitizeArticleHtml } from '../services/article-html.ts';
 import type { ServiceTexts } from '../services/service-texts.ts';
 import { SETTING_DEFAULTS, type SettingKey, type SettingsService } from '../services/settings-service.ts';
 import { timeText } from '../services/trading-wire.ts';
+import { auditedChanges } from './audited-change.ts';
+import { ADMIN, idParams, savedSchema, security, tags } from './staff-content-common.ts';
 
 export interface StaffContentRouteDeps {
   contentRepository: ContentRepository;
@@ -40,13 +38,6 @@ export interface StaffContentRouteDeps {
   writeAudit: (db: Kysely<Database> | Transaction<Database>, entry: AuditEntry) => Promise<void>;
   now: () => number;
 }
-
-// Content is published to every user, so only admins change it (docs/decisions/0008-content.md).
-const ADMIN = ['admin'] as const;
-const security = [{ token: [] }];
-const tags = ['staff: content'];
-const idParams = z.object({ id: z.coerce.number().int().min(1) });
-const savedSchema = envelopeOf(z.object({ id: z.number().int() }));
 
 const cleanText = (text: NewsText): NewsText => ({
   title: text.title.trim(),
@@ -68,6 +59,9 @@ export async function staffContentRoutes(app: FastifyInstance, deps: StaffConten
     created_at_ms: news.createdAtMs,
     texts: news.texts,
   });
+
+  const auditedChange = auditedChanges(db, deps.writeAudit, deps.now);
+  const readNews = (trx: Transaction<Database>, id: number) => repository.newsWithTexts(id, trx);
 
   api.get(
     '/admin/api/news/:id',
@@ -105,23 +99,18 @@ export async function staffContentRoutes(app: FastifyInstance, deps: StaffConten
       const texts: Partial<Record<Language, NewsText>> = {};
       for (const [lang, text] of Object.entries(body.texts) as Array<[Language, NewsText]>)
         texts[lang] = cleanText(text);
-      const id = await db.transaction().execute(async (trx) => {
-        const news = {
-          categoryId: body.category_id,
-          logo: body.logo,
-          createdAtMs: body.created_at_ms ?? deps.now(),
-        };
-        const id = await repository.insertNews(trx, news, texts, deps.now());
-        const after = await repository.newsWithTexts(id, trx);
-        await audit(trx, {
-          staffId: staff.id,
-          action: 'news.create',
-          targetType: 'news',
-          targetId: id,
-          before: null,
-          after,
-        });
-        return id;
+      const id = await auditedChange({
+        staffId: staff.id,
+        action: 'news.create',
+        missingKey: 'content.news_not_found',
+        read: readNews,
+        write: (trx) =>
+          repository.insertNews(
+            trx,
+            { categoryId: body.category_id, logo: body.logo, createdAtMs: body.created_at_ms ?? deps.now() },
+            texts,
+            deps.now(),
+          ),
       });
       return ok(request, { id }, 'content.saved');
     },
@@ -144,31 +133,27 @@ export async function staffContentRoutes(app: FastifyInstance, deps: StaffConten
       const staff = await requireStaff(request, ADMIN);
       const { id } = request.params;
       const body = request.body;
-      await db.transaction().execute(async (trx) => {
-        const before = await repository.newsWithTexts(id, trx);
-        if (!before) throw notFound('content.news_not_found', { id });
-        const texts: Partial<Record<Language, NewsText | null>> = {};
-        for (const [lang, text] of Object.entries(body.texts ?? {}) as Array<[Language, NewsText | null]>) {
-          // Every other language falls back to English, so English cannot be removed.
-          if (text === null && lang === 'en') continue;
-          texts[lang] = text && cleanText(text);
-        }
-        await repository.updateNews(
-          trx,
-          id,
-          { categoryId: body.category_id, logo: body.logo, createdAtMs: body.created_at_ms },
-          deps.now(),
-        );
-        await repository.putNewsTexts(trx, id, texts);
-        const after = await repository.newsWithTexts(id, trx);
-        await audit(trx, {
-          staffId: staff.id,
-          action: 'news.update',
-          targetType: 'news',
-          targetId: id,
-          before,
-          after,
-        });
+      const texts: Partial<Record<Language, NewsText | null>> = {};
+      for (const [lang, text] of Object.entries(body.texts ?? {}) as Array<[Language, NewsText | null]>) {
+        // Every other language falls back to English, so English cannot be removed.
+        if (text === null && lang === 'en') continue;
+        texts[lang] = text && cleanText(text);
+      }
+      await auditedChange({
+        staffId: staff.id,
+        action: 'news.update',
+        id,
+        missingKey: 'content.news_not_found',
+        read: readNews,
+        write: async (trx) => {
+          await repository.updateNews(
+            trx,
+            id,
+            { categoryId: body.category_id, logo: body.logo, createdAtMs: body.created_at_ms },
+            deps.now(),
+          );
+          await repository.putNewsTexts(trx, id, texts);
+        },
       });
       return ok(request, { id }, 'content.saved');
     },
@@ -188,18 +173,13 @@ export async function staffContentRoutes(app: FastifyInstance, deps: StaffConten
     async (request) => {
       const staff = await requireStaff(request, ADMIN);
       const { id } = request.params;
-      await db.transaction().execute(async (trx) => {
-        const before = await repository.newsWithTexts(id, trx);
-        if (!before) throw notFound('content.news_not_found', { id });
-        await repository.deleteNews(trx, id);
-        await audit(trx, {
-          staffId: staff.id,
-          action: 'news.delete',
-          targetType: 'news',
-          targetId: id,
-          before,
-          after: null,
-        });
+      await auditedChange({
+        staffId: staff.id,
+        action: 'news.delete',
+        id,
+        missingKey: 'content.news_not_found',
+        read: readNews,
+        write: (trx) => repository.deleteNews(trx, id),
       });
       return ok(request, { id }, 'content.deleted');
     },
@@ -304,99 +284,6 @@ export async function staffContentRoutes(app: FastifyInstance, deps: StaffConten
         return change.after;
       });
       return ok(request, after, 'content.saved');
-    },
-  );
-
-  const adminCompany = companySchema.extend({ loss_url: z.string(), sort: z.number().int() });
-  api.get(
-    '/admin/api/companies',
-    {
-      schema: {
-        tags,
-        summary: 'Companies with their loss_url and sort order',
-        security,
-        querystring: companyQuerySchema,
-        response: { 200: envelopeOf(pageOf(adminCompany)) },
-      },
-    },
-    async (request) => {
-      await requireStaff(request, ADMIN);
-      const { name, page, page_size } = request.query;
-      const { list, total } = await repository.companies(name, (page - 1) * page_size, page_size);
-      return ok(request, { list, total, page });
-    },
-  );
-
-  api.post(
-    '/admin/api/companies',
-    {
-      schema: {
-        tags,
-        summary: 'Add a company',
-        security,
-        body: companyBodySchema,
-        response: { 200: savedSchema },
-      },
-    },
-    async (request) => {
-      const staff = await requireStaff(request, ADMIN);
-      const atMs = deps.now();
-      const id = await db.transaction().execute(async (trx) => {
-        const row = await trx
-          .insertInto('companies')
-          .values({ ...request.body, created_at: atMs, updated_at: atMs })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        const id = Number(row.id);
-        const after = await repository.company(id, trx);
-        await audit(trx, {
-          staffId: staff.id,
-          action: 'company.create',
-          targetType: 'company',
-          targetId: id,
-          before: null,
-          after,
-        });
-        return id;
-      });
-      return ok(request, { id }, 'content.saved');
-    },
-  );
-
-  api.post(
-    '/admin/api/companies/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Change a company, including its status (1 active, 2 suspended) and loss_url',
-        security,
-        params: idParams,
-        body: companyUpdateBodySchema,
-        response: { 200: savedSchema },
-      },
-    },
-    async (request) => {
-      const staff = await requireStaff(request, ADMIN);
-      const { id } = request.params;
-      await db.transaction().execute(async (trx) => {
-        const before = await repository.company(id, trx);
-        if (!before) throw notFound('content.company_not_found', { id });
-        await trx
-          .updateTable('companies')
-          .set({ ...request.body, updated_at: deps.now() })
-          .where('id', '=', id)
-          .execute();
-        const after = await repository.company(id, trx);
-        await audit(trx, {
-          staffId: staff.id,
-          action: 'company.update',
-          targetType: 'company',
-          targetId: id,
-          before,
-          after,
-        });
-      });
-      return ok(request, { id }, 'content.saved');
     },
   );
 }

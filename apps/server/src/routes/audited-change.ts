@@ -1,0 +1,47 @@
+/**
+ * One staff change in one transaction with its audit row: the record as `read` shows it before
+ * and after `write`, so the log can always answer "who changed what, from what, to what".
+ */
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { notFound } from '../http/app-error.ts';
+import type { AuditEntry } from '../repositories/audit-repository.ts';
+
+export interface AuditedChange {
+  staffId: number;
+  /** "<target type>.<verb>", e.g. news.update; the part before the dot is the audit target type. */
+  action: string;
+  /** The record changed; absent when the change creates it and `write` returns the new id. */
+  id?: number;
+  /** Message key of the refusal when `id` names no record. */
+  missingKey: string;
+  /** The record as the audit row shows it; undefined when it does not exist (after a delete). */
+  read: (trx: Transaction<Database>, id: number) => Promise<object | undefined>;
+  write: (trx: Transaction<Database>) => Promise<number | void>;
+}
+
+export function auditedChanges(
+  db: Kysely<Database>,
+  writeAudit: (db: Transaction<Database>, entry: AuditEntry) => Promise<void>,
+  now: () => number,
+) {
+  return (change: AuditedChange): Promise<number> =>
+    db.transaction().execute(async (trx) => {
+      let before: object | null = null;
+      if (change.id !== undefined) {
+        before = (await change.read(trx, change.id)) ?? null;
+        if (!before) throw notFound(change.missingKey, { id: change.id });
+      }
+      const id = (await change.write(trx)) ?? change.id!;
+      await writeAudit(trx, {
+        staffId: change.staffId,
+        action: change.action,
+        targetType: change.action.split('.')[0]!,
+        targetId: id,
+        before,
+        after: (await change.read(trx, id)) ?? null,
+        atMs: now(),
+      });
+      return id;
+    });
+}

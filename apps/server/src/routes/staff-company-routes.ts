@@ -1,0 +1,115 @@
+/**
+ * The back office's calls on the broker companies of the alternate main mode (admin role): list,
+ * add, and change one, including suspending it with the page its visitors are sent to. Each change
+ * is written to the audit log with the company before and after.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Transaction } from 'kysely';
+import { z } from 'zod';
+import {
+  companyBodySchema,
+  companyQuerySchema,
+  companySchema,
+  companyUpdateBodySchema,
+  envelopeOf,
+  pageOf,
+} from '@omp/protocol';
+import type { Database } from '../db/schema.ts';
+import { ok } from '../http/envelope-plugin.ts';
+import { requireStaff } from '../http/staff-auth.ts';
+import { auditedChanges } from './audited-change.ts';
+import { ADMIN, idParams, savedSchema, security, tags } from './staff-content-common.ts';
+import type { StaffContentRouteDeps } from './staff-content-routes.ts';
+
+export async function staffCompanyRoutes(app: FastifyInstance, deps: StaffContentRouteDeps) {
+  const { contentRepository: repository } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const auditedChange = auditedChanges(repository.db, deps.writeAudit, deps.now);
+  const readCompany = (trx: Transaction<Database>, id: number) => repository.company(id, trx);
+
+  const adminCompany = companySchema.extend({ loss_url: z.string(), sort: z.number().int() });
+  api.get(
+    '/admin/api/companies',
+    {
+      schema: {
+        tags,
+        summary: 'Companies with their loss_url and sort order',
+        security,
+        querystring: companyQuerySchema,
+        response: { 200: envelopeOf(pageOf(adminCompany)) },
+      },
+    },
+    async (request) => {
+      await requireStaff(request, ADMIN);
+      const { name, page, page_size } = request.query;
+      const { list, total } = await repository.companies(name, (page - 1) * page_size, page_size);
+      return ok(request, { list, total, page });
+    },
+  );
+
+  api.post(
+    '/admin/api/companies',
+    {
+      schema: {
+        tags,
+        summary: 'Add a company',
+        security,
+        body: companyBodySchema,
+        response: { 200: savedSchema },
+      },
+    },
+    async (request) => {
+      const staff = await requireStaff(request, ADMIN);
+      const atMs = deps.now();
+      const id = await auditedChange({
+        staffId: staff.id,
+        action: 'company.create',
+        missingKey: 'content.company_not_found',
+        read: readCompany,
+        write: async (trx) => {
+          const row = await trx
+            .insertInto('companies')
+            .values({ ...request.body, created_at: atMs, updated_at: atMs })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          return Number(row.id);
+        },
+      });
+      return ok(request, { id }, 'content.saved');
+    },
+  );
+
+  api.post(
+    '/admin/api/companies/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Change a company, including its status (1 active, 2 suspended) and loss_url',
+        security,
+        params: idParams,
+        body: companyUpdateBodySchema,
+        response: { 200: savedSchema },
+      },
+    },
+    async (request) => {
+      const staff = await requireStaff(request, ADMIN);
+      const { id } = request.params;
+      await auditedChange({
+        staffId: staff.id,
+        action: 'company.update',
+        id,
+        missingKey: 'content.company_not_found',
+        read: readCompany,
+        write: async (trx) => {
+          await trx
+            .updateTable('companies')
+            .set({ ...request.body, updated_at: deps.now() })
+            .where('id', '=', id)
+            .execute();
+        },
+      });
+      return ok(request, { id }, 'content.saved');
+    },
+  );
+}

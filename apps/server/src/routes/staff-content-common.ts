@@ -1,0 +1,10 @@
+/** What the back office's content and company calls share: who may call them, and their shapes. */
+import { z } from 'zod';
+import { envelopeOf } from '@omp/protocol';
+
+// Content is published to every user, so only admins change it (docs/decisions/0008-content.md).
+export const ADMIN = ['admin'] as const;
+export const security = [{ token: [] }];
+export const tags = ['staff: content'];
+export const idParams = z.object({ id: z.coerce.number().int().min(1) });
+export const savedSchema = envelopeOf(z.object({ id: z.number().int() }));
