@@ -103,18 +103,25 @@ describe.skipIf(!chromiumPath)('content, community and service', () => {
 
   it('opens customer service in a frame with a way out, and the announcement and complaint address', async () => {
     const admin = await adminToken(stack);
-    const chatLink = `${stack.baseUrl}/docs`;
+    // A chat provider answered by the browser itself, so the frame shows a page of its own.
+    const chatLink = 'https://chat.broker.example/widget';
     await staffCall(stack, '/admin/api/settings', admin, {
       service_link: chatLink,
       service_link_type: 'frame',
     });
     const session = await demoSession(stack);
     const app = await MoneyScreen.start(stack, '/user', { session });
+    await app.page.route('https://chat.broker.example/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<h1>How can we help?</h1>' }),
+    );
     await app.testId('link-chat').click();
     await app.testId('chat-page').waitFor();
     expect(await app.testId('chat-frame').getAttribute('src')).toBe(chatLink);
     expect(await app.testId('chat-fallback').getAttribute('href')).toBe(chatLink);
     expect(await app.testId('chat-fallback').getAttribute('target')).toBe('_blank');
+    await expect
+      .poll(() => app.page.frameLocator('[data-testid="chat-frame"]').locator('h1').textContent(), eventually)
+      .toBe('How can we help?');
     await screenshot(app.page, 'content-chat');
 
     await app.goto('/mine/announcement');

@@ -1,5 +1,5 @@
 /**
- * The shell: the login guard, public and coming-soon screens, the theme and colour settings.
+ * The shell: the login guard, the public screens, the theme and colour settings.
  */
 import { describe, expect, it } from 'vitest';
 import { chromiumPath, eventually, screenshot, useStack } from './harness.ts';
@@ -27,24 +27,31 @@ describe.skipIf(!chromiumPath)('routing and settings', () => {
     expect(app.hashRoute()).toBe('/login?from=/user');
   });
 
-  it('serves public screens and honest placeholders', async () => {
+  it('serves the public screens to a visitor, each with the tab bar where a tab leads', async () => {
     const app = await AppPage.start(stack, '/mine/system');
     await app.page.getByTestId('system-page').waitFor();
     expect(await app.page.getByTestId('chart-attribution').textContent()).toContain(
       'TradingView Lightweight Charts',
     );
 
-    for (const route of ['/news', '/rank', '/feedback', '/news/detail?id=1']) {
+    const screens: Array<[string, string, boolean]> = [
+      ['/news', '[data-testid="news-list"]', true],
+      ['/rank', '[data-testid="rank-list"], [data-testid="rank-empty"]', true],
+      ['/feedback', '[data-testid="documentary-intro"]', true],
+      ['/news/detail?id=1', '[data-testid="news-content"]', false],
+    ];
+    for (const [route, content, tabBar] of screens) {
       await app.goto(route);
-      // Kept-alive tab pages stay in the DOM hidden, so look for the visible placeholder.
-      await app.page.locator('[data-testid="coming-soon"]:visible').waitFor();
+      // Kept-alive tab pages stay in the DOM hidden, so look for visible content.
+      await app.page.locator(`:is(${content}):visible`).first().waitFor();
       expect(app.hashRoute()).toBe(route);
+      expect(await app.page.getByTestId('tab-bar').isVisible()).toBe(tabBar);
     }
-    // The tab pages have the tab bar; from one of them the others are a tap away.
+    // From one tab page the others are a tap away.
     await app.goto('/news');
     await app.tab('ranking').click();
     await app.page.waitForURL(/#\/rank$/);
-    await app.page.locator('[data-page="/rank"] [data-testid="coming-soon"]').waitFor();
+    await app.page.locator('[data-page="/rank"] [data-testid="rank-page"]').waitFor();
 
     await app.goto('/no/such/screen');
     await app.page.getByTestId('not-found').waitFor();

@@ -7,7 +7,6 @@ import { createHashRouter, type RouteObject } from 'react-router';
 import { ROUTES } from './routes.ts';
 import { RootLayout } from './root-layout.tsx';
 import { RouteError, NotFoundPage } from './route-error.tsx';
-import { ComingSoonPage } from '../ui/coming-soon-page.tsx';
 import { HomePage } from '../features/quotes/home-page.tsx';
 import { LoginPage } from '../features/account/login-page.tsx';
 import { RegisterPage } from '../features/account/register-page.tsx';
@@ -79,15 +78,12 @@ const BUILT: Record<string, ReactNode> = {
   '/language': <LanguagePage />,
 };
 
-/** Tab pages have no back arrow in their header: the tab bar is their way out. */
-const TAB_PAGES = new Set(['/order', '/user', '/news', '/rank']);
-
-const children: RouteObject[] = ROUTES.map((route) => ({
-  path: route.path,
-  element: BUILT[route.path] ?? (
-    <ComingSoonPage titleKey={route.titleKey} back={!TAB_PAGES.has(route.path)} />
-  ),
-}));
+const children: RouteObject[] = ROUTES.map((route) => {
+  const element = BUILT[route.path];
+  // Every route of the spec has its screen; one added without a screen fails at start, not silently.
+  if (!element) throw new Error(`The route ${route.path} has no screen`);
+  return { path: route.path, element };
+});
 
 export const router = createHashRouter([
   {

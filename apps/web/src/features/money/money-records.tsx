@@ -2,8 +2,9 @@
  * The deposit and withdrawal records (quick_ist, draw_list), newest first, each with its status in
  * the user's language, its tone, and the reviewer's remark when it was refused.
  */
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DepositRecord, WithdrawRecord } from '@omp/protocol';
+import type { DepositRecord, RecordPage, WithdrawRecord } from '@omp/protocol';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { PagedBody, RefreshableList } from '../../ui/paged-list.tsx';
 import { formatDateTime, formatUsd } from '../../lib/format.ts';
@@ -12,25 +13,47 @@ import { OrderSkeleton } from '../orders/order-skeleton.tsx';
 import { depositTone, shortened, utcTextSeconds, withdrawalTone, type Tone } from './money-figures.ts';
 import { uniqueRecords, useDeposits, useWithdrawals } from './money-api.ts';
 
-export function DepositRecords() {
+/** A refreshable, paged list of one kind of money record, with its skeleton and empty state. */
+function RecordList<T extends { id: number }>({
+  query,
+  kind,
+  emptyTitle,
+  Item,
+}: {
+  query: ReturnType<typeof useDeposits> | ReturnType<typeof useWithdrawals>;
+  kind: 'deposit' | 'withdraw';
+  emptyTitle: string;
+  Item: (props: { row: T }) => ReactNode;
+}) {
   const { t } = useTranslation();
-  const query = useDeposits();
-  const rows = uniqueRecords(query.data?.pages);
+  const rows = uniqueRecords(query.data?.pages as RecordPage<T>[] | undefined);
   return (
     <RefreshableList onRefresh={() => query.refetch()}>
       <PagedBody
         query={query}
         rowCount={rows.length}
         skeleton={<OrderSkeleton rows={3} label={t('common.loading')} />}
-        empty={<EmptyState title={t('deposit.noRecords')} testId="deposit-records-empty" />}
+        empty={<EmptyState title={emptyTitle} testId={`${kind}-records-empty`} />}
       >
-        <ul className="records" data-testid="deposit-records">
+        <ul className="records" data-testid={`${kind}-records`}>
           {rows.map((row) => (
-            <DepositItem key={row.id} row={row} />
+            <Item key={row.id} row={row} />
           ))}
         </ul>
       </PagedBody>
     </RefreshableList>
+  );
+}
+
+export function DepositRecords() {
+  const { t } = useTranslation();
+  return (
+    <RecordList<DepositRecord>
+      query={useDeposits()}
+      kind="deposit"
+      emptyTitle={t('deposit.noRecords')}
+      Item={DepositItem}
+    />
   );
 }
 
@@ -62,23 +85,13 @@ function DepositItem({ row }: { row: DepositRecord }) {
 
 export function WithdrawRecords() {
   const { t } = useTranslation();
-  const query = useWithdrawals();
-  const rows = uniqueRecords(query.data?.pages);
   return (
-    <RefreshableList onRefresh={() => query.refetch()}>
-      <PagedBody
-        query={query}
-        rowCount={rows.length}
-        skeleton={<OrderSkeleton rows={3} label={t('common.loading')} />}
-        empty={<EmptyState title={t('withdraw.noRecords')} testId="withdraw-records-empty" />}
-      >
-        <ul className="records" data-testid="withdraw-records">
-          {rows.map((row) => (
-            <WithdrawItem key={row.id} row={row} />
-          ))}
-        </ul>
-      </PagedBody>
-    </RefreshableList>
+    <RecordList<WithdrawRecord>
+      query={useWithdrawals()}
+      kind="withdraw"
+      emptyTitle={t('withdraw.noRecords')}
+      Item={WithdrawItem}
+    />
   );
 }
 
