@@ -80,7 +80,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
     ownerLock = config.databaseUrl
       ? await lockPostgresOwner(config.databaseUrl, options.databaseSchema)
       : lockFileOwner(path.join(config.dataDir, 'app.db.owner'));
-    await migrateToLatest(database.db as unknown as Kysely<unknown>);
+    await migrateToLatest(database.db as unknown as Kysely<unknown>, database.kind);
     const repository = new MarketRepository(database.db);
     const seedReport = await seedMarket(repository, now(), config.feedSeed);
 

@@ -10,7 +10,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bar } from '@omp/engine';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.ts';
-import { migrateToLatest } from '../src/db/migrate.ts';
+import { MIGRATIONS, migrateToLatest } from '../src/db/migrate.ts';
 import { MarketRepository } from '../src/repositories/market-repository.ts';
 import { SEED_CATEGORIES, SEED_INSTRUMENTS } from '../src/seed/instruments.ts';
 import { databaseEngines } from './helpers/test-runtime.ts';
@@ -46,7 +46,7 @@ describe.each(databaseEngines())('storage contract on %s', (engine) => {
       handle = openDatabase({ sqlitePath: path.join(dir, 'app.db') });
       cleanup = async () => rmSync(dir, { recursive: true, force: true });
     }
-    await migrateToLatest(handle.db as unknown as Kysely<unknown>);
+    await migrateToLatest(handle.db as unknown as Kysely<unknown>, handle.kind);
     repo = new MarketRepository(handle.db);
   });
   afterAll(async () => {
@@ -55,8 +55,38 @@ describe.each(databaseEngines())('storage contract on %s', (engine) => {
   });
 
   it('runs migrations once: a second run applies nothing', async () => {
-    expect(await migrateToLatest(handle.db as unknown as Kysely<unknown>)).toEqual([]);
+    expect(await migrateToLatest(handle.db as unknown as Kysely<unknown>, handle.kind)).toEqual([]);
   });
+
+  it.runIf(engine === 'postgres')(
+    'migrates its own schema when another schema of the database already has migration tables',
+    async () => {
+      const url = process.env.TEST_DATABASE_URL!;
+      const schemas = [0, 1].map((i) => `m${i}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`);
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      const handles: DatabaseHandle[] = [];
+      try {
+        for (const schema of schemas) {
+          await admin.query(`CREATE SCHEMA ${schema}`);
+          const other = openDatabase({ databaseUrl: url, schema });
+          handles.push(other);
+          // The second schema starts empty while the first already holds Kysely's tables.
+          const applied = await migrateToLatest(other.db as unknown as Kysely<unknown>, other.kind);
+          expect(applied).toEqual(Object.keys(MIGRATIONS));
+        }
+        const { rows } = await admin.query<{ n: string }>(
+          `select count(*) as n from information_schema.tables where table_schema = $1 and table_name = 'kysely_migration_lock'`,
+          [schemas[1]],
+        );
+        expect(Number(rows[0]!.n)).toBe(1);
+      } finally {
+        for (const other of handles) await other.close();
+        for (const schema of schemas) await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+        await admin.end();
+      }
+    },
+  );
 
   it('round-trips categories and instruments exactly', async () => {
     await repo.insertCategories(SEED_CATEGORIES);

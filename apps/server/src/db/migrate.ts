@@ -2,8 +2,9 @@
  * Runs the append-only migrations at start. Migrations are listed here in order: a new one is
  * appended, an old one is never edited (its effect is already in every database).
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { Migrator, type Migration } from 'kysely/migration';
+import type { DatabaseKind } from './database.ts';
 import * as createdMarketTables from './migrations/20261122T2200_created_market_tables.ts';
 import * as createdAccountTables from './migrations/20261122T2300_created_account_tables.ts';
 import * as createdTradingTables from './migrations/20261123T0100_created_trading_tables.ts';
@@ -22,10 +23,18 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261123T0700_created_content_tables': createdContentTables,
 };
 
-export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
+export async function migrateToLatest(db: Kysely<unknown>, kind: DatabaseKind): Promise<string[]> {
+  // Unless told a schema, the migrator takes a migration table in any schema as its own. On a
+  // PostgreSQL database shared with other schemas (another application, a parallel test run) it
+  // would then skip creating ours and fail, so name the schema this connection works in.
+  const schema =
+    kind === 'postgres'
+      ? (await sql<{ name: string }>`select current_schema() as name`.execute(db)).rows[0]?.name
+      : undefined;
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => MIGRATIONS },
+    ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
