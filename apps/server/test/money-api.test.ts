@@ -5,6 +5,7 @@
  * After each scenario the stored balance equals the sum of the ledger.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ResponseCode } from '@omp/protocol';
 import {
   moneyClient,
   uploadImage,
@@ -260,6 +261,56 @@ describe.each(databaseEngines())('money on %s', (engine) => {
     expect(results.filter((r) => r.code === 1)).toHaveLength(5);
     expect((await t.figures(token)).data.balance).toBe(0);
     expect(await t.expectLedgerBalanced(id)).toBe(0n);
+  });
+
+  it('answers a retried deposit or withdrawal with the first record, also when both arrive at once', async () => {
+    const { token, id } = await t.realUser('1000');
+    const method = await bindTrc20(token);
+    const withdrawal = {
+      draw_currency_id: method.currencyId,
+      draw_method_id: method.methodId,
+      number: '100',
+    };
+    const retried = await Promise.all(
+      [1, 2, 3].map(() =>
+        m.post<WithdrawRecord>('/api/account/draw', token, withdrawal, { 'idempotency-key': 'w-1' }),
+      ),
+    );
+    expect(retried.map((r) => r.code)).toEqual([1, 1, 1]);
+    expect(new Set(retried.map((r) => r.data.id)).size).toBe(1);
+    const later = await m.post<WithdrawRecord>('/api/account/draw', token, withdrawal, {
+      'idempotency-key': 'w-1',
+    });
+    expect(later.data.id).toBe(retried[0]!.data.id);
+    // Another key is another withdrawal.
+    const other = await m.post<WithdrawRecord>('/api/account/draw', token, withdrawal, {
+      'idempotency-key': 'w-2',
+    });
+    expect(other.data.id).not.toBe(retried[0]!.data.id);
+    expect((await t.figures(token)).data).toMatchObject({ balance: 800, withdraw_hold: 200 });
+
+    const proof = await uploadImage(rt, token);
+    const [network] = (await m.get<Array<{ id: number }>>('/api/quickCharge/info', token)).data;
+    const report = { number: '50', proofImg: proof.data.url, charge_id: network!.id };
+    const deposits = await Promise.all(
+      [1, 2].map(() =>
+        m.post<DepositRecord>('/api/quickCharge/submit', token, report, { 'idempotency-key': 'd-1' }),
+      ),
+    );
+    expect(deposits.map((r) => r.code)).toEqual([1, 1]);
+    expect(deposits[1]!.data.id).toBe(deposits[0]!.data.id);
+    const listed = await m.get<{ total: number }>('/api/quickCharge/quick_ist', token);
+    expect(listed.data.total).toBe(1);
+
+    // A key belongs to one kind of call; an empty or overlong key is refused with the reason.
+    expect(await m.post('/api/account/draw', token, withdrawal, { 'idempotency-key': 'd-1' })).toMatchObject({
+      code: ResponseCode.invalid,
+    });
+    expect(
+      await m.post('/api/account/draw', token, withdrawal, { 'idempotency-key': 'x'.repeat(65) }),
+    ).toMatchObject({ code: ResponseCode.invalid });
+    expect((await t.figures(token)).data).toMatchObject({ balance: 800, withdraw_hold: 200 });
+    await t.expectLedgerBalanced(id);
   });
 
   it('asks for a verified identity before a withdrawal when the platform requires it', async () => {

@@ -64,7 +64,10 @@ describe.skipIf(!chromiumPath)('money and identity', () => {
     await app.field('deposit-amount').fill('500');
     await app.attach('deposit-proof', photo('payment-proof.png'));
     await screenshot(app.page, 'money-deposit-crypto');
+    // The report carries an idempotency key, so a retry after a lost answer files nothing twice.
+    const depositSent = app.page.waitForRequest('**/api/quickCharge/submit');
     await app.testId('deposit-submit').click();
+    expect((await depositSent).headers()['idempotency-key']).toMatch(/^[0-9a-f]{32}$/);
     await app.testId('deposit-records').waitFor();
     await expect.poll(() => app.recordStatuses('deposit'), eventually).toEqual(['Unchecked']);
 
@@ -112,7 +115,9 @@ describe.skipIf(!chromiumPath)('money and identity', () => {
     await app.field('withdraw-memo').fill('Rent');
     await app.settle();
     await screenshot(app.page, 'money-withdraw-form');
+    const withdrawalSent = app.page.waitForRequest('**/api/account/draw');
     await app.testId('withdraw-submit').click();
+    expect((await withdrawalSent).headers()['idempotency-key']).toMatch(/^[0-9a-f]{32}$/);
     await app.testId('withdraw-records').waitFor();
     await expect.poll(() => app.recordStatuses('withdraw'), eventually).toEqual(['Under review']);
     await expect.poll(() => app.testId('record-received').textContent()).toBe('99.00 USDT');

@@ -139,16 +139,15 @@ export const settingsBodySchema = z
     service_link_type: z.enum(['frame', 'link']),
     verify_reg_type: z.enum(['email', 'mobile', 'both']),
     is_show_mobile: flag.transform(String),
-    trade_fee_type: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(2)
+    withdraw_requires_identity: flag
       .transform(String)
-      .describe('1 fee per lot; 2 fee on margin'),
+      .describe('1: only users with a certified identity may withdraw (read at each withdrawal)'),
   })
   .partial()
-  .describe('Only the keys given change');
+  .describe(
+    'Only the keys given change. The trading settings (trade_fee_type, stale_quote_s, margin_call_level, ' +
+      'stop_out_level, demo_balance) are read when the book starts and are not changed here.',
+  );
 
 // Leaderboard ----------------------------------------------------------------------------------
 

@@ -69,9 +69,27 @@ export class MoneyRepository {
     return this.db.selectFrom('withdraw_currencies').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  async insertDeposit(values: Insertable<DepositTable>): Promise<number> {
-    const row = await this.db.insertInto('deposits').values(values).returning('id').executeTakeFirstOrThrow();
-    return toInt(row.id);
+  /** Inserts a deposit and, for a call with an idempotency key, its answer in the same transaction. */
+  async insertDeposit(
+    values: Insertable<DepositTable>,
+    idempotent?: { userId: number; key: string; route: string },
+  ): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx.insertInto('deposits').values(values).returning('id').executeTakeFirstOrThrow();
+      const id = toInt(row.id);
+      if (idempotent)
+        await trx
+          .insertInto('idempotency_keys')
+          .values({
+            user_id: idempotent.userId,
+            key: idempotent.key,
+            route: idempotent.route,
+            response: JSON.stringify(id),
+            created_at: values.created_at,
+          })
+          .execute();
+      return id;
+    });
   }
 
   deposit(id: number) {

@@ -29,6 +29,7 @@ import {
 import { toInt } from '../db/values.ts';
 import { notFound } from '../http/app-error.ts';
 import { requireRealUser } from '../http/auth-plugin.ts';
+import { idempotencyKeyOf } from '../http/idempotency-key.ts';
 import { ok } from '../http/envelope-plugin.ts';
 import type { MoneyRepository } from '../repositories/money-repository.ts';
 import type { MoneyService } from '../services/money-service.ts';
@@ -49,6 +50,8 @@ export interface MoneyRouteDeps {
 
 const tags = ['money'];
 const form = 'Form-encoded or JSON. Real accounts only.';
+const retrySafe =
+  ' Send an `Idempotency-Key` header (1–64 characters) to make a retry safe: the same key answers with the first record.';
 
 export async function moneyRoutes(app: FastifyInstance, deps: MoneyRouteDeps) {
   const { money, moneyRepository: repository } = deps;
@@ -110,7 +113,7 @@ export async function moneyRoutes(app: FastifyInstance, deps: MoneyRouteDeps) {
       schema: {
         tags,
         summary: 'Report a crypto deposit with its proof',
-        description: form,
+        description: form + retrySafe,
         body: cryptoDepositBodySchema,
         response: { 200: envelopeOf(depositRecordSchema) },
       },
@@ -118,13 +121,9 @@ export async function moneyRoutes(app: FastifyInstance, deps: MoneyRouteDeps) {
     async (request) => {
       const user = await requireRealUser(request);
       const { number, proofImg, address, charge_id } = request.body;
-      const id = await money.submitDeposit(user, {
-        type: 0,
-        channelId: charge_id,
-        number,
-        proofImg,
-        address,
-      });
+      const id = await money.once(user, idempotencyKeyOf(request), 'deposit_crypto', (idempotent) =>
+        money.submitDeposit(user, { type: 0, channelId: charge_id, number, proofImg, address }, idempotent),
+      );
       return ok(request, toDeposit((await repository.deposit(id))!, request.lang), 'money.deposit_submitted');
     },
   );
@@ -135,7 +134,7 @@ export async function moneyRoutes(app: FastifyInstance, deps: MoneyRouteDeps) {
       schema: {
         tags,
         summary: 'Report a bank wire with its proof',
-        description: form,
+        description: form + retrySafe,
         body: wireDepositBodySchema,
         response: { 200: envelopeOf(depositRecordSchema) },
       },
@@ -143,7 +142,9 @@ export async function moneyRoutes(app: FastifyInstance, deps: MoneyRouteDeps) {
     async (request) => {
       const user = await requireRealUser(request);
       const { number, proofImg, wire_id } = request.body;
-      const id = await money.submitDeposit(user, { type: 1, channelId: wire_id, number, proofImg });
+      const id = await money.once(user, idempotencyKeyOf(request), 'deposit_wire', (idempotent) =>
+        money.submitDeposit(user, { type: 1, channelId: wire_id, number, proofImg }, idempotent),
+      );
       return ok(request, toDeposit((await repository.deposit(id))!, request.lang), 'money.deposit_submitted');
     },
   );
@@ -192,7 +193,7 @@ export async function moneyRoutes(app: FastifyInstance, deps: MoneyRouteDeps) {
       schema: {
         tags,
         summary: 'Withdraw: the amount (fee included) is held at once, then paid or returned by staff',
-        description: `${form} Only free margin can leave; the method must be the user's own.`,
+        description: `${form} Only free margin can leave; the method must be the user's own.${retrySafe}`,
         body: withdrawBodySchema,
         response: { 200: envelopeOf(withdrawRecordSchema) },
       },
@@ -200,12 +201,13 @@ export async function moneyRoutes(app: FastifyInstance, deps: MoneyRouteDeps) {
     async (request) => {
       const user = await requireRealUser(request);
       const { draw_currency_id, draw_method_id, number, memo } = request.body;
-      const id = await money.withdraw(user, {
-        drawCurrencyId: draw_currency_id,
-        drawMethodId: draw_method_id,
-        number,
-        memo,
-      });
+      const id = await money.once(user, idempotencyKeyOf(request), 'withdraw', (idempotent) =>
+        money.withdraw(
+          user,
+          { drawCurrencyId: draw_currency_id, drawMethodId: draw_method_id, number, memo },
+          idempotent,
+        ),
+      );
       const row = (await repository.withdrawal(id))!;
       return ok(
         request,

@@ -3,12 +3,11 @@
  * the ledger and the demo reset. Every money-changing call takes an `Idempotency-Key` header (or
  * `client_order_id` on submit): a retry with the same key gets the first answer and changes nothing.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   accountFiguresSchema,
   envelopeOf,
-  IDEMPOTENCY_HEADER,
   ledgerPageSchema,
   myDealQuerySchema,
   myDealResultSchema,
@@ -20,7 +19,8 @@ import {
   submitOrderBodySchema,
 } from '@omp/protocol';
 import type { CommandResult } from '@omp/engine';
-import { AppError, invalid, notFound, refused } from '../http/app-error.ts';
+import { AppError, notFound, refused } from '../http/app-error.ts';
+import { idempotencyKeyOf } from '../http/idempotency-key.ts';
 import { TokenBuckets } from '../http/token-buckets.ts';
 import { requireUser } from '../http/auth-plugin.ts';
 import { ok } from '../http/envelope-plugin.ts';
@@ -40,13 +40,6 @@ export interface TradingRouteDeps {
 
 const tags = ['trading'];
 const form = 'Form-encoded or JSON. Send an `Idempotency-Key` header to make a retry safe.';
-
-function idempotencyKeyOf(request: FastifyRequest, bodyKey?: string): string | undefined {
-  const header = request.headers[IDEMPOTENCY_HEADER];
-  const key = (typeof header === 'string' ? header.trim() : '') || bodyKey;
-  if (key !== undefined && (key.length === 0 || key.length > 64)) throw invalid('idempotency_key_invalid');
-  return key;
-}
 
 export async function tradingRoutes(app: FastifyInstance, deps: TradingRouteDeps) {
   const { trading, queries, now } = deps;

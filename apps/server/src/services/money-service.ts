@@ -23,7 +23,7 @@ import { invalid, notFound, refused } from '../http/app-error.ts';
 import type { MoneyRepository } from '../repositories/money-repository.ts';
 import type { SettingsService } from './settings-service.ts';
 import type { TradingUser } from './trading-inputs.ts';
-import type { TradingService } from './trading-service.ts';
+import type { IdempotencyKey, TradingService } from './trading-service.ts';
 
 export interface MoneyServiceOptions {
   repository: MoneyRepository;
@@ -60,9 +60,23 @@ export class MoneyService {
     this.nextWithdrawalId = (await this.repository.maxWithdrawalId()) + 1;
   }
 
+  /**
+   * Runs a money call once per idempotency key, with the trading calls' store of answers: a retry
+   * of a request that went through gets the first record instead of making a second one.
+   */
+  once(
+    user: TradingUser,
+    key: string | undefined,
+    route: string,
+    decide: (idempotent: IdempotencyKey | undefined) => Promise<number>,
+  ): Promise<number> {
+    return this.options.trading.once(user, key, route, decide);
+  }
+
   async submitDeposit(
     user: TradingUser,
     input: { type: 0 | 1; channelId: number; number: string; proofImg: string; address?: string | undefined },
+    idempotent?: IdempotencyKey,
   ): Promise<number> {
     const amount = amountOf(input.number);
     const proof = await this.options.uploadOwnedBy(input.proofImg, user.id);
@@ -82,18 +96,21 @@ export class MoneyService {
       currency = bank.bank_coin;
       address = '';
     }
-    return this.repository.insertDeposit({
-      user_id: user.id,
-      type: input.type,
-      channel_id: input.channelId,
-      currency_code: currency,
-      network,
-      address,
-      amount,
-      proof_pic: proof,
-      status: DepositStatus.unchecked,
-      created_at: this.options.now(),
-    });
+    return this.repository.insertDeposit(
+      {
+        user_id: user.id,
+        type: input.type,
+        channel_id: input.channelId,
+        currency_code: currency,
+        network,
+        address,
+        amount,
+        proof_pic: proof,
+        status: DepositStatus.unchecked,
+        created_at: this.options.now(),
+      },
+      idempotent,
+    );
   }
 
   async bindDrawMethod(
@@ -150,6 +167,7 @@ export class MoneyService {
   async withdraw(
     user: TradingUser,
     input: { drawCurrencyId: number; drawMethodId: number; number: string; memo?: string | undefined },
+    idempotent?: IdempotencyKey,
   ): Promise<number> {
     const amount = amountOf(input.number);
     const currency = await this.repository.withdrawCurrency(input.drawCurrencyId);
@@ -183,7 +201,8 @@ export class MoneyService {
     );
     if (!result.ok && result.rejection === 'insufficient_free_margin')
       throw refused('money.insufficient_free_margin');
-    await this.options.trading.commit(result, () => null, {
+    await this.options.trading.commit(result, () => id, {
+      idempotent,
       extra: async (trx) => {
         await this.repository.insertWithdrawal(trx, {
           id,

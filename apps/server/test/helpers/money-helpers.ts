@@ -1,6 +1,7 @@
 /** Helpers for money tests: image uploads as a phone sends them, and the money calls. */
 import type { z } from 'zod';
 import type { depositRecordSchema, drawMethodSchema, withdrawRecordSchema } from '@omp/protocol';
+import { adminToken } from './staff-helpers.ts';
 import type { TestRuntime } from './test-runtime.ts';
 import type { EnvelopeBody } from './account-helpers.ts';
 
@@ -38,27 +39,35 @@ export function moneyClient(rt: TestRuntime) {
     url: string,
     token: string,
     body?: Record<string, unknown>,
+    headers: Record<string, string> = {},
   ) => {
     const res = await rt.app.inject({
       method,
       url,
-      headers: { lang: 'en', authorization: token, ...(body ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        lang: 'en',
+        authorization: token,
+        ...(body ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
       ...(body ? { payload: JSON.stringify(body) } : {}),
     });
     return res.json() as EnvelopeBody<T>;
   };
   return {
     get: <T = unknown>(url: string, token: string) => call<T>('GET', url, token),
-    post: <T = unknown>(url: string, token: string, body: Record<string, unknown> = {}) =>
-      call<T>('POST', url, token, body),
-    /** Turns the identity requirement for withdrawals on or off (a platform setting). */
+    post: <T = unknown>(
+      url: string,
+      token: string,
+      body: Record<string, unknown> = {},
+      headers: Record<string, string> = {},
+    ) => call<T>('POST', url, token, body, headers),
+    /** Turns the identity requirement for withdrawals on or off, as an admin does. */
     async requireIdentity(on: boolean) {
-      const value = on ? '1' : '0';
-      await rt.database.db
-        .insertInto('settings')
-        .values({ key: 'withdraw_requires_identity', value, updated_at: rt.clock.now() })
-        .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
-        .execute();
+      const changed = await call('POST', '/admin/api/settings', await adminToken(rt), {
+        withdraw_requires_identity: on ? 1 : 0,
+      });
+      if (changed.code !== 1) throw new Error(`changing the setting failed: ${changed.msg}`);
     },
   };
 }

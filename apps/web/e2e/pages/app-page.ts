@@ -40,12 +40,15 @@ export class AppPage {
       },
       version: 1,
     };
+    // Init scripts run in every frame; only the app's own top page has (and needs) its storage.
     await page.addInitScript((value: string) => {
+      if (window.top !== window) return;
       if (!localStorage.getItem('omp.settings')) localStorage.setItem('omp.settings', value);
     }, JSON.stringify(settings));
     if (options.session) {
       await page.addInitScript(
         (value: string) => {
+          if (window.top !== window) return;
           if (!localStorage.getItem('omp.session')) localStorage.setItem('omp.session', value);
         },
         JSON.stringify({ state: options.session, version: 1 }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, NETWORK_ERROR_CODE } from '../../lib/api.ts';
+import { ApiError, NETWORK_ERROR_CODE } from './api.ts';
 import { IdempotencyKeys, randomKey } from './idempotency.ts';
 
 function keys() {

@@ -1,5 +1,5 @@
 /**
- * Idempotency keys for the calls that change money (place, close, cancel, set stops).
+ * Idempotency keys for the calls that change money (orders, closes, stops, deposits, withdrawals).
  *
  * Each tap gets a fresh random key, so two deliberate orders are two orders. But when a call ends
  * without a definitive answer (the network dropped, a gateway answered 502), the order may or may
@@ -10,7 +10,7 @@
  *   const keys = new IdempotencyKeys();
  *   await keys.send(JSON.stringify(body), (key) => api.post(url, body, { headers: { [IDEMPOTENCY_HEADER]: key } }));
  */
-import { ApiError, NETWORK_ERROR_CODE } from '../../lib/api.ts';
+import { ApiError, NETWORK_ERROR_CODE } from './api.ts';
 
 /** 128 random bits as hex; getRandomValues works on plain-http origins where randomUUID does not. */
 export function randomKey(): string {

@@ -2,7 +2,8 @@
  * The money and identity calls (product-spec section 7, "Money" and "Identity") and their queries.
  * Keys carry the session token, so one user's records never show for the next user of the phone.
  * Calls that change money block the screen with the spinner until the server answers, so a second
- * tap cannot send a second request.
+ * tap cannot send a second request; deposits and withdrawals carry an idempotency key, so a retry
+ * after a lost answer gets the first record instead of making a second one.
  */
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type {
@@ -16,7 +17,9 @@ import type {
   WithdrawCurrency,
   WithdrawRecord,
 } from '@omp/protocol';
+import { IDEMPOTENCY_HEADER } from '@omp/protocol';
 import { api } from '../../lib/api.ts';
+import { IdempotencyKeys } from '../../lib/idempotency.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { useSession } from '../session/session-store.ts';
 import { nextPageOf, PAGE_SIZE, refreshTrading } from '../trading/trading-api.ts';
@@ -122,6 +125,13 @@ export function uploadImage(file: File): Promise<{ url: string }> {
 }
 
 const form = { form: true, loading: true, successToast: true } as const;
+const keys = new IdempotencyKeys();
+
+/** A POST that moves money: the same request after an unknown outcome reuses its key. */
+const once = <T>(path: string, body: Record<string, unknown>) =>
+  keys.send(`${path} ${JSON.stringify(body)}`, (key) =>
+    api.post<T>(path, body, { ...form, headers: { [IDEMPOTENCY_HEADER]: key } }),
+  );
 
 async function thenRefresh<T>(call: Promise<T>, alsoTrading = false): Promise<T> {
   const result = await call;
@@ -143,10 +153,10 @@ export const submitCryptoDeposit = (body: {
   proofImg: string;
   charge_id: number;
   address?: string;
-}) => thenRefresh(api.post<DepositRecord>('/api/quickCharge/submit', body, form));
+}) => thenRefresh(once<DepositRecord>('/api/quickCharge/submit', body));
 
 export const submitWireDeposit = (body: { number: string; proofImg: string; wire_id: number }) =>
-  thenRefresh(api.post<DepositRecord>('/api/quickCharge/wire_submit', body, form));
+  thenRefresh(once<DepositRecord>('/api/quickCharge/wire_submit', body));
 
 /** The amount (fee included) leaves the free margin at once: the account figures change too. */
 export const withdraw = (body: {
@@ -154,7 +164,7 @@ export const withdraw = (body: {
   number: string;
   memo?: string;
   draw_method_id: number;
-}) => thenRefresh(api.post<WithdrawRecord>('/api/account/draw', body, form), true);
+}) => thenRefresh(once<WithdrawRecord>('/api/account/draw', body), true);
 
 export interface BindMethodBody {
   type: PayoutType;

@@ -15,7 +15,7 @@ import {
 import { api } from '../../lib/api.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { useSession } from '../session/session-store.ts';
-import { IdempotencyKeys } from './idempotency.ts';
+import { IdempotencyKeys } from '../../lib/idempotency.ts';
 
 /** Rows per page of the order lists and the ledger. */
 export const PAGE_SIZE = 20;
