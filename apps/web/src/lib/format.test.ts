@@ -82,10 +82,16 @@ describe('times', () => {
     expect(formatDateTime(t, 'ar', 'UTC')).toMatch(/2026/);
   });
 
-  it('formats chart labels as UTC (the chart shifts times itself)', () => {
-    expect(formatChartTime(t, 'en', 'time')).toBe('06:05');
-    expect(formatChartTime(t, 'en', 'day')).toBe('Nov 23');
-    expect(formatChartTime(t, 'en', 'year')).toBe('2026');
+  it('formats chart labels in the chosen zone, each with the offset of its own moment', () => {
+    expect(formatChartTime(t, 'en', 'time', 'UTC')).toBe('06:05');
+    expect(formatChartTime(t, 'en', 'day', 'UTC')).toBe('Nov 23');
+    expect(formatChartTime(t, 'en', 'year', 'UTC')).toBe('2026');
+    expect(formatChartTime(t, 'en', 'time', 'Asia/Hong_Kong')).toBe('14:05');
+    // London: 12:00 UTC reads 13:00 in summer and 12:00 after the clocks go back on 25 October.
+    const summer = Date.UTC(2026, 9, 24, 12) / 1000;
+    const winter = Date.UTC(2026, 9, 26, 12) / 1000;
+    expect(formatChartTime(summer, 'en', 'time', 'Europe/London')).toBe('13:00');
+    expect(formatChartTime(winter, 'en', 'time', 'Europe/London')).toBe('12:00');
   });
 
   it('formats a quote clock', () => {

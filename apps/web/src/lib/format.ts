@@ -151,13 +151,17 @@ export function formatClock(unixSeconds: number, lang: Language): string {
   }).format(new Date(unixSeconds * 1000));
 }
 
-/** Short labels for the chart's axis and crosshair. */
+/**
+ * Short labels for the chart's axis and crosshair, in `timeZone` ('UTC', or undefined for the
+ * device's zone). Each label is formatted for its own moment, so it is right on both sides of a
+ * daylight-saving change.
+ */
 export function formatChartTime(
   unixSeconds: number,
   lang: Language,
   kind: 'time' | 'day' | 'month' | 'year' | 'full',
+  timeZone: string | undefined,
 ): string {
-  // The chart hands us times already shifted into the wanted zone, so format them as UTC.
   const options: Record<typeof kind, Intl.DateTimeFormatOptions> = {
     time: { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
     day: { month: 'short', day: 'numeric' },
@@ -172,7 +176,7 @@ export function formatChartTime(
       hourCycle: 'h23',
     },
   };
-  return dateFormat(lang, 'UTC', options[kind]).format(new Date(unixSeconds * 1000));
+  return dateFormat(lang, timeZone, options[kind]).format(new Date(unixSeconds * 1000));
 }
 
 /** The device's UTC offset at a moment, in seconds east of Greenwich (UTC+8 → 28800). */

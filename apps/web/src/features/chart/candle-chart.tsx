@@ -13,12 +13,11 @@ import { klineTopic, type Instrument, type KlinePoint, type KlinePush, type Peri
 import { api, isAbortError } from '../../lib/api.ts';
 import { getSocket } from '../../lib/socket.ts';
 import { useOnReconnect } from '../../lib/use-socket-events.ts';
-import { localOffsetSeconds } from '../../lib/format.ts';
 import { PALETTES } from '../settings/palette.ts';
 import { useMarketColors, useResolvedTheme } from '../settings/theme.ts';
 import { useSettings } from '../settings/settings-store.ts';
 import { chartOptions } from './chart-options.ts';
-import { applyForming, displayShift, isDrawable, mergeOlder, toCandle, toVolume } from './kline-data.ts';
+import { applyForming, isDrawable, labelTimeZone, mergeOlder, toCandle, toVolume } from './kline-data.ts';
 
 const PAGE_SIZE = 300;
 /** Load older bars when fewer than this many are left off-screen to the left. */
@@ -48,7 +47,6 @@ export function CandleChart({ instrument, period }: { instrument: Instrument; pe
   const containerRef = useRef<HTMLDivElement>(null);
   const seriesRef = useRef<Series | null>(null);
   const barsRef = useRef<KlinePoint[]>([]);
-  const shiftRef = useRef(0);
   const [status, setStatus] = useState<Status>('loading');
   const [attempt, setAttempt] = useState(0);
   // Bars that completed while the connection was down never arrive as pushes: reload the history.
@@ -79,12 +77,12 @@ export function CandleChart({ instrument, period }: { instrument: Instrument; pe
     };
   }, []);
 
-  // Theme, language and precision change the look, not the data.
+  // Theme, language, precision and the label zone change the look, not the data.
   useEffect(() => {
     const series = seriesRef.current;
     if (!series) return;
     const precision = instrument.PricePrecision;
-    series.chart.applyOptions(chartOptions(PALETTES[theme], lang, precision));
+    series.chart.applyOptions(chartOptions(PALETTES[theme], lang, precision, labelTimeZone(period, zone)));
     series.candles.applyOptions({
       upColor: up,
       downColor: down,
@@ -93,19 +91,15 @@ export function CandleChart({ instrument, period }: { instrument: Instrument; pe
       priceFormat: { type: 'price', precision, minMove: 10 ** -precision },
     });
     series.volume.setData(
-      barsRef.current
-        .filter(isDrawable)
-        .map((bar) => toVolume(bar, shiftRef.current, up + VOLUME_ALPHA, down + VOLUME_ALPHA)),
+      barsRef.current.filter(isDrawable).map((bar) => toVolume(bar, up + VOLUME_ALPHA, down + VOLUME_ALPHA)),
     );
-  }, [theme, lang, up, down, instrument.PricePrecision]);
+  }, [theme, lang, up, down, instrument.PricePrecision, period, zone]);
 
-  // History and the live forming bar, per instrument, period and time zone.
+  // History and the live forming bar, per instrument and period.
   useEffect(() => {
     const series = seriesRef.current;
     const element = containerRef.current;
     if (!series || !element) return;
-    const shift = displayShift(period, zone, localOffsetSeconds(Date.now() / 1000));
-    shiftRef.current = shift;
     const controller = new AbortController();
     let loaded = false;
     let loadingOlder = false;
@@ -119,11 +113,11 @@ export function CandleChart({ instrument, period }: { instrument: Instrument; pe
     setStatus('loading');
 
     const volumeOf = (bar: KlinePoint) =>
-      toVolume(bar, shift, colorsRef.current.up + VOLUME_ALPHA, colorsRef.current.down + VOLUME_ALPHA);
+      toVolume(bar, colorsRef.current.up + VOLUME_ALPHA, colorsRef.current.down + VOLUME_ALPHA);
 
     const drawAll = () => {
       const bars = barsRef.current.filter(isDrawable);
-      series.candles.setData(bars.map((bar) => toCandle(bar, shift)));
+      series.candles.setData(bars.map((bar) => toCandle(bar)));
       series.volume.setData(bars.map(volumeOf));
       element.dataset.bars = String(bars.length);
     };
@@ -132,7 +126,7 @@ export function CandleChart({ instrument, period }: { instrument: Instrument; pe
       if (!isDrawable(bar)) return;
       const effect = applyForming(barsRef.current, bar);
       if (effect === 'ignore') return;
-      series.candles.update(toCandle(bar, shift));
+      series.candles.update(toCandle(bar));
       series.volume.update(volumeOf(bar));
       if (effect === 'append') element.dataset.bars = String(barsRef.current.length);
       setStatus('ready');
@@ -197,7 +191,7 @@ export function CandleChart({ instrument, period }: { instrument: Instrument; pe
       off();
       series.chart.timeScale().unsubscribeVisibleLogicalRangeChange(loadOlder);
     };
-  }, [instrument.Id, instrument.Code, period, zone, attempt]);
+  }, [instrument.Id, instrument.Code, period, attempt]);
 
   return (
     <div className="chart-box" dir="ltr">

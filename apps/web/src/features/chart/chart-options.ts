@@ -1,5 +1,6 @@
 /**
- * Chart options from the app's theme, colour convention, language and the instrument's precision.
+ * Chart options from the app's theme, colour convention, language, the instrument's precision and
+ * the zone the time labels are written in.
  */
 import {
   ColorType,
@@ -22,7 +23,39 @@ function seconds(time: Time): number {
   return Date.UTC(time.year, time.month - 1, time.day) / 1000;
 }
 
-export function chartOptions(palette: Palette, lang: Language, precision: number): DeepPartial<ChartOptions> {
+/**
+ * The axis label of a tick mark. The chart places marks at UTC boundaries; in another zone a
+ * "day" mark may fall at 08:00 local time, so a day or month label is used only where the local
+ * time is a local midnight, and the time of day otherwise.
+ */
+export function tickLabel(
+  t: number,
+  type: TickMarkType,
+  lang: Language,
+  timeZone: string | undefined,
+): string {
+  if (type === TickMarkType.Time || type === TickMarkType.TimeWithSeconds)
+    return formatChartTime(t, lang, 'time', timeZone);
+  if (timeZone !== 'UTC' && formatChartTime(t, lang, 'time', timeZone) !== '00:00')
+    return formatChartTime(t, lang, 'time', timeZone);
+  switch (type) {
+    case TickMarkType.Year:
+      return formatChartTime(t, lang, 'year', timeZone);
+    case TickMarkType.Month:
+      return formatChartTime(t, lang, 'month', timeZone);
+    case TickMarkType.DayOfMonth:
+      return formatChartTime(t, lang, 'day', timeZone);
+    default:
+      return exhaustive(type);
+  }
+}
+
+export function chartOptions(
+  palette: Palette,
+  lang: Language,
+  precision: number,
+  timeZone: string | undefined,
+): DeepPartial<ChartOptions> {
   return {
     autoSize: true,
     layout: {
@@ -48,22 +81,7 @@ export function chartOptions(palette: Palette, lang: Language, precision: number
       rightOffset: 4,
       barSpacing: 7,
       minBarSpacing: 2,
-      tickMarkFormatter: (time: Time, type: TickMarkType) => {
-        const t = seconds(time);
-        switch (type) {
-          case TickMarkType.Year:
-            return formatChartTime(t, lang, 'year');
-          case TickMarkType.Month:
-            return formatChartTime(t, lang, 'month');
-          case TickMarkType.DayOfMonth:
-            return formatChartTime(t, lang, 'day');
-          case TickMarkType.Time:
-          case TickMarkType.TimeWithSeconds:
-            return formatChartTime(t, lang, 'time');
-          default:
-            return exhaustive(type);
-        }
-      },
+      tickMarkFormatter: (time: Time, type: TickMarkType) => tickLabel(seconds(time), type, lang, timeZone),
     },
     crosshair: {
       mode: CrosshairMode.Normal,
@@ -73,7 +91,7 @@ export function chartOptions(palette: Palette, lang: Language, precision: number
     localization: {
       locale: LANGUAGE_LOCALES[lang],
       priceFormatter: (price: number) => formatPrice(price, precision, lang),
-      timeFormatter: (time: Time) => formatChartTime(seconds(time), lang, 'full'),
+      timeFormatter: (time: Time) => formatChartTime(seconds(time), lang, 'full', timeZone),
     },
   };
 }

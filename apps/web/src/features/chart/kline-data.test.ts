@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { KlinePoint } from '@omp/protocol';
-import { applyForming, displayShift, isDrawable, mergeOlder, toCandle, toVolume } from './kline-data.ts';
+import { applyForming, isDrawable, labelTimeZone, mergeOlder, toCandle, toVolume } from './kline-data.ts';
 
 const bar = (Time: number, Close = 1, Open = 1): KlinePoint => ({
   Time,
@@ -51,18 +51,19 @@ describe('applyForming', () => {
   });
 });
 
-describe('display shift', () => {
-  it('shifts intraday bars into local time but never daily bars or UTC', () => {
-    expect(displayShift('1M', 'local', 28_800)).toBe(28_800);
-    expect(displayShift('1H', 'local', -18_000)).toBe(-18_000);
-    expect(displayShift('1D', 'local', 28_800)).toBe(0);
-    expect(displayShift('5M', 'utc', 28_800)).toBe(0);
+describe('chart time zone', () => {
+  it('labels intraday bars in local time, but daily bars and the UTC choice in UTC', () => {
+    expect(labelTimeZone('1M', 'local')).toBeUndefined();
+    expect(labelTimeZone('1H', 'local')).toBeUndefined();
+    expect(labelTimeZone('1D', 'local')).toBe('UTC');
+    expect(labelTimeZone('5M', 'utc')).toBe('UTC');
   });
 
   it('converts bars for the chart', () => {
-    expect(toCandle(bar(60, 2, 1), 100)).toEqual({ time: 160, open: 1, high: 2, low: 1, close: 2 });
-    expect(toVolume(bar(60, 2, 1), 0, 'up', 'down')).toEqual({ time: 60, value: 3, color: 'up' });
-    expect(toVolume(bar(60, 1, 2), 0, 'up', 'down').color).toBe('down');
+    // Bars keep their real times: the labels, not the data, follow the zone.
+    expect(toCandle(bar(60, 2, 1))).toEqual({ time: 60, open: 1, high: 2, low: 1, close: 2 });
+    expect(toVolume(bar(60, 2, 1), 'up', 'down')).toEqual({ time: 60, value: 3, color: 'up' });
+    expect(toVolume(bar(60, 1, 2), 'up', 'down').color).toBe('down');
   });
 
   it('rejects bars the chart cannot draw', () => {

@@ -1,11 +1,10 @@
 /**
  * Kline bars between the wire and the chart. Pure functions, tested in kline-data.test.ts.
  *
- * The chart library draws times as UTC. To show the device's time, intraday bars are shifted by
- * the device's current UTC offset (one constant offset, so times stay strictly increasing across a
- * daylight-saving change; bars from before the change then read an hour off, which beats a chart
- * that throws). Daily bars are UTC days and are never shifted, or in the Americas each day would
- * be labelled with the day before.
+ * Bars keep their real UTC times; the labels are formatted in the chosen zone (chart-options.ts),
+ * each for its own moment, so times read right on both sides of a daylight-saving change. Daily
+ * bars are UTC days and are always labelled in UTC, or in the Americas each day would be labelled
+ * with the day before.
  */
 import type { KlinePoint, Period } from '@omp/protocol';
 import type { CandlestickData, HistogramData, UTCTimestamp } from 'lightweight-charts';
@@ -38,14 +37,14 @@ export function applyForming(bars: KlinePoint[], push: KlinePoint): PushEffect {
   return 'ignore';
 }
 
-/** Seconds to add to a bar time for display; 0 for UTC or for daily bars. */
-export function displayShift(period: Period, zone: 'local' | 'utc', offsetSeconds: number): number {
-  return zone === 'utc' || period === '1D' ? 0 : offsetSeconds;
+/** The zone the chart's labels are written in: 'UTC', or undefined for the device's own zone. */
+export function labelTimeZone(period: Period, zone: 'local' | 'utc'): 'UTC' | undefined {
+  return zone === 'utc' || period === '1D' ? 'UTC' : undefined;
 }
 
-export function toCandle(bar: KlinePoint, shift: number): CandlestickData<UTCTimestamp> {
+export function toCandle(bar: KlinePoint): CandlestickData<UTCTimestamp> {
   return {
-    time: (bar.Time + shift) as UTCTimestamp,
+    time: bar.Time as UTCTimestamp,
     open: bar.Open,
     high: bar.High,
     low: bar.Low,
@@ -53,14 +52,9 @@ export function toCandle(bar: KlinePoint, shift: number): CandlestickData<UTCTim
   };
 }
 
-export function toVolume(
-  bar: KlinePoint,
-  shift: number,
-  up: string,
-  down: string,
-): HistogramData<UTCTimestamp> {
+export function toVolume(bar: KlinePoint, up: string, down: string): HistogramData<UTCTimestamp> {
   return {
-    time: (bar.Time + shift) as UTCTimestamp,
+    time: bar.Time as UTCTimestamp,
     value: bar.Volume,
     color: bar.Close >= bar.Open ? up : down,
   };
