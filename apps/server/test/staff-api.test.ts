@@ -247,6 +247,45 @@ describe.each(databaseEngines())('staff API on %s', (engine) => {
     });
   });
 
+  it('keeps one admin when two admins remove each other at the same moment', async () => {
+    const made = await Promise.all(
+      ['race.one', 'race.two'].map((username) =>
+        post<WireStaff>('/admin/api/staff', admin, {
+          username,
+          password: 'Race-admin-2026',
+          roles: ['admin'],
+        }),
+      ),
+    );
+    const tokens = await Promise.all(
+      made.map(async (m) => (await staffLogin(rt, m.data.username, 'Race-admin-2026')).data.token),
+    );
+    const activeAdmins = async (token: string) =>
+      (await get<WireStaff[]>('/admin/api/staff', token)).data.filter(
+        (s) => s.roles.includes('admin') && !s.disabled,
+      );
+    // Every other admin steps down first, so these two are the only ones left.
+    const others = (await activeAdmins(tokens[0]!)).filter((s) => !made.some((m) => m.data.id === s.id));
+    for (const other of others)
+      expect((await post(`/admin/api/staff/${other.id}`, tokens[0], { roles: ['finance'] })).code).toBe(1);
+
+    const [first, second] = await Promise.all([
+      post(`/admin/api/staff/${made[1]!.data.id}`, tokens[0], { roles: ['finance'] }),
+      post(`/admin/api/staff/${made[0]!.data.id}`, tokens[1], { roles: ['finance'] }),
+    ]);
+    // One wins; the other is refused, as the last admin or, if the winner's change came first,
+    // as no longer an admin at all.
+    const codes = [first.code, second.code];
+    expect(codes.filter((code) => code === 1)).toHaveLength(1);
+    expect(codes.find((code) => code !== 1)).toBeOneOf([0, 403]);
+    const survivor = first.code === 1 ? tokens[0]! : tokens[1]!;
+    expect(await activeAdmins(survivor)).toHaveLength(1);
+
+    // The survivor gives the role back, so the rest of the suite runs as before.
+    for (const other of others)
+      expect((await post(`/admin/api/staff/${other.id}`, survivor, { roles: other.roles })).code).toBe(1);
+  });
+
   it('filters and pages the audit log', async () => {
     const all = await get<{ list: AuditRow[]; total: number; page: number }>(
       '/admin/api/audit?page_size=2',

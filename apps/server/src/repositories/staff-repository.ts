@@ -1,5 +1,5 @@
 /** The broker's staff accounts and their sessions (a table apart from users' sessions). */
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import { STAFF_ROLES, type StaffRole } from '@omp/protocol';
 import type { Database, StaffTable } from '../db/schema.ts';
 import { toInt } from '../db/values.ts';
@@ -36,6 +36,18 @@ export class StaffRepository {
     return toStaff(
       await this.db.selectFrom('staff').selectAll().where('username', '=', username).executeTakeFirst(),
     );
+  }
+
+  /**
+   * Takes a write lock on every staff row for the rest of the transaction (a no-op update, which
+   * PostgreSQL and SQLite both serialise), so checks over all staff, such as "another admin
+   * remains", see every change committed before them.
+   */
+  async lockAll(): Promise<void> {
+    await this.db
+      .updateTable('staff')
+      .set({ disabled: sql<number>`disabled` })
+      .execute();
   }
 
   async list(): Promise<StaffAccount[]> {

@@ -164,6 +164,8 @@ export class StaffService {
     const nowMs = this.o.now();
     return this.o.db.transaction().execute(async (trx) => {
       const repository = new StaffRepository(trx);
+      // Two admins demoting each other at the same moment must not both pass the guard below.
+      await repository.lockAll();
       const before = (await repository.byId(id))!;
       const roles = change.roles ? uniqueRoles(change.roles) : before.roles;
       const disabled = change.disabled ?? before.disabled;
