@@ -141,6 +141,18 @@ describe.each(databaseEngines())('uploads API on %s', (engine) => {
     expect((await upload(rt, busy.token, { bytes: pngImage() })).body.code).toBe(1);
   });
 
+  it('counts uploads still in flight, so parallel requests cannot pass the cap together', async () => {
+    const eager = await tradingClient(rt).realUser('0');
+    for (let i = 0; i < UPLOADS_PER_HOUR - 2; i++) {
+      expect((await upload(rt, eager.token, { bytes: pngImage() })).body.code).toBe(1);
+    }
+    const burst = await Promise.all(
+      Array.from({ length: 6 }, () => upload(rt, eager.token, { bytes: pngImage() })),
+    );
+    expect(burst.filter((r) => r.body.code === 1)).toHaveLength(2);
+    expect(burst.filter((r) => r.body.code === 429)).toHaveLength(4);
+  });
+
   it('refuses demo users with the spec message, and anonymous callers with 999', async () => {
     const demo = await tradingClient(rt).demoUser();
     expect((await upload(rt, demo.token, { bytes: pngImage() })).body).toEqual({

@@ -19,8 +19,8 @@ export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 export const FILE_URL_PREFIX = '/v1/files/';
 /**
  * Uploads one user may make in an hour. Identity takes two photos and each deposit one proof, so
- * honest use stays far below; a script filling the disk does not. Parallel uploads may overshoot
- * by the few in flight, which is acceptable for a disk guard.
+ * honest use stays far below; a script filling the disk does not. Uploads still in flight count
+ * too, so parallel requests cannot slip past the cap together (within one server process).
  */
 export const UPLOADS_PER_HOUR = 30;
 const HOUR_MS = 3_600_000;
@@ -51,6 +51,8 @@ export interface UploadServiceOptions {
 
 export class UploadService {
   private readonly o: UploadServiceOptions;
+  /** Uploads per user between their check and their row: counted before any await, so none is missed. */
+  private readonly inFlight = new Map<number, number>();
 
   constructor(options: UploadServiceOptions) {
     this.o = options;
@@ -62,8 +64,27 @@ export class UploadService {
     if (bytes.length > UPLOAD_MAX_BYTES) throw uploadTooLarge();
     const type = imageTypeOf(bytes);
     if (!type) throw invalid('upload.not_image');
+    const running = (this.inFlight.get(ownerUserId) ?? 0) + 1;
+    this.inFlight.set(ownerUserId, running);
+    try {
+      return await this.storeChecked(ownerUserId, bytes, type, running);
+    } finally {
+      const left = (this.inFlight.get(ownerUserId) ?? 1) - 1;
+      if (left > 0) this.inFlight.set(ownerUserId, left);
+      else this.inFlight.delete(ownerUserId);
+    }
+  }
+
+  private async storeChecked(
+    ownerUserId: number,
+    bytes: Buffer,
+    type: NonNullable<ReturnType<typeof imageTypeOf>>,
+    inFlightIncludingThis: number,
+  ): Promise<{ name: string; url: string }> {
     const now = this.o.now();
-    if ((await this.o.repository.countSince(ownerUserId, now - HOUR_MS + 1)) >= UPLOADS_PER_HOUR) {
+    const recorded = await this.o.repository.countSince(ownerUserId, now - HOUR_MS + 1);
+    // The others in flight will be recorded too; this one is allowed only if it fits beside them.
+    if (recorded + inFlightIncludingThis > UPLOADS_PER_HOUR) {
       throw new AppError(ResponseCode.rateLimited, 'upload.too_many', { max: UPLOADS_PER_HOUR });
     }
     const name = `${randomBytes(16).toString('hex')}.${type.extension}`;
