@@ -16,6 +16,7 @@ import { useBack } from '../../ui/use-back.ts';
 import { SubmitButton } from '../account/credential-fields.tsx';
 import { useProblems } from './use-problems.ts';
 import { bindDrawMethod, useWithdrawCurrencies, type BindMethodBody, type PayoutType } from './money-api.ts';
+import { useSending } from '../../lib/use-sending.ts';
 
 type BankField = 'bank_name' | 'bank_address' | 'bank_swift' | 'payee_name' | 'payee_account';
 const BANK_FIELDS: readonly BankField[] = [
@@ -60,7 +61,7 @@ function BindForm({ type, wanted }: { type: PayoutType; wanted: number | undefin
     payee_account: '',
   });
   const { problems, setProblems, edited, hasProblems } = useProblems<BankField | 'address'>();
-  const [busy, setBusy] = useState(false);
+  const { busy, send } = useSending();
 
   if (currencies.isPending) return <PageLoading />;
   const list = currencies.data ?? [];
@@ -98,15 +99,7 @@ function BindForm({ type, wanted }: { type: PayoutType; wanted: number | undefin
             ...Object.fromEntries(BANK_FIELDS.map((field) => [field, bank[field].trim()])),
             bank_swift: bank.bank_swift.trim().toUpperCase(),
           };
-    setBusy(true);
-    try {
-      await bindDrawMethod(body);
-      goBack();
-    } catch {
-      // The request layer has shown the server's reason; the form keeps what was typed.
-    } finally {
-      setBusy(false);
-    }
+    await send(() => bindDrawMethod(body), goBack);
   };
 
   return (

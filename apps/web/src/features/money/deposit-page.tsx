@@ -20,6 +20,7 @@ import { ImageField } from './image-field.tsx';
 import { checkAmount } from './money-figures.ts';
 import { useProblems } from './use-problems.ts';
 import { submitCryptoDeposit, submitWireDeposit, useChargeNetworks, useWireBanks } from './money-api.ts';
+import { useSending } from '../../lib/use-sending.ts';
 
 /** Product-spec section 9: QR codes are 160 px. */
 const QR_SIZE = 160;
@@ -188,7 +189,7 @@ function DepositForm({
   const [sender, setSender] = useState('');
   const [proof, setProof] = useState('');
   const { problems, setProblems, edited, hasProblems } = useProblems<'amount' | 'proof'>();
-  const [busy, setBusy] = useState(false);
+  const { busy, send: sending } = useSending();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -198,19 +199,15 @@ function DepositForm({
     if (!proof) found.proof = t('deposit.proofRequired');
     setProblems(found);
     if (hasProblems(found)) return;
-    setBusy(true);
-    try {
-      await send({
-        number: amount.trim(),
-        proofImg: proof,
-        ...(sender.trim() ? { address: sender.trim() } : {}),
-      });
-      onDone();
-    } catch {
-      // The request layer has shown the server's reason; nothing typed is lost.
-    } finally {
-      setBusy(false);
-    }
+    await sending(
+      () =>
+        send({
+          number: amount.trim(),
+          proofImg: proof,
+          ...(sender.trim() ? { address: sender.trim() } : {}),
+        }),
+      onDone,
+    );
   };
 
   return (

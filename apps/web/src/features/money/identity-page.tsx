@@ -16,6 +16,7 @@ import { SubmitButton } from '../account/credential-fields.tsx';
 import { ImageField } from './image-field.tsx';
 import { submitIdentity, useIdentityCenter } from './money-api.ts';
 import { useProblems } from './use-problems.ts';
+import { useSending } from '../../lib/use-sending.ts';
 
 export function IdentityPage() {
   const { t } = useTranslation();
@@ -95,7 +96,7 @@ function IdentityForm({ previous }: { previous: IdentityCenter }) {
   const { problems, setProblems, edited, hasProblems } = useProblems<
     'name' | 'cardId' | 'front' | 'reverse'
   >();
-  const [busy, setBusy] = useState(false);
+  const { busy, send } = useSending();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -106,20 +107,15 @@ function IdentityForm({ previous }: { previous: IdentityCenter }) {
     if (!reverse) found.reverse = t('identity.reverseRequired');
     setProblems(found);
     if (hasProblems(found)) return;
-    setBusy(true);
-    try {
-      await submitIdentity({
+    await send(() =>
+      submitIdentity({
         name: name.trim(),
         card_id: cardId.trim(),
         card_type: cardType,
         front_pic: front,
         reverse_pic: reverse,
-      });
-    } catch {
-      // The request layer has shown the server's reason; the form keeps what was typed.
-    } finally {
-      setBusy(false);
-    }
+      }),
+    );
   };
 
   return (

@@ -21,6 +21,7 @@ import { AmountField, amountProblemText } from './amount-field.tsx';
 import { WithdrawRecords } from './money-records.tsx';
 import { feeRule, previewWithdrawal, shortened, usdText, microsOf } from './money-figures.ts';
 import { useDrawMethods, useWithdrawCurrencies, withdraw, type PayoutType } from './money-api.ts';
+import { useSending } from '../../lib/use-sending.ts';
 
 type Tab = '1' | '2' | 'records';
 
@@ -137,7 +138,7 @@ function AmountForm({
   const [amount, setAmount] = useState('');
   const [memo, setMemo] = useState('');
   const [shown, setShown] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, send } = useSending();
   const preview = previewWithdrawal(amount, currency, free);
   const rule = feeRule(currency);
   const problem =
@@ -160,20 +161,16 @@ function AmountForm({
       return;
     }
     if (preview.state !== 'ok') return;
-    setBusy(true);
-    try {
-      await withdraw({
-        draw_currency_id: currency.id,
-        draw_method_id: method.id,
-        number: amount.trim(),
-        ...(memo.trim() ? { memo: memo.trim() } : {}),
-      });
-      onDone();
-    } catch {
-      // The request layer has shown the server's reason; the form keeps its figures.
-    } finally {
-      setBusy(false);
-    }
+    await send(
+      () =>
+        withdraw({
+          draw_currency_id: currency.id,
+          draw_method_id: method.id,
+          number: amount.trim(),
+          ...(memo.trim() ? { memo: memo.trim() } : {}),
+        }),
+      onDone,
+    );
   };
 
   return (
