@@ -62,5 +62,16 @@ describe.skipIf(!chromiumPath)('language', () => {
     await home.page.reload();
     await home.page.getByTestId('trade-page').waitFor();
     expect(await home.htmlAttributes()).toEqual({ lang: 'ar', dir: 'rtl' });
+
+    // The news (English where an article has no Arabic text) and the copy-trading tab are mirrored too.
+    await home.goto('/news');
+    await home.page.getByTestId('news-list').waitFor();
+    const row = await home.page.getByTestId('news-row').first().boundingBox();
+    const logo = await home.page.locator('.news-row__logo').first().boundingBox();
+    expect(logo!.x).toBeLessThan(row!.x + row!.width / 2);
+    await screenshot(home.page, 'news-ar');
+    await home.goto('/feedback');
+    await home.page.getByTestId('documentary-intro').waitFor();
+    await screenshot(home.page, 'documentary-ar');
   });
 });

@@ -127,7 +127,9 @@ function CompanyCard({ company, chosen, onChoose }: { company: Company; chosen: 
         ) : (
           <span className="company-card__logo" aria-hidden />
         )}
-        <span className="company-card__name">{company.name}</span>
+        <span className="company-card__name" dir="auto">
+          {company.name}
+        </span>
         {chosen && <CheckCircleFill className="company-card__check" aria-label={t('company.chosen')} />}
       </div>
       <dl className="figure-list figure-list--compact">
@@ -136,7 +138,7 @@ function CompanyCard({ company, chosen, onChoose }: { company: Company; chosen: 
           .map(([label, value]) => (
             <div key={label}>
               <dt>{label}</dt>
-              <dd>{value}</dd>
+              <dd dir="auto">{value}</dd>
             </div>
           ))}
       </dl>

@@ -41,11 +41,14 @@ export function NewsDetailPage() {
   else
     body = (
       <article className="article" data-testid="news-article">
-        <h1 className="article__title">{article.data.title}</h1>
+        <h1 className="article__title" dir="auto">
+          {article.data.title}
+        </h1>
         <NewsTime text={article.data.created_at} />
         {article.data.logo && <img className="article__hero" src={article.data.logo} alt="" />}
         <div
           className="article__body"
+          dir="auto"
           data-testid="news-content"
           // Sanitised on the server (an allow-list of tags and attributes).
           dangerouslySetInnerHTML={{ __html: article.data.content }}

@@ -50,8 +50,13 @@ function NewsRow({ item }: { item: NewsItem }) {
         data-testid="news-row"
       >
         <span className="news-row__text">
-          <span className="news-row__title">{item.title}</span>
-          <span className="news-row__desc">{item.desc}</span>
+          {/* An article may be in English under an Arabic screen: each text takes its own direction. */}
+          <span className="news-row__title" dir="auto">
+            {item.title}
+          </span>
+          <span className="news-row__desc" dir="auto">
+            {item.desc}
+          </span>
           <NewsTime text={item.created_at} />
         </span>
         {item.logo && <img className="news-row__logo" src={item.logo} alt="" loading="lazy" />}
