@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../ui/page-header.tsx';
@@ -8,6 +8,7 @@ import { recoveryTypes } from './account-rules.ts';
 import { CodeRequestForm, SubmitButton } from './credential-fields.tsx';
 import { useCodeRequest } from './use-code-request.ts';
 import { useNewPasswordForm } from './use-new-password-form.ts';
+import { useSending } from '../../lib/use-sending.ts';
 
 /** `/forgot`: a code to the account's e-mail or number, then a new password; back to /login. */
 export function ForgotPage() {
@@ -16,24 +17,19 @@ export function ForgotPage() {
   const basicInfo = useBasicInfo();
   const request = useCodeRequest(CODE_PURPOSE.reset, recoveryTypes(basicInfo.data));
   const form = useNewPasswordForm();
-  const [busy, setBusy] = useState(false);
+  const { busy, send } = useSending();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
     const recipientOk = request.validateForSubmit();
     if (!form.validate() || !recipientOk) return;
-    setBusy(true);
-    try {
-      // The server's "Password reset. Please log in…" shows as the success toast.
-      const { password, confirmation, code } = form;
-      await resetForgottenPassword({ recipient: request.recipient, password, confirmation, code });
-      void navigate('/login', { replace: true });
-    } catch {
-      // The request layer showed the server's reason.
-    } finally {
-      setBusy(false);
-    }
+    // The server's "Password reset. Please log in…" shows as the success toast.
+    const { password, confirmation, code } = form;
+    await send(
+      () => resetForgottenPassword({ recipient: request.recipient, password, confirmation, code }),
+      () => void navigate('/login', { replace: true }),
+    );
   };
 
   return (

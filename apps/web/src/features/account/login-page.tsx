@@ -18,6 +18,7 @@ import {
 import { rememberArea, useAreaCodes } from './area-codes.ts';
 import { AreaPicker } from './area-picker.tsx';
 import { SubmitButton } from './credential-fields.tsx';
+import { useSending } from '../../lib/use-sending.ts';
 
 /** `/login?from=<path>`: e-mail or mobile number and password, or a demo account in one tap. */
 export function LoginPage() {
@@ -31,7 +32,7 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [areaId, setAreaId] = useState<number | undefined>(undefined);
   const [errors, setErrors] = useState<LoginErrors>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, send } = useSending();
   const area = areas.find((a) => a.id === areaId) ?? fallback;
   const showArea = looksLikeNationalNumber(account);
 
@@ -47,29 +48,17 @@ export function LoginPage() {
     setErrors(next);
     if (!isValid(next)) return;
     const identity = loginIdentity(account, area?.id);
-    setBusy(true);
-    try {
-      const result = await login({ account, password, ...identity });
-      if (identity.areaId !== undefined) rememberArea(identity.areaId);
-      finish(result);
-    } catch {
-      // The server's reason (wrong password, locked for N minutes…) is on screen as a toast.
-    } finally {
-      setBusy(false);
-    }
+    // A refusal (wrong password, locked for N minutes…) is on screen as a toast.
+    await send(
+      () => login({ account, password, ...identity }),
+      (result) => {
+        if (identity.areaId !== undefined) rememberArea(identity.areaId);
+        finish(result);
+      },
+    );
   };
 
-  const tryDemo = async () => {
-    if (busy) return;
-    setBusy(true);
-    try {
-      finish(await demoLogin());
-    } catch {
-      // Shown by the request layer.
-    } finally {
-      setBusy(false);
-    }
-  };
+  const tryDemo = () => send(demoLogin, finish);
 
   return (
     <div className="page auth-page" data-testid="login-page" data-return-to={returnTo}>

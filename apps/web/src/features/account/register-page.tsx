@@ -11,6 +11,7 @@ import { rememberArea } from './area-codes.ts';
 import { CodeRequestForm, SubmitButton } from './credential-fields.tsx';
 import { useCodeRequest } from './use-code-request.ts';
 import { useNewPasswordForm } from './use-new-password-form.ts';
+import { useSending } from '../../lib/use-sending.ts';
 
 /** `/register?invite_code=…`: a real account by e-mail or mobile number, confirmed by a code. */
 export function RegisterPage() {
@@ -22,31 +23,29 @@ export function RegisterPage() {
   const request = useCodeRequest(CODE_PURPOSE.register, registrationTypes(basicInfo.data));
   const form = useNewPasswordForm();
   const [inviteCode, setInviteCode] = useState(() => params.get('invite_code') ?? '');
-  const [busy, setBusy] = useState(false);
+  const { busy, send } = useSending();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
     const recipientOk = request.validateForSubmit();
     if (!form.validate() || !recipientOk) return;
-    setBusy(true);
-    try {
-      const result = await register({
-        recipient: request.recipient,
-        password: form.password,
-        confirmation: form.confirmation,
-        code: form.code,
-        inviteCode,
-        captchaKey: request.captcha.captcha?.id,
-      });
-      if (request.type === 'mobile') rememberArea(request.recipient.areaId);
-      signIn(result.token, result.user);
-      void navigate('/', { replace: true });
-    } catch {
-      // The server's message is on screen already (the request layer's toast).
-    } finally {
-      setBusy(false);
-    }
+    await send(
+      () =>
+        register({
+          recipient: request.recipient,
+          password: form.password,
+          confirmation: form.confirmation,
+          code: form.code,
+          inviteCode,
+          captchaKey: request.captcha.captcha?.id,
+        }),
+      (result) => {
+        if (request.type === 'mobile') rememberArea(request.recipient.areaId);
+        signIn(result.token, result.user);
+        void navigate('/', { replace: true });
+      },
+    );
   };
 
   return (
