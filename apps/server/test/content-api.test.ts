@@ -215,6 +215,26 @@ describe.each(databaseEngines())('content API on %s', (engine) => {
     });
   });
 
+  it('documents every content, leaderboard and company call in the OpenAPI document', async () => {
+    const res = await rt.app.inject({ method: 'GET', url: '/openapi.json' });
+    const paths = Object.keys((res.json() as { paths: Record<string, unknown> }).paths);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/news/list',
+        '/api/news/info',
+        '/api/follow/list',
+        '/api/follow/opt_in',
+        '/api/company/getCompany',
+        '/api/company/getCompanyStatus',
+        '/api/notify/complaint_email',
+        '/admin/api/news',
+        '/admin/api/settings',
+        '/admin/api/settings/texts',
+        '/admin/api/companies',
+      ]),
+    );
+  });
+
   describe('companies', () => {
     it('searches by name in any case, page by page', async () => {
       const all = await get<Page<Company>>('/api/company/getCompany?page_size=4');
