@@ -123,11 +123,13 @@ export function RankCard({ row }: { row: LeaderboardRow }) {
         <Figure
           label={t('rank.profit')}
           value={formatUsd(row.three_week_profit, lang, { signed: true })}
+          tone={toneOf(row.three_week_profit)}
           testId="rank-profit"
         />
         <Figure
           label={t('rank.totalRate')}
           value={formatPercent(row.total_rate, lang)}
+          tone={toneOf(row.total_rate)}
           testId="rank-total-rate"
         />
         <Figure label={t('rank.trades')} value={String(row.total_trade_num)} testId="rank-trades" />
@@ -137,11 +139,22 @@ export function RankCard({ row }: { row: LeaderboardRow }) {
   );
 }
 
-function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
+function Figure({
+  label,
+  value,
+  tone,
+  testId,
+}: {
+  label: string;
+  value: string;
+  /** Gains and losses take the market colours, like the return beside the name. */
+  tone?: ReturnType<typeof toneOf>;
+  testId: string;
+}) {
   return (
     <div>
       <dt>{label}</dt>
-      <dd className="num" data-testid={testId}>
+      <dd className={`num ${tone ? `text-${tone}` : ''}`} data-testid={testId}>
         {value}
       </dd>
     </div>
