@@ -82,6 +82,7 @@ describe.skipIf(!chromiumPath)('content, community and service', () => {
       )
       .toBe(1);
     expect(await app.testId('rank-user').textContent()).toMatch(/\*{4}/);
+    expect(await app.testId('rank-updated').textContent()).toMatch(/^Updated \d\d:\d\d:\d\d$/);
     expect(await app.testId('rank-win').textContent()).toBe('100.00%');
     expect(await app.testId('rank-trades').textContent()).toBe('1');
     expect(await app.testId('rank-profit').textContent()).toMatch(/^\+\$/);

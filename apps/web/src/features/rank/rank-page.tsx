@@ -10,12 +10,14 @@ import type { LeaderboardRow } from '@omp/protocol';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { PagedBody, RefreshableList } from '../../ui/paged-list.tsx';
-import { formatPercent, formatUsd } from '../../lib/format.ts';
+import { formatClock, formatPercent, formatUsd } from '../../lib/format.ts';
 import { useSettings } from '../settings/settings-store.ts';
 import { OrderSkeleton } from '../orders/order-skeleton.tsx';
 import { useUserInfo } from '../user/use-user-info.ts';
 import { useSession } from '../session/session-store.ts';
 import { toneOf } from '../orders/account-strip.tsx';
+import { utcTextSeconds } from '../money/money-figures.ts';
+import { useSending } from '../../lib/use-sending.ts';
 import { useLeaderboard, useOptIn, type Board } from './rank-api.ts';
 
 export function RankPage() {
@@ -41,7 +43,7 @@ function OptInRow() {
   const token = useSession((s) => s.token);
   const user = useUserInfo();
   const optIn = useOptIn();
-  const [busy, setBusy] = useState(false);
+  const { busy, send } = useSending();
   if (!token || !user) return null;
   const shown = user.show_on_leaderboard === 1;
   return (
@@ -53,16 +55,7 @@ function OptInRow() {
       <Switch
         checked={shown}
         loading={busy}
-        onChange={async (next) => {
-          setBusy(true);
-          try {
-            await optIn(next);
-          } catch {
-            // The request layer has shown why.
-          } finally {
-            setBusy(false);
-          }
-        }}
+        onChange={(next) => send(() => optIn(next))}
         aria-label={t('rank.optInTitle')}
         data-testid="rank-opt-in-switch"
       />
@@ -72,10 +65,18 @@ function OptInRow() {
 
 function BoardList({ board }: { board: Board }) {
   const { t } = useTranslation();
+  const lang = useSettings((s) => s.lang);
   const query = useLeaderboard(board);
   const rows = (query.data?.pages ?? []).flatMap((page) => page.list);
+  // The board is recomputed on a schedule, so say how fresh it is.
+  const updatedAt = utcTextSeconds(query.data?.pages[0]?.updated_at ?? '');
   return (
     <RefreshableList onRefresh={() => query.refetch()}>
+      {updatedAt !== undefined && rows.length > 0 && (
+        <p className="rank-updated" data-testid="rank-updated">
+          {t('rank.updatedAt', { time: formatClock(updatedAt, lang) })}
+        </p>
+      )}
       <PagedBody
         query={query}
         rowCount={rows.length}
