@@ -164,6 +164,19 @@ describe.skipIf(!chromiumPath)('content, community and service', () => {
     }
   });
 
+  it('reads well in the dark theme: news, leaderboard and companies', async () => {
+    const app = await MoneyScreen.start(stack, '/news', { theme: 'dark' });
+    await app.testId('news-list').waitFor();
+    await screenshot(app.page, 'content-news-dark');
+    await app.goto('/rank');
+    await app.page.locator('[data-testid="rank-list"], [data-testid="rank-empty"]').first().waitFor();
+    await screenshot(app.page, 'content-rank-dark');
+    const background = await app.page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    // A dark page: every channel of the background below the middle.
+    const channels = background.match(/\d+/g)!.slice(0, 3).map(Number);
+    expect(Math.max(...channels)).toBeLessThan(128);
+  });
+
   it('serves the manifest and icons a phone needs to install the app', async () => {
     const app = await MoneyScreen.start(stack, '/');
     const href = await app.page.locator('link[rel="manifest"]').getAttribute('href');
