@@ -82,19 +82,32 @@ const MEDIA_DIR = path.resolve(import.meta.dirname, '../assets/media');
  * popups and animations with style attributes. Images (company logos) and the customer-service
  * frame may come from any host the broker configures; nothing may frame the app itself.
  */
-export const APP_CONTENT_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  'img-src * data: blob:',
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "frame-src 'self' https: http:",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+export function appContentPolicy(connectOrigins: readonly string[] = []): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    'img-src * data: blob:',
+    "font-src 'self' data:",
+    // Our API and socket, and the complaint host when the broker points that page elsewhere.
+    ["connect-src 'self'", ...connectOrigins].join(' '),
+    "frame-src 'self' https: http:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** The origin of a configured https host, for the content policy; nothing for anything else. */
+export function originOf(url: string): string[] {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' ? [parsed.origin] : [];
+  } catch {
+    return [];
+  }
+}
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -159,7 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => followRoutes(scope, deps));
   await app.register(async (scope) => staffContentRoutes(scope, deps));
   await app.register(async (scope) => staffCompanyRoutes(scope, deps));
-  await app.register(async (scope) => staticFiles(scope, deps.config.webDist));
+  await app.register(async (scope) => staticFiles(scope, deps.config.webDist, deps.settings));
   return app;
 }
 
@@ -175,7 +188,7 @@ function requestForLog(request: FastifyRequest) {
   };
 }
 
-async function staticFiles(app: FastifyInstance, webDist: string) {
+async function staticFiles(app: FastifyInstance, webDist: string, settings: SettingsService) {
   await app.register(fastifyStatic, {
     root: LOGOS_DIR,
     prefix: '/logos/',
@@ -199,6 +212,15 @@ async function staticFiles(app: FastifyInstance, webDist: string) {
     },
   });
   if (existsSync(path.join(webDist, 'index.html'))) {
+    // The page's policy names the complaint host staff configured, read as each page is served.
+    app.addHook('onSend', async (_request, reply, payload) => {
+      if (String(reply.getHeader('content-type') ?? '').startsWith('text/html'))
+        reply.header(
+          'Content-Security-Policy',
+          appContentPolicy(originOf(await settings.get('complaint_email_host'))),
+        );
+      return payload;
+    });
     await app.register(fastifyStatic, {
       root: webDist,
       prefix: '/',
@@ -206,7 +228,6 @@ async function staticFiles(app: FastifyInstance, webDist: string) {
       setHeaders: (reply, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-        if (filePath.endsWith('.html')) reply.header('Content-Security-Policy', APP_CONTENT_POLICY);
       },
     });
   } else {

@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminToken, callApi } from './helpers/staff-helpers.ts';
 import { startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
 
 describe('web app hosting', () => {
@@ -35,6 +36,19 @@ describe('web app hosting', () => {
       expect(policy).toContain("object-src 'none'");
       expect(res.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it('lets the page call the complaint host staff configured, and no other', async () => {
+    const policyOf = async () =>
+      String((await rt.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
+    expect(await policyOf()).toContain("connect-src 'self';");
+    const admin = await adminToken(rt);
+    const set = (host: string) =>
+      callApi(rt, 'POST', '/admin/api/settings', admin, { complaint_email_host: host });
+    expect((await set('https://complaints.broker.example/desk')).code).toBe(1);
+    expect(await policyOf()).toContain("connect-src 'self' https://complaints.broker.example;");
+    expect((await set('')).code).toBe(1);
+    expect(await policyOf()).toContain("connect-src 'self';");
   });
 
   it('caches hashed assets for good', async () => {
