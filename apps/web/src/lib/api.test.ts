@@ -34,6 +34,14 @@ describe('request headers and query', () => {
     expect(init.body).toBeUndefined();
   });
 
+  it('never sends the session token to another host', async () => {
+    const { api, fetchSpy } = setup(async () => json({ code: 1, msg: 'ok', data: {} }));
+    await api.get('https://complaints.broker.example/api/notify/complaint_email');
+    const [url, init] = fetchSpy.mock.calls[0]!;
+    expect(url).toMatch(/^https:\/\/complaints\.broker\.example\/api\/notify\/complaint_email\?t=1234$/);
+    expect(init.headers).toEqual({ lang: 'jp' });
+  });
+
   it('adds t on DELETE but not on POST, and sends JSON or form bodies', async () => {
     const { api, fetchSpy } = setup(async () => json({ code: 1, msg: 'ok', data: null }));
     await api.request('/x', { method: 'DELETE' });

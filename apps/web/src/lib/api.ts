@@ -1,8 +1,8 @@
 /**
  * The request layer of product-spec section 8, on fetch.
  *
- * Every call sends the `lang` and `authorization` headers; GET and DELETE add `t=<now>` so no
- * cache in between answers with yesterday's prices. The server answers `{code, msg, data}`:
+ * Every call sends the `lang` header, and `authorization` when it goes to our own server; GET and
+ * DELETE add `t=<now>` so no cache in between answers with yesterday's prices. The server answers `{code, msg, data}`:
  * code 1 resolves `data` (or the whole envelope with `flat: false`), any other code toasts `msg`
  * and rejects with an ApiError, and 999 (session invalid) also signs the user out. The envelope is
  * read even from 4xx/5xx answers, because the server explains its refusals there too.
@@ -143,10 +143,12 @@ export function createApiClient(deps: ApiDeps): ApiClient {
   async function request(path: string, options: RequestOptions = {}): Promise<unknown> {
     const method = options.method ?? 'GET';
     const stamped = method === 'GET' || method === 'DELETE';
+    // Another host (a broker's own complaint service) gets the language, never the session token.
+    const ownServer = !/^https?:\/\//i.test(path);
     const headers: Record<string, string> = {
       ...options.headers,
       lang: deps.getLang(),
-      authorization: deps.getToken(),
+      ...(ownServer ? { authorization: deps.getToken() } : {}),
     };
     const body = stamped ? undefined : buildBody(options, headers);
     const url = buildUrl(deps.baseUrl ?? '', path, options.params, stamped ? now() : undefined);
