@@ -169,7 +169,10 @@ describe.skipIf(!chromiumPath)('content, community and service', () => {
     await app.testId('news-list').waitFor();
     await screenshot(app.page, 'content-news-dark');
     await app.goto('/rank');
-    await app.page.locator('[data-testid="rank-list"], [data-testid="rank-empty"]').first().waitFor();
+    // Nobody real has opted in here: the empty board says how traders get onto it.
+    await expect
+      .poll(() => app.testId('rank-empty').textContent(), eventually)
+      .toContain('once they choose to show their results');
     await screenshot(app.page, 'content-rank-dark');
     const background = await app.page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     // A dark page: every channel of the background below the middle.

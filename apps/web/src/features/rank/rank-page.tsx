@@ -81,7 +81,7 @@ function BoardList({ board }: { board: Board }) {
         query={query}
         rowCount={rows.length}
         skeleton={<OrderSkeleton rows={4} label={t('common.loading')} />}
-        empty={<EmptyState title={t('rank.empty')} testId="rank-empty" />}
+        empty={<EmptyState title={t('rank.empty')} hint={t('rank.emptyHint')} testId="rank-empty" />}
       >
         <ol className="rank-list" data-testid="rank-list">
           {rows.map((row) => (
