@@ -4,6 +4,7 @@
  * text, so numbers are coerced here with a clear message when they are not numbers.
  */
 import { z } from 'zod';
+import { text } from './fields.ts';
 import { PASSWORD_MAX_LENGTH } from './constants.ts';
 
 /** How a person identifies: by e-mail or by mobile number. Legacy clients send 1/2. */
@@ -13,7 +14,6 @@ export const identifierTypeSchema = z.preprocess(
 );
 export type IdentifierType = 'email' | 'mobile';
 
-const text = (max: number) => z.string().trim().max(max);
 const optionalId = z.coerce.number().int().min(1).optional();
 
 export const loginBodySchema = z.object({

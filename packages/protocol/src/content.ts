@@ -5,19 +5,10 @@
  * the language of the `lang` header, falling back to English.
  */
 import { z } from 'zod';
+import { pageFields, text, wholeNumber } from './fields.ts';
 import { userSchema } from './account.ts';
 import { LANGUAGES } from './constants.ts';
 
-const wholeNumber = (name: string, min: number) =>
-  z.coerce
-    .number({ error: () => `${name} must be a number` })
-    .int({ error: () => `${name} must be a whole number` })
-    .min(min, { error: () => `${name} must be at least ${min}` });
-const text = (max: number) => z.string().trim().max(max);
-const page = {
-  page: wholeNumber('page', 1).default(1),
-  page_size: wholeNumber('page_size', 1).max(100).default(20),
-};
 const flag = z.coerce.number().int().min(0).max(1);
 
 /**
@@ -38,7 +29,7 @@ export const linkUrlSchema = text(500).refine((url) => url === '' || /^https?:\/
 
 export const newsListQuerySchema = z.object({
   category_id: wholeNumber('category_id', 1).default(1).describe('News category; the screens send 1'),
-  ...page,
+  ...pageFields,
 });
 
 export const newsItemSchema = z.object({
@@ -153,7 +144,7 @@ export const settingsBodySchema = z
 
 export const followListQuerySchema = z.object({
   is_demo: flag.default(0).describe('0 the board of real accounts, 1 the board of demo accounts'),
-  ...page,
+  ...pageFields,
   page_size: wholeNumber('page_size', 1).max(50).default(20),
 });
 
@@ -196,7 +187,7 @@ export const CompanyStatus = { active: 1, suspended: 2 } as const;
 
 export const companyQuerySchema = z.object({
   name: text(100).optional().describe('Part of the name, any case'),
-  ...page,
+  ...pageFields,
 });
 
 export const companySchema = z.object({

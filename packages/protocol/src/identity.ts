@@ -3,9 +3,9 @@
  * front and one reverse photo, its review state, and the staff review of submissions.
  */
 import { z } from 'zod';
+import { text } from './fields.ts';
 import { ID_CARD_TYPES } from './constants.ts';
 
-const text = (max: number) => z.string().trim().max(max);
 /** One uploaded image: the url image_upload returned, or its bare name. Exactly one per field. */
 const oneImage = text(200).min(1);
 

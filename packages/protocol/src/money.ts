@@ -4,18 +4,8 @@
  * form-encoded with snake_case fields; amounts arrive as decimal text and stay exact.
  */
 import { z } from 'zod';
+import { pageFields, text, wholeNumber } from './fields.ts';
 import { decimalText } from './trading.ts';
-
-const wholeNumber = (name: string, min: number) =>
-  z.coerce
-    .number({ error: () => `${name} must be a number` })
-    .int({ error: () => `${name} must be a whole number` })
-    .min(min, { error: () => `${name} must be at least ${min}` });
-const text = (max: number) => z.string().trim().max(max);
-const page = {
-  page: wholeNumber('page', 1).default(1),
-  page_size: wholeNumber('page_size', 1).max(100).default(20),
-};
 
 /** An uploaded image: the url `image_upload` returned (or its bare name). */
 const uploadRef = text(200).min(1);
@@ -37,7 +27,7 @@ export const wireInfoQuerySchema = z.object({ bank_coin: text(16).optional() });
 
 export const depositListQuerySchema = z.object({
   type: z.coerce.number().int().min(0).max(1).optional().describe('0 crypto, 1 bank; all when absent'),
-  ...page,
+  ...pageFields,
 });
 
 export const drawSymbolQuerySchema = z.object({
@@ -53,7 +43,7 @@ export const withdrawBodySchema = z.object({
 
 export const withdrawListQuerySchema = z.object({
   type: z.coerce.number().int().min(1).max(2).optional(),
-  ...page,
+  ...pageFields,
 });
 
 export const drawMethodQuerySchema = z.object({
@@ -77,7 +67,7 @@ export const idBodySchema = z.object({ id: wholeNumber('id', 1) });
 export const reviewListQuerySchema = z.object({
   status: z.coerce.number().int().min(0).max(3).optional(),
   user_id: z.coerce.number().int().min(1).optional(),
-  ...page,
+  ...pageFields,
 });
 
 export const remarkBodySchema = z.object({ remark: text(500).min(1) });

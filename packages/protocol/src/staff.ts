@@ -4,6 +4,7 @@
  * never accepted where the other is expected.
  */
 import { z } from 'zod';
+import { text } from './fields.ts';
 import { PASSWORD_MAX_LENGTH } from './constants.ts';
 
 /**
@@ -13,7 +14,6 @@ import { PASSWORD_MAX_LENGTH } from './constants.ts';
 export const STAFF_ROLES = ['admin', 'finance', 'compliance'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
-const text = (max: number) => z.string().trim().max(max);
 const wholeNumber = z.coerce.number().int();
 
 /** Letters, digits and . _ - so a name is easy to read aloud and to type. */

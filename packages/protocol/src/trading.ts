@@ -7,6 +7,7 @@
  * decimals (micro-dollars): the shortest JSON form of such a number is exactly that decimal.
  */
 import { z } from 'zod';
+import { wholeNumber } from './fields.ts';
 
 /** A decimal as text or a JSON number, e.g. "0.01", 1.08523. Refuses exponents and separators. */
 export const decimalText = (name: string) =>
@@ -20,12 +21,6 @@ export const decimalText = (name: string) =>
 
 /** 0 or absent means "none" (product-spec section 5: stop loss and take profit minimum 0). */
 const optionalPrice = (name: string) => decimalText(name).optional();
-
-const wholeNumber = (name: string, min: number) =>
-  z.coerce
-    .number({ error: () => `${name} must be a number` })
-    .int({ error: () => `${name} must be a whole number` })
-    .min(min, { error: () => `${name} must be at least ${min}` });
 
 export const submitOrderBodySchema = z.object({
   type: wholeNumber('type', 1).max(2, { error: () => 'type must be 1 (buy) or 2 (sell)' }),
