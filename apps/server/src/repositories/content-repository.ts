@@ -42,6 +42,30 @@ type Db = Kysely<Database> | Transaction<Database>;
 /** Escapes LIKE wildcards, so a search for "50%" finds "50%" and not everything. */
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+interface LocalizedRow {
+  id: number | bigint | string;
+  category_id: number | bigint | string;
+  logo: string;
+  created_at: number | bigint | string;
+  en_title: string;
+  en_desc: string;
+  t_title: string | null;
+  t_desc: string | null;
+}
+
+/** A row of `localizedNews`, each text in the asked language or, where it has none, in English. */
+function localized(row: LocalizedRow, content: string): LocalizedNews {
+  return {
+    id: toInt(row.id),
+    categoryId: toInt(row.category_id),
+    logo: row.logo,
+    createdAtMs: toInt(row.created_at),
+    title: row.t_title || row.en_title,
+    desc: row.t_desc || row.en_desc,
+    content,
+  };
+}
+
 export class ContentRepository {
   readonly db: Kysely<Database>;
 
@@ -93,36 +117,16 @@ export class ContentRepository {
     ]);
     return {
       total: toInt(counted.n as number | bigint | string),
-      list: rows.map((row) => ({
-        id: toInt(row.id),
-        categoryId: toInt(row.category_id),
-        logo: row.logo,
-        createdAtMs: toInt(row.created_at),
-        title: row.t_title || row.en_title,
-        desc: row.t_desc || row.en_desc,
-        content: '',
-      })),
+      list: rows.map((row) => localized(row, '')),
     };
   }
 
   async newsArticle(id: number, lang: Language): Promise<LocalizedNews | undefined> {
     const row = await this.localizedNews(lang)
-      .leftJoin('news_translations as tc', (join) =>
-        join.onRef('tc.news_id', '=', 'news.id').on('tc.lang', '=', lang),
-      )
-      .select(['en.content as en_content', 'tc.content as t_content'])
+      .select(['en.content as en_content', 't.content as t_content'])
       .where('news.id', '=', id)
       .executeTakeFirst();
-    if (!row) return undefined;
-    return {
-      id: toInt(row.id),
-      categoryId: toInt(row.category_id),
-      logo: row.logo,
-      createdAtMs: toInt(row.created_at),
-      title: row.t_title || row.en_title,
-      desc: row.t_desc || row.en_desc,
-      content: row.t_content || row.en_content,
-    };
+    return row && localized(row, row.t_content || row.en_content);
   }
 
   /** An article with every language, as staff edit it. */
