@@ -6,7 +6,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { Selector } from 'antd-mobile';
 import { isValidAccountNumber, isValidAddress, isValidSwift } from '@omp/protocol';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { TextField } from '../../ui/field.tsx';
@@ -17,6 +16,7 @@ import { SubmitButton } from '../account/credential-fields.tsx';
 import { useProblems } from './use-problems.ts';
 import { bindDrawMethod, useWithdrawCurrencies, type BindMethodBody, type PayoutType } from './money-api.ts';
 import { useSending } from '../../lib/use-sending.ts';
+import { CurrencySelector } from './currency-selector.tsx';
 
 type BankField = 'bank_name' | 'bank_address' | 'bank_swift' | 'payee_name' | 'payee_account';
 const BANK_FIELDS: readonly BankField[] = [
@@ -106,15 +106,11 @@ function BindForm({ type, wanted }: { type: PayoutType; wanted: number | undefin
     <form className="money-form" onSubmit={(event) => void submit(event)} noValidate data-testid="bind-form">
       <div className="field">
         <span className="field__label">{t('withdraw.currency')}</span>
-        <Selector
-          columns={2}
-          value={[currency.id]}
-          onChange={(picked) => picked[0] !== undefined && setCurrencyId(picked[0])}
-          options={list.map((c) => ({
-            label: c.protocol ? `${c.code} · ${c.protocol}` : c.code,
-            value: c.id,
-          }))}
-          data-testid="bind-currencies"
+        <CurrencySelector
+          currencies={list}
+          value={currency.id}
+          onChange={setCurrencyId}
+          testId="bind-currencies"
         />
       </div>
       {type === 1 ? (

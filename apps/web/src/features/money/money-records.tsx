@@ -12,6 +12,7 @@ import { useSettings } from '../settings/settings-store.ts';
 import { OrderSkeleton } from '../orders/order-skeleton.tsx';
 import { depositTone, shortened, utcTextSeconds, withdrawalTone, type Tone } from './money-figures.ts';
 import { uniqueRecords, useDeposits, useWithdrawals } from './money-api.ts';
+import { currencyLabel } from './currency-selector.tsx';
 
 /** A refreshable, paged list of one kind of money record, with its skeleton and empty state. */
 function RecordList<T extends { id: number }>({
@@ -103,9 +104,7 @@ function WithdrawItem({ row }: { row: WithdrawRecord }) {
   return (
     <li className="record" data-testid="withdraw-record" data-status={row.status}>
       <div className="record__line">
-        <span className="record__title">
-          {currency ? `${currency.code}${currency.protocol ? ` · ${currency.protocol}` : ''}` : '—'}
-        </span>
+        <span className="record__title">{currency ? currencyLabel(currency) : '—'}</span>
         <StatusPill tone={withdrawalTone(row.status)} text={row.status_name} />
       </div>
       <div className="record__line">

@@ -13,6 +13,7 @@ import { EmptyState } from '../../ui/empty-state.tsx';
 import { OrderSkeleton } from '../orders/order-skeleton.tsx';
 import { deleteDrawMethod, useDrawMethods, type PayoutType } from './money-api.ts';
 import { bindPath } from './withdraw-page.tsx';
+import { currencyLabel } from './currency-selector.tsx';
 
 const LIST_PATH: Record<PayoutType, string> = { 1: '/mine/coin-address-list', 2: '/mine/bank-card-list' };
 
@@ -80,9 +81,7 @@ export function PayoutMethodsPage({ type }: { type: PayoutType }) {
           <li className="record" key={method.id} data-testid="method">
             <div className="record__line">
               <span className="record__title">
-                {method.draw_currency
-                  ? `${method.draw_currency.code}${method.draw_currency.protocol ? ` · ${method.draw_currency.protocol}` : ''}`
-                  : '—'}
+                {method.draw_currency ? currencyLabel(method.draw_currency) : '—'}
               </span>
               <button
                 type="button"

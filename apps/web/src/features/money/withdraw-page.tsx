@@ -22,6 +22,7 @@ import { WithdrawRecords } from './money-records.tsx';
 import { feeRule, previewWithdrawal, shortened, usdText, microsOf } from './money-figures.ts';
 import { useDrawMethods, useWithdrawCurrencies, withdraw, type PayoutType } from './money-api.ts';
 import { useSending } from '../../lib/use-sending.ts';
+import { CurrencySelector } from './currency-selector.tsx';
 
 type Tab = '1' | '2' | 'records';
 
@@ -73,15 +74,11 @@ function WithdrawForm({ type, onDone }: { type: PayoutType; onDone(): void }) {
     <div className="money-form">
       <div className="field">
         <span className="field__label">{t('withdraw.currency')}</span>
-        <Selector
-          columns={2}
-          value={[currency.id]}
-          onChange={(picked) => picked[0] !== undefined && setCurrencyId(picked[0])}
-          options={currencyList.map((c) => ({
-            label: c.protocol ? `${c.code} · ${c.protocol}` : c.code,
-            value: c.id,
-          }))}
-          data-testid="withdraw-currencies"
+        <CurrencySelector
+          currencies={currencyList}
+          value={currency.id}
+          onChange={setCurrencyId}
+          testId="withdraw-currencies"
         />
       </div>
       <div className="field">
