@@ -5,24 +5,18 @@
  * audit rows and role checks.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ResponseCode, type Company, type NewsArticle, type NewsItem } from '@omp/protocol';
+import {
+  ResponseCode,
+  type Company,
+  type NewsArticle,
+  type NewsItem,
+  type RecordPage,
+  type WireAuditEntry,
+} from '@omp/protocol';
 import type { EnvelopeBody } from './helpers/account-helpers.ts';
 import { adminToken, callApi, staffToken } from './helpers/staff-helpers.ts';
 import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
 import { tradingClient } from './helpers/trading-helpers.ts';
-
-interface Page<T> {
-  list: T[];
-  total: number;
-  page: number;
-}
-interface AuditRow {
-  action: string;
-  target_type: string;
-  target_id: number;
-  before: unknown;
-  after: unknown;
-}
 
 describe.each(databaseEngines())('content API on %s', (engine) => {
   let rt: TestRuntime;
@@ -45,12 +39,16 @@ describe.each(databaseEngines())('content API on %s', (engine) => {
   /** Audit rows of one target, newest first; settings have no row id, so 0 filters by type only. */
   const audit = async (targetType: string, targetId: number) => {
     const byId = targetId > 0 ? `&target_id=${targetId}` : '';
-    return (await get<Page<AuditRow>>(`/admin/api/audit?target_type=${targetType}${byId}`, admin)).data.list;
+    return (await get<RecordPage<WireAuditEntry>>(`/admin/api/audit?target_type=${targetType}${byId}`, admin))
+      .data.list;
   };
 
   describe('news', () => {
     it('lists the twelve seeded articles newest first, page by page', async () => {
-      const first = await getIn<Page<NewsItem>>('en', '/api/news/list?category_id=1&page=1&page_size=5');
+      const first = await getIn<RecordPage<NewsItem>>(
+        'en',
+        '/api/news/list?category_id=1&page=1&page_size=5',
+      );
       expect(first).toMatchObject({ code: 1, data: { total: 12, page: 1 } });
       expect(first.data.list).toHaveLength(5);
       expect(first.data.list[0]).toEqual({
@@ -60,11 +58,11 @@ describe.each(databaseEngines())('content API on %s', (engine) => {
         logo: '/media/news/eurusd-ecb.png',
         created_at: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
       });
-      const third = await getIn<Page<NewsItem>>('en', '/api/news/list?page=3&page_size=5');
+      const third = await getIn<RecordPage<NewsItem>>('en', '/api/news/list?page=3&page_size=5');
       expect(third.data.list).toHaveLength(2);
       const all = [
         ...first.data.list,
-        ...(await getIn<Page<NewsItem>>('en', '/api/news/list?page=2&page_size=5')).data.list,
+        ...(await getIn<RecordPage<NewsItem>>('en', '/api/news/list?page=2&page_size=5')).data.list,
         ...third.data.list,
       ];
       const times = all.map((n) => n.created_at);
@@ -73,9 +71,9 @@ describe.each(databaseEngines())('content API on %s', (engine) => {
     });
 
     it('answers in the request language and falls back to English field by field', async () => {
-      const hk = await getIn<Page<NewsItem>>('hk', '/api/news/list?page_size=1');
+      const hk = await getIn<RecordPage<NewsItem>>('hk', '/api/news/list?page_size=1');
       expect(hk.data.list[0]!.title).toBe('歐元兌美元走高，投資者權衡歐洲央行下一步');
-      const jp = await getIn<Page<NewsItem>>('jp', '/api/news/list?page_size=1');
+      const jp = await getIn<RecordPage<NewsItem>>('jp', '/api/news/list?page_size=1');
       expect(jp.data.list[0]!.title).toBe('EUR/USD edges higher as investors weigh the next ECB move');
 
       const id = hk.data.list[0]!.id;
@@ -135,7 +133,9 @@ describe.each(databaseEngines())('content API on %s', (engine) => {
       const de = await getIn<NewsArticle>('de', `/api/news/info?id=${id}`);
       expect(de.data).toMatchObject({ title: 'Testartikel', desc: 'Zusammenfassung', content: clean });
       // The newest article heads the list.
-      expect((await getIn<Page<NewsItem>>('en', '/api/news/list?page_size=1')).data.list[0]!.id).toBe(id);
+      expect((await getIn<RecordPage<NewsItem>>('en', '/api/news/list?page_size=1')).data.list[0]!.id).toBe(
+        id,
+      );
 
       const [entry] = await audit('news', id);
       expect(entry).toMatchObject({
@@ -146,7 +146,7 @@ describe.each(databaseEngines())('content API on %s', (engine) => {
     });
 
     it('cleans HTML on read as well, for rows that reached the table another way', async () => {
-      const [row] = await get<Page<NewsItem>>('/api/news/list?page_size=1').then((r) => r.data.list);
+      const [row] = await get<RecordPage<NewsItem>>('/api/news/list?page_size=1').then((r) => r.data.list);
       await rt.database.db
         .updateTable('news_translations')
         .set({
@@ -237,7 +237,7 @@ describe.each(databaseEngines())('content API on %s', (engine) => {
 
   describe('companies', () => {
     it('searches by name in any case, page by page', async () => {
-      const all = await get<Page<Company>>('/api/company/getCompany?page_size=4');
+      const all = await get<RecordPage<Company>>('/api/company/getCompany?page_size=4');
       expect(all.data).toMatchObject({ total: 6, page: 1 });
       expect(all.data.list).toHaveLength(4);
       expect(all.data.list[0]).toEqual({
@@ -253,21 +253,24 @@ describe.each(databaseEngines())('content API on %s', (engine) => {
       });
       for (const name of ['north', 'NORTHGATE', 'Capital%20fx'])
         expect(
-          (await get<Page<Company>>(`/api/company/getCompany?name=${name}`)).data.list.map((c) => c.name),
+          (await get<RecordPage<Company>>(`/api/company/getCompany?name=${name}`)).data.list.map(
+            (c) => c.name,
+          ),
         ).toEqual(['Northgate Capital FX']);
       // LIKE wildcards in the search are plain characters.
-      expect((await get<Page<Company>>('/api/company/getCompany?name=%25')).data.total).toBe(0);
-      expect((await get<Page<Company>>('/api/company/getCompany?name=_')).data.total).toBe(0);
+      expect((await get<RecordPage<Company>>('/api/company/getCompany?name=%25')).data.total).toBe(0);
+      expect((await get<RecordPage<Company>>('/api/company/getCompany?name=_')).data.total).toBe(0);
     });
 
     it('reports a suspended company with the page to send visitors to', async () => {
-      const [suspended] = (await get<Page<Company>>('/api/company/getCompany?name=silverline')).data.list;
+      const [suspended] = (await get<RecordPage<Company>>('/api/company/getCompany?name=silverline')).data
+        .list;
       expect(suspended!.status).toBe(2);
       expect(await get(`/api/company/getCompanyStatus?id=${suspended!.id}`)).toMatchObject({
         code: 1,
         data: { id: suspended!.id, status: 2, loss_url: 'https://www.silverlineglobal.example/notice' },
       });
-      const [active] = (await get<Page<Company>>('/api/company/getCompany?name=meridian')).data.list;
+      const [active] = (await get<RecordPage<Company>>('/api/company/getCompany?name=meridian')).data.list;
       expect((await get(`/api/company/getCompanyStatus?id=${active!.id}`)).data).toEqual({
         id: active!.id,
         status: 1,

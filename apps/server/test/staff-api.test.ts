@@ -4,7 +4,7 @@
  * staff and user tokens, role limits, staff management and its audit rows.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WireStaff } from '@omp/protocol';
+import type { WireAuditEntry, WireStaff } from '@omp/protocol';
 import { STAFF_SESSION_TTL_MS } from '../src/services/staff-service.ts';
 import { adminToken, callApi, staffLogin, staffToken } from './helpers/staff-helpers.ts';
 import {
@@ -14,18 +14,6 @@ import {
   type TestRuntime,
 } from './helpers/test-runtime.ts';
 import { tradingClient } from './helpers/trading-helpers.ts';
-
-interface AuditRow {
-  staff_id: number;
-  staff_username: string;
-  action: string;
-  target_type: string;
-  target_id: number;
-  before: unknown;
-  after: unknown;
-  at: string;
-  at_ms: number;
-}
 
 describe.each(databaseEngines())('staff API on %s', (engine) => {
   let rt: TestRuntime;
@@ -189,7 +177,7 @@ describe.each(databaseEngines())('staff API on %s', (engine) => {
     expect((await staffLogin(rt, 'changing', 'Changing-2026')).code).toBe(0);
     expect((await staffLogin(rt, 'changing', 'Renewed-2026')).code).toBe(1);
 
-    const audit = await get<{ list: AuditRow[]; total: number }>(
+    const audit = await get<{ list: WireAuditEntry[]; total: number }>(
       `/admin/api/audit?target_type=staff&target_id=${member.id}`,
       admin,
     );
@@ -287,20 +275,20 @@ describe.each(databaseEngines())('staff API on %s', (engine) => {
   });
 
   it('filters and pages the audit log', async () => {
-    const all = await get<{ list: AuditRow[]; total: number; page: number }>(
+    const all = await get<{ list: WireAuditEntry[]; total: number; page: number }>(
       '/admin/api/audit?page_size=2',
       admin,
     );
     expect(all.data.list).toHaveLength(2);
     expect(all.data.total).toBeGreaterThan(2);
-    const second = await get<{ list: AuditRow[]; page: number }>(
+    const second = await get<{ list: WireAuditEntry[]; page: number }>(
       '/admin/api/audit?page_size=2&page=2',
       admin,
     );
     expect(second.data.page).toBe(2);
     expect(second.data.list[0]!.at_ms).toBeLessThanOrEqual(all.data.list[1]!.at_ms);
     const me = await get<WireStaff>('/admin/api/me', admin);
-    const mine = await get<{ list: AuditRow[] }>(
+    const mine = await get<{ list: WireAuditEntry[] }>(
       `/admin/api/audit?staff_id=${me.data.id}&page_size=100`,
       admin,
     );

@@ -90,6 +90,7 @@ export const auditEntrySchema = z.object({
   at: z.string(),
   at_ms: z.number().int(),
 });
+export type WireAuditEntry = z.infer<typeof auditEntrySchema>;
 
 /** One page of a back-office list, newest first. */
 export const backOfficePageOf = <T extends z.ZodType>(item: T) =>
