@@ -36,6 +36,7 @@ import { MarketService } from './services/market-service.ts';
 import { TradingRepository } from './repositories/trading-repository.ts';
 import { TradingQueries } from './services/trading-queries.ts';
 import { TradingService } from './services/trading-service.ts';
+import { IdempotencyRepository } from './repositories/idempotency-repository.ts';
 import { MoneyRepository } from './repositories/money-repository.ts';
 import { MoneyService } from './services/money-service.ts';
 import { seedMoney } from './services/money-seed.ts';
@@ -113,10 +114,12 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
     // Late-bound like `log`: the error log exists once the app is built.
     let logError: (error: unknown, message: string) => void = (error, message) =>
       console.error(message, error);
+    const idempotency = new IdempotencyRepository(database.db);
     const trading = new TradingService({
       repository: tradingRepository,
       market,
       settings,
+      findReply: (userId, key) => idempotency.find(userId, key),
       now,
       logError: (error, message) => logError(error, message),
     });

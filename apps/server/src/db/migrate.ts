@@ -12,6 +12,7 @@ import * as createdMoneyTables from './migrations/20261123T0300_created_money_ta
 import * as addedOneOpenIdentityPerUser from './migrations/20261123T0500_added_one_open_identity_per_user.ts';
 import * as indexedUploadsByOwner from './migrations/20261123T0600_indexed_uploads_by_owner.ts';
 import * as createdContentTables from './migrations/20261123T0700_created_content_tables.ts';
+import * as fingerprintedIdempotencyKeys from './migrations/20261124T0100_fingerprinted_idempotency_keys.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '20261122T2200_created_market_tables': createdMarketTables,
@@ -21,6 +22,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261123T0500_added_one_open_identity_per_user': addedOneOpenIdentityPerUser,
   '20261123T0600_indexed_uploads_by_owner': indexedUploadsByOwner,
   '20261123T0700_created_content_tables': createdContentTables,
+  '20261124T0100_fingerprinted_idempotency_keys': fingerprintedIdempotencyKeys,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, kind: DatabaseKind): Promise<string[]> {

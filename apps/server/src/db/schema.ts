@@ -188,8 +188,11 @@ export interface LedgerTable {
 export interface IdempotencyKeyTable {
   user_id: DbInt;
   key: string;
+  /** The operation the key was first used for ('submit', 'withdraw', …). */
   route: string;
-  /** The JSON data of the first answer. */
+  /** SHA-256 (hex) of the first request: method, operation and canonical body. Null on old rows. */
+  fingerprint: string | null;
+  /** The JSON data of the first answer, replayed as it was. */
   response: string;
   created_at: DbInt;
 }

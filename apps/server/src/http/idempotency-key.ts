@@ -1,9 +1,12 @@
 /**
  * The `Idempotency-Key` of a money-changing call: the header, or a key the body carries
- * (`client_order_id` on submit). 1–64 characters; a retry with the same key gets the first answer.
+ * (`client_order_id` on submit). 1–64 characters. The key comes with the request's fingerprint
+ * (method, operation, validated body), so the same key can only ever replay the same request
+ * (services/idempotency.ts).
  */
 import type { FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_HEADER } from '@omp/protocol';
+import { requestFingerprint, type IdempotentRequest } from '../services/idempotency.ts';
 import { invalid } from './app-error.ts';
 
 export function idempotencyKeyOf(request: FastifyRequest, bodyKey?: string): string | undefined {
@@ -11,4 +14,16 @@ export function idempotencyKeyOf(request: FastifyRequest, bodyKey?: string): str
   const key = (typeof header === 'string' ? header.trim() : '') || bodyKey;
   if (key !== undefined && (key.length === 0 || key.length > 64)) throw invalid('idempotency_key_invalid');
   return key;
+}
+
+/** The idempotent request of a call by `userId`, or undefined when it carries no key. */
+export function idempotentRequestOf(
+  request: FastifyRequest,
+  userId: number,
+  operation: string,
+  bodyKey?: string,
+): IdempotentRequest | undefined {
+  const key = idempotencyKeyOf(request, bodyKey);
+  if (key === undefined) return undefined;
+  return { userId, key, operation, fingerprint: requestFingerprint(request.method, operation, request.body) };
 }

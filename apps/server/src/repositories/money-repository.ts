@@ -14,6 +14,8 @@ import type {
   WithdrawCurrencyTable,
 } from '../db/schema.ts';
 import { toBigInt, toInt } from '../db/values.ts';
+import { recordOf, type IdempotentRequest } from '../services/idempotency.ts';
+import { insertIdempotencyRecord } from './idempotency-repository.ts';
 
 export type ChargeNetwork = Selectable<ChargeNetworkTable>;
 export type WireBank = Selectable<WireBankTable>;
@@ -69,26 +71,20 @@ export class MoneyRepository {
     return this.db.selectFrom('withdraw_currencies').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  /** Inserts a deposit and, for a call with an idempotency key, its answer in the same transaction. */
-  async insertDeposit(
+  /**
+   * Inserts a deposit and answers `answerOf(row)`; for a call with an idempotency key, that answer
+   * is stored in the same transaction, so a retry replays exactly it.
+   */
+  async insertDeposit<T>(
     values: Insertable<DepositTable>,
-    idempotent?: { userId: number; key: string; route: string },
-  ): Promise<number> {
+    answerOf: (row: Deposit) => T,
+    idempotent?: IdempotentRequest,
+  ): Promise<T> {
     return this.db.transaction().execute(async (trx) => {
-      const row = await trx.insertInto('deposits').values(values).returning('id').executeTakeFirstOrThrow();
-      const id = toInt(row.id);
-      if (idempotent)
-        await trx
-          .insertInto('idempotency_keys')
-          .values({
-            user_id: idempotent.userId,
-            key: idempotent.key,
-            route: idempotent.route,
-            response: JSON.stringify(id),
-            created_at: values.created_at,
-          })
-          .execute();
-      return id;
+      const row = await trx.insertInto('deposits').values(values).returningAll().executeTakeFirstOrThrow();
+      const answer = answerOf(row);
+      if (idempotent) await insertIdempotencyRecord(trx, recordOf(idempotent, answer), toInt(row.created_at));
+      return answer;
     });
   }
 

@@ -8,6 +8,8 @@ import { ClosedType, OrderStatus } from '@omp/protocol';
 import type { Account, CancelReason, CloseReason, Order, OrderKind, OrderState, Outcome } from '@omp/engine';
 import type { Database, OrderTable } from '../db/schema.ts';
 import { toBigInt, toInt } from '../db/values.ts';
+import type { IdempotentRecord } from '../services/idempotency.ts';
+import { insertIdempotencyRecord } from './idempotency-repository.ts';
 
 const STATUS_OF: Record<OrderState, number> = {
   pending: OrderStatus.pending,
@@ -36,17 +38,10 @@ const CLOSE_REASON_OF = new Map<number, CloseReason>([
   [ClosedType.backOffice, 'back_office'],
 ]);
 
-export interface IdempotentAnswer {
-  userId: number;
-  key: string;
-  route: string;
-  response: string;
-}
-
 /** One unit of work: outcomes of one request or tick, and the answer to remember for a retry. */
 export interface PersistItem {
   outcomes: Outcome[];
-  idempotent?: IdempotentAnswer | undefined;
+  idempotent?: IdempotentRecord | undefined;
   /** Rows of other records that belong to the same change (a withdrawal, a reviewed deposit). */
   extra?: ((trx: Transaction<Database>) => Promise<void>) | undefined;
   atMs: number;
@@ -136,7 +131,7 @@ export class TradingRepository {
       const orders = new Map<number, Order>();
       const ledger: Array<Parameters<typeof insertLedger>[1][number]> = [];
       const balances = new Map<number, { balance: bigint; atMs: number }>();
-      const answers: IdempotentAnswer[] = [];
+      const answers: IdempotentRecord[] = [];
       for (const item of items) {
         for (const outcome of item.outcomes) {
           for (const order of outcome.orders) orders.set(order.id, order);
@@ -159,30 +154,8 @@ export class TradingRepository {
       await insertLedger(trx, ledger);
       await setBalances(trx, balances);
       for (const item of items) if (item.extra) await item.extra(trx);
-      for (const answer of answers)
-        await trx
-          .insertInto('idempotency_keys')
-          .values({
-            user_id: answer.userId,
-            key: answer.key,
-            route: answer.route,
-            response: answer.response,
-            created_at: items[0]!.atMs,
-          })
-          .execute();
+      for (const answer of answers) await insertIdempotencyRecord(trx, answer, items[0]!.atMs);
     });
-  }
-
-  async idempotentAnswer(
-    userId: number,
-    key: string,
-  ): Promise<{ route: string; response: string } | undefined> {
-    return this.db
-      .selectFrom('idempotency_keys')
-      .select(['route', 'response'])
-      .where('user_id', '=', userId)
-      .where('key', '=', key)
-      .executeTakeFirst();
   }
 
   async ordersPage(userId: number, statuses: number[], offset: number, limit: number): Promise<Order[]> {

@@ -29,7 +29,7 @@ import {
 import { toInt } from '../db/values.ts';
 import { notFound } from '../http/app-error.ts';
 import { requireRealUser } from '../http/auth-plugin.ts';
-import { idempotencyKeyOf } from '../http/idempotency-key.ts';
+import { idempotentRequestOf } from '../http/idempotency-key.ts';
 import { ok } from '../http/envelope-plugin.ts';
 import type { MoneyRepository } from '../repositories/money-repository.ts';
 import type { MoneyService } from '../services/money-service.ts';
@@ -121,10 +121,13 @@ export async function moneyRoutes(app: FastifyInstance, deps: MoneyRouteDeps) {
     async (request) => {
       const user = await requireRealUser(request);
       const { number, proofImg, address, charge_id } = request.body;
-      const id = await money.once(user, idempotencyKeyOf(request), 'deposit_crypto', (idempotent) =>
-        money.submitDeposit(user, { type: 0, channelId: charge_id, number, proofImg, address }, idempotent),
+      const record = await money.submitDeposit(
+        user,
+        { type: 0, channelId: charge_id, number, proofImg, address },
+        (row) => toDeposit(row, request.lang),
+        idempotentRequestOf(request, user.id, 'deposit_crypto'),
       );
-      return ok(request, toDeposit((await repository.deposit(id))!, request.lang), 'money.deposit_submitted');
+      return ok(request, record, 'money.deposit_submitted');
     },
   );
 
@@ -142,10 +145,13 @@ export async function moneyRoutes(app: FastifyInstance, deps: MoneyRouteDeps) {
     async (request) => {
       const user = await requireRealUser(request);
       const { number, proofImg, wire_id } = request.body;
-      const id = await money.once(user, idempotencyKeyOf(request), 'deposit_wire', (idempotent) =>
-        money.submitDeposit(user, { type: 1, channelId: wire_id, number, proofImg }, idempotent),
+      const record = await money.submitDeposit(
+        user,
+        { type: 1, channelId: wire_id, number, proofImg },
+        (row) => toDeposit(row, request.lang),
+        idempotentRequestOf(request, user.id, 'deposit_wire'),
       );
-      return ok(request, toDeposit((await repository.deposit(id))!, request.lang), 'money.deposit_submitted');
+      return ok(request, record, 'money.deposit_submitted');
     },
   );
 
@@ -201,19 +207,13 @@ export async function moneyRoutes(app: FastifyInstance, deps: MoneyRouteDeps) {
     async (request) => {
       const user = await requireRealUser(request);
       const { draw_currency_id, draw_method_id, number, memo } = request.body;
-      const id = await money.once(user, idempotencyKeyOf(request), 'withdraw', (idempotent) =>
-        money.withdraw(
-          user,
-          { drawCurrencyId: draw_currency_id, drawMethodId: draw_method_id, number, memo },
-          idempotent,
-        ),
+      const record = await money.withdraw(
+        user,
+        { drawCurrencyId: draw_currency_id, drawMethodId: draw_method_id, number, memo },
+        (row, currency) => toWithdrawal(row, currency, request.lang),
+        idempotentRequestOf(request, user.id, 'withdraw'),
       );
-      const row = (await repository.withdrawal(id))!;
-      return ok(
-        request,
-        toWithdrawal(row, (await currencies()).get(toInt(row.draw_currency_id)), request.lang),
-        'money.withdrawal_submitted',
-      );
+      return ok(request, record, 'money.withdrawal_submitted');
     },
   );
 

@@ -20,7 +20,7 @@ import {
 } from '@omp/protocol';
 import type { CommandResult } from '@omp/engine';
 import { AppError, notFound, refused } from '../http/app-error.ts';
-import { idempotencyKeyOf } from '../http/idempotency-key.ts';
+import { idempotentRequestOf } from '../http/idempotency-key.ts';
 import { TokenBuckets } from '../http/token-buckets.ts';
 import { requireUser } from '../http/auth-plugin.ts';
 import { ok } from '../http/envelope-plugin.ts';
@@ -74,8 +74,8 @@ export async function tradingRoutes(app: FastifyInstance, deps: TradingRouteDeps
       const user = await requireUser(request);
       throttle(user.id);
       const body = request.body;
-      const key = idempotencyKeyOf(request, body.client_order_id);
-      const row = await trading.once(user, key, 'submit', async (idempotent) => {
+      const idempotent = idempotentRequestOf(request, user.id, 'submit', body.client_order_id);
+      const row = await trading.once(idempotent, async (idempotent) => {
         await trading.account(user);
         const spec = trading.board.instrument(body.forex_id);
         if (!spec) throw notFound('instrument_not_found', { id: body.forex_id });
@@ -123,7 +123,8 @@ export async function tradingRoutes(app: FastifyInstance, deps: TradingRouteDeps
         const user = await requireUser(request);
         throttle(user.id);
         const { id } = request.body;
-        const row = await trading.once(user, idempotencyKeyOf(request), route, async (idempotent) => {
+        const idempotent = idempotentRequestOf(request, user.id, route);
+        const row = await trading.once(idempotent, async (idempotent) => {
           await trading.account(user);
           const result = decide(user.id, id);
           if (!result.ok && result.rejection === 'order_not_found')
@@ -170,9 +171,7 @@ export async function tradingRoutes(app: FastifyInstance, deps: TradingRouteDeps
       throttle(user.id);
       const body = request.body;
       const row = await trading.once(
-        user,
-        idempotencyKeyOf(request),
-        'set_stop_price',
+        idempotentRequestOf(request, user.id, 'set_stop_price'),
         async (idempotent) => {
           const account = await trading.account(user);
           const order = account.orders.get(body.id);

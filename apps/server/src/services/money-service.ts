@@ -20,10 +20,16 @@ import type { Database } from '../db/schema.ts';
 import type { AuditEntry } from '../repositories/audit-repository.ts';
 import { toBigInt, toInt } from '../db/values.ts';
 import { invalid, notFound, refused } from '../http/app-error.ts';
-import type { MoneyRepository } from '../repositories/money-repository.ts';
+import type {
+  Deposit,
+  MoneyRepository,
+  Withdrawal,
+  WithdrawCurrency,
+} from '../repositories/money-repository.ts';
+import type { IdempotentRequest } from './idempotency.ts';
 import type { SettingsService } from './settings-service.ts';
 import type { TradingUser } from './trading-inputs.ts';
-import type { IdempotencyKey, TradingService } from './trading-service.ts';
+import type { TradingService } from './trading-service.ts';
 
 export interface MoneyServiceOptions {
   repository: MoneyRepository;
@@ -61,23 +67,26 @@ export class MoneyService {
   }
 
   /**
-   * Runs a money call once per idempotency key, with the trading calls' store of answers: a retry
-   * of a request that went through gets the first record instead of making a second one.
+   * Files a deposit report for staff to review, once per idempotency key; answers
+   * `answerOf(record)`, which a retry with the same key gets again as it was.
    */
-  once(
-    user: TradingUser,
-    key: string | undefined,
-    route: string,
-    decide: (idempotent: IdempotencyKey | undefined) => Promise<number>,
-  ): Promise<number> {
-    return this.options.trading.once(user, key, route, decide);
-  }
-
-  async submitDeposit(
+  submitDeposit<T>(
     user: TradingUser,
     input: { type: 0 | 1; channelId: number; number: string; proofImg: string; address?: string | undefined },
-    idempotent?: IdempotencyKey,
-  ): Promise<number> {
+    answerOf: (row: Deposit) => T,
+    idempotent?: IdempotentRequest,
+  ): Promise<T> {
+    return this.options.trading.once(idempotent, (request) =>
+      this.fileDeposit(user, input, answerOf, request),
+    );
+  }
+
+  private async fileDeposit<T>(
+    user: TradingUser,
+    input: { type: 0 | 1; channelId: number; number: string; proofImg: string; address?: string | undefined },
+    answerOf: (row: Deposit) => T,
+    idempotent: IdempotentRequest | undefined,
+  ): Promise<T> {
     const amount = amountOf(input.number);
     const proof = await this.options.uploadOwnedBy(input.proofImg, user.id);
     if (!proof) throw invalid('money.proof_required');
@@ -109,6 +118,7 @@ export class MoneyService {
         status: DepositStatus.unchecked,
         created_at: this.options.now(),
       },
+      answerOf,
       idempotent,
     );
   }
@@ -163,12 +173,27 @@ export class MoneyService {
     });
   }
 
-  /** Holds the amount (fee included) at once; staff then pay it out or return it. */
-  async withdraw(
+  /**
+   * Holds the amount (fee included) at once; staff then pay it out or return it. Once per
+   * idempotency key; answers `answerOf(record, currency)`, which a retry gets again as it was.
+   */
+  withdraw<T>(
     user: TradingUser,
     input: { drawCurrencyId: number; drawMethodId: number; number: string; memo?: string | undefined },
-    idempotent?: IdempotencyKey,
-  ): Promise<number> {
+    answerOf: (row: Withdrawal, currency: WithdrawCurrency) => T,
+    idempotent?: IdempotentRequest,
+  ): Promise<T> {
+    return this.options.trading.once(idempotent, (request) =>
+      this.holdWithdrawal(user, input, answerOf, request),
+    );
+  }
+
+  private async holdWithdrawal<T>(
+    user: TradingUser,
+    input: { drawCurrencyId: number; drawMethodId: number; number: string; memo?: string | undefined },
+    answerOf: (row: Withdrawal, currency: WithdrawCurrency) => T,
+    idempotent: IdempotentRequest | undefined,
+  ): Promise<T> {
     const amount = amountOf(input.number);
     const currency = await this.repository.withdrawCurrency(input.drawCurrencyId);
     if (!currency || toInt(currency.enabled) !== 1) throw notFound('money.currency_not_found');
@@ -201,27 +226,28 @@ export class MoneyService {
     );
     if (!result.ok && result.rejection === 'insufficient_free_margin')
       throw refused('money.insufficient_free_margin');
-    await this.options.trading.commit(result, () => id, {
+    const values = {
+      id,
+      user_id: user.id,
+      type: toInt(currency.type),
+      draw_currency_id: input.drawCurrencyId,
+      draw_method_id: input.drawMethodId,
+      amount,
+      fee,
+      real_number: receivedAmount(amount, fee, currency.usd_price),
+      address: method.dc_address,
+      payee_account: method.payee_account,
+      memo: input.memo ?? '',
+      status: WithdrawalStatus.review,
+      created_at: nowMs,
+    };
+    const record: Withdrawal = { ...values, remark: null, reviewed_by: null, reviewed_at: null };
+    return this.options.trading.commit(result, () => answerOf(record, currency), {
       idempotent,
       extra: async (trx) => {
-        await this.repository.insertWithdrawal(trx, {
-          id,
-          user_id: user.id,
-          type: toInt(currency.type),
-          draw_currency_id: input.drawCurrencyId,
-          draw_method_id: input.drawMethodId,
-          amount,
-          fee,
-          real_number: receivedAmount(amount, fee, currency.usd_price),
-          address: method.dc_address,
-          payee_account: method.payee_account,
-          memo: input.memo ?? '',
-          status: WithdrawalStatus.review,
-          created_at: nowMs,
-        });
+        await this.repository.insertWithdrawal(trx, values);
       },
     });
-    return id;
   }
 
   /** Staff: a deposit is completed (credited once), rejected or marked invalid. */

@@ -19,8 +19,9 @@ import {
 import type { AccountFigures, OrderRow } from '@omp/protocol';
 import type { Tick } from '../adapters/feed/market-feed.ts';
 import type { AppError } from '../http/app-error.ts';
-import { invalid, notFound, refused } from '../http/app-error.ts';
+import { notFound, refused } from '../http/app-error.ts';
 import type { PersistItem, TradingRepository } from '../repositories/trading-repository.ts';
+import { IdempotencyGuard, recordOf, type IdempotentRequest, type StoredReply } from './idempotency.ts';
 import type { MarketService } from './market-service.ts';
 import { OutcomeWriter } from './outcome-writer.ts';
 import type { SettingsService } from './settings-service.ts';
@@ -32,16 +33,12 @@ export type UserMessage =
   | { type: 'FOREX_CLOSED'; id: number[] }
   | { type: 'MARGIN_CALL'; margin_level: number; margin_call_level: number; stop_out_level: number };
 
-export interface IdempotencyKey {
-  userId: number;
-  key: string;
-  route: string;
-}
-
 export interface TradingServiceOptions {
   repository: TradingRepository;
   market: MarketService;
   settings: SettingsService;
+  /** Stored replies of idempotent calls, by user and key. */
+  findReply: (userId: number, key: string) => Promise<StoredReply | undefined>;
   now: () => number;
   logError: (error: unknown, message: string) => void;
 }
@@ -52,7 +49,7 @@ export class TradingService {
   private readonly writer: OutcomeWriter;
   private readonly listeners = new Set<(userId: number, message: UserMessage) => void>();
   private readonly loading = new Map<number, Promise<void>>();
-  private readonly inflight = new Map<string, Promise<unknown>>();
+  private readonly idempotency: IdempotencyGuard;
   private book: TradingBook;
   private rebuilding: Promise<void> | undefined;
   private demoBalanceMicros = 0n;
@@ -61,6 +58,7 @@ export class TradingService {
   constructor(options: TradingServiceOptions) {
     this.options = options;
     this.repository = options.repository;
+    this.idempotency = new IdempotencyGuard(options.findReply);
     this.book = new TradingBook({ feeType: 2, staleQuoteMs: 30_000, marginCallLevel: 100, stopOutLevel: 50 });
     this.writer = new OutcomeWriter({
       persist: (items) => this.repository.persist(items),
@@ -183,40 +181,21 @@ export class TradingService {
   }
 
   /**
-   * Runs a money-changing decision once per idempotency key: a retry of a committed request gets
-   * the first answer; a retry while the first is still running waits for it.
+   * Runs a money-changing unit of work once per idempotency key (services/idempotency.ts): the
+   * unit stores its reply with its change, a retry gets that reply, another request is refused.
    */
-  async once<T>(
-    user: TradingUser,
-    key: string | undefined,
-    route: string,
-    decide: (idempotent: IdempotencyKey | undefined) => Promise<T>,
+  once<T>(
+    request: IdempotentRequest | undefined,
+    work: (idempotent: IdempotentRequest | undefined) => Promise<T>,
   ): Promise<T> {
-    if (!key) return decide(undefined);
-    const inflightKey = `${user.id}:${key}`;
-    const running = this.inflight.get(inflightKey);
-    if (running) return running as Promise<T>;
-    const attempt = (async () => {
-      const stored = await this.repository.idempotentAnswer(user.id, key);
-      if (stored) {
-        if (stored.route !== route) throw invalid('idempotency_key_reused');
-        return JSON.parse(stored.response) as T;
-      }
-      return decide({ userId: user.id, key, route });
-    })();
-    this.inflight.set(inflightKey, attempt);
-    try {
-      return await attempt;
-    } finally {
-      this.inflight.delete(inflightKey);
-    }
+    return this.idempotency.run(request, work);
   }
 
   /** Applies a command's result: refusal as an AppError, or the commit of its outcome. */
   async commit<T>(
     result: CommandResult,
     answer: (outcome: Outcome) => T,
-    options: { idempotent?: IdempotencyKey | undefined; extra?: PersistItem['extra'] } = {},
+    options: { idempotent?: IdempotentRequest | undefined; extra?: PersistItem['extra'] } = {},
   ): Promise<T> {
     const { idempotent, extra } = options;
     if (!result.ok) throw refusalOf(result.rejection);
@@ -224,7 +203,7 @@ export class TradingService {
     const item: PersistItem = {
       outcomes: [result.outcome],
       atMs: this.options.now(),
-      idempotent: idempotent && { ...idempotent, response: JSON.stringify(data) },
+      idempotent: idempotent && recordOf(idempotent, data),
       extra,
     };
     await this.writer.write(item);
