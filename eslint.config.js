@@ -31,7 +31,11 @@ export default tseslint.config(
     },
   },
   {
+    // The contract may use the engine (pure code, no dependencies) for the tables both need, such
+    // as the kline periods; nothing else of the repo, so every client can import it.
     files: ['packages/protocol/src/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['node:*', '@omp/*'] }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*', '@omp/*', '!@omp/engine'] }] }],
+    },
   },
 );

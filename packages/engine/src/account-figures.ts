@@ -1,5 +1,5 @@
 /**
- * Account figures (trading-rules.md "Account figures"): floating P/L of each holding order at the
+ * Account figures (SPEC.md "Account figures"): floating P/L of each holding order at the
  * current quote and USD rate, equity, used and free margin, and the margin level as an exact
  * comparison, so the stop-out decision never depends on a rounded percentage.
  */

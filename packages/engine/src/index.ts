@@ -7,6 +7,8 @@ export * from './money.ts';
 export * from './margin.ts';
 export * from './trigger-book.ts';
 export * from './order-entry.ts';
+export * from './stop-sides.ts';
+export * from './quote-freshness.ts';
 export * from './trading-types.ts';
 export * from './market-board.ts';
 export * from './account-figures.ts';

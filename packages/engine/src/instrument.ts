@@ -26,7 +26,7 @@ export interface InstrumentSpec {
   logo: string;
   categoryId: number;
   baseCurrency: string;
-  /** Currency the price is quoted in; P/L converts from it to USD (trading-rules.md). */
+  /** Currency the price is quoted in; P/L converts from it to USD (SPEC.md M1). */
   quoteCurrency: string;
   pricePrecision: number;
   /** Lot step, decimal string, e.g. "0.01". */

@@ -2,8 +2,8 @@
  * Kline bars (SPEC.md K1–K7): ticks of the bid fold into bars aligned to UTC, and 1-minute bars
  * roll up into the longer periods with the same result as folding the ticks directly.
  *
- * The engine keeps its own table of periods rather than importing the wire contract (the engine
- * imports nothing from the repo); a server test checks both tables agree.
+ * This table is the one home of the periods: the wire contract (`PERIOD_SECONDS` of
+ * packages/protocol) is this table, because the engine imports nothing from the repository.
  *
  *   const book = new KlineBook();
  *   book.applyTick(108523, Date.UTC(2025, 0, 6, 9, 30, 12)); // forming 1M bar at 09:30, 1H at 09:00…

@@ -1,7 +1,7 @@
 /**
  * Margin guards: how the engine notices that an account nears a margin call or stop-out without
- * looking at every account on every tick (trading-rules.md: the cost of a tick grows with what it
- * fires, not with what is open).
+ * looking at every account on every tick (SPEC.md G1–G2: the cost of a tick grows with what it fires,
+ * not with what is open).
  *
  * After every decision about an account, the engine draws a box around the current quote of each
  * instrument the account's equity depends on (the instruments it holds and the USD pairs that

@@ -1,5 +1,5 @@
 /**
- * Margin, fee and floating profit in USD micro-dollars (trading-rules.md "Margin, fee, profit").
+ * Margin, fee and floating profit in USD micro-dollars (SPEC.md "Margin, fee, profit").
  *
  * Conversion into USD: `quoteToUsd` is the price of one unit of the quote currency in USD, as an
  * exact fraction (1/1 for USD-quoted instruments; for USD/JPY it is 1 / USDJPY mid). Callers

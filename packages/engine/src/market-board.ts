@@ -1,6 +1,6 @@
 /**
  * What the trading engine knows of the market: the instruments, their latest quote, and the rate
- * that converts each quote currency into USD (trading-rules.md: rate(ccy) at the current mid).
+ * that converts each quote currency into USD (SPEC.md "Margin, fee, profit": at the current mid).
  * The rate of a currency comes from its USD pair: `XXXUSD` gives mid, `USDXXX` gives 1 / mid,
  * both as exact ratios of integers.
  */

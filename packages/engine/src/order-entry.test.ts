@@ -128,4 +128,15 @@ describe('order entry', () => {
       ok: true,
     });
   });
+
+  it('[O8] refuses a market order on a quote older than the stale limit, never a pending one', () => {
+    const quoted = (ageMs: number) =>
+      context({ quote: { bid: 108500, ask: 108512, timeMs: WEDNESDAY_NOON - ageMs } });
+    expect(decideOrderEntry(buy(), quoted(30_000))).toMatchObject({ ok: true });
+    expect(decideOrderEntry(buy(), quoted(30_001))).toEqual({ ok: false, rejection: 'stale_quote' });
+    expect(decideOrderEntry(buy({ market: false, targetPoints: 108000 }), quoted(3_600_000))).toMatchObject({
+      ok: true,
+      kind: 'buy_limit',
+    });
+  });
 });

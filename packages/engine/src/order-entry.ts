@@ -1,12 +1,14 @@
 /**
- * Order entry (trading-rules.md "Order entry"): decides whether an order may be placed and what it
+ * Order entry (SPEC.md "Order entry"): decides whether an order may be placed and what it
  * costs, or names the first rule it breaks. Rejections are checked in the precedence of
  * `ORDER_REJECTIONS`, so the same bad order always gets the same, most fundamental reason.
  */
 import { feeMicros, marginMicros, type Ratio } from './margin.ts';
 import { LOT_SCALE, parseLots, parseRate, priceFraction } from './money.ts';
 import type { InstrumentSpec } from './instrument.ts';
+import { isQuoteStale } from './quote-freshness.ts';
 import { isMarketOpen } from './schedule.ts';
+import { stopSideRejection } from './stop-sides.ts';
 
 export const ORDER_REJECTIONS = [
   'market_closed',
@@ -97,23 +99,24 @@ export function decideOrderEntry(command: OrderCommand, context: EntryContext): 
           ? 'sell_limit'
           : 'sell_stop';
   }
-  if (command.market && context.nowMs - quote.timeMs > context.staleQuoteMs) return reject('stale_quote');
+  if (command.market && isQuoteStale(quote, context.nowMs, context.staleQuoteMs))
+    return reject('stale_quote');
 
-  const sl = command.stopLossPoints ?? 0;
-  const tp = command.takeProfitPoints ?? 0;
   // A market order's stop loss is also checked against the price it would close at now (the bid
   // for a buy): a stop inside the spread would close it on the next tick.
-  const stopReference = command.market ? (command.side === 'buy' ? quote.bid : quote.ask) : openPoints;
-  if (sl > 0 && (command.side === 'buy' ? sl >= stopReference : sl <= stopReference))
-    return reject('stop_loss_wrong_side');
-  if (tp > 0 && (command.side === 'buy' ? tp <= openPoints : tp >= openPoints))
-    return reject('take_profit_wrong_side');
+  const stopLossReference = command.market ? (command.side === 'buy' ? quote.bid : quote.ask) : openPoints;
+  const wrongSide = stopSideRejection(
+    command.side,
+    { stopLossPoints: command.stopLossPoints ?? 0, takeProfitPoints: command.takeProfitPoints ?? 0 },
+    { stopLoss: stopLossReference, takeProfit: openPoints },
+  );
+  if (wrongSide) return reject(wrongSide);
 
   const position = { lots: command.lots, contractSize: BigInt(instrument.contractSize) };
   const price = priceFraction(openPoints, instrument.pricePrecision);
   const margin = marginMicros(position, instrument.marginMode, command.leverage, price, context.quoteToUsd);
   const fee = feeMicros(context.feeType, command.lots, margin, parseRate(instrument.feeRate) ?? 0n);
-  // Pending orders hold no margin until they fill; the fill checks free margin again (trading-rules.md).
+  // Pending orders hold no margin until they fill; the fill checks free margin again [O6][F1].
   if (command.market && margin + fee > context.freeMarginMicros) return reject('insufficient_free_margin');
   return { ok: true, kind, openPoints, marginMicros: margin, feeMicros: fee };
 }

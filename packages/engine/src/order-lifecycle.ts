@@ -7,6 +7,7 @@ import { feeMicros, marginMicros, ONE, profitMicros } from './margin.ts';
 import { parseRate, priceFraction } from './money.ts';
 import type { MarketBoard } from './market-board.ts';
 import type { QuoteSnapshot } from './order-entry.ts';
+import { stopSideRejection, type StopLevels, type StopSideRejection } from './stop-sides.ts';
 import type { Account, CloseReason, Order } from './trading-types.ts';
 
 /**
@@ -71,14 +72,10 @@ export function closeOrder(order: Order, board: MarketBoard, reason: CloseReason
  */
 export function validateStops(
   order: Order,
-  stops: { stopLossPoints: number; takeProfitPoints: number },
+  stops: StopLevels,
   quote: QuoteSnapshot,
-): 'stop_loss_wrong_side' | 'take_profit_wrong_side' | undefined {
+): StopSideRejection | undefined {
   const reference =
     order.state === 'pending' ? order.targetPoints : order.side === 'buy' ? quote.bid : quote.ask;
-  const buy = order.side === 'buy';
-  const { stopLossPoints: sl, takeProfitPoints: tp } = stops;
-  if (sl > 0 && (buy ? sl >= reference : sl <= reference)) return 'stop_loss_wrong_side';
-  if (tp > 0 && (buy ? tp <= reference : tp >= reference)) return 'take_profit_wrong_side';
-  return undefined;
+  return stopSideRejection(order.side, stops, { stopLoss: reference, takeProfit: reference });
 }

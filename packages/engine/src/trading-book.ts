@@ -10,6 +10,7 @@ import { accountFigures, isAtOrBelowLevel } from './account-figures.ts';
 import { guardBands, narrowestBands } from './margin-guard.ts';
 import { MarketBoard } from './market-board.ts';
 import { decideOrderEntry, type OrderCommand, type OrderRejection } from './order-entry.ts';
+import { isQuoteStale } from './quote-freshness.ts';
 import { isMarketOpen } from './schedule.ts';
 import { TriggerIndex } from './trigger-index.ts';
 import type { Trigger } from './trigger-book.ts';
@@ -171,7 +172,7 @@ export class TradingBook {
     const quote = this.board.quote(order.instrumentId);
     if (!instrument || !quote) return reject('instrument_not_found');
     if (!isMarketOpen(instrument.schedule, nowMs)) return reject('market_closed');
-    if (nowMs - quote.timeMs > this.settings.staleQuoteMs) return reject('stale_quote');
+    if (isQuoteStale(quote, nowMs, this.settings.staleQuoteMs)) return reject('stale_quote');
     const out = new OutcomeBuilder(account);
     this.close(account, order, reason, nowMs, out);
     this.settle(account, out, nowMs);
@@ -265,10 +266,10 @@ export class TradingBook {
 
   /**
    * [B8] A new quote of one instrument. Nothing fires while its market is closed. Otherwise, in
-   * the order of trading-rules.md: pending orders fill (or are cancelled without free margin),
-   * stops and take profits close, then every account touched — or whose margin guard was crossed —
-   * is settled: stop-out largest loss first, negative balance protection, margin-call warning.
-   * Returns one Outcome per account touched, in a deterministic order.
+   * this order: pending orders fill (or are cancelled without free margin), stops and take profits
+   * close, then every account touched — or whose margin guard was crossed — is settled: stop-out
+   * largest loss first, negative balance protection, margin-call warning. Returns one Outcome per
+   * account touched, in a deterministic order.
    */
   applyTick(instrumentId: number, bid: number, ask: number, timeMs: number): Outcome[] {
     this.board.setQuote(instrumentId, { bid, ask, timeMs });

@@ -67,7 +67,7 @@ export interface Account {
   marginCallWarned: boolean;
 }
 
-/** One ledger row to write: the amount and the balance after it (trading-rules.md "Ledger"). */
+/** One ledger row to write: the amount and the balance after it (SPEC.md "Ledger"). */
 export interface Posting {
   accountId: number;
   kind: LedgerKindOfTrading;
@@ -92,7 +92,7 @@ export interface Outcome {
   events: TradeEvent[];
 }
 
-/** Account figures (trading-rules.md "Account figures"). */
+/** Account figures (SPEC.md "Account figures"). */
 export interface AccountFigures {
   balanceMicros: bigint;
   usedMarginMicros: bigint;

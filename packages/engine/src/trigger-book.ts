@@ -1,5 +1,5 @@
 /**
- * Price-sorted trigger indexes for one instrument (trading-rules.md "Triggers"). Every pending
+ * Price-sorted trigger indexes for one instrument (SPEC.md "Triggers"). Every pending
  * order, stop loss and take profit watches one side of the quote in one direction:
  *
  * | trigger                 | watches | fires when      |

@@ -105,7 +105,7 @@ export class TriggerIndex {
   }
 }
 
-/** Pending fills first, then stops and take profits, then guards (trading-rules.md order). */
+/** Pending fills first, then stops and take profits, then guards (the order of SPEC.md B8). */
 function firingOrder(a: Trigger, b: Trigger): number {
   return rank(a) - rank(b);
 }

@@ -15,7 +15,7 @@ describe('withdrawal fee and received amount', () => {
     [1, '1', '10', '1', '7.123456', '64.11'],
     [2, '0', '0.01', '0', '1', '0.01'],
   ])(
-    'type %i rate %s on %s: fee %s, at %s received %s',
+    '[W1][W2] type %i rate %s on %s: fee %s, at %s received %s',
     (feeType, drawRate, amount, fee, price, received) => {
       const computed = withdrawalFee({ feeType, drawRate }, usd(amount));
       expect(computed).toBe(usd(fee));
@@ -23,12 +23,12 @@ describe('withdrawal fee and received amount', () => {
     },
   );
 
-  it('rounds the received amount down, never up', () => {
+  it('[W2] rounds the received amount down, never up', () => {
     // 0.999999 USD at 1 → 0.99, not 1.00
     expect(receivedAmount(usd('0.999999'), 0n, '1')).toBe('0.99');
   });
 
-  it('a fee above the amount receives nothing rather than a negative figure', () => {
+  it('[W2] a fee above the amount receives nothing rather than a negative figure', () => {
     expect(receivedAmount(usd('1'), usd('2'), '1')).toBe('0.00');
   });
 });

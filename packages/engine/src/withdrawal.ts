@@ -1,5 +1,5 @@
 /**
- * Withdrawal arithmetic (trading-rules.md "Money in and out"), shared by the server that holds the
+ * Withdrawal arithmetic (SPEC.md "Money in and out"), shared by the server that holds the
  * amount and the screen that shows the fee and the received amount while the user types, so the
  * two can never disagree.
  */

@@ -1,7 +1,9 @@
 /**
  * Constants shared by the server, the web app and the back office. The numeric values are part of
- * the public API (product-spec section 3/4 and wire-notes.md): never renumber them.
+ * the public API (docs/CONTRACT.md "Enumerations"): never renumber them; constants.test.ts fails
+ * when one changes.
  */
+import { KLINE_PERIOD_SECONDS, type KlinePeriod } from '@omp/engine';
 
 /** The 15 UI languages, in the order the language page lists them. `hk` is the default. */
 export const LANGUAGES = [
@@ -52,7 +54,7 @@ export function isLanguage(value: unknown): value is Language {
 
 /**
  * Maps whatever a client sends in the `lang` header to a supported language. The legacy `tw`
- * code maps to `hk` (product-spec section 9); anything unknown falls back to the default.
+ * code maps to `hk` (docs/CONTRACT.md "Languages"); anything unknown falls back to the default.
  */
 export function normalizeLanguage(value: unknown): Language {
   if (typeof value !== 'string') return DEFAULT_LANGUAGE;
@@ -61,16 +63,12 @@ export function normalizeLanguage(value: unknown): Language {
   return isLanguage(lower) ? lower : DEFAULT_LANGUAGE;
 }
 
-/** Kline periods and their length in seconds (product-spec section 9). */
-export const PERIOD_SECONDS = {
-  '1M': 60,
-  '5M': 300,
-  '15M': 900,
-  '30M': 1800,
-  '1H': 3600,
-  '1D': 86400,
-} as const;
-export type Period = keyof typeof PERIOD_SECONDS;
+/**
+ * Kline periods and their length in seconds (docs/CONTRACT.md "Kline periods"). The engine builds
+ * the bars, so its table is the one home of the periods; the wire names them as it does.
+ */
+export const PERIOD_SECONDS = KLINE_PERIOD_SECONDS;
+export type Period = KlinePeriod;
 export const PERIODS = Object.keys(PERIOD_SECONDS) as Period[];
 
 export function isPeriod(value: unknown): value is Period {
@@ -121,7 +119,7 @@ export type ClosedType = (typeof ClosedType)[keyof typeof ClosedType];
 export const MarginMode = { fixed: 1, leveraged: 2 } as const;
 export type MarginMode = (typeof MarginMode)[keyof typeof MarginMode];
 
-/** Verification code purposes (product-spec section 7: type 1 register, 2 reset). */
+/** Verification code purposes: `type` 1 register, 2 reset (docs/CONTRACT.md "Verification codes"). */
 export const CodePurpose = { register: 1, reset: 2 } as const;
 export type CodePurpose = (typeof CodePurpose)[keyof typeof CodePurpose];
 
@@ -129,7 +127,7 @@ export type CodePurpose = (typeof CodePurpose)[keyof typeof CodePurpose];
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 64;
 
-/** Kinds of ledger rows (trading-rules.md "Ledger"); the UI translates `ledger.<kind>`. */
+/** Kinds of ledger rows (packages/engine/SPEC.md "Ledger"); the UI translates `ledger.<kind>`. */
 export const LEDGER_KINDS = [
   'deposit',
   'withdrawal_hold',
@@ -147,7 +145,7 @@ export type LedgerKind = (typeof LEDGER_KINDS)[number];
 /** Idempotency: a retried money-changing request with the same key gets the first answer. */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
-/** Deposit statuses (product-spec section 4). */
+/** Deposit statuses (docs/CONTRACT.md "Money in and out"). */
 export const DepositStatus = { unchecked: 0, completed: 1, rejected: 2, invalid: 3 } as const;
 /** Withdrawal statuses. */
 export const WithdrawalStatus = { review: 0, paid: 1, rejected: 2 } as const;
@@ -158,7 +156,7 @@ export const DrawType = { coin: 1, bank: 2 } as const;
 export const ID_CARD_TYPES = ['id_card', 'passport', 'driving_licence'] as const;
 export type IdCardType = (typeof ID_CARD_TYPES)[number];
 
-/** What `user_real/center` reports (product-spec section 4: 0 form, 1 waiting, else certified). */
+/** What `user_real/center` reports: 0 form, 1 waiting, else certified (docs/CONTRACT.md "Identity"). */
 export const ReviewStatus = { form: 0, waiting: 1, certified: 2 } as const;
 export type ReviewStatus = (typeof ReviewStatus)[keyof typeof ReviewStatus];
 

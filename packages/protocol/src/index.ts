@@ -1,4 +1,5 @@
 export * from './constants.ts';
+export * from './version.ts';
 export * from './envelope.ts';
 export * from './market.ts';
 export * from './socket.ts';
@@ -9,3 +10,5 @@ export * from './staff.ts';
 export * from './identity.ts';
 export * from './payout-formats.ts';
 export * from './content.ts';
+export * from './user-access.ts';
+export { changeOf, controlCharacterField } from './fields.ts';

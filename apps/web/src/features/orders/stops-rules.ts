@@ -1,8 +1,10 @@
 /**
- * The sides stop loss and take profit must keep when edited (the engine's validateStops): against
- * the target of a pending order, and against the price a holding position would close at now
- * (the bid for a buy, the ask for a sell). 0 or empty means none.
+ * The sides stop loss and take profit must keep when edited, judged by the engine's own rule
+ * (`stopSideRejection`, SPEC.md C2): against the target of a pending order, and against the price
+ * a holding position would close at now (the bid for a buy, the ask for a sell). 0 or empty means
+ * none.
  */
+import { stopSideRejection } from '@omp/engine';
 import { OrderStatus, type OrderRow } from '@omp/protocol';
 import { pricePoints } from '../ticket/ticket-preview.ts';
 import { isBuy } from './order-texts.ts';
@@ -26,12 +28,13 @@ export function checkStops(
   if (takeProfit === null) return { field: 'takeProfit', problem: 'price_invalid' };
   const reference = pricePoints(String(stopsReferenceOf(row)), precision);
   if (!reference) return undefined;
-  const buy = isBuy(row);
-  if (stopLoss > 0 && (buy ? stopLoss >= reference : stopLoss <= reference))
-    return { field: 'stopLoss', problem: 'stop_loss_wrong_side' };
-  if (takeProfit > 0 && (buy ? takeProfit <= reference : takeProfit >= reference))
-    return { field: 'takeProfit', problem: 'take_profit_wrong_side' };
-  return undefined;
+  const wrongSide = stopSideRejection(
+    isBuy(row) ? 'buy' : 'sell',
+    { stopLossPoints: stopLoss, takeProfitPoints: takeProfit },
+    { stopLoss: reference, takeProfit: reference },
+  );
+  if (wrongSide === undefined) return undefined;
+  return { field: wrongSide === 'stop_loss_wrong_side' ? 'stopLoss' : 'takeProfit', problem: wrongSide };
 }
 
 /** A stored stop as the edit box shows it: none (0) is empty, else the exact decimals. */
