@@ -54,7 +54,9 @@ export default defineConfig({
     host: true,
     proxy: {
       '/api': { target: apiTarget, changeOrigin: true },
-      '/v1': { target: apiTarget, changeOrigin: true, ws: true },
+      // The Host header is passed through: the server lets a page open the socket when its Origin
+      // names the same host (ALLOWED_ORIGINS in the README), and here that is this dev server.
+      '/v1': { target: apiTarget, changeOrigin: false, ws: true },
       '/logos': { target: apiTarget, changeOrigin: true },
       '/healthz': { target: apiTarget, changeOrigin: true },
     },

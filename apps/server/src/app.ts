@@ -14,6 +14,8 @@ import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zo
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import envelopePlugin from './http/envelope-plugin.ts';
+import textGuard from './http/text-guard.ts';
+import { answerClientError, answerFrameworkError } from './http/transport-errors.ts';
 import authPlugin from './http/auth-plugin.ts';
 import staffAuthPlugin from './http/staff-auth.ts';
 import type { MarketRepository } from './repositories/market-repository.ts';
@@ -47,6 +49,10 @@ import type { MarketService } from './services/market-service.ts';
 import type { SettingsService } from './services/settings-service.ts';
 import type { VerificationService } from './services/verification-service.ts';
 import type { SocketHub } from './ws/socket-hub.ts';
+import { isSocketOriginAllowed } from './ws/socket-origin.ts';
+import { AppError } from './http/app-error.ts';
+import { ResponseCode } from '@omp/protocol';
+import { staffUserRoutes } from './routes/staff-user-routes.ts';
 
 export interface AppDeps {
   money: MoneyService;
@@ -99,6 +105,27 @@ export function appContentPolicy(connectOrigins: readonly string[] = []): string
   ].join('; ');
 }
 
+/**
+ * The documentation page's policy, from the one the UI package derives: scripts from our origin
+ * only, no third-party validator, no framing, and no forced upgrade to HTTPS (which would break the
+ * page on a plain-HTTP install). Inline styles are allowed, as on the app's pages: the UI injects a
+ * style element at run time.
+ */
+export function apiDocsContentPolicy(header: string): string {
+  return header
+    .split(';')
+    .map((directive) => directive.trim())
+    .filter((directive) => directive !== '' && directive !== 'upgrade-insecure-requests')
+    .map((directive) =>
+      directive
+        .replace(' validator.swagger.io', '')
+        .replace(/^frame-ancestors .*/, "frame-ancestors 'none'")
+        .replace(/^style-src .*/, "style-src 'self' 'unsafe-inline'")
+        .replace(/^font-src 'self' https: data:/, "font-src 'self' data:"),
+    )
+    .join('; ');
+}
+
 /** The origin of a configured https host, for the content policy; nothing for anything else. */
 export function originOf(url: string): string[] {
   try {
@@ -118,6 +145,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Clients on phones retry on flaky networks; keep-alive sockets save their handshakes.
     keepAliveTimeout: 65_000,
     bodyLimit: 1024 * 1024,
+    // Faults of the request found before any route runs answer in the envelope too.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   // Response schemas document the API; they are checked by the API tests, not on every response,
@@ -125,13 +155,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
   // Headers every answer carries: no MIME sniffing, no framing of our pages by other sites
-  // (clickjacking of an order ticket), and no full URLs leaked to other origins.
+  // (clickjacking of an order ticket), no full URLs leaked to other origins, no window of another
+  // site keeping a handle on ours, and nothing of ours loaded by another site's page. Behind a TLS
+  // proxy, browsers are told to come back over HTTPS only.
+  const strictTransport = deps.config.behindHttps ? 'max-age=31536000; includeSubDomains' : undefined;
   app.addHook('onSend', async (_request, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('X-Frame-Options', 'DENY');
     reply.header('Referrer-Policy', 'same-origin');
+    reply.header('Cross-Origin-Opener-Policy', 'same-origin');
+    reply.header('Cross-Origin-Resource-Policy', 'same-origin');
+    if (strictTransport) reply.header('Strict-Transport-Security', strictTransport);
   });
   await app.register(envelopePlugin);
+  await app.register(textGuard);
   await app.register(authPlugin, { auth: deps.auth });
   await app.register(staffAuthPlugin, { staff: deps.staff });
   await app.register(fastifyFormbody);
@@ -151,12 +188,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/docs',
+    // The page's own policy (apiDocsContentPolicy). No schema validator badge, which would send
+    // our document to a third-party host.
+    staticCSP: true,
+    transformStaticCSP: apiDocsContentPolicy,
+    uiConfig: { validatorUrl: null },
+  });
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-  app.get('/v1/ws', { websocket: true, schema: { hide: true } }, (socket, request) => {
-    deps.hub.attach(socket, request.lang);
-  });
+  app.get(
+    '/v1/ws',
+    {
+      websocket: true,
+      schema: { hide: true },
+      // Before the upgrade: a refused page gets HTTP 403 and never a socket (socket-origin.ts).
+      onRequest: async (request) => {
+        const { origin, host } = request.headers;
+        if (!isSocketOriginAllowed(origin, host, deps.config.allowedOrigins))
+          throw new AppError(ResponseCode.forbidden, 'socket_origin_forbidden', {}, 403);
+      },
+    },
+    (socket, request) => {
+      deps.hub.attach(socket, request.lang);
+    },
+  );
 
   await app.register(async (scope) => marketRoutes(scope, deps));
   await app.register(async (scope) => systemRoutes(scope, deps));
@@ -172,18 +229,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => followRoutes(scope, deps));
   await app.register(async (scope) => staffContentRoutes(scope, deps));
   await app.register(async (scope) => staffCompanyRoutes(scope, deps));
+  await app.register(async (scope) => staffUserRoutes(scope, deps));
   await app.register(async (scope) => staticFiles(scope, deps.config.webDist, deps.settings));
   return app;
 }
 
 /**
- * What the request log records of a request. Session tokens may travel in the query string (images
- * in <img> tags cannot send headers), and a log must never hold a working token.
+ * What the request log records of a request. A log must never hold a working credential: a
+ * client that still puts its session token in the query string, or the signature of a file link.
  */
 function requestForLog(request: FastifyRequest) {
   return {
     method: request.method,
-    url: request.url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]'),
+    url: request.url.replace(/([?&](?:token|sig)=)[^&#]*/gi, '$1[redacted]'),
     remoteAddress: request.ip,
   };
 }

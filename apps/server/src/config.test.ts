@@ -28,6 +28,8 @@ describe('configuration from the environment', () => {
     [{ FEED: 'random' }, 'FEED'],
     [{ INGEST_SECRET: 'short' }, 'INGEST_SECRET: must be at least 16 characters'],
     [{ DESKTOP_SITE_URL: 'pc.example.com' }, 'DESKTOP_SITE_URL: must be an http(s) URL'],
+    [{ ALLOWED_ORIGINS: 'https://m.example.com/app' }, 'ALLOWED_ORIGINS: must be a comma-separated list'],
+    [{ ALLOWED_ORIGINS: 'm.example.com' }, 'ALLOWED_ORIGINS'],
   ])('refuses %j with a message naming the variable', (env, expected) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(expected);
@@ -40,5 +42,14 @@ describe('the test-only captcha answer', () => {
     expect(() => loadConfig({ CAPTCHA_TEST_ANSWER: 'ab12', NODE_ENV: 'production' })).toThrow(
       'CAPTCHA_TEST_ANSWER: must not be set in production',
     );
+  });
+});
+
+describe('origins allowed to open the socket', () => {
+  it('are none beyond the same host by default, and a trimmed list of origins when set', () => {
+    expect(loadConfig({}).allowedOrigins).toEqual([]);
+    expect(
+      loadConfig({ ALLOWED_ORIGINS: ' https://M.Example.com , http://localhost:5173/' }).allowedOrigins,
+    ).toEqual(['https://m.example.com', 'http://localhost:5173']);
   });
 });

@@ -27,6 +27,11 @@ const configSchema = z.object({
   INGEST_SECRET: optionalText.refine((secret) => secret === undefined || secret.length >= 16, {
     message: 'must be at least 16 characters',
   }),
+  INGEST_MAX_FUTURE_MS: z.coerce.number().int().min(0).default(5000),
+  FILE_LINK_SECRET: optionalText.refine((secret) => secret === undefined || secret.length >= 32, {
+    message: 'must be at least 32 characters',
+  }),
+  FILE_LINK_TTL_S: positiveInt.max(86_400).default(600),
   QUOTE_PUSH_INTERVAL_MS: positiveInt.default(250),
   DESKTOP_SITE_URL: optionalText.refine((url) => url === undefined || /^https?:\/\//.test(url), {
     message: 'must be an http(s) URL',
@@ -55,6 +60,22 @@ const configSchema = z.object({
   ORDER_RATE_PER_SECOND: positiveInt.default(10),
   ORDER_BURST: positiveInt.default(60),
   LEADERBOARD_REFRESH_MS: positiveInt.min(1000).default(60_000),
+  ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter((origin) => origin !== ''),
+    )
+    .refine((origins) => origins.every(isOrigin), {
+      message: 'must be a comma-separated list of origins such as https://m.example.com',
+    }),
+  BEHIND_HTTPS: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
   NODE_ENV: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -70,6 +91,28 @@ export interface AppConfig {
   feedIntervalMs: number;
   /** Unset: the tick-ingest endpoint refuses every call. */
   ingestSecret: string | undefined;
+  /**
+   * How far ahead of this server's clock an ingested tick may be dated. A bridge with a fast clock
+   * would otherwise set a last-tick time no honest tick could pass, freezing the instrument.
+   */
+  ingestMaxFutureMs: number;
+  /**
+   * The key that signs the short-lived links to uploaded files. Unset: one is generated once and
+   * kept in the database, so every node shares it.
+   */
+  fileLinkSecret: string | undefined;
+  /** How long a signed link to an uploaded file opens it. */
+  fileLinkTtlMs: number;
+  /**
+   * The server is reached only over HTTPS (a TLS proxy in front): browsers are told so with
+   * Strict-Transport-Security.
+   */
+  behindHttps: boolean;
+  /**
+   * Web pages from these origins may open the realtime socket, besides pages served from the
+   * socket's own host and clients that send no Origin (native apps).
+   */
+  allowedOrigins: string[];
   quotePushIntervalMs: number;
   desktopSiteUrl: string | undefined;
   webDist: string;
@@ -102,6 +145,18 @@ export interface AppConfig {
 
 export class ConfigError extends Error {}
 
+/** `scheme://host[:port]` and nothing more, as a browser sends it in the Origin header. */
+function isOrigin(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (
+      /^https?:$/.test(url.protocol) && url.pathname === '/' && !url.search && !url.hash && !url.username
+    );
+  } catch {
+    return false;
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = configSchema.safeParse(env);
   if (!parsed.success) {
@@ -121,6 +176,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     feedSeed: c.FEED_SEED,
     feedIntervalMs: c.FEED_INTERVAL_MS,
     ingestSecret: c.INGEST_SECRET,
+    ingestMaxFutureMs: c.INGEST_MAX_FUTURE_MS,
+    fileLinkSecret: c.FILE_LINK_SECRET,
+    fileLinkTtlMs: c.FILE_LINK_TTL_S * 1000,
+    behindHttps: c.BEHIND_HTTPS,
+    allowedOrigins: c.ALLOWED_ORIGINS.map((origin) => new URL(origin).origin),
     quotePushIntervalMs: c.QUOTE_PUSH_INTERVAL_MS,
     desktopSiteUrl: c.DESKTOP_SITE_URL,
     webDist: path.resolve(c.WEB_DIST),

@@ -27,10 +27,14 @@ import { VerificationRepository } from './repositories/verification-repository.t
 import { AuthService } from './services/auth-service.ts';
 import { IdentityService } from './services/identity-service.ts';
 import { StaffService } from './services/staff-service.ts';
+import { scryptPasswordHasher, type PasswordHasher } from './services/password-hasher.ts';
 import { UploadService } from './services/upload-service.ts';
+import { FileLinks } from './services/file-links.ts';
+import { serverSecret } from './repositories/server-secrets.ts';
 import { SettingsService } from './services/settings-service.ts';
 import { VerificationService } from './services/verification-service.ts';
 import { createInMemoryMarketBus } from './services/market-bus.ts';
+import { createInProcessEventBus, type EventBus } from './services/event-bus.ts';
 import { seedMarket, type SeedReport } from './services/market-seed.ts';
 import { MarketService } from './services/market-service.ts';
 import { TradingRepository } from './repositories/trading-repository.ts';
@@ -57,6 +61,8 @@ export interface Runtime {
   market: MarketService;
   trading: TradingService;
   hub: SocketHub;
+  /** Application events (session_ended); in-process, one node. */
+  events: EventBus;
   leaderboard: LeaderboardService;
   feed: MarketFeed | undefined;
   seedReport: SeedReport;
@@ -67,10 +73,13 @@ export interface RuntimeOptions {
   now?: () => number;
   /** PostgreSQL schema to work in (tests). */
   databaseSchema?: string;
+  /** The password scheme; scrypt unless a test wants to count the checks. */
+  passwords?: PasswordHasher;
 }
 
 export async function startRuntime(config: AppConfig, options: RuntimeOptions = {}): Promise<Runtime> {
   const now = options.now ?? Date.now;
+  const passwords = options.passwords ?? scryptPasswordHasher;
   const database = openDatabase({
     databaseUrl: config.databaseUrl,
     sqlitePath: path.join(config.dataDir, 'app.db'),
@@ -109,7 +118,11 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       log: (message) => log(message),
       fixedCaptchaText: config.captchaTestAnswer,
     });
-    const auth = new AuthService({ users, verifications, codes, settings, now });
+    // Late-bound like `log`: a failing listener is logged through the app's logger once it exists.
+    let reportEventError: (error: unknown, type: string) => void = (error, type) =>
+      console.error(`a ${type} listener failed`, error);
+    const events = createInProcessEventBus((error, type) => reportEventError(error, type));
+    const auth = new AuthService({ users, verifications, codes, settings, now, passwords, events });
     const tradingRepository = new TradingRepository(database.db);
     // Late-bound like `log`: the error log exists once the app is built.
     let logError: (error: unknown, message: string) => void = (error, message) =>
@@ -128,10 +141,15 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
     const uploads = new UploadService({
       repository: new UploadRepository(database.db),
       storage: new LocalFolderStorage(path.join(config.dataDir, 'uploads')),
+      links: new FileLinks({
+        secret: config.fileLinkSecret ?? (await serverSecret(database.db, 'file_links')),
+        ttlMs: config.fileLinkTtlMs,
+        now,
+      }),
       now,
     });
     const identity = new IdentityService({ db: database.db, uploads, now });
-    const staff = new StaffService({ db: database.db, verifications, now });
+    const staff = new StaffService({ db: database.db, verifications, now, passwords });
     const moneyRepository = new MoneyRepository(database.db);
     await seedMoney(moneyRepository);
     const money = new MoneyService({
@@ -159,7 +177,17 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       trading,
       flushIntervalMs: config.quotePushIntervalMs,
       now,
-      authenticate: async (token) => (await auth.userOfToken(token))?.id,
+      events,
+      authenticate: async (token) => {
+        const session = await auth.sessionOfToken(token);
+        return (
+          session && {
+            userId: session.user.id,
+            tokenHash: session.tokenHash,
+            expiresAtMs: session.expiresAtMs,
+          }
+        );
+      },
     });
 
     let feed: MarketFeed | undefined;
@@ -201,6 +229,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
 
     log = (message) => app.log.info(message);
     logError = (error, message) => app.log.error({ err: error }, message);
+    reportEventError = (error, type) => app.log.error({ err: error }, `a ${type} listener failed`);
     if (config.captchaTestAnswer)
       app.log.warn('CAPTCHA_TEST_ANSWER is set: every captcha accepts a known answer (tests only)');
     const initialAdmin = await staff.ensureInitialAdmin(config.adminInitialPassword);
@@ -237,6 +266,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       market,
       trading,
       hub,
+      events,
       leaderboard,
       feed,
       seedReport,

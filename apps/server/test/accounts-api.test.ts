@@ -60,7 +60,7 @@ describe.each(databaseEngines())('accounts API on %s', (engine) => {
   };
   const registerByEmail = async (
     email: string,
-    password = 'Secret123',
+    password = 'Sturdy-pass-81',
     extra: Record<string, string> = {},
   ) => {
     expect(await sendEmailCode(email, 1)).toMatchObject({ code: 1, msg: 'Verification code sent' });
@@ -87,7 +87,7 @@ describe.each(databaseEngines())('accounts API on %s', (engine) => {
     expect(info).toMatchObject({ code: 1, data: { email: 'ann@example.com' } });
     const login = await client.postForm<LoginResult>('/api/user/loginForU', {
       account: 'ann@example.com',
-      password: 'Secret123',
+      password: 'Sturdy-pass-81',
     });
     expect(login).toMatchObject({ code: 1, data: { user: { id: res.data.user.id } } });
   });
@@ -106,8 +106,8 @@ describe.each(databaseEngines())('accounts API on %s', (engine) => {
       account: '91234567',
       mobile: '91234567',
       area_id: hk.id,
-      password: 'Mobile777',
-      re_password: 'Mobile777',
+      password: 'Mobile-pass-77',
+      re_password: 'Mobile-pass-77',
       sms_code: code,
     });
     expect(res).toMatchObject({ code: 1, data: { user: { mobile: '+85291234567', email: null } } });
@@ -117,7 +117,7 @@ describe.each(databaseEngines())('accounts API on %s', (engine) => {
       { account: '91234567' },
     ]) {
       expect(
-        await client.postForm('/api/user/loginForU', { ...fields, password: 'Mobile777' }),
+        await client.postForm('/api/user/loginForU', { ...fields, password: 'Mobile-pass-77' }),
       ).toMatchObject({ code: 1 });
     }
   });
@@ -127,7 +127,7 @@ describe.each(databaseEngines())('accounts API on %s', (engine) => {
     await sendEmailCode(email, 1);
     const good = mailbox.codeFor(email);
     const wrong = good === '000000' ? '111111' : '000000';
-    const base = { type: 'email', account: email, password: 'Secret123', re_password: 'Secret123' };
+    const base = { type: 'email', account: email, password: 'Sturdy-pass-81', re_password: 'Sturdy-pass-81' };
     expect(await client.postForm('/api/user/register', { ...base, sms_code: wrong })).toMatchObject({
       code: 422,
       msg: 'The verification code is wrong',
@@ -157,7 +157,7 @@ describe.each(databaseEngines())('accounts API on %s', (engine) => {
     const email = 'guesser@example.com';
     await sendEmailCode(email, 1);
     const good = mailbox.codeFor(email);
-    const base = { type: 'email', account: email, password: 'Secret123', re_password: 'Secret123' };
+    const base = { type: 'email', account: email, password: 'Sturdy-pass-81', re_password: 'Sturdy-pass-81' };
     for (let i = 0; i < 5; i++)
       await client.postForm('/api/user/register', {
         ...base,
@@ -224,8 +224,8 @@ describe.each(databaseEngines())('accounts API on %s', (engine) => {
     expect(
       await client.postForm('/api/user/register', {
         ...base,
-        password: 'Secret123',
-        re_password: 'Secret124',
+        password: 'Sturdy-pass-81',
+        re_password: 'Sturdy-pass-82',
       }),
     ).toMatchObject({
       msg: 'The two passwords are not the same',
@@ -233,8 +233,8 @@ describe.each(databaseEngines())('accounts API on %s', (engine) => {
     expect(
       await client.postForm('/api/user/register', {
         ...base,
-        password: 'Secret123',
-        re_password: 'Secret123',
+        password: 'Sturdy-pass-81',
+        re_password: 'Sturdy-pass-81',
         invite_code: 'ZZZZ9999',
       }),
     ).toMatchObject({
@@ -244,8 +244,8 @@ describe.each(databaseEngines())('accounts API on %s', (engine) => {
       await client.postForm('/api/user/register', {
         type: 'email',
         account: 'not-an-email',
-        password: 'Secret123',
-        re_password: 'Secret123',
+        password: 'Sturdy-pass-81',
+        re_password: 'Sturdy-pass-81',
         sms_code: '123456',
       }),
     ).toMatchObject({
@@ -255,7 +255,7 @@ describe.each(databaseEngines())('accounts API on %s', (engine) => {
 
   it('records who invited whom', async () => {
     const inviter = await registerByEmail('inviter@example.com');
-    const invited = await registerByEmail('invited@example.com', 'Secret123', {
+    const invited = await registerByEmail('invited@example.com', 'Sturdy-pass-81', {
       invite_code: inviter.data.user.invite_code.toLowerCase(),
     });
     expect(invited.code).toBe(1);
@@ -279,14 +279,20 @@ describe.each(databaseEngines())('accounts API on %s', (engine) => {
       });
     }
     expect(
-      await other.postForm('/api/user/loginForU', { account: 'locked@example.com', password: 'Secret123' }),
+      await other.postForm('/api/user/loginForU', {
+        account: 'locked@example.com',
+        password: 'Sturdy-pass-81',
+      }),
     ).toMatchObject({
       code: 429,
       msg: 'Too many failed logins. Please try again in 15 minutes.',
     });
     rt.clock.advance(15 * 60_000 + 1);
     expect(
-      await other.postForm('/api/user/loginForU', { account: 'locked@example.com', password: 'Secret123' }),
+      await other.postForm('/api/user/loginForU', {
+        account: 'locked@example.com',
+        password: 'Sturdy-pass-81',
+      }),
     ).toMatchObject({ code: 1 });
   });
 
@@ -295,7 +301,7 @@ describe.each(databaseEngines())('accounts API on %s', (engine) => {
     const second = (
       await client.postForm<LoginResult>('/api/user/loginForU', {
         account: 'sessions@example.com',
-        password: 'Secret123',
+        password: 'Sturdy-pass-81',
       })
     ).data.token;
     expect(await client.postForm('/api/user/logout', {}, data.token)).toMatchObject({ code: 1 });
@@ -307,8 +313,8 @@ describe.each(databaseEngines())('accounts API on %s', (engine) => {
     const changed = await client.postForm<{ token: string }>(
       '/api/user/amend_password',
       {
-        new_password: 'Changed456',
-        re_password: 'Changed456',
+        new_password: 'Changed-pass-456',
+        re_password: 'Changed-pass-456',
         auth_code: mailbox.codeFor('sessions@example.com'),
       },
       second,
@@ -322,7 +328,7 @@ describe.each(databaseEngines())('accounts API on %s', (engine) => {
     expect(
       await client.postForm('/api/user/loginForU', {
         account: 'sessions@example.com',
-        password: 'Changed456',
+        password: 'Changed-pass-456',
       }),
     ).toMatchObject({ code: 1 });
     expect(await client.get('/api/user/info')).toMatchObject({ code: 999 });
@@ -340,17 +346,23 @@ describe.each(databaseEngines())('accounts API on %s', (engine) => {
     const reset = await client.postForm('/api/user/forget_password', {
       type: 'email',
       account: 'forgot@example.com',
-      new_password: 'Renewed789',
-      secondary_password: 'Renewed789',
+      new_password: 'Renewed-pass-789',
+      secondary_password: 'Renewed-pass-789',
       auth_code: mailbox.codeFor('forgot@example.com'),
     });
     expect(reset).toMatchObject({ code: 1, msg: 'Password reset. Please log in with the new password.' });
     expect(await client.get('/api/user/info', data.token)).toMatchObject({ code: 999 });
     expect(
-      await client.postForm('/api/user/loginForU', { account: 'forgot@example.com', password: 'Secret123' }),
+      await client.postForm('/api/user/loginForU', {
+        account: 'forgot@example.com',
+        password: 'Sturdy-pass-81',
+      }),
     ).toMatchObject({ code: 0 });
     expect(
-      await client.postForm('/api/user/loginForU', { account: 'forgot@example.com', password: 'Renewed789' }),
+      await client.postForm('/api/user/loginForU', {
+        account: 'forgot@example.com',
+        password: 'Renewed-pass-789',
+      }),
     ).toMatchObject({ code: 1 });
   });
 

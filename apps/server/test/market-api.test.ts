@@ -41,7 +41,7 @@ describe.each(databaseEngines())('market API on %s', (engine) => {
     expect(tw.data[0]?.NameShowTrans).toBe(hk.data[0]?.NameShowTrans);
   });
 
-  it('lists at least 40 instruments with every field of the spec', async () => {
+  it('lists at least 40 instruments with every field of the contract', async () => {
     const { body } = await get('/v1/api/forex/trade_list');
     const parsed = envelopeOf(z.array(instrumentSchema)).parse(body);
     expect(parsed.data.length).toBeGreaterThanOrEqual(40);
@@ -232,6 +232,27 @@ describe.each(databaseEngines())('market API on %s', (engine) => {
       }
       expect(rt.market.quotationOf('GBPUSD')!.quotation.Bid).toBe(before);
     });
+
+    it('refuses a tick dated beyond the allowed clock skew, so the instrument keeps ticking', async () => {
+      const secret = 'a-secret-of-enough-length';
+      rt.clock.advance(1000);
+      const now = rt.clock.now();
+      const future = await post({ ticks: [{ code: 'AUDUSD', bid: 0.5, time: now + 60 * 60_000 }] }, secret);
+      expect(future.json()).toMatchObject({
+        code: 422,
+        msg: "The tick for AUDUSD is dated 3600 s in the future; at most 5 s ahead is accepted (check the bridge's clock)",
+      });
+      // Within the default five seconds of skew a tick is taken as it is dated.
+      expect(
+        (await post({ ticks: [{ code: 'AUDUSD', bid: 0.6, time: now + 4000 }] }, secret)).json(),
+      ).toMatchObject({ code: 1 });
+      // Had the hour-ahead tick been applied, this honest one would be ignored as older.
+      rt.clock.advance(5000);
+      expect((await post({ ticks: [{ code: 'AUDUSD', bid: '0.61' }] }, secret)).json()).toMatchObject({
+        code: 1,
+      });
+      expect(rt.market.quotationOf('AUDUSD')!.quotation.Bid).toBe(0.61);
+    });
   });
 
   it('accepts the authorization header and the `t` cache-buster on every call', async () => {
@@ -251,7 +272,11 @@ describe.each(databaseEngines())('market API on %s', (engine) => {
         'x-content-type-options': 'nosniff',
         'x-frame-options': 'DENY',
         'referrer-policy': 'same-origin',
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-resource-policy': 'same-origin',
       });
+      // Not told it is behind HTTPS: no Strict-Transport-Security, which would lock a plain-HTTP install out.
+      expect(res.headers['strict-transport-security']).toBeUndefined();
     }
   });
 

@@ -174,7 +174,7 @@ describe.each(databaseEngines())('money on %s', (engine) => {
     );
   });
 
-  it('computes each fee type and the received amount, holds the amount at once and returns it on rejection', async () => {
+  it('[W1][W2][W3][W4] computes each fee type and the received amount, holds the amount at once and returns it on rejection', async () => {
     const { token, id } = await t.realUser('5000');
     const currencies = (
       await m.get<Array<{ id: number; code: string; protocol: string }>>(
@@ -239,7 +239,7 @@ describe.each(databaseEngines())('money on %s', (engine) => {
     expect(await t.expectLedgerBalanced(id)).toBe(4_900_000_000n);
   });
 
-  it('lets only free margin leave, and 20 racing withdrawals against a balance for 5 take exactly 5', async () => {
+  it('[W3] lets only free margin leave, and 20 racing withdrawals against a balance for 5 take exactly 5', async () => {
     const { token, id } = await t.realUser('500');
     const method = await bindTrc20(token);
     expect(

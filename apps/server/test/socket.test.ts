@@ -1,22 +1,29 @@
 /**
  * The realtime socket over a real connection: heartbeat, subscription replies, snapshots, pushes
- * after ticks, conflation of many ticks into the newest state, and refusals of bad messages.
+ * after ticks, conflation of many ticks into the newest state, refusals of bad messages, the
+ * per-connection message limit and the Origin check of the upgrade.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SOCKET_RATE_LIMIT } from '../src/ws/socket-session.ts';
 import { RecordingClient, type Message } from './helpers/recording-client.ts';
-import { startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
+import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
 
 const isType = (type: string) => (m: Message) => typeof m === 'object' && m.type === type;
 
-describe('realtime socket /v1/ws', () => {
+/** A site the broker lists in ALLOWED_ORIGINS for this runtime. */
+const LISTED_ORIGIN = 'https://m.broker.example';
+
+describe.each(databaseEngines())('realtime socket /v1/ws on %s', (engine) => {
   let rt: TestRuntime;
   let url: string;
+  let port: number;
   beforeAll(async () => {
-    rt = await startTestRuntime();
+    rt = await startTestRuntime({ engine, env: { ALLOWED_ORIGINS: LISTED_ORIGIN } });
     await rt.app.listen({ port: 0, host: '127.0.0.1' });
     const address = rt.app.server.address();
     if (!address || typeof address === 'string') throw new Error('no port');
-    url = `ws://127.0.0.1:${address.port}/v1/ws?lang=en`;
+    port = address.port;
+    url = `ws://127.0.0.1:${port}/v1/ws?lang=en`;
   });
   afterAll(async () => rt?.dispose());
 
@@ -122,5 +129,71 @@ describe('realtime socket /v1/ws', () => {
       msg: 'The message could not be understood',
     });
     client.close();
+  });
+
+  it('confirms a second sub to the same topic without sending its snapshot again', async () => {
+    const client = new RecordingClient(url);
+    await client.open();
+    client.send({ type: 'sub', params: 'DAY_MARKET.BTCUSD' });
+    await client.waitFor(isType('DAY_MARKET'));
+    client.send({ type: 'sub', params: 'DAY_MARKET.BTCUSD' });
+    client.send('ping');
+    await client.waitFor((m) => m === 'pong');
+    expect(client.received.filter(isType('sub_result'))).toEqual([
+      { type: 'sub_result', code: 1, msg: 'Subscribed to DAY_MARKET.BTCUSD', params: 'DAY_MARKET.BTCUSD' },
+      { type: 'sub_result', code: 1, msg: 'Subscribed to DAY_MARKET.BTCUSD', params: 'DAY_MARKET.BTCUSD' },
+    ]);
+    expect(client.received.filter(isType('DAY_MARKET'))).toHaveLength(1);
+    client.close();
+  });
+
+  it('closes a connection that sends too many messages with 4008, while another client keeps its pushes', async () => {
+    const calm = new RecordingClient(url);
+    await calm.open();
+    calm.send({ type: 'sub', params: 'DAY_MARKET.ETHUSD' });
+    await calm.waitFor(isType('DAY_MARKET'));
+    const flooder = new RecordingClient(url);
+    await flooder.open();
+    // The test clock stands still, so the bucket never refills: the burst is all it gets.
+    const sent = DEFAULT_SOCKET_RATE_LIMIT.burst * 20;
+    for (let i = 0; i < sent; i++) flooder.send({ type: 'sub', params: 'DAY_MARKET' });
+
+    const spec = rt.market.instrumentByCode('ETHUSD')!;
+    const bid = 301234;
+    rt.clock.advance(10);
+    rt.market.applyTicks([{ code: 'ETHUSD', bid, ask: bid + spec.spreadPoints, timeMs: rt.clock.now() }]);
+    rt.hub.flush();
+    const push = (await calm.waitFor(
+      (m) =>
+        isType('DAY_MARKET')(m) &&
+        (m as { quotation: { Bid: number } }).quotation.Bid === bid / 10 ** spec.pricePrecision,
+    )) as { symbol: string };
+    expect(push.symbol).toBe('ETHUSD');
+
+    expect(await flooder.closed).toEqual({ code: 4008, reason: 'message rate limit exceeded' });
+    expect(flooder.received.filter(isType('sub_result'))).toHaveLength(DEFAULT_SOCKET_RATE_LIMIT.burst);
+    expect(flooder.received.filter(isType('error')).at(-1)).toMatchObject({
+      code: 429,
+      msg: 'Too many messages on this connection, so it is closed. Reconnect and send fewer.',
+    });
+    // Only the first subscription sent the snapshot of every quote.
+    const snapshotSize = rt.market.instruments().length;
+    expect(flooder.received.filter(isType('DAY_MARKET')).length).toBeLessThanOrEqual(snapshotSize + 1);
+    calm.send('ping');
+    expect(await calm.waitFor((m) => m === 'pong')).toBe('pong');
+    calm.close();
+  });
+
+  it('refuses the upgrade with 403 to a page of another site, and lets the same host, listed sites and native clients in', async () => {
+    const refused = new RecordingClient(url, { origin: 'https://evil.example' });
+    await expect(refused.open()).rejects.toThrow('Unexpected server response: 403');
+
+    for (const options of [{ origin: `http://127.0.0.1:${port}` }, { origin: LISTED_ORIGIN }, {}]) {
+      const client = new RecordingClient(url, options);
+      await client.open();
+      client.send('ping');
+      expect(await client.waitFor((m) => m === 'pong')).toBe('pong');
+      client.close();
+    }
   });
 });

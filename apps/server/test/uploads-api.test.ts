@@ -5,10 +5,19 @@
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_MAX_BYTES, UPLOADS_PER_HOUR } from '../src/services/upload-service.ts';
-import { htmlRenamedAsPng, jpegImage, pngImage, svgImage, webpImage } from './helpers/image-fixtures.ts';
-import { staffToken } from './helpers/staff-helpers.ts';
+import {
+  cameraPhotoWithGps,
+  htmlRenamedAsPng,
+  jpegImage,
+  pngImage,
+  svgImage,
+  webpImage,
+} from './helpers/image-fixtures.ts';
+import type { IdentitySubmission } from '@omp/protocol';
+import { callApi, staffToken } from './helpers/staff-helpers.ts';
 import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
 import { tradingClient } from './helpers/trading-helpers.ts';
 import { multipartBody, upload } from './helpers/upload-helpers.ts';
@@ -53,17 +62,19 @@ describe.each(databaseEngines())('uploads API on %s', (engine) => {
         .selectAll()
         .where('name', '=', name)
         .executeTakeFirstOrThrow();
+      const served = await fetchFile(body.data!.url, { authorization: owner.token });
       expect({ owner: Number(row.owner_user_id), mime: row.mime, size: Number(row.size) }).toEqual({
         owner: owner.id,
         mime,
-        size: bytes.length,
+        size: served.rawPayload.length,
       });
       expect(readdirSync(path.join(rt.config.dataDir, 'uploads'))).toContain(name);
 
-      const served = await fetchFile(body.data!.url, { authorization: owner.token });
+      // What is stored is the picture drawn again: the same format and size, not the sent bytes.
       expect(served.statusCode).toBe(200);
-      expect(served.rawPayload.equals(bytes)).toBe(true);
       expect(served.headers['content-type']).toBe(mime);
+      const [sent, kept] = await Promise.all([sharp(bytes).metadata(), sharp(served.rawPayload).metadata()]);
+      expect([kept.format, kept.width, kept.height]).toEqual([sent.format, sent.width, sent.height]);
     },
   );
 
@@ -104,6 +115,37 @@ describe.each(databaseEngines())('uploads API on %s', (engine) => {
     expect(over.body).toEqual({ code: 413, msg: 'The image is too large: at most 5 MB', data: null });
     const limit = await upload(rt, owner.token, { bytes: padded(UPLOAD_MAX_BYTES) });
     expect(limit.body.code).toBe(1);
+  });
+
+  it('stores a camera photo without its EXIF: no GPS position, no camera make', async () => {
+    const photo = await cameraPhotoWithGps();
+    const { body } = await upload(rt, owner.token, { bytes: photo });
+    expect(body.code).toBe(1);
+    const stored = (await fetchFile(body.data!.url, { authorization: owner.token })).rawPayload;
+    expect((await sharp(stored).metadata()).exif).toBeUndefined();
+    expect(stored.includes(Buffer.from('PhoneMaker'))).toBe(false);
+  });
+
+  it('refuses a truncated image, a polyglot that does not decode, and a decompression bomb', async () => {
+    const whole = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#aa3333' } })
+      .png()
+      .toBuffer();
+    const truncated = await upload(rt, owner.token, { bytes: whole.subarray(0, whole.length / 2) });
+    expect(truncated.body).toEqual({
+      code: 422,
+      msg: 'Only PNG, JPEG or WebP images can be uploaded',
+      data: null,
+    });
+    const htmlBehindJpegMagic = Buffer.concat([Buffer.from('ffd8ffe0', 'hex'), htmlRenamedAsPng]);
+    expect((await upload(rt, owner.token, { bytes: htmlBehindJpegMagic })).body.code).toBe(422);
+    const bomb = pngImage(1, 1);
+    bomb.writeUInt32BE(60_000, 16); // IHDR width
+    bomb.writeUInt32BE(60_000, 20); // IHDR height
+    expect((await upload(rt, owner.token, { bytes: bomb })).body).toEqual({
+      code: 422,
+      msg: 'The image has too many pixels: at most 40 megapixels',
+      data: null,
+    });
   });
 
   it('refuses a request without a file in the field "file", and a JSON body', async () => {
@@ -181,10 +223,38 @@ describe.each(databaseEngines())('uploads API on %s', (engine) => {
       });
     });
 
-    it('serves it to its owner with the token in the query, as an <img> tag asks', async () => {
-      const res = await fetchFile(`${url}?token=${encodeURIComponent(owner.token)}`);
+    it("never takes a session token from the url, the owner's or staff's", async () => {
+      const admin = await staffToken(rt, ['admin']);
+      for (const token of [owner.token, admin]) {
+        expect((await fetchFile(`${url}?token=${encodeURIComponent(token)}`)).statusCode).toBe(404);
+      }
+    });
+
+    it('opens it by the signed link the back office is handed, for minutes, and only that file', async () => {
+      const reverse = (await upload(rt, owner.token, { bytes: pngImage(4, 4) })).body.data!.url;
+      const submitted = await callApi(rt, 'POST', '/api/user_real/real_name', owner.token, {
+        name: 'Ana Lopez',
+        card_id: 'x7654321',
+        front_pic: url,
+        reverse_pic: reverse,
+      });
+      expect(submitted.code).toBe(1);
+      const compliance = await staffToken(rt, ['compliance']);
+      const listed = await callApi<{ list: IdentitySubmission[] }>(
+        rt,
+        'GET',
+        `/admin/api/identity?user_id=${owner.id}`,
+        compliance,
+      );
+      const link = listed.data.list[0]!.front_pic;
+      expect(link).toMatch(/^\/v1\/files\/[0-9a-f]{32}\.jpg\?exp=\d+&sig=[\w-]{43}$/);
+      const res = await fetchFile(link);
       expect(res.statusCode).toBe(200);
-      expect(res.rawPayload.equals(jpegImage())).toBe(true);
+      expect(res.headers['content-type']).toBe('image/jpeg');
+      const other = (await upload(rt, owner.token, { bytes: pngImage(3, 3) })).body.data!.url;
+      expect((await fetchFile(`${other}?${link.split('?')[1]}`)).statusCode).toBe(404);
+      rt.clock.advance(11 * 60_000);
+      expect((await fetchFile(link)).statusCode).toBe(404);
     });
 
     it('answers 404 to another user, to an anonymous request and to a dead token', async () => {
@@ -206,11 +276,10 @@ describe.each(databaseEngines())('uploads API on %s', (engine) => {
       }
     });
 
-    it('serves it to any staff session, by header or query token', async () => {
+    it('serves it to any staff session by the authorization header', async () => {
       for (const roles of [['compliance'], ['finance'], ['admin']] as const) {
         const token = await staffToken(rt, roles);
         expect((await fetchFile(url, { authorization: token })).statusCode).toBe(200);
-        expect((await fetchFile(`${url}?token=${encodeURIComponent(token)}`)).statusCode).toBe(200);
       }
     });
   });

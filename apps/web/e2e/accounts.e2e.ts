@@ -14,13 +14,16 @@ import {
   type ApiUser,
   type Session,
 } from './accounts-api.ts';
+import { ADMIN_PASSWORD, adminToken, staffCall } from './money-api.ts';
 import { AccountPage, LoginScreen, RegisterScreen, UserScreen } from './pages/account-pages.ts';
 
-const PASSWORD = 'Secret123';
+const PASSWORD = 'Sturdy-pass-81';
 const RESTRICTED = 'Please register or log in to a real account';
 
 describe.skipIf(!chromiumPath)('accounts', () => {
-  const stack = useStack({ env: { CAPTCHA_TEST_ANSWER: CAPTCHA_ANSWER } });
+  const stack = useStack({
+    env: { CAPTCHA_TEST_ANSWER: CAPTCHA_ANSWER, ADMIN_INITIAL_PASSWORD: ADMIN_PASSWORD },
+  });
 
   const demoSession = async (): Promise<Session> => {
     const envelope = await call<Session>(stack, '/api/user/createAccountDemoForU');
@@ -39,7 +42,7 @@ describe.skipIf(!chromiumPath)('accounts', () => {
     await login.settle();
     await screenshot(login.page, 'login');
 
-    // Both fields are required, each with its own message (product-spec section 5).
+    // Both fields are required, each with its own message (docs/CONTRACT.md "Form rules").
     await login.page.getByTestId('login-submit').click();
     await expect
       .poll(() => login.fieldError('login-account').textContent())
@@ -281,8 +284,8 @@ describe.skipIf(!chromiumPath)('accounts', () => {
 
     await app.page.getByTestId('password-submit').click();
     expect(await app.page.getByTestId('password-error').textContent()).toBe('Please fill in completely');
-    await app.field('password-new').fill('Another123');
-    await app.field('password-confirm').fill('Another124');
+    await app.field('password-new').fill('Another-pass-93');
+    await app.field('password-confirm').fill('Another-pass-94');
     await app.field('password-code').fill('123456');
     await app.page.getByTestId('password-submit').click();
     expect(await app.page.getByTestId('password-error').textContent()).toBe('The two passwords do not match');
@@ -290,7 +293,7 @@ describe.skipIf(!chromiumPath)('accounts', () => {
     await app.page.getByTestId('send-code').click();
     await app.toast().filter({ hasText: 'Verification code sent' }).waitFor();
     const code = await waitForCode(stack, email, previousCode);
-    await app.field('password-confirm').fill('Another123');
+    await app.field('password-confirm').fill('Another-pass-93');
     await app.field('password-code').fill(code);
     await app.settle();
     await screenshot(app.page, 'password');
@@ -304,6 +307,30 @@ describe.skipIf(!chromiumPath)('accounts', () => {
     expect((await call(stack, '/api/user/info', { token: stored.token })).code).toBe(1);
     // Still signed in on this device with the new token.
     await app.as(UserScreen).waitForUser();
+  });
+
+  it('signs the phone out at once, with the reason, when the back office ends the session', async () => {
+    const session = await registerByApi(stack, uniqueEmail('ended'), PASSWORD);
+    const app = await AccountPage.start(stack, '/user', { session });
+    await app.as(UserScreen).waitForUser();
+    // Only a socket that has signed in hears its session end: wait for that answer on a fresh load.
+    const signedIn = app.page
+      .waitForEvent('websocket')
+      .then((socket) =>
+        socket.waitForEvent('framereceived', {
+          predicate: (frame) => String(frame.payload).includes('login_result'),
+        }),
+      );
+    await app.page.reload();
+    await signedIn;
+    const admin = await adminToken(stack);
+    // staffCall throws unless the answer is code 1.
+    await staffCall(stack, `/admin/api/users/${session.user.id}/logout`, admin, { reason: 'Account review' });
+    // No tap, no request: the socket's message alone moves the phone to the login page.
+    await app.toast().filter({ hasText: 'You have been logged out by customer service' }).waitFor();
+    await app.page.waitForURL(/#\/login\?from=%2Fuser$/);
+    await screenshot(app.page, 'session-ended');
+    expect((await app.storedSession()).token).toBe('');
   });
 
   it('shows the invite link, its QR code and copies the link', async () => {

@@ -5,7 +5,7 @@
  * the language of the `lang` header, falling back to English.
  */
 import { z } from 'zod';
-import { pageFields, text, wholeNumber } from './fields.ts';
+import { changeOf, pageFields, text, wholeNumber } from './fields.ts';
 import { userSchema } from './account.ts';
 import { LANGUAGES } from './constants.ts';
 
@@ -80,15 +80,17 @@ export const newsCreateBodySchema = z.object({
     .describe('Per language: {en: {title, desc, content}, fr: {...}}; English is required'),
 });
 
-export const newsUpdateBodySchema = z.object({
-  category_id: wholeNumber('category_id', 1).optional(),
-  logo: imageUrlSchema.optional(),
-  created_at_ms: wholeNumber('created_at_ms', 0).optional(),
-  texts: z
-    .partialRecord(languageKey, newsTextSchema.nullable())
-    .optional()
-    .describe('Languages given replace their text; null removes a language (never English)'),
-});
+export const newsUpdateBodySchema = changeOf(
+  z.object({
+    category_id: wholeNumber('category_id', 1).optional(),
+    logo: imageUrlSchema.optional(),
+    created_at_ms: wholeNumber('created_at_ms', 0).optional(),
+    texts: z
+      .partialRecord(languageKey, newsTextSchema.nullable())
+      .optional()
+      .describe('Languages given replace their text; null removes a language (never English)'),
+  }),
+);
 
 export const newsAdminSchema = z.object({
   id: z.number().int(),
@@ -117,28 +119,30 @@ export const localizedTextsBodySchema = z.object({
     .describe('Per language; an empty string removes that language. English cannot be removed.'),
 });
 
-export const settingsBodySchema = z
-  .object({
-    main_mode: z.enum(['trade', 'company']),
-    complaint_email: z.union([z.literal(''), z.email()]),
-    complaint_email_host: linkUrlSchema.describe(
-      'Empty: the complaint page asks this server; otherwise the host whose complaint_email call it asks',
+export const settingsBodySchema = changeOf(
+  z
+    .object({
+      main_mode: z.enum(['trade', 'company']),
+      complaint_email: z.union([z.literal(''), z.email()]),
+      complaint_email_host: linkUrlSchema.describe(
+        'Empty: the complaint page asks this server; otherwise the host whose complaint_email call it asks',
+      ),
+      whatsapp_link: linkUrlSchema,
+      telegram_link: linkUrlSchema,
+      service_link: linkUrlSchema,
+      service_link_type: z.enum(['frame', 'link']),
+      verify_reg_type: z.enum(['email', 'mobile', 'both']),
+      is_show_mobile: flag.transform(String),
+      withdraw_requires_identity: flag
+        .transform(String)
+        .describe('1: only users with a certified identity may withdraw (read at each withdrawal)'),
+    })
+    .partial()
+    .describe(
+      'Only the keys given change. The trading settings (trade_fee_type, stale_quote_s, margin_call_level, ' +
+        'stop_out_level, demo_balance) are read when the book starts and are not changed here.',
     ),
-    whatsapp_link: linkUrlSchema,
-    telegram_link: linkUrlSchema,
-    service_link: linkUrlSchema,
-    service_link_type: z.enum(['frame', 'link']),
-    verify_reg_type: z.enum(['email', 'mobile', 'both']),
-    is_show_mobile: flag.transform(String),
-    withdraw_requires_identity: flag
-      .transform(String)
-      .describe('1: only users with a certified identity may withdraw (read at each withdrawal)'),
-  })
-  .partial()
-  .describe(
-    'Only the keys given change. The trading settings (trade_fee_type, stale_quote_s, margin_call_level, ' +
-      'stop_out_level, demo_balance) are read when the book starts and are not changed here.',
-  );
+);
 
 // Leaderboard ----------------------------------------------------------------------------------
 
@@ -224,4 +228,4 @@ export const companyBodySchema = z.object({
   loss_url: linkUrlSchema.optional().describe('Where a suspended company sends visitors'),
   sort: z.coerce.number().int().optional().describe('Lower first'),
 });
-export const companyUpdateBodySchema = companyBodySchema.partial();
+export const companyUpdateBodySchema = changeOf(companyBodySchema.partial());

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ResponseCode } from './constants.ts';
 
-/** Every HTTP response body of the API (product-spec section 8). */
+/** Every HTTP response body of the API (docs/CONTRACT.md "Envelope"). */
 export interface Envelope<T = unknown> {
   code: number;
   msg: string;

@@ -19,3 +19,46 @@ export const pageFields = {
   page: wholeNumber('page', 1).default(1),
   page_size: wholeNumber('page_size', 1).max(100).default(20),
 };
+
+/**
+ * Control characters no text field accepts: NUL (PostgreSQL cannot store it in text) and the other
+ * C0 controls, which no screen shows. Tab and line breaks stay allowed: articles, announcements and
+ * review notes are written on several lines.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
+const CONTROL_CHARACTERS = new RegExp(CONTROL_CHARACTER.source, 'g');
+
+/**
+ * Where the first text holding a control character sits in a request part (body, query or path
+ * parameters): the dotted field name ("texts.en.title"), '' for a bare text, or undefined when
+ * every text is clean. Keys are checked like values: they become field names and column names.
+ */
+export function controlCharacterField(value: unknown, path = ''): string | undefined {
+  if (typeof value === 'string') return CONTROL_CHARACTER.test(value) ? path : undefined;
+  if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    // The name is shown in the refusal, so a control character in it is shown as a replacement mark.
+    const field = `${path ? `${path}.` : ''}${key.replace(CONTROL_CHARACTERS, '\ufffd')}`;
+    if (CONTROL_CHARACTER.test(key)) return field;
+    const found = controlCharacterField(item, field);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** A field given a value: present, and not an empty record (`texts: {}` changes nothing). */
+const isChange = (value: unknown) =>
+  value !== undefined &&
+  !(value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0);
+
+/**
+ * The body of a change to an existing record, where only the fields given change: a body that
+ * names none of its fields (empty, or only unknown keys, which are dropped) is refused as
+ * `nothing_to_change` rather than taken as a change that saves nothing.
+ */
+export const changeOf = <T extends z.ZodObject>(schema: T): T =>
+  schema.refine((body) => Object.values(body).some(isChange), {
+    error: () => 'nothing to change',
+    params: { messageKey: 'nothing_to_change' },
+  });

@@ -1,5 +1,5 @@
 /**
- * Identity verification on the wire (product-spec sections 3-5): the user's submission with one
+ * Identity verification on the wire (docs/CONTRACT.md "Identity"): the user's submission with one
  * front and one reverse photo, its review state, and the staff review of submissions.
  */
 import { z } from 'zod';

@@ -1,8 +1,8 @@
 /**
  * Market data on the wire: categories, instruments with their quote, kline bars, and the query
  * schemas of the market calls. Field names follow the existing clients (PascalCase, see
- * wire-notes.md). Prices are JSON numbers already rounded to the instrument's PricePrecision;
- * clients format them with exactly PricePrecision decimals.
+ * docs/CONTRACT.md "Field names and values"). Prices are JSON numbers already rounded to the
+ * instrument's PricePrecision; clients format them with exactly PricePrecision decimals.
  */
 import { z } from 'zod';
 import { PERIOD_SECONDS, type Period } from './constants.ts';

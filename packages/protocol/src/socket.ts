@@ -1,5 +1,5 @@
 /**
- * Messages of the realtime socket at /v1/ws (wire-notes.md). Heartbeat frames are the plain texts
+ * Messages of the realtime socket at /v1/ws (docs/socket.md). Heartbeat frames are the plain texts
  * `ping` (client) and `pong` (server); everything else is JSON with a `type`.
  *
  * Market pushes carry the latest state (the whole quotation, the whole forming bar), not deltas:
@@ -11,7 +11,7 @@ import type { KlinePoint, Quotation } from './market.ts';
 export const HEARTBEAT_PING = 'ping';
 export const HEARTBEAT_PONG = 'pong';
 
-/** Client-side socket timings (product-spec sections 8 and 9). */
+/** Client-side socket timings (docs/CONTRACT.md "Timings and sizes"). */
 export const SOCKET_HEARTBEAT_MS = 5000;
 export const SOCKET_CONNECT_TIMEOUT_MS = 5000;
 /** Reconnect once more than this many pings went unanswered. */
@@ -28,6 +28,36 @@ export const Topic = {
 
 /** Sent to a logged-in socket when its margin level falls to the margin-call level. */
 export const MARGIN_CALL_MESSAGE = 'MARGIN_CALL';
+
+/**
+ * Sent to a signed-in socket when its session ends; the socket then carries public topics only.
+ * `reason` says what ended it, so a client can word its own notice; `msg` is the server's.
+ */
+export const SESSION_ENDED_MESSAGE = 'session_ended';
+
+export const SessionEndReason = {
+  /** The session was logged out (this device, or another holder of the same token). */
+  logout: 'logout',
+  /** The user changed the password: every session ends, the device that changed it gets a new one. */
+  passwordChanged: 'password_changed',
+  /** The password was reset with a code: every session ends. */
+  passwordReset: 'password_reset',
+  /** Staff disabled the account. */
+  userDisabled: 'user_disabled',
+  /** Staff ended every session of the user. */
+  forcedLogout: 'forced_logout',
+  /** The session reached its expiry time. */
+  expired: 'expired',
+} as const;
+export type SessionEndReason = (typeof SessionEndReason)[keyof typeof SessionEndReason];
+
+/** Close codes the server uses beyond the standard ones (docs/socket.md). */
+export const SocketCloseCode = {
+  /** The server is shutting down; reconnect. */
+  goingAway: 1001,
+  /** Too many messages on this connection (a policy violation): reconnect and send fewer. */
+  rateLimited: 4008,
+} as const;
 
 /** `DAY_MARKET.<Code>`: one instrument's quotation. */
 export const dayMarketTopic = (code: string) => `${Topic.dayMarket}.${code}`;
@@ -62,4 +92,11 @@ export interface KlinePush {
   kline: KlinePoint;
 }
 
-export type ServerMessage = ResultMessage | DayMarketPush | KlinePush;
+export interface SessionEndedMessage {
+  type: typeof SESSION_ENDED_MESSAGE;
+  code: 999;
+  msg: string;
+  reason: SessionEndReason;
+}
+
+export type ServerMessage = ResultMessage | DayMarketPush | KlinePush | SessionEndedMessage;

@@ -4,7 +4,7 @@
  * never accepted where the other is expected.
  */
 import { z } from 'zod';
-import { text } from './fields.ts';
+import { changeOf, text } from './fields.ts';
 import { PASSWORD_MAX_LENGTH } from './constants.ts';
 
 /**
@@ -58,15 +58,17 @@ export const staffCreateBodySchema = z.object({
   roles: staffRolesSchema,
 });
 
-export const staffUpdateBodySchema = z.object({
-  roles: staffRolesSchema.optional(),
-  disabled: wholeNumber.min(0).max(1).optional().describe('1 disables the account and ends its sessions'),
-  password: z
-    .string()
-    .max(PASSWORD_MAX_LENGTH)
-    .optional()
-    .describe('A new password; ends the sessions of that staff member'),
-});
+export const staffUpdateBodySchema = changeOf(
+  z.object({
+    roles: staffRolesSchema.optional(),
+    disabled: wholeNumber.min(0).max(1).optional().describe('1 disables the account and ends its sessions'),
+    password: z
+      .string()
+      .max(PASSWORD_MAX_LENGTH)
+      .optional()
+      .describe('A new password; ends the sessions of that staff member'),
+  }),
+);
 
 export const staffIdParamsSchema = z.object({ id: wholeNumber.min(1) });
 

@@ -1,6 +1,7 @@
 /**
  * Trading on the wire: order placement, the order rows of `my_deal`, account figures, the ledger,
- * and the per-user socket pushes. Field names follow the existing clients (wire-notes.md).
+ * and the per-user socket pushes. Field names follow the existing clients (docs/CONTRACT.md
+ * "Field names and values").
  *
  * Decimal inputs (lots, prices) are validated as decimal text and handed to the engine as text, so
  * no binary fraction is ever rounded on the way in. Money outputs are JSON numbers with at most 6
@@ -19,7 +20,7 @@ export const decimalText = (name: string) =>
       .regex(/^\d{1,12}(\.\d{1,15})?$/, { error: () => `${name} must be a plain non-negative decimal` }),
   );
 
-/** 0 or absent means "none" (product-spec section 5: stop loss and take profit minimum 0). */
+/** 0 or absent means "none": stop loss and take profit are at least 0 (docs/CONTRACT.md "Form rules"). */
 const optionalPrice = (name: string) => decimalText(name).optional();
 
 export const submitOrderBodySchema = z.object({
@@ -72,7 +73,7 @@ export const pageQuerySchema = z.object({
 
 const n = (description: string) => z.number().describe(description);
 
-/** One order row (spec section 3 plus wire-notes.md). Prices are 0 where none applies. */
+/** One order row of `my_deal` (docs/CONTRACT.md "Enumerations"). Prices are 0 where none applies. */
 export const orderRowSchema = z.object({
   Id: z.number().int(),
   ForexId: z.number().int(),
@@ -118,7 +119,7 @@ export const myDealResultSchema = z.object({
 });
 export type MyDealResult = z.infer<typeof myDealResultSchema>;
 
-/** Account figures (spec "Account detail" and trading-rules.md "Account figures"). */
+/** Account figures (packages/engine/SPEC.md "Account figures"), in USD. */
 export const accountFiguresSchema = z.object({
   balance: n('Settled money, USD'),
   lock_balance: n('Used margin, USD'),

@@ -8,3 +8,16 @@ export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
+
+/**
+ * PostgreSQL SQLSTATEs of a value the request carried that a column cannot hold: a number out of
+ * the column's range (an `integer` column holds 32 bits; SQLite stores any size), text in a form
+ * the type cannot read, text too long for its type or for an index, bytes the encoding refuses.
+ */
+const UNSTORABLE_VALUE_STATES = new Set(['22001', '22003', '22021', '22P02', '54000']);
+
+/** The database refused a value as it was given, not because of a fault of ours. */
+export function isUnstorableValue(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && UNSTORABLE_VALUE_STATES.has(code);
+}

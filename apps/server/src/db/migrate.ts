@@ -13,6 +13,8 @@ import * as addedOneOpenIdentityPerUser from './migrations/20261123T0500_added_o
 import * as indexedUploadsByOwner from './migrations/20261123T0600_indexed_uploads_by_owner.ts';
 import * as createdContentTables from './migrations/20261123T0700_created_content_tables.ts';
 import * as fingerprintedIdempotencyKeys from './migrations/20261124T0100_fingerprinted_idempotency_keys.ts';
+import * as usersCanBeDisabled from './migrations/20261124T0200_users_can_be_disabled.ts';
+import * as createdServerSecrets from './migrations/20261124T0300_created_server_secrets.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '20261122T2200_created_market_tables': createdMarketTables,
@@ -23,6 +25,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261123T0600_indexed_uploads_by_owner': indexedUploadsByOwner,
   '20261123T0700_created_content_tables': createdContentTables,
   '20261124T0100_fingerprinted_idempotency_keys': fingerprintedIdempotencyKeys,
+  '20261124T0200_users_can_be_disabled': usersCanBeDisabled,
+  '20261124T0300_created_server_secrets': createdServerSecrets,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, kind: DatabaseKind): Promise<string[]> {

@@ -90,6 +90,8 @@ export interface UserTable {
   password_changed_at: NullableInt;
   /** 1: the user chose to appear on the leaderboard. */
   show_on_leaderboard: DefaultedInt;
+  /** 1: staff disabled the account; it cannot log in and its sessions are refused. */
+  disabled: DefaultedInt;
 }
 
 export interface SessionTable {
@@ -208,6 +210,12 @@ export interface UploadTable {
   mime: string;
   size: DbInt;
   created_at: DbInt;
+}
+
+/** A secret the server generated for itself (see the migration that created the table). */
+export interface ServerSecretTable {
+  name: string;
+  value: string;
 }
 
 export interface IdentitySubmissionTable {
@@ -405,6 +413,7 @@ export interface Database {
   ledger: LedgerTable;
   idempotency_keys: IdempotencyKeyTable;
   uploads: UploadTable;
+  server_secrets: ServerSecretTable;
   identity_submissions: IdentitySubmissionTable;
   charge_networks: ChargeNetworkTable;
   wire_banks: WireBankTable;

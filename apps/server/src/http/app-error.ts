@@ -26,3 +26,5 @@ export const invalid = (messageKey: string, params: MessageParams = {}) =>
   new AppError(ResponseCode.invalid, messageKey, params);
 export const refused = (messageKey: string, params: MessageParams = {}) =>
   new AppError(ResponseCode.refused, messageKey, params);
+/** A body that cannot be read as its content type says (cut short, malformed); HTTP 400. */
+export const malformedBody = () => new AppError(ResponseCode.badRequest, 'malformed_body', {}, 400);

@@ -14,6 +14,8 @@ import { normalizeLanguage, ResponseCode, type Envelope, type Language } from '@
 import { translate } from '../i18n/translate.ts';
 import { AppError } from './app-error.ts';
 import { validationMessage, type ValidationIssue } from './validation-message.ts';
+import { transportRefusal } from './transport-errors.ts';
+import { isUnstorableValue } from '../db/errors.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -57,23 +59,25 @@ async function envelopePlugin(app: FastifyInstance) {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0] as unknown as ValidationIssue;
-      const source = error.validationContext === 'body' ? request.body : request.query;
+      const source =
+        error.validationContext === 'body'
+          ? request.body
+          : error.validationContext === 'params'
+            ? request.params
+            : request.query;
       return send(reply, 200, ResponseCode.invalid, validationMessage(lang, issue, source));
-    }
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return send(reply, 413, ResponseCode.payloadTooLarge, translate(lang, 'payload_too_large'));
-    }
-    if (error.statusCode === 400 || error.statusCode === 415 || error.code?.startsWith('FST_ERR_CTP')) {
-      return send(
-        reply,
-        400,
-        ResponseCode.badRequest,
-        translate(lang, 'malformed_body', { detail: error.message }),
-      );
     }
     if (error.statusCode === 429) {
       return send(reply, 429, ResponseCode.rateLimited, translate(lang, 'rate_limited'));
     }
+    if (isUnstorableValue(error)) {
+      // The refused statement wrote nothing, and a transaction around it rolled back.
+      request.log.warn({ err: error }, 'a value the database cannot store');
+      return send(reply, 200, ResponseCode.invalid, translate(lang, 'value_not_storable'));
+    }
+    const transport = transportRefusal(error);
+    if (transport)
+      return send(reply, transport.httpStatus, transport.code, translate(lang, transport.messageKey));
     request.log.error({ err: error }, 'unhandled error');
     return send(reply, 500, ResponseCode.internal, translate(lang, 'internal_error'));
   });

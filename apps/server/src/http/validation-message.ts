@@ -14,11 +14,15 @@ export interface ValidationIssue {
     minimum?: number | bigint;
     maximum?: number | bigint;
     origin?: string;
+    /** A shared rule's own message (e.g. changeOf's `nothing_to_change`), from the refinement. */
+    params?: { messageKey?: string };
   };
 }
 
 export function validationMessage(lang: Language, issue: ValidationIssue, source: unknown): string {
   const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
+  const ownKey = issue.keyword === 'custom' ? issue.params.params?.messageKey : undefined;
+  if (ownKey) return translate(lang, ownKey, { field });
   const topKey = field.split('.')[0] ?? field;
   const given =
     source !== null && typeof source === 'object' ? (source as Record<string, unknown>)[topKey] : undefined;

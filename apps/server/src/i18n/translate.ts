@@ -15,9 +15,18 @@ for (const lang of LANGUAGES) {
 
 export type MessageParams = Record<string, string | number>;
 
+/**
+ * The longest a value may be inside a message. Messages repeat what a request named (a setting key,
+ * an address, a field); a message stays a line however long that was.
+ */
+const MAX_PARAM_LENGTH = 200;
+
+const shortened = (value: string) =>
+  value.length > MAX_PARAM_LENGTH ? `${value.slice(0, MAX_PARAM_LENGTH)}…` : value;
+
 export function translate(lang: Language, key: string, params: MessageParams = {}): string {
   const template = catalogs.get(lang)?.[key] ?? catalogs.get('en')?.[key] ?? key;
   return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
-    Object.hasOwn(params, name) ? String(params[name]) : whole,
+    Object.hasOwn(params, name) ? shortened(String(params[name])) : whole,
   );
 }

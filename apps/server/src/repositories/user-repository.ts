@@ -15,9 +15,17 @@ export interface UserRecord {
   inviteCode: string;
   invitedBy: number | null;
   createdAt: number;
+  /** Staff disabled the account: it cannot log in and none of its sessions is accepted. */
+  disabled: boolean;
 }
 
-export type NewUser = Omit<UserRecord, 'id' | 'uid'>;
+export type NewUser = Omit<UserRecord, 'id' | 'uid' | 'disabled'>;
+
+/** A live session and its user, as the socket needs it: who, and until when. */
+export interface SessionRecord {
+  user: UserRecord;
+  expiresAtMs: number;
+}
 
 /** Public user numbers start here, so they never look like small row ids. */
 const UID_BASE = 10_000_000;
@@ -110,26 +118,32 @@ export class UserRepository {
       .execute();
   }
 
-  /** The user of a live session: not revoked, not expired. */
-  async userOfSession(tokenHash: string, nowMs: number): Promise<UserRecord | undefined> {
+  /** A live session: not revoked, not expired, of a user who is not disabled. */
+  async sessionOf(tokenHash: string, nowMs: number): Promise<SessionRecord | undefined> {
     const row = await this.db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
       .selectAll('users')
+      .select('sessions.expires_at as session_expires_at')
       .where('sessions.token_hash', '=', tokenHash)
       .where('sessions.revoked_at', 'is', null)
       .where('sessions.expires_at', '>', nowMs)
+      .where('users.disabled', '=', 0)
       .executeTakeFirst();
-    return toUser(row);
+    const user = toUser(row);
+    return user && row ? { user, expiresAtMs: toInt(row.session_expires_at) } : undefined;
   }
 
-  async revokeSession(tokenHash: string, nowMs: number): Promise<void> {
-    await this.db
+  /** Revokes one session; returns its user, or undefined when it was unknown or already revoked. */
+  async revokeSession(tokenHash: string, nowMs: number): Promise<number | undefined> {
+    const row = await this.db
       .updateTable('sessions')
       .set({ revoked_at: nowMs })
       .where('token_hash', '=', tokenHash)
       .where('revoked_at', 'is', null)
-      .execute();
+      .returning('user_id')
+      .executeTakeFirst();
+    return row ? toInt(row.user_id) : undefined;
   }
 
   async revokeAllSessions(userId: number, nowMs: number): Promise<void> {
@@ -156,5 +170,6 @@ function toUser(row: Row): UserRecord | undefined {
     inviteCode: row.invite_code,
     invitedBy: row.invited_by === null ? null : toInt(row.invited_by),
     createdAt: toInt(row.created_at),
+    disabled: toInt(row.disabled) === 1,
   };
 }

@@ -169,6 +169,7 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps
         type: b.type,
         code: b.auth_code,
         ip: request.ip,
+        sessionToken: tokenOf(request),
       });
       return ok(request, result, 'password_changed');
     },

@@ -15,6 +15,8 @@ export interface AuditedChange {
   id?: number;
   /** Message key of the refusal when `id` names no record. */
   missingKey: string;
+  /** Why, in the staff member's words, when the change asks for one: logged with the record after. */
+  reason?: string;
   /** The record as the audit row shows it; undefined when it does not exist (after a delete). */
   read: (trx: Transaction<Database>, id: number) => Promise<object | undefined>;
   write: (trx: Transaction<Database>) => Promise<number | void>;
@@ -33,13 +35,14 @@ export function auditedChanges(
         if (!before) throw notFound(change.missingKey, { id: change.id });
       }
       const id = (await change.write(trx)) ?? change.id!;
+      const after = (await change.read(trx, id)) ?? null;
       await writeAudit(trx, {
         staffId: change.staffId,
         action: change.action,
         targetType: change.action.split('.')[0]!,
         targetId: id,
         before,
-        after: (await change.read(trx, id)) ?? null,
+        after: after && change.reason !== undefined ? { ...after, reason: change.reason } : after,
         atMs: now(),
       });
       return id;

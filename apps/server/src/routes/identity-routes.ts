@@ -103,7 +103,7 @@ export async function identityRoutes(app: FastifyInstance, deps: IdentityRouteDe
       schema: {
         tags: staffTags,
         summary: 'One submission with the urls of its photos',
-        description: `${staffToken} Open the photo urls with the same token (header, or ?token= for <img>).`,
+        description: `${staffToken} The photo urls are signed links that open them for a few minutes, also in an <img> tag.`,
         security,
         params: staffIdParamsSchema,
         response: { 200: envelopeOf(identitySubmissionSchema) },

@@ -33,6 +33,7 @@ import { idempotentRequestOf } from '../http/idempotency-key.ts';
 import { ok } from '../http/envelope-plugin.ts';
 import type { MoneyRepository } from '../repositories/money-repository.ts';
 import type { MoneyService } from '../services/money-service.ts';
+import type { UploadService } from '../services/upload-service.ts';
 import {
   toChargeNetwork,
   toDeposit,
@@ -44,6 +45,8 @@ import {
 
 export interface MoneyRouteDeps {
   money: MoneyService;
+  /** Signs the links to proof images. */
+  uploads: Pick<UploadService, 'link'>;
   moneyRepository: MoneyRepository;
   now: () => number;
 }
@@ -56,6 +59,7 @@ const retrySafe =
 export async function moneyRoutes(app: FastifyInstance, deps: MoneyRouteDeps) {
   const { money, moneyRepository: repository } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const link = (name: string) => deps.uploads.link(name);
   const currencies = async () =>
     new Map((await repository.withdrawCurrencies(undefined, true)).map((c) => [toInt(c.id), c]));
 
@@ -124,7 +128,7 @@ export async function moneyRoutes(app: FastifyInstance, deps: MoneyRouteDeps) {
       const record = await money.submitDeposit(
         user,
         { type: 0, channelId: charge_id, number, proofImg, address },
-        (row) => toDeposit(row, request.lang),
+        (row) => toDeposit(row, request.lang, link),
         idempotentRequestOf(request, user.id, 'deposit_crypto'),
       );
       return ok(request, record, 'money.deposit_submitted');
@@ -148,7 +152,7 @@ export async function moneyRoutes(app: FastifyInstance, deps: MoneyRouteDeps) {
       const record = await money.submitDeposit(
         user,
         { type: 1, channelId: wire_id, number, proofImg },
-        (row) => toDeposit(row, request.lang),
+        (row) => toDeposit(row, request.lang, link),
         idempotentRequestOf(request, user.id, 'deposit_wire'),
       );
       return ok(request, record, 'money.deposit_submitted');
@@ -173,7 +177,7 @@ export async function moneyRoutes(app: FastifyInstance, deps: MoneyRouteDeps) {
         (page - 1) * page_size,
         page_size,
       );
-      return ok(request, { list: rows.map((row) => toDeposit(row, request.lang)), total, page });
+      return ok(request, { list: rows.map((row) => toDeposit(row, request.lang, link)), total, page });
     },
   );
 

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  changeOf,
   chargeNetworkSchema,
   decimalText,
   depositRecordSchema,
@@ -25,6 +26,7 @@ import { ok } from '../http/envelope-plugin.ts';
 import { requireStaff } from '../http/staff-auth.ts';
 import type { MoneyRepository } from '../repositories/money-repository.ts';
 import type { MoneyService } from '../services/money-service.ts';
+import type { UploadService } from '../services/upload-service.ts';
 import type { AuditEntry } from '../repositories/audit-repository.ts';
 import {
   toChargeNetwork,
@@ -37,6 +39,8 @@ import type { Kysely, Transaction } from 'kysely';
 
 export interface StaffMoneyRouteDeps {
   money: MoneyService;
+  /** Signs the links to proof images. */
+  uploads: Pick<UploadService, 'link'>;
   moneyRepository: MoneyRepository;
   writeAudit: (db: Kysely<Database> | Transaction<Database>, entry: AuditEntry) => Promise<void>;
   now: () => number;
@@ -83,6 +87,7 @@ const currencyBody = z.object({
 export async function staffMoneyRoutes(app: FastifyInstance, deps: StaffMoneyRouteDeps) {
   const { money, moneyRepository: repository } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const link = (name: string) => deps.uploads.link(name);
   const currencies = async () =>
     new Map((await repository.withdrawCurrencies(undefined, true)).map((c) => [toInt(c.id), c]));
 
@@ -108,7 +113,7 @@ export async function staffMoneyRoutes(app: FastifyInstance, deps: StaffMoneyRou
         page_size,
       );
       return ok(request, {
-        list: rows.map((row) => ({ ...toDeposit(row, request.lang), user_id: toInt(row.user_id) })),
+        list: rows.map((row) => ({ ...toDeposit(row, request.lang, link), user_id: toInt(row.user_id) })),
         total,
         page,
       });
@@ -136,7 +141,7 @@ export async function staffMoneyRoutes(app: FastifyInstance, deps: StaffMoneyRou
         await money.decideDeposit(staff.id, request.params.id, decision, remark);
         return ok(
           request,
-          toDeposit((await repository.deposit(request.params.id))!, request.lang),
+          toDeposit((await repository.deposit(request.params.id))!, request.lang, link),
           'money.review_done',
         );
       },
@@ -245,7 +250,9 @@ export async function staffMoneyRoutes(app: FastifyInstance, deps: StaffMoneyRou
     );
     api.post(
       `/admin/api/${path}/:id`,
-      { schema: { tags, summary: `Change one of ${path}`, params: idParams, body: body.partial() } },
+      {
+        schema: { tags, summary: `Change one of ${path}`, params: idParams, body: changeOf(body.partial()) },
+      },
       async (request) => {
         const staff = await requireStaff(request, FINANCE);
         const { id } = request.params as { id: number };

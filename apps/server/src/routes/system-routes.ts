@@ -68,7 +68,7 @@ export async function systemRoutes(app: FastifyInstance, deps: SystemRouteDeps) 
       if (!secretMatches(request.headers['x-ingest-secret'], secret)) {
         throw new AppError(ResponseCode.refused, 'ingest_forbidden', {}, 401);
       }
-      const ticks = toTicks(request.body, deps.market, deps.now());
+      const ticks = toTicks(request.body, deps.market, deps.now(), deps.config.ingestMaxFutureMs);
       deps.market.applyTicks(ticks);
       return ok(request, { accepted: ticks.length });
     },
@@ -82,8 +82,16 @@ function secretMatches(given: unknown, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** Validates every tick before any is applied, so a bad batch changes nothing. */
-export function toTicks(body: TickIngestBody, market: MarketService, nowMs: number): Tick[] {
+/**
+ * Validates every tick before any is applied, so a bad batch changes nothing. A tick dated beyond
+ * `maxFutureMs` from now is refused: later ticks older than it would be ignored as replays.
+ */
+export function toTicks(
+  body: TickIngestBody,
+  market: MarketService,
+  nowMs: number,
+  maxFutureMs: number,
+): Tick[] {
   return body.ticks
     .map((raw) => {
       const spec = market.instrumentByCode(raw.code);
@@ -97,7 +105,14 @@ export function toTicks(body: TickIngestBody, market: MarketService, nowMs: numb
         if (parsed < bid) throw invalid('ingest_crossed_quote', { code: raw.code });
         ask = parsed;
       }
-      return { code: spec.code, bid, ask, timeMs: raw.time ?? nowMs };
+      const timeMs = raw.time ?? nowMs;
+      if (timeMs > nowMs + maxFutureMs)
+        throw invalid('ingest_future_time', {
+          code: raw.code,
+          ahead: Math.ceil((timeMs - nowMs) / 1000),
+          max: Math.floor(maxFutureMs / 1000),
+        });
+      return { code: spec.code, bid, ask, timeMs };
     })
     .sort((a, b) => a.timeMs - b.timeMs);
 }

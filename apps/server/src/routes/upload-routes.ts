@@ -1,11 +1,11 @@
 /**
  * Image uploads (product-spec section 7, `common/image_upload`) and the files they become.
  *
- * A file is served only to its owner or to a staff session, and with headers that keep it an
- * image: its sniffed type, `nosniff`, and a sandboxing CSP, so even a crafted file cannot run as a
- * page on our origin. `<img>` tags cannot send headers, so the token may also come as `?token=`
- * (the request logger drops it from logged urls; Referrer-Policy: same-origin keeps it from other
- * sites).
+ * A file is served to its owner or a staff session (the Authorization header), or to whoever holds
+ * a short-lived signed link to it (`?exp=&sig=`, file-links.ts), which is what answers carry for
+ * `<img>` tags. A session token is never taken from the URL: it would outlive the page in browser
+ * history and proxy logs. Files go out with headers that keep them an image: their type,
+ * `nosniff`, and a sandboxing CSP, so even a crafted file cannot run as a page on our origin.
  */
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -13,7 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ResponseCode } from '@omp/protocol';
 import { translate } from '../i18n/translate.ts';
-import { invalid } from '../http/app-error.ts';
+import { AppError, invalid, malformedBody } from '../http/app-error.ts';
 import { requireRealUser, tokenOf } from '../http/auth-plugin.ts';
 import { ok } from '../http/envelope-plugin.ts';
 import { UPLOAD_MAX_BYTES, uploadTooLarge, type UploadService } from '../services/upload-service.ts';
@@ -66,16 +66,25 @@ export async function uploadRoutes(app: FastifyInstance, deps: UploadRouteDeps) 
         tags: ['uploads'],
         summary: 'An uploaded image, for its owner or the back office',
         description:
-          'The session token goes in the authorization header or, for <img> tags, in the `token` query ' +
-          'parameter. Anyone else gets 404, whether or not the file exists.',
+          'Opened by the signed link an answer carries (`exp` and `sig`, valid for minutes), or with the ' +
+          "owner's or a staff session in the authorization header. Anyone else gets 404, whether or not " +
+          'the file exists.',
         params: z.object({ name: z.string().max(64) }),
-        querystring: z.object({ token: z.string().max(200).optional() }),
+        querystring: z.object({
+          exp: z.string().max(20).optional().describe('Unix seconds the link expires at'),
+          sig: z.string().max(100).optional().describe('The signature of the name and exp'),
+        }),
       },
     },
     async (request, reply) => {
-      const stored = await uploads.open(request.params.name);
-      const token = tokenOf(request) ?? request.query.token;
-      if (!stored || !(await mayRead(request, token, stored.upload.ownerUserId))) {
+      const { name } = request.params;
+      const stored = await uploads.open(name);
+      const { exp, sig } = request.query;
+      const allowed =
+        stored &&
+        (uploads.linkOpens(name, exp, sig) ||
+          (await mayRead(request, tokenOf(request), stored.upload.ownerUserId)));
+      if (!stored || !allowed) {
         return reply
           .status(404)
           .type('application/json; charset=utf-8')
@@ -104,17 +113,28 @@ async function mayRead(request: FastifyRequest, token: string | undefined, owner
   return (await request.server.staffService.staffOfToken(token)) !== undefined;
 }
 
-/** The bytes of the one file in the field `file`, within the size limit. */
+/**
+ * The bytes of the one file in the field `file`, within the size limit. A second file is refused,
+ * not silently dropped, and a body the multipart reader cannot read (cut short, without its
+ * boundary, with malformed part headers) is a malformed body, not a fault of ours.
+ */
 async function readSingleFile(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw invalid('upload.file_missing');
+  let bytes: Buffer | undefined;
   try {
-    if (!request.isMultipart()) throw invalid('upload.file_missing');
-    const part = await request.file();
-    if (!part || part.fieldname !== 'file') throw invalid('upload.file_missing');
-    return await part.toBuffer();
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') continue;
+      if (bytes) throw invalid('upload.one_file');
+      if (part.fieldname !== 'file') throw invalid('upload.file_missing');
+      bytes = await part.toBuffer();
+    }
   } catch (error) {
+    if (error instanceof AppError) throw error;
     const code = (error as { code?: unknown }).code;
     if (typeof code === 'string' && TOO_LARGE_CODES.has(code)) throw uploadTooLarge();
     if (code === 'FST_FILES_LIMIT') throw invalid('upload.one_file');
-    throw error;
+    throw malformedBody();
   }
+  if (!bytes) throw invalid('upload.file_missing');
+  return bytes;
 }

@@ -1,7 +1,8 @@
 /**
  * Registration, login, demo login, sessions and password changes (docs/decisions/0003-accounts.md).
  * Sessions are 256-bit random tokens; only their SHA-256 is stored, so a leaked table gives no
- * working token. Changing or resetting a password revokes every session of the user.
+ * working token. Changing or resetting a password revokes every session of the user. Every ended
+ * session is announced as `session_ended` on the event bus, so open sockets let go of it at once.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import {
@@ -9,14 +10,17 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   ResponseCode,
+  SessionEndReason,
   type IdentifierType,
   type User,
 } from '@omp/protocol';
 import { AppError, invalid, refused } from '../http/app-error.ts';
-import type { UserRecord, UserRepository } from '../repositories/user-repository.ts';
+import type { SessionRecord, UserRecord, UserRepository } from '../repositories/user-repository.ts';
+import type { EventBus, SessionEnded } from './event-bus.ts';
 import type { VerificationRepository } from '../repositories/verification-repository.ts';
 import { looksLikeEmail, normalizeEmail, normalizeMobile } from './identifiers.ts';
-import { hashPassword, verifyPassword } from './password-hasher.ts';
+import { decoyHash, scryptPasswordHasher, type PasswordHasher } from './password-hasher.ts';
+import { isGuessablePassword } from './password-strength.ts';
 import type { SettingsService } from './settings-service.ts';
 import type { VerificationService } from './verification-service.ts';
 
@@ -34,6 +38,15 @@ export interface AuthServiceOptions {
   codes: VerificationService;
   settings: SettingsService;
   now: () => number;
+  /** scrypt unless a test wants to watch the checks. */
+  passwords?: PasswordHasher;
+  /** Where ended sessions are announced (and heard, to drop them from the cache). */
+  events?: EventBus;
+}
+
+/** A live session as the socket keeps it: its user, the hash it is known by, and its expiry. */
+export interface LiveSession extends SessionRecord {
+  tokenHash: string;
 }
 
 export interface Identifier {
@@ -43,18 +56,25 @@ export interface Identifier {
 
 /**
  * A session looked up once is trusted for this long without asking the database again: every
- * request carries a token, and the lookup was the largest single cost of an order. Logout and
- * password changes in this process evict at once; the window only matters across processes.
+ * request carries a token, and the lookup was the largest single cost of an order. Every ended
+ * session is evicted when its `session_ended` event arrives, from this process or (with a
+ * cross-node event bus) another.
  */
 const SESSION_CACHE_MS = 5000;
 const SESSION_CACHE_MAX = 100_000;
 
 export class AuthService {
   private readonly o: AuthServiceOptions;
-  private readonly sessionCache = new Map<string, { user: UserRecord; cachedAtMs: number }>();
+  private readonly sessionCache = new Map<string, { session: SessionRecord; cachedAtMs: number }>();
+  private readonly passwords: PasswordHasher;
 
   constructor(options: AuthServiceOptions) {
     this.o = options;
+    this.passwords = options.passwords ?? scryptPasswordHasher;
+    options.events?.subscribe('session_ended', (event) => {
+      if (event.tokenHash === undefined) this.forgetUser(event.userId);
+      else this.sessionCache.delete(event.tokenHash);
+    });
   }
 
   /** Turns a typed account into its stored form and the channel codes go through. */
@@ -102,7 +122,7 @@ export class AuthService {
       email: identifier.channel === 'email' ? identifier.address : null,
       mobile: identifier.channel === 'sms' ? identifier.address : null,
       areaId: identifier.channel === 'sms' ? (input.areaId ?? null) : null,
-      passwordHash: await hashPassword(input.password),
+      passwordHash: await this.passwords.hash(input.password),
       isDemo: false,
       demoId: null,
       invitedBy,
@@ -118,7 +138,8 @@ export class AuthService {
     ip: string;
   }) {
     const nowMs = this.o.now();
-    const accountKey = input.account.trim().toLowerCase();
+    const user = await this.userForLogin(input.account, input.type, input.areaId);
+    const accountKey = user ? `user:${user.id}` : this.typedAccountKey(input);
     const since = nowMs - LOGIN_WINDOW_MS;
     if (
       (await this.o.verifications.countLoginFailuresSince('ip', input.ip, since)) >= LOGIN_MAX_FAILURES_PER_IP
@@ -131,13 +152,38 @@ export class AuthService {
     ) {
       throw new AppError(ResponseCode.rateLimited, 'login_locked', { minutes: LOGIN_WINDOW_MS / 60_000 });
     }
-    const user = await this.userForLogin(input.account, input.type, input.areaId);
-    if (!user?.passwordHash || !(await verifyPassword(input.password, user.passwordHash))) {
+    // An unknown account costs the same scrypt work as a known one, so timing tells nothing.
+    const storedHash = user?.passwordHash ?? (await decoyHash(this.passwords));
+    const passwordMatches = await this.passwords.verify(input.password, storedHash);
+    if (!user?.passwordHash || !passwordMatches) {
       await this.o.verifications.recordLoginFailure(accountKey, input.ip, nowMs);
       throw refused('login_failed');
     }
     await this.o.verifications.clearLoginFailures(accountKey);
+    // Only after the password matched, so the refusal tells nothing to someone guessing.
+    if (user.disabled) throw refused('account_disabled');
     return { token: await this.openSession(user.id, input.ip), user };
+  }
+
+  /**
+   * The failure counter's key when no account matched: the typed account in its stored form, so
+   * `Bob@Example.com ` and `bob@example.com` (or `+852 1234 5678` and `+85212345678`) share one.
+   */
+  private typedAccountKey(input: {
+    account: string;
+    type: IdentifierType | undefined;
+    areaId: number | undefined;
+  }) {
+    try {
+      const identifier = this.identify(input.type, input.account, input.areaId);
+      return `${identifier.channel}:${identifier.address}`;
+    } catch {
+      const compact = input.account
+        .trim()
+        .toLowerCase()
+        .replace(/[\s().-]/g, '');
+      return `typed:${compact.replace(/^\+?0*/, '')}`;
+    }
   }
 
   /** A mobile number typed without its country code matches when exactly one account has it. */
@@ -161,6 +207,7 @@ export class AuthService {
     ip: string,
   ): Promise<{ token: string; user: UserRecord; demoId: string }> {
     let user = demoId ? await this.o.users.byDemoId(demoId) : undefined;
+    if (user?.disabled) throw refused('account_disabled');
     const id = user?.demoId ?? demoId ?? randomBytes(18).toString('base64url');
     user ??= await this.createUser({
       email: null,
@@ -175,29 +222,49 @@ export class AuthService {
   }
 
   async userOfToken(token: string | undefined): Promise<UserRecord | undefined> {
+    return (await this.sessionOfToken(token))?.user;
+  }
+
+  async sessionOfToken(token: string | undefined): Promise<LiveSession | undefined> {
     if (!token) return undefined;
     const tokenHash = hashToken(token);
     const nowMs = this.o.now();
     const cached = this.sessionCache.get(tokenHash);
-    if (cached && nowMs - cached.cachedAtMs < SESSION_CACHE_MS && nowMs >= cached.cachedAtMs)
-      return cached.user;
-    const user = await this.o.users.userOfSession(tokenHash, nowMs);
+    if (
+      cached &&
+      nowMs - cached.cachedAtMs < SESSION_CACHE_MS &&
+      nowMs >= cached.cachedAtMs &&
+      nowMs < cached.session.expiresAtMs
+    )
+      return { ...cached.session, tokenHash };
+    const session = await this.o.users.sessionOf(tokenHash, nowMs);
     if (this.sessionCache.size >= SESSION_CACHE_MAX) this.sessionCache.clear();
-    if (user) this.sessionCache.set(tokenHash, { user, cachedAtMs: nowMs });
+    if (session) this.sessionCache.set(tokenHash, { session, cachedAtMs: nowMs });
     else this.sessionCache.delete(tokenHash);
-    return user;
+    return session && { ...session, tokenHash };
   }
 
   /** Drops cached sessions of a user whose record changed (demo to real, staff actions). */
   forgetUser(userId: number): void {
     for (const [hash, entry] of this.sessionCache)
-      if (entry.user.id === userId) this.sessionCache.delete(hash);
+      if (entry.session.user.id === userId) this.sessionCache.delete(hash);
+  }
+
+  /**
+   * Announces sessions already revoked in the database (by this service, or by a staff change in
+   * its own transaction): caches drop them and sockets signed in with them are told.
+   */
+  sessionsEnded(event: SessionEnded): void {
+    if (event.tokenHash === undefined) this.forgetUser(event.userId);
+    else this.sessionCache.delete(event.tokenHash);
+    this.o.events?.publish('session_ended', event);
   }
 
   async logout(token: string): Promise<void> {
     const tokenHash = hashToken(token);
     this.sessionCache.delete(tokenHash);
-    await this.o.users.revokeSession(tokenHash, this.o.now());
+    const userId = await this.o.users.revokeSession(tokenHash, this.o.now());
+    if (userId !== undefined) this.sessionsEnded({ userId, tokenHash, reason: SessionEndReason.logout });
   }
 
   async resetForgottenPassword(input: {
@@ -213,7 +280,7 @@ export class AuthService {
     const user = await this.findUser(identifier);
     if (!user) throw refused('account_not_found');
     await this.o.codes.verifyCode(identifier.address, CodePurpose.reset, input.code);
-    await this.replacePassword(user.id, input.newPassword);
+    await this.replacePassword(user.id, input.newPassword, { reason: SessionEndReason.passwordReset });
   }
 
   /** A logged-in real user changes the password with a code sent to their own address. */
@@ -225,12 +292,17 @@ export class AuthService {
       type: IdentifierType | undefined;
       code: string;
       ip: string;
+      /** The session making the change: its device gets the new token, so its socket is not told. */
+      sessionToken?: string | undefined;
     },
   ) {
     const identifier = this.ownAddress(user, input.type);
     checkNewPassword(input.newPassword, input.confirmation ?? input.newPassword, identifier.address);
     await this.o.codes.verifyCode(identifier.address, CodePurpose.reset, input.code);
-    await this.replacePassword(user.id, input.newPassword);
+    await this.replacePassword(user.id, input.newPassword, {
+      reason: SessionEndReason.passwordChanged,
+      ...(input.sessionToken ? { spareTokenHash: hashToken(input.sessionToken) } : {}),
+    });
     return { token: await this.openSession(user.id, input.ip) };
   }
 
@@ -244,11 +316,15 @@ export class AuthService {
     return { channel: 'email', address: user.email };
   }
 
-  private async replacePassword(userId: number, password: string): Promise<void> {
+  private async replacePassword(
+    userId: number,
+    password: string,
+    ended: Pick<SessionEnded, 'reason' | 'spareTokenHash'>,
+  ): Promise<void> {
     const nowMs = this.o.now();
-    await this.o.users.setPassword(userId, await hashPassword(password), nowMs);
+    await this.o.users.setPassword(userId, await this.passwords.hash(password), nowMs);
     await this.o.users.revokeAllSessions(userId, nowMs);
-    this.forgetUser(userId);
+    this.sessionsEnded({ userId, ...ended });
   }
 
   private async openSession(userId: number, ip: string): Promise<string> {
@@ -272,7 +348,10 @@ export class AuthService {
   }
 }
 
-/** Password rules: 8–64 characters, at least one letter and one digit, not the account itself. */
+/**
+ * Password rules: 8–64 characters, at least one letter and one digit, not the account itself, and
+ * not one of the passwords guessed first (password-strength.ts).
+ */
 export function checkNewPassword(password: string, confirmation: string, account: string): void {
   if (
     password.length < PASSWORD_MIN_LENGTH ||
@@ -284,6 +363,7 @@ export function checkNewPassword(password: string, confirmation: string, account
   }
   if (password !== confirmation) throw invalid('password_mismatch');
   if (password.toLowerCase() === account.toLowerCase()) throw invalid('password_same_as_account');
+  if (isGuessablePassword(password, [account])) throw invalid('password_too_common');
 }
 
 export function toWireUser(user: UserRecord): User {

@@ -1,5 +1,5 @@
 /**
- * Identity verification (product-spec sections 3-5). A real user sends their name, document number
+ * Identity verification (docs/CONTRACT.md "Identity"). A real user sends their name, document number
  * and type, and one front and one reverse photo they uploaded themselves; compliance staff approve
  * or reject it with a reason. The user's newest submission decides their state: none or rejected
  * shows the form (with the reason), waiting, or certified. While one is waiting or certified the
@@ -21,7 +21,7 @@ import {
   type IdentityRecord,
 } from '../repositories/identity-repository.ts';
 import { timeText } from './trading-wire.ts';
-import { uploadUrl, type UploadService } from './upload-service.ts';
+import type { UploadService } from './upload-service.ts';
 
 /** Letters of any script with their marks, spaces, and the punctuation names carry (O'Neil, Jean-Luc, Jr.). */
 const PERSON_NAME = /^[\p{L}\p{M}][\p{L}\p{M} '’.,-]*$/u;
@@ -30,7 +30,7 @@ const CARD_ID = /^[A-Z0-9-]{4,32}$/;
 
 export interface IdentityServiceOptions {
   db: Kysely<Database>;
-  uploads: Pick<UploadService, 'ownedBy'>;
+  uploads: Pick<UploadService, 'ownedBy' | 'link'>;
   now: () => number;
 }
 
@@ -120,13 +120,18 @@ export class IdentityService {
 
   async list(filter: IdentityFilter, page: number, pageSize: number) {
     const { list, total } = await this.repository.list(filter, page, pageSize);
-    return { list: list.map(toWireSubmission), total, page };
+    return { list: list.map((record) => this.toWire(record)), total, page };
   }
 
   async detail(id: number): Promise<IdentitySubmission> {
     const found = await this.repository.listingById(id);
     if (!found) throw notFound('identity.not_found', { id });
-    return toWireSubmission(found);
+    return this.toWire(found);
+  }
+
+  /** A submission for the back office, its photos as signed links an <img> tag opens. */
+  private toWire(record: IdentityListing): IdentitySubmission {
+    return toWireSubmission(record, (name) => this.o.uploads.link(name));
   }
 
   approve(staff: { id: number }, id: number): Promise<IdentitySubmission> {
@@ -194,7 +199,7 @@ function auditView(record: IdentityRecord) {
   };
 }
 
-function toWireSubmission(record: IdentityListing): IdentitySubmission {
+function toWireSubmission(record: IdentityListing, link: (name: string) => string): IdentitySubmission {
   return {
     id: record.id,
     user_id: record.userId,
@@ -203,8 +208,8 @@ function toWireSubmission(record: IdentityListing): IdentitySubmission {
     name: record.name,
     card_type: record.cardType,
     card_id: record.cardId,
-    front_pic: uploadUrl(record.frontPic),
-    reverse_pic: uploadUrl(record.reversePic),
+    front_pic: link(record.frontPic),
+    reverse_pic: link(record.reversePic),
     status: record.status,
     remark: record.remark ?? '',
     reviewed_by: record.reviewedBy,

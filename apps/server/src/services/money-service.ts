@@ -1,10 +1,10 @@
 /**
- * Money in and out (trading-rules.md "Money in and out"): deposits wait for staff; withdrawals hold
- * their amount at once through the trading engine (only free margin can leave, decided in the same
- * synchronous step as every order, so racing requests cannot overdraw), and the record is written
- * in the same transaction as the hold. Staff decisions move a record out of its waiting state once:
- * an in-process guard stops two clicks at the same moment, and a conditional UPDATE in the same
- * transaction as the ledger row backs it up.
+ * Money in and out (packages/engine/SPEC.md "Money in and out"): deposits wait for staff;
+ * withdrawals hold their amount at once through the trading engine (only free margin can leave,
+ * decided in the same synchronous step as every order, so racing requests cannot overdraw), and the
+ * record is written in the same transaction as the hold. Staff decisions move a record out of its
+ * waiting state once: an in-process guard stops two clicks at the same moment, and a conditional
+ * UPDATE in the same transaction as the ledger row backs it up.
  */
 import { parseMicros, receivedAmount, withdrawalFee } from '@omp/engine';
 import {

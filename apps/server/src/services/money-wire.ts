@@ -12,8 +12,6 @@ import type {
 } from '../repositories/money-repository.ts';
 import { money, timeText } from './trading-wire.ts';
 
-export const fileUrl = (name: string) => `/v1/files/${name}`;
-
 export const toChargeNetwork = (row: ChargeNetwork) => ({
   id: toInt(row.id),
   currency_code: row.currency_code,
@@ -43,14 +41,15 @@ export const toWithdrawCurrency = (row: WithdrawCurrency) => ({
   min_amount: row.min_amount,
 });
 
-export const toDeposit = (row: Deposit, lang: Language) => ({
+/** A deposit; `link` turns its proof's file name into a signed link (UploadService.link). */
+export const toDeposit = (row: Deposit, lang: Language, link: (name: string) => string) => ({
   id: toInt(row.id),
   type: toInt(row.type),
   number: money(toBigInt(row.amount)),
   currency_code: row.currency_code,
   network: row.network,
   address: row.address,
-  proof_img: fileUrl(row.proof_pic),
+  proof_img: link(row.proof_pic),
   status: toInt(row.status),
   status_name: translate(lang, `deposit_status.${toInt(row.status)}`),
   remark: row.remark ?? '',

@@ -21,6 +21,15 @@ function derive(password: string, salt: Buffer, options: ScryptOptions): Promise
   );
 }
 
+/**
+ * What the services need of a password scheme; injected so a test can count the checks a login
+ * makes (an unknown account must cost the same work as a known one).
+ */
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  verify(password: string, stored: string): Promise<boolean>;
+}
+
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
   const key = await derive(password, salt, { N: COST, r: BLOCK_SIZE, p: PARALLELISM });
@@ -44,4 +53,16 @@ export async function verifyPassword(password: string, stored: string): Promise<
     p: Number(p),
   });
   return key.length === expected.length && timingSafeEqual(key, expected);
+}
+
+export const scryptPasswordHasher: PasswordHasher = { hash: hashPassword, verify: verifyPassword };
+
+/**
+ * A hash of a random password, made once per process: a login for an account that does not exist
+ * (or has no password) is checked against it, so it takes as long as a real wrong password.
+ */
+let decoy: Promise<string> | undefined;
+export function decoyHash(hasher: PasswordHasher): Promise<string> {
+  decoy ??= hasher.hash(randomBytes(24).toString('base64url'));
+  return decoy;
 }

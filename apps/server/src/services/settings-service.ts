@@ -9,7 +9,7 @@ export const SETTING_DEFAULTS = {
   verify_reg_type: 'both',
   /** Whether screens show the mobile-number option at all (1 yes, 0 no). */
   is_show_mobile: '1',
-  /** 1: fee = lots x rate; otherwise margin x rate (trading-rules.md). */
+  /** 1: fee = lots x rate; otherwise margin x rate (packages/engine/SPEC.md M3). */
   trade_fee_type: '2',
   whatsapp_link: 'https://wa.me/',
   telegram_link: 'https://t.me/',

@@ -21,7 +21,7 @@ import {
   LOGIN_MAX_FAILURES_PER_IP,
   LOGIN_WINDOW_MS,
 } from './auth-service.ts';
-import { hashPassword, verifyPassword } from './password-hasher.ts';
+import { decoyHash, scryptPasswordHasher, type PasswordHasher } from './password-hasher.ts';
 import { timeText } from './trading-wire.ts';
 
 /** A working day: a forgotten back-office tab does not stay logged in overnight. */
@@ -32,6 +32,8 @@ export interface StaffServiceOptions {
   db: Kysely<Database>;
   verifications: VerificationRepository;
   now: () => number;
+  /** scrypt unless a test wants to watch the checks. */
+  passwords?: PasswordHasher;
 }
 
 export interface InitialAdmin {
@@ -46,11 +48,11 @@ const failureKey = (username: string) => `staff:${username.trim().toLowerCase()}
 export class StaffService {
   private readonly o: StaffServiceOptions;
   private readonly staff: StaffRepository;
-  /** Compared against when the username is unknown, so a login takes as long either way. */
-  private decoyHash: Promise<string> | undefined;
+  private readonly passwords: PasswordHasher;
 
   constructor(options: StaffServiceOptions) {
     this.o = options;
+    this.passwords = options.passwords ?? scryptPasswordHasher;
     this.staff = new StaffRepository(options.db);
   }
 
@@ -61,7 +63,7 @@ export class StaffService {
     try {
       await this.staff.create({
         username: INITIAL_ADMIN_USERNAME,
-        passwordHash: await hashPassword(password),
+        passwordHash: await this.passwords.hash(password),
         roles: ['admin'],
         disabled: false,
         createdAt: this.o.now(),
@@ -86,8 +88,9 @@ export class StaffService {
     )
       throw new AppError(ResponseCode.rateLimited, 'login_locked', { minutes: LOGIN_WINDOW_MS / 60_000 });
     const staff = await this.staff.byUsername(username.trim().toLowerCase());
-    this.decoyHash ??= hashPassword(randomPassword());
-    const passwordMatches = await verifyPassword(password, staff?.passwordHash ?? (await this.decoyHash));
+    // An unknown name is checked against a decoy hash, so a login takes as long either way.
+    const storedHash = staff?.passwordHash ?? (await decoyHash(this.passwords));
+    const passwordMatches = await this.passwords.verify(password, storedHash);
     // A disabled account answers like a wrong password: the message must not confirm the name.
     if (!staff || !passwordMatches || staff.disabled) {
       await this.o.verifications.recordLoginFailure(key, ip, nowMs);
@@ -120,7 +123,7 @@ export class StaffService {
     const username = input.username.toLowerCase();
     checkNewPassword(input.password, input.password, username);
     if (await this.staff.byUsername(username)) throw refused('staff.username_taken', { username });
-    const passwordHash = await hashPassword(input.password);
+    const passwordHash = await this.passwords.hash(input.password);
     const nowMs = this.o.now();
     return this.o.db.transaction().execute(async (trx) => {
       const created = await new StaffRepository(trx).create({
@@ -160,7 +163,8 @@ export class StaffService {
     const target = await this.staff.byId(id);
     if (!target) throw notFound('staff.not_found', { id });
     if (change.password !== undefined) checkNewPassword(change.password, change.password, target.username);
-    const passwordHash = change.password === undefined ? undefined : await hashPassword(change.password);
+    const passwordHash =
+      change.password === undefined ? undefined : await this.passwords.hash(change.password);
     const nowMs = this.o.now();
     return this.o.db.transaction().execute(async (trx) => {
       const repository = new StaffRepository(trx);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryFileStorage } from '../adapters/storage/memory-file-storage.ts';
 import type { UploadRecord, UploadRepository } from '../repositories/upload-repository.ts';
+import { FileLinks } from './file-links.ts';
 import { UploadService } from './upload-service.ts';
 
 // The smallest valid PNG header and IHDR chunk: enough for the content sniffing.
@@ -29,7 +30,12 @@ describe('UploadService', () => {
       stored.push(name);
       await put(name, bytes);
     };
-    const service = new UploadService({ repository: repositoryFailingInsert(), storage, now: () => 0 });
+    const service = new UploadService({
+      repository: repositoryFailingInsert(),
+      storage,
+      links: new FileLinks({ secret: 'x'.repeat(32), ttlMs: 60_000, now: () => 0 }),
+      now: () => 0,
+    });
     await expect(service.storeImage(1, PNG)).rejects.toThrow('database unavailable');
     expect(stored).toHaveLength(1);
     expect(await storage.exists(stored[0]!)).toBe(false);

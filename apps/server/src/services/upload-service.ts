@@ -1,8 +1,10 @@
 /**
  * Image uploads: identity photos and proofs of payment. An upload is accepted only when its bytes
- * are a PNG, JPEG or WebP image (image-type.ts), it is stored under a random 128-bit name that
+ * are a PNG, JPEG or WebP image (image-type.ts) that decodes; what is stored is that image encoded
+ * again, without its metadata (image-reencode.ts). It is stored under a random 128-bit name that
  * nobody can guess or enumerate, and it is recorded with its owner, so only the owner (and the
- * back office) can read it and only the owner can attach it to a submission.
+ * back office) can read it and only the owner can attach it to a submission. Readers get it through
+ * a short-lived signed link (file-links.ts) or with their session in the Authorization header.
  *
  * Example: an upload of a PNG is stored as `3f9c…e1.png` and answered with the url
  * `/v1/files/3f9c…e1.png`; `ownedBy('/v1/files/3f9c…e1.png', owner)` gives back `3f9c…e1.png`.
@@ -12,7 +14,9 @@ import { ResponseCode } from '@omp/protocol';
 import type { FileStorage } from '../adapters/storage/file-storage.ts';
 import { AppError, invalid } from '../http/app-error.ts';
 import type { UploadRecord, UploadRepository } from '../repositories/upload-repository.ts';
+import type { FileLinks } from './file-links.ts';
 import { imageTypeOf } from './image-type.ts';
+import { reencodeImage, UPLOAD_MAX_PIXELS } from './image-reencode.ts';
 
 /** Phone cameras produce 2-4 MB photos; 5 MB takes them without letting the disk be filled fast. */
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
@@ -46,6 +50,7 @@ export interface StoredFile {
 export interface UploadServiceOptions {
   repository: UploadRepository;
   storage: FileStorage;
+  links: FileLinks;
   now: () => number;
 }
 
@@ -64,10 +69,15 @@ export class UploadService {
     if (bytes.length > UPLOAD_MAX_BYTES) throw uploadTooLarge();
     const type = imageTypeOf(bytes);
     if (!type) throw invalid('upload.not_image');
+    const image = await reencodeImage(bytes, type);
+    if (!image.ok && image.reason === 'too_many_pixels') {
+      throw invalid('upload.too_many_pixels', { max: UPLOAD_MAX_PIXELS / 1_000_000 });
+    }
+    if (!image.ok) throw invalid('upload.not_image');
     const running = (this.inFlight.get(ownerUserId) ?? 0) + 1;
     this.inFlight.set(ownerUserId, running);
     try {
-      return await this.storeChecked(ownerUserId, bytes, type, running);
+      return await this.storeChecked(ownerUserId, image.bytes, type, running);
     } finally {
       const left = (this.inFlight.get(ownerUserId) ?? 1) - 1;
       if (left > 0) this.inFlight.set(ownerUserId, left);
@@ -116,6 +126,19 @@ export class UploadService {
     if (!name) return undefined;
     const upload = await this.o.repository.byName(name);
     return upload && upload.ownerUserId === userId ? name : undefined;
+  }
+
+  /**
+   * A short-lived link that opens the upload without a session: what the answers to its owner and
+   * to the back office carry, since an <img> tag cannot send the Authorization header.
+   */
+  link(name: string): string {
+    return this.o.links.signed(uploadUrl(name), name);
+  }
+
+  /** Whether a link's `exp` and `sig` open the upload `name` now. */
+  linkOpens(name: string, exp: string | undefined, sig: string | undefined): boolean {
+    return this.o.links.opens(name, exp, sig);
   }
 
   /** The record and bytes of an upload; whoever calls decides who may see them. */

@@ -5,14 +5,39 @@
  * (instrument, or instrument and period) and sends what changed once per flush interval, serialising
  * each message once for all subscribers. A client whose socket is backed up does not get a growing
  * queue: its pending map keeps one newest message per key until its buffer drains.
+ *
+ * A signed-in socket keeps its session's identity and expiry. When the session ends (an event on
+ * the bus, or its expiry seen at a flush or before a private push) the socket is told so and keeps
+ * only its public topics. Each connection may send a burst of messages and then a steady rate;
+ * beyond it the connection is closed, so one client's flood costs the others nothing.
  */
 import type { WebSocket } from 'ws';
 import { KLINE_PERIOD_SECONDS, type KlinePeriod } from '@omp/engine';
-import { HEARTBEAT_PING, HEARTBEAT_PONG, ResponseCode, Topic, type Language } from '@omp/protocol';
+import {
+  HEARTBEAT_PING,
+  HEARTBEAT_PONG,
+  ResponseCode,
+  SessionEndReason,
+  SocketCloseCode,
+  Topic,
+  type Language,
+} from '@omp/protocol';
+import { TokenBuckets } from '../http/token-buckets.ts';
 import { translate } from '../i18n/translate.ts';
+import { createInProcessEventBus, type EventBus, type SessionEnded } from '../services/event-bus.ts';
 import type { KlineEvent, MarketBus, QuoteEvent } from '../services/market-bus.ts';
-import { toKlinePoint, type MarketService } from '../services/market-service.ts';
+import type { MarketService } from '../services/market-service.ts';
 import type { TradingService, UserMessage } from '../services/trading-service.ts';
+import { klineMessage, quoteMessage, sessionEndedMessage } from './socket-messages.ts';
+import {
+  DEFAULT_SOCKET_RATE_LIMIT,
+  ends,
+  PRIVATE_TOPICS,
+  type SocketRateLimit,
+  type SocketSession,
+} from './socket-session.ts';
+
+export { DEFAULT_SOCKET_RATE_LIMIT, type SocketRateLimit, type SocketSession } from './socket-session.ts';
 
 /** The trade stream (live P/L of holding orders) goes out at most this often per user. */
 const TRADE_PUSH_INTERVAL_MS = 1000;
@@ -31,6 +56,17 @@ interface Client {
   lastSeenMs: number;
   /** The logged-in user, after a `login` message with a live session token. */
   userId: number | undefined;
+  session: SocketSession | undefined;
+  /** Numbers `login` messages, so a slow lookup never overrides a newer login's answer. */
+  loginSeq: number;
+  /** Closed for breaking the rate limit: nothing more it sends is read. */
+  closing: boolean;
+}
+
+/** A login waiting for its token lookup, and the sessions that ended meanwhile. */
+interface PendingLogin {
+  client: Client;
+  endedMeanwhile: SessionEnded[];
 }
 
 export interface SocketHubOptions {
@@ -38,15 +74,21 @@ export interface SocketHubOptions {
   market: MarketService;
   flushIntervalMs: number;
   now?: () => number;
-  /** Resolves a session token to its user id; undefined for a dead or unknown token. */
-  authenticate?: (token: string) => Promise<number | undefined>;
+  /** Resolves a session token to its session; undefined for a dead or unknown token. */
+  authenticate?: (token: string) => Promise<SocketSession | undefined>;
   /** Per-user trading pushes: FOREX_TRADE, FOREX_CLOSED and margin calls. */
   trading?: Pick<TradingService, 'tradeSnapshot' | 'onUserMessage'>;
+  /** Where `session_ended` is heard (and expiries announced); a private one when absent. */
+  events?: EventBus;
+  rateLimit?: SocketRateLimit;
 }
 
 export class SocketHub {
   private readonly market: MarketService;
-  private readonly authenticate: (token: string) => Promise<number | undefined>;
+  private readonly authenticate: (token: string) => Promise<SocketSession | undefined>;
+  private readonly events: EventBus;
+  private readonly messageBuckets: TokenBuckets<Client>;
+  private readonly pendingLogins = new Set<PendingLogin>();
   private readonly now: () => number;
   private readonly clients = new Set<Client>();
   private readonly subscribers = new Map<string, Set<Client>>();
@@ -70,6 +112,12 @@ export class SocketHub {
       options.bus.onQuote((event) => this.changedQuotes.set(event.code, event)),
       options.bus.onKline((event) => this.changedKlines.set(`KLINE.${event.code}.${event.period}`, event)),
     ];
+    this.events = options.events ?? createInProcessEventBus();
+    this.unsubscribeBus.push(this.events.subscribe('session_ended', (event) => this.endSessions(event)));
+    this.messageBuckets = new TokenBuckets({
+      ...(options.rateLimit ?? DEFAULT_SOCKET_RATE_LIMIT),
+      now: this.now,
+    });
     this.trading = options.trading;
     if (this.trading)
       this.unsubscribeBus.push(
@@ -92,10 +140,16 @@ export class SocketHub {
       pending: new Map(),
       lastSeenMs: this.now(),
       userId: undefined,
+      session: undefined,
+      loginSeq: 0,
+      closing: false,
     };
     this.clients.add(client);
     socket.on('message', (data, isBinary) => {
+      if (client.closing) return;
       client.lastSeenMs = this.now();
+      // Counted before anything else is done with it, so a flood costs one bucket check a message.
+      if (this.messageBuckets.take(client) > 0) return this.closeFlooding(client);
       this.onMessage(client, isBinary ? '' : data.toString());
     });
     socket.on('close', () => this.detach(client));
@@ -105,7 +159,7 @@ export class SocketHub {
   close(): void {
     for (const timer of this.timers) clearInterval(timer);
     for (const unsubscribe of this.unsubscribeBus) unsubscribe();
-    for (const client of this.clients) client.socket.close(1001, 'server shutting down');
+    for (const client of this.clients) client.socket.close(SocketCloseCode.goingAway, 'server shutting down');
     this.clients.clear();
     this.subscribers.clear();
   }
@@ -114,6 +168,14 @@ export class SocketHub {
     if (!this.clients.delete(client)) return;
     for (const topic of client.topics) this.subscribers.get(topic)?.delete(client);
     this.setUser(client, undefined);
+  }
+
+  /** Tells the client why, then closes; it gets nothing more in the meantime. */
+  private closeFlooding(client: Client): void {
+    client.closing = true;
+    this.reply(client, 'error', ResponseCode.rateLimited, 'socket_rate_limited');
+    this.detach(client);
+    client.socket.close(SocketCloseCode.rateLimited, 'message rate limit exceeded');
   }
 
   private onMessage(client: Client, text: string): void {
@@ -143,17 +205,72 @@ export class SocketHub {
   }
 
   private async login(client: Client, token: string): Promise<void> {
-    const userId = token ? await this.authenticate(token).catch(() => undefined) : undefined;
-    this.setUser(client, userId);
-    if (userId === undefined)
+    const seq = ++client.loginSeq;
+    // A session that ends while its lookup is under way must not be attached by the stale answer.
+    const pending: PendingLogin = { client, endedMeanwhile: [] };
+    this.pendingLogins.add(pending);
+    let found: SocketSession | undefined;
+    try {
+      found = token ? await this.authenticate(token).catch(() => undefined) : undefined;
+    } finally {
+      this.pendingLogins.delete(pending);
+    }
+    if (seq !== client.loginSeq || !this.clients.has(client)) return;
+    const session =
+      found && found.expiresAtMs > this.now() && !pending.endedMeanwhile.some((e) => ends(e, found))
+        ? found
+        : undefined;
+    this.setUser(client, session);
+    if (session === undefined)
       return this.reply(client, 'login_result', ResponseCode.sessionInvalid, 'session_invalid');
     this.reply(client, 'login_result', ResponseCode.ok, 'login_ok');
     if (client.topics.has(Topic.forexTrade)) this.sendTradeSnapshot(client);
   }
 
-  private setUser(client: Client, userId: number | undefined): void {
+  /** Detaches the user from every socket signed in with an ended session and tells each why. */
+  private endSessions(event: SessionEnded): void {
+    for (const pending of this.pendingLogins) pending.endedMeanwhile.push(event);
+    const clients = this.clientsByUser.get(event.userId);
+    if (!clients) return;
+    for (const client of [...clients]) {
+      if (!client.session || !ends(event, client.session)) continue;
+      this.setUser(client, undefined);
+      for (const topic of PRIVATE_TOPICS) {
+        client.topics.delete(topic);
+        this.subscribers.get(topic)?.delete(client);
+      }
+      // A slow client's queued trade push belongs to the session that just ended.
+      for (const key of client.pending.keys()) if (key.startsWith('T.')) client.pending.delete(key);
+      this.send(client, sessionEndedMessage(client.lang, event.reason));
+    }
+  }
+
+  /**
+   * Announces the sessions (of one user, or of everybody) that reached their expiry; the hub
+   * hears its own announcement like any other `session_ended`.
+   */
+  private endExpiredSessions(userId?: number): void {
+    const nowMs = this.now();
+    const expired = new Map<string, SessionEnded>();
+    const clientSets = userId === undefined ? this.clientsByUser.values() : [this.clientsByUser.get(userId)];
+    for (const clients of clientSets)
+      for (const client of clients ?? []) {
+        const session = client.session;
+        if (session && session.expiresAtMs <= nowMs && !expired.has(session.tokenHash))
+          expired.set(session.tokenHash, {
+            userId: session.userId,
+            tokenHash: session.tokenHash,
+            reason: SessionEndReason.expired,
+          });
+      }
+    for (const event of expired.values()) this.events.publish('session_ended', event);
+  }
+
+  private setUser(client: Client, session: SocketSession | undefined): void {
     if (client.userId !== undefined) this.clientsByUser.get(client.userId)?.delete(client);
+    const userId = session?.userId;
     client.userId = userId;
+    client.session = session;
     if (userId === undefined) return;
     let set = this.clientsByUser.get(userId);
     if (!set) this.clientsByUser.set(userId, (set = new Set()));
@@ -161,6 +278,7 @@ export class SocketHub {
   }
 
   private onUserMessage(userId: number, message: UserMessage): void {
+    this.endExpiredSessions(userId);
     const clients = this.clientsByUser.get(userId);
     if (!clients) return;
     for (const client of clients) {
@@ -177,6 +295,7 @@ export class SocketHub {
   }
 
   private sendTradeSnapshot(client: Client): void {
+    if (client.userId !== undefined) this.endExpiredSessions(client.userId);
     if (client.userId === undefined) return;
     const snapshot = this.trading?.tradeSnapshot(client.userId);
     if (snapshot) this.send(client, JSON.stringify({ type: Topic.forexTrade, ...snapshot }));
@@ -205,6 +324,9 @@ export class SocketHub {
     if (!this.isKnownTopic(topic)) {
       return this.reply(client, 'sub_result', ResponseCode.notFound, 'socket_unknown_topic', topic);
     }
+    // Subscribing again is confirmed but sends no second snapshot: the pushes already flow.
+    if (client.topics.has(topic))
+      return this.reply(client, 'sub_result', ResponseCode.ok, 'socket_sub_ok', topic);
     client.topics.add(topic);
     let set = this.subscribers.get(topic);
     if (!set) this.subscribers.set(topic, (set = new Set()));
@@ -242,6 +364,7 @@ export class SocketHub {
 
   /** Sends what changed since the last flush; public so tests and benchmarks can drive it. */
   flush(): void {
+    this.endExpiredSessions();
     for (const [code, event] of this.changedQuotes) {
       const message = quoteMessage(event);
       this.deliver(`Q.${code}`, message, this.subscribers.get(Topic.dayMarket));
@@ -292,22 +415,4 @@ export class SocketHub {
     client.socket.send(message);
     this.sent += 1;
   }
-}
-
-function quoteMessage(event: Pick<QuoteEvent, 'code' | 'marketStatus' | 'quotation'>): string {
-  return JSON.stringify({
-    type: Topic.dayMarket,
-    symbol: event.code,
-    quotation: { ...event.quotation, MarketStatus: event.marketStatus },
-  });
-}
-
-function klineMessage(event: Pick<KlineEvent, 'code' | 'period' | 'bar' | 'pricePrecision'>): string {
-  return JSON.stringify({
-    type: 'KLINE',
-    topic: `KLINE.${event.code}.${event.period}`,
-    symbol: event.code,
-    period: event.period,
-    kline: toKlinePoint(event.bar, event.pricePrecision),
-  });
 }

@@ -65,3 +65,20 @@ export const svgImage = Buffer.from(
   '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script>' +
     '<rect width="10" height="10"/></svg>',
 );
+
+/** What a phone camera writes: a JPEG whose EXIF names the maker and the GPS position it was taken at. */
+export async function cameraPhotoWithGps(): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
+  return sharp({ create: { width: 40, height: 30, channels: 3, background: '#3366aa' } })
+    .jpeg()
+    .withExif({
+      IFD0: { Make: 'PhoneMaker', Model: 'Phone 12' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '51/1 30/1 0/1',
+        GPSLongitudeRef: 'W',
+        GPSLongitude: '0/1 7/1 0/1',
+      },
+    })
+    .toBuffer();
+}

@@ -7,9 +7,14 @@ export class RecordingClient {
   readonly received: Message[] = [];
   private readonly socket: WebSocket;
   private waiters: Array<{ match: (m: Message) => boolean; resolve: (m: Message) => void }> = [];
+  /** The close frame's code and reason, once the connection closed. */
+  readonly closed: Promise<{ code: number; reason: string }>;
 
-  constructor(url: string) {
-    this.socket = new WebSocket(url);
+  constructor(url: string, options: WebSocket.ClientOptions = {}) {
+    this.socket = new WebSocket(url, options);
+    this.closed = new Promise((resolve) =>
+      this.socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+    );
     this.socket.on('message', (data) => {
       const text = data.toString();
       let message: Message = text;

@@ -9,6 +9,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { loadConfig, type AppConfig } from '../../src/config.ts';
 import { startRuntime, type Runtime } from '../../src/runtime.ts';
+import type { PasswordHasher } from '../../src/services/password-hasher.ts';
 
 export type EngineKind = 'sqlite' | 'postgres';
 
@@ -49,7 +50,12 @@ export interface TestRuntime extends Runtime {
 }
 
 export async function startTestRuntime(
-  options: { engine?: EngineKind; env?: Record<string, string>; clock?: TestClock } = {},
+  options: {
+    engine?: EngineKind;
+    env?: Record<string, string>;
+    clock?: TestClock;
+    passwords?: PasswordHasher;
+  } = {},
 ): Promise<TestRuntime> {
   const engine = options.engine ?? 'sqlite';
   const clock = options.clock ?? testClock();
@@ -75,6 +81,7 @@ export async function startTestRuntime(
     const runtime = await startRuntime(config, {
       now: clock.now,
       ...(schema ? { databaseSchema: schema } : {}),
+      ...(options.passwords ? { passwords: options.passwords } : {}),
     });
     return {
       ...runtime,

@@ -4,6 +4,7 @@
  */
 import { Toast } from 'antd-mobile';
 import { createApiClient, configureApi } from '../lib/api.ts';
+import { setSocketLanguage } from '../lib/socket.ts';
 import { i18next } from '../i18n/index.ts';
 import { useSettings } from '../features/settings/settings-store.ts';
 import { useSession } from '../features/session/session-store.ts';
@@ -21,6 +22,8 @@ function showMessage(props: Parameters<typeof Toast.show>[0]): void {
 }
 
 export function wireApi(onSessionInvalid: () => void): void {
+  // The socket's own messages (session_ended, refusals) come in the app's language too.
+  setSocketLanguage(() => useSettings.getState().lang);
   configureApi(
     createApiClient({
       getLang: () => useSettings.getState().lang,

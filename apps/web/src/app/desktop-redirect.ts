@@ -1,6 +1,6 @@
 /**
- * Desktop browsers go to the broker's desktop site when one is configured (product-spec section
- * 2); otherwise they get the phone layout centred on the page.
+ * Desktop browsers go to the broker's desktop site when one is configured (docs/CONTRACT.md
+ * "Screens and routes"); otherwise they get the phone layout centred on the page.
  */
 import { api } from '../lib/api.ts';
 

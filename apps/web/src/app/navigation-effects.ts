@@ -1,7 +1,7 @@
 /**
- * What product-spec section 2 asks of every navigation: the socket is (re)initialised, entering
- * / or /trade refreshes the instrument list, and the new screen starts at the top, except that a
- * kept-alive page comes back where the user left it.
+ * What every navigation does (docs/CONTRACT.md "Navigation"): the socket is (re)initialised,
+ * entering / or /trade refreshes the instrument list, and the new screen starts at the top, except
+ * that a kept-alive page comes back where the user left it.
  */
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation } from 'react-router';

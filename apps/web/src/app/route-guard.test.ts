@@ -11,7 +11,7 @@ import {
 import { ROUTES, isKeptAlive, normalizePath, showsTabBar } from './routes.ts';
 
 describe('route table', () => {
-  it('declares every route of the spec once', () => {
+  it('declares every route of the contract once', () => {
     const paths = ROUTES.map((r) => r.path);
     expect(new Set(paths).size).toBe(paths.length);
     for (const path of [

@@ -1,9 +1,9 @@
 /**
- * The navigation guard of product-spec section 2, as pure functions:
+ * The navigation guard (docs/CONTRACT.md "Navigation"), as pure functions:
  * - a login-required route visited without a session goes to /login with `from` holding the
  *   intended path and query, so the login screen can send the user on afterwards;
- * - a demo user never reaches the money, identity and password screens (product-spec sections 2
- *   and 6): the guard sends them to the user center, where the restriction is explained. Buttons
+ * - a demo user never reaches the money, identity and password screens (docs/CONTRACT.md "Demo
+ *   accounts"): the guard sends them to the user center, where the restriction is explained. Buttons
  *   that lead there ask `isDemoRestricted` first and explain without navigating at all.
  */
 import { normalizePath, routeInfo } from './routes.ts';

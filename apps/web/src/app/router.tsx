@@ -1,6 +1,6 @@
 /**
- * Hash routing (product-spec section 2) with every route declared. Screens that later issues
- * build show an honest "coming soon" page until then.
+ * Hash routing (docs/CONTRACT.md "Screens and routes") with every route declared. Screens that
+ * later issues build show an honest "coming soon" page until then.
  */
 import { lazy, Suspense, type ReactNode } from 'react';
 import { createHashRouter, type RouteObject } from 'react-router';
@@ -80,7 +80,7 @@ const BUILT: Record<string, ReactNode> = {
 
 const children: RouteObject[] = ROUTES.map((route) => {
   const element = BUILT[route.path];
-  // Every route of the spec has its screen; one added without a screen fails at start, not silently.
+  // Every route of routes.ts has its screen; one added without a screen fails at start, not silently.
   if (!element) throw new Error(`The route ${route.path} has no screen`);
   return { path: route.path, element };
 });

@@ -1,6 +1,6 @@
 /**
- * Every route of product-spec section 2 and what the shell needs to know about it. Pure data, so
- * the guard and the layout rules are testable without a browser.
+ * Every route of the app (docs/CONTRACT.md "Screens and routes") and what the shell needs to know
+ * about it. Pure data, so the guard and the layout rules are testable without a browser.
  */
 
 export interface RouteInfo {
@@ -9,7 +9,7 @@ export interface RouteInfo {
   requiresLogin: boolean;
   /**
    * Money, identity and password screens: a demo user is refused with 'Please register or log in
-   * to a real account' (product-spec sections 2 and 6) and never reaches the page.
+   * to a real account' (docs/CONTRACT.md "Demo accounts") and never reaches the page.
    */
   realOnly: boolean;
   /** Stays mounted (hidden) when left, so scroll, tabs and choices survive a round trip. */
@@ -61,7 +61,7 @@ export const ROUTES: readonly RouteInfo[] = [
   route('/language', 'pages.language'),
 ];
 
-/** The footer pages, in the tab bar's order (product-spec section 2). */
+/** The footer pages, in the tab bar's order (docs/CONTRACT.md "Screens and routes"). */
 export const TAB_PATHS = ['/feedback', '/order', '/', '/rank', '/trade'] as const;
 
 /** `/trade/` and `/trade` are the same screen. */

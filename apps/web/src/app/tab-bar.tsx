@@ -19,7 +19,7 @@ const TABS: Record<(typeof TAB_PATHS)[number], { key: string; Icon: ComponentTyp
     '/trade': { key: 'tabs.trading', Icon: HistogramOutline },
   };
 
-/** The fixed footer of the kept-alive pages, in the spec's order; each target is at least 56 px tall. */
+/** The fixed footer of the kept-alive pages, in the contract's order; each target is at least 56 px tall. */
 export function TabBar() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -1,5 +1,5 @@
 /**
- * The request layer of product-spec section 8, on fetch.
+ * The request layer (docs/CONTRACT.md "Request layer"), on fetch.
  *
  * Every call sends the `lang` header, and `authorization` when it goes to our own server; GET and
  * DELETE add `t=<now>` so no cache in between answers with yesterday's prices. The server answers `{code, msg, data}`:
@@ -31,7 +31,7 @@ export interface RequestOptions {
   showErrorMessage?: boolean;
   /** A start-up call: a 999 answer must not bounce a visitor to the login page. */
   init?: boolean;
-  /** Block the screen with a spinner until the answer arrives (no time-out, as the spec says). */
+  /** Block the screen with a spinner until the answer arrives (no time-out, as the contract says). */
   loading?: boolean;
   /** Toast on success: true shows the server's `msg`, a string shows that text. */
   successToast?: boolean | string;

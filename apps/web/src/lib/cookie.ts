@@ -1,7 +1,8 @@
 /**
  * First-party cookies for choices that must outlive local storage clean-ups and reach the server
- * (product-spec section 9: the company choice is kept in a cookie for 3 years). Chromium and
- * Safari shorten any cookie to about 400 days, so a caller renews it when the choice is used.
+ * (docs/CONTRACT.md "Timings and sizes": the company choice is kept in a cookie for 3 years).
+ * Chromium and Safari shorten any cookie to about 400 days, so a caller renews it when the choice
+ * is used.
  */
 const THREE_YEARS_S = 3 * 365 * 24 * 60 * 60;
 

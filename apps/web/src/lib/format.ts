@@ -49,8 +49,8 @@ export function formatChange(percent: number | null | undefined, lang: Language)
 }
 
 /**
- * US dollars with 2 decimals and a `$` in front in every language (product-spec section 9: "$
- * format"), e.g. `$1,234.57`, `-$0.06`; `signed` adds `+` to gains, for profit and loss.
+ * US dollars with 2 decimals and a `$` in front in every language (docs/CONTRACT.md "Timings and
+ * sizes"), e.g. `$1,234.57`, `-$0.06`; `signed` adds `+` to gains, for profit and loss.
  */
 export function formatUsd(
   value: number | null | undefined,

@@ -74,6 +74,9 @@ describe('connection', () => {
   it('builds ws and wss URLs from the page location', () => {
     expect(socketUrl({ protocol: 'http:', host: 'localhost:5173' })).toBe('ws://localhost:5173/v1/ws');
     expect(socketUrl({ protocol: 'https:', host: 'm.broker.example' })).toBe('wss://m.broker.example/v1/ws');
+    expect(socketUrl({ protocol: 'https:', host: 'm.broker.example' }, 'en')).toBe(
+      'wss://m.broker.example/v1/ws?lang=en',
+    );
   });
 
   it('abandons a connection that does not open within 5 s and retries', () => {
@@ -312,5 +315,45 @@ describe('subscriptions', () => {
     expect(socket.getState()).toBe('idle');
     vi.advanceTimersByTime(60_000);
     expect(FakeSocket.all).toHaveLength(1);
+  });
+});
+
+describe('the end of the session', () => {
+  const ended = { type: 'session_ended', code: 999, msg: 'Your session has expired.', reason: 'expired' };
+
+  it('tells listeners which token ended and signs in with it no more after a reconnect', () => {
+    const socket = client();
+    socket.login('tok');
+    socket.connect();
+    latest().open();
+    latest().receive({ type: 'login_result', code: 1, msg: 'ok' });
+    const heard = vi.fn();
+    socket.listen('session_ended', heard);
+    latest().receive(ended);
+    expect(heard).toHaveBeenCalledWith({ ...ended, token: 'tok' });
+
+    latest().drop();
+    vi.advanceTimersByTime(1000);
+    latest().open();
+    expect(latest().json()).toEqual([]);
+  });
+
+  it('ignores the end of a session the socket is already leaving for a newer login', () => {
+    const socket = client();
+    socket.login('old');
+    socket.connect();
+    latest().open();
+    latest().receive({ type: 'login_result', code: 1, msg: 'ok' });
+    const heard = vi.fn();
+    socket.listen('session_ended', heard);
+    socket.login('new');
+    latest().receive(ended);
+    latest().receive({ type: 'login_result', code: 1, msg: 'ok' });
+    expect(heard).not.toHaveBeenCalled();
+
+    latest().drop();
+    vi.advanceTimersByTime(1000);
+    latest().open();
+    expect(latest().json()).toEqual([{ type: 'login', params: 'new' }]);
   });
 });

@@ -11,6 +11,9 @@
  * - Topics are reference counted: the first `subscribe` sends `sub`, the last unsubscribe sends
  *   `unsub`, and every live topic (and the login) is sent again after a reconnect. Pushes are
  *   latest state, so nothing needs replaying.
+ * - When the server ends the session the socket is signed in with (`session_ended`), the token is
+ *   forgotten, so a reconnect does not sign in with a dead one, and the listeners of that type hear
+ *   it with the ended `token` added, to compare with the app's own.
  *
  *   const off = socket.subscribe('KLINE.EURUSD.1M', (push) => series.update(...));
  *   off(); // when the chart goes away
@@ -21,6 +24,7 @@ import {
   SOCKET_CONNECT_TIMEOUT_MS,
   SOCKET_HEARTBEAT_MS,
   SOCKET_MAX_MISSED_PONGS,
+  SESSION_ENDED_MESSAGE,
   type ClientMessage,
 } from '@omp/protocol';
 
@@ -66,6 +70,8 @@ export class SocketClient {
   private ws: SocketLike | null = null;
   private state: ConnectionState = 'idle';
   private token = '';
+  /** Logins sent on this connection and not answered yet. */
+  private loginsUnanswered = 0;
   private attempt = 0;
   private missedPongs = 0;
   private heartbeatTimer: ReturnType<typeof setInterval> | undefined;
@@ -164,7 +170,7 @@ export class SocketClient {
   /** Signs the socket in for the per-user topics; remembered for reconnects. */
   login(token: string): void {
     this.token = token;
-    if (token) this.send({ type: 'login', params: token });
+    if (token) this.sendLogin();
   }
 
   logout(): void {
@@ -199,8 +205,9 @@ export class SocketClient {
       this.connectTimer = undefined;
       this.attempt = 0;
       this.missedPongs = 0;
+      this.loginsUnanswered = 0;
       this.setState('open');
-      if (this.token) this.send({ type: 'login', params: this.token });
+      if (this.token) this.sendLogin();
       for (const topic of this.topics.keys()) this.send({ type: 'sub', params: topic });
       this.heartbeatTimer = setInterval(() => this.beat(), this.options.heartbeatMs);
     };
@@ -238,6 +245,14 @@ export class SocketClient {
       message = parsed as PushMessage;
     } catch {
       return;
+    }
+    if (message.type === 'login_result') this.loginsUnanswered = Math.max(0, this.loginsUnanswered - 1);
+    if (message.type === SESSION_ENDED_MESSAGE) {
+      // With a newer login on its way, the session that ended is one this socket is leaving anyway
+      // (a password changed on this device, another account): the newer one is not affected.
+      if (this.loginsUnanswered > 0) return;
+      message = { ...message, token: this.token };
+      this.token = '';
     }
     // A push reaches the listeners of its exact topic (KLINE.EURUSD.1M), of its type (DAY_MARKET)
     // and of its type narrowed to its symbol (DAY_MARKET.EURUSD), each listener once.
@@ -310,6 +325,12 @@ export class SocketClient {
     this.sendRaw(JSON.stringify(message));
   }
 
+  private sendLogin(): void {
+    if (this.ws?.readyState !== OPEN) return;
+    this.loginsUnanswered += 1;
+    this.send({ type: 'login', params: this.token });
+  }
+
   private sendRaw(text: string): void {
     if (this.ws && this.ws.readyState === OPEN) {
       try {
@@ -327,14 +348,24 @@ export class SocketClient {
   }
 }
 
-/** ws:// or wss:// to /v1/ws on the page's own host. */
-export function socketUrl(location: Pick<Location, 'protocol' | 'host'>): string {
-  return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/v1/ws`;
+/**
+ * ws:// or wss:// to /v1/ws on the page's own host, with the language the server words its
+ * messages in (`session_ended`, margin calls, refusals).
+ */
+export function socketUrl(location: Pick<Location, 'protocol' | 'host'>, lang?: string): string {
+  const query = lang ? `?lang=${encodeURIComponent(lang)}` : '';
+  return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/v1/ws${query}`;
+}
+
+/** The app's language, read at each connect; a change applies from the next connection. */
+let languageOf: () => string | undefined = () => undefined;
+export function setSocketLanguage(getLang: () => string): void {
+  languageOf = getLang;
 }
 
 /** The app's one connection; created lazily so importing this module in Node tests is harmless. */
 let shared: SocketClient | undefined;
 export function getSocket(): SocketClient {
-  shared ??= new SocketClient({ url: () => socketUrl(globalThis.location) });
+  shared ??= new SocketClient({ url: () => socketUrl(globalThis.location, languageOf()) });
   return shared;
 }

@@ -1,14 +1,14 @@
 /**
  * The body every paged list shares (orders, the ledger, deposit and withdrawal records): a skeleton
  * while the first page loads, the failure with a retry, the empty state, or the rows with the next
- * page fetched as the end comes near; wrapped in pull to refresh with the spec's 500 ms ending.
+ * page fetched as the end comes near; wrapped in pull to refresh with the contract's 500 ms ending.
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, DotLoading, InfiniteScroll, PullToRefresh } from 'antd-mobile';
 import { EmptyState } from './empty-state.tsx';
 
-/** How long the pull-to-refresh indicator stays after the answer (product-spec section 9). */
+/** How long the pull-to-refresh indicator stays after the answer (docs/CONTRACT.md "Timings and sizes"). */
 export const PULL_COMPLETE_DELAY_MS = 500;
 
 /** The parts of an infinite query the list reads. */

@@ -1,5 +1,5 @@
 /**
- * The account calls of product-spec section 7 (contract: packages/protocol/src/account.ts and
+ * The account calls (docs/CONTRACT.md "Calls"; schemas: packages/protocol/src/account.ts and
  * apps/server/src/routes/account-routes.ts). Bodies are form-encoded like the existing clients';
  * every answer is the envelope, unwrapped by the request layer, which also toasts refusals.
  */

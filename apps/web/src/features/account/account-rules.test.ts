@@ -31,7 +31,7 @@ describe('password rule (8–64, a letter and a digit)', () => {
 });
 
 describe('login form', () => {
-  it('requires both fields with the spec messages', () => {
+  it('requires both fields with the contract messages', () => {
     expect(validateLogin({ account: ' ', password: '' })).toEqual({
       account: 'account.accountRequired',
       password: 'account.passwordRequired',
@@ -95,7 +95,7 @@ describe('new passwords', () => {
     expect(isValid(validateNewPassword('abcdefg1', 'abcdefg1'))).toBe(true);
   });
 
-  it('uses the spec messages for the logged-in change, in the spec order', () => {
+  it('uses the contract messages for the logged-in change, in the contract order', () => {
     expect(validatePasswordChange({ password: '', confirmation: 'x', code: '123456' })).toBe(
       'account.fillCompletely',
     );

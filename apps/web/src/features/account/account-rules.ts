@@ -56,7 +56,7 @@ export interface LoginErrors {
   password?: MessageKey | undefined;
 }
 
-/** Product-spec section 5: both fields are required. */
+/** Both fields are required (docs/CONTRACT.md "Form rules"). */
 export function validateLogin(values: { account: string; password: string }): LoginErrors {
   const errors: LoginErrors = {};
   if (!values.account.trim()) errors.account = 'account.accountRequired';
@@ -114,7 +114,7 @@ export function validateNewPassword(password: string, confirmation: string): New
 }
 
 /**
- * The logged-in password change (product-spec section 5): every field filled ('Please fill in
+ * The logged-in password change (docs/CONTRACT.md "Form rules"): every field filled ('Please fill in
  * completely'), the two passwords equal ('password inconsistent'), then the server's rule.
  */
 export function validatePasswordChange(values: {

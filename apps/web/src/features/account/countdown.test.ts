@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CODE_COUNTDOWN_SECONDS, CountdownRegistry, secondsLeft } from './countdown.ts';
 
 describe('code countdown', () => {
-  it('lasts the spec’s 60 seconds', () => {
+  it('lasts the contract’s 60 seconds', () => {
     expect(CODE_COUNTDOWN_SECONDS).toBe(60);
   });
 

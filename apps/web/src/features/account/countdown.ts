@@ -1,7 +1,7 @@
 /**
- * The 60-second wait of a "Send code" button (product-spec sections 4 and 9). It starts only once
- * the server says the code was sent, and it is remembered per recipient for the life of the page,
- * so leaving the screen and coming back does not offer a send the server would refuse.
+ * The 60-second wait of a "Send code" button (docs/CONTRACT.md "Verification codes"). It starts
+ * only once the server says the code was sent, and it is remembered per recipient for the life of
+ * the page, so leaving the screen and coming back does not offer a send the server would refuse.
  *
  *   const { left, start } = useCountdown(`register:${email}`);
  *   await sendCode(...); start();

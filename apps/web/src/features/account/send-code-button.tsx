@@ -9,7 +9,7 @@ interface SendCodeButtonProps {
   testId?: string;
 }
 
-/** "Send code", then "Resend in 59 s" once the server has sent it (product-spec section 4). */
+/** "Send code", then "Resend in 59 s" once the server has sent it (docs/CONTRACT.md "Verification codes"). */
 export function SendCodeButton({ left, onSend, testId = 'send-code' }: SendCodeButtonProps) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);

@@ -1,7 +1,8 @@
 /**
  * `/product` in the company main mode: search the broker companies by name and choose one. The
- * choice is kept in a cookie for 3 years (product-spec section 9); a suspended company sends the
- * visitor to its `loss_url`, both when chosen and when a kept choice is opened again.
+ * choice is kept in a cookie for 3 years (docs/CONTRACT.md "Timings and sizes"); a suspended
+ * company sends the visitor to its `loss_url`, both when chosen and when a kept choice is opened
+ * again.
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,7 +1,7 @@
 /**
  * `/mine/charge`: deposit by crypto network (address as text and QR code, copy) or bank wire (the
  * bank's details, each copyable), then the amount and a photo of the payment; the records follow
- * with their statuses. Staff approval credits the balance (trading-rules.md "Money in and out").
+ * with their statuses. Staff approval credits the balance (packages/engine/SPEC.md "Money in and out").
  */
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +22,7 @@ import { useProblems } from './use-problems.ts';
 import { submitCryptoDeposit, submitWireDeposit, useChargeNetworks, useWireBanks } from './money-api.ts';
 import { useSending } from '../../lib/use-sending.ts';
 
-/** Product-spec section 9: QR codes are 160 px. */
+/** QR codes are 160 px (docs/CONTRACT.md "Timings and sizes"). */
 const QR_SIZE = 160;
 type Tab = 'crypto' | 'bank' | 'records';
 

@@ -1,5 +1,5 @@
 /**
- * `/mine/auth`: identity verification (product-spec sections 3-5). The form (name, document type
+ * `/mine/auth`: identity verification (docs/CONTRACT.md "Identity"). The form (name, document type
  * and number, one front and one reverse photo), then "waiting for review", then "certified"; a
  * rejected submission shows the reviewer's reason above a fresh form.
  */

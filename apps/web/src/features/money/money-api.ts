@@ -1,5 +1,5 @@
 /**
- * The money and identity calls (product-spec section 7, "Money" and "Identity") and their queries.
+ * The money and identity calls (docs/CONTRACT.md "Money in and out", "Identity") and their queries.
  * Keys carry the session token, so one user's records never show for the next user of the phone.
  * Calls that change money block the screen with the spinner until the server answers, so a second
  * tap cannot send a second request; deposits and withdrawals carry an idempotency key, so a retry

@@ -47,7 +47,7 @@ export type WithdrawalPreview =
 
 /**
  * The fee (USD) and what arrives (in the payout currency) for an amount as typed, or why it
- * cannot be sent. Free margin is the most that can leave (trading-rules.md).
+ * cannot be sent. Free margin is the most that can leave (packages/engine/SPEC.md W3).
  */
 export function previewWithdrawal(
   amountText: string,

@@ -2,7 +2,7 @@
  * `/mine/withdraw`: to a bound crypto address or bank account. The fee and what arrives are
  * computed while the amount is typed, with the server's own arithmetic (money-figures.ts); free
  * margin is the most that can leave. Without a bound method for the currency the user is sent to
- * bind one first (product-spec section 5).
+ * bind one first (docs/CONTRACT.md "Form rules").
  */
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,11 +1,11 @@
-/** News (product-spec section 7: news/list, news/info), in the language of the `lang` header. */
+/** News (`/api/news/list`, `/api/news/info`), in the language of the `lang` header. */
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { NewsArticle, NewsItem, RecordPage } from '@omp/protocol';
 import { api } from '../../lib/api.ts';
 import { useSettings } from '../settings/settings-store.ts';
 import { nextPageOf, PAGE_SIZE } from '../trading/trading-api.ts';
 
-/** The screens show the one category the spec names. */
+/** The screens show the one news category the existing clients ask for (`category_id` 1). */
 const CATEGORY = 1;
 
 export function useNewsList() {

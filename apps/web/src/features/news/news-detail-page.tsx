@@ -1,5 +1,5 @@
 /**
- * `/news/detail?id=`: one article with a loading indicator while it comes (product-spec section 7).
+ * `/news/detail?id=`: one article with a loading indicator while it comes.
  * The rich text is sanitised by the server when written and when read (no scripts, styles, frames
  * or event handlers), and the page's content policy would refuse inline scripts regardless.
  */

@@ -1,7 +1,7 @@
 /**
  * One tab of /order: the orders of one status, pulled to refresh (the indicator ends 500 ms after
- * the answer, product-spec section 4), paged as the end comes near, live from the trade pushes,
- * with the detail and stop-editing sheets of its own rows.
+ * the answer, docs/CONTRACT.md "Timings and sizes"), paged as the end comes near, live from the
+ * trade pushes, with the detail and stop-editing sheets of its own rows.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,6 @@
 /**
  * `/feedback`, the Documentary tab: what copy trading will be, said plainly as not offered yet,
- * with the real leaders of the board to look at meanwhile (product-spec sections 1 and 2).
+ * with the real leaders of the board to look at meanwhile (docs/CONTRACT.md "Screens and routes").
  */
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

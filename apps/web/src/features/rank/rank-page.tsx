@@ -1,7 +1,8 @@
 /**
  * `/rank`: the traders with the best three weeks, computed by the server from closed trades of
  * those who chose to appear (names masked). Real and demo accounts have separate boards. The
- * detail action says honestly that following a trader is not offered yet (product-spec section 1).
+ * detail action says honestly that following a trader is not offered yet (docs/CONTRACT.md
+ * "Screens and routes").
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -8,7 +8,7 @@ import { persist } from 'zustand/middleware';
 import type { User } from '@omp/protocol';
 import { persistStorage, storageKey } from '../../lib/storage.ts';
 
-/** The user as the API returns it (product-spec section 3, packages/protocol/src/account.ts). */
+/** The user as the API returns it (packages/protocol/src/account.ts). */
 export type SessionUser = User;
 
 export interface SessionState {
@@ -42,6 +42,9 @@ export const useSession = create<SessionState>()(
 
 export const isSignedIn = (state: Pick<SessionState, 'token'>): boolean => state.token !== '';
 
-/** A demo account: may trade, may not touch money, identity or the password (product-spec section 6). */
+/**
+ * A demo account: may trade, may not touch money, identity or the password (docs/CONTRACT.md
+ * "Demo accounts").
+ */
 export const isDemoUser = (state: Pick<SessionState, 'token' | 'user'>): boolean =>
   state.token !== '' && state.user?.is_demo === 1;

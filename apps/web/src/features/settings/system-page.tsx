@@ -22,7 +22,7 @@ export function SystemPage() {
   const signedIn = useSession(isSignedIn);
 
   /**
-   * Product-spec section 4: confirmed first; then the session ends on the server, the user and
+   * Confirmed first (docs/CONTRACT.md "Form rules"); then the session ends on the server, the user and
    * token are forgotten (which signs the socket out, see use-socket-session.ts), and home.
    */
   const signOut = async () => {

@@ -1,5 +1,5 @@
 /**
- * The order ticket on /trade (product-spec sections 4 and 5, trading-rules.md "Order entry"):
+ * The order ticket on /trade (docs/CONTRACT.md "Form rules", packages/engine/SPEC.md "Order entry"):
  * side, market or pending at a target, lots on the instrument's grid, leverage (the first option
  * by default), optional stop loss and take profit, and the figures the order costs, recomputed on
  * every tick by the engine's own code. The server decides; its refusals arrive as toasts.

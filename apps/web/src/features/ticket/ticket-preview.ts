@@ -172,7 +172,7 @@ export function usdRateOf(
 }
 
 /**
- * What a pending order at `target` is (trading-rules.md "Triggers"): a buy below the ask is a buy
+ * What a pending order at `target` is (packages/engine/SPEC.md O2): a buy below the ask is a buy
  * limit, above it a buy stop; a sell above the bid is a sell limit, below it a sell stop.
  */
 export function pendingKindOf(side: Side, target: number, bid: number, ask: number): OrderKind | undefined {

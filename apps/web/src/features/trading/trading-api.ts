@@ -1,5 +1,5 @@
 /**
- * The trading calls (product-spec section 7) and their queries. Keys carry the session token, so
+ * The trading calls (docs/CONTRACT.md "Calls") and their queries. Keys carry the session token, so
  * one user's orders never show for the next user on the same phone. Every call that changes
  * money sends an Idempotency-Key (idempotency.ts) and blocks the screen with the spinner until
  * the server answers, so a second tap cannot race the first.

@@ -1,6 +1,6 @@
 /**
- * The demo restriction of product-spec sections 2 and 6, as the user sees it: a dialog with the
- * spec's message, "Register / log in" and "Cancel". Shown by the guard for a restricted address
+ * The demo restriction (docs/CONTRACT.md "Demo accounts") as the user sees it: a dialog with the
+ * contract's message, "Register / log in" and "Cancel". Shown by the guard for a restricted address
  * and by the buttons that lead to one, so a demo user never reaches those screens.
  */
 import { Dialog } from 'antd-mobile';

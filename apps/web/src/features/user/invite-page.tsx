@@ -6,7 +6,7 @@ import { copyText } from './clipboard.ts';
 import { inviteLink } from './invite-link.ts';
 import { useUserInfo } from './use-user-info.ts';
 
-/** Product-spec section 9: the QR code is 160 px. */
+/** The QR code is 160 px (docs/CONTRACT.md "Timings and sizes"). */
 const QR_SIZE = 160;
 
 /** `/mine/invite`: the invite link, its QR code and the code itself. */

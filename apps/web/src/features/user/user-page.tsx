@@ -244,7 +244,7 @@ function Row({
   );
 }
 
-/** A support link: a real anchor opening outside the app (product-spec section 2). */
+/** A support link: a real anchor opening outside the app (docs/CONTRACT.md "Navigation"). */
 function ExternalRow({
   icon,
   href,

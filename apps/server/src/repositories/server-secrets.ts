@@ -1,0 +1,22 @@
+/** Secrets the server makes once and shares between its nodes through the database. */
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+/**
+ * The secret called `name`, made (32 random bytes, hex) the first time any node asks. Two nodes
+ * starting together both try to insert; the primary key keeps the first and both read it back.
+ */
+export async function serverSecret(db: Kysely<Database>, name: string): Promise<string> {
+  await db
+    .insertInto('server_secrets')
+    .values({ name, value: randomBytes(32).toString('hex') })
+    .onConflict((conflict) => conflict.column('name').doNothing())
+    .execute();
+  const row = await db
+    .selectFrom('server_secrets')
+    .select('value')
+    .where('name', '=', name)
+    .executeTakeFirstOrThrow();
+  return row.value;
+}

@@ -1,0 +1,64 @@
+/**
+ * Application events: facts one part of the server announces and other parts act on, without the
+ * announcer knowing who listens. Today every listener lives in this process; the interface is what
+ * a cross-node implementation (Redis pub/sub, PostgreSQL NOTIFY) has to satisfy, so events are plain
+ * JSON-serialisable objects and a publisher never waits for, or hears from, its listeners.
+ *
+ *   const off = events.subscribe('session_ended', (event) => hub.endSessions(event));
+ *   events.publish('session_ended', { userId: 7, reason: 'forced_logout' });
+ *
+ * Delivery is at most once to each subscriber of each node, the publisher's own node included.
+ */
+import type { SessionEndReason } from '@omp/protocol';
+
+export interface SessionEnded {
+  userId: number;
+  /** SHA-256 of the one session's token that ended; absent: every session of the user ended. */
+  tokenHash?: string;
+  /**
+   * With every session ended, one to leave alone: the session of the device that changed the
+   * password, which the answer gives a new token. Telling that device its session ended would race
+   * the answer and sign it out.
+   */
+  spareTokenHash?: string;
+  reason: SessionEndReason;
+}
+
+export interface AppEvents {
+  session_ended: SessionEnded;
+}
+
+export type AppEventType = keyof AppEvents;
+
+export interface EventBus {
+  publish<T extends AppEventType>(type: T, event: AppEvents[T]): void;
+  /** Returns the function that stops the subscription. */
+  subscribe<T extends AppEventType>(type: T, handler: (event: AppEvents[T]) => void): () => void;
+}
+
+/**
+ * Listeners run synchronously inside `publish`, so a session is cut off before the request that
+ * ended it answers. A listener that throws is reported and does not keep the others from running.
+ */
+export function createInProcessEventBus(
+  reportError: (error: unknown, type: AppEventType) => void = (error) => console.error(error),
+): EventBus {
+  const handlers = new Map<AppEventType, Set<(event: never) => void>>();
+  return {
+    publish(type, event) {
+      for (const handler of [...(handlers.get(type) ?? [])]) {
+        try {
+          (handler as (event: AppEvents[typeof type]) => void)(event);
+        } catch (error) {
+          reportError(error, type);
+        }
+      }
+    },
+    subscribe(type, handler) {
+      let set = handlers.get(type);
+      if (!set) handlers.set(type, (set = new Set()));
+      set.add(handler);
+      return () => void set.delete(handler);
+    },
+  };
+}

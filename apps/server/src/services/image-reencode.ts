@@ -1,0 +1,55 @@
+/**
+ * Every uploaded image is decoded and encoded again before it is stored, so what we keep is pixels
+ * we drew ourselves, not the sender's bytes:
+ * - a polyglot (a JPEG that is also a ZIP, an HTML page appended after the image) loses everything
+ *   that is not the picture;
+ * - a truncated or corrupt file fails to decode and is refused;
+ * - a decompression bomb (a small file that claims a huge canvas) is refused from its header,
+ *   before any pixel is decoded;
+ * - metadata goes: EXIF (GPS position, camera serial), XMP and comments are not copied. The EXIF
+ *   orientation is applied to the pixels first, so a portrait photo stays upright.
+ * The format stays the one the bytes claimed (image-type.ts), so a PNG is still a PNG.
+ */
+import sharp from 'sharp';
+import type { ImageType } from './image-type.ts';
+
+/** 40 megapixels: above any phone photo (48 MP sensors save 12 or 24 MP by default), far below a bomb. */
+export const UPLOAD_MAX_PIXELS = 40_000_000;
+
+/** Uploads pass through once: libvips' operation cache would only hold on to their memory. */
+sharp.cache(false);
+
+export type ReencodeResult =
+  | { ok: true; bytes: Buffer; width: number; height: number }
+  | { ok: false; reason: 'not_image' | 'too_many_pixels' };
+
+const SHARP_FORMAT = { 'image/png': 'png', 'image/jpeg': 'jpeg', 'image/webp': 'webp' } as const;
+
+export async function reencodeImage(bytes: Buffer, type: ImageType): Promise<ReencodeResult> {
+  const options = { failOn: 'error', limitInputPixels: UPLOAD_MAX_PIXELS } as const;
+  let width: number;
+  let height: number;
+  try {
+    // The header alone: the canvas size, without decoding a pixel.
+    const header = await sharp(bytes, { ...options, limitInputPixels: false }).metadata();
+    if (header.format !== SHARP_FORMAT[type.mime]) return { ok: false, reason: 'not_image' };
+    width = header.width;
+    height = header.height;
+  } catch {
+    return { ok: false, reason: 'not_image' };
+  }
+  if (width * height > UPLOAD_MAX_PIXELS) return { ok: false, reason: 'too_many_pixels' };
+  try {
+    const image = sharp(bytes, options).autoOrient();
+    const encoded =
+      type.mime === 'image/png'
+        ? image.png()
+        : type.mime === 'image/jpeg'
+          ? image.jpeg({ quality: 90 })
+          : image.webp({ quality: 90 });
+    const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
+    return { ok: true, bytes: data, width: info.width, height: info.height };
+  } catch {
+    return { ok: false, reason: 'not_image' };
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * The hub's session and rate-limit rules that a real connection cannot time: a session that ends
+ * while its login lookup is under way, and the configurable message limit. Real sockets and
+ * databases are covered by apps/server/test/socket*.test.ts.
+ */
+import { EventEmitter } from 'node:events';
+import type { WebSocket } from 'ws';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createInProcessEventBus } from '../services/event-bus.ts';
+import { createInMemoryMarketBus } from '../services/market-bus.ts';
+import type { MarketService } from '../services/market-service.ts';
+import { SocketHub, type SocketHubOptions, type SocketSession } from './socket-hub.ts';
+
+class FakeSocket extends EventEmitter {
+  readonly OPEN = 1;
+  readyState = 1;
+  bufferedAmount = 0;
+  readonly sent: unknown[] = [];
+  closedWith: { code: number; reason: string } | undefined;
+  send(text: string) {
+    this.sent.push(JSON.parse(text));
+  }
+  close(code: number, reason: string) {
+    this.closedWith = { code, reason };
+    this.readyState = 3;
+  }
+  terminate() {}
+  receive(message: object) {
+    this.emit('message', Buffer.from(JSON.stringify(message)), false);
+  }
+}
+
+const hubs: SocketHub[] = [];
+afterEach(() => {
+  for (const hub of hubs.splice(0)) hub.close();
+});
+
+function hubWith(options: Partial<SocketHubOptions>) {
+  const hub = new SocketHub({
+    bus: createInMemoryMarketBus(),
+    market: {} as MarketService,
+    flushIntervalMs: 60_000,
+    now: () => 1_000,
+    ...options,
+  });
+  hubs.push(hub);
+  const socket = new FakeSocket();
+  hub.attach(socket as unknown as WebSocket, 'en');
+  return socket;
+}
+
+const session: SocketSession = { userId: 7, tokenHash: 'hash-of-tok', expiresAtMs: 10_000 };
+
+describe('socket hub', () => {
+  it('refuses a login whose session ended while its lookup was under way', async () => {
+    const events = createInProcessEventBus();
+    let answer: (found: SocketSession) => void = () => {};
+    const socket = hubWith({
+      events,
+      authenticate: () => new Promise((resolve) => (answer = resolve)),
+    });
+    socket.receive({ type: 'login', params: 'tok' });
+    events.publish('session_ended', { userId: 7, reason: 'forced_logout' });
+    answer(session);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(socket.sent).toEqual([expect.objectContaining({ type: 'login_result', code: 999 })]);
+  });
+
+  it('refuses a login whose session has already expired by the hub clock', async () => {
+    const socket = hubWith({ authenticate: async () => ({ ...session, expiresAtMs: 1_000 }) });
+    socket.receive({ type: 'login', params: 'tok' });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(socket.sent).toEqual([expect.objectContaining({ type: 'login_result', code: 999 })]);
+  });
+
+  it('closes with 4008 after the configured burst of messages', () => {
+    const socket = hubWith({ rateLimit: { burst: 3, ratePerSecond: 1 } });
+    for (let i = 0; i < 5; i++) socket.receive({ type: 'unsub', params: 'DAY_MARKET' });
+    expect(socket.sent.map((m) => (m as { type: string }).type)).toEqual([
+      'unsub_result',
+      'unsub_result',
+      'unsub_result',
+      'error',
+    ]);
+    expect(socket.closedWith).toEqual({ code: 4008, reason: 'message rate limit exceeded' });
+  });
+});

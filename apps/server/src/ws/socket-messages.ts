@@ -1,0 +1,41 @@
+/** The hub's pushes, serialised once for every subscriber (docs/socket.md). */
+import {
+  ResponseCode,
+  SESSION_ENDED_MESSAGE,
+  Topic,
+  type Language,
+  type SessionEndedMessage,
+  type SessionEndReason,
+} from '@omp/protocol';
+import { translate } from '../i18n/translate.ts';
+import type { KlineEvent, QuoteEvent } from '../services/market-bus.ts';
+import { toKlinePoint } from '../services/market-service.ts';
+
+export function quoteMessage(event: Pick<QuoteEvent, 'code' | 'marketStatus' | 'quotation'>): string {
+  return JSON.stringify({
+    type: Topic.dayMarket,
+    symbol: event.code,
+    quotation: { ...event.quotation, MarketStatus: event.marketStatus },
+  });
+}
+
+export function klineMessage(event: Pick<KlineEvent, 'code' | 'period' | 'bar' | 'pricePrecision'>): string {
+  return JSON.stringify({
+    type: 'KLINE',
+    topic: `KLINE.${event.code}.${event.period}`,
+    symbol: event.code,
+    period: event.period,
+    kline: toKlinePoint(event.bar, event.pricePrecision),
+  });
+}
+
+/** Shaped like the hub's other replies (`type`, `code`, `msg`), with the machine-readable cause. */
+export function sessionEndedMessage(lang: Language, reason: SessionEndReason): string {
+  const message: SessionEndedMessage = {
+    type: SESSION_ENDED_MESSAGE,
+    code: ResponseCode.sessionInvalid,
+    msg: translate(lang, `session_ended.${reason}`),
+    reason,
+  };
+  return JSON.stringify(message);
+}

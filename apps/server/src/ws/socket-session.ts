@@ -1,0 +1,32 @@
+/** What the socket hub knows of a signed-in connection's session, and of the messages it may send. */
+import { Topic } from '@omp/protocol';
+import type { SessionEnded } from '../services/event-bus.ts';
+
+/** The session a socket signed in with. */
+export interface SocketSession {
+  userId: number;
+  /** SHA-256 of the token, the name `session_ended` events give a single session. */
+  tokenHash: string;
+  expiresAtMs: number;
+}
+
+/** Topics that carry one user's messages: a socket whose session ends leaves them. */
+export const PRIVATE_TOPICS: readonly string[] = [Topic.forexTrade, Topic.forexClosed];
+
+/**
+ * Messages one connection may send: `burst` at once, then `ratePerSecond` on average. The web
+ * client sends a ping every 5 s and a few sub/unsub per screen; a reconnect re-sends every topic.
+ */
+export interface SocketRateLimit {
+  burst: number;
+  ratePerSecond: number;
+}
+export const DEFAULT_SOCKET_RATE_LIMIT: SocketRateLimit = { burst: 50, ratePerSecond: 20 };
+
+/** Whether a `session_ended` event covers this session. */
+export function ends(event: SessionEnded, session: SocketSession): boolean {
+  if (event.userId !== session.userId) return false;
+  return event.tokenHash === undefined
+    ? event.spareTokenHash !== session.tokenHash
+    : event.tokenHash === session.tokenHash;
+}

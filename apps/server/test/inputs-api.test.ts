@@ -1,0 +1,276 @@
+/**
+ * Inputs no route expects, refused by the shared mechanisms rather than by a 500: control
+ * characters in any text (one rule over path, query and body), staff updates that change nothing,
+ * faults Fastify finds before a route runs, broken multipart forms, and values a PostgreSQL
+ * column cannot hold. One case per class the API fuzz test (fuzz-api.test.ts) found.
+ */
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EnvelopeBody } from './helpers/account-helpers.ts';
+import { multipartBody } from './helpers/fuzz-values.ts';
+import { pngImage } from './helpers/image-fixtures.ts';
+import { adminToken } from './helpers/staff-helpers.ts';
+import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
+import { tradingClient } from './helpers/trading-helpers.ts';
+
+const NOTHING_TO_CHANGE = {
+  code: 422,
+  msg: 'Nothing to change: give at least one field to change',
+  data: null,
+};
+const MALFORMED = {
+  code: 400,
+  msg: 'The request body could not be read: it is incomplete or not in the format its content type names',
+  data: null,
+};
+const controlCharacterIn = (field: string) => ({
+  code: 422,
+  msg: `${field} contains a control character that is not allowed`,
+  data: null,
+});
+
+describe.each(databaseEngines())('inputs on %s', (engine) => {
+  let rt: TestRuntime;
+  let admin: string;
+  let user: { token: string; id: number };
+
+  beforeAll(async () => {
+    rt = await startTestRuntime({ engine });
+    admin = await adminToken(rt);
+    user = await tradingClient(rt).realUser('100');
+  });
+  afterAll(() => rt.dispose());
+
+  const send = async (
+    method: 'GET' | 'POST',
+    url: string,
+    options: {
+      token?: string;
+      body?: unknown;
+      payload?: string | Buffer;
+      headers?: Record<string, string>;
+    } = {},
+  ) => {
+    const res = await rt.app.inject({
+      method,
+      url,
+      headers: {
+        lang: 'en',
+        ...(options.token ? { authorization: options.token } : {}),
+        ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...options.headers,
+      },
+      ...(options.body !== undefined ? { payload: JSON.stringify(options.body) } : {}),
+      ...(options.payload !== undefined ? { payload: options.payload } : {}),
+    });
+    return {
+      status: res.statusCode,
+      type: String(res.headers['content-type']),
+      body: res.json() as EnvelopeBody,
+    };
+  };
+
+  describe('control characters', () => {
+    it.each([
+      [
+        'a register account',
+        'POST',
+        '/api/user/register',
+        { type: 'email', account: 'a\u0000@x.com' },
+        'account',
+      ],
+      [
+        'a login password',
+        'POST',
+        '/api/user/loginForU',
+        { account: 'a@b.co', password: 'pass\u0000word' },
+        'password',
+      ],
+      ['a staff note on a deposit', 'POST', '/admin/api/deposits/1/reject', { remark: 'no\u0000' }, 'remark'],
+      [
+        'a staff note on an identity',
+        'POST',
+        '/admin/api/identity/1/reject',
+        { remark: '\u001b[31m' },
+        'remark',
+      ],
+      [
+        'an article title, nested',
+        'POST',
+        '/admin/api/news',
+        { texts: { en: { title: 'Bell\u0007', content: '' } } },
+        'texts.en.title',
+      ],
+      ['a key', 'POST', '/admin/api/settings', { 'main_mode\u0000': 'trade' }, 'main_mode\ufffd'],
+      ['a company search', 'GET', '/api/company/getCompany?name=a%00b', undefined, 'name'],
+      ['a product search', 'GET', '/v1/api/forex/trade_list?searchCurrency=%00', undefined, 'searchCurrency'],
+      ['a demo id', 'GET', '/api/user/createAccountDemoForU?demo_id=x%0Cy', undefined, 'demo_id'],
+      ['a path parameter', 'GET', '/v1/files/a%00b.png', undefined, 'name'],
+    ] as const)('refuses one in %s, naming the field', async (_case, method, url, body, field) => {
+      const answer = await send(method, url, { token: url.startsWith('/admin') ? admin : user.token, body });
+      expect(answer.status).toBe(200);
+      expect(answer.body).toEqual(controlCharacterIn(field));
+    });
+
+    it('keeps tabs and line breaks in texts written on several lines', async () => {
+      const answer = await send('POST', '/admin/api/settings/texts', {
+        token: admin,
+        body: { key: 'announcement', texts: { en: 'Closed on Friday.\r\nOpen on Monday:\tall day.' } },
+      });
+      expect(answer.body.code).toBe(1);
+    });
+  });
+
+  describe('staff updates', () => {
+    it.each([
+      '/admin/api/staff/1',
+      '/admin/api/companies/1',
+      '/admin/api/news/1',
+      '/admin/api/charge-networks/1',
+      '/admin/api/wire-banks/1',
+      '/admin/api/withdraw-currencies/1',
+      '/admin/api/settings',
+    ])('refuses one that names no known field at %s', async (url) => {
+      for (const body of [{}, { unknown_field: 1, __proto__x: 2 }])
+        expect((await send('POST', url, { token: admin, body })).body).toEqual(NOTHING_TO_CHANGE);
+      // A language record with no language in it changes nothing either.
+      if (url.includes('/news/'))
+        expect((await send('POST', url, { token: admin, body: { texts: {} } })).body).toEqual(
+          NOTHING_TO_CHANGE,
+        );
+    });
+
+    it('still takes an update that names one field', async () => {
+      const answer = await send('POST', '/admin/api/charge-networks/1', { token: admin, body: { sort: 3 } });
+      expect(answer.body).toMatchObject({ code: 1, data: { id: 1 } });
+    });
+  });
+
+  describe("Fastify's own refusals", () => {
+    const login = '/api/user/loginForU';
+
+    it('answers a content type no parser takes with 415 in the envelope', async () => {
+      const en = await send('POST', login, {
+        payload: '<a/>',
+        headers: { 'content-type': 'application/xml' },
+      });
+      expect(en).toMatchObject({
+        status: 415,
+        body: {
+          code: 400,
+          msg: 'This call does not accept a body of that content type. Send JSON or a form.',
+          data: null,
+        },
+      });
+      const de = await send('POST', login, {
+        payload: '<a/>',
+        headers: { 'content-type': 'application/xml', lang: 'de' },
+      });
+      expect(de.body.msg).toBe(
+        'Dieser Aufruf nimmt keinen Inhalt dieses Typs an. Senden Sie JSON oder ein Formular.',
+      );
+    });
+
+    it.each([
+      ['broken JSON', '{"account":', {}],
+      ['an empty JSON body', '', {}],
+      ['a prototype key', '{"__proto__":{"admin":true}}', {}],
+      ['a Content-Length that does not match', '{"account":"a"}', { 'content-length': '3' }],
+    ])('answers %s with 400 and no framework wording', async (_case, payload, headers) => {
+      const answer = await send('POST', login, {
+        payload,
+        headers: { 'content-type': 'application/json', ...headers },
+      });
+      expect(answer).toMatchObject({ status: 400, body: MALFORMED });
+    });
+
+    it('answers a body over the limit with 413', async () => {
+      const answer = await send('POST', login, { body: { account: 'x'.repeat(1_100_000) } });
+      expect(answer).toMatchObject({
+        status: 413,
+        body: { code: 413, msg: 'The request body is too large' },
+      });
+    });
+
+    it('answers a malformed escape in the address with 400 in the envelope', async () => {
+      const answer = await send('GET', '/admin/api/news/%E0%A4%A');
+      expect(answer).toMatchObject({ status: 400, type: 'application/json; charset=utf-8' });
+      expect(answer.body).toEqual({ code: 400, msg: 'The address of this request is not valid', data: null });
+    });
+
+    it('answers a path parameter over the length limit in the envelope', async () => {
+      const answer = await send('GET', `/admin/api/news/${'9'.repeat(500)}`, { token: admin });
+      expect([404, 414]).toContain(answer.status);
+      expect(Object.keys(answer.body).sort()).toEqual(['code', 'data', 'msg']);
+      expect(answer.body.msg.length).toBeLessThan(300);
+    });
+
+    it('repeats at most a line of what the request named', async () => {
+      const answer = await send('GET', `/api/default/setting?key=${'k'.repeat(5000)}`);
+      expect(answer.body.code).not.toBe(1);
+      expect(answer.body.msg.length).toBeLessThan(300);
+    });
+
+    it('answers requests that break HTTP itself in the envelope', async () => {
+      await rt.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = rt.app.server.address() as { port: number };
+      const raw = (request: string) =>
+        new Promise<string>((resolve, reject) => {
+          const socket = connect(port, '127.0.0.1', () => socket.end(request));
+          let text = '';
+          socket.on('data', (chunk) => (text += chunk.toString()));
+          socket.on('close', () => resolve(text));
+          socket.on('error', reject);
+        });
+      const tooLong = await raw(`GET /api/news/list?q=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
+      expect(tooLong).toMatch(/^HTTP\/1\.1 431 /);
+      expect(JSON.parse(tooLong.split('\r\n\r\n')[1]!)).toMatchObject({ code: 400, data: null });
+      const notHttp = await raw('HELLO THERE\r\n\r\n');
+      expect(notHttp).toMatch(/^HTTP\/1\.1 400 /);
+      expect(JSON.parse(notHttp.split('\r\n\r\n')[1]!)).toMatchObject({ code: 400, data: null });
+    });
+  });
+
+  describe('multipart forms', () => {
+    const upload = (payload: Buffer, contentType = 'multipart/form-data; boundary=b0undary') =>
+      send('POST', '/api/common/image_upload', {
+        token: user.token,
+        payload,
+        headers: { 'content-type': contentType },
+      });
+    const file = { field: 'file', bytes: pngImage(), type: 'image/png' };
+
+    it.each([
+      ['cut short', multipartBody('b0undary', [], [file], true), undefined],
+      ['without its boundary', multipartBody('b0undary', [], [file]), 'multipart/form-data'],
+      ['that is not multipart at all', Buffer.from('garbage'), undefined],
+    ])('answers a form %s with 400', async (_case, payload, contentType) => {
+      expect(await upload(payload, contentType)).toMatchObject({ status: 400, body: MALFORMED });
+    });
+
+    it('refuses several files where one is expected, and takes one', async () => {
+      const two = await upload(multipartBody('b0undary', [], [file, file]));
+      expect(two.body).toEqual({ code: 422, msg: 'Please upload one image at a time', data: null });
+      const one = await upload(multipartBody('b0undary', [], [file]));
+      expect(one.body.code).toBe(1);
+    });
+  });
+
+  it('refuses a number an integer column cannot hold instead of failing', async () => {
+    // PostgreSQL's integer columns hold 32 bits; SQLite stores the number as it is.
+    for (const [url, body] of [
+      ['/admin/api/news/1', { category_id: 2 ** 31 }],
+      ['/admin/api/charge-networks/1', { sort: 2 ** 40 }],
+    ] as const) {
+      const answer = await send('POST', url, { token: admin, body });
+      expect(answer.status).toBe(200);
+      if (engine === 'postgres')
+        expect(answer.body).toEqual({
+          code: 422,
+          msg: 'A value in the request is out of range or too long to be stored',
+          data: null,
+        });
+      else expect(answer.body.code).toBe(1);
+    }
+  });
+});
