@@ -38,4 +38,12 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ group: ['node:*', '@omp/*', '!@omp/engine'] }] }],
     },
   },
+  {
+    // Shared widgets serve every screen: they take what they need as props or context, never from a
+    // feature or the app shell, so a widget cannot drag a feature's state into another.
+    files: ['apps/web/src/ui/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['**/features/**', '**/app/**'] }],
+    },
+  },
 );

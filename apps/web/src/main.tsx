@@ -24,7 +24,7 @@ import './features/ticket/ticket.css';
 import './features/trading/trading.css';
 import './features/orders/orders.css';
 import './features/settings/settings.css';
-import './features/account/account.css';
+import './features/auth/auth.css';
 import './features/money/money.css';
 import './features/service/service.css';
 import './features/news/news.css';

@@ -5,6 +5,7 @@ import { queryClient } from '../lib/query-client.ts';
 import { cachedAntdLocale } from '../i18n/antd-locales.ts';
 import { useSettings } from '../features/settings/settings-store.ts';
 import { applyTheme, useResolvedTheme } from '../features/settings/theme.ts';
+import { DisplayLanguage } from '../ui/display-language.ts';
 
 /** Keeps the document's theme in step with the settings and the system preference. */
 function ThemeSync() {
@@ -21,7 +22,7 @@ export function Providers({ children }: { children: ReactNode }) {
   const tree = (
     <QueryClientProvider client={queryClient}>
       <ThemeSync />
-      {children}
+      <DisplayLanguage.Provider value={lang}>{children}</DisplayLanguage.Provider>
     </QueryClientProvider>
   );
   return locale ? <ConfigProvider locale={locale}>{tree}</ConfigProvider> : tree;

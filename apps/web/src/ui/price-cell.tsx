@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { formatPrice, directionOf, type Direction } from '../lib/format.ts';
-import { useSettings } from '../features/settings/settings-store.ts';
+import { useDisplayLanguage } from './display-language.ts';
 
 interface PriceCellProps {
   value: number | null | undefined;
@@ -23,7 +23,7 @@ interface FlashState {
  * Width is fixed by the caller's column and tabular numerals, so ticks never shift the layout.
  */
 export function PriceCell({ value, precision, className = '', testId, tint = false }: PriceCellProps) {
-  const lang = useSettings((s) => s.lang);
+  const lang = useDisplayLanguage();
   const [flash, setFlash] = useState<FlashState>({ value, direction: 'flat', count: 0 });
   // Adjusting state while rendering (not in an effect) avoids one frame without the flash.
   if (value !== flash.value) {

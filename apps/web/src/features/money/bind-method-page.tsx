@@ -12,7 +12,7 @@ import { TextField } from '../../ui/field.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { PageLoading } from '../../ui/page-loading.tsx';
 import { useBack } from '../../ui/use-back.ts';
-import { SubmitButton } from '../account/credential-fields.tsx';
+import { SubmitButton } from '../../ui/submit-button.tsx';
 import { useProblems } from './use-problems.ts';
 import { bindDrawMethod, useWithdrawCurrencies, type BindMethodBody, type PayoutType } from './money-api.ts';
 import { useSending } from '../../lib/use-sending.ts';

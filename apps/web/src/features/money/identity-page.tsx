@@ -12,7 +12,7 @@ import { PageHeader } from '../../ui/page-header.tsx';
 import { TextField } from '../../ui/field.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { PageLoading } from '../../ui/page-loading.tsx';
-import { SubmitButton } from '../account/credential-fields.tsx';
+import { SubmitButton } from '../../ui/submit-button.tsx';
 import { ImageField } from './image-field.tsx';
 import { submitIdentity, useIdentityCenter } from './money-api.ts';
 import { useProblems } from './use-problems.ts';

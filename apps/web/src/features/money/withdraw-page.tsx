@@ -16,7 +16,7 @@ import { PageLoading } from '../../ui/page-loading.tsx';
 import { formatUsd } from '../../lib/format.ts';
 import { useSettings } from '../settings/settings-store.ts';
 import { useAccountFigures } from '../trading/trading-api.ts';
-import { SubmitButton } from '../account/credential-fields.tsx';
+import { SubmitButton } from '../../ui/submit-button.tsx';
 import { AmountField, amountProblemText } from './amount-field.tsx';
 import { WithdrawRecords } from './money-records.tsx';
 import { feeRule, previewWithdrawal, shortened, usdText, microsOf } from './money-figures.ts';

@@ -7,7 +7,7 @@ import { useSettings, type ThemePreference, type UpColor } from './settings-stor
 import { marketColors } from './palette.ts';
 import { useResolvedTheme } from './theme.ts';
 import { useSession, isSignedIn } from '../session/session-store.ts';
-import { logout } from '../account/account-api.ts';
+import { logout } from '../auth/auth-api.ts';
 import { queryClient } from '../../lib/query-client.ts';
 
 const THEMES: ThemePreference[] = ['light', 'dark', 'system'];

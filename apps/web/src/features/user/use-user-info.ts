@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { fetchUser } from '../account/account-api.ts';
+import { fetchUser } from '../auth/auth-api.ts';
 import { useSession, type SessionUser } from '../session/session-store.ts';
 
 /**

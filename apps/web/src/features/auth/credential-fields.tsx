@@ -1,13 +1,11 @@
 /**
  * The form pieces the account screens share, so registration, recovery, password change and login
  * look and validate alike: the code field with its "Send code" button, the new password with its
- * confirmation, the recipient with its picture code, and the full-width submit button.
+ * confirmation and the recipient with its picture code (the submit button is ui/submit-button.tsx).
  */
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from 'antd-mobile';
 import { PasswordField, TextField } from '../../ui/field.tsx';
-import { RULE_VALUES } from './account-rules.ts';
+import { RULE_VALUES } from './auth-rules.ts';
 import { CaptchaField } from './captcha.tsx';
 import { RecipientFields } from './recipient-fields.tsx';
 import { SendCodeButton } from './send-code-button.tsx';
@@ -136,21 +134,5 @@ export function CodeRequestForm(props: {
         errors={form.errors}
       />
     </>
-  );
-}
-
-export function SubmitButton(props: { busy: boolean; testId: string; children: ReactNode }) {
-  return (
-    <Button
-      block
-      color="primary"
-      size="large"
-      type="submit"
-      disabled={props.busy}
-      className="auth-submit"
-      data-testid={props.testId}
-    >
-      {props.children}
-    </Button>
   );
 }

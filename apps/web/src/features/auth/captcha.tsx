@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LoopOutline } from 'antd-mobile-icons';
 import { TextField } from '../../ui/field.tsx';
 import { isAbortError } from '../../lib/api.ts';
-import { fetchCaptcha, type Captcha } from './account-api.ts';
+import { fetchCaptcha, type Captcha } from './auth-api.ts';
 
 export interface CaptchaState {
   captcha: Captcha | undefined;

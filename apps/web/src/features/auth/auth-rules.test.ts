@@ -14,7 +14,7 @@ import {
   validateNewPassword,
   validatePasswordChange,
   validateRecipient,
-} from './account-rules.ts';
+} from './auth-rules.ts';
 
 describe('password rule (8–64, a letter and a digit)', () => {
   it('accepts passwords the server accepts', () => {

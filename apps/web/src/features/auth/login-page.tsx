@@ -7,17 +7,17 @@ import { PageHeader } from '../../ui/page-header.tsx';
 import { PasswordField, TextField } from '../../ui/field.tsx';
 import { safeReturnPath } from '../../app/route-guard.ts';
 import { useSession } from '../session/session-store.ts';
-import { demoLogin, login } from './account-api.ts';
+import { demoLogin, login } from './auth-api.ts';
 import {
   isValid,
   loginIdentity,
   looksLikeNationalNumber,
   validateLogin,
   type LoginErrors,
-} from './account-rules.ts';
+} from './auth-rules.ts';
 import { rememberArea, useAreaCodes } from './area-codes.ts';
 import { AreaPicker } from './area-picker.tsx';
-import { SubmitButton } from './credential-fields.tsx';
+import { SubmitButton } from '../../ui/submit-button.tsx';
 import { useSending } from '../../lib/use-sending.ts';
 
 /** `/login?from=<path>`: e-mail or mobile number and password, or a demo account in one tap. */

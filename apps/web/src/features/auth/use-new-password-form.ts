@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isValid, RULE_VALUES, validateCode, validateNewPassword } from './account-rules.ts';
+import { isValid, RULE_VALUES, validateCode, validateNewPassword } from './auth-rules.ts';
 
 interface Errors {
   code?: string | undefined;

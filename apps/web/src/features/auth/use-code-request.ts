@@ -5,11 +5,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IdentifierType } from '@omp/protocol';
-import { sendCode, type CodePurposeValue, type Recipient } from './account-api.ts';
+import { sendCode, type CodePurposeValue, type Recipient } from './auth-api.ts';
 import { rememberArea, useAreaCodes, type LocalizedArea } from './area-codes.ts';
 import { useCaptcha } from './captcha.tsx';
 import { useCountdown } from './countdown.ts';
-import { RULE_VALUES, validateCaptcha, validateRecipient } from './account-rules.ts';
+import { RULE_VALUES, validateCaptcha, validateRecipient } from './auth-rules.ts';
 
 export interface CodeRequestErrors {
   recipient?: string | undefined;
