@@ -35,7 +35,7 @@ import { staffContentRoutes } from './routes/staff-content-routes.ts';
 import type { ContentRepository } from './repositories/content-repository.ts';
 import type { LeaderboardService } from './services/leaderboard-service.ts';
 import type { ServiceTexts } from './services/service-texts.ts';
-import type { MoneyRepository } from './repositories/money-repository.ts';
+import type { MoneyQueries } from './services/money-queries.ts';
 import type { MoneyService } from './services/money-service.ts';
 import type { writeAudit } from './repositories/audit-repository.ts';
 import { uploadRoutes } from './routes/upload-routes.ts';
@@ -56,7 +56,7 @@ import { staffUserRoutes } from './routes/staff-user-routes.ts';
 
 export interface AppDeps {
   money: MoneyService;
-  moneyRepository: MoneyRepository;
+  moneyQueries: MoneyQueries;
   writeAudit: typeof writeAudit;
   config: AppConfig;
   database: DatabaseHandle;

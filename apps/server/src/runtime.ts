@@ -43,6 +43,7 @@ import { TradingService } from './services/trading-service.ts';
 import { IdempotencyRepository } from './repositories/idempotency-repository.ts';
 import { MoneyRepository } from './repositories/money-repository.ts';
 import { MoneyService } from './services/money-service.ts';
+import { MoneyQueries } from './services/money-queries.ts';
 import { seedMoney } from './services/money-seed.ts';
 import { writeAudit } from './repositories/audit-repository.ts';
 import { ContentRepository } from './repositories/content-repository.ts';
@@ -151,7 +152,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
     const identity = new IdentityService({ db: database.db, uploads, now });
     const staff = new StaffService({ db: database.db, verifications, now, passwords });
     const moneyRepository = new MoneyRepository(database.db);
-    await seedMoney(moneyRepository);
+    await seedMoney(database.db);
     const money = new MoneyService({
       repository: moneyRepository,
       trading,
@@ -206,7 +207,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       identity,
       staff,
       money,
-      moneyRepository,
+      moneyQueries: new MoneyQueries({ repository: moneyRepository, link: (name) => uploads.link(name) }),
       writeAudit,
       contentRepository,
       serviceTexts,

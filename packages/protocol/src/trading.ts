@@ -51,6 +51,7 @@ export const setStopsBodySchema = z.object({
   target_profit_price: optionalPrice('target_profit_price'),
   stop_loss_price: optionalPrice('stop_loss_price'),
 });
+export type SetStopsBody = z.infer<typeof setStopsBodySchema>;
 
 export const myDealQuerySchema = z.object({
   status: z.coerce

@@ -32,11 +32,44 @@ export interface RecordFilter {
   status?: number;
 }
 
+/** The tables of payment configuration staff edit: deposit channels, banks, withdrawal currencies. */
+export type PaymentConfigTable = 'charge_networks' | 'wire_banks' | 'withdraw_currencies';
+
 export class MoneyRepository {
-  readonly db: Kysely<Database>;
+  private readonly db: Kysely<Database>;
 
   constructor(db: Kysely<Database>) {
     this.db = db;
+  }
+
+  /** A payment configuration row (channel, bank, currency) added by staff; its id. */
+  async insertConfig(trx: Transaction<Database>, table: PaymentConfigTable, values: Record<string, unknown>) {
+    const row = await trx
+      .insertInto(table)
+      .values(values as never)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return toInt(row.id);
+  }
+
+  /** Changes a payment configuration row; its values before, or undefined when there is none. */
+  async updateConfig(
+    trx: Transaction<Database>,
+    table: PaymentConfigTable,
+    id: number,
+    values: Record<string, unknown>,
+  ): Promise<Record<string, unknown> | undefined> {
+    // The three tables share an integer id; one concrete name keeps the query builder typed.
+    const name = table as 'charge_networks';
+    const before = await trx.selectFrom(name).selectAll().where('id', '=', id).executeTakeFirst();
+    if (!before) return undefined;
+    await trx.updateTable(name).set(values).where('id', '=', id).execute();
+    return before;
+  }
+
+  /** Runs the work in one transaction: a staff decision with its audit row. */
+  inTransaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(work);
   }
 
   chargeNetworks(includeDisabled = false) {

@@ -26,29 +26,19 @@ import {
   withdrawListQuerySchema,
   withdrawRecordSchema,
 } from '@omp/protocol';
-import { toInt } from '../db/values.ts';
-import { notFound } from '../http/app-error.ts';
 import { requireRealUser } from '../http/auth-plugin.ts';
 import { idempotentRequestOf } from '../http/idempotency-key.ts';
 import { ok } from '../http/envelope-plugin.ts';
-import type { MoneyRepository } from '../repositories/money-repository.ts';
+import type { MoneyQueries } from '../services/money-queries.ts';
 import type { MoneyService } from '../services/money-service.ts';
 import type { UploadService } from '../services/upload-service.ts';
-import {
-  toChargeNetwork,
-  toDeposit,
-  toDrawMethod,
-  toWireBank,
-  toWithdrawal,
-  toWithdrawCurrency,
-} from '../services/money-wire.ts';
+import { toDeposit, toWithdrawal } from '../services/money-wire.ts';
 
 export interface MoneyRouteDeps {
   money: MoneyService;
   /** Signs the links to proof images. */
   uploads: Pick<UploadService, 'link'>;
-  moneyRepository: MoneyRepository;
-  now: () => number;
+  moneyQueries: MoneyQueries;
 }
 
 const tags = ['money'];
@@ -57,11 +47,9 @@ const retrySafe =
   ' Send an `Idempotency-Key` header (1–64 characters) to make a retry safe: the same key answers with the first record.';
 
 export async function moneyRoutes(app: FastifyInstance, deps: MoneyRouteDeps) {
-  const { money, moneyRepository: repository } = deps;
+  const { money, moneyQueries: queries } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const link = (name: string) => deps.uploads.link(name);
-  const currencies = async () =>
-    new Map((await repository.withdrawCurrencies(undefined, true)).map((c) => [toInt(c.id), c]));
 
   api.get(
     '/api/quickCharge/info',
@@ -74,7 +62,7 @@ export async function moneyRoutes(app: FastifyInstance, deps: MoneyRouteDeps) {
     },
     async (request) => {
       await requireRealUser(request);
-      return ok(request, (await repository.chargeNetworks()).map(toChargeNetwork));
+      return ok(request, await queries.chargeNetworks());
     },
   );
 
@@ -90,7 +78,7 @@ export async function moneyRoutes(app: FastifyInstance, deps: MoneyRouteDeps) {
     },
     async (request) => {
       await requireRealUser(request);
-      return ok(request, (await repository.wireBanks(request.query.bank_coin)).map(toWireBank));
+      return ok(request, await queries.wireBanks(request.query.bank_coin));
     },
   );
 
@@ -105,9 +93,7 @@ export async function moneyRoutes(app: FastifyInstance, deps: MoneyRouteDeps) {
     },
     async (request) => {
       await requireRealUser(request);
-      const coin = [...new Set((await repository.chargeNetworks()).map((n) => n.currency_code))];
-      const bank = [...new Set((await repository.wireBanks()).map((b) => b.bank_coin))];
-      return ok(request, { coin, bank });
+      return ok(request, await queries.depositSymbols());
     },
   );
 
@@ -172,12 +158,8 @@ export async function moneyRoutes(app: FastifyInstance, deps: MoneyRouteDeps) {
     async (request) => {
       const user = await requireRealUser(request);
       const { type, page, page_size } = request.query;
-      const { rows, total } = await repository.depositsPage(
-        { userId: user.id, ...(type === undefined ? {} : { type }) },
-        (page - 1) * page_size,
-        page_size,
-      );
-      return ok(request, { list: rows.map((row) => toDeposit(row, request.lang, link)), total, page });
+      const filter = { userId: user.id, ...(type === undefined ? {} : { type }) };
+      return ok(request, await queries.depositsPage(filter, page, page_size, request.lang));
     },
   );
 
@@ -193,7 +175,7 @@ export async function moneyRoutes(app: FastifyInstance, deps: MoneyRouteDeps) {
     },
     async (request) => {
       await requireRealUser(request);
-      return ok(request, (await repository.withdrawCurrencies(request.query.type)).map(toWithdrawCurrency));
+      return ok(request, await queries.withdrawCurrencies(request.query.type));
     },
   );
 
@@ -234,17 +216,8 @@ export async function moneyRoutes(app: FastifyInstance, deps: MoneyRouteDeps) {
     async (request) => {
       const user = await requireRealUser(request);
       const { type, page, page_size } = request.query;
-      const { rows, total } = await repository.withdrawalsPage(
-        { userId: user.id, ...(type === undefined ? {} : { type }) },
-        (page - 1) * page_size,
-        page_size,
-      );
-      const byId = await currencies();
-      return ok(request, {
-        list: rows.map((row) => toWithdrawal(row, byId.get(toInt(row.draw_currency_id)), request.lang)),
-        total,
-        page,
-      });
+      const filter = { userId: user.id, ...(type === undefined ? {} : { type }) };
+      return ok(request, await queries.withdrawalsPage(filter, page, page_size, request.lang));
     },
   );
 
@@ -261,12 +234,7 @@ export async function moneyRoutes(app: FastifyInstance, deps: MoneyRouteDeps) {
     async (request) => {
       const user = await requireRealUser(request);
       const { draw_type, draw_id } = request.query;
-      const byId = await currencies();
-      const rows = await repository.drawMethods(user.id, draw_type, draw_id);
-      return ok(
-        request,
-        rows.map((row) => toDrawMethod(row, byId.get(toInt(row.draw_currency_id)))),
-      );
+      return ok(request, await queries.drawMethods(user.id, draw_type, draw_id));
     },
   );
 
@@ -284,12 +252,7 @@ export async function moneyRoutes(app: FastifyInstance, deps: MoneyRouteDeps) {
     async (request) => {
       const user = await requireRealUser(request);
       const id = await money.bindDrawMethod(user, request.body);
-      const row = (await repository.drawMethod(user.id, id))!;
-      return ok(
-        request,
-        toDrawMethod(row, (await currencies()).get(toInt(row.draw_currency_id))),
-        'money.method_bound',
-      );
+      return ok(request, (await queries.drawMethod(user.id, id))!, 'money.method_bound');
     },
   );
 
@@ -306,8 +269,7 @@ export async function moneyRoutes(app: FastifyInstance, deps: MoneyRouteDeps) {
     },
     async (request) => {
       const user = await requireRealUser(request);
-      if (!(await repository.deleteDrawMethod(user.id, request.body.id, deps.now())))
-        throw notFound('money.method_not_found');
+      await money.deleteDrawMethod(user, request.body.id);
       return ok(request, null, 'money.method_deleted');
     },
   );

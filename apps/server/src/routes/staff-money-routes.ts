@@ -19,39 +19,17 @@ import {
   withdrawCurrencySchema,
   withdrawRecordSchema,
 } from '@omp/protocol';
-import type { Database } from '../db/schema.ts';
-import { toInt } from '../db/values.ts';
-import { notFound } from '../http/app-error.ts';
 import { ok } from '../http/envelope-plugin.ts';
 import { requireStaff } from '../http/staff-auth.ts';
-import type { MoneyRepository } from '../repositories/money-repository.ts';
+import type { MoneyQueries } from '../services/money-queries.ts';
 import type { MoneyService } from '../services/money-service.ts';
-import type { UploadService } from '../services/upload-service.ts';
-import type { AuditEntry } from '../repositories/audit-repository.ts';
-import {
-  toChargeNetwork,
-  toDeposit,
-  toWireBank,
-  toWithdrawal,
-  toWithdrawCurrency,
-} from '../services/money-wire.ts';
-import type { Kysely, Transaction } from 'kysely';
 
 export interface StaffMoneyRouteDeps {
   money: MoneyService;
-  /** Signs the links to proof images. */
-  uploads: Pick<UploadService, 'link'>;
-  moneyRepository: MoneyRepository;
-  writeAudit: (db: Kysely<Database> | Transaction<Database>, entry: AuditEntry) => Promise<void>;
-  now: () => number;
+  moneyQueries: MoneyQueries;
 }
 
 const tags = ['staff: money'];
-/** Rows read with 64-bit integers as bigint: as JSON-safe values for the audit log. */
-const plain = (row: unknown) =>
-  JSON.parse(
-    JSON.stringify(row, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value)),
-  ) as unknown;
 const FINANCE = ['finance'] as const;
 const idParams = z.object({ id: z.coerce.number().int().min(1) });
 const flag = z.coerce.number().int().min(0).max(1);
@@ -85,11 +63,8 @@ const currencyBody = z.object({
 });
 
 export async function staffMoneyRoutes(app: FastifyInstance, deps: StaffMoneyRouteDeps) {
-  const { money, moneyRepository: repository } = deps;
+  const { money, moneyQueries: queries } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const link = (name: string) => deps.uploads.link(name);
-  const currencies = async () =>
-    new Map((await repository.withdrawCurrencies(undefined, true)).map((c) => [toInt(c.id), c]));
 
   api.get(
     '/admin/api/deposits',
@@ -104,19 +79,11 @@ export async function staffMoneyRoutes(app: FastifyInstance, deps: StaffMoneyRou
     async (request) => {
       await requireStaff(request, FINANCE);
       const { status, user_id, page, page_size } = request.query;
-      const { rows, total } = await repository.depositsPage(
-        {
-          ...(status === undefined ? {} : { status }),
-          ...(user_id === undefined ? {} : { userId: user_id }),
-        },
-        (page - 1) * page_size,
-        page_size,
-      );
-      return ok(request, {
-        list: rows.map((row) => ({ ...toDeposit(row, request.lang, link), user_id: toInt(row.user_id) })),
-        total,
-        page,
-      });
+      const filter = {
+        ...(status === undefined ? {} : { status }),
+        ...(user_id === undefined ? {} : { userId: user_id }),
+      };
+      return ok(request, await queries.depositsPageForStaff(filter, page, page_size, request.lang));
     },
   );
 
@@ -141,7 +108,7 @@ export async function staffMoneyRoutes(app: FastifyInstance, deps: StaffMoneyRou
         await money.decideDeposit(staff.id, request.params.id, decision, remark);
         return ok(
           request,
-          toDeposit((await repository.deposit(request.params.id))!, request.lang, link),
+          (await queries.depositById(request.params.id, request.lang))!,
           'money.review_done',
         );
       },
@@ -160,20 +127,11 @@ export async function staffMoneyRoutes(app: FastifyInstance, deps: StaffMoneyRou
     async (request) => {
       await requireStaff(request, FINANCE);
       const { status, user_id, page, page_size } = request.query;
-      const { rows, total } = await repository.withdrawalsPage(
-        {
-          ...(status === undefined ? {} : { status }),
-          ...(user_id === undefined ? {} : { userId: user_id }),
-        },
-        (page - 1) * page_size,
-        page_size,
-      );
-      const byId = await currencies();
-      const list = rows.map((row) => ({
-        ...toWithdrawal(row, byId.get(toInt(row.draw_currency_id)), request.lang),
-        user_id: toInt(row.user_id),
-      }));
-      return ok(request, { list, total, page });
+      const filter = {
+        ...(status === undefined ? {} : { status }),
+        ...(user_id === undefined ? {} : { userId: user_id }),
+      };
+      return ok(request, await queries.withdrawalsPageForStaff(filter, page, page_size, request.lang));
     },
   );
 
@@ -196,10 +154,9 @@ export async function staffMoneyRoutes(app: FastifyInstance, deps: StaffMoneyRou
         const staff = await requireStaff(request, FINANCE);
         const remark = (request.body as { remark?: string } | undefined)?.remark ?? null;
         await money.decideWithdrawal(staff.id, request.params.id, decision, remark);
-        const row = (await repository.withdrawal(request.params.id))!;
         return ok(
           request,
-          toWithdrawal(row, (await currencies()).get(toInt(row.draw_currency_id)), request.lang),
+          (await queries.withdrawalById(request.params.id, request.lang))!,
           'money.review_done',
         );
       },
@@ -226,25 +183,7 @@ export async function staffMoneyRoutes(app: FastifyInstance, deps: StaffMoneyRou
       { schema: { tags, summary: `Add one of ${path}`, body } },
       async (request) => {
         const staff = await requireStaff(request, FINANCE);
-        const values = request.body as Record<string, unknown>;
-        const id = await repository.db.transaction().execute(async (trx) => {
-          const row = await trx
-            .insertInto(table)
-            .values(values as never)
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          const id = toInt(row.id);
-          await deps.writeAudit(trx, {
-            staffId: staff.id,
-            action: `${table}.create`,
-            targetType: table,
-            targetId: id,
-            before: null,
-            after: values,
-            atMs: deps.now(),
-          });
-          return id;
-        });
+        const id = await money.createConfig(staff.id, table, request.body as Record<string, unknown>);
         return ok(request, { id }, 'money.config_saved');
       },
     );
@@ -256,23 +195,7 @@ export async function staffMoneyRoutes(app: FastifyInstance, deps: StaffMoneyRou
       async (request) => {
         const staff = await requireStaff(request, FINANCE);
         const { id } = request.params as { id: number };
-        const values = request.body as Record<string, unknown>;
-        await repository.db.transaction().execute(async (trx) => {
-          // The three tables share an integer id; one concrete name keeps the query builder typed.
-          const name = table as 'charge_networks';
-          const before = await trx.selectFrom(name).selectAll().where('id', '=', id).executeTakeFirst();
-          if (!before) throw notFound('money.record_not_found');
-          await trx.updateTable(name).set(values).where('id', '=', id).execute();
-          await deps.writeAudit(trx, {
-            staffId: staff.id,
-            action: `${table}.update`,
-            targetType: table,
-            targetId: id,
-            before: plain(before),
-            after: values,
-            atMs: deps.now(),
-          });
-        });
+        await money.updateConfig(staff.id, table, id, request.body as Record<string, unknown>);
         return ok(request, { id }, 'money.config_saved');
       },
     );
@@ -281,33 +204,15 @@ export async function staffMoneyRoutes(app: FastifyInstance, deps: StaffMoneyRou
     'charge-networks',
     'charge_networks',
     networkBody,
-    async () =>
-      (await repository.chargeNetworks(true)).map((row) => ({
-        ...toChargeNetwork(row),
-        enabled: toInt(row.enabled),
-      })),
+    () => queries.chargeNetworksForStaff(),
     chargeNetworkSchema,
   );
-  configRoutes(
-    'wire-banks',
-    'wire_banks',
-    bankBody,
-    async () =>
-      (await repository.wireBanks(undefined, true)).map((row) => ({
-        ...toWireBank(row),
-        enabled: toInt(row.enabled),
-      })),
-    wireBankSchema,
-  );
+  configRoutes('wire-banks', 'wire_banks', bankBody, () => queries.wireBanksForStaff(), wireBankSchema);
   configRoutes(
     'withdraw-currencies',
     'withdraw_currencies',
     currencyBody,
-    async () =>
-      (await repository.withdrawCurrencies(undefined, true)).map((row) => ({
-        ...toWithdrawCurrency(row),
-        enabled: toInt(row.enabled),
-      })),
+    () => queries.withdrawCurrenciesForStaff(),
     withdrawCurrencySchema,
   );
 }

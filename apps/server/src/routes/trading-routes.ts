@@ -18,21 +18,22 @@ import {
   setStopsBodySchema,
   submitOrderBodySchema,
 } from '@omp/protocol';
-import type { CommandResult } from '@omp/engine';
-import { AppError, notFound, refused } from '../http/app-error.ts';
+import type { OrderRow } from '@omp/protocol';
+import { AppError } from '../http/app-error.ts';
 import { idempotentRequestOf } from '../http/idempotency-key.ts';
 import { TokenBuckets } from '../http/token-buckets.ts';
 import { requireUser } from '../http/auth-plugin.ts';
 import { ok } from '../http/envelope-plugin.ts';
 import type { TradingQueries } from '../services/trading-queries.ts';
-import { lotsOf, pointsOf } from '../services/trading-inputs.ts';
+import type { IdempotentRequest } from '../services/idempotency.ts';
+import type { TradingUser } from '../services/trading-inputs.ts';
 import { money } from '../services/trading-wire.ts';
 import type { TradingService } from '../services/trading-service.ts';
 
 export interface TradingRouteDeps {
   trading: TradingService;
   /** Money held by the user's withdrawals under review (shown as withdraw_hold). */
-  moneyRepository?: { heldByWithdrawals(userId: number): Promise<bigint> };
+  money?: { heldByWithdrawals(userId: number): Promise<bigint> };
   queries: TradingQueries;
   now: () => number;
   config: { orderRatePerSecond: number; orderBurst: number };
@@ -73,28 +74,9 @@ export async function tradingRoutes(app: FastifyInstance, deps: TradingRouteDeps
     async (request) => {
       const user = await requireUser(request);
       throttle(user.id);
-      const body = request.body;
+      const { body } = request;
       const idempotent = idempotentRequestOf(request, user.id, 'submit', body.client_order_id);
-      const row = await trading.once(idempotent, async (idempotent) => {
-        await trading.account(user);
-        const spec = trading.board.instrument(body.forex_id);
-        if (!spec) throw notFound('instrument_not_found', { id: body.forex_id });
-        const market = body.status === 1;
-        const targetPoints = market ? 0 : pointsOf(body.target_price, 'target_price', spec);
-        const command = {
-          instrumentId: spec.id,
-          side: body.type === 1 ? ('buy' as const) : ('sell' as const),
-          market,
-          lots: lotsOf(body.cont),
-          leverage: body.multiple ?? spec.leverageOptions[0] ?? 0,
-          ...(targetPoints > 0 ? { targetPoints } : {}),
-          stopLossPoints: pointsOf(body.stop_loss_price, 'stop_loss_price', spec),
-          takeProfitPoints: pointsOf(body.target_profit_price, 'target_profit_price', spec),
-        };
-        // Decide and commit without an await in between: the book is the one source of truth.
-        const result = trading.engine.placeOrder(user.id, command, now());
-        return trading.commit(result, (outcome) => trading.orderRow(outcome.orders[0]!), { idempotent });
-      });
+      const row = await trading.placeOrder(user, body, idempotent);
       return ok(request, row, row.Status === 0 ? 'order.placed_pending' : 'order.placed');
     },
   );
@@ -104,8 +86,7 @@ export async function tradingRoutes(app: FastifyInstance, deps: TradingRouteDeps
     url: string,
     summary: string,
     route: string,
-    decide: (userId: number, id: number) => CommandResult,
-    finishedKey: string,
+    act: (user: TradingUser, id: number, idempotent?: IdempotentRequest) => Promise<OrderRow>,
     doneKey: string,
   ) =>
     api.post(
@@ -122,19 +103,7 @@ export async function tradingRoutes(app: FastifyInstance, deps: TradingRouteDeps
       async (request) => {
         const user = await requireUser(request);
         throttle(user.id);
-        const { id } = request.body;
-        const idempotent = idempotentRequestOf(request, user.id, route);
-        const row = await trading.once(idempotent, async (idempotent) => {
-          await trading.account(user);
-          const result = decide(user.id, id);
-          if (!result.ok && result.rejection === 'order_not_found')
-            await refuseMissing(user.id, id, finishedKey);
-          return trading.commit(
-            result,
-            (outcome) => trading.orderRow(outcome.orders.find((o) => o.id === id)!),
-            { idempotent },
-          );
-        });
+        const row = await act(user, request.body.id, idempotentRequestOf(request, user.id, route));
         return ok(request, row, doneKey);
       },
     );
@@ -142,16 +111,14 @@ export async function tradingRoutes(app: FastifyInstance, deps: TradingRouteDeps
     '/v1/api/forex/close',
     'Close a holding order at the market',
     'close',
-    (userId, id) => trading.engine.closePosition(userId, id, 'user', now()),
-    'order.order_not_holding',
+    (user, id, idempotent) => trading.closeOrder(user, id, idempotent),
     'order.closed',
   );
   orderAction(
     '/v1/api/forex/cancel_trade',
     'Cancel a pending order',
     'cancel',
-    (userId, id) => trading.engine.cancelOrder(userId, id, 'user', now()),
-    'order.order_not_pending',
+    (user, id, idempotent) => trading.cancelOrder(user, id, idempotent),
     'order.cancelled',
   );
 
@@ -169,37 +136,10 @@ export async function tradingRoutes(app: FastifyInstance, deps: TradingRouteDeps
     async (request) => {
       const user = await requireUser(request);
       throttle(user.id);
-      const body = request.body;
-      const row = await trading.once(
-        idempotentRequestOf(request, user.id, 'set_stop_price'),
-        async (idempotent) => {
-          const account = await trading.account(user);
-          const order = account.orders.get(body.id);
-          if (!order) await refuseMissing(user.id, body.id, 'order.order_not_holding');
-          const spec = trading.board.instrument(order!.instrumentId)!;
-          const stops = {
-            stopLossPoints:
-              body.stop_loss_price === undefined
-                ? order!.stopLossPoints
-                : pointsOf(body.stop_loss_price, 'stop_loss_price', spec),
-            takeProfitPoints:
-              body.target_profit_price === undefined
-                ? order!.takeProfitPoints
-                : pointsOf(body.target_profit_price, 'target_profit_price', spec),
-          };
-          const result = trading.engine.setStops(user.id, body.id, stops, now());
-          return trading.commit(result, (outcome) => trading.orderRow(outcome.orders[0]!), { idempotent });
-        },
-      );
-      return ok(request, row, 'order.stops_updated');
+      const idempotent = idempotentRequestOf(request, user.id, 'set_stop_price');
+      return ok(request, await trading.setStops(user, request.body, idempotent), 'order.stops_updated');
     },
   );
-
-  /** An id the book does not hold: someone else's or unknown (404), or this user's but finished. */
-  async function refuseMissing(userId: number, id: number, finishedKey: string): Promise<never> {
-    if (await queries.ownsOrder(userId, id)) throw refused(finishedKey);
-    throw notFound('order.order_not_found');
-  }
 
   api.get(
     '/v1/api/forex/my_deal',
@@ -224,8 +164,8 @@ export async function tradingRoutes(app: FastifyInstance, deps: TradingRouteDeps
       { schema: { tags, summary, response: { 200: envelopeOf(accountFiguresSchema) } } },
       async (request) => {
         const user = await requireUser(request);
-        const figures = trading.figures(await trading.account(user));
-        const held = (await deps.moneyRepository?.heldByWithdrawals(user.id)) ?? 0n;
+        const figures = await trading.accountFigures(user);
+        const held = (await deps.money?.heldByWithdrawals(user.id)) ?? 0n;
         return ok(request, { ...figures, withdraw_hold: money(held) });
       },
     );
@@ -264,11 +204,7 @@ export async function tradingRoutes(app: FastifyInstance, deps: TradingRouteDeps
     },
     async (request) => {
       const user = await requireUser(request);
-      if (!user.isDemo) throw refused('order.not_a_demo_account');
-      const account = await trading.account(user);
-      const result = trading.engine.resetDemo(user.id, trading.demoBalance, now());
-      await trading.commit(result, () => null);
-      return ok(request, trading.figures(account), 'demo_reset_ok');
+      return ok(request, await trading.resetDemo(user), 'demo_reset_ok');
     },
   );
 }

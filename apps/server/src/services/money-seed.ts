@@ -3,10 +3,12 @@
  * examples staff will replace with the broker's own from the back office. Written only into empty
  * tables, so staff changes are never overwritten.
  */
-import type { MoneyRepository } from '../repositories/money-repository.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { MoneyRepository } from '../repositories/money-repository.ts';
 
-export async function seedMoney(repository: MoneyRepository): Promise<void> {
-  const db = repository.db;
+export async function seedMoney(db: Kysely<Database>): Promise<void> {
+  const repository = new MoneyRepository(db);
   if ((await repository.chargeNetworks(true)).length === 0)
     await db
       .insertInto('charge_networks')

@@ -23,6 +23,7 @@ import { invalid, notFound, refused } from '../http/app-error.ts';
 import type {
   Deposit,
   MoneyRepository,
+  PaymentConfigTable,
   Withdrawal,
   WithdrawCurrency,
 } from '../repositories/money-repository.ts';
@@ -60,6 +61,17 @@ export class MoneyService {
   constructor(options: MoneyServiceOptions) {
     this.options = options;
     this.repository = options.repository;
+  }
+
+  /** Removes one of the user's draw methods; someone else's or an unknown one is not found. */
+  async deleteDrawMethod(user: TradingUser, id: number): Promise<void> {
+    if (!(await this.repository.deleteDrawMethod(user.id, id, this.options.now())))
+      throw notFound('money.method_not_found');
+  }
+
+  /** Money held by the user's withdrawals under review (the account figures' withdraw_hold). */
+  heldByWithdrawals(userId: number): Promise<bigint> {
+    return this.repository.heldByWithdrawals(userId);
   }
 
   async init(): Promise<void> {
@@ -207,25 +219,8 @@ export class MoneyService {
     if (fee >= amount) throw refused('money.amount_below_fee');
     if ((await this.options.settings.get('withdraw_requires_identity')) === '1')
       if (!(await this.options.isIdentityCertified(user.id))) throw refused('money.identity_required');
-    await this.options.trading.account(user);
-
-    // Decide and commit without an await in between: the engine holds the amount or refuses.
     const id = this.nextWithdrawalId++;
     const nowMs = this.options.now();
-    const result = this.options.trading.engine.postBalance(
-      user.id,
-      {
-        postings: [
-          { kind: 'withdrawal_hold', amountMicros: -(amount - fee) },
-          { kind: 'withdrawal_fee', amountMicros: -fee },
-        ],
-        refId: id,
-        requireFreeMargin: true,
-      },
-      nowMs,
-    );
-    if (!result.ok && result.rejection === 'insufficient_free_margin')
-      throw refused('money.insufficient_free_margin');
     const values = {
       id,
       user_id: user.id,
@@ -242,12 +237,27 @@ export class MoneyService {
       created_at: nowMs,
     };
     const record: Withdrawal = { ...values, remark: null, reviewed_by: null, reviewed_at: null };
-    return this.options.trading.commit(result, () => answerOf(record, currency), {
-      idempotent,
-      extra: async (trx) => {
-        await this.repository.insertWithdrawal(trx, values);
+    // The engine holds the amount (and the fee) against free margin, or refuses.
+    return this.options.trading.changeBalance(
+      user,
+      {
+        postings: [
+          { kind: 'withdrawal_hold', amountMicros: -(amount - fee) },
+          { kind: 'withdrawal_fee', amountMicros: -fee },
+        ],
+        refId: id,
+        requireFreeMargin: true,
       },
-    });
+      {
+        answer: () => answerOf(record, currency),
+        idempotent,
+        extra: async (trx) => {
+          await this.repository.insertWithdrawal(trx, values);
+        },
+        refusalKey: (rejection) =>
+          rejection === 'insufficient_free_margin' ? 'money.insufficient_free_margin' : undefined,
+      },
+    );
   }
 
   /** Staff: a deposit is completed (credited once), rejected or marked invalid. */
@@ -281,19 +291,16 @@ export class MoneyService {
           atMs: nowMs,
         });
       };
-      if (decision !== 'approve') return this.repository.db.transaction().execute(decide);
-      const userId = toInt(deposit.user_id);
-      await this.options.trading.account({ id: userId, isDemo: false });
-      const result = this.options.trading.engine.postBalance(
-        userId,
+      if (decision !== 'approve') return this.repository.inTransaction(decide);
+      await this.options.trading.changeBalance(
+        { id: toInt(deposit.user_id), isDemo: false },
         {
           postings: [{ kind: 'deposit', amountMicros: toBigInt(deposit.amount) }],
           refId: id,
           requireFreeMargin: false,
         },
-        nowMs,
+        { answer: () => null, extra: decide },
       );
-      await this.options.trading.commit(result, () => null, { extra: decide });
     });
   }
 
@@ -318,19 +325,50 @@ export class MoneyService {
           atMs: nowMs,
         });
       };
-      if (decision === 'approve') return this.repository.db.transaction().execute(decide);
-      const userId = toInt(withdrawal.user_id);
-      await this.options.trading.account({ id: userId, isDemo: false });
-      const result = this.options.trading.engine.postBalance(
-        userId,
+      if (decision === 'approve') return this.repository.inTransaction(decide);
+      await this.options.trading.changeBalance(
+        { id: toInt(withdrawal.user_id), isDemo: false },
         {
           postings: [{ kind: 'withdrawal_release', amountMicros: toBigInt(withdrawal.amount) }],
           refId: id,
           requireFreeMargin: false,
         },
-        nowMs,
+        { answer: () => null, extra: decide },
       );
-      await this.options.trading.commit(result, () => null, { extra: decide });
+    });
+  }
+
+  /** Staff: adds a deposit channel, bank or withdrawal currency, audited in the same transaction. */
+  createConfig(staffId: number, table: PaymentConfigTable, values: Record<string, unknown>): Promise<number> {
+    return this.repository.inTransaction(async (trx) => {
+      const id = await this.repository.insertConfig(trx, table, values);
+      await this.options.writeAudit(trx, {
+        staffId,
+        action: `${table}.create`,
+        targetType: table,
+        targetId: id,
+        before: null,
+        after: values,
+        atMs: this.options.now(),
+      });
+      return id;
+    });
+  }
+
+  /** Staff: changes one of them, audited with its values before and after. */
+  updateConfig(staffId: number, table: PaymentConfigTable, id: number, values: Record<string, unknown>) {
+    return this.repository.inTransaction(async (trx) => {
+      const before = await this.repository.updateConfig(trx, table, id, values);
+      if (!before) throw notFound('money.record_not_found');
+      await this.options.writeAudit(trx, {
+        staffId,
+        action: `${table}.update`,
+        targetType: table,
+        targetId: id,
+        before: jsonSafe(before),
+        after: values,
+        atMs: this.options.now(),
+      });
     });
   }
 
@@ -345,3 +383,9 @@ export class MoneyService {
     }
   }
 }
+
+/** A row read with 64-bit integers as bigint, as JSON-safe values for the audit log. */
+const jsonSafe = (row: unknown) =>
+  JSON.parse(
+    JSON.stringify(row, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value)),
+  ) as unknown;

@@ -19,10 +19,6 @@ export class TradingQueries {
     this.repository = repository;
   }
 
-  async ownsOrder(userId: number, id: number): Promise<boolean> {
-    return (await this.repository.orderById(userId, id)) !== undefined;
-  }
-
   async myDeal(user: TradingUser, status: 0 | 1 | 3, page: number, pageSize: number): Promise<MyDealResult> {
     const account = await this.trading.account(user);
     const offset = (page - 1) * pageSize;
@@ -46,7 +42,7 @@ export class TradingQueries {
       rows = all.slice(offset, offset + pageSize);
       total = all.length;
       // Summed from the exact micro-dollar figures, not from the rows.
-      profit = state === 'holding' ? money(this.trading.engine.figures(user.id)?.floatingMicros ?? 0n) : 0;
+      profit = state === 'holding' ? money(this.trading.floatingMicros(user.id)) : 0;
     }
     return { data: rows, total, page, all_fact_profits: profit, balance: money(account.balanceMicros) };
   }

@@ -8,7 +8,6 @@
  * If a commit fails, the book is rebuilt from the database: what was not stored never happened.
  */
 import {
-  divRound,
   TradingBook,
   type Account,
   type CommandResult,
@@ -16,7 +15,7 @@ import {
   type Outcome,
   type TradingSettings,
 } from '@omp/engine';
-import type { AccountFigures, OrderRow } from '@omp/protocol';
+import type { AccountFigures, OrderRow, SetStopsBody, SubmitOrderBody } from '@omp/protocol';
 import type { Tick } from '../adapters/feed/market-feed.ts';
 import type { AppError } from '../http/app-error.ts';
 import { notFound, refused } from '../http/app-error.ts';
@@ -26,12 +25,23 @@ import type { MarketService } from './market-service.ts';
 import { OutcomeWriter } from './outcome-writer.ts';
 import type { SettingsService } from './settings-service.ts';
 import { toAccountFigures, toOrderRow } from './trading-wire.ts';
-import { parseDemoBalance, type TradingUser } from './trading-inputs.ts';
+import { lotsOf, parseDemoBalance, pointsOf, type TradingUser } from './trading-inputs.ts';
+import { userMessagesOf, type UserMessage } from './trading-messages.ts';
 
-export type UserMessage =
-  | { type: 'FOREX_ORDER'; orders: OrderRow[] }
-  | { type: 'FOREX_CLOSED'; id: number[] }
-  | { type: 'MARGIN_CALL'; margin_level: number; margin_call_level: number; stop_out_level: number };
+export type { UserMessage } from './trading-messages.ts';
+
+/** What a balance change commits beside the ledger, and what it answers (see `changeBalance`). */
+/** A movement of the balance the engine checks: deposit, withdrawal hold, release, fee. */
+export type BalanceChange = Parameters<TradingBook['postBalance']>[1];
+
+export interface BalanceCommit<T> {
+  answer: () => T;
+  idempotent?: IdempotentRequest | undefined;
+  /** Rows the same transaction writes (the withdrawal record, the staff decision and its audit). */
+  extra?: PersistItem['extra'];
+  /** The message key of a refusal of the engine, when the caller words it itself. */
+  refusalKey?: (rejection: string) => string | undefined;
+}
 
 export interface TradingServiceOptions {
   repository: TradingRepository;
@@ -97,6 +107,7 @@ export class TradingService {
     this.book.settings = await this.readSettings();
   }
 
+  /** The instruments and quotes the book trades on (read-only use: figures, previews). */
   get board() {
     return this.book.board;
   }
@@ -183,6 +194,7 @@ export class TradingService {
   /**
    * Runs a money-changing unit of work once per idempotency key (services/idempotency.ts): the
    * unit stores its reply with its change, a retry gets that reply, another request is refused.
+   * The commands below and the money service's units of work run through it.
    */
   once<T>(
     request: IdempotentRequest | undefined,
@@ -191,13 +203,141 @@ export class TradingService {
     return this.idempotency.run(request, work);
   }
 
-  /** Applies a command's result: refusal as an AppError, or the commit of its outcome. */
-  async commit<T>(
+  // Commands. Each is one unit of work: load the account, decide with the engine and commit with
+  // no await in between (the book is the one source of truth), then publish. A retry with the
+  // same idempotency key answers the stored row.
+
+  /** A market or pending order, as the submit call describes it. */
+  placeOrder(user: TradingUser, body: SubmitOrderBody, idempotent?: IdempotentRequest): Promise<OrderRow> {
+    return this.once(idempotent, async (request) => {
+      await this.account(user);
+      const spec = this.book.board.instrument(body.forex_id);
+      if (!spec) throw notFound('instrument_not_found', { id: body.forex_id });
+      const market = body.status === 1;
+      const targetPoints = market ? 0 : pointsOf(body.target_price, 'target_price', spec);
+      const command = {
+        instrumentId: spec.id,
+        side: body.type === 1 ? ('buy' as const) : ('sell' as const),
+        market,
+        lots: lotsOf(body.cont),
+        leverage: body.multiple ?? spec.leverageOptions[0] ?? 0,
+        ...(targetPoints > 0 ? { targetPoints } : {}),
+        stopLossPoints: pointsOf(body.stop_loss_price, 'stop_loss_price', spec),
+        takeProfitPoints: pointsOf(body.target_profit_price, 'target_profit_price', spec),
+      };
+      const result = this.book.placeOrder(user.id, command, this.options.now());
+      return this.commit(result, (outcome) => this.orderRow(outcome.orders[0]!), request);
+    });
+  }
+
+  /** Closes a holding order at the market. */
+  closeOrder(user: TradingUser, id: number, idempotent?: IdempotentRequest): Promise<OrderRow> {
+    return this.actOnOrder(user, id, idempotent, 'order.order_not_holding', (now) =>
+      this.book.closePosition(user.id, id, 'user', now),
+    );
+  }
+
+  /** Cancels a pending order. */
+  cancelOrder(user: TradingUser, id: number, idempotent?: IdempotentRequest): Promise<OrderRow> {
+    return this.actOnOrder(user, id, idempotent, 'order.order_not_pending', (now) =>
+      this.book.cancelOrder(user.id, id, 'user', now),
+    );
+  }
+
+  /** Sets take profit and stop loss; a price left out keeps its value, 0 removes it. */
+  setStops(user: TradingUser, body: SetStopsBody, idempotent?: IdempotentRequest): Promise<OrderRow> {
+    return this.once(idempotent, async (request) => {
+      const account = await this.account(user);
+      const order = account.orders.get(body.id);
+      if (!order) return this.refuseMissing(user.id, body.id, 'order.order_not_holding');
+      const spec = this.book.board.instrument(order.instrumentId)!;
+      const stops = {
+        stopLossPoints:
+          body.stop_loss_price === undefined
+            ? order.stopLossPoints
+            : pointsOf(body.stop_loss_price, 'stop_loss_price', spec),
+        takeProfitPoints:
+          body.target_profit_price === undefined
+            ? order.takeProfitPoints
+            : pointsOf(body.target_profit_price, 'target_profit_price', spec),
+      };
+      const result = this.book.setStops(user.id, body.id, stops, this.options.now());
+      return this.commit(result, (outcome) => this.orderRow(outcome.orders[0]!), request);
+    });
+  }
+
+  /** Demo accounts: closes and cancels everything and restores the demo balance. */
+  async resetDemo(user: TradingUser): Promise<AccountFigures> {
+    if (!user.isDemo) throw refused('order.not_a_demo_account');
+    const account = await this.account(user);
+    const result = this.book.resetDemo(user.id, this.demoBalanceMicros, this.options.now());
+    await this.commit(result, () => null);
+    return this.figures(account);
+  }
+
+  /** The account figures of a user, opening the account on first use. */
+  async accountFigures(user: TradingUser): Promise<AccountFigures> {
+    return this.figures(await this.account(user));
+  }
+
+  /** The balance the book holds for a loaded account (tests compare it with the ledger). */
+  bookBalanceMicros(userId: number): bigint | undefined {
+    return this.book.account(userId)?.balanceMicros;
+  }
+
+  /** Floating profit and loss of the user's holding orders (micros), 0 when none is loaded. */
+  floatingMicros(userId: number): bigint {
+    return this.book.figures(userId)?.floatingMicros ?? 0n;
+  }
+
+  /**
+   * A balance change the engine checks (free margin for a withdrawal), committed in one
+   * transaction with the caller's own rows: the money service's deposits, withdrawals and staff
+   * decisions. Refused with the engine's reason (or `refusalKey`'s wording of it).
+   */
+  async changeBalance<T>(user: TradingUser, change: BalanceChange, commit: BalanceCommit<T>): Promise<T> {
+    await this.account(user);
+    const result = this.book.postBalance(user.id, change, this.options.now());
+    if (!result.ok) {
+      const key = commit.refusalKey?.(result.rejection);
+      if (key) throw refused(key);
+    }
+    return this.commit(result, commit.answer, commit.idempotent, commit.extra);
+  }
+
+  private actOnOrder(
+    user: TradingUser,
+    id: number,
+    idempotent: IdempotentRequest | undefined,
+    finishedKey: string,
+    decide: (nowMs: number) => CommandResult,
+  ): Promise<OrderRow> {
+    return this.once(idempotent, async (request) => {
+      await this.account(user);
+      const result = decide(this.options.now());
+      if (!result.ok && result.rejection === 'order_not_found')
+        await this.refuseMissing(user.id, id, finishedKey);
+      return this.commit(
+        result,
+        (outcome) => this.orderRow(outcome.orders.find((o) => o.id === id)!),
+        request,
+      );
+    });
+  }
+
+  /** An id the book does not hold: someone else's or unknown (404), or this user's but finished. */
+  private async refuseMissing(userId: number, id: number, finishedKey: string): Promise<never> {
+    if ((await this.repository.orderById(userId, id)) !== undefined) throw refused(finishedKey);
+    throw notFound('order.order_not_found');
+  }
+
+  /** Applies a command's result: refusal as a domain error, or the commit of its outcome. */
+  private async commit<T>(
     result: CommandResult,
     answer: (outcome: Outcome) => T,
-    options: { idempotent?: IdempotentRequest | undefined; extra?: PersistItem['extra'] } = {},
+    idempotent?: IdempotentRequest,
+    extra?: PersistItem['extra'],
   ): Promise<T> {
-    const { idempotent, extra } = options;
     if (!result.ok) throw refusalOf(result.rejection);
     const data = answer(result.outcome);
     const item: PersistItem = {
@@ -209,11 +349,6 @@ export class TradingService {
     await this.writer.write(item);
     this.publish([result.outcome]);
     return data;
-  }
-
-  /** Decides with the current book; the caller must not await between this and `commit`. */
-  get engine(): TradingBook {
-    return this.book;
   }
 
   orderRow(order: Order): OrderRow {
@@ -252,27 +387,7 @@ export class TradingService {
   private publish(outcomes: Outcome[]): void {
     if (this.listeners.size === 0) return;
     for (const outcome of outcomes) {
-      const messages: UserMessage[] = [];
-      const rows = outcome.orders.map((order) => this.orderRow(order));
-      if (rows.length > 0) messages.push({ type: 'FOREX_ORDER', orders: rows });
-      const gone = outcome.orders
-        .filter((o) => o.state === 'closed' || o.state === 'cancelled')
-        .map((o) => o.id);
-      if (gone.length > 0) messages.push({ type: 'FOREX_CLOSED', id: gone });
-      for (const event of outcome.events) {
-        if (event.type !== 'margin_call') continue;
-        const level =
-          event.usedMarginMicros > 0n
-            ? Number(divRound(event.equityMicros * 10_000n, event.usedMarginMicros)) / 100
-            : 0;
-        const { marginCallLevel, stopOutLevel } = this.book.settings;
-        messages.push({
-          type: 'MARGIN_CALL',
-          margin_level: level,
-          margin_call_level: marginCallLevel,
-          stop_out_level: stopOutLevel,
-        });
-      }
+      const messages = userMessagesOf(outcome, (order) => this.orderRow(order), this.book.settings);
       for (const message of messages)
         for (const listener of this.listeners) listener(outcome.accountId, message);
     }

@@ -44,17 +44,15 @@ export function tradingClient(rt: TestRuntime) {
         .where('id', '=', id)
         .execute();
       rt.app.auth.forgetUser(id);
-      await rt.trading.account({ id, isDemo: false });
-      const result = rt.trading.engine.postBalance(
-        id,
+      await rt.trading.changeBalance(
+        { id, isDemo: false },
         {
           postings: [{ kind: 'adjustment', amountMicros: parseMicros(balance)! }],
           refId: 0,
           requireFreeMargin: false,
         },
-        rt.clock.now(),
+        { answer: () => null },
       );
-      await rt.trading.commit(result, () => null);
       return { token, id };
     },
     /** A tick at the test clock's time, prices as decimal text. */
@@ -97,9 +95,7 @@ export function tradingClient(rt: TestRuntime) {
       const { sumMicros } = await repository.ledgerSummary(userId);
       const stored = await repository.storedBalance(userId);
       expect(formatMicros(stored ?? 0n)).toBe(formatMicros(sumMicros));
-      expect(formatMicros(rt.trading.engine.account(userId)?.balanceMicros ?? 0n)).toBe(
-        formatMicros(sumMicros),
-      );
+      expect(formatMicros(rt.trading.bookBalanceMicros(userId) ?? 0n)).toBe(formatMicros(sumMicros));
       return sumMicros;
     },
     repository,

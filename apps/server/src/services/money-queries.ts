@@ -1,0 +1,134 @@
+/**
+ * The money screens' reads, answered in wire shapes (money-wire.ts): payment channels, records
+ * pages for the user and for the back office, draw methods. Writes and decisions are MoneyService.
+ */
+import type { Language } from '@omp/protocol';
+import { toInt } from '../db/values.ts';
+import type { MoneyRepository, RecordFilter } from '../repositories/money-repository.ts';
+import {
+  toChargeNetwork,
+  toDeposit,
+  toDrawMethod,
+  toWireBank,
+  toWithdrawal,
+  toWithdrawCurrency,
+} from './money-wire.ts';
+
+export type { RecordFilter } from '../repositories/money-repository.ts';
+
+export interface MoneyQueriesOptions {
+  repository: MoneyRepository;
+  /** A signed link to an uploaded proof (UploadService.link). */
+  link: (name: string) => string;
+}
+
+export class MoneyQueries {
+  private readonly repository: MoneyRepository;
+  private readonly link: (name: string) => string;
+
+  constructor(options: MoneyQueriesOptions) {
+    this.repository = options.repository;
+    this.link = options.link;
+  }
+
+  async chargeNetworks() {
+    return (await this.repository.chargeNetworks()).map(toChargeNetwork);
+  }
+
+  async wireBanks(bankCoin?: string) {
+    return (await this.repository.wireBanks(bankCoin)).map(toWireBank);
+  }
+
+  /** The currencies that can be deposited, by channel. */
+  async depositSymbols() {
+    const coin = [...new Set((await this.repository.chargeNetworks()).map((n) => n.currency_code))];
+    const bank = [...new Set((await this.repository.wireBanks()).map((b) => b.bank_coin))];
+    return { coin, bank };
+  }
+
+  async withdrawCurrencies(type?: number) {
+    return (await this.repository.withdrawCurrencies(type)).map(toWithdrawCurrency);
+  }
+
+  /** A page of deposits of one user. */
+  async depositsPage(filter: RecordFilter, page: number, pageSize: number, lang: Language) {
+    const { rows, total } = await this.repository.depositsPage(filter, (page - 1) * pageSize, pageSize);
+    return { list: rows.map((row) => this.deposit(row, lang)), total, page };
+  }
+
+  /** A page of deposits for the back office: each row also names its user. */
+  async depositsPageForStaff(filter: RecordFilter, page: number, pageSize: number, lang: Language) {
+    const { rows, total } = await this.repository.depositsPage(filter, (page - 1) * pageSize, pageSize);
+    const list = rows.map((row) => ({ ...this.deposit(row, lang), user_id: toInt(row.user_id) }));
+    return { list, total, page };
+  }
+
+  async depositById(id: number, lang: Language) {
+    const row = await this.repository.deposit(id);
+    return row && this.deposit(row, lang);
+  }
+
+  async withdrawalsPage(filter: RecordFilter, page: number, pageSize: number, lang: Language) {
+    const { rows, total } = await this.repository.withdrawalsPage(filter, (page - 1) * pageSize, pageSize);
+    const byId = await this.currencies();
+    const list = rows.map((row) => toWithdrawal(row, byId.get(toInt(row.draw_currency_id)), lang));
+    return { list, total, page };
+  }
+
+  async withdrawalsPageForStaff(filter: RecordFilter, page: number, pageSize: number, lang: Language) {
+    const { rows, total } = await this.repository.withdrawalsPage(filter, (page - 1) * pageSize, pageSize);
+    const byId = await this.currencies();
+    const list = rows.map((row) => ({
+      ...toWithdrawal(row, byId.get(toInt(row.draw_currency_id)), lang),
+      user_id: toInt(row.user_id),
+    }));
+    return { list, total, page };
+  }
+
+  async withdrawalById(id: number, lang: Language) {
+    const row = await this.repository.withdrawal(id);
+    return row && toWithdrawal(row, (await this.currencies()).get(toInt(row.draw_currency_id)), lang);
+  }
+
+  async drawMethods(userId: number, drawType?: number, drawId?: number) {
+    const byId = await this.currencies();
+    const rows = await this.repository.drawMethods(userId, drawType, drawId);
+    return rows.map((row) => toDrawMethod(row, byId.get(toInt(row.draw_currency_id))));
+  }
+
+  async drawMethod(userId: number, id: number) {
+    const row = await this.repository.drawMethod(userId, id);
+    return row && toDrawMethod(row, (await this.currencies()).get(toInt(row.draw_currency_id)));
+  }
+
+  /** The back office's configuration lists, with the disabled ones and their flag. */
+  async chargeNetworksForStaff() {
+    return (await this.repository.chargeNetworks(true)).map((row) => ({
+      ...toChargeNetwork(row),
+      enabled: toInt(row.enabled),
+    }));
+  }
+
+  async wireBanksForStaff() {
+    return (await this.repository.wireBanks(undefined, true)).map((row) => ({
+      ...toWireBank(row),
+      enabled: toInt(row.enabled),
+    }));
+  }
+
+  async withdrawCurrenciesForStaff() {
+    return (await this.repository.withdrawCurrencies(undefined, true)).map((row) => ({
+      ...toWithdrawCurrency(row),
+      enabled: toInt(row.enabled),
+    }));
+  }
+
+  private deposit(row: Parameters<typeof toDeposit>[0], lang: Language) {
+    return toDeposit(row, lang, this.link);
+  }
+
+  private async currencies() {
+    const all = await this.repository.withdrawCurrencies(undefined, true);
+    return new Map(all.map((currency) => [toInt(currency.id), currency]));
+  }
+}
