@@ -46,4 +46,34 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: ['**/features/**', '**/app/**'] }],
     },
   },
+  {
+    // The server's layers: services and repositories know nothing of HTTP (domain/errors.ts holds
+    // their refusals), and routes reach the database only through services.
+    files: [
+      'apps/server/src/services/**/*.ts',
+      'apps/server/src/repositories/**/*.ts',
+      'apps/server/src/domain/**/*.ts',
+    ],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['**/http/*', '**/routes/*', 'fastify'] }],
+    },
+  },
+  {
+    files: ['apps/server/src/routes/**/*.ts'],
+    // Still reading or writing the database themselves, to move behind services (see the note in
+    // docs/ARCHITECTURE.md "Boundaries"); no new route may join this list.
+    ignores: [
+      'apps/server/src/routes/audited-change.ts',
+      'apps/server/src/routes/content-routes.ts',
+      'apps/server/src/routes/market-routes.ts',
+      'apps/server/src/routes/staff-company-routes.ts',
+      'apps/server/src/routes/staff-content-routes.ts',
+      'apps/server/src/routes/staff-routes.ts',
+      'apps/server/src/routes/staff-user-routes.ts',
+      'apps/server/src/routes/system-routes.ts',
+    ],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['**/repositories/*', '**/db/*', 'kysely'] }],
+    },
+  },
 );

@@ -1,30 +1,30 @@
+/**
+ * Refusals of the HTTP layer itself, which carry their own HTTP status: a body that cannot be read,
+ * an ingest call without its secret, a socket from a foreign origin. Domain refusals are
+ * domain/errors.ts; both reach the client through the envelope plugin.
+ */
 import { ResponseCode } from '@omp/protocol';
+import { DomainError } from '../domain/errors.ts';
 import type { MessageParams } from '../i18n/translate.ts';
 
-/**
- * A refusal the client should see as `{code, msg}`. `messageKey` is translated into the request's
- * language by the error handler, so services never deal with languages.
- */
-export class AppError extends Error {
-  readonly code: number;
-  readonly messageKey: string;
-  readonly params: MessageParams;
+export class AppError extends DomainError {
   readonly httpStatus: number;
 
   constructor(code: number, messageKey: string, params: MessageParams = {}, httpStatus = 200) {
-    super(messageKey);
-    this.code = code;
-    this.messageKey = messageKey;
-    this.params = params;
+    super(code, messageKey, params);
     this.httpStatus = httpStatus;
   }
 }
 
-export const notFound = (messageKey: string, params: MessageParams = {}) =>
-  new AppError(ResponseCode.notFound, messageKey, params);
-export const invalid = (messageKey: string, params: MessageParams = {}) =>
-  new AppError(ResponseCode.invalid, messageKey, params);
-export const refused = (messageKey: string, params: MessageParams = {}) =>
-  new AppError(ResponseCode.refused, messageKey, params);
 /** A body that cannot be read as its content type says (cut short, malformed); HTTP 400. */
 export const malformedBody = () => new AppError(ResponseCode.badRequest, 'malformed_body', {}, 400);
+
+/**
+ * The HTTP status of a refusal. Refusals a person can act on are HTTP 200 with their code in the
+ * envelope (docs/decisions/0001); a refusal of the HTTP layer says its own status; a body too
+ * large is 413 wherever it is found.
+ */
+export function httpStatusOf(error: DomainError): number {
+  if (error instanceof AppError) return error.httpStatus;
+  return error.code === ResponseCode.payloadTooLarge ? 413 : 200;
+}

@@ -11,7 +11,7 @@ import fp from 'fastify-plugin';
 import { ResponseCode } from '@omp/protocol';
 import type { UserRecord } from '../repositories/user-repository.ts';
 import type { AuthService } from '../services/auth-service.ts';
-import { AppError, refused } from './app-error.ts';
+import { DomainError, refused } from '../domain/errors.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,7 +46,7 @@ export function sessionUser(request: FastifyRequest): Promise<UserRecord | undef
 
 export async function requireUser(request: FastifyRequest): Promise<UserRecord> {
   const user = await sessionUser(request);
-  if (!user) throw new AppError(ResponseCode.sessionInvalid, 'session_invalid');
+  if (!user) throw new DomainError(ResponseCode.sessionInvalid, 'session_invalid');
   return user;
 }
 

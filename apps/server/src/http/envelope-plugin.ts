@@ -12,7 +12,8 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { normalizeLanguage, ResponseCode, type Envelope, type Language } from '@omp/protocol';
 import { translate } from '../i18n/translate.ts';
-import { AppError } from './app-error.ts';
+import { DomainError } from '../domain/errors.ts';
+import { httpStatusOf } from './app-error.ts';
 import { validationMessage, type ValidationIssue } from './validation-message.ts';
 import { transportRefusal } from './transport-errors.ts';
 import { isUnstorableValue } from '../db/errors.ts';
@@ -54,8 +55,8 @@ async function envelopePlugin(app: FastifyInstance) {
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const lang = request.lang ?? normalizeLanguage(request.headers.lang);
-    if (error instanceof AppError) {
-      return send(reply, error.httpStatus, error.code, translate(lang, error.messageKey, error.params));
+    if (error instanceof DomainError) {
+      return send(reply, httpStatusOf(error), error.code, translate(lang, error.messageKey, error.params));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0] as unknown as ValidationIssue;

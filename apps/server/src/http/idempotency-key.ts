@@ -7,7 +7,7 @@
 import type { FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_HEADER } from '@omp/protocol';
 import { requestFingerprint, type IdempotentRequest } from '../services/idempotency.ts';
-import { invalid } from './app-error.ts';
+import { invalid } from '../domain/errors.ts';
 
 export function idempotencyKeyOf(request: FastifyRequest, bodyKey?: string): string | undefined {
   const header = request.headers[IDEMPOTENCY_HEADER];

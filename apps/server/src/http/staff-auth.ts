@@ -9,7 +9,7 @@ import fp from 'fastify-plugin';
 import { ResponseCode, type StaffRole } from '@omp/protocol';
 import type { StaffAccount } from '../repositories/staff-repository.ts';
 import type { StaffService } from '../services/staff-service.ts';
-import { AppError } from './app-error.ts';
+import { DomainError } from '../domain/errors.ts';
 import { tokenOf } from './auth-plugin.ts';
 
 export type { StaffRole } from '@omp/protocol';
@@ -48,9 +48,9 @@ export async function requireStaff(
   roles: readonly StaffRole[],
 ): Promise<StaffRecord> {
   const staff = await sessionStaff(request);
-  if (!staff) throw new AppError(ResponseCode.sessionInvalid, 'session_invalid');
+  if (!staff) throw new DomainError(ResponseCode.sessionInvalid, 'session_invalid');
   if (roles.length > 0 && !hasRole(staff, roles))
-    throw new AppError(ResponseCode.forbidden, 'staff.forbidden', {
+    throw new DomainError(ResponseCode.forbidden, 'staff.forbidden', {
       roles: [...new Set([...roles, 'admin'])].join(', '),
     });
   return { id: staff.id, username: staff.username, roles: staff.roles };

@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { controlCharacterField } from '@omp/protocol';
-import { invalid } from './app-error.ts';
+import { invalid } from '../domain/errors.ts';
 
 async function textGuard(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {

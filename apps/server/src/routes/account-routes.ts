@@ -15,7 +15,7 @@ import {
   sendCodeBodySchema,
   userInfoSchema,
 } from '@omp/protocol';
-import { refused } from '../http/app-error.ts';
+import { refused } from '../domain/errors.ts';
 import { requireRealUser, requireUser, sessionUser, tokenOf } from '../http/auth-plugin.ts';
 import { ok } from '../http/envelope-plugin.ts';
 import { toWireUser, type AuthService } from '../services/auth-service.ts';

@@ -4,7 +4,7 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { notFound } from '../http/app-error.ts';
+import { notFound } from '../domain/errors.ts';
 import type { AuditEntry } from '../repositories/audit-repository.ts';
 
 export interface AuditedChange {

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { areaCodeSchema, envelopeOf } from '@omp/protocol';
 import type { AppConfig } from '../config.ts';
-import { notFound } from '../http/app-error.ts';
+import { notFound } from '../domain/errors.ts';
 import { ok } from '../http/envelope-plugin.ts';
 import { AREA_CODES } from '../seed/area-codes.ts';
 import type { ServiceTexts } from '../services/service-texts.ts';

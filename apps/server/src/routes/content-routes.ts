@@ -19,7 +19,7 @@ import {
   newsListSchema,
   pageOf,
 } from '@omp/protocol';
-import { notFound } from '../http/app-error.ts';
+import { notFound } from '../domain/errors.ts';
 import { ok } from '../http/envelope-plugin.ts';
 import type { CompanyRecord, ContentRepository } from '../repositories/content-repository.ts';
 import { sanitizeArticleHtml } from '../services/article-html.ts';

@@ -11,7 +11,7 @@ import {
   klineQuerySchema,
   tradeListQuerySchema,
 } from '@omp/protocol';
-import { notFound } from '../http/app-error.ts';
+import { notFound } from '../domain/errors.ts';
 import { ok } from '../http/envelope-plugin.ts';
 import type { MarketRepository } from '../repositories/market-repository.ts';
 import type { MarketService } from '../services/market-service.ts';

@@ -19,7 +19,7 @@ import {
   type Language,
 } from '@omp/protocol';
 import type { Database } from '../db/schema.ts';
-import { notFound } from '../http/app-error.ts';
+import { notFound } from '../domain/errors.ts';
 import { ok } from '../http/envelope-plugin.ts';
 import { requireStaff } from '../http/staff-auth.ts';
 import type { AuditEntry } from '../repositories/audit-repository.ts';

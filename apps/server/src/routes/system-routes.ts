@@ -8,7 +8,8 @@ import { envelopeOf, ResponseCode, tickIngestBodySchema, type TickIngestBody } f
 import type { Tick } from '../adapters/feed/market-feed.ts';
 import type { AppConfig } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
-import { AppError, invalid } from '../http/app-error.ts';
+import { invalid } from '../domain/errors.ts';
+import { AppError } from '../http/app-error.ts';
 import { ok } from '../http/envelope-plugin.ts';
 import type { MarketService } from '../services/market-service.ts';
 

@@ -19,7 +19,7 @@ import {
   submitOrderBodySchema,
 } from '@omp/protocol';
 import type { OrderRow } from '@omp/protocol';
-import { AppError } from '../http/app-error.ts';
+import { DomainError } from '../domain/errors.ts';
 import { idempotentRequestOf } from '../http/idempotency-key.ts';
 import { TokenBuckets } from '../http/token-buckets.ts';
 import { requireUser } from '../http/auth-plugin.ts';
@@ -54,7 +54,7 @@ export async function tradingRoutes(app: FastifyInstance, deps: TradingRouteDeps
   const throttle = (userId: number) => {
     const waitMs = orderCalls.take(userId);
     if (waitMs > 0) {
-      throw new AppError(ResponseCode.rateLimited, 'order_rate_limited', {
+      throw new DomainError(ResponseCode.rateLimited, 'order_rate_limited', {
         seconds: Math.ceil(waitMs / 1000),
       });
     }

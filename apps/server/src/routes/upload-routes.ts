@@ -13,7 +13,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ResponseCode } from '@omp/protocol';
 import { translate } from '../i18n/translate.ts';
-import { AppError, invalid, malformedBody } from '../http/app-error.ts';
+import { DomainError, invalid } from '../domain/errors.ts';
+import { malformedBody } from '../http/app-error.ts';
 import { requireRealUser, tokenOf } from '../http/auth-plugin.ts';
 import { ok } from '../http/envelope-plugin.ts';
 import { UPLOAD_MAX_BYTES, uploadTooLarge, type UploadService } from '../services/upload-service.ts';
@@ -129,7 +130,7 @@ async function readSingleFile(request: FastifyRequest): Promise<Buffer> {
       bytes = await part.toBuffer();
     }
   } catch (error) {
-    if (error instanceof AppError) throw error;
+    if (error instanceof DomainError) throw error;
     const code = (error as { code?: unknown }).code;
     if (typeof code === 'string' && TOO_LARGE_CODES.has(code)) throw uploadTooLarge();
     if (code === 'FST_FILES_LIMIT') throw invalid('upload.one_file');

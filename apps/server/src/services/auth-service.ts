@@ -14,7 +14,7 @@ import {
   type IdentifierType,
   type User,
 } from '@omp/protocol';
-import { AppError, invalid, refused } from '../http/app-error.ts';
+import { DomainError, invalid, refused } from '../domain/errors.ts';
 import type { SessionRecord, UserRecord, UserRepository } from '../repositories/user-repository.ts';
 import type { EventBus, SessionEnded } from './event-bus.ts';
 import type { VerificationRepository } from '../repositories/verification-repository.ts';
@@ -144,13 +144,13 @@ export class AuthService {
     if (
       (await this.o.verifications.countLoginFailuresSince('ip', input.ip, since)) >= LOGIN_MAX_FAILURES_PER_IP
     ) {
-      throw new AppError(ResponseCode.rateLimited, 'rate_limited');
+      throw new DomainError(ResponseCode.rateLimited, 'rate_limited');
     }
     if (
       (await this.o.verifications.countLoginFailuresSince('account_key', accountKey, since)) >=
       LOGIN_MAX_FAILURES_PER_ACCOUNT
     ) {
-      throw new AppError(ResponseCode.rateLimited, 'login_locked', { minutes: LOGIN_WINDOW_MS / 60_000 });
+      throw new DomainError(ResponseCode.rateLimited, 'login_locked', { minutes: LOGIN_WINDOW_MS / 60_000 });
     }
     // An unknown account costs the same scrypt work as a known one, so timing tells nothing.
     const storedHash = user?.passwordHash ?? (await decoyHash(this.passwords));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../http/app-error.ts';
+import { DomainError } from '../domain/errors.ts';
 import {
   canonicalJson,
   IdempotencyGuard,
@@ -38,7 +38,7 @@ const request = (userId: number, key: string, operation: string, body: unknown):
 const refusal = (promise: Promise<unknown>) =>
   promise.then(
     () => undefined,
-    (error: unknown) => (error instanceof AppError ? error.messageKey : String(error)),
+    (error: unknown) => (error instanceof DomainError ? error.messageKey : String(error)),
   );
 
 describe('canonicalJson and requestFingerprint', () => {
@@ -102,7 +102,7 @@ describe('IdempotencyGuard', () => {
   it('lets a refused first request be tried again, and matches old keys by their operation', async () => {
     const h = harness();
     const failing = async () => {
-      throw new AppError(0, 'order.market_closed');
+      throw new DomainError(0, 'order.market_closed');
     };
     const key = request(1, 'k', 'submit', { cont: 1 });
     expect(await refusal(h.guard.run(key, failing))).toBe('order.market_closed');

@@ -17,7 +17,7 @@
  * /api/account/draw, is refused with `idempotency_key_reused`.
  */
 import { createHash } from 'node:crypto';
-import { invalid } from '../http/app-error.ts';
+import { invalid } from '../domain/errors.ts';
 
 export interface IdempotentRequest {
   userId: number;

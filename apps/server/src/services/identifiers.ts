@@ -2,7 +2,7 @@
  * Normalises what people type as their account: e-mail addresses to lower case, mobile numbers to
  * E.164 (+<calling code><national number>, without a trunk 0). Throws AppError with the reason.
  */
-import { invalid } from '../http/app-error.ts';
+import { invalid } from '../domain/errors.ts';
 import { AREA_CODES } from '../seed/area-codes.ts';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;

@@ -12,7 +12,7 @@ import type { Kysely } from 'kysely';
 import { IdentityStatus, ReviewStatus, type IdCardType, type IdentitySubmission } from '@omp/protocol';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { Database } from '../db/schema.ts';
-import { invalid, notFound, refused } from '../http/app-error.ts';
+import { invalid, notFound, refused } from '../domain/errors.ts';
 import { writeAudit } from '../repositories/audit-repository.ts';
 import {
   IdentityRepository,

@@ -19,7 +19,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { AuditEntry } from '../repositories/audit-repository.ts';
 import { toBigInt, toInt } from '../db/values.ts';
-import { invalid, notFound, refused } from '../http/app-error.ts';
+import { invalid, notFound, refused } from '../domain/errors.ts';
 import type {
   Deposit,
   MoneyRepository,

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { ResponseCode, type StaffRole, type WireStaff } from '@omp/protocol';
 import type { Database } from '../db/schema.ts';
-import { AppError, notFound, refused } from '../http/app-error.ts';
+import { DomainError, notFound, refused } from '../domain/errors.ts';
 import { writeAudit } from '../repositories/audit-repository.ts';
 import { StaffRepository, type StaffAccount } from '../repositories/staff-repository.ts';
 import type { VerificationRepository } from '../repositories/verification-repository.ts';
@@ -81,12 +81,12 @@ export class StaffService {
     const key = failureKey(username);
     const since = nowMs - LOGIN_WINDOW_MS;
     if ((await this.o.verifications.countLoginFailuresSince('ip', ip, since)) >= LOGIN_MAX_FAILURES_PER_IP)
-      throw new AppError(ResponseCode.rateLimited, 'rate_limited');
+      throw new DomainError(ResponseCode.rateLimited, 'rate_limited');
     if (
       (await this.o.verifications.countLoginFailuresSince('account_key', key, since)) >=
       LOGIN_MAX_FAILURES_PER_ACCOUNT
     )
-      throw new AppError(ResponseCode.rateLimited, 'login_locked', { minutes: LOGIN_WINDOW_MS / 60_000 });
+      throw new DomainError(ResponseCode.rateLimited, 'login_locked', { minutes: LOGIN_WINDOW_MS / 60_000 });
     const staff = await this.staff.byUsername(username.trim().toLowerCase());
     // An unknown name is checked against a decoy hash, so a login takes as long either way.
     const storedHash = staff?.passwordHash ?? (await decoyHash(this.passwords));

@@ -3,7 +3,7 @@
  * with a clear refusal instead of a silent rounding.
  */
 import { parseLots, parseMicros, parsePriceToPoints, type InstrumentSpec } from '@omp/engine';
-import { invalid } from '../http/app-error.ts';
+import { invalid } from '../domain/errors.ts';
 
 export interface TradingUser {
   id: number;

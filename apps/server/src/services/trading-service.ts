@@ -17,8 +17,7 @@ import {
 } from '@omp/engine';
 import type { AccountFigures, OrderRow, SetStopsBody, SubmitOrderBody } from '@omp/protocol';
 import type { Tick } from '../adapters/feed/market-feed.ts';
-import type { AppError } from '../http/app-error.ts';
-import { notFound, refused } from '../http/app-error.ts';
+import { notFound, refused, type DomainError } from '../domain/errors.ts';
 import type { PersistItem, TradingRepository } from '../repositories/trading-repository.ts';
 import { IdempotencyGuard, recordOf, type IdempotentRequest, type StoredReply } from './idempotency.ts';
 import type { MarketService } from './market-service.ts';
@@ -394,7 +393,7 @@ export class TradingService {
   }
 }
 
-function refusalOf(rejection: string): AppError {
+function refusalOf(rejection: string): DomainError {
   if (rejection === 'order_not_found') return notFound('order.order_not_found');
   if (rejection === 'instrument_not_found') return notFound('order.instrument_not_found');
   return refused(`order.${rejection}`);

@@ -12,7 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import { ResponseCode } from '@omp/protocol';
 import type { FileStorage } from '../adapters/storage/file-storage.ts';
-import { AppError, invalid } from '../http/app-error.ts';
+import { DomainError, invalid } from '../domain/errors.ts';
 import type { UploadRecord, UploadRepository } from '../repositories/upload-repository.ts';
 import type { FileLinks } from './file-links.ts';
 import { imageTypeOf } from './image-type.ts';
@@ -23,8 +23,9 @@ export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 export const FILE_URL_PREFIX = '/v1/files/';
 /**
  * Uploads one user may make in an hour. Identity takes two photos and each deposit one proof, so
- * honest use stays far below; a script filling the disk does not. Uploads still in flight count
- * too, so parallel requests cannot slip past the cap together (within one server process).
+ * honest use stays far below; a script filling the disk does not. One user's uploads are counted
+ * and recorded one at a time, so parallel requests cannot slip past the cap together (within one
+ * server process; across nodes the cap may be passed by the uploads running at the same moment).
  */
 export const UPLOADS_PER_HOUR = 30;
 const HOUR_MS = 3_600_000;
@@ -56,8 +57,12 @@ export interface UploadServiceOptions {
 
 export class UploadService {
   private readonly o: UploadServiceOptions;
-  /** Uploads per user between their check and their row: counted before any await, so none is missed. */
-  private readonly inFlight = new Map<number, number>();
+  /**
+   * One user's uploads are checked against the hourly cap and recorded one after another (in this
+   * process), so parallel requests cannot pass the cap together, and none is counted twice (once as
+   * a row and once as still running). The heavy decoding runs before, in parallel.
+   */
+  private readonly recording = new Map<number, Promise<unknown>>();
 
   constructor(options: UploadServiceOptions) {
     this.o = options;
@@ -74,14 +79,16 @@ export class UploadService {
       throw invalid('upload.too_many_pixels', { max: UPLOAD_MAX_PIXELS / 1_000_000 });
     }
     if (!image.ok) throw invalid('upload.not_image');
-    const running = (this.inFlight.get(ownerUserId) ?? 0) + 1;
-    this.inFlight.set(ownerUserId, running);
+    const previous = this.recording.get(ownerUserId) ?? Promise.resolve();
+    const mine = previous
+      .catch(() => undefined)
+      .then(() => this.storeChecked(ownerUserId, image.bytes, type));
+    this.recording.set(ownerUserId, mine);
     try {
-      return await this.storeChecked(ownerUserId, image.bytes, type, running);
+      return await mine;
     } finally {
-      const left = (this.inFlight.get(ownerUserId) ?? 1) - 1;
-      if (left > 0) this.inFlight.set(ownerUserId, left);
-      else this.inFlight.delete(ownerUserId);
+      // The last in the queue clears it, so the map holds only users with uploads under way.
+      if (this.recording.get(ownerUserId) === mine) this.recording.delete(ownerUserId);
     }
   }
 
@@ -89,13 +96,11 @@ export class UploadService {
     ownerUserId: number,
     bytes: Buffer,
     type: NonNullable<ReturnType<typeof imageTypeOf>>,
-    inFlightIncludingThis: number,
   ): Promise<{ name: string; url: string }> {
     const now = this.o.now();
     const recorded = await this.o.repository.countSince(ownerUserId, now - HOUR_MS + 1);
-    // The others in flight will be recorded too; this one is allowed only if it fits beside them.
-    if (recorded + inFlightIncludingThis > UPLOADS_PER_HOUR) {
-      throw new AppError(ResponseCode.rateLimited, 'upload.too_many', { max: UPLOADS_PER_HOUR });
+    if (recorded + 1 > UPLOADS_PER_HOUR) {
+      throw new DomainError(ResponseCode.rateLimited, 'upload.too_many', { max: UPLOADS_PER_HOUR });
     }
     const name = `${randomBytes(16).toString('hex')}.${type.extension}`;
     // Bytes first, row second: a crash in between leaves an unreferenced file, never a row
@@ -151,11 +156,9 @@ export class UploadService {
   }
 }
 
-export function uploadTooLarge(): AppError {
-  return new AppError(
-    ResponseCode.payloadTooLarge,
-    'upload.too_large',
-    { max: `${UPLOAD_MAX_BYTES / (1024 * 1024)} MB` },
-    413,
-  );
+export function uploadTooLarge(): DomainError {
+  // HTTP 413 too: the envelope plugin gives every payloadTooLarge refusal that status.
+  return new DomainError(ResponseCode.payloadTooLarge, 'upload.too_large', {
+    max: `${UPLOAD_MAX_BYTES / (1024 * 1024)} MB`,
+  });
 }

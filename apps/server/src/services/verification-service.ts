@@ -9,7 +9,7 @@ import { createHash, randomBytes, randomInt } from 'node:crypto';
 import svgCaptcha from 'svg-captcha';
 import { ResponseCode, type Language } from '@omp/protocol';
 import type { MessageSender } from '../adapters/messaging/message-sender.ts';
-import { AppError, invalid } from '../http/app-error.ts';
+import { DomainError, invalid } from '../domain/errors.ts';
 import { translate } from '../i18n/translate.ts';
 import type { VerificationRepository } from '../repositories/verification-repository.ts';
 
@@ -73,7 +73,7 @@ export class VerificationService {
     const nowMs = now();
     const last = await repository.lastCodeSentAt(input.address, input.purpose);
     if (last !== undefined && nowMs - last < CODE_RESEND_MS) {
-      throw new AppError(ResponseCode.rateLimited, 'code_resend_wait', {
+      throw new DomainError(ResponseCode.rateLimited, 'code_resend_wait', {
         seconds: Math.ceil((CODE_RESEND_MS - (nowMs - last)) / 1000),
       });
     }
@@ -81,10 +81,10 @@ export class VerificationService {
       (await repository.countCodesSince('address', input.address, nowMs - HOUR_MS)) >=
       CODE_MAX_PER_ADDRESS_PER_HOUR
     ) {
-      throw new AppError(ResponseCode.rateLimited, 'code_address_limit');
+      throw new DomainError(ResponseCode.rateLimited, 'code_address_limit');
     }
     if ((await repository.countCodesSince('ip', input.ip, nowMs - HOUR_MS)) >= CODE_MAX_PER_IP_PER_HOUR) {
-      throw new AppError(ResponseCode.rateLimited, 'code_ip_limit');
+      throw new DomainError(ResponseCode.rateLimited, 'code_ip_limit');
     }
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     await repository.insertCode({
@@ -106,7 +106,7 @@ export class VerificationService {
       await sender.send(message);
     } catch (error) {
       this.options.log(`sending a code by ${input.channel} failed: ${String(error)}`);
-      throw new AppError(ResponseCode.internal, 'code_send_failed');
+      throw new DomainError(ResponseCode.internal, 'code_send_failed');
     }
   }
 
