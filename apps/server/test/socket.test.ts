@@ -4,9 +4,11 @@
  * per-connection message limit and the Origin check of the upgrade.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROTOCOL_VERSION } from '@omp/protocol';
 import { DEFAULT_SOCKET_RATE_LIMIT } from '../src/ws/socket-session.ts';
 import { RecordingClient, type Message } from './helpers/recording-client.ts';
 import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
+import { tradingClient } from './helpers/trading-helpers.ts';
 
 const isType = (type: string) => (m: Message) => typeof m === 'object' && m.type === type;
 
@@ -33,6 +35,33 @@ describe.each(databaseEngines())('realtime socket /v1/ws on %s', (engine) => {
     client.send('ping');
     expect(await client.waitFor((m) => m === 'pong')).toBe('pong');
     client.close();
+  });
+
+  it('exchanges protocol versions on login, and refuses a client of a newer contract', async () => {
+    const { token } = await tradingClient(rt).demoUser();
+    const client = new RecordingClient(url);
+    await client.open();
+    client.send({ type: 'login', params: token, version: PROTOCOL_VERSION });
+    expect(await client.waitFor(isType('login_result'))).toEqual({
+      type: 'login_result',
+      code: 1,
+      msg: expect.any(String),
+      version: PROTOCOL_VERSION,
+    });
+    const newer = new RecordingClient(url);
+    await newer.open();
+    newer.send({ type: 'login', params: token, version: PROTOCOL_VERSION + 1 });
+    expect(await newer.waitFor(isType('login_result'))).toEqual({
+      type: 'login_result',
+      code: 400,
+      msg: `This app speaks a newer version of the protocol than this server (version ${PROTOCOL_VERSION}). Please use an app version made for this server.`,
+    });
+    // An older client that sends no version signs in as before.
+    const older = new RecordingClient(url);
+    await older.open();
+    older.send({ type: 'login', params: token });
+    expect(await older.waitFor(isType('login_result'))).toMatchObject({ code: 1 });
+    for (const socket of [client, newer, older]) socket.close();
   });
 
   it('confirms a DAY_MARKET subscription and sends a snapshot of every quote at once', async () => {

@@ -5,8 +5,10 @@
  * Market pushes carry the latest state (the whole quotation, the whole forming bar), not deltas:
  * a client that missed some has lost nothing, which is what lets the server conflate them.
  */
-import type { Period } from './constants.ts';
-import type { KlinePoint, Quotation } from './market.ts';
+import { z } from 'zod';
+import { PERIODS, type Period } from './constants.ts';
+import { klinePointSchema, quotationSchema } from './market.ts';
+import { accountFiguresSchema, orderRowSchema } from './trading.ts';
 
 export const HEARTBEAT_PING = 'ping';
 export const HEARTBEAT_PONG = 'pong';
@@ -66,37 +68,90 @@ export const klineTopic = (code: string, period?: Period) =>
   period ? `KLINE.${code}.${period}` : `KLINE.${code}`;
 
 export type ClientMessage =
-  | { type: 'login'; params: string }
+  /** `version`: the PROTOCOL_VERSION the client speaks; absent from clients older than it. */
+  | { type: 'login'; params: string; version?: number }
   | { type: 'logout' }
   | { type: 'sub'; params: string }
   | { type: 'unsub'; params: string };
 
-export interface ResultMessage {
-  type: 'login_result' | 'logout_result' | 'sub_result' | 'unsub_result' | 'error';
-  code: number;
-  msg: string;
-  params?: string;
-}
+// Every message the server sends is one member of `serverMessageSchema`: the server builds them
+// with these types and the web parses each frame with the schema, so neither side guesses a shape.
 
-export interface DayMarketPush {
-  type: 'DAY_MARKET';
-  symbol: string;
-  quotation: Quotation & { MarketStatus: number };
-}
+export const resultMessageSchema = z.object({
+  type: z.enum(['login_result', 'logout_result', 'sub_result', 'unsub_result', 'error']),
+  code: z.number().int(),
+  msg: z.string(),
+  /** The topic a sub/unsub answer is about. */
+  params: z.string().optional(),
+  /** login_result: the PROTOCOL_VERSION the server speaks. */
+  version: z.number().int().optional(),
+});
+export type ResultMessage = z.infer<typeof resultMessageSchema>;
 
-export interface KlinePush {
-  type: 'KLINE';
-  topic: string;
-  symbol: string;
-  period: Period;
-  kline: KlinePoint;
-}
+export const dayMarketPushSchema = z.object({
+  type: z.literal('DAY_MARKET'),
+  symbol: z.string(),
+  quotation: quotationSchema.extend({ MarketStatus: z.number().int() }),
+});
+export type DayMarketPush = z.infer<typeof dayMarketPushSchema>;
 
-export interface SessionEndedMessage {
-  type: typeof SESSION_ENDED_MESSAGE;
-  code: 999;
-  msg: string;
-  reason: SessionEndReason;
-}
+export const klinePushSchema = z.object({
+  type: z.literal('KLINE'),
+  topic: z.string(),
+  symbol: z.string(),
+  period: z.enum(PERIODS as [Period, ...Period[]]),
+  kline: klinePointSchema,
+});
+export type KlinePush = z.infer<typeof klinePushSchema>;
 
-export type ServerMessage = ResultMessage | DayMarketPush | KlinePush | SessionEndedMessage;
+export const sessionEndedMessageSchema = z.object({
+  type: z.literal(SESSION_ENDED_MESSAGE),
+  code: z.literal(999),
+  msg: z.string(),
+  reason: z.enum(Object.values(SessionEndReason) as [SessionEndReason, ...SessionEndReason[]]),
+});
+export type SessionEndedMessage = z.infer<typeof sessionEndedMessageSchema>;
+
+/** Once a second to a FOREX_TRADE subscriber: live price and P/L of each holding order, and the figures. */
+export const forexTradePushSchema = z.object({
+  type: z.literal('FOREX_TRADE'),
+  orders: z.array(z.object({ Id: z.number().int(), Price: z.number(), FactProfits: z.number() })),
+  account: accountFiguresSchema,
+});
+export type ForexTradePush = z.infer<typeof forexTradePushSchema>;
+
+export const forexClosedPushSchema = z.object({
+  type: z.literal('FOREX_CLOSED'),
+  /** Ids of holding orders that just closed and pending orders that were cancelled. */
+  id: z.array(z.number().int()),
+});
+export type ForexClosedPush = z.infer<typeof forexClosedPushSchema>;
+
+/** Any change of an order's status (placed, filled, closed, cancelled): the row as it is now. */
+export const forexOrderPushSchema = z.object({
+  type: z.literal('FOREX_ORDER'),
+  orders: z.array(orderRowSchema),
+});
+export type ForexOrderPush = z.infer<typeof forexOrderPushSchema>;
+
+export const marginCallPushSchema = z.object({
+  type: z.literal(MARGIN_CALL_MESSAGE),
+  margin_level: z.number(),
+  margin_call_level: z.number(),
+  stop_out_level: z.number(),
+  msg: z.string(),
+});
+export type MarginCallPush = z.infer<typeof marginCallPushSchema>;
+
+export const serverMessageSchema = z.discriminatedUnion('type', [
+  resultMessageSchema,
+  dayMarketPushSchema,
+  klinePushSchema,
+  sessionEndedMessageSchema,
+  forexTradePushSchema,
+  forexClosedPushSchema,
+  forexOrderPushSchema,
+  marginCallPushSchema,
+]);
+export type ServerMessage = z.infer<typeof serverMessageSchema>;
+export type ServerMessageType = ServerMessage['type'];

@@ -155,29 +155,3 @@ export const ledgerPageSchema = z.object({
   total: z.number().int(),
   page: z.number().int(),
 });
-
-export interface ForexTradePush {
-  type: 'FOREX_TRADE';
-  orders: Array<{ Id: number; Price: number; FactProfits: number }>;
-  account: AccountFigures;
-}
-
-export interface ForexClosedPush {
-  type: 'FOREX_CLOSED';
-  /** Ids of holding orders that just closed and pending orders that were cancelled. */
-  id: number[];
-}
-
-/** Any change of an order's status (placed, filled, closed, cancelled): the row as it is now. */
-export interface ForexOrderPush {
-  type: 'FOREX_ORDER';
-  orders: OrderRow[];
-}
-
-export interface MarginCallPush {
-  type: 'MARGIN_CALL';
-  margin_level: number;
-  margin_call_level: number;
-  stop_out_level: number;
-  msg: string;
-}

@@ -6,6 +6,6 @@
  * removed. Adding an optional request field, an answer field, a call, a topic or a refusal code
  * keeps the version, because clients ignore what they do not know.
  *
- * Nothing on the wire carries it yet; it is the number a handshake will compare.
+ * The socket's login carries it both ways (docs/socket.md): a server refuses a client of a newer version.
  */
 export const PROTOCOL_VERSION = 1;

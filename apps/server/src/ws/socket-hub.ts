@@ -16,10 +16,12 @@ import { KLINE_PERIOD_SECONDS, type KlinePeriod } from '@omp/engine';
 import {
   HEARTBEAT_PING,
   HEARTBEAT_PONG,
+  PROTOCOL_VERSION,
   ResponseCode,
   SessionEndReason,
   SocketCloseCode,
   Topic,
+  type ResultMessage,
   type Language,
 } from '@omp/protocol';
 import { TokenBuckets } from '../http/token-buckets.ts';
@@ -28,7 +30,7 @@ import { createInProcessEventBus, type EventBus, type SessionEnded } from '../se
 import type { KlineEvent, MarketBus, QuoteEvent } from '../services/market-bus.ts';
 import type { MarketService } from '../services/market-service.ts';
 import type { TradingService, UserMessage } from '../services/trading-service.ts';
-import { klineMessage, quoteMessage, sessionEndedMessage } from './socket-messages.ts';
+import { encode, klineMessage, quoteMessage, sessionEndedMessage } from './socket-messages.ts';
 import {
   DEFAULT_SOCKET_RATE_LIMIT,
   ends,
@@ -180,7 +182,7 @@ export class SocketHub {
 
   private onMessage(client: Client, text: string): void {
     if (text === HEARTBEAT_PING) return this.send(client, HEARTBEAT_PONG);
-    let message: { type?: unknown; params?: unknown };
+    let message: { type?: unknown; params?: unknown; version?: unknown };
     try {
       message = JSON.parse(text) as typeof message;
     } catch {
@@ -195,6 +197,9 @@ export class SocketHub {
         this.subscribers.get(topic)?.delete(client);
         return this.reply(client, 'unsub_result', ResponseCode.ok, 'socket_unsub_ok', topic);
       case 'login':
+        // A client of a newer, incompatible contract would misread our messages: refused, and told.
+        if (typeof message.version === 'number' && message.version > PROTOCOL_VERSION)
+          return this.reply(client, 'login_result', ResponseCode.badRequest, 'socket_version_unsupported');
         return void this.login(client, topic);
       case 'logout':
         this.setUser(client, undefined);
@@ -223,7 +228,7 @@ export class SocketHub {
     this.setUser(client, session);
     if (session === undefined)
       return this.reply(client, 'login_result', ResponseCode.sessionInvalid, 'session_invalid');
-    this.reply(client, 'login_result', ResponseCode.ok, 'login_ok');
+    this.reply(client, 'login_result', ResponseCode.ok, 'login_ok', undefined, { version: PROTOCOL_VERSION });
     if (client.topics.has(Topic.forexTrade)) this.sendTradeSnapshot(client);
   }
 
@@ -287,9 +292,9 @@ export class SocketHub {
           level: message.margin_level,
           stop_out: message.stop_out_level,
         });
-        this.send(client, JSON.stringify({ ...message, msg }));
+        this.send(client, encode({ ...message, msg }));
       } else if (client.topics.has(message.type === 'FOREX_CLOSED' ? Topic.forexClosed : Topic.forexTrade)) {
-        this.send(client, JSON.stringify(message));
+        this.send(client, encode(message));
       }
     }
   }
@@ -298,7 +303,7 @@ export class SocketHub {
     if (client.userId !== undefined) this.endExpiredSessions(client.userId);
     if (client.userId === undefined) return;
     const snapshot = this.trading?.tradeSnapshot(client.userId);
-    if (snapshot) this.send(client, JSON.stringify({ type: Topic.forexTrade, ...snapshot }));
+    if (snapshot) this.send(client, encode({ type: Topic.forexTrade, ...snapshot }));
   }
 
   /** Live price and P/L of each logged-in subscriber's holding orders, once a second. */
@@ -315,7 +320,7 @@ export class SocketHub {
       if (!hasOrders && !this.tradePushedOrders.has(userId)) continue;
       if (hasOrders) this.tradePushedOrders.add(userId);
       else this.tradePushedOrders.delete(userId);
-      const message = JSON.stringify({ type: Topic.forexTrade, ...snapshot });
+      const message = encode({ type: Topic.forexTrade, ...snapshot });
       for (const client of subscribed) this.deliver(`T.${userId}`, message, new Set([client]));
     }
   }
@@ -402,11 +407,18 @@ export class SocketHub {
     for (const client of this.clients) if (client.lastSeenMs < cutoff) client.socket.terminate();
   }
 
-  private reply(client: Client, type: string, code: number, key: string, topic?: string): void {
-    const msg = translate(client.lang, key, { topic: topic ?? '' });
+  private reply(
+    client: Client,
+    type: ResultMessage['type'],
+    code: number,
+    key: string,
+    topic?: string,
+    extra: Pick<ResultMessage, 'version'> = {},
+  ): void {
+    const msg = translate(client.lang, key, { topic: topic ?? '', version: PROTOCOL_VERSION });
     this.send(
       client,
-      JSON.stringify(topic === undefined ? { type, code, msg } : { type, code, msg, params: topic }),
+      encode({ type, code, msg, ...(topic === undefined ? {} : { params: topic }), ...extra }),
     );
   }
 

@@ -3,7 +3,10 @@ import {
   ResponseCode,
   SESSION_ENDED_MESSAGE,
   Topic,
+  type DayMarketPush,
+  type KlinePush,
   type Language,
+  type ServerMessage,
   type SessionEndedMessage,
   type SessionEndReason,
 } from '@omp/protocol';
@@ -11,22 +14,30 @@ import { translate } from '../i18n/translate.ts';
 import type { KlineEvent, QuoteEvent } from '../services/market-bus.ts';
 import { toKlinePoint } from '../services/market-service.ts';
 
+/**
+ * Every frame the hub sends goes through here, typed as a member of the protocol's union, which
+ * the web parses with the same schema (packages/protocol/src/socket.ts).
+ */
+export const encode = (message: ServerMessage): string => JSON.stringify(message);
+
 export function quoteMessage(event: Pick<QuoteEvent, 'code' | 'marketStatus' | 'quotation'>): string {
-  return JSON.stringify({
+  const push: DayMarketPush = {
     type: Topic.dayMarket,
     symbol: event.code,
     quotation: { ...event.quotation, MarketStatus: event.marketStatus },
-  });
+  };
+  return encode(push);
 }
 
 export function klineMessage(event: Pick<KlineEvent, 'code' | 'period' | 'bar' | 'pricePrecision'>): string {
-  return JSON.stringify({
+  const push: KlinePush = {
     type: 'KLINE',
     topic: `KLINE.${event.code}.${event.period}`,
     symbol: event.code,
     period: event.period,
     kline: toKlinePoint(event.bar, event.pricePrecision),
-  });
+  };
+  return encode(push);
 }
 
 /** Shaped like the hub's other replies (`type`, `code`, `msg`), with the machine-readable cause. */
@@ -37,5 +48,5 @@ export function sessionEndedMessage(lang: Language, reason: SessionEndReason): s
     msg: translate(lang, `session_ended.${reason}`),
     reason,
   };
-  return JSON.stringify(message);
+  return encode(message);
 }

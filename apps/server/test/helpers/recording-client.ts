@@ -1,10 +1,18 @@
-/** A socket client for tests: records what it receives and can wait for a matching message. */
+/**
+ * A socket client for tests: records what it receives and can wait for a matching message. Every
+ * JSON frame is checked against the protocol's union of server messages, so a test that sees a
+ * message the web app would drop fails (`offContract` lists them; `expectOnContract` asserts).
+ */
 import WebSocket from 'ws';
+import { expect } from 'vitest';
+import { serverMessageSchema } from '@omp/protocol';
 
 export type Message = Record<string, unknown> | string;
 
 export class RecordingClient {
   readonly received: Message[] = [];
+  /** JSON frames that are not a member of the protocol's server-message union, with the reason. */
+  readonly offContract: Array<{ message: unknown; issue: string }> = [];
   private readonly socket: WebSocket;
   private waiters: Array<{ match: (m: Message) => boolean; resolve: (m: Message) => void }> = [];
   /** The close frame's code and reason, once the connection closed. */
@@ -20,6 +28,8 @@ export class RecordingClient {
       let message: Message = text;
       try {
         message = JSON.parse(text) as Record<string, unknown>;
+        const parsed = serverMessageSchema.safeParse(message);
+        if (!parsed.success) this.offContract.push({ message, issue: parsed.error.message });
       } catch {
         // Heartbeat frames are plain text.
       }
@@ -48,7 +58,13 @@ export class RecordingClient {
     });
   }
 
+  /** Every frame so far was one the protocol describes. */
+  expectOnContract() {
+    expect(this.offContract).toEqual([]);
+  }
+
   close() {
+    this.expectOnContract();
     this.socket.close();
   }
 }

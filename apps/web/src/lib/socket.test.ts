@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PROTOCOL_VERSION } from '@omp/protocol';
 import { SocketClient, socketUrl, type SocketLike } from './socket.ts';
 
 /** A WebSocket stand-in the test drives by hand. */
@@ -41,6 +42,45 @@ class FakeSocket implements SocketLike {
 }
 
 const latest = () => FakeSocket.all[FakeSocket.all.length - 1]!;
+
+// Messages as the server sends them: the client drops whatever its protocol schema does not match.
+const quotation = (bid: number) => ({
+  Id: 1,
+  ForexId: 1,
+  Open: 1,
+  High: 1,
+  Low: 1,
+  Close: bid,
+  Bid: bid,
+  Ask: bid,
+  Change: 0,
+  Volume: 1,
+  Amount: 0,
+  NowTime: 1_795_000_000,
+  MarketStatus: 1,
+});
+const dayMarket = (symbol: string, bid = 1) => ({ type: 'DAY_MARKET', symbol, quotation: quotation(bid) });
+const figures = {
+  balance: 1000,
+  lock_balance: 0,
+  equity: 1000,
+  free_margin: 1000,
+  margin_level: null,
+  floating_profit: 0,
+  withdraw_hold: 0,
+  margin_call_level: 100,
+  stop_out_level: 50,
+  is_demo: 0,
+};
+const forexTrade = { type: 'FOREX_TRADE', orders: [], account: figures };
+const marginCallPush = (level: number) => ({
+  type: 'MARGIN_CALL',
+  margin_level: level,
+  margin_call_level: 100,
+  stop_out_level: 50,
+  msg: 'Margin call',
+});
+const login = (token: string) => ({ type: 'login', params: token, version: PROTOCOL_VERSION });
 
 function client(random = 0.5) {
   return new SocketClient({
@@ -213,18 +253,12 @@ describe('subscriptions', () => {
     socket.login('tok');
     socket.connect();
     latest().open();
-    expect(latest().json()).toEqual([
-      { type: 'login', params: 'tok' },
-      { type: 'sub', params: 'DAY_MARKET' },
-    ]);
+    expect(latest().json()).toEqual([login('tok'), { type: 'sub', params: 'DAY_MARKET' }]);
     latest().drop();
     vi.advanceTimersByTime(1000);
     expect(FakeSocket.all).toHaveLength(2);
     latest().open();
-    expect(latest().json()).toEqual([
-      { type: 'login', params: 'tok' },
-      { type: 'sub', params: 'DAY_MARKET' },
-    ]);
+    expect(latest().json()).toEqual([login('tok'), { type: 'sub', params: 'DAY_MARKET' }]);
     socket.logout();
     expect(latest().json().at(-1)).toEqual({ type: 'logout' });
   });
@@ -243,13 +277,13 @@ describe('subscriptions', () => {
     socket.subscribe('DAY_MARKET.GBPUSD', gbpusd);
     socket.subscribe('KLINE.EURUSD.1M', kline);
 
-    ws.receive({ type: 'DAY_MARKET', symbol: 'EURUSD', quotation: { Bid: 1 } });
+    ws.receive(dayMarket('EURUSD'));
     ws.receive({
       type: 'KLINE',
       topic: 'KLINE.EURUSD.1M',
       symbol: 'EURUSD',
       period: '1M',
-      kline: { Time: 60 },
+      kline: { Time: 60, Open: 1, High: 1, Low: 1, Close: 1, Volume: 1 },
     });
     ws.receive({ type: 'sub_result', code: 1, msg: 'ok' });
     ws.receive('not json');
@@ -271,12 +305,12 @@ describe('subscriptions', () => {
     expect(ws.json()).toEqual([]);
     expect(socket.activeTopics()).toEqual([]);
 
-    ws.receive({ type: 'MARGIN_CALL', margin_level: 95 });
-    ws.receive({ type: 'FOREX_TRADE', orders: [] });
+    ws.receive(marginCallPush(95));
+    ws.receive(forexTrade);
     expect(marginCall).toHaveBeenCalledTimes(1);
 
     off();
-    ws.receive({ type: 'MARGIN_CALL', margin_level: 90 });
+    ws.receive(marginCallPush(90));
     expect(marginCall).toHaveBeenCalledTimes(1);
     expect(ws.json()).toEqual([]);
   });
@@ -288,7 +322,7 @@ describe('subscriptions', () => {
     const handler = vi.fn();
     socket.listen('FOREX_TRADE', handler);
     socket.subscribe('FOREX_TRADE', handler);
-    latest().receive({ type: 'FOREX_TRADE', orders: [] });
+    latest().receive(forexTrade);
     expect(handler).toHaveBeenCalledTimes(1);
   });
 
@@ -302,9 +336,25 @@ describe('subscriptions', () => {
       throw new Error('boom');
     });
     socket.subscribe('DAY_MARKET', good);
-    latest().receive({ type: 'DAY_MARKET', symbol: 'X', quotation: {} });
+    latest().receive(dayMarket('X'));
     expect(good).toHaveBeenCalledTimes(1);
     spy.mockRestore();
+  });
+
+  it('drops a message its protocol does not describe, and one of the wrong shape, and goes on', () => {
+    const socket = client();
+    socket.connect();
+    latest().open();
+    const quotes = vi.fn();
+    socket.subscribe('DAY_MARKET', quotes);
+    latest().receive({ type: 'DAY_MARKET', symbol: 'EURUSD', quotation: { Bid: 'high' } });
+    latest().receive({ type: 'SOMETHING_NEW', symbol: 'EURUSD' });
+    latest().receive({ symbol: 'EURUSD' });
+    expect(quotes).not.toHaveBeenCalled();
+    latest().receive(dayMarket('EURUSD', 1.1));
+    expect(quotes).toHaveBeenCalledWith(
+      expect.objectContaining({ quotation: expect.objectContaining({ Bid: 1.1 }) }),
+    );
   });
 
   it('stops reconnecting after disconnect()', () => {
@@ -354,6 +404,6 @@ describe('the end of the session', () => {
     latest().drop();
     vi.advanceTimersByTime(1000);
     latest().open();
-    expect(latest().json()).toEqual([{ type: 'login', params: 'new' }]);
+    expect(latest().json()).toEqual([login('new')]);
   });
 });

@@ -25,14 +25,29 @@ import {
   SOCKET_HEARTBEAT_MS,
   SOCKET_MAX_MISSED_PONGS,
   SESSION_ENDED_MESSAGE,
+  PROTOCOL_VERSION,
+  serverMessageSchema,
   type ClientMessage,
+  type ServerMessage,
+  type SessionEndedMessage,
 } from '@omp/protocol';
 
 export type ConnectionState = 'idle' | 'connecting' | 'open' | 'reconnecting';
 
-/** What a push handler receives: the parsed JSON message. */
-export type PushMessage = { type: string; [key: string]: unknown };
+/**
+ * What a handler receives: a server message checked against the protocol's schema (anything else
+ * is dropped), with `session_ended` carrying the token it ended so the app can tell if it is its own.
+ */
+export type SessionEndedPush = SessionEndedMessage & { token: string };
+export type PushMessage = Exclude<ServerMessage, SessionEndedMessage> | SessionEndedPush;
 export type PushHandler = (message: PushMessage) => void;
+const isOfType = <T extends PushMessage['type']>(
+  message: PushMessage,
+  type: T,
+): message is Extract<PushMessage, { type: T }> => message.type === type;
+
+/** A handler of one message type, given that type only. */
+export type HandlerOf<T extends PushMessage['type']> = (message: Extract<PushMessage, { type: T }>) => void;
 
 /** The part of the browser's WebSocket this client uses; tests pass a fake class. */
 export interface SocketLike {
@@ -64,6 +79,8 @@ export class SocketClient {
   private readonly resolveUrl: () => string;
   private readonly createSocket: SocketFactory;
   private readonly topics = new Map<string, Set<PushHandler>>();
+  /** The handler a `listen` was given, behind the wrapper that narrows its type. */
+  private readonly originals = new WeakMap<PushHandler, unknown>();
   /** Handlers of message types that arrive without a subscription of their own. */
   private readonly listeners = new Map<string, Set<PushHandler>>();
   private readonly stateListeners = new Set<() => void>();
@@ -153,16 +170,20 @@ export class SocketClient {
    * socket unasked (MARGIN_CALL), and some ride on another topic's subscription (FOREX_ORDER comes
    * with FOREX_TRADE). Subscribing to such a type would only earn an "unknown topic" reply.
    */
-  listen(type: string, handler: PushHandler): () => void {
+  listen<T extends PushMessage['type']>(type: T, handler: HandlerOf<T>): () => void {
+    const typed: PushHandler = (message) => {
+      if (isOfType(message, type)) handler(message);
+    };
+    this.originals.set(typed, handler);
     let handlers = this.listeners.get(type);
     if (!handlers) {
       handlers = new Set();
       this.listeners.set(type, handlers);
     }
-    handlers.add(handler);
+    handlers.add(typed);
     return () => {
       const current = this.listeners.get(type);
-      current?.delete(handler);
+      current?.delete(typed);
       if (current?.size === 0) this.listeners.delete(type);
     };
   }
@@ -237,37 +258,45 @@ export class SocketClient {
       this.missedPongs = 0;
       return;
     }
-    let message: PushMessage;
+    let json: unknown;
     try {
-      const parsed: unknown = JSON.parse(data);
-      if (typeof parsed !== 'object' || parsed === null || typeof (parsed as PushMessage).type !== 'string')
-        return;
-      message = parsed as PushMessage;
+      json = JSON.parse(data);
     } catch {
       return;
     }
-    if (message.type === 'login_result') this.loginsUnanswered = Math.max(0, this.loginsUnanswered - 1);
-    if (message.type === SESSION_ENDED_MESSAGE) {
+    const parsed = serverMessageSchema.safeParse(json);
+    if (!parsed.success) {
+      // A message of a newer server, or a broken one: skipped, the connection goes on.
+      if (import.meta.env?.DEV) console.warn('socket: unknown message', json, parsed.error.issues);
+      return;
+    }
+    let message: PushMessage;
+    if (parsed.data.type === SESSION_ENDED_MESSAGE) {
       // With a newer login on its way, the session that ended is one this socket is leaving anyway
       // (a password changed on this device, another account): the newer one is not affected.
       if (this.loginsUnanswered > 0) return;
-      message = { ...message, token: this.token };
+      message = { ...parsed.data, token: this.token };
       this.token = '';
+    } else {
+      message = parsed.data;
     }
+    if (message.type === 'login_result') this.loginsUnanswered = Math.max(0, this.loginsUnanswered - 1);
     // A push reaches the listeners of its exact topic (KLINE.EURUSD.1M), of its type (DAY_MARKET)
     // and of its type narrowed to its symbol (DAY_MARKET.EURUSD), each listener once.
     const targets = new Set<string>([message.type]);
-    if (typeof message.topic === 'string') targets.add(message.topic);
-    if (typeof message.symbol === 'string') targets.add(`${message.type}.${message.symbol}`);
-    const delivered = new Set<PushHandler>();
+    if ('topic' in message) targets.add(message.topic);
+    if ('symbol' in message) targets.add(`${message.type}.${message.symbol}`);
+    const delivered = new Set<unknown>();
     const handlersOf = (topic: string) => [
       ...(this.topics.get(topic) ?? []),
       ...(topic === message.type ? (this.listeners.get(topic) ?? []) : []),
     ];
     for (const topic of targets) {
       for (const handler of handlersOf(topic)) {
-        if (delivered.has(handler)) continue;
-        delivered.add(handler);
+        // A handler both listening and subscribed hears a message once.
+        const identity = this.originals.get(handler) ?? handler;
+        if (delivered.has(identity)) continue;
+        delivered.add(identity);
         try {
           handler(message);
         } catch (error) {
@@ -328,7 +357,7 @@ export class SocketClient {
   private sendLogin(): void {
     if (this.ws?.readyState !== OPEN) return;
     this.loginsUnanswered += 1;
-    this.send({ type: 'login', params: this.token });
+    this.send({ type: 'login', params: this.token, version: PROTOCOL_VERSION });
   }
 
   private sendRaw(text: string): void {

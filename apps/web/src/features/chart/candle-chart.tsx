@@ -9,7 +9,7 @@ import {
   type ISeriesApi,
   type LogicalRange,
 } from 'lightweight-charts';
-import { klineTopic, type Instrument, type KlinePoint, type KlinePush, type Period } from '@omp/protocol';
+import { klineTopic, type Instrument, type KlinePoint, type Period } from '@omp/protocol';
 import { api, isAbortError } from '../../lib/api.ts';
 import { getSocket } from '../../lib/socket.ts';
 import { useOnReconnect } from '../../lib/use-socket-events.ts';
@@ -133,10 +133,9 @@ export function CandleChart({ instrument, period }: { instrument: Instrument; pe
     };
 
     const off = getSocket().subscribe(klineTopic(instrument.Code, period), (message) => {
-      const push = message as unknown as KlinePush;
-      if (!push.kline || push.period !== period) return;
-      if (loaded) applyPush(push.kline);
-      else pendingPush = push.kline;
+      if (message.type !== 'KLINE' || message.period !== period) return;
+      if (loaded) applyPush(message.kline);
+      else pendingPush = message.kline;
     });
 
     api

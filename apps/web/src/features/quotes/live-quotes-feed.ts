@@ -4,7 +4,7 @@
  * hundred store updates a second, each re-checking every visible row.
  */
 import { useEffect } from 'react';
-import { Topic, type DayMarketPush } from '@omp/protocol';
+import { Topic } from '@omp/protocol';
 import { getSocket } from '../../lib/socket.ts';
 import { useQuotes, type LiveQuotation } from './quotes-store.ts';
 
@@ -20,9 +20,8 @@ export function useLiveQuotesFeed(): void {
       useQuotes.getState().applyBatch(batch);
     };
     const off = getSocket().subscribe(Topic.dayMarket, (message) => {
-      const push = message as unknown as DayMarketPush;
-      if (typeof push.symbol !== 'string' || !push.quotation) return;
-      pending.set(push.symbol, push.quotation);
+      if (message.type !== 'DAY_MARKET') return;
+      pending.set(message.symbol, message.quotation);
       // A hidden tab gets no animation frames; a timer keeps the store fresh for its return.
       if (scheduled) return;
       scheduled = document.hidden

@@ -11,13 +11,7 @@
  * After a reconnect everything is fetched again, because pushes missed meanwhile are gone.
  */
 import { useEffect } from 'react';
-import {
-  MARGIN_CALL_MESSAGE,
-  Topic,
-  type ForexClosedPush,
-  type ForexTradePush,
-  type MarginCallPush,
-} from '@omp/protocol';
+import { MARGIN_CALL_MESSAGE, Topic } from '@omp/protocol';
 import { getSocket } from '../../lib/socket.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { useOnReconnect } from '../../lib/use-socket-events.ts';
@@ -26,7 +20,7 @@ import { useLiveTrading } from './live-trading-store.ts';
 import { refreshTrading, tradingKeys } from './trading-api.ts';
 
 /** The FOREX_ORDER push type; it rides on the FOREX_TRADE subscription. */
-export const FOREX_ORDER_MESSAGE = 'FOREX_ORDER';
+export const FOREX_ORDER_MESSAGE = 'FOREX_ORDER' as const;
 
 export function useLiveTradingFeed(): void {
   const token = useSession((s) => s.token);
@@ -38,23 +32,17 @@ export function useLiveTradingFeed(): void {
     const socket = getSocket();
     const offs = [
       socket.subscribe(Topic.forexTrade, (message) => {
-        const push = message as unknown as ForexTradePush;
-        if (!Array.isArray(push.orders) || !push.account) return;
-        useLiveTrading.getState().applyTrade(push);
-        queryClient.setQueryData(tradingKeys.figures(token), push.account);
+        if (message.type !== 'FOREX_TRADE') return;
+        useLiveTrading.getState().applyTrade(message);
+        queryClient.setQueryData(tradingKeys.figures(token), message.account);
       }),
       socket.subscribe(Topic.forexClosed, (message) => {
-        const push = message as unknown as ForexClosedPush;
-        if (!Array.isArray(push.id)) return;
-        useLiveTrading.getState().applyClosed(push.id);
+        if (message.type !== 'FOREX_CLOSED') return;
+        useLiveTrading.getState().applyClosed(message.id);
         void refreshTrading();
       }),
       socket.listen(FOREX_ORDER_MESSAGE, () => void refreshTrading()),
-      socket.listen(MARGIN_CALL_MESSAGE, (message) => {
-        const push = message as unknown as MarginCallPush;
-        if (typeof push.margin_level !== 'number') return;
-        useLiveTrading.getState().applyMarginCall(push);
-      }),
+      socket.listen(MARGIN_CALL_MESSAGE, (message) => useLiveTrading.getState().applyMarginCall(message)),
     ];
     return () => {
       for (const off of offs) off();
