@@ -64,13 +64,10 @@ export default tseslint.config(
     // docs/ARCHITECTURE.md "Boundaries"); no new route may join this list.
     ignores: [
       'apps/server/src/routes/audited-change.ts',
-      'apps/server/src/routes/content-routes.ts',
-      'apps/server/src/routes/market-routes.ts',
       'apps/server/src/routes/staff-company-routes.ts',
       'apps/server/src/routes/staff-content-routes.ts',
       'apps/server/src/routes/staff-routes.ts',
       'apps/server/src/routes/staff-user-routes.ts',
-      'apps/server/src/routes/system-routes.ts',
     ],
     rules: {
       'no-restricted-imports': ['error', { patterns: ['**/repositories/*', '**/db/*', 'kysely'] }],

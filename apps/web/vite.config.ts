@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
@@ -7,31 +7,6 @@ const { version } = JSON.parse(readFileSync(new URL('./package.json', import.met
 };
 
 const isAntdLocale = (id: string) => /antd-mobile[\\/]es[\\/]locales[\\/]/.test(id);
-
-/**
- * The protocol package builds zod schemas when its schema modules load; the web needs only its
- * constants and types, and validating requests is the server's job. `"sideEffects": false` in
- * packages/protocol/package.json lets the bundler drop modules the app imports only types from,
- * which keeps zod (about 24 kB gzip) out of the download. Importing a runtime value from a schema
- * module (market.ts, account.ts) would quietly bring it back: this fails the build instead.
- */
-function keepOutOfBundle(pattern: RegExp, why: string): Plugin {
-  return {
-    name: 'keep-out-of-bundle',
-    apply: 'build',
-    generateBundle(_options, bundle) {
-      for (const output of Object.values(bundle)) {
-        if (output.type !== 'chunk') continue;
-        const found = Object.entries(output.modules)
-          .filter(([id, info]) => pattern.test(id) && info.renderedLength > 0)
-          .map(([id]) => id);
-        if (found.length > 0) {
-          this.error(`${output.fileName} contains ${found[0]} (and ${found.length - 1} more): ${why}`);
-        }
-      }
-    },
-  };
-}
 
 /**
  * The server hosts the built app at `/` and the API on the same origin, so the dev server proxies
@@ -42,13 +17,7 @@ const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 export default defineConfig({
   // Relative asset URLs keep the build working whether it is served at `/` or under a sub-path.
   base: './',
-  plugins: [
-    react(),
-    keepOutOfBundle(
-      /[\\/]node_modules[\\/]zod[\\/]/,
-      'the web must import only constants and types from @omp/protocol, never its zod schemas',
-    ),
-  ],
+  plugins: [react()],
   define: { __APP_VERSION__: JSON.stringify(version) },
   server: {
     host: true,

@@ -33,6 +33,7 @@ import { followRoutes } from './routes/follow-routes.ts';
 import { staffCompanyRoutes } from './routes/staff-company-routes.ts';
 import { staffContentRoutes } from './routes/staff-content-routes.ts';
 import type { ContentRepository } from './repositories/content-repository.ts';
+import type { ContentQueries } from './services/content-queries.ts';
 import type { LeaderboardService } from './services/leaderboard-service.ts';
 import type { ServiceTexts } from './services/service-texts.ts';
 import type { MoneyQueries } from './services/money-queries.ts';
@@ -75,6 +76,8 @@ export interface AppDeps {
   serviceTexts: ServiceTexts;
   leaderboard: LeaderboardService;
   feedName: () => string;
+  contentQueries: ContentQueries;
+  databaseProbe: { kind: string; reachable(): Promise<boolean> };
   now: () => number;
 }
 

@@ -33,8 +33,7 @@ import { FileLinks } from './services/file-links.ts';
 import { serverSecret } from './repositories/server-secrets.ts';
 import { SettingsService } from './services/settings-service.ts';
 import { VerificationService } from './services/verification-service.ts';
-import { createInMemoryMarketBus } from './services/market-bus.ts';
-import { createInProcessEventBus, type EventBus } from './services/event-bus.ts';
+import { createInProcessEventBus, type EventBus } from './events/event-bus.ts';
 import { seedMarket, type SeedReport } from './services/market-seed.ts';
 import { MarketService } from './services/market-service.ts';
 import { TradingRepository } from './repositories/trading-repository.ts';
@@ -44,6 +43,7 @@ import { IdempotencyRepository } from './repositories/idempotency-repository.ts'
 import { MoneyRepository } from './repositories/money-repository.ts';
 import { MoneyService } from './services/money-service.ts';
 import { MoneyQueries } from './services/money-queries.ts';
+import { ContentQueries } from './services/content-queries.ts';
 import { seedMoney } from './services/money-seed.ts';
 import { writeAudit } from './repositories/audit-repository.ts';
 import { ContentRepository } from './repositories/content-repository.ts';
@@ -62,7 +62,7 @@ export interface Runtime {
   market: MarketService;
   trading: TradingService;
   hub: SocketHub;
-  /** Application events (session_ended); in-process, one node. */
+  /** The event bus (events/event-bus.ts); in-process, one node. */
   events: EventBus;
   leaderboard: LeaderboardService;
   feed: MarketFeed | undefined;
@@ -95,10 +95,13 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
     const repository = new MarketRepository(database.db);
     const seedReport = await seedMarket(repository, now(), config.feedSeed);
 
-    const bus = createInMemoryMarketBus();
-    const market = new MarketService({ repository, bus, now });
+    // Late-bound like `log`: a failing listener is logged through the app's logger once it exists.
+    let reportEventError: (error: unknown, type: string) => void = (error, type) =>
+      console.error(`a ${type} listener failed`, error);
+    const events = createInProcessEventBus((error, type) => reportEventError(error, type));
+    const market = new MarketService({ repository, bus: events, now });
     await market.init();
-    const settings = new SettingsService(repository, now);
+    const settings = new SettingsService(repository, now, events);
     const users = new UserRepository(database.db);
     const verifications = new VerificationRepository(database.db);
     // Late-bound: the outbox logs through the app's logger, which exists once the app is built.
@@ -119,10 +122,6 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       log: (message) => log(message),
       fixedCaptchaText: config.captchaTestAnswer,
     });
-    // Late-bound like `log`: a failing listener is logged through the app's logger once it exists.
-    let reportEventError: (error: unknown, type: string) => void = (error, type) =>
-      console.error(`a ${type} listener failed`, error);
-    const events = createInProcessEventBus((error, type) => reportEventError(error, type));
     const auth = new AuthService({ users, verifications, codes, settings, now, passwords, events });
     const tradingRepository = new TradingRepository(database.db);
     // Late-bound like `log`: the error log exists once the app is built.
@@ -134,6 +133,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       market,
       settings,
       findReply: (userId, key) => idempotency.find(userId, key),
+      events,
       now,
       logError: (error, message) => logError(error, message),
     });
@@ -149,7 +149,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       }),
       now,
     });
-    const identity = new IdentityService({ db: database.db, uploads, now });
+    const identity = new IdentityService({ db: database.db, uploads, events, now });
     const staff = new StaffService({ db: database.db, verifications, now, passwords });
     const moneyRepository = new MoneyRepository(database.db);
     await seedMoney(database.db);
@@ -160,6 +160,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       uploadOwnedBy: (nameOrUrl, userId) => uploads.ownedBy(nameOrUrl, userId),
       isIdentityCertified: (userId) => identity.isCertified(userId),
       writeAudit,
+      events,
       now,
     });
     await money.init();
@@ -173,7 +174,6 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       logError: (error, message) => logError(error, message),
     });
     const hub = new SocketHub({
-      bus,
       market,
       trading,
       flushIntervalMs: config.quotePushIntervalMs,
@@ -213,6 +213,15 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       serviceTexts,
       leaderboard,
       feedName: () => (feed ? feed.name : config.ingestSecret ? 'ingest' : 'none'),
+      contentQueries: new ContentQueries(contentRepository),
+      databaseProbe: {
+        kind: database.kind,
+        reachable: () =>
+          repository.getSetting('main_mode').then(
+            () => true,
+            () => false,
+          ),
+      },
       now,
     });
 

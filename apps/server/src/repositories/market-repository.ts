@@ -2,7 +2,7 @@
  * Reads and writes categories, instruments and kline bars. Rows become engine and wire-neutral
  * records here, so nothing above this layer sees driver-specific integer types.
  */
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Bar, InstrumentSpec, KlinePeriod, SimulationProfile, WeeklySchedule } from '@omp/engine';
 import type { Language } from '@omp/protocol';
 import type { Database, InstrumentTable } from '../db/schema.ts';
@@ -133,12 +133,46 @@ export class MarketRepository {
   }
 
   async setSetting(key: string, value: string, nowMs: number): Promise<void> {
-    await this.db
-      .insertInto('settings')
-      .values({ key, value, updated_at: nowMs })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: nowMs }))
-      .execute();
+    await upsertSetting(this.db, key, value, nowMs);
   }
+
+  /**
+   * Changes settings in one transaction with `alongside` (the audit row): each key's stored value
+   * before (undefined when never stored) goes to `alongside`. Reads go through the transaction:
+   * SQLite has one connection, which the transaction holds.
+   */
+  async changeSettings(
+    changes: ReadonlyArray<readonly [string, string]>,
+    nowMs: number,
+    alongside: (trx: Transaction<Database>, stored: Map<string, string | undefined>) => Promise<void>,
+  ): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const stored = new Map<string, string | undefined>();
+      for (const [key, value] of changes) {
+        const row = await trx
+          .selectFrom('settings')
+          .select('value')
+          .where('key', '=', key)
+          .executeTakeFirst();
+        stored.set(key, row?.value);
+        await upsertSetting(trx, key, value, nowMs);
+      }
+      await alongside(trx, stored);
+    });
+  }
+}
+
+function upsertSetting(
+  db: Kysely<Database> | Transaction<Database>,
+  key: string,
+  value: string,
+  nowMs: number,
+) {
+  return db
+    .insertInto('settings')
+    .values({ key, value, updated_at: nowMs })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: nowMs }))
+    .execute();
 }
 
 type InstrumentRow = {

@@ -11,7 +11,6 @@ import {
   companyStatusQuerySchema,
   companyStatusSchema,
   complaintEmailSchema,
-  CompanyStatus,
   envelopeOf,
   newsArticleSchema,
   newsInfoQuerySchema,
@@ -19,34 +18,19 @@ import {
   newsListSchema,
   pageOf,
 } from '@omp/protocol';
-import { notFound } from '../domain/errors.ts';
 import { ok } from '../http/envelope-plugin.ts';
-import type { CompanyRecord, ContentRepository } from '../repositories/content-repository.ts';
-import { sanitizeArticleHtml } from '../services/article-html.ts';
+import type { ContentQueries } from '../services/content-queries.ts';
 import type { ServiceTexts } from '../services/service-texts.ts';
 import type { SettingsService } from '../services/settings-service.ts';
-import { timeText } from '../services/trading-wire.ts';
 
 export interface ContentRouteDeps {
-  contentRepository: ContentRepository;
+  contentQueries: ContentQueries;
   serviceTexts: ServiceTexts;
   settings: SettingsService;
 }
 
-export const toWireCompany = (c: CompanyRecord) => ({
-  id: c.id,
-  name: c.name,
-  logo: c.logo,
-  url: c.url,
-  subject: c.subject,
-  registered_address: c.registered_address,
-  location: c.location,
-  email: c.email,
-  status: c.status,
-});
-
 export async function contentRoutes(app: FastifyInstance, deps: ContentRouteDeps) {
-  const { contentRepository: repository } = deps;
+  const { contentQueries: content } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -63,23 +47,7 @@ export async function contentRoutes(app: FastifyInstance, deps: ContentRouteDeps
     },
     async (request) => {
       const { category_id, page, page_size } = request.query;
-      const { list, total } = await repository.newsPage(
-        category_id,
-        request.lang,
-        (page - 1) * page_size,
-        page_size,
-      );
-      return ok(request, {
-        list: list.map((n) => ({
-          id: n.id,
-          title: n.title,
-          desc: n.desc,
-          logo: n.logo,
-          created_at: timeText(n.createdAtMs),
-        })),
-        total,
-        page,
-      });
+      return ok(request, await content.newsPage(category_id, request.lang, page, page_size));
     },
   );
 
@@ -97,16 +65,7 @@ export async function contentRoutes(app: FastifyInstance, deps: ContentRouteDeps
       },
     },
     async (request) => {
-      const article = await repository.newsArticle(request.query.id, request.lang);
-      if (!article) throw notFound('content.news_not_found', { id: request.query.id });
-      return ok(request, {
-        id: article.id,
-        title: article.title,
-        desc: article.desc,
-        logo: article.logo,
-        created_at: timeText(article.createdAtMs),
-        content: sanitizeArticleHtml(article.content),
-      });
+      return ok(request, await content.article(request.query.id, request.lang));
     },
   );
 
@@ -124,8 +83,7 @@ export async function contentRoutes(app: FastifyInstance, deps: ContentRouteDeps
     },
     async (request) => {
       const { name, page, page_size } = request.query;
-      const { list, total } = await repository.companies(name, (page - 1) * page_size, page_size);
-      return ok(request, { list: list.map(toWireCompany), total, page });
+      return ok(request, await content.companies(name, page, page_size));
     },
   );
 
@@ -140,14 +98,7 @@ export async function contentRoutes(app: FastifyInstance, deps: ContentRouteDeps
       },
     },
     async (request) => {
-      const company = await repository.company(request.query.id);
-      if (!company) throw notFound('content.company_not_found', { id: request.query.id });
-      const suspended = company.status === CompanyStatus.suspended;
-      return ok(request, {
-        id: company.id,
-        status: company.status,
-        loss_url: suspended ? company.loss_url : '',
-      });
+      return ok(request, await content.companyStatus(request.query.id));
     },
   );
 

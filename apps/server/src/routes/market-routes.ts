@@ -13,16 +13,14 @@ import {
 } from '@omp/protocol';
 import { notFound } from '../domain/errors.ts';
 import { ok } from '../http/envelope-plugin.ts';
-import type { MarketRepository } from '../repositories/market-repository.ts';
 import type { MarketService } from '../services/market-service.ts';
 
 export interface MarketRouteDeps {
   market: MarketService;
-  repository: MarketRepository;
 }
 
 export async function marketRoutes(app: FastifyInstance, deps: MarketRouteDeps) {
-  const { market, repository } = deps;
+  const { market } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['market'];
 
@@ -36,7 +34,7 @@ export async function marketRoutes(app: FastifyInstance, deps: MarketRouteDeps) 
       },
     },
     async (request) => {
-      const categories = await repository.listCategories();
+      const categories = await market.categories();
       return ok(
         request,
         categories.map((c) => ({

@@ -26,7 +26,7 @@ import type { AuditEntry } from '../repositories/audit-repository.ts';
 import type { ContentRepository, NewsText } from '../repositories/content-repository.ts';
 import { sanitizeArticleHtml } from '../services/article-html.ts';
 import type { ServiceTexts } from '../services/service-texts.ts';
-import { SETTING_DEFAULTS, type SettingKey, type SettingsService } from '../services/settings-service.ts';
+import type { SettingKey, SettingsService } from '../services/settings-service.ts';
 import { timeText } from '../services/trading-wire.ts';
 import { auditedChanges } from './audited-change.ts';
 import { ADMIN, idParams, savedSchema, security, tags } from './staff-content-common.ts';
@@ -226,33 +226,7 @@ export async function staffContentRoutes(app: FastifyInstance, deps: StaffConten
       const changes = Object.entries(request.body).filter(
         (entry): entry is [SettingKey, string] => entry[1] !== undefined,
       );
-      await db.transaction().execute(async (trx) => {
-        const before: Record<string, string> = {};
-        for (const [key, value] of changes) {
-          // Read through the transaction: SQLite has one connection, which the transaction holds.
-          const stored = await trx
-            .selectFrom('settings')
-            .select('value')
-            .where('key', '=', key)
-            .executeTakeFirst();
-          before[key] = stored?.value ?? SETTING_DEFAULTS[key];
-          const atMs = deps.now();
-          await trx
-            .insertInto('settings')
-            .values({ key, value, updated_at: atMs })
-            .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: atMs }))
-            .execute();
-        }
-        const after = Object.fromEntries(changes);
-        await audit(trx, {
-          staffId: staff.id,
-          action: 'setting.update',
-          targetType: 'setting',
-          targetId: 0,
-          before,
-          after,
-        });
-      });
+      await deps.settings.changeByStaff(staff.id, changes);
       return ok(request, await deps.settings.publicSettings(), 'content.saved');
     },
   );

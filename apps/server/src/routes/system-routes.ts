@@ -7,7 +7,6 @@ import { parsePriceToPoints } from '@omp/engine';
 import { envelopeOf, ResponseCode, tickIngestBodySchema, type TickIngestBody } from '@omp/protocol';
 import type { Tick } from '../adapters/feed/market-feed.ts';
 import type { AppConfig } from '../config.ts';
-import type { DatabaseHandle } from '../db/database.ts';
 import { invalid } from '../domain/errors.ts';
 import { AppError } from '../http/app-error.ts';
 import { ok } from '../http/envelope-plugin.ts';
@@ -15,7 +14,8 @@ import type { MarketService } from '../services/market-service.ts';
 
 export interface SystemRouteDeps {
   config: AppConfig;
-  database: DatabaseHandle;
+  /** The database's engine and a probe that it answers (a one-row read). */
+  databaseProbe: { kind: string; reachable(): Promise<boolean> };
   market: MarketService;
   feedName: () => string;
   now: () => number;
@@ -28,19 +28,14 @@ export async function systemRoutes(app: FastifyInstance, deps: SystemRouteDeps) 
     '/healthz',
     { schema: { tags: ['system'], summary: 'Database and market feed state' } },
     async (request, reply) => {
-      let databaseOk = true;
-      try {
-        await deps.database.db.selectFrom('settings').select('key').limit(1).execute();
-      } catch {
-        databaseOk = false;
-      }
+      const databaseOk = await deps.databaseProbe.reachable();
       const stats = deps.market.stats();
       const lastTickAgeMs = stats.lastTickAtMs > 0 ? deps.now() - stats.lastTickAtMs : null;
       const body = {
         code: databaseOk ? ResponseCode.ok : ResponseCode.internal,
         msg: databaseOk ? 'ok' : 'database unreachable',
         data: {
-          database: { kind: deps.database.kind, ok: databaseOk },
+          database: { kind: deps.databaseProbe.kind, ok: databaseOk },
           feed: { name: deps.feedName(), ticks: stats.ticks, lastTickAgeMs, instruments: stats.instruments },
           uptimeSeconds: Math.round(process.uptime()),
         },

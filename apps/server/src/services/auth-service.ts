@@ -16,7 +16,7 @@ import {
 } from '@omp/protocol';
 import { DomainError, invalid, refused } from '../domain/errors.ts';
 import type { SessionRecord, UserRecord, UserRepository } from '../repositories/user-repository.ts';
-import type { EventBus, SessionEnded } from './event-bus.ts';
+import type { EventBus, SessionEnded } from '../events/event-bus.ts';
 import type { VerificationRepository } from '../repositories/verification-repository.ts';
 import { looksLikeEmail, normalizeEmail, normalizeMobile } from './identifiers.ts';
 import { decoyHash, scryptPasswordHasher, type PasswordHasher } from './password-hasher.ts';

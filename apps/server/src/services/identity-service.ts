@@ -21,6 +21,7 @@ import {
   type IdentityRecord,
 } from '../repositories/identity-repository.ts';
 import { timeText } from './trading-wire.ts';
+import type { EventBus } from '../events/event-bus.ts';
 import type { UploadService } from './upload-service.ts';
 
 /** Letters of any script with their marks, spaces, and the punctuation names carry (O'Neil, Jean-Luc, Jr.). */
@@ -31,6 +32,8 @@ const CARD_ID = /^[A-Z0-9-]{4,32}$/;
 export interface IdentityServiceOptions {
   db: Kysely<Database>;
   uploads: Pick<UploadService, 'ownedBy' | 'link'>;
+  /** Where decisions are announced once committed (`identity_decided`). */
+  events?: Pick<EventBus, 'publish'>;
   now: () => number;
 }
 
@@ -149,7 +152,8 @@ export class IdentityService {
     remark: string | null,
   ): Promise<IdentitySubmission> {
     const nowMs = this.o.now();
-    await this.o.db.transaction().execute(async (trx) => {
+    const action = status === IdentityStatus.certified ? 'identity.approve' : 'identity.reject';
+    const userId = await this.o.db.transaction().execute(async (trx) => {
       const repository = new IdentityRepository(trx);
       const before = await repository.byId(id);
       if (!before) throw notFound('identity.not_found', { id });
@@ -164,14 +168,16 @@ export class IdentityService {
       if (!decided) throw refused('identity.already_decided', { id });
       await writeAudit(trx, {
         staffId: staff.id,
-        action: status === IdentityStatus.certified ? 'identity.approve' : 'identity.reject',
+        action,
         targetType: 'identity',
         targetId: id,
         before: auditView(before),
         after: auditView((await repository.byId(id))!),
         atMs: nowMs,
       });
+      return before.userId;
     });
+    this.o.events?.publish('identity_decided', { userId, action, targetId: id, staffId: staff.id });
     return this.detail(id);
   }
 }

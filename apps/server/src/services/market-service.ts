@@ -19,7 +19,7 @@ import {
 import { MarketStatus, type Instrument, type KlinePoint, type Quotation } from '@omp/protocol';
 import type { Tick } from '../adapters/feed/market-feed.ts';
 import type { InstrumentRecord, MarketRepository } from '../repositories/market-repository.ts';
-import type { MarketBus } from './market-bus.ts';
+import type { EventBus } from '../events/event-bus.ts';
 
 const PERIODS = Object.keys(KLINE_PERIOD_SECONDS) as KlinePeriod[];
 /** Bars of the mini chart on the home list. */
@@ -40,13 +40,14 @@ interface LiveInstrument {
 
 export interface MarketServiceOptions {
   repository: MarketRepository;
-  bus: MarketBus;
+  /** Where quotes and bars are announced (`quote`, `kline`). */
+  bus: EventBus;
   now: () => number;
 }
 
 export class MarketService {
   private readonly repository: MarketRepository;
-  private readonly bus: MarketBus;
+  private readonly bus: EventBus;
   private readonly now: () => number;
   private readonly byId = new Map<number, LiveInstrument>();
   private readonly byCode = new Map<string, LiveInstrument>();
@@ -152,12 +153,17 @@ export class MarketService {
     for (const { period, bar } of closed) this.markDirty(live, period, bar);
     for (const [period, bar] of forming) {
       this.markDirty(live, period, bar);
-      this.bus.publishKline({ code: live.spec.code, period, pricePrecision: live.spec.pricePrecision, bar });
+      this.bus.publish('kline', {
+        code: live.spec.code,
+        period,
+        pricePrecision: live.spec.pricePrecision,
+        bar,
+      });
     }
     this.tickCount += 1;
     this.lastTickAtMs = tick.timeMs;
     for (const listener of this.tickListeners) listener(live.spec.id, tick);
-    this.bus.publishQuote({
+    this.bus.publish('quote', {
       code: live.spec.code,
       marketStatus: this.marketStatus(live.spec),
       quotation: this.quotation(live),
@@ -273,6 +279,11 @@ export class MarketService {
   }
 
   /** Bars oldest first; without `beforeTime` the forming bar from memory replaces its stored copy. */
+  /** The instrument categories with their names in every language. */
+  categories() {
+    return this.repository.listCategories();
+  }
+
   async klines(
     instrumentId: number,
     period: KlinePeriod,

@@ -27,6 +27,7 @@ import type {
   Withdrawal,
   WithdrawCurrency,
 } from '../repositories/money-repository.ts';
+import type { EventBus } from '../events/event-bus.ts';
 import type { IdempotentRequest } from './idempotency.ts';
 import type { SettingsService } from './settings-service.ts';
 import type { TradingUser } from './trading-inputs.ts';
@@ -40,6 +41,8 @@ export interface MoneyServiceOptions {
   uploadOwnedBy: (nameOrUrl: string, userId: number) => Promise<string | undefined>;
   isIdentityCertified: (userId: number) => Promise<boolean>;
   writeAudit: (db: Kysely<Database> | Transaction<Database>, entry: AuditEntry) => Promise<void>;
+  /** Where staff decisions are announced once committed (`money_decided`). */
+  events?: Pick<EventBus, 'publish'>;
   now: () => number;
 }
 
@@ -291,16 +294,18 @@ export class MoneyService {
           atMs: nowMs,
         });
       };
-      if (decision !== 'approve') return this.repository.inTransaction(decide);
-      await this.options.trading.changeBalance(
-        { id: toInt(deposit.user_id), isDemo: false },
-        {
-          postings: [{ kind: 'deposit', amountMicros: toBigInt(deposit.amount) }],
-          refId: id,
-          requireFreeMargin: false,
-        },
-        { answer: () => null, extra: decide },
-      );
+      if (decision !== 'approve') await this.repository.inTransaction(decide);
+      else
+        await this.options.trading.changeBalance(
+          { id: toInt(deposit.user_id), isDemo: false },
+          {
+            postings: [{ kind: 'deposit', amountMicros: toBigInt(deposit.amount) }],
+            refId: id,
+            requireFreeMargin: false,
+          },
+          { answer: () => null, extra: decide },
+        );
+      this.announce(toInt(deposit.user_id), `deposit.${decision}`, id, staffId);
     });
   }
 
@@ -325,16 +330,18 @@ export class MoneyService {
           atMs: nowMs,
         });
       };
-      if (decision === 'approve') return this.repository.inTransaction(decide);
-      await this.options.trading.changeBalance(
-        { id: toInt(withdrawal.user_id), isDemo: false },
-        {
-          postings: [{ kind: 'withdrawal_release', amountMicros: toBigInt(withdrawal.amount) }],
-          refId: id,
-          requireFreeMargin: false,
-        },
-        { answer: () => null, extra: decide },
-      );
+      if (decision === 'approve') await this.repository.inTransaction(decide);
+      else
+        await this.options.trading.changeBalance(
+          { id: toInt(withdrawal.user_id), isDemo: false },
+          {
+            postings: [{ kind: 'withdrawal_release', amountMicros: toBigInt(withdrawal.amount) }],
+            refId: id,
+            requireFreeMargin: false,
+          },
+          { answer: () => null, extra: decide },
+        );
+      this.announce(toInt(withdrawal.user_id), `withdrawal.${decision}`, id, staffId);
     });
   }
 
@@ -370,6 +377,10 @@ export class MoneyService {
         atMs: this.options.now(),
       });
     });
+  }
+
+  private announce(userId: number, action: string, targetId: number, staffId: number): void {
+    this.options.events?.publish('money_decided', { userId, action, targetId, staffId });
   }
 
   /** One decision per record at a time in this process; the conditional UPDATE covers the rest. */

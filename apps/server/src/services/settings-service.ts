@@ -2,6 +2,8 @@
  * Platform settings with their defaults. Stored values override defaults; staff will change them
  * from the back office. Only keys listed in PUBLIC_SETTING_KEYS may be read without a login.
  */
+import type { EventBus } from '../events/event-bus.ts';
+import { writeAudit } from '../repositories/audit-repository.ts';
 import type { MarketRepository } from '../repositories/market-repository.ts';
 
 export const SETTING_DEFAULTS = {
@@ -55,10 +57,35 @@ export function isSettingKey(key: string): key is SettingKey {
 export class SettingsService {
   private readonly repository: MarketRepository;
   private readonly now: () => number;
+  private readonly events: Pick<EventBus, 'publish'> | undefined;
 
-  constructor(repository: MarketRepository, now: () => number) {
+  constructor(repository: MarketRepository, now: () => number, events?: Pick<EventBus, 'publish'>) {
     this.repository = repository;
     this.now = now;
+    this.events = events;
+  }
+
+  /**
+   * A staff change of settings: stored with its audit row (each key's value before and after) in
+   * one transaction, then announced (`settings_changed`), so screens and nodes read them anew.
+   */
+  async changeByStaff(staffId: number, changes: ReadonlyArray<readonly [SettingKey, string]>): Promise<void> {
+    const atMs = this.now();
+    await this.repository.changeSettings(changes, atMs, async (trx, stored) => {
+      const before = Object.fromEntries(
+        changes.map(([key]) => [key, stored.get(key) ?? SETTING_DEFAULTS[key]]),
+      );
+      await writeAudit(trx, {
+        staffId,
+        action: 'setting.update',
+        targetType: 'setting',
+        targetId: 0,
+        before,
+        after: Object.fromEntries(changes),
+        atMs,
+      });
+    });
+    this.events?.publish('settings_changed', { keys: changes.map(([key]) => key) });
   }
 
   async get(key: SettingKey): Promise<string> {

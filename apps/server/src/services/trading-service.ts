@@ -25,7 +25,8 @@ import { OutcomeWriter } from './outcome-writer.ts';
 import type { SettingsService } from './settings-service.ts';
 import { toAccountFigures, toOrderRow } from './trading-wire.ts';
 import { lotsOf, parseDemoBalance, pointsOf, type TradingUser } from './trading-inputs.ts';
-import { userMessagesOf, type UserMessage } from './trading-messages.ts';
+import type { EventBus } from '../events/event-bus.ts';
+import { userMessagesOf } from './trading-messages.ts';
 
 export type { UserMessage } from './trading-messages.ts';
 
@@ -48,6 +49,8 @@ export interface TradingServiceOptions {
   settings: SettingsService;
   /** Stored replies of idempotent calls, by user and key. */
   findReply: (userId: number, key: string) => Promise<StoredReply | undefined>;
+  /** Where each committed outcome's messages for its user are announced (`trading_update`). */
+  events: Pick<EventBus, 'publish'>;
   now: () => number;
   logError: (error: unknown, message: string) => void;
 }
@@ -56,7 +59,6 @@ export class TradingService {
   private readonly options: TradingServiceOptions;
   private readonly repository: TradingRepository;
   private readonly writer: OutcomeWriter;
-  private readonly listeners = new Set<(userId: number, message: UserMessage) => void>();
   private readonly loading = new Map<number, Promise<void>>();
   private readonly idempotency: IdempotencyGuard;
   private book: TradingBook;
@@ -94,11 +96,6 @@ export class TradingService {
   /** Resolves once every decision so far is committed. */
   idle(): Promise<void> {
     return this.writer.idle();
-  }
-
-  onUserMessage(listener: (userId: number, message: UserMessage) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
   }
 
   /** Re-reads the trading settings (the back office calls this after changing one). */
@@ -384,11 +381,10 @@ export class TradingService {
   }
 
   private publish(outcomes: Outcome[]): void {
-    if (this.listeners.size === 0) return;
     for (const outcome of outcomes) {
       const messages = userMessagesOf(outcome, (order) => this.orderRow(order), this.book.settings);
       for (const message of messages)
-        for (const listener of this.listeners) listener(outcome.accountId, message);
+        this.options.events.publish('trading_update', { userId: outcome.accountId, message });
     }
   }
 }

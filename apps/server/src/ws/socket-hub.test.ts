@@ -6,8 +6,7 @@
 import { EventEmitter } from 'node:events';
 import type { WebSocket } from 'ws';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createInProcessEventBus } from '../services/event-bus.ts';
-import { createInMemoryMarketBus } from '../services/market-bus.ts';
+import { createInProcessEventBus } from '../events/event-bus.ts';
 import type { MarketService } from '../services/market-service.ts';
 import { SocketHub, type SocketHubOptions, type SocketSession } from './socket-hub.ts';
 
@@ -37,7 +36,6 @@ afterEach(() => {
 
 function hubWith(options: Partial<SocketHubOptions>) {
   const hub = new SocketHub({
-    bus: createInMemoryMarketBus(),
     market: {} as MarketService,
     flushIntervalMs: 60_000,
     now: () => 1_000,

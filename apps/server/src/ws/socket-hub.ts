@@ -26,10 +26,11 @@ import {
 } from '@omp/protocol';
 import { TokenBuckets } from '../http/token-buckets.ts';
 import { translate } from '../i18n/translate.ts';
-import { createInProcessEventBus, type EventBus, type SessionEnded } from '../services/event-bus.ts';
-import type { KlineEvent, MarketBus, QuoteEvent } from '../services/market-bus.ts';
+import { createInProcessEventBus, type EventBus, type SessionEnded } from '../events/event-bus.ts';
+import type { KlineEvent, QuoteEvent } from '../events/market-events.ts';
 import type { MarketService } from '../services/market-service.ts';
-import type { TradingService, UserMessage } from '../services/trading-service.ts';
+import type { TradingService } from '../services/trading-service.ts';
+import type { UserMessage } from '../services/trading-messages.ts';
 import { encode, klineMessage, quoteMessage, sessionEndedMessage } from './socket-messages.ts';
 import {
   DEFAULT_SOCKET_RATE_LIMIT,
@@ -72,14 +73,13 @@ interface PendingLogin {
 }
 
 export interface SocketHubOptions {
-  bus: MarketBus;
   market: MarketService;
   flushIntervalMs: number;
   now?: () => number;
   /** Resolves a session token to its session; undefined for a dead or unknown token. */
   authenticate?: (token: string) => Promise<SocketSession | undefined>;
   /** Per-user trading pushes: FOREX_TRADE, FOREX_CLOSED and margin calls. */
-  trading?: Pick<TradingService, 'tradeSnapshot' | 'onUserMessage'>;
+  trading?: Pick<TradingService, 'tradeSnapshot'>;
   /** Where `session_ended` is heard (and expiries announced); a private one when absent. */
   events?: EventBus;
   rateLimit?: SocketRateLimit;
@@ -110,21 +110,25 @@ export class SocketHub {
     this.market = options.market;
     this.authenticate = options.authenticate ?? (async () => undefined);
     this.now = options.now ?? Date.now;
-    this.unsubscribeBus = [
-      options.bus.onQuote((event) => this.changedQuotes.set(event.code, event)),
-      options.bus.onKline((event) => this.changedKlines.set(`KLINE.${event.code}.${event.period}`, event)),
-    ];
     this.events = options.events ?? createInProcessEventBus();
-    this.unsubscribeBus.push(this.events.subscribe('session_ended', (event) => this.endSessions(event)));
+    this.unsubscribeBus = [
+      this.events.subscribe('quote', (event) => this.changedQuotes.set(event.code, event)),
+      this.events.subscribe('kline', (event) =>
+        this.changedKlines.set(`KLINE.${event.code}.${event.period}`, event),
+      ),
+      this.events.subscribe('session_ended', (event) => this.endSessions(event)),
+      this.events.subscribe('trading_update', ({ userId, message }) => this.onUserMessage(userId, message)),
+      // A deposit credited or a withdrawal returned by staff shows on the phone at once.
+      this.events.subscribe('money_decided', ({ userId }) => {
+        for (const client of this.clientsByUser.get(userId) ?? [])
+          if (client.topics.has(Topic.forexTrade)) this.sendTradeSnapshot(client);
+      }),
+    ];
     this.messageBuckets = new TokenBuckets({
       ...(options.rateLimit ?? DEFAULT_SOCKET_RATE_LIMIT),
       now: this.now,
     });
     this.trading = options.trading;
-    if (this.trading)
-      this.unsubscribeBus.push(
-        this.trading.onUserMessage((userId, message) => this.onUserMessage(userId, message)),
-      );
     this.timers.push(setInterval(() => this.flush(), options.flushIntervalMs));
     this.timers.push(setInterval(() => this.dropSilentClients(), SILENT_CLIENT_TIMEOUT_MS / 2));
     for (const timer of this.timers) timer.unref();

@@ -11,7 +11,7 @@ import {
   type SessionEndReason,
 } from '@omp/protocol';
 import { translate } from '../i18n/translate.ts';
-import type { KlineEvent, QuoteEvent } from '../services/market-bus.ts';
+import type { KlineEvent, QuoteEvent } from '../events/market-events.ts';
 import { toKlinePoint } from '../services/market-service.ts';
 
 /**

@@ -1,6 +1,6 @@
 /** What the socket hub knows of a signed-in connection's session, and of the messages it may send. */
 import { Topic } from '@omp/protocol';
-import type { SessionEnded } from '../services/event-bus.ts';
+import type { SessionEnded } from '../events/event-bus.ts';
 
 /** The session a socket signed in with. */
 export interface SocketSession {

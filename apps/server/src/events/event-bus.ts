@@ -1,8 +1,11 @@
 /**
- * Application events: facts one part of the server announces and other parts act on, without the
- * announcer knowing who listens. Today every listener lives in this process; the interface is what
- * a cross-node implementation (Redis pub/sub, PostgreSQL NOTIFY) has to satisfy, so events are plain
- * JSON-serialisable objects and a publisher never waits for, or hears from, its listeners.
+ * The one event bus: facts one part of the server announces and other parts act on, without the
+ * announcer knowing who listens. Quotes and bars, order and account changes, margin calls, money and
+ * identity decisions, settings changes and session ends all travel on it, so the socket hub (and
+ * later the back office's live dashboard) subscribes to one thing. Today every listener lives in
+ * this process; the interface is what a cross-node implementation (Redis pub/sub) has to satisfy,
+ * so events are plain JSON-serialisable objects (bigint amounts as decimal text) and a publisher
+ * never waits for, or hears from, its listeners.
  *
  *   const off = events.subscribe('session_ended', (event) => hub.endSessions(event));
  *   events.publish('session_ended', { userId: 7, reason: 'forced_logout' });
@@ -10,6 +13,10 @@
  * Delivery is at most once to each subscriber of each node, the publisher's own node included.
  */
 import type { SessionEndReason } from '@omp/protocol';
+import type { UserMessage } from '../services/trading-messages.ts';
+import type { KlineEvent, QuoteEvent } from './market-events.ts';
+
+export type { KlineEvent, QuoteEvent } from './market-events.ts';
 
 export interface SessionEnded {
   userId: number;
@@ -24,7 +31,31 @@ export interface SessionEnded {
   reason: SessionEndReason;
 }
 
+/** A committed trading outcome's message for its user: order rows, closed ids, a margin call. */
+export interface TradingUpdate {
+  userId: number;
+  message: UserMessage;
+}
+
+/** A staff decision on a user's money or identity, after its transaction committed. */
+export interface StaffDecision {
+  userId: number;
+  /** deposit.approve, withdrawal.reject, identity.approve, … (the audit log's action). */
+  action: string;
+  targetId: number;
+  staffId: number;
+}
+
 export interface AppEvents {
+  /** A quotation changed (published by the market service on each flush). */
+  quote: QuoteEvent;
+  /** A forming bar changed. */
+  kline: KlineEvent;
+  trading_update: TradingUpdate;
+  money_decided: StaffDecision;
+  identity_decided: StaffDecision;
+  /** A setting the back office changed; `keys` are the settings table's keys. */
+  settings_changed: { keys: string[] };
   session_ended: SessionEnded;
 }
 
