@@ -34,6 +34,7 @@ import { staffCompanyRoutes } from './routes/staff-company-routes.ts';
 import { staffContentRoutes } from './routes/staff-content-routes.ts';
 import type { ContentRepository } from './repositories/content-repository.ts';
 import type { ContentQueries } from './services/content-queries.ts';
+import type { UserAccessService } from './services/user-access-service.ts';
 import type { LeaderboardService } from './services/leaderboard-service.ts';
 import type { ServiceTexts } from './services/service-texts.ts';
 import type { MoneyQueries } from './services/money-queries.ts';
@@ -77,6 +78,7 @@ export interface AppDeps {
   leaderboard: LeaderboardService;
   feedName: () => string;
   contentQueries: ContentQueries;
+  userAccess: UserAccessService;
   databaseProbe: { kind: string; reachable(): Promise<boolean> };
   now: () => number;
 }

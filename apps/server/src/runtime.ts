@@ -44,6 +44,7 @@ import { MoneyRepository } from './repositories/money-repository.ts';
 import { MoneyService } from './services/money-service.ts';
 import { MoneyQueries } from './services/money-queries.ts';
 import { ContentQueries } from './services/content-queries.ts';
+import { UserAccessService } from './services/user-access-service.ts';
 import { seedMoney } from './services/money-seed.ts';
 import { writeAudit } from './repositories/audit-repository.ts';
 import { ContentRepository } from './repositories/content-repository.ts';
@@ -214,6 +215,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       leaderboard,
       feedName: () => (feed ? feed.name : config.ingestSecret ? 'ingest' : 'none'),
       contentQueries: new ContentQueries(contentRepository),
+      userAccess: new UserAccessService({ db: database.db, auth, writeAudit, now }),
       databaseProbe: {
         kind: database.kind,
         reachable: () =>

@@ -18,7 +18,7 @@ import {
 import type { Database } from '../db/schema.ts';
 import { ok } from '../http/envelope-plugin.ts';
 import { requireStaff } from '../http/staff-auth.ts';
-import { auditedChanges } from './audited-change.ts';
+import { auditedChanges } from '../services/audited-change.ts';
 import { ADMIN, idParams, savedSchema, security, tags } from './staff-content-common.ts';
 import type { StaffContentRouteDeps } from './staff-content-routes.ts';
 

@@ -28,7 +28,7 @@ import { sanitizeArticleHtml } from '../services/article-html.ts';
 import type { ServiceTexts } from '../services/service-texts.ts';
 import type { SettingKey, SettingsService } from '../services/settings-service.ts';
 import { timeText } from '../services/trading-wire.ts';
-import { auditedChanges } from './audited-change.ts';
+import { auditedChanges } from '../services/audited-change.ts';
 import { ADMIN, idParams, savedSchema, security, tags } from './staff-content-common.ts';
 
 export interface StaffContentRouteDeps {
