@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginResult, WireStaff } from '@omp/protocol';
-import { scryptPasswordHasher, type PasswordHasher } from '../src/services/password-hasher.ts';
+import { scryptPasswordHasher, type PasswordHasher } from '../src/security/password-hasher.ts';
 import { accountClient } from './helpers/account-helpers.ts';
 import { adminToken, callApi, staffLogin } from './helpers/staff-helpers.ts';
 import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';

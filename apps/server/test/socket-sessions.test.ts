@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LoginResult, UserAccess, WireAuditEntry } from '@omp/protocol';
 import { SESSION_TTL_MS } from '../src/services/auth-service.ts';
-import { scryptPasswordHasher } from '../src/services/password-hasher.ts';
+import { scryptPasswordHasher } from '../src/security/password-hasher.ts';
 import { RecordingClient, type Message } from './helpers/recording-client.ts';
 import { adminToken, callApi, staffToken } from './helpers/staff-helpers.ts';
 import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';

@@ -32,7 +32,7 @@ import { ok } from '../http/envelope-plugin.ts';
 import type { MoneyQueries } from '../services/money-queries.ts';
 import type { MoneyService } from '../services/money-service.ts';
 import type { UploadService } from '../services/upload-service.ts';
-import { toDeposit, toWithdrawal } from '../services/money-wire.ts';
+import { toDeposit, toWithdrawal } from '../wire/money-wire.ts';
 
 export interface MoneyRouteDeps {
   money: MoneyService;

@@ -24,10 +24,10 @@ import { ok } from '../http/envelope-plugin.ts';
 import { requireStaff } from '../http/staff-auth.ts';
 import type { AuditEntry } from '../repositories/audit-repository.ts';
 import type { ContentRepository, NewsText } from '../repositories/content-repository.ts';
-import { sanitizeArticleHtml } from '../services/article-html.ts';
+import { sanitizeArticleHtml } from '../inputs/article-html.ts';
 import type { ServiceTexts } from '../services/service-texts.ts';
 import type { SettingKey, SettingsService } from '../services/settings-service.ts';
-import { timeText } from '../services/trading-wire.ts';
+import { timeText } from '../wire/trading-wire.ts';
 import { auditedChanges } from '../services/audited-change.ts';
 import { ADMIN, idParams, savedSchema, security, tags } from './staff-content-common.ts';
 

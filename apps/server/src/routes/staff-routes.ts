@@ -24,7 +24,7 @@ import { ok } from '../http/envelope-plugin.ts';
 import { requireStaff, sessionStaff } from '../http/staff-auth.ts';
 import { listAudit } from '../repositories/audit-repository.ts';
 import { toWireStaff, type StaffService } from '../services/staff-service.ts';
-import { timeText } from '../services/trading-wire.ts';
+import { timeText } from '../wire/trading-wire.ts';
 
 export interface StaffRouteDeps {
   staff: StaffService;

@@ -26,8 +26,8 @@ import { requireUser } from '../http/auth-plugin.ts';
 import { ok } from '../http/envelope-plugin.ts';
 import type { TradingQueries } from '../services/trading-queries.ts';
 import type { IdempotentRequest } from '../services/idempotency.ts';
-import type { TradingUser } from '../services/trading-inputs.ts';
-import { money } from '../services/trading-wire.ts';
+import type { TradingUser } from '../inputs/trading-inputs.ts';
+import { money } from '../wire/trading-wire.ts';
 import type { TradingService } from '../services/trading-service.ts';
 
 export interface TradingRouteDeps {

@@ -18,9 +18,9 @@ import { DomainError, invalid, refused } from '../domain/errors.ts';
 import type { SessionRecord, UserRecord, UserRepository } from '../repositories/user-repository.ts';
 import type { EventBus, SessionEnded } from '../events/event-bus.ts';
 import type { VerificationRepository } from '../repositories/verification-repository.ts';
-import { looksLikeEmail, normalizeEmail, normalizeMobile } from './identifiers.ts';
-import { decoyHash, scryptPasswordHasher, type PasswordHasher } from './password-hasher.ts';
-import { isGuessablePassword } from './password-strength.ts';
+import { looksLikeEmail, normalizeEmail, normalizeMobile } from '../inputs/identifiers.ts';
+import { decoyHash, scryptPasswordHasher, type PasswordHasher } from '../security/password-hasher.ts';
+import { isGuessablePassword } from '../security/password-strength.ts';
 import type { SettingsService } from './settings-service.ts';
 import type { VerificationService } from './verification-service.ts';
 

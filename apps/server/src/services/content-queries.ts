@@ -6,8 +6,8 @@
 import { CompanyStatus, type Language } from '@omp/protocol';
 import { notFound } from '../domain/errors.ts';
 import type { CompanyRecord, ContentRepository } from '../repositories/content-repository.ts';
-import { sanitizeArticleHtml } from './article-html.ts';
-import { timeText } from './trading-wire.ts';
+import { sanitizeArticleHtml } from '../inputs/article-html.ts';
+import { timeText } from '../wire/trading-wire.ts';
 
 export const toWireCompany = (c: CompanyRecord) => ({
   id: c.id,

@@ -20,7 +20,7 @@ import {
   type IdentityListing,
   type IdentityRecord,
 } from '../repositories/identity-repository.ts';
-import { timeText } from './trading-wire.ts';
+import { timeText } from '../wire/trading-wire.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import type { UploadService } from './upload-service.ts';
 

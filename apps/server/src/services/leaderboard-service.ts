@@ -10,8 +10,8 @@
 import { divRound, formatScaled } from '@omp/engine';
 import type { LeaderboardRow } from '@omp/protocol';
 import type { LeaderboardRepository, TraderTotals } from '../repositories/leaderboard-repository.ts';
-import { maskedName } from './masked-name.ts';
-import { money, timeText } from './trading-wire.ts';
+import { maskedName } from '../wire/masked-name.ts';
+import { money, timeText } from '../wire/trading-wire.ts';
 
 export const LEADERBOARD_WINDOW_MS = 21 * 24 * 3_600_000;
 

@@ -12,7 +12,7 @@ import {
   toWireBank,
   toWithdrawal,
   toWithdrawCurrency,
-} from './money-wire.ts';
+} from '../wire/money-wire.ts';
 
 export type { RecordFilter } from '../repositories/money-repository.ts';
 

@@ -30,7 +30,7 @@ import type {
 import type { EventBus } from '../events/event-bus.ts';
 import type { IdempotentRequest } from './idempotency.ts';
 import type { SettingsService } from './settings-service.ts';
-import type { TradingUser } from './trading-inputs.ts';
+import type { TradingUser } from '../inputs/trading-inputs.ts';
 import type { TradingService } from './trading-service.ts';
 
 export interface MoneyServiceOptions {

@@ -21,8 +21,8 @@ import {
   LOGIN_MAX_FAILURES_PER_IP,
   LOGIN_WINDOW_MS,
 } from './auth-service.ts';
-import { decoyHash, scryptPasswordHasher, type PasswordHasher } from './password-hasher.ts';
-import { timeText } from './trading-wire.ts';
+import { decoyHash, scryptPasswordHasher, type PasswordHasher } from '../security/password-hasher.ts';
+import { timeText } from '../wire/trading-wire.ts';
 
 /** A working day: a forgotten back-office tab does not stay logged in overnight. */
 export const STAFF_SESSION_TTL_MS = 8 * 60 * 60_000;

@@ -6,9 +6,9 @@
 import { OrderStatus, type Language, type LedgerRow, type MyDealResult, type OrderRow } from '@omp/protocol';
 import { translate } from '../i18n/translate.ts';
 import type { TradingRepository } from '../repositories/trading-repository.ts';
-import type { TradingUser } from './trading-inputs.ts';
+import type { TradingUser } from '../inputs/trading-inputs.ts';
 import type { TradingService } from './trading-service.ts';
-import { money, timeText } from './trading-wire.ts';
+import { money, timeText } from '../wire/trading-wire.ts';
 
 export class TradingQueries {
   private readonly trading: TradingService;

@@ -23,8 +23,8 @@ import { IdempotencyGuard, recordOf, type IdempotentRequest, type StoredReply } 
 import type { MarketService } from './market-service.ts';
 import { OutcomeWriter } from './outcome-writer.ts';
 import type { SettingsService } from './settings-service.ts';
-import { toAccountFigures, toOrderRow } from './trading-wire.ts';
-import { lotsOf, parseDemoBalance, pointsOf, type TradingUser } from './trading-inputs.ts';
+import { toAccountFigures, toOrderRow } from '../wire/trading-wire.ts';
+import { lotsOf, parseDemoBalance, pointsOf, type TradingUser } from '../inputs/trading-inputs.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import { userMessagesOf } from './trading-messages.ts';
 

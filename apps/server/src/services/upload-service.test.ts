@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryFileStorage } from '../adapters/storage/memory-file-storage.ts';
 import type { UploadRecord, UploadRepository } from '../repositories/upload-repository.ts';
-import { FileLinks } from './file-links.ts';
+import { FileLinks } from '../security/file-links.ts';
 import { UploadService } from './upload-service.ts';
 
 // The smallest valid PNG header and IHDR chunk: enough for the content sniffing.

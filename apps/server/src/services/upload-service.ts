@@ -14,9 +14,9 @@ import { ResponseCode } from '@omp/protocol';
 import type { FileStorage } from '../adapters/storage/file-storage.ts';
 import { DomainError, invalid } from '../domain/errors.ts';
 import type { UploadRecord, UploadRepository } from '../repositories/upload-repository.ts';
-import type { FileLinks } from './file-links.ts';
-import { imageTypeOf } from './image-type.ts';
-import { reencodeImage, UPLOAD_MAX_PIXELS } from './image-reencode.ts';
+import type { FileLinks } from '../security/file-links.ts';
+import { imageTypeOf } from '../inputs/image-type.ts';
+import { reencodeImage, UPLOAD_MAX_PIXELS } from '../adapters/images/image-reencode.ts';
 
 /** Phone cameras produce 2-4 MB photos; 5 MB takes them without letting the disk be filled fast. */
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;

@@ -9,7 +9,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { loadConfig, type AppConfig } from '../../src/config.ts';
 import { startRuntime, type Runtime } from '../../src/runtime.ts';
-import type { PasswordHasher } from '../../src/services/password-hasher.ts';
+import type { PasswordHasher } from '../../src/security/password-hasher.ts';
 
 export type EngineKind = 'sqlite' | 'postgres';
 

@@ -6,8 +6,8 @@
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { cameraPhotoWithGps } from '../../test/helpers/image-fixtures.ts';
-import { imageTypeOf, type ImageType } from './image-type.ts';
+import { cameraPhotoWithGps } from '../../../test/helpers/image-fixtures.ts';
+import { imageTypeOf, type ImageType } from '../../inputs/image-type.ts';
 import { reencodeImage, UPLOAD_MAX_PIXELS } from './image-reencode.ts';
 
 const solid = (width: number, height: number) =>

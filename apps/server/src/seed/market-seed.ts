@@ -5,7 +5,7 @@
 import { KLINE_PERIODS, parsePriceToPoints } from '@omp/engine';
 import { backfillHistory } from '../adapters/feed/history-backfill.ts';
 import type { MarketRepository } from '../repositories/market-repository.ts';
-import { SEED_CATEGORIES, SEED_INSTRUMENTS } from '../seed/instruments.ts';
+import { SEED_CATEGORIES, SEED_INSTRUMENTS } from './instruments.ts';
 
 export interface SeedReport {
   categories: number;

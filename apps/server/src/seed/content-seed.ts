@@ -4,9 +4,9 @@
  */
 import type { Language } from '@omp/protocol';
 import type { ContentRepository, NewsText } from '../repositories/content-repository.ts';
-import { SEED_COMPANIES } from '../seed/companies.ts';
-import { NEWS_TRANSLATIONS, SEED_ARTICLES } from '../seed/news-articles.ts';
-import { sanitizeArticleHtml } from './article-html.ts';
+import { SEED_COMPANIES } from './companies.ts';
+import { NEWS_TRANSLATIONS, SEED_ARTICLES } from './news-articles.ts';
+import { sanitizeArticleHtml } from '../inputs/article-html.ts';
 
 const HOUR_MS = 3_600_000;
 

@@ -11,7 +11,7 @@
  * The format stays the one the bytes claimed (image-type.ts), so a PNG is still a PNG.
  */
 import sharp from 'sharp';
-import type { ImageType } from './image-type.ts';
+import type { ImageType } from '../../inputs/image-type.ts';
 
 /** 40 megapixels: above any phone photo (48 MP sensors save 12 or 24 MP by default), far below a bomb. */
 export const UPLOAD_MAX_PIXELS = 40_000_000;

@@ -7,7 +7,7 @@ import {
   webpImage,
 } from '../../test/helpers/image-fixtures.ts';
 import { imageTypeOf } from './image-type.ts';
-import { uploadNameOf } from './upload-service.ts';
+import { uploadNameOf } from '../services/upload-service.ts';
 
 describe('imageTypeOf', () => {
   it('recognises real PNG, JPEG and WebP images by their bytes', () => {

@@ -1,6 +1,6 @@
 /**
  * Normalises what people type as their account: e-mail addresses to lower case, mobile numbers to
- * E.164 (+<calling code><national number>, without a trunk 0). Throws AppError with the reason.
+ * E.164 (+<calling code><national number>, without a trunk 0). Throws a DomainError with the reason.
  */
 import { invalid } from '../domain/errors.ts';
 import { AREA_CODES } from '../seed/area-codes.ts';
