@@ -35,6 +35,7 @@ import { staffContentRoutes } from './routes/staff-content-routes.ts';
 import type { ContentRepository } from './repositories/content-repository.ts';
 import type { ContentQueries } from './services/content-queries.ts';
 import type { UserAccessService } from './services/user-access-service.ts';
+import type { ContentAdmin } from './services/content-admin.ts';
 import type { LeaderboardService } from './services/leaderboard-service.ts';
 import type { ServiceTexts } from './services/service-texts.ts';
 import type { MoneyQueries } from './services/money-queries.ts';
@@ -79,6 +80,7 @@ export interface AppDeps {
   feedName: () => string;
   contentQueries: ContentQueries;
   userAccess: UserAccessService;
+  contentAdmin: ContentAdmin;
   databaseProbe: { kind: string; reachable(): Promise<boolean> };
   now: () => number;
 }
@@ -229,7 +231,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => identityRoutes(scope, deps));
   await app.register(async (scope) => moneyRoutes(scope, deps));
   await app.register(async (scope) => staffMoneyRoutes(scope, deps));
-  await app.register(async (scope) => staffRoutes(scope, { staff: deps.staff, db: deps.database.db }));
+  await app.register(async (scope) => staffRoutes(scope, { staff: deps.staff }));
   await app.register(async (scope) => contentRoutes(scope, deps));
   await app.register(async (scope) => followRoutes(scope, deps));
   await app.register(async (scope) => staffContentRoutes(scope, deps));

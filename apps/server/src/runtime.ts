@@ -45,6 +45,7 @@ import { MoneyService } from './services/money-service.ts';
 import { MoneyQueries } from './services/money-queries.ts';
 import { ContentQueries } from './services/content-queries.ts';
 import { UserAccessService } from './services/user-access-service.ts';
+import { ContentAdmin } from './services/content-admin.ts';
 import { seedMoney } from './seed/money-seed.ts';
 import { writeAudit } from './repositories/audit-repository.ts';
 import { ContentRepository } from './repositories/content-repository.ts';
@@ -166,7 +167,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
     });
     await money.init();
     const contentRepository = new ContentRepository(database.db);
-    await seedContent(contentRepository, now());
+    await seedContent(database.db, now());
     const serviceTexts = new ServiceTexts(database.db);
     const leaderboard = new LeaderboardService({
       repository: new LeaderboardRepository(database.db),
@@ -216,6 +217,14 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       feedName: () => (feed ? feed.name : config.ingestSecret ? 'ingest' : 'none'),
       contentQueries: new ContentQueries(contentRepository),
       userAccess: new UserAccessService({ db: database.db, auth, writeAudit, now }),
+      contentAdmin: new ContentAdmin({
+        db: database.db,
+        repository: contentRepository,
+        serviceTexts,
+        settings,
+        writeAudit,
+        now,
+      }),
       databaseProbe: {
         kind: database.kind,
         reachable: () =>

@@ -3,7 +3,14 @@
  * language and fall back to English field by field, so an article translated only in its title
  * and summary still shows its English body.
  */
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import {
+  sql,
+  type Insertable,
+  type Kysely,
+  type Selectable,
+  type Transaction,
+  type Updateable,
+} from 'kysely';
 import type { Language } from '@omp/protocol';
 import type { CompanyTable, Database } from '../db/schema.ts';
 import { toInt } from '../db/values.ts';
@@ -67,7 +74,7 @@ function localized(row: LocalizedRow, content: string): LocalizedNews {
 }
 
 export class ContentRepository {
-  readonly db: Kysely<Database>;
+  private readonly db: Kysely<Database>;
 
   constructor(db: Kysely<Database>) {
     this.db = db;
@@ -238,6 +245,16 @@ export class ContentRepository {
   async company(id: number, db: Db = this.db): Promise<CompanyRecord | undefined> {
     const row = await db.selectFrom('companies').selectAll().where('id', '=', id).executeTakeFirst();
     return row && toCompany(row);
+  }
+
+  /** A company staff added; its id. */
+  async insertCompany(db: Db, values: Insertable<CompanyTable>): Promise<number> {
+    const row = await db.insertInto('companies').values(values).returning('id').executeTakeFirstOrThrow();
+    return Number(row.id);
+  }
+
+  async updateCompany(db: Db, id: number, values: Updateable<CompanyTable>): Promise<void> {
+    await db.updateTable('companies').set(values).where('id', '=', id).execute();
   }
 
   async companyCount(): Promise<number> {

@@ -5,7 +5,6 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Transaction } from 'kysely';
 import { z } from 'zod';
 import {
   companyBodySchema,
@@ -15,18 +14,14 @@ import {
   envelopeOf,
   pageOf,
 } from '@omp/protocol';
-import type { Database } from '../db/schema.ts';
 import { ok } from '../http/envelope-plugin.ts';
 import { requireStaff } from '../http/staff-auth.ts';
-import { auditedChanges } from '../services/audited-change.ts';
 import { ADMIN, idParams, savedSchema, security, tags } from './staff-content-common.ts';
 import type { StaffContentRouteDeps } from './staff-content-routes.ts';
 
 export async function staffCompanyRoutes(app: FastifyInstance, deps: StaffContentRouteDeps) {
-  const { contentRepository: repository } = deps;
+  const { contentAdmin: admin } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const auditedChange = auditedChanges(repository.db, deps.writeAudit, deps.now);
-  const readCompany = (trx: Transaction<Database>, id: number) => repository.company(id, trx);
 
   const adminCompany = companySchema.extend({ loss_url: z.string(), sort: z.number().int() });
   api.get(
@@ -43,8 +38,7 @@ export async function staffCompanyRoutes(app: FastifyInstance, deps: StaffConten
     async (request) => {
       await requireStaff(request, ADMIN);
       const { name, page, page_size } = request.query;
-      const { list, total } = await repository.companies(name, (page - 1) * page_size, page_size);
-      return ok(request, { list, total, page });
+      return ok(request, await admin.companiesPage(name, page, page_size));
     },
   );
 
@@ -61,21 +55,7 @@ export async function staffCompanyRoutes(app: FastifyInstance, deps: StaffConten
     },
     async (request) => {
       const staff = await requireStaff(request, ADMIN);
-      const atMs = deps.now();
-      const id = await auditedChange({
-        staffId: staff.id,
-        action: 'company.create',
-        missingKey: 'content.company_not_found',
-        read: readCompany,
-        write: async (trx) => {
-          const row = await trx
-            .insertInto('companies')
-            .values({ ...request.body, created_at: atMs, updated_at: atMs })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          return Number(row.id);
-        },
-      });
+      const id = await admin.createCompany(staff.id, request.body);
       return ok(request, { id }, 'content.saved');
     },
   );
@@ -95,20 +75,7 @@ export async function staffCompanyRoutes(app: FastifyInstance, deps: StaffConten
     async (request) => {
       const staff = await requireStaff(request, ADMIN);
       const { id } = request.params;
-      await auditedChange({
-        staffId: staff.id,
-        action: 'company.update',
-        id,
-        missingKey: 'content.company_not_found',
-        read: readCompany,
-        write: async (trx) => {
-          await trx
-            .updateTable('companies')
-            .set({ ...request.body, updated_at: deps.now() })
-            .where('id', '=', id)
-            .execute();
-        },
-      });
+      await admin.updateCompany(staff.id, id, request.body);
       return ok(request, { id }, 'content.saved');
     },
   );

@@ -6,62 +6,29 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Kysely, Transaction } from 'kysely';
 import { z } from 'zod';
 import {
   envelopeOf,
   localizedTextsBodySchema,
-  LOCALIZED_TEXT_KEYS,
   newsAdminSchema,
   newsCreateBodySchema,
   newsUpdateBodySchema,
   settingsBodySchema,
-  type Language,
 } from '@omp/protocol';
-import type { Database } from '../db/schema.ts';
-import { notFound } from '../domain/errors.ts';
 import { ok } from '../http/envelope-plugin.ts';
 import { requireStaff } from '../http/staff-auth.ts';
-import type { AuditEntry } from '../repositories/audit-repository.ts';
-import type { ContentRepository, NewsText } from '../repositories/content-repository.ts';
-import { sanitizeArticleHtml } from '../inputs/article-html.ts';
-import type { ServiceTexts } from '../services/service-texts.ts';
+import type { ContentAdmin } from '../services/content-admin.ts';
 import type { SettingKey, SettingsService } from '../services/settings-service.ts';
-import { timeText } from '../wire/trading-wire.ts';
-import { auditedChanges } from '../services/audited-change.ts';
 import { ADMIN, idParams, savedSchema, security, tags } from './staff-content-common.ts';
 
 export interface StaffContentRouteDeps {
-  contentRepository: ContentRepository;
-  serviceTexts: ServiceTexts;
+  contentAdmin: ContentAdmin;
   settings: SettingsService;
-  writeAudit: (db: Kysely<Database> | Transaction<Database>, entry: AuditEntry) => Promise<void>;
-  now: () => number;
 }
 
-const cleanText = (text: NewsText): NewsText => ({
-  title: text.title.trim(),
-  desc: text.desc.trim(),
-  content: sanitizeArticleHtml(text.content),
-});
-
 export async function staffContentRoutes(app: FastifyInstance, deps: StaffContentRouteDeps) {
-  const { contentRepository: repository } = deps;
-  const db = repository.db;
+  const { contentAdmin: admin } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const audit = (trx: Transaction<Database>, entry: Omit<AuditEntry, 'atMs'>) =>
-    deps.writeAudit(trx, { ...entry, atMs: deps.now() });
-  const wireNews = (news: NonNullable<Awaited<ReturnType<ContentRepository['newsWithTexts']>>>) => ({
-    id: news.id,
-    category_id: news.categoryId,
-    logo: news.logo,
-    created_at: timeText(news.createdAtMs),
-    created_at_ms: news.createdAtMs,
-    texts: news.texts,
-  });
-
-  const auditedChange = auditedChanges(db, deps.writeAudit, deps.now);
-  const readNews = (trx: Transaction<Database>, id: number) => repository.newsWithTexts(id, trx);
 
   api.get(
     '/admin/api/news/:id',
@@ -76,9 +43,7 @@ export async function staffContentRoutes(app: FastifyInstance, deps: StaffConten
     },
     async (request) => {
       await requireStaff(request, ADMIN);
-      const news = await repository.newsWithTexts(request.params.id);
-      if (!news) throw notFound('content.news_not_found', { id: request.params.id });
-      return ok(request, wireNews(news));
+      return ok(request, await admin.news(request.params.id));
     },
   );
 
@@ -95,23 +60,7 @@ export async function staffContentRoutes(app: FastifyInstance, deps: StaffConten
     },
     async (request) => {
       const staff = await requireStaff(request, ADMIN);
-      const body = request.body;
-      const texts: Partial<Record<Language, NewsText>> = {};
-      for (const [lang, text] of Object.entries(body.texts) as Array<[Language, NewsText]>)
-        texts[lang] = cleanText(text);
-      const id = await auditedChange({
-        staffId: staff.id,
-        action: 'news.create',
-        missingKey: 'content.news_not_found',
-        read: readNews,
-        write: (trx) =>
-          repository.insertNews(
-            trx,
-            { categoryId: body.category_id, logo: body.logo, createdAtMs: body.created_at_ms ?? deps.now() },
-            texts,
-            deps.now(),
-          ),
-      });
+      const id = await admin.createNews(staff.id, request.body);
       return ok(request, { id }, 'content.saved');
     },
   );
@@ -132,29 +81,7 @@ export async function staffContentRoutes(app: FastifyInstance, deps: StaffConten
     async (request) => {
       const staff = await requireStaff(request, ADMIN);
       const { id } = request.params;
-      const body = request.body;
-      const texts: Partial<Record<Language, NewsText | null>> = {};
-      for (const [lang, text] of Object.entries(body.texts ?? {}) as Array<[Language, NewsText | null]>) {
-        // Every other language falls back to English, so English cannot be removed.
-        if (text === null && lang === 'en') continue;
-        texts[lang] = text && cleanText(text);
-      }
-      await auditedChange({
-        staffId: staff.id,
-        action: 'news.update',
-        id,
-        missingKey: 'content.news_not_found',
-        read: readNews,
-        write: async (trx) => {
-          await repository.updateNews(
-            trx,
-            id,
-            { categoryId: body.category_id, logo: body.logo, createdAtMs: body.created_at_ms },
-            deps.now(),
-          );
-          await repository.putNewsTexts(trx, id, texts);
-        },
-      });
+      await admin.updateNews(staff.id, id, request.body);
       return ok(request, { id }, 'content.saved');
     },
   );
@@ -173,14 +100,7 @@ export async function staffContentRoutes(app: FastifyInstance, deps: StaffConten
     async (request) => {
       const staff = await requireStaff(request, ADMIN);
       const { id } = request.params;
-      await auditedChange({
-        staffId: staff.id,
-        action: 'news.delete',
-        id,
-        missingKey: 'content.news_not_found',
-        read: readNews,
-        write: (trx) => repository.deleteNews(trx, id),
-      });
+      await admin.deleteNews(staff.id, id);
       return ok(request, { id }, 'content.deleted');
     },
   );
@@ -204,9 +124,7 @@ export async function staffContentRoutes(app: FastifyInstance, deps: StaffConten
     },
     async (request) => {
       await requireStaff(request, ADMIN);
-      const texts: Record<string, Record<string, string>> = {};
-      for (const key of LOCALIZED_TEXT_KEYS) texts[key] = await deps.serviceTexts.all(key);
-      return ok(request, { settings: await deps.settings.publicSettings(), texts });
+      return ok(request, await admin.settingsAndTexts());
     },
   );
 
@@ -244,19 +162,7 @@ export async function staffContentRoutes(app: FastifyInstance, deps: StaffConten
     },
     async (request) => {
       const staff = await requireStaff(request, ADMIN);
-      const { key, texts } = request.body;
-      const after = await db.transaction().execute(async (trx) => {
-        const change = await deps.serviceTexts.put(trx, key, texts, deps.now());
-        await audit(trx, {
-          staffId: staff.id,
-          action: `setting.${key}`,
-          targetType: 'setting',
-          targetId: 0,
-          before: change.before,
-          after: change.after,
-        });
-        return change.after;
-      });
+      const after = await admin.changeTexts(staff.id, request.body);
       return ok(request, after, 'content.saved');
     },
   );

@@ -4,7 +4,6 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import {
   auditEntrySchema,
@@ -18,17 +17,13 @@ import {
   staffSchema,
   staffUpdateBodySchema,
 } from '@omp/protocol';
-import type { Database } from '../db/schema.ts';
 import { tokenOf } from '../http/auth-plugin.ts';
 import { ok } from '../http/envelope-plugin.ts';
 import { requireStaff, sessionStaff } from '../http/staff-auth.ts';
-import { listAudit } from '../repositories/audit-repository.ts';
 import { toWireStaff, type StaffService } from '../services/staff-service.ts';
-import { timeText } from '../wire/trading-wire.ts';
 
 export interface StaffRouteDeps {
   staff: StaffService;
-  db: Kysely<Database>;
 }
 
 const ADMIN = ['admin'] as const;
@@ -163,28 +158,14 @@ export async function staffRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
     async (request) => {
       await requireStaff(request, ADMIN);
       const q = request.query;
-      const { list, total } = await listAudit(
-        deps.db,
-        { targetType: q.target_type, targetId: q.target_id, staffId: q.staff_id },
-        q.page,
-        q.page_size,
+      return ok(
+        request,
+        await deps.staff.auditPage(
+          { targetType: q.target_type, targetId: q.target_id, staffId: q.staff_id },
+          q.page,
+          q.page_size,
+        ),
       );
-      return ok(request, {
-        list: list.map((entry) => ({
-          id: entry.id,
-          staff_id: entry.staffId,
-          staff_username: entry.staffUsername,
-          action: entry.action,
-          target_type: entry.targetType,
-          target_id: entry.targetId,
-          before: entry.before,
-          after: entry.after,
-          at: timeText(entry.atMs),
-          at_ms: entry.atMs,
-        })),
-        total,
-        page: q.page,
-      });
     },
   );
 }

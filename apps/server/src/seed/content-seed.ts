@@ -3,16 +3,19 @@
  * edits and deletions are never undone by a restart.
  */
 import type { Language } from '@omp/protocol';
-import type { ContentRepository, NewsText } from '../repositories/content-repository.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { ContentRepository, type NewsText } from '../repositories/content-repository.ts';
 import { SEED_COMPANIES } from './companies.ts';
 import { NEWS_TRANSLATIONS, SEED_ARTICLES } from './news-articles.ts';
 import { sanitizeArticleHtml } from '../inputs/article-html.ts';
 
 const HOUR_MS = 3_600_000;
 
-export async function seedContent(repository: ContentRepository, nowMs: number): Promise<void> {
+export async function seedContent(db: Kysely<Database>, nowMs: number): Promise<void> {
+  const repository = new ContentRepository(db);
   if ((await repository.newsCount()) === 0)
-    await repository.db.transaction().execute(async (trx) => {
+    await db.transaction().execute(async (trx) => {
       // Oldest first, so ids grow with time like articles written one after another.
       for (const article of [...SEED_ARTICLES].reverse()) {
         const texts: Partial<Record<Language, NewsText>> = {
@@ -33,7 +36,7 @@ export async function seedContent(repository: ContentRepository, nowMs: number):
       }
     });
   if ((await repository.companyCount()) === 0)
-    await repository.db
+    await db
       .insertInto('companies')
       .values(
         SEED_COMPANIES.map(({ picture, color: _color, ...company }, index) => ({

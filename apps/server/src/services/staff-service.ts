@@ -11,7 +11,7 @@ import type { Kysely } from 'kysely';
 import { ResponseCode, type StaffRole, type WireStaff } from '@omp/protocol';
 import type { Database } from '../db/schema.ts';
 import { DomainError, notFound, refused } from '../domain/errors.ts';
-import { writeAudit } from '../repositories/audit-repository.ts';
+import { listAudit, writeAudit, type AuditFilter } from '../repositories/audit-repository.ts';
 import { StaffRepository, type StaffAccount } from '../repositories/staff-repository.ts';
 import type { VerificationRepository } from '../repositories/verification-repository.ts';
 import {
@@ -57,6 +57,27 @@ export class StaffService {
   }
 
   /** Creates the first admin when there is no staff at all; does nothing afterwards. */
+  /** A page of the audit log, newest first, as the back office lists it. */
+  async auditPage(filter: AuditFilter, page: number, pageSize: number) {
+    const { list, total } = await listAudit(this.o.db, filter, page, pageSize);
+    return {
+      list: list.map((entry) => ({
+        id: entry.id,
+        staff_id: entry.staffId,
+        staff_username: entry.staffUsername,
+        action: entry.action,
+        target_type: entry.targetType,
+        target_id: entry.targetId,
+        before: entry.before,
+        after: entry.after,
+        at: timeText(entry.atMs),
+        at_ms: entry.atMs,
+      })),
+      total,
+      page,
+    };
+  }
+
   async ensureInitialAdmin(initialPassword: string | undefined): Promise<InitialAdmin | undefined> {
     if ((await this.staff.count()) > 0) return undefined;
     const password = initialPassword ?? randomPassword();
