@@ -22,6 +22,7 @@ export const loginBodySchema = z.object({
   type: identifierTypeSchema.optional().describe('email or mobile; guessed from the account when absent'),
   area_id: optionalId.describe('Area code id for a mobile number without its country code'),
 });
+export type LoginBody = z.infer<typeof loginBodySchema>;
 
 export const registerBodySchema = z.object({
   type: identifierTypeSchema,
@@ -36,6 +37,7 @@ export const registerBodySchema = z.object({
     .optional()
     .describe('Accepted for the existing clients; the captcha is checked when a code is sent'),
 });
+export type RegisterBody = z.infer<typeof registerBodySchema>;
 
 export const sendCodeBodySchema = z.object({
   to: text(254).optional().describe('Address to send to; a logged-in user resetting a password may omit it'),
@@ -48,6 +50,7 @@ export const sendCodeBodySchema = z.object({
   key: text(64).optional().describe('Captcha id from GET /api/captcha (required unless logged in)'),
   captcha: text(8).optional().describe('The characters of the captcha image'),
 });
+export type SendCodeBody = z.infer<typeof sendCodeBodySchema>;
 
 export const forgetPasswordBodySchema = z.object({
   type: identifierTypeSchema,
@@ -57,6 +60,7 @@ export const forgetPasswordBodySchema = z.object({
   secondary_password: z.string().max(PASSWORD_MAX_LENGTH),
   auth_code: text(6).min(1),
 });
+export type ForgetPasswordBody = z.infer<typeof forgetPasswordBodySchema>;
 
 export const amendPasswordBodySchema = z.object({
   new_password: z.string().max(PASSWORD_MAX_LENGTH),
@@ -64,6 +68,7 @@ export const amendPasswordBodySchema = z.object({
   auth_code: text(6).min(1),
   type: identifierTypeSchema.optional().describe("Where the code was sent: the user's e-mail or mobile"),
 });
+export type AmendPasswordBody = z.infer<typeof amendPasswordBodySchema>;
 
 export const demoLoginQuerySchema = z.object({
   demo_id: z

@@ -16,6 +16,7 @@ export const realNameBodySchema = z.object({
   front_pic: oneImage.describe('Front of the document: the url image_upload returned'),
   reverse_pic: oneImage.describe('Back of the document: the url image_upload returned'),
 });
+export type RealNameBody = z.infer<typeof realNameBodySchema>;
 
 export const identityCenterSchema = z.object({
   review_status: z.number().int().describe('0 form (none yet, or rejected), 1 waiting, 2 certified'),

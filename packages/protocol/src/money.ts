@@ -23,6 +23,9 @@ export const wireDepositBodySchema = z.object({
   wire_id: wholeNumber('wire_id', 1).describe('The bank from quickCharge/wire_info'),
 });
 
+export type CryptoDepositBody = z.infer<typeof cryptoDepositBodySchema>;
+export type WireDepositBody = z.infer<typeof wireDepositBodySchema>;
+
 export const wireInfoQuerySchema = z.object({ bank_coin: text(16).optional() });
 
 export const depositListQuerySchema = z.object({
@@ -40,6 +43,8 @@ export const withdrawBodySchema = z.object({
   memo: text(200).optional(),
   draw_method_id: wholeNumber('draw_method_id', 1),
 });
+
+export type WithdrawBody = z.infer<typeof withdrawBodySchema>;
 
 export const withdrawListQuerySchema = z.object({
   type: z.coerce.number().int().min(1).max(2).optional(),
@@ -61,6 +66,7 @@ export const bindDrawMethodBodySchema = z.object({
   payee_name: text(128).optional(),
   payee_account: text(64).optional(),
 });
+export type BindDrawMethodBody = z.infer<typeof bindDrawMethodBodySchema>;
 
 export const idBodySchema = z.object({ id: wholeNumber('id', 1) });
 

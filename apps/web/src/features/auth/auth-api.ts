@@ -1,9 +1,19 @@
 /**
- * The account calls (docs/CONTRACT.md "Calls"; schemas: packages/protocol/src/account.ts and
- * apps/server/src/routes/account-routes.ts). Bodies are form-encoded like the existing clients';
- * every answer is the envelope, unwrapped by the request layer, which also toasts refusals.
+ * The sign-in and registration calls (docs/CONTRACT.md "Calls"). Each body satisfies the protocol's
+ * type of it (packages/protocol/src/account.ts), so a renamed field fails the typecheck here. Bodies
+ * are form-encoded like the existing clients'; every answer is the envelope, unwrapped by the
+ * request layer, which also toasts refusals.
  */
-import type { IdentifierType, LoginResult, User } from '@omp/protocol';
+import type {
+  AmendPasswordBody,
+  ForgetPasswordBody,
+  IdentifierType,
+  LoginBody,
+  LoginResult,
+  RegisterBody,
+  SendCodeBody,
+  User,
+} from '@omp/protocol';
 import { ResponseCode } from '@omp/protocol';
 import { CodePurpose } from '@omp/protocol';
 import { api, ApiError } from '../../lib/api.ts';
@@ -47,7 +57,7 @@ export function sendCode(
       type: purpose,
       key: captcha.key,
       captcha: captcha.answer.trim(),
-    },
+    } satisfies SendCodeBody,
     { ...form, loading: true, successToast: true },
   );
 }
@@ -66,7 +76,12 @@ export function login(input: {
 }): Promise<LoginResult> {
   return api.post<LoginResult>(
     '/api/user/loginForU',
-    { account: input.account.trim(), password: input.password, type: input.type, area_id: input.areaId },
+    {
+      account: input.account.trim(),
+      password: input.password,
+      type: input.type,
+      area_id: input.areaId,
+    } satisfies LoginBody,
     { ...form, loading: true, successToast: true },
   );
 }
@@ -93,7 +108,7 @@ export function register(input: {
       invite_code: input.inviteCode.trim() || undefined,
       sms_code: input.code.trim(),
       key: input.captchaKey,
-    },
+    } satisfies RegisterBody,
     { ...form, loading: true, successToast: true },
   );
 }
@@ -114,7 +129,7 @@ export function resetForgottenPassword(input: {
       new_password: input.password,
       secondary_password: input.confirmation,
       auth_code: input.code.trim(),
-    },
+    } satisfies ForgetPasswordBody,
     { ...form, loading: true, successToast: true },
   );
 }
@@ -133,7 +148,7 @@ export function amendPassword(input: {
       re_password: input.confirmation,
       auth_code: input.code.trim(),
       type: input.channel,
-    },
+    } satisfies AmendPasswordBody,
     { ...form, loading: true, successToast: true },
   );
 }

@@ -7,13 +7,17 @@
  */
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type {
+  BindDrawMethodBody,
   ChargeNetwork,
+  CryptoDepositBody,
   DepositRecord,
   DrawMethod,
-  IdCardType,
   IdentityCenter,
+  RealNameBody,
   RecordPage,
   WireBank,
+  WireDepositBody,
+  WithdrawBody,
   WithdrawCurrency,
   WithdrawRecord,
 } from '@omp/protocol';
@@ -140,44 +144,22 @@ async function thenRefresh<T>(call: Promise<T>, alsoTrading = false): Promise<T>
   return result;
 }
 
-export const submitIdentity = (body: {
-  name: string;
-  card_id: string;
-  card_type: IdCardType;
-  front_pic: string;
-  reverse_pic: string;
-}) => thenRefresh(api.post('/api/user_real/real_name', body, form));
+export const submitIdentity = (body: RealNameBody) =>
+  thenRefresh(api.post('/api/user_real/real_name', body, form));
 
-export const submitCryptoDeposit = (body: {
-  number: string;
-  proofImg: string;
-  charge_id: number;
-  address?: string;
-}) => thenRefresh(once<DepositRecord>('/api/quickCharge/submit', body));
+export const submitCryptoDeposit = (body: CryptoDepositBody) =>
+  thenRefresh(once<DepositRecord>('/api/quickCharge/submit', body));
 
-export const submitWireDeposit = (body: { number: string; proofImg: string; wire_id: number }) =>
+export const submitWireDeposit = (body: WireDepositBody) =>
   thenRefresh(once<DepositRecord>('/api/quickCharge/wire_submit', body));
 
 /** The amount (fee included) leaves the free margin at once: the account figures change too. */
-export const withdraw = (body: {
-  draw_currency_id: number;
-  number: string;
-  memo?: string;
-  draw_method_id: number;
-}) => thenRefresh(once<WithdrawRecord>('/api/account/draw', body), true);
+export const withdraw = (body: WithdrawBody) =>
+  thenRefresh(once<WithdrawRecord>('/api/account/draw', body), true);
 
-export interface BindMethodBody {
-  type: PayoutType;
-  draw_currency_id: number;
-  dc_address?: string;
-  bank_name?: string;
-  bank_address?: string;
-  bank_swift?: string;
-  payee_name?: string;
-  payee_account?: string;
-}
+export type BindMethodBody = BindDrawMethodBody;
 
-export const bindDrawMethod = (body: BindMethodBody) =>
+export const bindDrawMethod = (body: BindDrawMethodBody) =>
   thenRefresh(api.post<DrawMethod>('/api/wallet/bind_draw_method', { ...body }, form));
 
 export const deleteDrawMethod = (id: number) =>

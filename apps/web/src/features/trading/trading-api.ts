@@ -11,6 +11,7 @@ import {
   type LedgerRow,
   type MyDealResult,
   type OrderRow,
+  type SubmitOrderBody,
 } from '@omp/protocol';
 import { api } from '../../lib/api.ts';
 import { queryClient } from '../../lib/query-client.ts';
@@ -107,16 +108,7 @@ function loadedRows<P>(pages: readonly P[], count: (page: P) => number): number 
 export type DealPages = InfiniteData<MyDealResult, number>;
 
 /** The body of /v1/api/forex/submit (decimals as text, exactly as typed or stepped). */
-export interface SubmitOrderBody {
-  type: 1 | 2;
-  cont: string;
-  forex_id: number;
-  status: 0 | 1;
-  multiple: number;
-  target_price?: string;
-  stop_loss_price?: string;
-  target_profit_price?: string;
-}
+export type { SubmitOrderBody };
 
 const keys = new IdempotencyKeys();
 
