@@ -2,10 +2,9 @@
  * One staff change in one transaction with its audit row: the record as `read` shows it before
  * and after `write`, so the log can always answer "who changed what, from what, to what".
  */
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../db/schema.ts';
 import { notFound } from '../domain/errors.ts';
 import type { AuditEntry } from '../repositories/audit-repository.ts';
+import type { Db, Tx } from '../repositories/unit-of-work.ts';
 
 export interface AuditedChange {
   staffId: number;
@@ -18,13 +17,13 @@ export interface AuditedChange {
   /** Why, in the staff member's words, when the change asks for one: logged with the record after. */
   reason?: string;
   /** The record as the audit row shows it; undefined when it does not exist (after a delete). */
-  read: (trx: Transaction<Database>, id: number) => Promise<object | undefined>;
-  write: (trx: Transaction<Database>) => Promise<number | void>;
+  read: (trx: Tx, id: number) => Promise<object | undefined>;
+  write: (trx: Tx) => Promise<number | void>;
 }
 
 export function auditedChanges(
-  db: Kysely<Database>,
-  writeAudit: (db: Transaction<Database>, entry: AuditEntry) => Promise<void>,
+  db: Db,
+  writeAudit: (db: Tx, entry: AuditEntry) => Promise<void>,
   now: () => number,
 ) {
   return (change: AuditedChange): Promise<number> =>

@@ -3,7 +3,6 @@
  * complaint texts, and the broker companies. Each change is one transaction with its audit row
  * (the record before and after), like every staff change (audited-change.ts).
  */
-import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import {
   LOCALIZED_TEXT_KEYS,
@@ -14,7 +13,6 @@ import {
   type newsCreateBodySchema,
   type newsUpdateBodySchema,
 } from '@omp/protocol';
-import type { Database } from '../db/schema.ts';
 import { notFound } from '../domain/errors.ts';
 import { sanitizeArticleHtml } from '../inputs/article-html.ts';
 import type { AuditEntry } from '../repositories/audit-repository.ts';
@@ -23,13 +21,14 @@ import { timeText } from '../wire/trading-wire.ts';
 import { auditedChanges } from './audited-change.ts';
 import type { ServiceTexts } from './service-texts.ts';
 import type { SettingsService } from './settings-service.ts';
+import type { Db, DbOrTx } from '../repositories/unit-of-work.ts';
 
 export interface ContentAdminOptions {
-  db: Kysely<Database>;
+  db: Db;
   repository: ContentRepository;
   serviceTexts: ServiceTexts;
   settings: SettingsService;
-  writeAudit: (db: Kysely<Database> | Transaction<Database>, entry: AuditEntry) => Promise<void>;
+  writeAudit: (db: DbOrTx, entry: AuditEntry) => Promise<void>;
   now: () => number;
 }
 

@@ -8,10 +8,7 @@
  * Each decision moves a waiting submission exactly once (conditional UPDATE) and writes the audit
  * log in the same transaction.
  */
-import type { Kysely } from 'kysely';
 import { IdentityStatus, ReviewStatus, type IdCardType, type IdentitySubmission } from '@omp/protocol';
-import { isUniqueViolation } from '../db/errors.ts';
-import type { Database } from '../db/schema.ts';
 import { invalid, notFound, refused } from '../domain/errors.ts';
 import { writeAudit } from '../repositories/audit-repository.ts';
 import {
@@ -23,6 +20,8 @@ import {
 import { timeText } from '../wire/trading-wire.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import type { UploadService } from './upload-service.ts';
+import type { Db } from '../repositories/unit-of-work.ts';
+import { isUniqueViolation } from '../repositories/unit-of-work.ts';
 
 /** Letters of any script with their marks, spaces, and the punctuation names carry (O'Neil, Jean-Luc, Jr.). */
 const PERSON_NAME = /^[\p{L}\p{M}][\p{L}\p{M} '’.,-]*$/u;
@@ -30,7 +29,7 @@ const PERSON_NAME = /^[\p{L}\p{M}][\p{L}\p{M} '’.,-]*$/u;
 const CARD_ID = /^[A-Z0-9-]{4,32}$/;
 
 export interface IdentityServiceOptions {
-  db: Kysely<Database>;
+  db: Db;
   uploads: Pick<UploadService, 'ownedBy' | 'link'>;
   /** Where decisions are announced once committed (`identity_decided`). */
   events?: Pick<EventBus, 'publish'>;

@@ -15,8 +15,6 @@ import {
   isValidSwift,
   WithdrawalStatus,
 } from '@omp/protocol';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../db/schema.ts';
 import type { AuditEntry } from '../repositories/audit-repository.ts';
 import { toBigInt, toInt } from '../db/values.ts';
 import { invalid, notFound, refused } from '../domain/errors.ts';
@@ -32,6 +30,7 @@ import type { IdempotentRequest } from './idempotency.ts';
 import type { SettingsService } from './settings-service.ts';
 import type { TradingUser } from '../inputs/trading-inputs.ts';
 import type { TradingService } from './trading-service.ts';
+import type { DbOrTx, Tx } from '../repositories/unit-of-work.ts';
 
 export interface MoneyServiceOptions {
   repository: MoneyRepository;
@@ -40,7 +39,7 @@ export interface MoneyServiceOptions {
   /** The canonical name of an upload that belongs to the user, or undefined. */
   uploadOwnedBy: (nameOrUrl: string, userId: number) => Promise<string | undefined>;
   isIdentityCertified: (userId: number) => Promise<boolean>;
-  writeAudit: (db: Kysely<Database> | Transaction<Database>, entry: AuditEntry) => Promise<void>;
+  writeAudit: (db: DbOrTx, entry: AuditEntry) => Promise<void>;
   /** Where staff decisions are announced once committed (`money_decided`). */
   events?: Pick<EventBus, 'publish'>;
   now: () => number;
@@ -281,7 +280,7 @@ export class MoneyService {
             ? DepositStatus.rejected
             : DepositStatus.invalid;
       const nowMs = this.options.now();
-      const decide = async (trx: Transaction<Database>) => {
+      const decide = async (trx: Tx) => {
         if (!(await this.repository.decideDeposit(trx, id, status, remark, staffId, nowMs)))
           throw refused('money.already_decided');
         await this.options.writeAudit(trx, {
@@ -317,7 +316,7 @@ export class MoneyService {
       if (toInt(withdrawal.status) !== WithdrawalStatus.review) throw refused('money.already_decided');
       const status = decision === 'approve' ? WithdrawalStatus.paid : WithdrawalStatus.rejected;
       const nowMs = this.options.now();
-      const decide = async (trx: Transaction<Database>) => {
+      const decide = async (trx: Tx) => {
         if (!(await this.repository.decideWithdrawal(trx, id, status, remark, staffId, nowMs)))
           throw refused('money.already_decided');
         await this.options.writeAudit(trx, {

@@ -4,10 +4,9 @@
  * save one, the defaults of seed/service-texts.ts apply; a language missing from a saved object
  * shows the English text.
  */
-import type { Kysely, Transaction } from 'kysely';
 import { isLanguage, type Language, type LocalizedTextKey } from '@omp/protocol';
-import type { Database } from '../db/schema.ts';
 import { DEFAULT_ANNOUNCEMENT, DEFAULT_COMPLAINT_TEXT } from '../seed/service-texts.ts';
+import type { Db, DbOrTx, Tx } from '../repositories/unit-of-work.ts';
 
 export type LocalizedTexts = Partial<Record<Language, string>>;
 
@@ -29,14 +28,14 @@ function parse(value: string | undefined): LocalizedTexts | undefined {
 }
 
 export class ServiceTexts {
-  private readonly db: Kysely<Database>;
+  private readonly db: Db;
 
-  constructor(db: Kysely<Database>) {
+  constructor(db: Db) {
     this.db = db;
   }
 
   /** Every language's text as it stands: saved by staff, or the defaults. */
-  async all(key: LocalizedTextKey, db: Kysely<Database> | Transaction<Database> = this.db) {
+  async all(key: LocalizedTextKey, db: DbOrTx = this.db) {
     const row = await db
       .selectFrom('settings')
       .select('value')
@@ -56,7 +55,7 @@ export class ServiceTexts {
    * transaction, so the audit row commits with it. Returns the texts before and after.
    */
   async put(
-    trx: Transaction<Database>,
+    trx: Tx,
     key: LocalizedTextKey,
     changes: LocalizedTexts,
     atMs: number,

@@ -7,9 +7,7 @@
  * or a random password that is printed once in the log; the admin then creates the real accounts.
  */
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import { ResponseCode, type StaffRole, type WireStaff } from '@omp/protocol';
-import type { Database } from '../db/schema.ts';
 import { DomainError, notFound, refused } from '../domain/errors.ts';
 import { listAudit, writeAudit, type AuditFilter } from '../repositories/audit-repository.ts';
 import { StaffRepository, type StaffAccount } from '../repositories/staff-repository.ts';
@@ -23,13 +21,14 @@ import {
 } from './auth-service.ts';
 import { decoyHash, scryptPasswordHasher, type PasswordHasher } from '../security/password-hasher.ts';
 import { timeText } from '../wire/trading-wire.ts';
+import type { Db } from '../repositories/unit-of-work.ts';
 
 /** A working day: a forgotten back-office tab does not stay logged in overnight. */
 export const STAFF_SESSION_TTL_MS = 8 * 60 * 60_000;
 export const INITIAL_ADMIN_USERNAME = 'admin';
 
 export interface StaffServiceOptions {
-  db: Kysely<Database>;
+  db: Db;
   verifications: VerificationRepository;
   now: () => number;
   /** scrypt unless a test wants to watch the checks. */

@@ -4,15 +4,14 @@
  * after, and the reason staff gave); once committed, the ended sessions are announced, so the
  * user's HTTP calls answer 999 and their sockets are told and keep public topics only.
  */
-import type { Kysely } from 'kysely';
 import { SessionEndReason, type UserAccess } from '@omp/protocol';
-import type { Database } from '../db/schema.ts';
 import { accessOf, revokeAllSessions, setDisabled } from '../repositories/user-access-repository.ts';
 import { auditedChanges } from './audited-change.ts';
 import type { AuthService } from './auth-service.ts';
+import type { Db } from '../repositories/unit-of-work.ts';
 
 export interface UserAccessServiceOptions {
-  db: Kysely<Database>;
+  db: Db;
   auth: Pick<AuthService, 'sessionsEnded' | 'forgetUser'>;
   writeAudit: Parameters<typeof auditedChanges>[1];
   now: () => number;
