@@ -19,7 +19,7 @@ import { answerClientError, answerFrameworkError } from './http/transport-errors
 import authPlugin from './http/auth-plugin.ts';
 import staffAuthPlugin from './http/staff-auth.ts';
 import type { MarketRepository } from './repositories/market-repository.ts';
-import { accountRoutes } from './routes/account-routes.ts';
+import { authRoutes } from './routes/auth-routes.ts';
 import { commonRoutes } from './routes/common-routes.ts';
 import { identityRoutes } from './routes/identity-routes.ts';
 import { marketRoutes } from './routes/market-routes.ts';
@@ -225,7 +225,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => marketRoutes(scope, deps));
   await app.register(async (scope) => systemRoutes(scope, deps));
   await app.register(async (scope) => commonRoutes(scope, deps));
-  await app.register(async (scope) => accountRoutes(scope, deps));
+  await app.register(async (scope) => authRoutes(scope, deps));
   await app.register(async (scope) => tradingRoutes(scope, deps));
   await app.register(async (scope) => uploadRoutes(scope, deps));
   await app.register(async (scope) => identityRoutes(scope, deps));

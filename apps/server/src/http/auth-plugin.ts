@@ -23,7 +23,7 @@ declare module 'fastify' {
   }
 }
 
-/** Paths a demo user may never use (product-spec sections 2 and 6). */
+/** Paths a demo user may never use (docs/CONTRACT.md "Demo accounts"). */
 export const DEMO_BLOCKED_PREFIXES = [
   '/api/quickCharge/',
   '/api/account/draw',

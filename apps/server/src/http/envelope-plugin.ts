@@ -1,5 +1,5 @@
 /**
- * Wraps every answer in the public envelope `{code, msg, data}` (product-spec section 8) and
+ * Wraps every answer in the public envelope `{code, msg, data}` (docs/CONTRACT.md "Envelope") and
  * resolves the request's language from the `lang` header.
  *
  * Business refusals and validation failures answer HTTP 200 with a code ≠ 1: the existing clients

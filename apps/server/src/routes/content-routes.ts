@@ -1,5 +1,5 @@
 /**
- * Public content calls of product-spec section 7: news list and article, the broker companies of
+ * Public content calls (docs/CONTRACT.md "Calls"): news list and article, the broker companies of
  * the alternate main mode with their status, and the complaint e-mail page. No login needed;
  * texts come in the language of the `lang` header, English where a text is missing.
  */

@@ -1,5 +1,5 @@
 /**
- * The leaderboard (product-spec "Leaderboard row", GET /api/follow/list) and each user's choice to
+ * The leaderboard (GET /api/follow/list, docs/decisions/0007-leaderboard.md) and each user's choice to
  * appear on it. Reading the board needs no login; the names on it are masked.
  */
 import type { FastifyInstance } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * Identity verification: the user's calls of product-spec section 7 (`user_real/*`, real accounts
+ * Identity verification: the user's calls (docs/CONTRACT.md "Identity") (`user_real/*`, real accounts
  * only) and the compliance review of submissions in the back office.
  */
 import type { FastifyInstance } from 'fastify';

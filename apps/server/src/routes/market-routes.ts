@@ -1,4 +1,4 @@
-/** Market calls of product-spec section 7 (Forex): categories, instruments, klines. */
+/** Market calls (docs/CONTRACT.md "Calls"): categories, instruments, klines. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

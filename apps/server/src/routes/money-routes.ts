@@ -1,5 +1,5 @@
 /**
- * Money calls of product-spec section 7: deposit channels and deposits, withdrawal currencies,
+ * Money calls (docs/CONTRACT.md "Money in and out"): deposit channels and deposits, withdrawal currencies,
  * withdrawals and payout methods. Real accounts only (the demo refusal also runs before routing,
  * by path prefix, in auth-plugin.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Trading calls of product-spec section 7 (Forex and account): orders, positions, account figures,
+ * Trading calls (docs/CONTRACT.md "Calls"): orders, positions, account figures,
  * the ledger and the demo reset. Every money-changing call takes an `Idempotency-Key` header (or
  * `client_order_id` on submit): a retry with the same key gets the first answer and changes nothing.
  */

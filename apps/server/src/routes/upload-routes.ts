@@ -1,5 +1,5 @@
 /**
- * Image uploads (product-spec section 7, `common/image_upload`) and the files they become.
+ * Image uploads (`common/image_upload`, docs/CONTRACT.md "Calls") and the files they become.
  *
  * A file is served to its owner or a staff session (the Authorization header), or to whoever holds
  * a short-lived signed link to it (`?exp=&sig=`, file-links.ts), which is what answers carry for

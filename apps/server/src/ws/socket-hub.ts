@@ -1,5 +1,5 @@
 /**
- * The realtime hub behind /v1/ws: topics, snapshots and conflated pushes (wire-notes.md).
+ * The realtime hub behind /v1/ws: topics, snapshots and conflated pushes (docs/socket.md).
  *
  * Market pushes are latest-state messages. The hub keeps only the newest event per key
  * (instrument, or instrument and period) and sends what changed once per flush interval, serialising

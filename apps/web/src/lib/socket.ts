@@ -1,5 +1,5 @@
 /**
- * One shared connection to the realtime socket at /v1/ws (wire-notes.md), however many screens
+ * One shared connection to the realtime socket at /v1/ws (docs/socket.md), however many screens
  * listen.
  *
  * - Heartbeat: the text `ping` every 5 s; the server answers `pong`. When more than 2 pings went

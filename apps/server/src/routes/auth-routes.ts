@@ -1,4 +1,4 @@
-/** Account calls of product-spec section 7: login, registration, demo login, passwords, codes. */
+/** Sign-in and registration calls (docs/CONTRACT.md "Calls"): login, registration, demo login, passwords, codes. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,7 +22,7 @@ import { toWireUser, type AuthService } from '../services/auth-service.ts';
 import type { LeaderboardService } from '../services/leaderboard-service.ts';
 import type { VerificationService } from '../services/verification-service.ts';
 
-export interface AccountRouteDeps {
+export interface AuthRouteDeps {
   auth: AuthService;
   codes: VerificationService;
   leaderboard: Pick<LeaderboardService, 'optedIn'>;
@@ -31,7 +31,7 @@ export interface AccountRouteDeps {
 const tags = ['account'];
 const form = 'Form-encoded (application/x-www-form-urlencoded) or JSON.';
 
-export async function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps) {
+export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
   const { auth, codes } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
