@@ -314,22 +314,23 @@ describe.skipIf(!chromiumPath)('accounts', () => {
     const app = await AccountPage.start(stack, '/user', { session });
     await app.as(UserScreen).waitForUser();
     // Only a socket that has signed in hears its session end: wait for that answer on a fresh load.
-    const signedIn = app.page
-      .waitForEvent('websocket')
-      .then((socket) =>
-        socket.waitForEvent('framereceived', {
-          predicate: (frame) => String(frame.payload).includes('login_result'),
-        }),
-      );
+    const signedIn = app.page.waitForEvent('websocket').then((socket) =>
+      socket.waitForEvent('framereceived', {
+        predicate: (frame) => String(frame.payload).includes('login_result'),
+      }),
+    );
     await app.page.reload();
     await signedIn;
     const admin = await adminToken(stack);
     // staffCall throws unless the answer is code 1.
     await staffCall(stack, `/admin/api/users/${session.user.id}/logout`, admin, { reason: 'Account review' });
-    // No tap, no request: the socket's message alone moves the phone to the login page.
-    await app.toast().filter({ hasText: 'You have been logged out by customer service' }).waitFor();
+    // No tap, no request: the socket's message alone moves the phone to the login page and says why.
     await app.page.waitForURL(/#\/login\?from=%2Fuser$/);
+    await app.dialog().filter({ hasText: 'You have been logged out by customer service' }).waitFor();
+    await app.settle();
     await screenshot(app.page, 'session-ended');
+    await app.dialogButton('OK').click();
+    await app.dialog().waitFor({ state: 'hidden' });
     expect((await app.storedSession()).token).toBe('');
   });
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { Toast } from 'antd-mobile';
+import { Dialog } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
 import { SESSION_ENDED_MESSAGE, SessionEndReason } from '@omp/protocol';
 import { getSocket } from '../../lib/socket.ts';
 import { loginPathFor } from '../../app/route-guard.ts';
@@ -12,8 +13,8 @@ import { useSession } from './session-store.ts';
  * closed orders) need it. The socket remembers the token and signs in again after a reconnect.
  *
  * When the server ends the session (a password change on another device, the account disabled,
- * staff ending it, expiry) the socket says so at once: the app signs out, shows the server's reason
- * and goes to the login page, as a 999 answer to a request does.
+ * staff ending it, expiry) the socket says so at once: the app signs out, goes to the login page and
+ * shows the server's reason in a dialog the user closes.
  */
 export function useSocketSession(): void {
   const token = useSession((s) => s.token);
@@ -25,6 +26,7 @@ export function useSocketSession(): void {
     previous.current = token;
   }, [token]);
 
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
   const here = useRef(location);
@@ -40,10 +42,11 @@ export function useSocketSession(): void {
         // A logout is this device's own doing (or another tab's, which shares the token): the page
         // that asked for it moves on by itself and needs no notice.
         if (message.reason === SessionEndReason.logout) return;
-        if (typeof message.msg === 'string') Toast.show({ content: message.msg, position: 'center' });
         const { pathname, search } = here.current;
         if (pathname !== '/login') void navigate(loginPathFor(pathname, search), { replace: true });
+        // A dialog, not a toast: being signed out by someone else must not pass unnoticed.
+        void Dialog.alert({ content: message.msg, confirmText: t('common.ok') });
       }),
-    [navigate],
+    [navigate, t],
   );
 }
