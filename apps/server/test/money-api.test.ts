@@ -357,4 +357,21 @@ describe.each(databaseEngines())('money on %s', (engine) => {
     expect(rows[0]).toMatchObject({ action: 'deposit.approve' });
     expect(JSON.parse(rows[0]!.after!)).toMatchObject({ status: 1 });
   });
+
+  it('audits a change of payment configuration with the row before and the fields after', async () => {
+    const [network] = (await m.get<Array<{ id: number }>>('/admin/api/charge-networks', finance)).data;
+    const changed = await m.post(`/admin/api/charge-networks/${network!.id}`, finance, { sort: 7 });
+    expect(changed.code).toBe(1);
+    const row = await rt.database.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'charge_networks.update')
+      .where('target_id', '=', network!.id)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const before = JSON.parse(row.before!) as Record<string, unknown>;
+    expect(before).toMatchObject({ currency_code: expect.any(String), protocol_code: expect.any(String) });
+    expect(Number(before.id)).toBe(network!.id);
+    expect(JSON.parse(row.after!)).toEqual({ sort: 7 });
+  });
 });

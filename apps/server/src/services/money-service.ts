@@ -371,7 +371,7 @@ export class MoneyService {
         action: `${table}.update`,
         targetType: table,
         targetId: id,
-        before: jsonSafe(before),
+        before,
         after: values,
         atMs: this.options.now(),
       });
@@ -393,9 +393,3 @@ export class MoneyService {
     }
   }
 }
-
-/** A row read with 64-bit integers as bigint, as JSON-safe values for the audit log. */
-const jsonSafe = (row: unknown) =>
-  JSON.parse(
-    JSON.stringify(row, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value)),
-  ) as unknown;

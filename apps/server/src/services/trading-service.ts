@@ -30,10 +30,10 @@ import { userMessagesOf } from './trading-messages.ts';
 
 export type { UserMessage } from './trading-messages.ts';
 
-/** What a balance change commits beside the ledger, and what it answers (see `changeBalance`). */
 /** A movement of the balance the engine checks: deposit, withdrawal hold, release, fee. */
 export type BalanceChange = Parameters<TradingBook['postBalance']>[1];
 
+/** What a balance change commits beside the ledger, and what it answers (see `changeBalance`). */
 export interface BalanceCommit<T> {
   answer: () => T;
   idempotent?: IdempotentRequest | undefined;
