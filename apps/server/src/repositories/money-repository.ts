@@ -13,16 +13,22 @@ import type {
   WithdrawalTable,
   WithdrawCurrencyTable,
 } from '../db/schema.ts';
-import { toBigInt, toInt } from '../db/values.ts';
+import { decodeRow, toBigInt, toInt, type Decoded } from '../db/values.ts';
 import { recordOf, type IdempotentRequest } from '../services/idempotency.ts';
 import { insertIdempotencyRecord } from './idempotency-repository.ts';
 
-export type ChargeNetwork = Selectable<ChargeNetworkTable>;
-export type WireBank = Selectable<WireBankTable>;
-export type WithdrawCurrency = Selectable<WithdrawCurrencyTable>;
-export type Deposit = Selectable<DepositTable>;
-export type Withdrawal = Selectable<WithdrawalTable>;
-export type DrawMethod = Selectable<DrawMethodTable>;
+export type ChargeNetwork = Decoded<Selectable<ChargeNetworkTable>>;
+export type WireBank = Decoded<Selectable<WireBankTable>>;
+export type WithdrawCurrency = Decoded<Selectable<WithdrawCurrencyTable>>;
+/** A deposit; `amount` in micro-dollars. */
+export type Deposit = Decoded<Selectable<DepositTable>, 'amount'>;
+/** A withdrawal; `amount` and `fee` in micro-dollars. */
+export type Withdrawal = Decoded<Selectable<WithdrawalTable>, 'amount' | 'fee'>;
+export type DrawMethod = Decoded<Selectable<DrawMethodTable>>;
+
+const plain = <Row extends object>(row: Row) => decodeRow(row);
+const deposit = (row: Selectable<DepositTable>): Deposit => decodeRow(row, ['amount']);
+const withdrawal = (row: Selectable<WithdrawalTable>): Withdrawal => decodeRow(row, ['amount', 'fee']);
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -72,36 +78,43 @@ export class MoneyRepository {
     return this.db.transaction().execute(work);
   }
 
-  chargeNetworks(includeDisabled = false) {
+  async chargeNetworks(includeDisabled = false): Promise<ChargeNetwork[]> {
     let query = this.db.selectFrom('charge_networks').selectAll().orderBy('sort').orderBy('id');
     if (!includeDisabled) query = query.where('enabled', '=', 1);
-    return query.execute();
+    return (await query.execute()).map(plain);
   }
 
-  chargeNetwork(id: number) {
-    return this.db.selectFrom('charge_networks').selectAll().where('id', '=', id).executeTakeFirst();
+  async chargeNetwork(id: number): Promise<ChargeNetwork | undefined> {
+    const row = await this.db.selectFrom('charge_networks').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && plain(row);
   }
 
-  wireBanks(bankCoin?: string, includeDisabled = false) {
+  async wireBanks(bankCoin?: string, includeDisabled = false): Promise<WireBank[]> {
     let query = this.db.selectFrom('wire_banks').selectAll().orderBy('id');
     if (!includeDisabled) query = query.where('enabled', '=', 1);
     if (bankCoin) query = query.where('bank_coin', '=', bankCoin.toUpperCase());
-    return query.execute();
+    return (await query.execute()).map(plain);
   }
 
-  wireBank(id: number) {
-    return this.db.selectFrom('wire_banks').selectAll().where('id', '=', id).executeTakeFirst();
+  async wireBank(id: number): Promise<WireBank | undefined> {
+    const row = await this.db.selectFrom('wire_banks').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && plain(row);
   }
 
-  withdrawCurrencies(type?: number, includeDisabled = false) {
+  async withdrawCurrencies(type?: number, includeDisabled = false): Promise<WithdrawCurrency[]> {
     let query = this.db.selectFrom('withdraw_currencies').selectAll().orderBy('id');
     if (!includeDisabled) query = query.where('enabled', '=', 1);
     if (type !== undefined) query = query.where('type', '=', type);
-    return query.execute();
+    return (await query.execute()).map(plain);
   }
 
-  withdrawCurrency(id: number) {
-    return this.db.selectFrom('withdraw_currencies').selectAll().where('id', '=', id).executeTakeFirst();
+  async withdrawCurrency(id: number): Promise<WithdrawCurrency | undefined> {
+    const row = await this.db
+      .selectFrom('withdraw_currencies')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row && plain(row);
   }
 
   /**
@@ -115,26 +128,24 @@ export class MoneyRepository {
   ): Promise<T> {
     return this.db.transaction().execute(async (trx) => {
       const row = await trx.insertInto('deposits').values(values).returningAll().executeTakeFirstOrThrow();
-      const answer = answerOf(row);
+      const answer = answerOf(deposit(row));
       if (idempotent) await insertIdempotencyRecord(trx, recordOf(idempotent, answer), toInt(row.created_at));
       return answer;
     });
   }
 
-  deposit(id: number) {
-    return this.db.selectFrom('deposits').selectAll().where('id', '=', id).executeTakeFirst();
+  async deposit(id: number): Promise<Deposit | undefined> {
+    const row = await this.db.selectFrom('deposits').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && deposit(row);
   }
 
-  depositsPage(
+  async depositsPage(
     filter: RecordFilter,
     offset: number,
     limit: number,
   ): Promise<{ rows: Deposit[]; total: number }> {
-    // The two tables share user_id, type, status and id; one concrete name keeps the builder typed.
-    return this.recordsPage('deposits' as const, filter, offset, limit) as Promise<{
-      rows: Deposit[];
-      total: number;
-    }>;
+    const { rows, total } = await this.recordsPage('deposits', filter, offset, limit);
+    return { rows: rows.map(deposit), total };
   }
 
   /** Moves a deposit out of `unchecked`; false when it already left it. */
@@ -167,20 +178,19 @@ export class MoneyRepository {
     return db.insertInto('withdrawals').values(values).execute();
   }
 
-  withdrawal(id: number) {
-    return this.db.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirst();
+  async withdrawal(id: number): Promise<Withdrawal | undefined> {
+    const row = await this.db.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && withdrawal(row);
   }
 
-  withdrawalsPage(
+  async withdrawalsPage(
     filter: RecordFilter,
     offset: number,
     limit: number,
   ): Promise<{ rows: Withdrawal[]; total: number }> {
     // The two tables share user_id, type, status and id; one concrete name keeps the builder typed.
-    return this.recordsPage('withdrawals' as 'deposits', filter, offset, limit) as unknown as Promise<{
-      rows: Withdrawal[];
-      total: number;
-    }>;
+    const { rows, total } = await this.recordsPage('withdrawals' as 'deposits', filter, offset, limit);
+    return { rows: (rows as unknown as Selectable<WithdrawalTable>[]).map(withdrawal), total };
   }
 
   async decideWithdrawal(
@@ -211,7 +221,7 @@ export class MoneyRepository {
     return toBigInt(String(row?.sum ?? 0));
   }
 
-  drawMethods(userId: number, type?: number, currencyId?: number) {
+  async drawMethods(userId: number, type?: number, currencyId?: number): Promise<DrawMethod[]> {
     let query = this.db
       .selectFrom('draw_methods')
       .selectAll()
@@ -220,17 +230,18 @@ export class MoneyRepository {
       .orderBy('id', 'desc');
     if (type !== undefined) query = query.where('type', '=', type);
     if (currencyId !== undefined) query = query.where('draw_currency_id', '=', currencyId);
-    return query.execute();
+    return (await query.execute()).map(plain);
   }
 
-  drawMethod(userId: number, id: number) {
-    return this.db
+  async drawMethod(userId: number, id: number): Promise<DrawMethod | undefined> {
+    const row = await this.db
       .selectFrom('draw_methods')
       .selectAll()
       .where('id', '=', id)
       .where('user_id', '=', userId)
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
+    return row && plain(row);
   }
 
   async insertDrawMethod(values: Insertable<DrawMethodTable>): Promise<number> {

@@ -105,12 +105,8 @@ export async function staffMoneyRoutes(app: FastifyInstance, deps: StaffMoneyRou
       async (request) => {
         const staff = await requireStaff(request, FINANCE);
         const remark = (request.body as { remark?: string } | undefined)?.remark ?? null;
-        await money.decideDeposit(staff.id, request.params.id, decision, remark);
-        return ok(
-          request,
-          (await queries.depositById(request.params.id, request.lang))!,
-          'money.review_done',
-        );
+        const decided = await money.decideDeposit(staff.id, request.params.id, decision, remark);
+        return ok(request, queries.presentDeposit(decided, request.lang), 'money.review_done');
       },
     );
 
@@ -153,12 +149,8 @@ export async function staffMoneyRoutes(app: FastifyInstance, deps: StaffMoneyRou
       async (request) => {
         const staff = await requireStaff(request, FINANCE);
         const remark = (request.body as { remark?: string } | undefined)?.remark ?? null;
-        await money.decideWithdrawal(staff.id, request.params.id, decision, remark);
-        return ok(
-          request,
-          (await queries.withdrawalById(request.params.id, request.lang))!,
-          'money.review_done',
-        );
+        const decided = await money.decideWithdrawal(staff.id, request.params.id, decision, remark);
+        return ok(request, await queries.presentWithdrawal(decided, request.lang), 'money.review_done');
       },
     );
 

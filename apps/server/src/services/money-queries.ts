@@ -3,8 +3,12 @@
  * pages for the user and for the back office, draw methods. Writes and decisions are MoneyService.
  */
 import type { Language } from '@omp/protocol';
-import { toInt } from '../db/values.ts';
-import type { MoneyRepository, RecordFilter } from '../repositories/money-repository.ts';
+import type {
+  Deposit,
+  MoneyRepository,
+  RecordFilter,
+  Withdrawal,
+} from '../repositories/money-repository.ts';
 import {
   toChargeNetwork,
   toDeposit,
@@ -59,19 +63,19 @@ export class MoneyQueries {
   /** A page of deposits for the back office: each row also names its user. */
   async depositsPageForStaff(filter: RecordFilter, page: number, pageSize: number, lang: Language) {
     const { rows, total } = await this.repository.depositsPage(filter, (page - 1) * pageSize, pageSize);
-    const list = rows.map((row) => ({ ...this.deposit(row, lang), user_id: toInt(row.user_id) }));
+    const list = rows.map((row) => ({ ...this.deposit(row, lang), user_id: row.user_id }));
     return { list, total, page };
   }
 
-  async depositById(id: number, lang: Language) {
-    const row = await this.repository.deposit(id);
-    return row && this.deposit(row, lang);
+  /** A deposit record, such as the one a decision answers, in its wire shape. */
+  presentDeposit(row: Deposit, lang: Language) {
+    return this.deposit(row, lang);
   }
 
   async withdrawalsPage(filter: RecordFilter, page: number, pageSize: number, lang: Language) {
     const { rows, total } = await this.repository.withdrawalsPage(filter, (page - 1) * pageSize, pageSize);
     const byId = await this.currencies();
-    const list = rows.map((row) => toWithdrawal(row, byId.get(toInt(row.draw_currency_id)), lang));
+    const list = rows.map((row) => toWithdrawal(row, byId.get(row.draw_currency_id), lang));
     return { list, total, page };
   }
 
@@ -79,47 +83,47 @@ export class MoneyQueries {
     const { rows, total } = await this.repository.withdrawalsPage(filter, (page - 1) * pageSize, pageSize);
     const byId = await this.currencies();
     const list = rows.map((row) => ({
-      ...toWithdrawal(row, byId.get(toInt(row.draw_currency_id)), lang),
-      user_id: toInt(row.user_id),
+      ...toWithdrawal(row, byId.get(row.draw_currency_id), lang),
+      user_id: row.user_id,
     }));
     return { list, total, page };
   }
 
-  async withdrawalById(id: number, lang: Language) {
-    const row = await this.repository.withdrawal(id);
-    return row && toWithdrawal(row, (await this.currencies()).get(toInt(row.draw_currency_id)), lang);
+  /** A withdrawal record, such as the one a decision answers, in its wire shape. */
+  async presentWithdrawal(row: Withdrawal, lang: Language) {
+    return toWithdrawal(row, (await this.currencies()).get(row.draw_currency_id), lang);
   }
 
   async drawMethods(userId: number, drawType?: number, drawId?: number) {
     const byId = await this.currencies();
     const rows = await this.repository.drawMethods(userId, drawType, drawId);
-    return rows.map((row) => toDrawMethod(row, byId.get(toInt(row.draw_currency_id))));
+    return rows.map((row) => toDrawMethod(row, byId.get(row.draw_currency_id)));
   }
 
   async drawMethod(userId: number, id: number) {
     const row = await this.repository.drawMethod(userId, id);
-    return row && toDrawMethod(row, (await this.currencies()).get(toInt(row.draw_currency_id)));
+    return row && toDrawMethod(row, (await this.currencies()).get(row.draw_currency_id));
   }
 
   /** The back office's configuration lists, with the disabled ones and their flag. */
   async chargeNetworksForStaff() {
     return (await this.repository.chargeNetworks(true)).map((row) => ({
       ...toChargeNetwork(row),
-      enabled: toInt(row.enabled),
+      enabled: row.enabled,
     }));
   }
 
   async wireBanksForStaff() {
     return (await this.repository.wireBanks(undefined, true)).map((row) => ({
       ...toWireBank(row),
-      enabled: toInt(row.enabled),
+      enabled: row.enabled,
     }));
   }
 
   async withdrawCurrenciesForStaff() {
     return (await this.repository.withdrawCurrencies(undefined, true)).map((row) => ({
       ...toWithdrawCurrency(row),
-      enabled: toInt(row.enabled),
+      enabled: row.enabled,
     }));
   }
 
@@ -129,6 +133,6 @@ export class MoneyQueries {
 
   private async currencies() {
     const all = await this.repository.withdrawCurrencies(undefined, true);
-    return new Map(all.map((currency) => [toInt(currency.id), currency]));
+    return new Map(all.map((currency) => [currency.id, currency]));
   }
 }

@@ -16,7 +16,6 @@ import {
   WithdrawalStatus,
 } from '@omp/protocol';
 import type { AuditEntry } from '../repositories/audit-repository.ts';
-import { toBigInt, toInt } from '../db/values.ts';
 import { invalid, notFound, refused } from '../domain/errors.ts';
 import type {
   Deposit,
@@ -109,13 +108,13 @@ export class MoneyService {
     let address = input.address ?? '';
     if (input.type === 0) {
       const channel = await this.repository.chargeNetwork(input.channelId);
-      if (!channel || toInt(channel.enabled) !== 1) throw refused('money.no_payment_channel');
+      if (!channel || channel.enabled !== 1) throw refused('money.no_payment_channel');
       currency = channel.currency_code;
       network = channel.protocol_code;
       if (address && !isValidAddress(network, address)) throw invalid('money.address_invalid', { network });
     } else {
       const bank = await this.repository.wireBank(input.channelId);
-      if (!bank || toInt(bank.enabled) !== 1) throw refused('money.no_payment_channel');
+      if (!bank || bank.enabled !== 1) throw refused('money.no_payment_channel');
       currency = bank.bank_coin;
       address = '';
     }
@@ -151,7 +150,7 @@ export class MoneyService {
     },
   ): Promise<number> {
     const currency = await this.repository.withdrawCurrency(input.draw_currency_id);
-    if (!currency || toInt(currency.enabled) !== 1 || toInt(currency.type) !== input.type)
+    if (!currency || currency.enabled !== 1 || currency.type !== input.type)
       throw notFound('money.currency_not_found');
     const base = {
       user_id: user.id,
@@ -210,14 +209,14 @@ export class MoneyService {
   ): Promise<T> {
     const amount = amountOf(input.number);
     const currency = await this.repository.withdrawCurrency(input.drawCurrencyId);
-    if (!currency || toInt(currency.enabled) !== 1) throw notFound('money.currency_not_found');
+    if (!currency || currency.enabled !== 1) throw notFound('money.currency_not_found');
     const method = await this.repository.drawMethod(user.id, input.drawMethodId);
     // Someone else's method, a deleted one or one of another currency are all "not yours".
-    if (!method || toInt(method.draw_currency_id) !== input.drawCurrencyId)
+    if (!method || method.draw_currency_id !== input.drawCurrencyId)
       throw notFound('money.method_not_found');
     const minimum = parseMicros(currency.min_amount) ?? 0n;
     if (amount < minimum) throw refused('money.below_minimum', { min: currency.min_amount });
-    const fee = withdrawalFee({ feeType: toInt(currency.fee_type), drawRate: currency.draw_rate }, amount);
+    const fee = withdrawalFee({ feeType: currency.fee_type, drawRate: currency.draw_rate }, amount);
     if (fee >= amount) throw refused('money.amount_below_fee');
     if ((await this.options.settings.get('withdraw_requires_identity')) === '1')
       if (!(await this.options.isIdentityCertified(user.id))) throw refused('money.identity_required');
@@ -226,7 +225,7 @@ export class MoneyService {
     const values = {
       id,
       user_id: user.id,
-      type: toInt(currency.type),
+      type: currency.type,
       draw_currency_id: input.drawCurrencyId,
       draw_method_id: input.drawMethodId,
       amount,
@@ -262,17 +261,17 @@ export class MoneyService {
     );
   }
 
-  /** Staff: a deposit is completed (credited once), rejected or marked invalid. */
+  /** Staff: a deposit is completed (credited once), rejected or marked invalid; the decided record. */
   async decideDeposit(
     staffId: number,
     id: number,
     decision: 'approve' | 'reject' | 'invalidate',
     remark: string | null,
-  ) {
+  ): Promise<Deposit> {
     return this.exclusively(`deposit:${id}`, async () => {
       const deposit = await this.repository.deposit(id);
       if (!deposit) throw notFound('money.record_not_found');
-      if (toInt(deposit.status) !== DepositStatus.unchecked) throw refused('money.already_decided');
+      if (deposit.status !== DepositStatus.unchecked) throw refused('money.already_decided');
       const status =
         decision === 'approve'
           ? DepositStatus.completed
@@ -288,7 +287,7 @@ export class MoneyService {
           action: `deposit.${decision}`,
           targetType: 'deposit',
           targetId: id,
-          before: { status: toInt(deposit.status) },
+          before: { status: deposit.status },
           after: { status, remark },
           atMs: nowMs,
         });
@@ -296,24 +295,30 @@ export class MoneyService {
       if (decision !== 'approve') await this.repository.inTransaction(decide);
       else
         await this.options.trading.changeBalance(
-          { id: toInt(deposit.user_id), isDemo: false },
+          { id: deposit.user_id, isDemo: false },
           {
-            postings: [{ kind: 'deposit', amountMicros: toBigInt(deposit.amount) }],
+            postings: [{ kind: 'deposit', amountMicros: deposit.amount }],
             refId: id,
             requireFreeMargin: false,
           },
           { answer: () => null, extra: decide },
         );
-      this.announce(toInt(deposit.user_id), `deposit.${decision}`, id, staffId);
+      this.announce(deposit.user_id, `deposit.${decision}`, id, staffId);
+      return { ...deposit, status, remark, reviewed_by: staffId, reviewed_at: nowMs };
     });
   }
 
-  /** Staff: a withdrawal is paid (the hold becomes final) or rejected (the hold is returned). */
-  async decideWithdrawal(staffId: number, id: number, decision: 'approve' | 'reject', remark: string | null) {
+  /** Staff: a withdrawal is paid (the hold is final) or rejected (the hold returns); the decided record. */
+  async decideWithdrawal(
+    staffId: number,
+    id: number,
+    decision: 'approve' | 'reject',
+    remark: string | null,
+  ): Promise<Withdrawal> {
     return this.exclusively(`withdrawal:${id}`, async () => {
       const withdrawal = await this.repository.withdrawal(id);
       if (!withdrawal) throw notFound('money.record_not_found');
-      if (toInt(withdrawal.status) !== WithdrawalStatus.review) throw refused('money.already_decided');
+      if (withdrawal.status !== WithdrawalStatus.review) throw refused('money.already_decided');
       const status = decision === 'approve' ? WithdrawalStatus.paid : WithdrawalStatus.rejected;
       const nowMs = this.options.now();
       const decide = async (trx: Tx) => {
@@ -324,7 +329,7 @@ export class MoneyService {
           action: `withdrawal.${decision}`,
           targetType: 'withdrawal',
           targetId: id,
-          before: { status: toInt(withdrawal.status) },
+          before: { status: withdrawal.status },
           after: { status, remark },
           atMs: nowMs,
         });
@@ -332,15 +337,16 @@ export class MoneyService {
       if (decision === 'approve') await this.repository.inTransaction(decide);
       else
         await this.options.trading.changeBalance(
-          { id: toInt(withdrawal.user_id), isDemo: false },
+          { id: withdrawal.user_id, isDemo: false },
           {
-            postings: [{ kind: 'withdrawal_release', amountMicros: toBigInt(withdrawal.amount) }],
+            postings: [{ kind: 'withdrawal_release', amountMicros: withdrawal.amount }],
             refId: id,
             requireFreeMargin: false,
           },
           { answer: () => null, extra: decide },
         );
-      this.announce(toInt(withdrawal.user_id), `withdrawal.${decision}`, id, staffId);
+      this.announce(withdrawal.user_id, `withdrawal.${decision}`, id, staffId);
+      return { ...withdrawal, status, remark, reviewed_by: staffId, reviewed_at: nowMs };
     });
   }
 

@@ -1,6 +1,5 @@
 /** Money records on the wire (packages/protocol/src/money.ts), statuses in the request's language. */
 import type { Language } from '@omp/protocol';
-import { toBigInt, toInt } from '../db/values.ts';
 import { translate } from '../i18n/translate.ts';
 import type {
   ChargeNetwork,
@@ -13,14 +12,14 @@ import type {
 import { money, timeText } from './trading-wire.ts';
 
 export const toChargeNetwork = (row: ChargeNetwork) => ({
-  id: toInt(row.id),
+  id: row.id,
   currency_code: row.currency_code,
   protocol_code: row.protocol_code,
   address: row.address,
 });
 
 export const toWireBank = (row: WireBank) => ({
-  id: toInt(row.id),
+  id: row.id,
   bank_coin: row.bank_coin,
   bank_name: row.bank_name,
   bank_address: row.bank_address,
@@ -31,11 +30,11 @@ export const toWireBank = (row: WireBank) => ({
 });
 
 export const toWithdrawCurrency = (row: WithdrawCurrency) => ({
-  id: toInt(row.id),
-  type: toInt(row.type),
+  id: row.id,
+  type: row.type,
   code: row.code,
   protocol: row.protocol,
-  fee_type: toInt(row.fee_type),
+  fee_type: row.fee_type,
   draw_rate: row.draw_rate,
   usd_price: row.usd_price,
   min_amount: row.min_amount,
@@ -43,22 +42,22 @@ export const toWithdrawCurrency = (row: WithdrawCurrency) => ({
 
 /** A deposit; `link` turns its proof's file name into a signed link (UploadService.link). */
 export const toDeposit = (row: Deposit, lang: Language, link: (name: string) => string) => ({
-  id: toInt(row.id),
-  type: toInt(row.type),
-  number: money(toBigInt(row.amount)),
+  id: row.id,
+  type: row.type,
+  number: money(row.amount),
   currency_code: row.currency_code,
   network: row.network,
   address: row.address,
   proof_img: link(row.proof_pic),
-  status: toInt(row.status),
-  status_name: translate(lang, `deposit_status.${toInt(row.status)}`),
+  status: row.status,
+  status_name: translate(lang, `deposit_status.${row.status}`),
   remark: row.remark ?? '',
-  created_at: timeText(toInt(row.created_at)),
+  created_at: timeText(row.created_at),
 });
 
 export const toDrawMethod = (row: DrawMethod, currency: WithdrawCurrency | undefined) => ({
-  id: toInt(row.id),
-  type: toInt(row.type),
+  id: row.id,
+  type: row.type,
   dc_address: row.dc_address,
   bank_name: row.bank_name,
   bank_address: row.bank_address,
@@ -69,17 +68,17 @@ export const toDrawMethod = (row: DrawMethod, currency: WithdrawCurrency | undef
 });
 
 export const toWithdrawal = (row: Withdrawal, currency: WithdrawCurrency | undefined, lang: Language) => ({
-  id: toInt(row.id),
-  type: toInt(row.type),
-  number: money(toBigInt(row.amount)),
-  fee: money(toBigInt(row.fee)),
+  id: row.id,
+  type: row.type,
+  number: money(row.amount),
+  fee: money(row.fee),
   real_number: row.real_number,
   draw_currency: currency ? toWithdrawCurrency(currency) : null,
   address: row.address,
   payee_account: row.payee_account,
   notes: row.memo,
-  status: toInt(row.status),
-  status_name: translate(lang, `withdraw_status.${toInt(row.status)}`),
+  status: row.status,
+  status_name: translate(lang, `withdraw_status.${row.status}`),
   remark: row.remark ?? '',
-  created_at: timeText(toInt(row.created_at)),
+  created_at: timeText(row.created_at),
 });
