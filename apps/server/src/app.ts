@@ -24,6 +24,7 @@ import { commonRoutes } from './routes/common-routes.ts';
 import { identityRoutes } from './routes/identity-routes.ts';
 import { marketRoutes } from './routes/market-routes.ts';
 import { staffRoutes } from './routes/staff-routes.ts';
+import { staffSessionRoutes } from './routes/staff-session-routes.ts';
 import { systemRoutes } from './routes/system-routes.ts';
 import { tradingRoutes } from './routes/trading-routes.ts';
 import { moneyRoutes } from './routes/money-routes.ts';
@@ -231,6 +232,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => identityRoutes(scope, deps));
   await app.register(async (scope) => moneyRoutes(scope, deps));
   await app.register(async (scope) => staffMoneyRoutes(scope, deps));
+  await app.register(async (scope) => staffSessionRoutes(scope, { staff: deps.staff }));
   await app.register(async (scope) => staffRoutes(scope, { staff: deps.staff }));
   await app.register(async (scope) => contentRoutes(scope, deps));
   await app.register(async (scope) => followRoutes(scope, deps));

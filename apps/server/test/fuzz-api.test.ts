@@ -14,7 +14,7 @@ import type { EnvelopeBody } from './helpers/account-helpers.ts';
 import { operationsOf, fuzzRequest, type FuzzOperation, type FuzzRequest } from './helpers/fuzz-requests.ts';
 import { seededRng } from './helpers/fuzz-values.ts';
 import { pngImage } from './helpers/image-fixtures.ts';
-import { callApi } from './helpers/staff-helpers.ts';
+import { callApi, staffSignIn } from './helpers/staff-helpers.ts';
 import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
 import { tradingClient } from './helpers/trading-helpers.ts';
 import { uploadedPng } from './helpers/upload-helpers.ts';
@@ -71,7 +71,7 @@ describe.each(databaseEngines())('API fuzz on %s', (engine) => {
     const username = `fuzz-admin-${++staffCounter}`;
     const password = `Fuzz-admin-pass-${staffCounter}`;
     await rt.app.staffService.create({ id: 1 }, { username, password, roles: ['admin'] });
-    return (await rt.app.staffService.login(username, password, '10.77.0.1')).token;
+    return staffSignIn(rt, username, password);
   };
 
   const ticks = () => {

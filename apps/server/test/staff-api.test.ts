@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WireAuditEntry, WireStaff } from '@omp/protocol';
-import { STAFF_SESSION_TTL_MS } from '../src/services/staff-service.ts';
-import { adminToken, callApi, staffLogin, staffToken } from './helpers/staff-helpers.ts';
+import { STAFF_IDLE_MS, STAFF_SESSION_TTL_MS } from '../src/services/staff-service.ts';
+import { adminToken, callApi, staffLogin, staffSignIn, staffToken } from './helpers/staff-helpers.ts';
 import {
   databaseEngines,
   startTestRuntime,
@@ -35,11 +35,17 @@ describe.each(databaseEngines())('staff API on %s', (engine) => {
     const login = await staffLogin(rt, 'admin', TEST_ADMIN_PASSWORD);
     expect(login).toMatchObject({
       code: 1,
-      data: { token: expect.any(String), staff: { username: 'admin', roles: ['admin'], disabled: 0 } },
+      data: {
+        token: expect.any(String),
+        staff: { username: 'admin', roles: ['admin'], disabled: 0 },
+        second_factor: expect.stringMatching(/^(enrol|verify)$/),
+      },
     });
-    expect(await get('/admin/api/me', login.data.token)).toMatchObject({
+    // The password alone opens nothing: the second factor comes first.
+    expect(await get('/admin/api/me', login.data.token)).toMatchObject({ code: 999 });
+    expect(await get('/admin/api/me', await staffSignIn(rt, 'admin', TEST_ADMIN_PASSWORD))).toMatchObject({
       code: 1,
-      data: { username: 'admin' },
+      data: { username: 'admin', second_factor: 1 },
     });
   });
 
@@ -64,15 +70,27 @@ describe.each(databaseEngines())('staff API on %s', (engine) => {
     expect((await staffLogin(rt, 'locked.one', 'Locked-2026')).code).toBe(1);
   });
 
-  it('ends a session at logout and after 8 hours', async () => {
+  it('ends a session at logout, after 30 idle minutes, and after 8 hours however busy', async () => {
     const loggedOut = await staffToken(rt, ['compliance']);
     expect(await post('/admin/api/logout', loggedOut)).toMatchObject({ code: 1 });
     expect(await get('/admin/api/me', loggedOut)).toMatchObject({ code: 999 });
 
+    const idle = await staffToken(rt, ['compliance']);
+    rt.clock.advance(STAFF_IDLE_MS - 1000);
+    expect((await get('/admin/api/me', idle)).code).toBe(1);
+    rt.clock.advance(STAFF_IDLE_MS - 1000);
+    expect((await get('/admin/api/me', idle)).code).toBe(1);
+    rt.clock.advance(STAFF_IDLE_MS);
+    expect((await get('/admin/api/me', idle)).code).toBe(999);
+
     const expiring = await staffToken(rt, ['compliance']);
-    rt.clock.advance(STAFF_SESSION_TTL_MS - 1000);
-    expect((await get('/admin/api/me', expiring)).code).toBe(1);
-    rt.clock.advance(2000);
+    // Busy all day: a call every 20 minutes keeps it from going idle, not past its 8 hours.
+    for (let spent = 0; spent + 20 * 60_000 < STAFF_SESSION_TTL_MS; spent += 20 * 60_000) {
+      rt.clock.advance(20 * 60_000);
+      expect((await get('/admin/api/me', expiring)).code).toBe(1);
+    }
+    // 460 minutes so far: the next call, at 480, is at the end of the working day.
+    rt.clock.advance(20 * 60_000);
     expect(await get('/admin/api/me', expiring)).toEqual({
       code: 999,
       msg: 'Your session has ended. Please log in again.',
@@ -160,7 +178,7 @@ describe.each(databaseEngines())('staff API on %s', (engine) => {
       password: 'Changing-2026',
       roles: 'finance',
     });
-    const token = (await staffLogin(rt, 'changing', 'Changing-2026')).data.token;
+    const token = await staffSignIn(rt, 'changing', 'Changing-2026');
     expect(await get('/admin/api/identity', token)).toMatchObject({ code: 403 });
 
     const promoted = await post<WireStaff>(`/admin/api/staff/${member.id}`, admin, { roles: ['compliance'] });
@@ -246,7 +264,7 @@ describe.each(databaseEngines())('staff API on %s', (engine) => {
       ),
     );
     const tokens = await Promise.all(
-      made.map(async (m) => (await staffLogin(rt, m.data.username, 'Race-admin-2026')).data.token),
+      made.map(async (m) => staffSignIn(rt, m.data.username, 'Race-admin-2026')),
     );
     const activeAdmins = async (token: string) =>
       (await get<WireStaff[]>('/admin/api/staff', token)).data.filter(

@@ -38,6 +38,7 @@ export const staffSchema = z.object({
   username: z.string(),
   roles: z.array(z.enum(STAFF_ROLES)),
   disabled: z.number().int().describe('1: cannot log in'),
+  second_factor: z.number().int().describe('1: an authenticator is enrolled'),
   created_at: z.string(),
 });
 export type WireStaff = z.infer<typeof staffSchema>;
@@ -47,10 +48,58 @@ export const staffLoginBodySchema = z.object({
   password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
 });
 
+/** What a password login asks next: enrol an authenticator (first login) or give its code. */
+export const STAFF_SECOND_FACTOR_STEPS = ['enrol', 'verify'] as const;
+export type StaffSecondFactorStep = (typeof STAFF_SECOND_FACTOR_STEPS)[number];
+
 export const staffLoginResultSchema = z.object({
-  token: z.string().describe('Send it in the authorization header of every back-office call'),
+  token: z
+    .string()
+    .describe(
+      'Send it in the authorization header. It opens only the second-factor calls until one passes.',
+    ),
   staff: staffSchema,
+  second_factor: z.enum(STAFF_SECOND_FACTOR_STEPS),
 });
+
+export const staffEnrolmentSchema = z.object({
+  secret: z.string().describe('Base32, for typing into an authenticator by hand'),
+  otpauth_url: z.string().describe('The otpauth:// address a QR code carries'),
+});
+
+/** An authenticator code, or one of the recovery codes shown at enrolment. */
+export const staffSecondFactorBodySchema = z
+  .object({
+    code: z
+      .string()
+      .regex(/^\d{6}$/, 'six digits')
+      .optional(),
+    recovery_code: z.string().min(1).max(32).optional(),
+  })
+  .refine((body) => (body.code === undefined) !== (body.recovery_code === undefined), {
+    error: () => 'send either code or recovery_code',
+    params: { messageKey: 'staff.code_or_recovery_code' },
+  });
+
+export const staffEnrolmentResultSchema = z.object({
+  staff: staffSchema,
+  recovery_codes: z.array(z.string()).describe('Shown once: each opens one login without the authenticator'),
+});
+
+export const staffVerifyResultSchema = z.object({
+  staff: staffSchema,
+  recovery_codes_left: z.number().int(),
+});
+
+export const staffSessionSchema = z.object({
+  id: z.number().int(),
+  created_at: z.string(),
+  last_seen_at: z.string(),
+  ip: z.string(),
+  user_agent: z.string(),
+  current: z.number().int().describe('1: the session of this request'),
+});
+export type WireStaffSession = z.infer<typeof staffSessionSchema>;
 
 export const staffCreateBodySchema = z.object({
   username: staffUsernameSchema,
@@ -67,6 +116,11 @@ export const staffUpdateBodySchema = changeOf(
       .max(PASSWORD_MAX_LENGTH)
       .optional()
       .describe('A new password; ends the sessions of that staff member'),
+    reset_second_factor: wholeNumber
+      .min(1)
+      .max(1)
+      .optional()
+      .describe('1 forgets the authenticator (a lost phone): enrolment again at the next login'),
   }),
 );
 

@@ -15,6 +15,7 @@ import * as createdContentTables from './migrations/20261123T0700_created_conten
 import * as fingerprintedIdempotencyKeys from './migrations/20261124T0100_fingerprinted_idempotency_keys.ts';
 import * as usersCanBeDisabled from './migrations/20261124T0200_users_can_be_disabled.ts';
 import * as createdServerSecrets from './migrations/20261124T0300_created_server_secrets.ts';
+import * as staffSecondFactor from './migrations/20261125T0100_staff_second_factor.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '20261122T2200_created_market_tables': createdMarketTables,
@@ -27,6 +28,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261124T0100_fingerprinted_idempotency_keys': fingerprintedIdempotencyKeys,
   '20261124T0200_users_can_be_disabled': usersCanBeDisabled,
   '20261124T0300_created_server_secrets': createdServerSecrets,
+  '20261125T0100_staff_second_factor': staffSecondFactor,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, kind: DatabaseKind): Promise<string[]> {

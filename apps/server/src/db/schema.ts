@@ -336,6 +336,11 @@ export interface StaffTable {
   roles: string;
   disabled: DbInt;
   created_at: DbInt;
+  /** Base32 authenticator secret; set at enrolment's start, trusted once totp_enrolled_at is. */
+  totp_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  totp_enrolled_at: NullableInt;
+  /** The TOTP time step of the last accepted code: a code is good once. */
+  totp_last_step: NullableInt;
 }
 
 export interface StaffSessionTable {
@@ -345,6 +350,18 @@ export interface StaffSessionTable {
   created_at: DbInt;
   expires_at: DbInt;
   revoked_at: NullableInt;
+  /** When the second factor was passed; until then the session opens nothing but that step. */
+  verified_at: NullableInt;
+  last_seen_at: NullableInt;
+  ip: ColumnType<string, string | undefined, string>;
+  user_agent: ColumnType<string, string | undefined, string>;
+}
+
+export interface StaffRecoveryCodeTable {
+  staff_id: DbInt;
+  /** sha-256 of the code, as session tokens are kept. */
+  code_hash: string;
+  used_at: NullableInt;
 }
 
 export interface AuditLogTable {
@@ -423,6 +440,7 @@ export interface Database {
   withdrawals: WithdrawalTable;
   staff: StaffTable;
   staff_sessions: StaffSessionTable;
+  staff_recovery_codes: StaffRecoveryCodeTable;
   audit_log: AuditLogTable;
   news: NewsTable;
   news_translations: NewsTranslationTable;

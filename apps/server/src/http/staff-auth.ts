@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ResponseCode, type StaffRole } from '@omp/protocol';
-import type { StaffAccount } from '../repositories/staff-repository.ts';
+import type { StaffAccount, StaffSession } from '../repositories/staff-repository.ts';
 import type { StaffService } from '../services/staff-service.ts';
 import { DomainError } from '../domain/errors.ts';
 import { tokenOf } from './auth-plugin.ts';
@@ -25,14 +25,26 @@ declare module 'fastify' {
     staffService: StaffService;
   }
   interface FastifyRequest {
-    /** Resolved once per request by `sessionStaff()`. */
-    staffLookup: Promise<StaffAccount | undefined> | undefined;
+    /** Resolved once per request by `staffSession()`. */
+    staffLookup: Promise<StaffSession | undefined> | undefined;
   }
 }
 
-export function sessionStaff(request: FastifyRequest): Promise<StaffAccount | undefined> {
-  request.staffLookup ??= request.server.staffService.staffOfToken(tokenOf(request));
+/** The request's working staff session (second factor passed, not idle), if any. */
+export function staffSession(request: FastifyRequest): Promise<StaffSession | undefined> {
+  request.staffLookup ??= request.server.staffService.workingSession(tokenOf(request));
   return request.staffLookup;
+}
+
+export async function sessionStaff(request: FastifyRequest): Promise<StaffAccount | undefined> {
+  return (await staffSession(request))?.staff;
+}
+
+/** The session a password login opened, for the second-factor calls only. */
+export async function requirePendingStaffSession(request: FastifyRequest): Promise<StaffSession> {
+  const session = await request.server.staffService.openedSession(tokenOf(request));
+  if (!session) throw new DomainError(ResponseCode.sessionInvalid, 'session_invalid');
+  return session;
 }
 
 export function hasRole(staff: Pick<StaffRecord, 'roles'>, roles: readonly StaffRole[]): boolean {

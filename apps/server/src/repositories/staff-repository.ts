@@ -11,6 +11,22 @@ export interface StaffAccount {
   roles: StaffRole[];
   disabled: boolean;
   createdAt: number;
+  /** The authenticator secret: pending until `totpEnrolledAt` is set. */
+  totpSecret: string | null;
+  totpEnrolledAt: number | null;
+  totpLastStep: number | null;
+}
+
+/** A staff session that is neither revoked nor past its hard expiry, with its member. */
+export interface StaffSession {
+  id: number;
+  staff: StaffAccount;
+  createdAt: number;
+  expiresAt: number;
+  verifiedAt: number | null;
+  lastSeenAt: number | null;
+  ip: string;
+  userAgent: string;
 }
 
 export class StaffRepository {
@@ -65,7 +81,9 @@ export class StaffRepository {
     return new Map(rows.map((row) => [toInt(row.id), row.username]));
   }
 
-  async create(staff: Omit<StaffAccount, 'id'>): Promise<StaffAccount> {
+  async create(
+    staff: Omit<StaffAccount, 'id' | 'totpSecret' | 'totpEnrolledAt' | 'totpLastStep'>,
+  ): Promise<StaffAccount> {
     const inserted = await this.db
       .insertInto('staff')
       .values({
@@ -95,25 +113,60 @@ export class StaffRepository {
       .execute();
   }
 
-  async createSession(staffId: number, tokenHash: string, nowMs: number, expiresAtMs: number): Promise<void> {
+  async createSession(session: {
+    staffId: number;
+    tokenHash: string;
+    nowMs: number;
+    expiresAtMs: number;
+    ip: string;
+    userAgent: string;
+  }): Promise<void> {
     await this.db
       .insertInto('staff_sessions')
-      .values({ staff_id: staffId, token_hash: tokenHash, created_at: nowMs, expires_at: expiresAtMs })
+      .values({
+        staff_id: session.staffId,
+        token_hash: session.tokenHash,
+        created_at: session.nowMs,
+        expires_at: session.expiresAtMs,
+        last_seen_at: session.nowMs,
+        ip: session.ip.slice(0, 64),
+        user_agent: session.userAgent.slice(0, 256),
+      })
       .execute();
   }
 
-  /** The staff member of a live session: not revoked, not expired, account not disabled. */
-  async staffOfSession(tokenHash: string, nowMs: number): Promise<StaffAccount | undefined> {
-    const row = await this.db
-      .selectFrom('staff_sessions')
-      .innerJoin('staff', 'staff.id', 'staff_sessions.staff_id')
-      .selectAll('staff')
+  /** The session of a token: not revoked, not past its hard expiry, its member not disabled. */
+  async sessionOf(tokenHash: string, nowMs: number): Promise<StaffSession | undefined> {
+    const row = await this.sessions()
       .where('staff_sessions.token_hash', '=', tokenHash)
-      .where('staff_sessions.revoked_at', 'is', null)
       .where('staff_sessions.expires_at', '>', nowMs)
-      .where('staff.disabled', '=', 0)
       .executeTakeFirst();
-    return toStaff(row);
+    return row && toSession(row);
+  }
+
+  /** A member's live sessions (second factor passed), newest first. */
+  async liveSessions(staffId: number, nowMs: number, idleSinceMs: number): Promise<StaffSession[]> {
+    const rows = await this.sessions()
+      .where('staff_sessions.staff_id', '=', staffId)
+      .where('staff_sessions.expires_at', '>', nowMs)
+      .where('staff_sessions.verified_at', 'is not', null)
+      .where('staff_sessions.last_seen_at', '>', idleSinceMs)
+      .orderBy('staff_sessions.id', 'desc')
+      .execute();
+    return rows.map(toSession);
+  }
+
+  /** The second factor is passed: the session opens the back office until `expiresAtMs`. */
+  async verifySession(id: number, nowMs: number, expiresAtMs: number): Promise<void> {
+    await this.db
+      .updateTable('staff_sessions')
+      .set({ verified_at: nowMs, last_seen_at: nowMs, expires_at: expiresAtMs })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async touchSession(id: number, nowMs: number): Promise<void> {
+    await this.db.updateTable('staff_sessions').set({ last_seen_at: nowMs }).where('id', '=', id).execute();
   }
 
   async revokeSession(tokenHash: string, nowMs: number): Promise<void> {
@@ -125,6 +178,18 @@ export class StaffRepository {
       .execute();
   }
 
+  /** Ends one of a member's sessions; false when it is not theirs or already ended. */
+  async revokeSessionById(staffId: number, id: number, nowMs: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('staff_sessions')
+      .set({ revoked_at: nowMs })
+      .where('id', '=', id)
+      .where('staff_id', '=', staffId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
   async revokeAllSessions(staffId: number, nowMs: number): Promise<void> {
     await this.db
       .updateTable('staff_sessions')
@@ -132,6 +197,92 @@ export class StaffRepository {
       .where('staff_id', '=', staffId)
       .where('revoked_at', 'is', null)
       .execute();
+  }
+
+  /** Keeps the secret an enrolment shows, before the first code confirms it. */
+  async setPendingTotpSecret(staffId: number, secret: string): Promise<void> {
+    await this.db
+      .updateTable('staff')
+      .set({ totp_secret: secret })
+      .where('id', '=', staffId)
+      .where('totp_enrolled_at', 'is', null)
+      .execute();
+  }
+
+  async confirmTotpEnrolment(staffId: number, atMs: number): Promise<void> {
+    await this.db.updateTable('staff').set({ totp_enrolled_at: atMs }).where('id', '=', staffId).execute();
+  }
+
+  /**
+   * Records that a code of this time step was used; false when that step or a later one already
+   * was, so of two requests with one code only one passes, whatever races.
+   */
+  async acceptTotpStep(staffId: number, step: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('staff')
+      .set({ totp_last_step: step })
+      .where('id', '=', staffId)
+      .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Forgets the secret and the recovery codes: the member enrols again at their next login. */
+  async clearSecondFactor(staffId: number): Promise<void> {
+    await this.db
+      .updateTable('staff')
+      .set({ totp_secret: null, totp_enrolled_at: null, totp_last_step: null })
+      .where('id', '=', staffId)
+      .execute();
+    await this.db.deleteFrom('staff_recovery_codes').where('staff_id', '=', staffId).execute();
+  }
+
+  async replaceRecoveryCodes(staffId: number, codeHashes: string[]): Promise<void> {
+    await this.db.deleteFrom('staff_recovery_codes').where('staff_id', '=', staffId).execute();
+    await this.db
+      .insertInto('staff_recovery_codes')
+      .values(codeHashes.map((code_hash) => ({ staff_id: staffId, code_hash })))
+      .execute();
+  }
+
+  /** Spends a recovery code; false when it is unknown or already spent. */
+  async useRecoveryCode(staffId: number, codeHash: string, nowMs: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('staff_recovery_codes')
+      .set({ used_at: nowMs })
+      .where('staff_id', '=', staffId)
+      .where('code_hash', '=', codeHash)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async unusedRecoveryCodes(staffId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('staff_recovery_codes')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('staff_id', '=', staffId)
+      .where('used_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    return toInt(row.n as number | bigint | string);
+  }
+
+  private sessions() {
+    return this.db
+      .selectFrom('staff_sessions')
+      .innerJoin('staff', 'staff.id', 'staff_sessions.staff_id')
+      .selectAll('staff')
+      .select([
+        'staff_sessions.id as session_id',
+        'staff_sessions.created_at as session_created_at',
+        'staff_sessions.expires_at',
+        'staff_sessions.verified_at',
+        'staff_sessions.last_seen_at',
+        'staff_sessions.ip',
+        'staff_sessions.user_agent',
+      ])
+      .where('staff_sessions.revoked_at', 'is', null)
+      .where('staff.disabled', '=', 0);
   }
 }
 
@@ -155,5 +306,31 @@ function toStaff(row: Selectable<StaffTable> | undefined): StaffAccount | undefi
     roles: parseRoles(row.roles),
     disabled: toInt(row.disabled) === 1,
     createdAt: toInt(row.created_at),
+    totpSecret: row.totp_secret,
+    totpEnrolledAt: row.totp_enrolled_at === null ? null : toInt(row.totp_enrolled_at),
+    totpLastStep: row.totp_last_step === null ? null : toInt(row.totp_last_step),
+  };
+}
+
+type SessionRow = Selectable<StaffTable> & {
+  session_id: number | bigint | string;
+  session_created_at: number | bigint | string;
+  expires_at: number | bigint | string;
+  verified_at: number | bigint | string | null;
+  last_seen_at: number | bigint | string | null;
+  ip: string;
+  user_agent: string;
+};
+
+function toSession(row: SessionRow): StaffSession {
+  return {
+    id: toInt(row.session_id),
+    staff: toStaff(row)!,
+    createdAt: toInt(row.session_created_at),
+    expiresAt: toInt(row.expires_at),
+    verifiedAt: row.verified_at === null ? null : toInt(row.verified_at),
+    lastSeenAt: row.last_seen_at === null ? null : toInt(row.last_seen_at),
+    ip: row.ip,
+    userAgent: row.user_agent,
   };
 }

@@ -1,6 +1,7 @@
 /**
- * The back office's own accounts: staff login and sessions, the admin's management of staff, and
- * the audit log. Everything under /admin/api answers in the same envelope as the public API.
+ * The admin's management of staff, and the audit log (sign-in and sessions are
+ * staff-session-routes.ts). Everything under /admin/api answers in the same envelope as the
+ * public API.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -12,14 +13,11 @@ import {
   envelopeOf,
   staffCreateBodySchema,
   staffIdParamsSchema,
-  staffLoginBodySchema,
-  staffLoginResultSchema,
   staffSchema,
   staffUpdateBodySchema,
 } from '@omp/protocol';
-import { tokenOf } from '../http/auth-plugin.ts';
 import { ok } from '../http/envelope-plugin.ts';
-import { requireStaff, sessionStaff } from '../http/staff-auth.ts';
+import { requireStaff } from '../http/staff-auth.ts';
 import { toWireStaff, type StaffService } from '../services/staff-service.ts';
 
 export interface StaffRouteDeps {
@@ -28,59 +26,12 @@ export interface StaffRouteDeps {
 
 const ADMIN = ['admin'] as const;
 const security = [{ token: [] }];
-const staffToken = 'The staff token from /admin/api/login in the authorization header.';
+const staffToken = 'A staff token (login and second factor passed) in the authorization header.';
 
 export async function staffRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
   const { staff } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['staff'];
-
-  api.post(
-    '/admin/api/login',
-    {
-      schema: {
-        tags,
-        summary: 'Staff login: a back-office session of 8 hours',
-        description:
-          'Form-encoded or JSON. 5 failures per name (30 per address) in 15 minutes lock logins for the rest ' +
-          'of the window. User accounts cannot log in here.',
-        body: staffLoginBodySchema,
-        response: { 200: envelopeOf(staffLoginResultSchema) },
-      },
-    },
-    async (request) => {
-      const { username, password } = request.body;
-      const { token, staff: member } = await staff.login(username, password, request.ip);
-      return ok(request, { token, staff: toWireStaff(member) }, 'login_ok');
-    },
-  );
-
-  api.post(
-    '/admin/api/logout',
-    { schema: { tags, summary: 'End this back-office session', description: staffToken, security } },
-    async (request) => {
-      await requireStaff(request, []);
-      await staff.logout(tokenOf(request)!);
-      return ok(request, null, 'logout_ok');
-    },
-  );
-
-  api.get(
-    '/admin/api/me',
-    {
-      schema: {
-        tags,
-        summary: 'The logged-in staff member and their roles',
-        description: staffToken,
-        security,
-        response: { 200: envelopeOf(staffSchema) },
-      },
-    },
-    async (request) => {
-      await requireStaff(request, []);
-      return ok(request, toWireStaff((await sessionStaff(request))!));
-    },
-  );
 
   api.get(
     '/admin/api/staff',
@@ -133,11 +84,12 @@ export async function staffRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
     },
     async (request) => {
       const admin = await requireStaff(request, ADMIN);
-      const { roles, disabled, password } = request.body;
+      const { roles, disabled, password, reset_second_factor } = request.body;
       const updated = await staff.update(admin, request.params.id, {
         roles,
         disabled: disabled === undefined ? undefined : disabled === 1,
         password,
+        resetSecondFactor: reset_second_factor === 1,
       });
       return ok(request, toWireStaff(updated), 'staff.saved');
     },

@@ -7,10 +7,21 @@
  * or a random password that is printed once in the log; the admin then creates the real accounts.
  */
 import { randomBytes } from 'node:crypto';
-import { ResponseCode, type StaffRole, type WireStaff } from '@omp/protocol';
+import {
+  ResponseCode,
+  type StaffRole,
+  type StaffSecondFactorStep,
+  type WireStaff,
+  type WireStaffSession,
+} from '@omp/protocol';
 import { DomainError, notFound, refused } from '../domain/errors.ts';
 import { listAudit, writeAudit, type AuditFilter } from '../repositories/audit-repository.ts';
-import { StaffRepository, type StaffAccount } from '../repositories/staff-repository.ts';
+import {
+  StaffRepository,
+  type StaffAccount,
+  type StaffSession,
+} from '../repositories/staff-repository.ts';
+import { StaffSecondFactor } from './staff-second-factor.ts';
 import type { VerificationRepository } from '../repositories/verification-repository.ts';
 import {
   checkNewPassword,
@@ -25,6 +36,12 @@ import type { Db } from '../repositories/unit-of-work.ts';
 
 /** A working day: a forgotten back-office tab does not stay logged in overnight. */
 export const STAFF_SESSION_TTL_MS = 8 * 60 * 60_000;
+/** Thirty minutes without a call end a session before its working day is over. */
+export const STAFF_IDLE_MS = 30 * 60_000;
+/** A password login leaves this long to give the second factor. */
+export const STAFF_SECOND_FACTOR_WINDOW_MS = 10 * 60_000;
+/** Activity is written at most this often, not on every call. */
+const TOUCH_EVERY_MS = 60_000;
 export const INITIAL_ADMIN_USERNAME = 'admin';
 
 export interface StaffServiceOptions {
@@ -48,14 +65,22 @@ export class StaffService {
   private readonly o: StaffServiceOptions;
   private readonly staff: StaffRepository;
   private readonly passwords: PasswordHasher;
+  /** Enrolment and verification of the authenticator, on a session a password login opened. */
+  readonly secondFactor: StaffSecondFactor;
 
   constructor(options: StaffServiceOptions) {
     this.o = options;
     this.passwords = options.passwords ?? scryptPasswordHasher;
     this.staff = new StaffRepository(options.db);
+    this.secondFactor = new StaffSecondFactor({
+      staff: this.staff,
+      verifications: options.verifications,
+      now: options.now,
+      sessionTtlMs: STAFF_SESSION_TTL_MS,
+      failureKey,
+    });
   }
 
-  /** Creates the first admin when there is no staff at all; does nothing afterwards. */
   /** A page of the audit log, newest first, as the back office lists it. */
   async auditPage(filter: AuditFilter, page: number, pageSize: number) {
     const { list, total } = await listAudit(this.o.db, filter, page, pageSize);
@@ -77,6 +102,7 @@ export class StaffService {
     };
   }
 
+  /** Creates the first admin when there is no staff at all; does nothing afterwards. */
   async ensureInitialAdmin(initialPassword: string | undefined): Promise<InitialAdmin | undefined> {
     if ((await this.staff.count()) > 0) return undefined;
     const password = initialPassword ?? randomPassword();
@@ -96,7 +122,12 @@ export class StaffService {
     return { username: INITIAL_ADMIN_USERNAME, generatedPassword: initialPassword ? undefined : password };
   }
 
-  async login(username: string, password: string, ip: string) {
+  /**
+   * Checks the password and opens a session that can do nothing but pass the second factor
+   * (`enrol` at the first login, `verify` afterwards) within STAFF_SECOND_FACTOR_WINDOW_MS.
+   */
+  async login(username: string, password: string, client: { ip: string; userAgent: string }) {
+    const { ip } = client;
     const nowMs = this.o.now();
     const key = failureKey(username);
     const since = nowMs - LOGIN_WINDOW_MS;
@@ -116,19 +147,56 @@ export class StaffService {
       await this.o.verifications.recordLoginFailure(key, ip, nowMs);
       throw refused('staff.login_failed');
     }
-    await this.o.verifications.clearLoginFailures(key);
     const token = randomBytes(32).toString('base64url');
-    await this.staff.createSession(staff.id, hashToken(token), nowMs, nowMs + STAFF_SESSION_TTL_MS);
-    return { token, staff };
+    await this.staff.createSession({
+      staffId: staff.id,
+      tokenHash: hashToken(token),
+      nowMs,
+      expiresAtMs: nowMs + STAFF_SECOND_FACTOR_WINDOW_MS,
+      ...client,
+    });
+    const step: StaffSecondFactorStep = staff.totpEnrolledAt === null ? 'enrol' : 'verify';
+    return { token, staff, secondFactor: step };
   }
 
   async logout(token: string): Promise<void> {
     await this.staff.revokeSession(hashToken(token), this.o.now());
   }
 
+  /** The member of a working session: second factor passed, used within STAFF_IDLE_MS. */
   async staffOfToken(token: string | undefined): Promise<StaffAccount | undefined> {
+    return (await this.workingSession(token))?.staff;
+  }
+
+  async workingSession(token: string | undefined): Promise<StaffSession | undefined> {
     if (!token) return undefined;
-    return this.staff.staffOfSession(hashToken(token), this.o.now());
+    const nowMs = this.o.now();
+    const session = await this.staff.sessionOf(hashToken(token), nowMs);
+    if (!session || session.verifiedAt === null) return undefined;
+    const lastSeen = session.lastSeenAt ?? session.verifiedAt;
+    if (lastSeen <= nowMs - STAFF_IDLE_MS) return undefined;
+    if (nowMs - lastSeen >= TOUCH_EVERY_MS) await this.staff.touchSession(session.id, nowMs);
+    return session;
+  }
+
+  /**
+   * The session of a token, its second factor passed or not: the second-factor calls take it
+   * (and refuse one that has passed with a message that says so).
+   */
+  async openedSession(token: string | undefined): Promise<StaffSession | undefined> {
+    if (!token) return undefined;
+    return this.staff.sessionOf(hashToken(token), this.o.now());
+  }
+
+  /** The member's working sessions, for them to see and end. */
+  async sessions(staffId: number): Promise<StaffSession[]> {
+    const nowMs = this.o.now();
+    return this.staff.liveSessions(staffId, nowMs, nowMs - STAFF_IDLE_MS);
+  }
+
+  async endSession(staffId: number, sessionId: number): Promise<void> {
+    if (!(await this.staff.revokeSessionById(staffId, sessionId, this.o.now())))
+      throw notFound('staff.session_not_found', { id: sessionId });
   }
 
   list(): Promise<StaffAccount[]> {
@@ -178,6 +246,7 @@ export class StaffService {
       roles?: StaffRole[] | undefined;
       disabled?: boolean | undefined;
       password?: string | undefined;
+      resetSecondFactor?: boolean | undefined;
     },
   ): Promise<StaffAccount> {
     const target = await this.staff.byId(id);
@@ -203,7 +272,8 @@ export class StaffService {
         disabled,
         ...(passwordHash ? { passwordHash } : {}),
       });
-      if (disabled || passwordHash) await repository.revokeAllSessions(id, nowMs);
+      if (change.resetSecondFactor) await repository.clearSecondFactor(id);
+      if (disabled || passwordHash || change.resetSecondFactor) await repository.revokeAllSessions(id, nowMs);
       const after = (await repository.byId(id))!;
       await writeAudit(trx, {
         staffId: actor.id,
@@ -212,7 +282,11 @@ export class StaffService {
         targetId: id,
         before: auditView(before),
         // Never the hash itself: only that the password changed.
-        after: { ...auditView(after), ...(passwordHash ? { password_changed: true } : {}) },
+        after: {
+          ...auditView(after),
+          ...(passwordHash ? { password_changed: true } : {}),
+          ...(change.resetSecondFactor ? { second_factor_reset: true } : {}),
+        },
         atMs: nowMs,
       });
       return after;
@@ -242,6 +316,18 @@ export function toWireStaff(staff: StaffAccount): WireStaff {
     username: staff.username,
     roles: staff.roles,
     disabled: staff.disabled ? 1 : 0,
+    second_factor: staff.totpEnrolledAt === null ? 0 : 1,
     created_at: timeText(staff.createdAt),
+  };
+}
+
+export function toWireStaffSession(session: StaffSession, currentId: number | undefined): WireStaffSession {
+  return {
+    id: session.id,
+    created_at: timeText(session.createdAt),
+    last_seen_at: timeText(session.lastSeenAt ?? session.createdAt),
+    ip: session.ip,
+    user_agent: session.userAgent,
+    current: session.id === currentId ? 1 : 0,
   };
 }

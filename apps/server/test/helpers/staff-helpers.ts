@@ -3,7 +3,8 @@
  * first admin (whose password the test runtime sets with ADMIN_INITIAL_PASSWORD), and calls made
  * with a staff token.
  */
-import type { StaffRole, WireStaff } from '@omp/protocol';
+import { generate } from 'otplib';
+import type { StaffRole, StaffSecondFactorStep, WireStaff } from '@omp/protocol';
 import type { EnvelopeBody } from './account-helpers.ts';
 import type { TestRuntime } from './test-runtime.ts';
 
@@ -30,20 +31,90 @@ export async function callApi<T = unknown>(
   return res.json() as EnvelopeBody<T>;
 }
 
+/** Step one of a staff login: the password. Its token opens only the second-factor calls. */
 export async function staffLogin(rt: TestRuntime, username: string, password: string) {
-  return callApi<{ token: string; staff: WireStaff }>(rt, 'POST', '/admin/api/login', undefined, {
-    username,
-    password,
-  });
+  return callApi<{ token: string; staff: WireStaff; second_factor: StaffSecondFactorStep }>(
+    rt,
+    'POST',
+    '/admin/api/login',
+    undefined,
+    { username, password },
+  );
 }
 
-/** A session token of the first admin (`admin`, created at the runtime's first start). */
+/** What a staff member's phone knows: the authenticator secret, and the last step a code was used. */
+interface Authenticator {
+  secret: string;
+  lastStep: number;
+  recoveryCodes: string[];
+}
+const authenticators = new Map<string, Authenticator>();
+const authenticatorKey = (rt: TestRuntime, username: string) =>
+  `${rt.config.dataDir}|${rt.schema ?? ''}|${username.toLowerCase()}`;
+
+/** The authenticator a test enrolled for this member, to compute codes as their phone would. */
+export function authenticatorOf(rt: TestRuntime, username: string): Authenticator | undefined {
+  return authenticators.get(authenticatorKey(rt, username));
+}
+
+/** The code an authenticator shows at a TOTP time step (30 s). */
+export const totpAt = (secret: string, step: number) => generate({ secret, epoch: step * 30 });
+
+/**
+ * A full staff sign-in through the API: password, then the authenticator (enrolled here on the
+ * first login, with the same library an authenticator app follows). A code is good once per
+ * time step, so a second sign-in within the same 30 s uses the next step (the server accepts one
+ * step of clock drift) or, failing that, a recovery code.
+ */
+export async function staffSignIn(rt: TestRuntime, username: string, password: string): Promise<string> {
+  const login = await staffLogin(rt, username, password);
+  if (login.code !== 1) throw new Error(`staff login of ${username} failed: ${login.msg}`);
+  const { token, second_factor } = login.data;
+  const key = authenticatorKey(rt, username);
+  const step = Math.floor(rt.clock.now() / 30_000);
+  if (second_factor === 'enrol') {
+    const enrolment = await callApi<{ secret: string }>(rt, 'POST', '/admin/api/2fa/enrol', token);
+    if (enrolment.code !== 1) throw new Error(`enrolment of ${username} failed: ${enrolment.msg}`);
+    const { secret } = enrolment.data;
+    const confirmed = await callApi<{ recovery_codes: string[] }>(
+      rt,
+      'POST',
+      '/admin/api/2fa/enrol/confirm',
+      token,
+      { code: await totpAt(secret, step) },
+    );
+    if (confirmed.code !== 1) throw new Error(`enrolment of ${username} failed: ${confirmed.msg}`);
+    authenticators.set(key, { secret, lastStep: step, recoveryCodes: confirmed.data.recovery_codes });
+    return token;
+  }
+  const phone = authenticators.get(key);
+  if (!phone) throw new Error(`${username} enrolled an authenticator this test does not know`);
+  const nextStep = Math.max(step, phone.lastStep + 1);
+  const body =
+    nextStep <= step + 1
+      ? { code: await totpAt(phone.secret, nextStep) }
+      : { recovery_code: phone.recoveryCodes.shift() };
+  const verified = await callApi(rt, 'POST', '/admin/api/2fa/verify', token, body);
+  if (verified.code !== 1) throw new Error(`second factor of ${username} failed: ${verified.msg}`);
+  if (body.code) phone.lastStep = nextStep;
+  return token;
+}
+
+const workingTokens = new Map<string, string>();
+
+/**
+ * A working session token of the first admin (`admin`, created at the runtime's first start),
+ * reused while the server still accepts it, as a browser tab would.
+ */
 export async function adminToken(rt: TestRuntime): Promise<string> {
   const password = rt.config.adminInitialPassword;
   if (!password) throw new Error('the test runtime has no ADMIN_INITIAL_PASSWORD to log in with');
-  const login = await staffLogin(rt, 'admin', password);
-  if (login.code !== 1) throw new Error(`admin login failed: ${login.msg}`);
-  return login.data.token;
+  const key = authenticatorKey(rt, 'admin');
+  const known = workingTokens.get(key);
+  if (known && (await callApi(rt, 'GET', '/admin/api/me', known)).code === 1) return known;
+  const token = await staffSignIn(rt, 'admin', password);
+  workingTokens.set(key, token);
+  return token;
 }
 
 /**
@@ -59,7 +130,5 @@ export async function staffToken(rt: TestRuntime, roles: readonly StaffRole[]): 
     roles: [...roles],
   });
   if (created.code !== 1) throw new Error(`creating staff ${username} failed: ${created.msg}`);
-  const login = await staffLogin(rt, username, password);
-  if (login.code !== 1) throw new Error(`staff login of ${username} failed: ${login.msg}`);
-  return login.data.token;
+  return staffSignIn(rt, username, password);
 }
