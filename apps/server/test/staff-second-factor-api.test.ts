@@ -38,7 +38,11 @@ describe.each(databaseEngines())('staff second factor on %s', (engine) => {
   const newMember = async () => {
     const username = `desk-${++counter}`;
     const password = `Desk-pass-${counter}-2026`;
-    const created = await post<WireStaff>('/admin/api/staff', admin, { username, password, roles: ['finance'] });
+    const created = await post<WireStaff>('/admin/api/staff', admin, {
+      username,
+      password,
+      roles: ['finance'],
+    });
     expect(created.code).toBe(1);
     return { id: created.data.id, username, password };
   };
@@ -68,7 +72,9 @@ describe.each(databaseEngines())('staff second factor on %s', (engine) => {
     expect(first.data.otpauth_url).toContain(`secret=${first.data.secret}`);
     expect(decodeURIComponent(first.data.otpauth_url)).toContain(member.username);
     // A reload shows the same QR code until a code confirms it.
-    expect((await post<{ secret: string }>('/admin/api/2fa/enrol', pending)).data.secret).toBe(first.data.secret);
+    expect((await post<{ secret: string }>('/admin/api/2fa/enrol', pending)).data.secret).toBe(
+      first.data.secret,
+    );
 
     const wrongCode = (Number(await totpAt(first.data.secret, step())) + 1) % 1_000_000;
     expect(
@@ -84,7 +90,10 @@ describe.each(databaseEngines())('staff second factor on %s', (engine) => {
     expect(confirmed).toMatchObject({ code: 1, data: { staff: { second_factor: 1 } } });
     expect(confirmed.data.recovery_codes).toHaveLength(10);
     expect(new Set(confirmed.data.recovery_codes).size).toBe(10);
-    expect(await get('/admin/api/me', pending)).toMatchObject({ code: 1, data: { username: member.username } });
+    expect(await get('/admin/api/me', pending)).toMatchObject({
+      code: 1,
+      data: { username: member.username },
+    });
     // Once enrolled, enrolment is closed: a stolen password cannot enrol a second phone.
     const next = await staffLogin(rt, member.username, member.password);
     expect(next.data.second_factor).toBe('verify');
@@ -100,12 +109,16 @@ describe.each(databaseEngines())('staff second factor on %s', (engine) => {
     const phone = authenticatorOf(rt, member.username)!;
 
     const again = (await staffLogin(rt, member.username, member.password)).data.token;
-    expect(await post('/admin/api/2fa/verify', again, { code: await totpAt(phone.secret, step()) })).toMatchObject({
+    expect(
+      await post('/admin/api/2fa/verify', again, { code: await totpAt(phone.secret, step()) }),
+    ).toMatchObject({
       code: 0,
       msg: 'That authenticator code was already used: wait for the next one',
     });
     rt.clock.advance(30_000);
-    expect(await post('/admin/api/2fa/verify', again, { code: await totpAt(phone.secret, step()) })).toMatchObject({
+    expect(
+      await post('/admin/api/2fa/verify', again, { code: await totpAt(phone.secret, step()) }),
+    ).toMatchObject({
       code: 1,
       data: { recovery_codes_left: 10 },
     });
@@ -138,7 +151,8 @@ describe.each(databaseEngines())('staff second factor on %s', (engine) => {
     const token = (await staffLogin(rt, member.username, member.password)).data.token;
     const right = await totpAt(phone.secret, step());
     const wrong = String((Number(right) + 500_000) % 1_000_000).padStart(6, '0');
-    for (let i = 0; i < 5; i++) expect((await post('/admin/api/2fa/verify', token, { code: wrong })).code).toBe(0);
+    for (let i = 0; i < 5; i++)
+      expect((await post('/admin/api/2fa/verify', token, { code: wrong })).code).toBe(0);
     const locked = await post('/admin/api/2fa/verify', token, { code: right });
     expect(locked).toMatchObject({ code: 429 });
     expect(locked.msg).toMatch(/15 minutes/);
@@ -151,7 +165,9 @@ describe.each(databaseEngines())('staff second factor on %s', (engine) => {
     const phone = authenticatorOf(rt, member.username)!;
     const token = (await staffLogin(rt, member.username, member.password)).data.token;
     rt.clock.advance(10 * 60_000);
-    expect(await post('/admin/api/2fa/verify', token, { code: await totpAt(phone.secret, step()) })).toMatchObject({
+    expect(
+      await post('/admin/api/2fa/verify', token, { code: await totpAt(phone.secret, step()) }),
+    ).toMatchObject({
       code: 999,
     });
   });
@@ -195,6 +211,9 @@ describe.each(databaseEngines())('staff second factor on %s', (engine) => {
       `/admin/api/audit?target_type=staff&target_id=${member.id}`,
       admin,
     );
-    expect(audit.data.list[0]).toMatchObject({ action: 'staff.update', after: { second_factor_reset: true } });
+    expect(audit.data.list[0]).toMatchObject({
+      action: 'staff.update',
+      after: { second_factor_reset: true },
+    });
   });
 });

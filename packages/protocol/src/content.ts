@@ -136,13 +136,50 @@ export const settingsBodySchema = changeOf(
       withdraw_requires_identity: flag
         .transform(String)
         .describe('1: only users with a certified identity may withdraw (read at each withdrawal)'),
+      trade_fee_type: z.coerce
+        .number()
+        .int()
+        .min(1)
+        .max(2)
+        .transform(String)
+        .describe('1: fee = lots × rate; 2: fee = margin × rate. Applies to orders from now on'),
+      demo_balance: z
+        .string()
+        .regex(/^\d{1,9}(\.\d{1,2})?$/, 'a USD amount')
+        .refine((value) => Number(value) >= 1, { error: () => 'at least 1 USD' })
+        .describe('USD a new or reset demo account starts with'),
+      stale_quote_s: z.coerce
+        .number()
+        .int()
+        .min(1)
+        .max(3600)
+        .transform(String)
+        .describe('Market orders and closes are refused on a quote older than this, seconds'),
+      margin_call_level: z.coerce.number().int().min(1).max(10_000).transform(String).describe('Percent'),
+      stop_out_level: z.coerce
+        .number()
+        .int()
+        .min(1)
+        .max(10_000)
+        .transform(String)
+        .describe('Percent; must stay below margin_call_level'),
     })
     .partial()
+    .strict()
     .describe(
-      'Only the keys given change. The trading settings (trade_fee_type, stale_quote_s, margin_call_level, ' +
-        'stop_out_level, demo_balance) are read when the book starts and are not changed here.',
+      'Only the keys given change, at once and on every node: trading settings apply to the next ' +
+        'order and the next tick. An unknown key is refused, never ignored.',
     ),
 );
+
+/** The settings that steer the trading book; the rest steer screens and sign-up. */
+export const TRADING_SETTING_KEYS = [
+  'trade_fee_type',
+  'demo_balance',
+  'stale_quote_s',
+  'margin_call_level',
+  'stop_out_level',
+] as const;
 
 // Leaderboard ----------------------------------------------------------------------------------
 

@@ -55,7 +55,8 @@ export interface AppEvents {
   money_decided: StaffDecision;
   identity_decided: StaffDecision;
   /** A setting the back office changed; `keys` are the settings table's keys. */
-  settings_changed: { keys: string[] };
+  /** The new values of the keys staff changed. */
+  settings_changed: { keys: string[]; values: Record<string, string> };
   session_ended: SessionEnded;
 }
 

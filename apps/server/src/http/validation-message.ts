@@ -16,6 +16,8 @@ export interface ValidationIssue {
     origin?: string;
     /** A shared rule's own message (e.g. changeOf's `nothing_to_change`), from the refinement. */
     params?: { messageKey?: string };
+    /** The fields a strict body does not know. */
+    keys?: string[];
   };
 }
 
@@ -23,6 +25,9 @@ export function validationMessage(lang: Language, issue: ValidationIssue, source
   const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
   const ownKey = issue.keyword === 'custom' ? issue.params.params?.messageKey : undefined;
   if (ownKey) return translate(lang, ownKey, { field });
+  // A field this call does not take is refused by name, never silently dropped.
+  if (issue.keyword === 'unrecognized_keys')
+    return translate(lang, 'field_unknown', { fields: (issue.params.keys ?? []).join(', ') });
   const topKey = field.split('.')[0] ?? field;
   const given =
     source !== null && typeof source === 'object' ? (source as Record<string, unknown>)[topKey] : undefined;

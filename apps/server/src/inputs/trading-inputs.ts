@@ -2,7 +2,14 @@
  * Inputs of the trading calls as the engine needs them: decimal text to exact lots and points,
  * with a clear refusal instead of a silent rounding.
  */
-import { parseLots, parseMicros, parsePriceToPoints, type InstrumentSpec } from '@omp/engine';
+import {
+  parseLots,
+  parseMicros,
+  parsePriceToPoints,
+  type InstrumentSpec,
+  type TradingSettings,
+} from '@omp/engine';
+import { SETTING_DEFAULTS, type SettingKey } from '../services/settings-service.ts';
 import { invalid } from '../domain/errors.ts';
 
 export interface TradingUser {
@@ -35,4 +42,23 @@ export function pointsOf(text: string | undefined, field: string, spec: Instrume
 export function parseDemoBalance(text: string): bigint {
   const micros = parseMicros(text);
   return micros !== null && micros > 0n ? micros : 100_000_000_000n;
+}
+
+/** The book's settings from their stored text; a value that is not a positive number keeps its default. */
+export function tradingSettingsOf(
+  stored: Pick<
+    Record<SettingKey, string>,
+    'trade_fee_type' | 'stale_quote_s' | 'margin_call_level' | 'stop_out_level'
+  >,
+): TradingSettings {
+  const number = (key: keyof typeof stored) => {
+    const value = Number(stored[key]);
+    return Number.isFinite(value) && value > 0 ? value : Number(SETTING_DEFAULTS[key]);
+  };
+  return {
+    feeType: number('trade_fee_type'),
+    staleQuoteMs: number('stale_quote_s') * 1000,
+    marginCallLevel: number('margin_call_level'),
+    stopOutLevel: number('stop_out_level'),
+  };
 }

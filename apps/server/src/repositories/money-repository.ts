@@ -85,7 +85,11 @@ export class MoneyRepository {
   }
 
   async chargeNetwork(id: number): Promise<ChargeNetwork | undefined> {
-    const row = await this.db.selectFrom('charge_networks').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('charge_networks')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
     return row && plain(row);
   }
 

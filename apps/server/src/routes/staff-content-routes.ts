@@ -110,7 +110,7 @@ export async function staffContentRoutes(app: FastifyInstance, deps: StaffConten
     {
       schema: {
         tags,
-        summary: 'The public platform settings and the service texts in every language',
+        summary: 'Every platform setting (trading ones included) and the service texts in every language',
         security,
         response: {
           200: envelopeOf(
@@ -133,7 +133,8 @@ export async function staffContentRoutes(app: FastifyInstance, deps: StaffConten
     {
       schema: {
         tags,
-        summary: 'Change public settings: main_mode, complaint e-mail and host, service links, registration',
+        summary:
+          'Change settings: trading (fee type, demo balance, stale quotes, margin call, stop-out) and screens',
         security,
         body: settingsBodySchema,
         response: { 200: envelopeOf(z.record(z.string(), z.string())) },
@@ -145,7 +146,7 @@ export async function staffContentRoutes(app: FastifyInstance, deps: StaffConten
         (entry): entry is [SettingKey, string] => entry[1] !== undefined,
       );
       await deps.settings.changeByStaff(staff.id, changes);
-      return ok(request, await deps.settings.publicSettings(), 'content.saved');
+      return ok(request, await deps.settings.all(), 'content.saved');
     },
   );
 

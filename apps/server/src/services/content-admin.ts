@@ -121,7 +121,7 @@ export class ContentAdmin {
   async settingsAndTexts() {
     const texts: Record<string, Record<string, string>> = {};
     for (const key of LOCALIZED_TEXT_KEYS) texts[key] = await this.o.serviceTexts.all(key);
-    return { settings: await this.o.settings.publicSettings(), texts };
+    return { settings: await this.o.settings.all(), texts };
   }
 
   /** Replaces the announcement or complaint text in the languages given; the texts after. */

@@ -3,12 +3,7 @@
  * pages for the user and for the back office, draw methods. Writes and decisions are MoneyService.
  */
 import type { Language } from '@omp/protocol';
-import type {
-  Deposit,
-  MoneyRepository,
-  RecordFilter,
-  Withdrawal,
-} from '../repositories/money-repository.ts';
+import type { Deposit, MoneyRepository, RecordFilter, Withdrawal } from '../repositories/money-repository.ts';
 import {
   toChargeNetwork,
   toDeposit,

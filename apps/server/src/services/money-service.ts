@@ -212,8 +212,7 @@ export class MoneyService {
     if (!currency || currency.enabled !== 1) throw notFound('money.currency_not_found');
     const method = await this.repository.drawMethod(user.id, input.drawMethodId);
     // Someone else's method, a deleted one or one of another currency are all "not yours".
-    if (!method || method.draw_currency_id !== input.drawCurrencyId)
-      throw notFound('money.method_not_found');
+    if (!method || method.draw_currency_id !== input.drawCurrencyId) throw notFound('money.method_not_found');
     const minimum = parseMicros(currency.min_amount) ?? 0n;
     if (amount < minimum) throw refused('money.below_minimum', { min: currency.min_amount });
     const fee = withdrawalFee({ feeType: currency.fee_type, drawRate: currency.draw_rate }, amount);

@@ -1,7 +1,9 @@
 /**
- * Platform settings with their defaults. Stored values override defaults; staff will change them
- * from the back office. Only keys listed in PUBLIC_SETTING_KEYS may be read without a login.
+ * Platform settings with their defaults. Stored values override defaults; staff change them from
+ * the back office and the change applies at once (`settings_changed` on the bus). Only keys
+ * listed in PUBLIC_SETTING_KEYS may be read without a login.
  */
+import { refused } from '../domain/errors.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import { writeAudit } from '../repositories/audit-repository.ts';
 import type { MarketRepository } from '../repositories/market-repository.ts';
@@ -71,6 +73,12 @@ export class SettingsService {
    */
   async changeByStaff(staffId: number, changes: ReadonlyArray<readonly [SettingKey, string]>): Promise<void> {
     const atMs = this.now();
+    const changed = new Map(changes);
+    const level = async (key: 'margin_call_level' | 'stop_out_level') =>
+      Number(changed.get(key) ?? (await this.get(key)));
+    // Stop-out at or above the margin call would close positions before anyone is warned.
+    if ((await level('stop_out_level')) >= (await level('margin_call_level')))
+      throw refused('settings.stop_out_not_below_margin_call');
     await this.repository.changeSettings(changes, atMs, async (trx, stored) => {
       const before = Object.fromEntries(
         changes.map(([key]) => [key, stored.get(key) ?? SETTING_DEFAULTS[key]]),
@@ -85,15 +93,21 @@ export class SettingsService {
         atMs,
       });
     });
-    this.events?.publish('settings_changed', { keys: changes.map(([key]) => key) });
+    this.events?.publish('settings_changed', {
+      keys: changes.map(([key]) => key),
+      values: Object.fromEntries(changes),
+    });
   }
 
   async get(key: SettingKey): Promise<string> {
     return (await this.repository.getSetting(key)) ?? SETTING_DEFAULTS[key];
   }
 
-  async set(key: SettingKey, value: string): Promise<void> {
-    await this.repository.setSetting(key, value, this.now());
+  /** Every setting with its value now: the back office's settings screen. */
+  async all(): Promise<Record<SettingKey, string>> {
+    const keys = Object.keys(SETTING_DEFAULTS) as SettingKey[];
+    const entries = await Promise.all(keys.map(async (key) => [key, await this.get(key)] as const));
+    return Object.fromEntries(entries) as Record<SettingKey, string>;
   }
 
   async publicSettings(): Promise<Record<string, string>> {

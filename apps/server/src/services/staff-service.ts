@@ -16,11 +16,7 @@ import {
 } from '@omp/protocol';
 import { DomainError, notFound, refused } from '../domain/errors.ts';
 import { listAudit, writeAudit, type AuditFilter } from '../repositories/audit-repository.ts';
-import {
-  StaffRepository,
-  type StaffAccount,
-  type StaffSession,
-} from '../repositories/staff-repository.ts';
+import { StaffRepository, type StaffAccount, type StaffSession } from '../repositories/staff-repository.ts';
 import { StaffSecondFactor } from './staff-second-factor.ts';
 import type { VerificationRepository } from '../repositories/verification-repository.ts';
 import {

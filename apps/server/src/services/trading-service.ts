@@ -15,7 +15,13 @@ import {
   type Outcome,
   type TradingSettings,
 } from '@omp/engine';
-import type { AccountFigures, OrderRow, SetStopsBody, SubmitOrderBody } from '@omp/protocol';
+import {
+  TRADING_SETTING_KEYS,
+  type AccountFigures,
+  type OrderRow,
+  type SetStopsBody,
+  type SubmitOrderBody,
+} from '@omp/protocol';
 import type { Tick } from '../adapters/feed/market-feed.ts';
 import { notFound, refused, type DomainError } from '../domain/errors.ts';
 import type { PersistItem, TradingRepository } from '../repositories/trading-repository.ts';
@@ -24,7 +30,13 @@ import type { MarketService } from './market-service.ts';
 import { OutcomeWriter } from './outcome-writer.ts';
 import type { SettingsService } from './settings-service.ts';
 import { toAccountFigures, toOrderRow } from '../wire/trading-wire.ts';
-import { lotsOf, parseDemoBalance, pointsOf, type TradingUser } from '../inputs/trading-inputs.ts';
+import {
+  lotsOf,
+  parseDemoBalance,
+  pointsOf,
+  tradingSettingsOf,
+  type TradingUser,
+} from '../inputs/trading-inputs.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import { userMessagesOf } from './trading-messages.ts';
 
@@ -50,7 +62,7 @@ export interface TradingServiceOptions {
   /** Stored replies of idempotent calls, by user and key. */
   findReply: (userId: number, key: string) => Promise<StoredReply | undefined>;
   /** Where each committed outcome's messages for its user are announced (`trading_update`). */
-  events: Pick<EventBus, 'publish'>;
+  events: Pick<EventBus, 'publish' | 'subscribe'>;
   now: () => number;
   logError: (error: unknown, message: string) => void;
 }
@@ -65,6 +77,7 @@ export class TradingService {
   private rebuilding: Promise<void> | undefined;
   private demoBalanceMicros = 0n;
   private unsubscribeTicks: (() => void) | undefined;
+  private unsubscribeSettings: (() => void) | undefined;
 
   constructor(options: TradingServiceOptions) {
     this.options = options;
@@ -86,21 +99,20 @@ export class TradingService {
     this.unsubscribeTicks = this.options.market.onTick((instrumentId, tick) =>
       this.onTick(instrumentId, tick),
     );
+    this.unsubscribeSettings = this.options.events.subscribe('settings_changed', (event) =>
+      this.applySettingChanges(event.values),
+    );
   }
 
   stop(): Promise<void> {
     this.unsubscribeTicks?.();
+    this.unsubscribeSettings?.();
     return this.writer.idle();
   }
 
   /** Resolves once every decision so far is committed. */
   idle(): Promise<void> {
     return this.writer.idle();
-  }
-
-  /** Re-reads the trading settings (the back office calls this after changing one). */
-  async refreshSettings(): Promise<void> {
-    this.book.settings = await this.readSettings();
   }
 
   /** The instruments and quotes the book trades on (read-only use: figures, previews). */
@@ -113,18 +125,25 @@ export class TradingService {
   }
 
   private async readSettings(): Promise<TradingSettings> {
-    const { settings } = this.options;
-    const number = async (key: Parameters<SettingsService['get']>[0], fallback: number) => {
-      const value = Number(await settings.get(key));
-      return Number.isFinite(value) && value > 0 ? value : fallback;
-    };
-    this.demoBalanceMicros = parseDemoBalance(await settings.get('demo_balance'));
-    return {
-      feeType: await number('trade_fee_type', 2),
-      staleQuoteMs: (await number('stale_quote_s', 30)) * 1000,
-      marginCallLevel: await number('margin_call_level', 100),
-      stopOutLevel: await number('stop_out_level', 50),
-    };
+    const stored = await this.options.settings.all();
+    this.demoBalanceMicros = parseDemoBalance(stored.demo_balance);
+    return tradingSettingsOf(stored);
+  }
+
+  /**
+   * Staff changed settings: the book takes the new values before the next decision or tick. The
+   * values come with the event, so this is synchronous and the same on every node.
+   */
+  private applySettingChanges(values: Record<string, string>): void {
+    if (!TRADING_SETTING_KEYS.some((key) => key in values)) return;
+    const current = this.book.settings;
+    this.book.settings = tradingSettingsOf({
+      trade_fee_type: values.trade_fee_type ?? String(current.feeType),
+      stale_quote_s: values.stale_quote_s ?? String(current.staleQuoteMs / 1000),
+      margin_call_level: values.margin_call_level ?? String(current.marginCallLevel),
+      stop_out_level: values.stop_out_level ?? String(current.stopOutLevel),
+    });
+    if (values.demo_balance !== undefined) this.demoBalanceMicros = parseDemoBalance(values.demo_balance);
   }
 
   private async buildBook(): Promise<TradingBook> {

@@ -1,0 +1,102 @@
+/**
+ * Settings staff change from the back office take effect at once, without a restart: the trading
+ * book's stale-quote limit and demo balance, validated, audited, and never "saved" when a key is
+ * unknown or a value breaks a rule.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { WireAuditEntry } from '@omp/protocol';
+import { adminToken, callApi, staffToken } from './helpers/staff-helpers.ts';
+import {
+  databaseEngines,
+  startTestRuntime,
+  WEDNESDAY_NOON_MS,
+  type TestRuntime,
+} from './helpers/test-runtime.ts';
+import { tradingClient } from './helpers/trading-helpers.ts';
+
+describe.each(databaseEngines())('live settings on %s', (engine) => {
+  let rt: TestRuntime;
+  let t: ReturnType<typeof tradingClient>;
+  let admin: string;
+
+  beforeAll(async () => {
+    rt = await startTestRuntime({ engine });
+    t = tradingClient(rt);
+    admin = await adminToken(rt);
+  });
+  afterAll(() => rt.dispose());
+  beforeEach(async () => {
+    rt.clock.set(Math.max(rt.clock.now() + 1000, WEDNESDAY_NOON_MS));
+    t.tick('EURUSD', '1.10000', '1.10012');
+    admin = await adminToken(rt);
+  });
+
+  const change = (body: Record<string, unknown>, token = admin) =>
+    callApi<Record<string, string>>(rt, 'POST', '/admin/api/settings', token, body);
+
+  it('applies a new stale-quote limit to the very next order', async () => {
+    const { token } = await t.demoUser();
+    const order = { type: 1, cont: '0.1', forex_id: t.spec('EURUSD').id, status: 1 };
+    rt.clock.advance(10_000);
+    expect((await t.submit(token, order)).code).toBe(1);
+
+    expect(await change({ stale_quote_s: 5 })).toMatchObject({ code: 1, data: { stale_quote_s: '5' } });
+    expect(await t.submit(token, order)).toMatchObject({
+      code: 0,
+      msg: 'The price of this instrument is out of date. Please try again in a moment.',
+    });
+    expect(await change({ stale_quote_s: '30' })).toMatchObject({ code: 1 });
+    expect((await t.submit(token, order)).code).toBe(1);
+  });
+
+  it('opens new demo accounts with a changed demo balance at once', async () => {
+    expect(await change({ demo_balance: '2500.50' })).toMatchObject({ code: 1 });
+    const { token } = await t.demoUser();
+    const balance = await callApi<{ balance: number }>(rt, 'GET', '/v1/api/main/wallet/getBalance', token);
+    expect(balance.data.balance).toBe(2500.5);
+    await change({ demo_balance: '100000' });
+  });
+
+  it('refuses an unknown key, a bad value and a stop-out at or above the margin call, saving nothing', async () => {
+    const before = (
+      await callApi<{ settings: Record<string, string> }>(rt, 'GET', '/admin/api/settings', admin)
+    ).data.settings;
+    expect(await change({ stale_quote_s: 5, stale_quotes: 5 })).toMatchObject({
+      code: 422,
+      msg: 'This call does not take the field(s) stale_quotes',
+    });
+    expect(await change({ stale_quote_s: 0 })).toMatchObject({ code: 422 });
+    expect(await change({ demo_balance: '-5' })).toMatchObject({ code: 422 });
+    expect(await change({ trade_fee_type: 3 })).toMatchObject({ code: 422 });
+    expect(await change({ stop_out_level: 100 })).toMatchObject({
+      code: 0,
+      msg: 'The stop-out level must stay below the margin-call level, so traders are warned before positions close',
+    });
+    expect(await change({ margin_call_level: 40 })).toMatchObject({ code: 0 });
+    const after = (
+      await callApi<{ settings: Record<string, string> }>(rt, 'GET', '/admin/api/settings', admin)
+    ).data.settings;
+    expect(after).toEqual(before);
+  });
+
+  it('lets only admins change settings, and audits each change with before and after', async () => {
+    const finance = await staffToken(rt, ['finance']);
+    expect(await change({ margin_call_level: 120 }, finance)).toMatchObject({ code: 403 });
+    expect(await change({ margin_call_level: 120 })).toMatchObject({
+      code: 1,
+      data: { margin_call_level: '120' },
+    });
+    const audit = await callApi<{ list: WireAuditEntry[] }>(
+      rt,
+      'GET',
+      '/admin/api/audit?target_type=setting',
+      admin,
+    );
+    expect(audit.data.list[0]).toMatchObject({
+      action: 'setting.update',
+      before: { margin_call_level: '100' },
+      after: { margin_call_level: '120' },
+    });
+    await change({ margin_call_level: 100 });
+  });
+});
