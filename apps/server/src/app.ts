@@ -24,6 +24,9 @@ import { commonRoutes } from './routes/common-routes.ts';
 import { identityRoutes } from './routes/identity-routes.ts';
 import { marketRoutes } from './routes/market-routes.ts';
 import { staffRoutes } from './routes/staff-routes.ts';
+import { staffDashboardRoutes } from './routes/staff-dashboard-routes.ts';
+import type { DashboardService } from './services/dashboard-service.ts';
+import { adminHosting } from './http/admin-hosting.ts';
 import { staffSessionRoutes } from './routes/staff-session-routes.ts';
 import { systemRoutes } from './routes/system-routes.ts';
 import { tradingRoutes } from './routes/trading-routes.ts';
@@ -83,6 +86,7 @@ export interface AppDeps {
   userAccess: UserAccessService;
   contentAdmin: ContentAdmin;
   databaseProbe: { kind: string; reachable(): Promise<boolean> };
+  dashboard: DashboardService;
   now: () => number;
 }
 
@@ -234,11 +238,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => staffMoneyRoutes(scope, deps));
   await app.register(async (scope) => staffSessionRoutes(scope, { staff: deps.staff }));
   await app.register(async (scope) => staffRoutes(scope, { staff: deps.staff }));
+  await app.register(async (scope) => staffDashboardRoutes(scope, deps));
   await app.register(async (scope) => contentRoutes(scope, deps));
   await app.register(async (scope) => followRoutes(scope, deps));
   await app.register(async (scope) => staffContentRoutes(scope, deps));
   await app.register(async (scope) => staffCompanyRoutes(scope, deps));
   await app.register(async (scope) => staffUserRoutes(scope, deps));
+  await app.register(async (scope) => adminHosting(scope, deps.config.adminDist));
   await app.register(async (scope) => staticFiles(scope, deps.config.webDist, deps.settings));
   return app;
 }
@@ -280,7 +286,8 @@ async function staticFiles(app: FastifyInstance, webDist: string, settings: Sett
   });
   if (existsSync(path.join(webDist, 'index.html'))) {
     // The page's policy names the complaint host staff configured, read as each page is served.
-    app.addHook('onSend', async (_request, reply, payload) => {
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (request.url.startsWith('/admin/')) return payload;
       if (String(reply.getHeader('content-type') ?? '').startsWith('text/html'))
         reply.header(
           'Content-Security-Policy',

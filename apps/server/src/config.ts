@@ -37,6 +37,7 @@ const configSchema = z.object({
     message: 'must be an http(s) URL',
   }),
   WEB_DIST: z.string().default('apps/web/dist'),
+  ADMIN_DIST: z.string().default('apps/admin/dist'),
   SMTP_URL: optionalText.refine((url) => url === undefined || /^smtps?:\/\//.test(url), {
     message: 'must be an smtp:// or smtps:// URL',
   }),
@@ -116,6 +117,8 @@ export interface AppConfig {
   quotePushIntervalMs: number;
   desktopSiteUrl: string | undefined;
   webDist: string;
+  /** The built back office, hosted at /admin/. */
+  adminDist: string;
   logLevel: string;
   /** Unset: e-mails go to the outbox (database and log) instead of an SMTP server. */
   smtpUrl: string | undefined;
@@ -184,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     quotePushIntervalMs: c.QUOTE_PUSH_INTERVAL_MS,
     desktopSiteUrl: c.DESKTOP_SITE_URL,
     webDist: path.resolve(c.WEB_DIST),
+    adminDist: path.resolve(c.ADMIN_DIST),
     logLevel: c.LOG_LEVEL,
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,

@@ -3,6 +3,8 @@
  * service, socket hub, feed, HTTP app. Used by server.ts and by the API tests, so what is tested is
  * what runs.
  */
+import { DashboardService } from './services/dashboard-service.ts';
+import { DashboardRepository } from './repositories/dashboard-repository.ts';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -223,6 +225,12 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
         serviceTexts,
         settings,
         writeAudit,
+        now,
+      }),
+      dashboard: new DashboardService({
+        repository: new DashboardRepository(database.db),
+        trading,
+        codeOf: (instrumentId) => market.instrumentById(instrumentId)?.code ?? String(instrumentId),
         now,
       }),
       databaseProbe: {

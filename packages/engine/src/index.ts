@@ -17,3 +17,4 @@ export * from './order-lifecycle.ts';
 export * from './trading-book.ts';
 export * from './trigger-index.ts';
 export * from './withdrawal.ts';
+export * from './book-risk.ts';

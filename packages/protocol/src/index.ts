@@ -12,3 +12,4 @@ export * from './payout-formats.ts';
 export * from './content.ts';
 export * from './user-access.ts';
 export { changeOf, controlCharacterField } from './fields.ts';
+export * from './back-office.ts';

@@ -8,8 +8,10 @@
  * If a commit fails, the book is rebuilt from the database: what was not stored never happened.
  */
 import {
+  bookRisk,
   TradingBook,
   type Account,
+  type BookRisk,
   type CommandResult,
   type Order,
   type Outcome,
@@ -118,6 +120,14 @@ export class TradingService {
   /** The instruments and quotes the book trades on (read-only use: figures, previews). */
   get board() {
     return this.book.board;
+  }
+
+  /** The broker's view of the real-money book now (packages/engine/SPEC.md "Book risk"). */
+  bookRisk(): BookRisk {
+    const accounts = [...this.book.accountIds()]
+      .map((id) => this.book.account(id))
+      .filter((account): account is Account => account !== undefined && !account.isDemo);
+    return bookRisk(accounts, this.book.board, this.book.settings.marginCallLevel);
   }
 
   writerStats() {

@@ -1,0 +1,80 @@
+/**
+ * The back office's dashboard: the review queues with their ages, the money in and out and the
+ * new users since the staff member's midnight, and the book's risk now (exposure per instrument,
+ * floating P/L, accounts at margin call). Amounts are exact decimal text, lots too.
+ */
+import { formatMicros, formatScaled } from '@omp/engine';
+import type { WireDashboard } from '@omp/protocol';
+import type { DashboardRepository, QueueCount } from '../repositories/dashboard-repository.ts';
+import type { TradingService } from './trading-service.ts';
+import { timeText } from '../wire/trading-wire.ts';
+
+export interface DashboardOptions {
+  repository: DashboardRepository;
+  trading: Pick<TradingService, 'bookRisk'>;
+  codeOf: (instrumentId: number) => string;
+  now: () => number;
+}
+
+/** Exact decimal text without trailing zeros: "0.75", not "0.75000000". */
+const trimmed = (text: string) => (text.includes('.') ? text.replace(/\.?0+$/, '') : text);
+const lotsText = (lots: bigint) => trimmed(formatScaled(lots, 8));
+const usdText = (micros: bigint) => trimmed(formatMicros(micros));
+
+const queue = (count: QueueCount) => ({
+  waiting: count.waiting,
+  oldest_at: count.oldestAtMs === null ? '' : timeText(count.oldestAtMs),
+});
+
+export class DashboardService {
+  private readonly o: DashboardOptions;
+
+  constructor(options: DashboardOptions) {
+    this.o = options;
+  }
+
+  /** `sinceMs`: the start of the staff member's day; their browser knows its time zone. */
+  async snapshot(sinceMs: number): Promise<WireDashboard> {
+    const [queues, money, newUsers] = await Promise.all([
+      this.o.repository.queues(),
+      this.o.repository.moneySince(sinceMs),
+      this.o.repository.newUsersSince(sinceMs),
+    ]);
+    const risk = this.o.trading.bookRisk();
+    return {
+      at: timeText(this.o.now()),
+      queues: {
+        identity: queue(queues.identity),
+        deposits: queue(queues.deposits),
+        withdrawals: queue(queues.withdrawals),
+      },
+      since: {
+        at: timeText(sinceMs),
+        deposits: { count: money.deposits.count, usd: usdText(money.deposits.amountMicros) },
+        withdrawals: { count: money.withdrawals.count, usd: usdText(money.withdrawals.amountMicros) },
+        new_users: newUsers,
+      },
+      book: {
+        open_positions: risk.openPositions,
+        pending_orders: risk.pendingOrders,
+        floating_pl_usd: usdText(risk.floatingMicros),
+        exposures: risk.exposures.map((exposure) => ({
+          instrument_id: exposure.instrumentId,
+          code: this.o.codeOf(exposure.instrumentId),
+          long_lots: lotsText(exposure.longLots),
+          short_lots: lotsText(exposure.shortLots),
+          net_lots: lotsText(exposure.netLots),
+          net_usd: usdText(exposure.netNotionalMicros),
+          floating_pl_usd: usdText(exposure.floatingMicros),
+          positions: exposure.positions,
+        })),
+        at_margin_call: risk.atMarginCall.map((account) => ({
+          user_id: account.accountId,
+          margin_level: trimmed(formatScaled(account.marginLevelBasisPoints, 2)),
+          equity_usd: usdText(account.equityMicros),
+          used_margin_usd: usdText(account.usedMarginMicros),
+        })),
+      },
+    };
+  }
+}
