@@ -47,6 +47,13 @@ export default tseslint.config(
     },
   },
   {
+    // The back office's widgets likewise serve every screen and import no page or the shell.
+    files: ['apps/admin/src/ui/**/*.{ts,tsx}', 'apps/admin/src/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['**/pages/**', '**/layout/**', '**/auth/**'] }],
+    },
+  },
+  {
     // The server's layers: services and repositories know nothing of HTTP (domain/errors.ts holds
     // their refusals), and routes reach the database only through services (the next block).
     files: [

@@ -54,28 +54,37 @@ function newestMtime(path: string): number {
 
 const toolPath = () => `${join(repoRoot, 'node_modules/.bin')}:${process.env.PATH ?? ''}`;
 
-/** Builds the web app when dist/ is missing or older than any of its sources. */
-export function ensureWebBuild(): void {
-  const index = join(webRoot, 'dist/index.html');
+/** Builds a front end with vite when its dist/ is missing or older than any of its sources. */
+function ensureBuild(appRoot: string, extraSources: string[]): void {
+  const index = join(appRoot, 'dist/index.html');
   const sources = [
-    join(webRoot, 'src'),
-    join(webRoot, 'public'),
-    join(webRoot, 'index.html'),
-    join(webRoot, 'vite.config.ts'),
+    join(appRoot, 'src'),
+    join(appRoot, 'public'),
+    join(appRoot, 'index.html'),
+    join(appRoot, 'vite.config.ts'),
     join(repoRoot, 'packages/protocol/src'),
-    // The order ticket previews margin and fee with the engine's own code.
-    join(repoRoot, 'packages/engine/src'),
+    ...extraSources,
   ];
   const built = existsSync(index) ? statSync(index).mtimeMs : 0;
   if (built > Math.max(...sources.map(newestMtime))) return;
-  const result = spawnSync('vite', ['build', 'apps/web'], {
+  const result = spawnSync('vite', ['build', appRoot], {
     cwd: repoRoot,
-    env: { ...process.env, PATH: toolPath() },
+    // The test runner sets NODE_ENV=test; the server hosts a production build, so test that.
+    env: { ...process.env, NODE_ENV: 'production', PATH: toolPath() },
     encoding: 'utf8',
   });
   if (result.status !== 0) {
     throw new Error(`vite build failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
   }
+}
+
+export const adminRoot = resolve(repoRoot, 'apps/admin');
+
+/** Builds the phone app and the back office the server hosts, where their builds are stale. */
+export function ensureWebBuild(): void {
+  // The order ticket previews margin and fee with the engine's own code.
+  ensureBuild(webRoot, [join(repoRoot, 'packages/engine/src')]);
+  ensureBuild(adminRoot, []);
 }
 
 async function freePort(): Promise<number> {
@@ -182,6 +191,8 @@ export interface Stack {
   url(route: string): string;
   /** A fresh phone-sized context (empty storage) and a page in it. */
   newPage(options?: { colorScheme?: 'light' | 'dark' }): Promise<Page>;
+  /** A fresh desktop browser (1440x900, downloads allowed) for the back office. */
+  newDesktopPage(options?: { colorScheme?: 'light' | 'dark'; locale?: string }): Promise<Page>;
   serverOutput(): string;
   /**
    * The newest verification code sent to an address. Without SMTP or an SMS provider the server
@@ -229,6 +240,23 @@ export function useStack(serverOptions: ServerOptions = {}): Stack {
     },
     url(route: string) {
       return `${this.baseUrl}/#${route}`;
+    },
+    async newDesktopPage(options = {}) {
+      const context = await this.browser.newContext({
+        viewport: { width: 1440, height: 900 },
+        locale: options.locale ?? 'en-US',
+        timezoneId: 'Asia/Hong_Kong',
+        colorScheme: options.colorScheme ?? 'light',
+        acceptDownloads: true,
+      });
+      contexts.push(context);
+      const page = await context.newPage();
+      page.on('pageerror', (error) => console.error(`[page error] ${error.message}`));
+      page.on('console', (message) => {
+        if (message.type() === 'error' && message.text().includes('Content Security Policy'))
+          policyViolations.push(message.text());
+      });
+      return page;
     },
     async newPage(options = {}) {
       const context = await this.browser.newContext({

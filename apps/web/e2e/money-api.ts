@@ -39,7 +39,8 @@ const adminTokens = new Map<string, string>();
  */
 export async function adminToken(stack: Stack): Promise<string> {
   const known = adminTokens.get(stack.baseUrl);
-  if (known && (await staffCall(stack, '/admin/api/me', known).then(() => true, () => false))) return known;
+  const stillOpen = (token: string) => staffCall(stack, '/admin/api/me', token).then(Boolean, () => false);
+  if (known && (await stillOpen(known))) return known;
   const login = await staffCall<{ token: string; second_factor: 'enrol' | 'verify' }>(
     stack,
     '/admin/api/login',
@@ -58,7 +59,8 @@ export async function adminToken(stack: Stack): Promise<string> {
     if (!phone) throw new Error('the admin enrolled an authenticator this test does not know');
     const step = Math.max(nowStep, phone.lastStep + 1);
     // A step too far ahead: wait for it rather than be refused.
-    if (step > nowStep + 1) await new Promise((resolve) => setTimeout(resolve, (step - nowStep - 1) * 30_000));
+    if (step > nowStep + 1)
+      await new Promise((resolve) => setTimeout(resolve, (step - nowStep - 1) * 30_000));
     await staffCall(stack, '/admin/api/2fa/verify', login.token, {
       code: await generate({ secret: phone.secret, epoch: step * 30 }),
     });

@@ -1,0 +1,20 @@
+/** The back office's screens and the roles the server lets see them (admin sees all). */
+import type { StaffRole } from '@omp/protocol';
+
+export interface Screen {
+  path: string;
+  /** i18n key of the menu entry and page title. */
+  title: string;
+  roles: readonly StaffRole[];
+}
+
+export const SCREENS: readonly Screen[] = [
+  { path: '/', title: 'nav.dashboard', roles: [] },
+  { path: '/identity', title: 'nav.identity', roles: ['compliance'] },
+  { path: '/deposits', title: 'nav.deposits', roles: ['finance'] },
+  { path: '/withdrawals', title: 'nav.withdrawals', roles: ['finance'] },
+  { path: '/settings', title: 'nav.settings', roles: ['admin'] },
+  { path: '/staff', title: 'nav.staff', roles: ['admin'] },
+  { path: '/audit', title: 'nav.audit', roles: ['admin'] },
+  { path: '/sessions', title: 'nav.sessions', roles: [] },
+];

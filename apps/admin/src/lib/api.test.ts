@@ -1,0 +1,66 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError, createApi, queryString } from './api.ts';
+
+function fakeFetch(status: number, body: unknown) {
+  return vi.fn(async () => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status }));
+}
+
+const deps = (fetch: typeof globalThis.fetch, onSessionInvalid = vi.fn()) => ({
+  getToken: () => 'staff-token',
+  getLang: () => 'hk',
+  onSessionInvalid,
+  networkError: (detail: string) => `offline: ${detail}`,
+  fetch,
+});
+
+describe('back-office request layer', () => {
+  it('sends the token and language, and resolves the data of code 1', async () => {
+    const fetch = fakeFetch(200, { code: 1, msg: 'Success', data: { id: 7 } });
+    const api = createApi(deps(fetch));
+    await expect(api.get('/admin/api/me', { page: 2, user_id: undefined, q: '' })).resolves.toEqual({
+      id: 7,
+    });
+    expect(fetch).toHaveBeenCalledWith('/admin/api/me?page=2', {
+      method: 'GET',
+      headers: { lang: 'hk', authorization: 'staff-token' },
+    });
+  });
+
+  it("rejects any other code with the server's own sentence, also from a 4xx answer", async () => {
+    const api = createApi(deps(fakeFetch(404, { code: 404, msg: 'There is no such record', data: null })));
+    const failure = api.post('/admin/api/deposits/9/approve');
+    await expect(failure).rejects.toBeInstanceOf(ApiError);
+    await expect(failure).rejects.toMatchObject({
+      message: 'There is no such record',
+      code: 404,
+      status: 404,
+    });
+  });
+
+  it('ends the session here on code 999', async () => {
+    const onSessionInvalid = vi.fn();
+    const api = createApi(
+      deps(fakeFetch(200, { code: 999, msg: 'Please log in', data: null }), onSessionInvalid),
+    );
+    await expect(api.get('/admin/api/me')).rejects.toMatchObject({ code: 999 });
+    expect(onSessionInvalid).toHaveBeenCalledOnce();
+  });
+
+  it('explains a network failure and an answer without an envelope', async () => {
+    const down = createApi(deps(vi.fn(async () => Promise.reject(new TypeError('Failed to fetch')))));
+    await expect(down.get('/admin/api/me')).rejects.toMatchObject({
+      message: 'offline: Failed to fetch',
+      code: -1,
+    });
+    const proxy = createApi(deps(fakeFetch(502, '<html>Bad gateway</html>')));
+    await expect(proxy.get('/admin/api/me')).rejects.toMatchObject({
+      message: 'offline: HTTP 502',
+      status: 502,
+    });
+  });
+
+  it('builds query strings without empty filters', () => {
+    expect(queryString({ status: 0, user_id: null, page: 1 })).toBe('?status=0&page=1');
+    expect(queryString({})).toBe('');
+  });
+});

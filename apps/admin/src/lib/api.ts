@@ -1,0 +1,87 @@
+/**
+ * The back office's request layer. Every call goes to /admin/api on this origin with the staff
+ * token in `authorization` and the staff member's language in `lang`; the server answers
+ * `{code, msg, data}`. Code 1 resolves `data`; any other code rejects with an ApiError carrying
+ * the server's own sentence (shown as it is: the server explains every refusal), and 999 also
+ * ends the session here, so the next screen is the login.
+ *
+ * Effects are injected, so the envelope rules are tested without a browser.
+ */
+import { ResponseCode, type Envelope } from '@omp/protocol';
+
+export type Params = Record<string, string | number | undefined | null>;
+
+export class ApiError extends Error {
+  readonly code: number;
+  readonly status: number;
+  constructor(message: string, code: number, status: number) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = status;
+  }
+}
+
+export interface ApiDeps {
+  getToken(): string | undefined;
+  getLang(): string;
+  onSessionInvalid(): void;
+  /** Text for a failure without an envelope (network down, proxy error), already translated. */
+  networkError(detail: string): string;
+  fetch?: typeof fetch;
+}
+
+export interface AdminApi {
+  get<T>(path: string, params?: Params): Promise<T>;
+  post<T>(path: string, body?: Record<string, unknown>): Promise<T>;
+  /** The envelope's message too, for actions that confirm what they did ("Saved"). */
+  postForMessage<T>(path: string, body?: Record<string, unknown>): Promise<{ data: T; msg: string }>;
+}
+
+export function queryString(params: Params = {}): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params))
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+export function createApi(deps: ApiDeps): AdminApi {
+  const doFetch = deps.fetch ?? ((input, init) => fetch(input, init));
+
+  async function call<T>(method: 'GET' | 'POST', path: string, body?: Record<string, unknown>) {
+    const token = deps.getToken();
+    let response: Response;
+    try {
+      response = await doFetch(path, {
+        method,
+        headers: {
+          lang: deps.getLang(),
+          ...(token ? { authorization: token } : {}),
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+    } catch (error) {
+      throw new ApiError(deps.networkError(error instanceof Error ? error.message : String(error)), -1, 0);
+    }
+    let envelope: Envelope<T>;
+    try {
+      envelope = (await response.json()) as Envelope<T>;
+    } catch {
+      throw new ApiError(deps.networkError(`HTTP ${response.status}`), -1, response.status);
+    }
+    if (envelope.code === ResponseCode.sessionInvalid) deps.onSessionInvalid();
+    if (envelope.code !== ResponseCode.ok) throw new ApiError(envelope.msg, envelope.code, response.status);
+    return envelope;
+  }
+
+  return {
+    get: async (path, params) => (await call<never>('GET', `${path}${queryString(params)}`)).data,
+    post: async (path, body = {}) => (await call<never>('POST', path, body)).data,
+    postForMessage: async <T>(path: string, body: Record<string, unknown> = {}) => {
+      const envelope = await call<T>('POST', path, body);
+      return { data: envelope.data, msg: envelope.msg };
+    },
+  };
+}

@@ -1,0 +1,220 @@
+/**
+ * The back office in Chromium at 1440x900 against the real server: the first admin enrols an
+ * authenticator and signs in, then works the queues while a user acts on the phone app, and each
+ * decision shows on the phone in the same test. CSV exports are read back; screenshots go to
+ * apps/web/e2e-artifacts/ for a human to look at.
+ */
+import { readFileSync } from 'node:fs';
+import { generate } from 'otplib';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { chromiumPath, eventually, screenshot, useStack } from './harness.ts';
+import { CAPTCHA_ANSWER, registerByApi, uniqueEmail, type Session } from './accounts-api.ts';
+import { ADMIN_PASSWORD } from './money-api.ts';
+import { MoneyScreen } from './pages/money-pages.ts';
+import { BackOffice } from './pages/back-office-page.ts';
+
+const photo = (name: string) => ({
+  name,
+  mimeType: 'image/png',
+  buffer: readFileSync(new URL(`./fixtures/${name}`, import.meta.url)),
+});
+
+/** A screenshot once drawers, dialogs and toasts have finished sliding in. */
+const shot = async (page: Page, name: string) => {
+  await page.waitForTimeout(500);
+  await screenshot(page, name);
+};
+
+describe.skipIf(!chromiumPath)('back office', () => {
+  const stack = useStack({
+    env: { CAPTCHA_TEST_ANSWER: CAPTCHA_ANSWER, ADMIN_INITIAL_PASSWORD: ADMIN_PASSWORD, FEED: 'none' },
+  });
+  let office: BackOffice;
+  /** The admin's authenticator secret, as their phone keeps it. */
+  let adminSecret = '';
+  /** The admin's working session from the first test, so later tests open tabs of it. */
+  let adminSession = '';
+  const officeTab = async () => {
+    office = await BackOffice.open(stack, { token: adminSession });
+    await office.page.getByTestId('queue-deposits').waitFor();
+    return office;
+  };
+
+  /** The phone files a crypto deposit of `amount` USD with a proof photo. */
+  async function depositOnPhone(session: Session, amount: string) {
+    const phone = await MoneyScreen.start(stack, '/mine/charge', { session });
+    await phone.testId('deposit-address').waitFor();
+    await phone.field('deposit-amount').fill(amount);
+    await phone.attach('deposit-proof', photo('payment-proof.png'));
+    await phone.testId('deposit-submit').click();
+    await expect.poll(() => phone.recordStatuses('deposit'), eventually).toEqual(['Unchecked']);
+    return phone;
+  }
+
+  it('makes the first admin enrol an authenticator; the password alone opens nothing', async () => {
+    office = await BackOffice.open(stack);
+    await office.page.getByText('Back office sign-in').waitFor();
+    await office.typePassword('admin', 'Wrong-password-1');
+    await expect
+      .poll(() => office.page.getByRole('alert').textContent(), eventually)
+      .toBe('Wrong username or password');
+
+    await office.typePassword('admin', ADMIN_PASSWORD);
+    await office.page.getByTestId('totp-secret').waitFor();
+    await expect.poll(() => office.page.locator('.qr-frame svg').count()).toBe(1);
+    await shot(office.page, 'admin-enrol');
+    // A wrong code is refused with the reason, and the form stays.
+    office.secret = (await office.page.getByTestId('totp-secret').textContent())!.replace(/\s+/g, '');
+    const wrong = String((Number(await generate({ secret: office.secret })) + 1) % 1_000_000).padStart(
+      6,
+      '0',
+    );
+    await office.typeCode(wrong);
+    await office.page.getByRole('button', { name: 'Confirm and continue' }).click();
+    await expect
+      .poll(() => office.page.getByRole('alert').textContent(), eventually)
+      .toBe('That authenticator code is wrong or has expired');
+    for (const box of await office.page.locator('.ant-otp input').all()) await box.fill('');
+    await office.enrol();
+    expect(office.recoveryCodes).toHaveLength(10);
+    expect(office.recoveryCodes[0]).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
+    await shot(office.page, 'admin-recovery-codes');
+    await office.finishEnrolment();
+    await expect.poll(() => office.page.getByTestId('account-menu').textContent()).toContain('admin');
+    adminSession = await office.token();
+    adminSecret = office.secret;
+    await shot(office.page, 'admin-dashboard-empty');
+  });
+
+  it('approves a deposit from its drawer; the phone shows it completed, and the CSV export reads back', async () => {
+    const session = await registerByApi(stack, uniqueEmail('desk'), 'Desk-pass-1');
+    const phone = await depositOnPhone(session, '500');
+
+    await officeTab();
+    await expect
+      .poll(
+        () => office.page.getByTestId('queue-deposits').locator('.ant-statistic-content').textContent(),
+        eventually,
+      )
+      .toBe('1');
+
+    await office.menu('Deposits');
+    await office.filterUser(session.user.id);
+    await expect.poll(() => office.rows().count(), eventually).toBe(1);
+    await office.rows().first().click();
+    await office.drawer().locator('img').first().waitFor();
+    await expect
+      .poll(
+        () =>
+          office
+            .drawer()
+            .locator('img')
+            .first()
+            .evaluate((img: HTMLImageElement) => img.naturalWidth),
+        eventually,
+      )
+      .toBeGreaterThan(0);
+    await shot(office.page, 'admin-deposit-drawer');
+    await office.decide('Approve and credit');
+    await expect.poll(() => office.toast().textContent(), eventually).toBeTruthy();
+    // Out of the waiting list at once.
+    await expect.poll(() => office.rows().count(), eventually).toBe(0);
+
+    await phone.page.reload();
+    await phone.moneyTab('Records');
+    await expect.poll(() => phone.recordStatuses('deposit'), eventually).toEqual(['Completed']);
+
+    await office.filterStatus('All statuses');
+    await expect.poll(() => office.rows().count(), eventually).toBe(1);
+    const download = office.page.waitForEvent('download');
+    await office.page.getByRole('button', { name: 'Export CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('deposits.csv');
+    const csv = readFileSync((await file.path())!, 'utf8').replace(/^\uFEFF/, '');
+    const [header, row, ...rest] = csv.trim().split('\r\n');
+    expect(header).toBe('id,user_id,amount_usd,currency,network,status,remark,created_at');
+    expect(row!.split(',').slice(1, 3)).toEqual([String(session.user.id), '500']);
+    expect(row).toContain('Completed');
+    expect(rest).toHaveLength(0);
+  });
+
+  it('rejects an identity with a reason the phone then shows', async () => {
+    const session = await registerByApi(stack, uniqueEmail('kyc'), 'Kyc-pass-1');
+    const phone = await MoneyScreen.start(stack, '/mine/auth', { session });
+    await phone.testId('identity-form').waitFor();
+    await phone.field('identity-name').fill('Jane Example');
+    await phone.field('identity-card').fill('P7654321');
+    await phone.attach('identity-front', photo('id-front.png'));
+    await phone.attach('identity-reverse', photo('id-reverse.png'));
+    await phone.testId('identity-submit').click();
+    await phone.testId('identity-status').waitFor();
+
+    await officeTab();
+    await office.menu('Identity checks');
+    await office.filterUser(session.user.id);
+    await expect.poll(() => office.rows().count(), eventually).toBe(1);
+    await office.rows().first().click();
+    await expect.poll(() => office.drawer().locator('.photo img').count(), eventually).toBe(2);
+    await shot(office.page, 'admin-identity-drawer');
+    // A rejection needs its reason: the dialog will not send without one.
+    await office.drawer().getByRole('button', { name: 'Reject' }).click();
+    await office.modal().getByRole('button', { name: 'Reject' }).click();
+    await expect
+      .poll(() => office.modal().locator('.ant-form-item-explain-error').textContent(), eventually)
+      .toBe('Write the reason: the user will read it');
+    await office.modal().getByRole('textbox').fill('The photo of the back is blurred');
+    await office.modal().getByRole('button', { name: 'Reject' }).click();
+    await expect.poll(() => office.rows().count(), eventually).toBe(0);
+
+    await phone.page.reload();
+    await expect
+      .poll(() => phone.testId('identity-rejected').textContent(), eventually)
+      .toContain('The photo of the back is blurred');
+  });
+
+  it('changes a trading setting after confirming it, and the audit log shows before and after', async () => {
+    await officeTab();
+    await office.menu('Settings');
+    const demo = office.page.getByLabel('Demo account balance');
+    await demo.waitFor();
+    expect(await demo.inputValue()).toBe('100000');
+    await demo.fill('2500');
+    await office.page.getByRole('button', { name: 'Review changes' }).click();
+    await expect.poll(() => office.modal().textContent(), eventually).toContain('100000 → 2500');
+    await shot(office.page, 'admin-settings-confirm');
+    await office.modal().getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => office.toast().textContent(), eventually).toBe('Saved');
+
+    // A new demo account on the phone opens with the new balance at once.
+    const demoLogin = await fetch(
+      `${stack.baseUrl}/api/user/createAccountDemoForU?demo_id=desk-demo-${Date.now()}`,
+    );
+    const { data } = (await demoLogin.json()) as { data: { token: string } };
+    const balance = await fetch(`${stack.baseUrl}/v1/api/main/wallet/getBalance`, {
+      headers: { authorization: data.token },
+    });
+    expect(((await balance.json()) as { data: { balance: number } }).data.balance).toBe(2500);
+
+    await office.menu('Audit log');
+    await expect.poll(() => office.rows().first().textContent(), eventually).toContain('setting.update');
+    expect(await office.rows().first().textContent()).toContain('demo_balance');
+    await shot(office.page, 'admin-audit');
+  });
+
+  it('signs in again with the next code, reads in Chinese and in the dark theme', async () => {
+    const again = await BackOffice.open(stack, { colorScheme: 'dark', locale: 'zh-CN' });
+    again.secret = adminSecret;
+    await again.page.getByLabel('用户名').fill('admin');
+    await again.page.getByLabel('密码').fill(ADMIN_PASSWORD);
+    await again.page.getByRole('button', { name: '下一步' }).click();
+    await again.page.locator('.ant-otp input').first().waitFor();
+    // The enrolment's code was used: this is the next one the authenticator shows.
+    await again.typeCode(await again.code());
+    // The component library spaces out two-character Chinese labels ("登 录").
+    await again.page.getByRole('button', { name: /^登\s*录$/ }).click();
+    await again.page.getByTestId('queue-deposits').waitFor();
+    await expect.poll(() => again.page.locator('.ant-menu').textContent()).toContain('入金');
+    await shot(again.page, 'admin-dashboard-zh-dark');
+  });
+});
