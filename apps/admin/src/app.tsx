@@ -19,6 +19,7 @@ import { usePreferences, type AdminLanguage } from './lib/preferences.ts';
 import { queryClient } from './lib/query-client.ts';
 
 const DashboardPage = lazy(() => import('./pages/dashboard-page.tsx'));
+const UsersPage = lazy(() => import('./pages/users-page.tsx'));
 const IdentityPage = lazy(() => import('./pages/identity-page.tsx'));
 const DepositsPage = lazy(() => import('./pages/deposits-page.tsx'));
 const WithdrawalsPage = lazy(() => import('./pages/withdrawals-page.tsx'));
@@ -46,6 +47,7 @@ function Allowed({ roles, children }: { roles: readonly StaffRole[]; children: R
 
 const PAGES: Record<string, ReactNode> = {
   '/': <DashboardPage />,
+  '/users': <UsersPage />,
   '/identity': <IdentityPage />,
   '/deposits': <DepositsPage />,
   '/withdrawals': <WithdrawalsPage />,

@@ -26,6 +26,8 @@ import { marketRoutes } from './routes/market-routes.ts';
 import { staffRoutes } from './routes/staff-routes.ts';
 import { staffDashboardRoutes } from './routes/staff-dashboard-routes.ts';
 import type { DashboardService } from './services/dashboard-service.ts';
+import type { UserDesk } from './services/user-desk.ts';
+import { staffTraderRoutes } from './routes/staff-trader-routes.ts';
 import { adminHosting } from './http/admin-hosting.ts';
 import { staffSessionRoutes } from './routes/staff-session-routes.ts';
 import { systemRoutes } from './routes/system-routes.ts';
@@ -87,6 +89,7 @@ export interface AppDeps {
   contentAdmin: ContentAdmin;
   databaseProbe: { kind: string; reachable(): Promise<boolean> };
   dashboard: DashboardService;
+  userDesk: UserDesk;
   now: () => number;
 }
 
@@ -239,6 +242,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => staffSessionRoutes(scope, { staff: deps.staff }));
   await app.register(async (scope) => staffRoutes(scope, { staff: deps.staff }));
   await app.register(async (scope) => staffDashboardRoutes(scope, deps));
+  await app.register(async (scope) => staffTraderRoutes(scope, deps));
   await app.register(async (scope) => contentRoutes(scope, deps));
   await app.register(async (scope) => followRoutes(scope, deps));
   await app.register(async (scope) => staffContentRoutes(scope, deps));

@@ -4,6 +4,8 @@
  * what runs.
  */
 import { DashboardService } from './services/dashboard-service.ts';
+import { UserDesk } from './services/user-desk.ts';
+import { UserDirectoryRepository } from './repositories/user-directory-repository.ts';
 import { DashboardRepository } from './repositories/dashboard-repository.ts';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -225,6 +227,13 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
         serviceTexts,
         settings,
         writeAudit,
+        now,
+      }),
+      userDesk: new UserDesk({
+        db: database.db,
+        directory: new UserDirectoryRepository(database.db),
+        trading,
+        queries,
         now,
       }),
       dashboard: new DashboardService({

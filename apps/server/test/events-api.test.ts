@@ -63,7 +63,9 @@ describe.each(databaseEngines())('the event bus on %s', (engine) => {
     heard.length = 0;
 
     await m.requireIdentity(false);
-    expect(of('settings_changed')).toEqual([{ keys: ['withdraw_requires_identity'] }]);
+    expect(of('settings_changed')).toEqual([
+      { keys: ['withdraw_requires_identity'], values: { withdraw_requires_identity: '0' } },
+    ]);
 
     const proof = await uploadImage(rt, token);
     const [network] = (await m.get<Array<{ id: number }>>('/api/quickCharge/info', token)).data;

@@ -163,7 +163,14 @@ describe.each(databaseEngines())('API fuzz on %s', (engine) => {
       name: [...fileNames(victim.files), ...fileNames(own.files), 'Fuzz User'],
       password: ['Fuzz-pass-2026'],
     };
-    staffFixtures = { forex_id: instruments, id: [1, 2, 3, 999_999], user_id: [victim.id, own.id] };
+    staffFixtures = {
+      forex_id: instruments,
+      id: [1, 2, 3, 999_999],
+      user_id: [victim.id, own.id],
+      // Staff may close a trader's position: they close the fuzzing user's, so the check of the
+      // neighbour's order below still tells whether a user's request reached it.
+      order_id: [own.orderId, 999_999],
+    };
     console.log(
       `API fuzz on ${engine}: seed ${SEED} (FUZZ_SEED), ${REQUESTS_PER_OPERATION} requests × ` +
         `${operations.length} operations (FUZZ_RUNS=${RUNS})`,

@@ -130,14 +130,35 @@ describe.each(databaseEngines())('inputs on %s', (engine) => {
       '/admin/api/wire-banks/1',
       '/admin/api/withdraw-currencies/1',
       '/admin/api/settings',
-    ])('refuses one that names no known field at %s', async (url) => {
-      for (const body of [{}, { unknown_field: 1, __proto__x: 2 }])
-        expect((await send('POST', url, { token: admin, body })).body).toEqual(NOTHING_TO_CHANGE);
+    ])('refuses one that names no field, or a field the record does not have, at %s', async (url) => {
+      expect((await send('POST', url, { token: admin, body: {} })).body).toEqual(NOTHING_TO_CHANGE);
+      // An unknown field is named, never dropped.
+      expect(
+        (await send('POST', url, { token: admin, body: { unknown_field: 1, __proto__x: 2 } })).body,
+      ).toEqual({
+        code: 422,
+        msg: 'This call does not take the field(s) unknown_field, __proto__x',
+        data: null,
+      });
       // A language record with no language in it changes nothing either.
       if (url.includes('/news/'))
         expect((await send('POST', url, { token: admin, body: { texts: {} } })).body).toEqual(
           NOTHING_TO_CHANGE,
         );
+    });
+
+    it('saves nothing of an update that names a known field beside a misspelt one', async () => {
+      const before = (await send('GET', '/admin/api/charge-networks', { token: admin })).body;
+      const answer = await send('POST', '/admin/api/charge-networks/1', {
+        token: admin,
+        body: { sort: 9, adress: 'TXYZ' },
+      });
+      expect(answer.body).toEqual({
+        code: 422,
+        msg: 'This call does not take the field(s) adress',
+        data: null,
+      });
+      expect((await send('GET', '/admin/api/charge-networks', { token: admin })).body).toEqual(before);
     });
 
     it('still takes an update that names one field', async () => {

@@ -49,7 +49,9 @@ describe('web app hosting', () => {
     const asset = await rt.app.inject({ method: 'GET', url: '/admin/assets/index-def456.js' });
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     // The API beside it is untouched by the hosting.
-    expect((await rt.app.inject({ method: 'GET', url: '/admin/api/me' })).json()).toMatchObject({ code: 999 });
+    expect((await rt.app.inject({ method: 'GET', url: '/admin/api/me' })).json()).toMatchObject({
+      code: 999,
+    });
   });
 
   it('serves the page with a policy that runs only our own scripts and cannot be framed', async () => {

@@ -9,7 +9,10 @@ import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { chromiumPath, eventually, screenshot, useStack } from './harness.ts';
-import { CAPTCHA_ANSWER, registerByApi, uniqueEmail, type Session } from './accounts-api.ts';
+import { call, CAPTCHA_ANSWER, registerByApi, uniqueEmail, type Session } from './accounts-api.ts';
+import { pushTicks, tradableInstrument, tradingServerEnv } from './trading-api.ts';
+import { AccountPage } from './pages/account-pages.ts';
+import { OrdersScreen } from './pages/trading-pages.ts';
 import { ADMIN_PASSWORD } from './money-api.ts';
 import { MoneyScreen } from './pages/money-pages.ts';
 import { BackOffice } from './pages/back-office-page.ts';
@@ -28,7 +31,7 @@ const shot = async (page: Page, name: string) => {
 
 describe.skipIf(!chromiumPath)('back office', () => {
   const stack = useStack({
-    env: { CAPTCHA_TEST_ANSWER: CAPTCHA_ANSWER, ADMIN_INITIAL_PASSWORD: ADMIN_PASSWORD, FEED: 'none' },
+    env: { ...tradingServerEnv, CAPTCHA_TEST_ANSWER: CAPTCHA_ANSWER, ADMIN_INITIAL_PASSWORD: ADMIN_PASSWORD },
   });
   let office: BackOffice;
   /** The admin's authenticator secret, as their phone keeps it. */
@@ -200,6 +203,69 @@ describe.skipIf(!chromiumPath)('back office', () => {
     await expect.poll(() => office.rows().first().textContent(), eventually).toContain('setting.update');
     expect(await office.rows().first().textContent()).toContain('demo_balance');
     await shot(office.page, 'admin-audit');
+  });
+
+  it('credits a trader, closes their position as staff and cuts their access; the phone shows each', async () => {
+    const email = uniqueEmail('trader');
+    const session = await registerByApi(stack, email, 'Trader-pass-1');
+    await officeTab();
+    await office.menu('Users');
+    await office.page.getByLabel('Id, uid, e-mail or mobile number').fill(email);
+    await office.page.keyboard.press('Enter');
+    await expect.poll(() => office.rows().count(), eventually).toBe(1);
+    await office.rows().first().click();
+    await expect.poll(() => office.page.getByTestId('user-balance').textContent(), eventually).toBe('0');
+
+    await office.drawer().getByRole('button', { name: 'Adjust balance' }).click();
+    await office.modal().getByLabel('Amount (USD)').fill('1000');
+    await office
+      .modal()
+      .getByRole('textbox', { name: /Reason/ })
+      .fill('Welcome credit');
+    await office.modal().getByRole('button', { name: 'Adjust balance' }).click();
+    await expect.poll(() => office.page.getByTestId('user-balance').textContent(), eventually).toBe('1000');
+
+    // The trader opens a position from the phone's API.
+    const { instrument, price } = await tradableInstrument(stack);
+    await pushTicks(stack, [{ code: instrument.Code, bid: price.toFixed(instrument.PricePrecision) }]);
+    const order = await call<{ Id: number }>(stack, '/v1/api/forex/submit', {
+      token: session.token,
+      body: { type: '1', cont: '0.01', forex_id: String(instrument.Id), status: '1' },
+    });
+    expect(order.code).toBe(1);
+    const positions = office.drawer().getByRole('tabpanel').locator('tr.ant-table-row');
+    await expect.poll(() => positions.count(), eventually).toBe(1);
+    await shot(office.page, 'admin-user-drawer');
+    await positions.first().getByRole('button', { name: 'Close position' }).click();
+    await office.modal().getByRole('textbox').fill('Dealing decision');
+    await office.modal().getByRole('button', { name: 'Close position' }).click();
+    await expect.poll(() => positions.count(), eventually).toBe(0);
+
+    const phone = await OrdersScreen.start(stack, '/order', { session });
+    await phone.open('history');
+    await phone.row(order.data.Id).waitFor();
+    await shot(phone.page, 'admin-closed-on-phone');
+
+    // Cutting access signs the phone out at once, saying why.
+    const app = await AccountPage.start(stack, '/user', { session });
+    const signedIn = app.page.waitForEvent('websocket').then((socket) =>
+      socket.waitForEvent('framereceived', {
+        predicate: (frame) => String(frame.payload).includes('login_result'),
+      }),
+    );
+    await app.page.reload();
+    await signedIn;
+    await office.drawer().getByRole('button', { name: 'Disable login' }).click();
+    await office.modal().getByRole('textbox').fill('Fraud review');
+    await office.modal().getByRole('button', { name: 'Disable login' }).click();
+    await app.page.waitForURL(/#\/login/);
+    await expect
+      .poll(() => office.drawer().getByRole('button', { name: 'Allow login' }).count(), eventually)
+      .toBe(1);
+    const refused = await call(stack, '/api/user/loginForU', {
+      body: { account: email, password: 'Trader-pass-1' },
+    });
+    expect(refused.code).not.toBe(1);
   });
 
   it('signs in again with the next code, reads in Chinese and in the dark theme', async () => {

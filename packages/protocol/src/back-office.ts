@@ -16,6 +16,8 @@ export const dashboardQuerySchema = z.object({
     .number()
     .int()
     .min(0)
+    // Dates end in the year 275760; the dashboard has no business past 2100.
+    .max(4_102_444_800_000)
     .optional()
     .describe("The start of the staff member's day (their midnight), ms; default: midnight UTC"),
 });
@@ -32,7 +34,9 @@ export const dashboardSchema = z.object({
   book: z.object({
     open_positions: z.number().int(),
     pending_orders: z.number().int(),
-    floating_pl_usd: decimal.describe("The traders' floating P/L on real accounts; the broker's is its negative"),
+    floating_pl_usd: decimal.describe(
+      "The traders' floating P/L on real accounts; the broker's is its negative",
+    ),
     exposures: z.array(
       z.object({
         instrument_id: z.number().int(),
@@ -56,3 +60,75 @@ export const dashboardSchema = z.object({
   }),
 });
 export type WireDashboard = z.infer<typeof dashboardSchema>;
+
+// Users ------------------------------------------------------------------------------------------
+
+export const userSearchQuerySchema = z.object({
+  q: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .describe('An id or uid, part of an e-mail address or of a mobile number'),
+  is_demo: z.coerce.number().int().min(0).max(1).optional().describe('1 demo accounts only, 0 real only'),
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const userSummarySchema = z.object({
+  id: z.number().int(),
+  uid: z.number().int(),
+  email: z.string(),
+  mobile: z.string(),
+  is_demo: z.number().int(),
+  disabled: z.number().int().describe('1: cannot log in'),
+  identity_status: z.number().int().describe('0 none, 1 waiting, 2 certified, 3 rejected'),
+  balance_usd: decimal,
+  created_at: z.string(),
+});
+export type WireUserSummary = z.infer<typeof userSummarySchema>;
+
+export const userDetailSchema = userSummarySchema.extend({
+  live_sessions: z.number().int(),
+  invite_code: z.string(),
+  invited_by: z.number().int().nullable(),
+  figures: z.object({
+    balance_usd: decimal,
+    equity_usd: decimal,
+    used_margin_usd: decimal,
+    free_margin_usd: decimal,
+    floating_pl_usd: decimal,
+    margin_level: z.string().describe('Percent, empty while nothing is open'),
+  }),
+});
+export type WireUserDetail = z.infer<typeof userDetailSchema>;
+
+export const userOrdersQuerySchema = z.object({
+  status: z.coerce
+    .number()
+    .int()
+    .refine((status) => [0, 1, 3].includes(status), { error: () => 'status must be 0, 1 or 3' })
+    .default(1)
+    .describe('1 holding, 0 pending, 3 closed and cancelled'),
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const userOrderParamsSchema = z.object({
+  id: z.coerce.number().int().min(1),
+  order_id: z.coerce.number().int().min(1),
+});
+
+const staffReason = z.string().trim().min(1).max(500).describe('Why: kept in the audit log');
+
+export const staffOrderActionBodySchema = z.object({ reason: staffReason });
+
+export const balanceAdjustBodySchema = z.object({
+  amount: z
+    .string()
+    .trim()
+    .regex(/^-?\d{1,9}(\.\d{1,6})?$/, 'a USD amount such as 250 or -12.5')
+    .refine((amount) => !/^-?0+(\.0+)?$/.test(amount), { error: () => 'the amount cannot be 0' })
+    .describe('USD; negative takes money away (never more than the free margin)'),
+  reason: staffReason,
+});

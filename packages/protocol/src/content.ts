@@ -165,7 +165,6 @@ export const settingsBodySchema = changeOf(
         .describe('Percent; must stay below margin_call_level'),
     })
     .partial()
-    .strict()
     .describe(
       'Only the keys given change, at once and on every node: trading settings apply to the next ' +
         'order and the next tick. An unknown key is refused, never ignored.',

@@ -53,12 +53,12 @@ const isChange = (value: unknown) =>
   !(value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0);
 
 /**
- * The body of a change to an existing record, where only the fields given change: a body that
- * names none of its fields (empty, or only unknown keys, which are dropped) is refused as
- * `nothing_to_change` rather than taken as a change that saves nothing.
+ * The body of a change to an existing record, where only the fields given change. A field the
+ * record does not have is refused by name (never dropped, so a misspelt key cannot answer "saved"
+ * while changing nothing), and a body that names none is refused as `nothing_to_change`.
  */
 export const changeOf = <T extends z.ZodObject>(schema: T): T =>
-  schema.refine((body) => Object.values(body).some(isChange), {
+  (schema.strict() as unknown as T).refine((body) => Object.values(body).some(isChange), {
     error: () => 'nothing to change',
     params: { messageKey: 'nothing_to_change' },
   });

@@ -55,9 +55,7 @@ export type StaffSecondFactorStep = (typeof STAFF_SECOND_FACTOR_STEPS)[number];
 export const staffLoginResultSchema = z.object({
   token: z
     .string()
-    .describe(
-      'Send it in the authorization header. It opens only the second-factor calls until one passes.',
-    ),
+    .describe('Send it in the authorization header. It opens only the second-factor calls until one passes.'),
   staff: staffSchema,
   second_factor: z.enum(STAFF_SECOND_FACTOR_STEPS),
 });

@@ -10,6 +10,7 @@ export interface Screen {
 
 export const SCREENS: readonly Screen[] = [
   { path: '/', title: 'nav.dashboard', roles: [] },
+  { path: '/users', title: 'nav.users', roles: [] },
   { path: '/identity', title: 'nav.identity', roles: ['compliance'] },
   { path: '/deposits', title: 'nav.deposits', roles: ['finance'] },
   { path: '/withdrawals', title: 'nav.withdrawals', roles: ['finance'] },

@@ -29,6 +29,7 @@ import { SCREENS } from './navigation.ts';
 
 const ICONS: Record<string, React.ReactNode> = {
   '/': <DashboardOutlined />,
+  '/users': <UserOutlined />,
   '/identity': <IdcardOutlined />,
   '/deposits': <BankOutlined />,
   '/withdrawals': <WalletOutlined />,

@@ -53,11 +53,10 @@ export default function StaffPage() {
   const submit = async () => {
     if (!editing) return;
     if (editing.kind === 'confirm') return send(`/admin/api/staff/${editing.member.id}`, editing.change);
-    const values = (await form.validateFields()) as {
-      username?: string;
-      password?: string;
-      roles?: StaffRole[];
-    };
+    // A form that fails its rules shows why under the fields; nothing is sent.
+    const values = (await form.validateFields().catch(() => undefined)) as
+      { username?: string; password?: string; roles?: StaffRole[] } | undefined;
+    if (!values) return;
     if (editing.kind === 'create') return send('/admin/api/staff', values);
     if (editing.kind === 'roles')
       return send(`/admin/api/staff/${editing.member.id}`, { roles: values.roles });

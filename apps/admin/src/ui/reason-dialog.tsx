@@ -16,6 +16,8 @@ export interface ReasonDialogProps {
   /** A reason is required (rejections); otherwise the dialog only confirms. */
   needsReason: boolean;
   reasonLabel?: string;
+  /** What a missing reason says; by default that the user will read it. */
+  reasonRequired?: string;
   okText: string;
   danger?: boolean;
   onConfirm: (reason: string) => Promise<void>;
@@ -29,7 +31,13 @@ export function ReasonDialog(props: ReasonDialogProps) {
   const [busy, setBusy] = useState(false);
 
   const confirm = async () => {
-    const { reason = '' } = props.needsReason ? await form.validateFields() : { reason: '' };
+    let reason = '';
+    if (props.needsReason) {
+      // A missing reason is shown under the field; nothing is sent.
+      const values = await form.validateFields().catch(() => undefined);
+      if (!values) return;
+      reason = values.reason;
+    }
     setBusy(true);
     setError(undefined);
     try {

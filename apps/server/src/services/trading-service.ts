@@ -11,6 +11,7 @@ import {
   bookRisk,
   TradingBook,
   type Account,
+  type AccountFigures as EngineAccountFigures,
   type BookRisk,
   type CommandResult,
   type Order,
@@ -31,6 +32,7 @@ import { IdempotencyGuard, recordOf, type IdempotentRequest, type StoredReply } 
 import type { MarketService } from './market-service.ts';
 import { OutcomeWriter } from './outcome-writer.ts';
 import type { SettingsService } from './settings-service.ts';
+import type { Tx } from '../repositories/unit-of-work.ts';
 import { toAccountFigures, toOrderRow } from '../wire/trading-wire.ts';
 import {
   lotsOf,
@@ -269,6 +271,37 @@ export class TradingService {
     );
   }
 
+  /**
+   * Staff close a holding order or cancel a pending one (reason: back office, ClosedType 5). The
+   * audit row, given the order before and after, is written in the same commit as the ledger.
+   */
+  actAsStaff(
+    user: TradingUser,
+    id: number,
+    action: 'close' | 'cancel',
+    audit: (trx: Tx, before: OrderRow, after: OrderRow) => Promise<void>,
+  ): Promise<OrderRow> {
+    return this.once(undefined, async () => {
+      const account = await this.account(user);
+      const finishedKey = action === 'close' ? 'order.order_not_holding' : 'order.order_not_pending';
+      const order = account.orders.get(id);
+      if (!order) return this.refuseMissing(user.id, id, finishedKey);
+      const before = this.orderRow(order);
+      const now = this.options.now();
+      const result =
+        action === 'close'
+          ? this.book.closePosition(user.id, id, 'back_office', now)
+          : this.book.cancelOrder(user.id, id, 'back_office', now);
+      let after: OrderRow | undefined;
+      return this.commit(
+        result,
+        (outcome) => (after = this.orderRow(outcome.orders.find((o) => o.id === id)!)),
+        undefined,
+        (trx) => audit(trx, before, after!),
+      );
+    });
+  }
+
   /** Sets take profit and stop loss; a price left out keeps its value, 0 removes it. */
   setStops(user: TradingUser, body: SetStopsBody, idempotent?: IdempotentRequest): Promise<OrderRow> {
     return this.once(idempotent, async (request) => {
@@ -303,6 +336,12 @@ export class TradingService {
   /** The account figures of a user, opening the account on first use. */
   async accountFigures(user: TradingUser): Promise<AccountFigures> {
     return this.figures(await this.account(user));
+  }
+
+  /** The engine's own figures in micro-dollars, for screens that show them exactly. */
+  async exactFigures(user: TradingUser): Promise<EngineAccountFigures> {
+    const account = await this.account(user);
+    return this.book.figures(account.id)!;
   }
 
   /** The balance the book holds for a loaded account (tests compare it with the ledger). */

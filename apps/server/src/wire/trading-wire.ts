@@ -21,8 +21,10 @@ export const money = (micros: bigint): number => Number(formatMicros(micros));
 
 /** "YYYY-MM-DD HH:mm:ss" in UTC; empty for 0 (never happened). */
 export function timeText(ms: number): string {
-  if (ms <= 0) return '';
-  return new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+  const date = new Date(ms);
+  // Nothing yet (0), or past what a date can hold: no text rather than a failed answer.
+  if (ms <= 0 || Number.isNaN(date.getTime())) return '';
+  return date.toISOString().slice(0, 19).replace('T', ' ');
 }
 
 const STATUS = {

@@ -1,0 +1,352 @@
+/**
+ * One trader's account as the engine holds it: figures, open positions with their live P/L,
+ * pending orders, history and ledger; and the actions staff take on it, each confirmed with a
+ * reason and audited: adjust the balance, close a position, cancel an order, cut off or restore
+ * access, end every session.
+ */
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import {
+  Alert,
+  App,
+  Button,
+  Descriptions,
+  Drawer,
+  Flex,
+  Form,
+  Input,
+  Modal,
+  Skeleton,
+  Table,
+  Tabs,
+  Tag,
+} from 'antd';
+import type { MyDealResult, OrderRow, WireUserDetail } from '@omp/protocol';
+import { api } from '../lib/api-client.ts';
+import { allows, useSession } from '../lib/session.ts';
+import { localTime } from '../lib/time.ts';
+import { errorText } from '../ui/error-text.ts';
+import { ReasonDialog } from '../ui/reason-dialog.tsx';
+
+type Action = { kind: 'close' | 'cancel'; order: OrderRow } | { kind: 'disable' | 'enable' | 'logout' };
+
+interface LedgerRow {
+  Id: number;
+  Kind: string;
+  Value: number;
+  BalanceAfter: number;
+  MemoTran: string;
+  CreatedAtTran: string;
+}
+
+export function UserDrawer({ id, onClose }: { id: number; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const { staff } = useSession();
+  const queryClient = useQueryClient();
+  const [action, setAction] = useState<Action>();
+  const [adjusting, setAdjusting] = useState(false);
+  const detail = useQuery({
+    queryKey: ['user', id],
+    queryFn: () => api.get<WireUserDetail>(`/admin/api/users/${id}`),
+    refetchInterval: 3000,
+  });
+  const user = detail.data;
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['user'] });
+  const act = async (path: string, body: Record<string, unknown>) => {
+    const { msg } = await api.postForMessage(path, body);
+    message.success(msg);
+    await Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: ['users'] })]);
+  };
+
+  const orderColumns = (status: 0 | 1 | 3) => [
+    { title: t('table.id'), dataIndex: 'Id' },
+    { title: t('dashboard.instrument'), render: (_: unknown, o: OrderRow) => o.ForexTradeLists.Code },
+    {
+      title: t('users.side'),
+      render: (_: unknown, o: OrderRow) => (o.OrderType === 1 ? t('users.buy') : t('users.sell')),
+    },
+    { title: t('users.lots'), dataIndex: 'Quantity', align: 'right' as const },
+    { title: t('users.open_price'), dataIndex: 'OriginPrice', align: 'right' as const },
+    {
+      title: status === 3 ? t('users.close_price') : t('users.price_now'),
+      dataIndex: 'Price',
+      align: 'right' as const,
+    },
+    {
+      title: status === 3 ? t('users.profit') : t('dashboard.traders_pl'),
+      align: 'right' as const,
+      render: (_: unknown, o: OrderRow) => (
+        <span
+          className="num"
+          style={{ color: o.FactProfits < 0 ? 'var(--down)' : o.FactProfits > 0 ? 'var(--up)' : undefined }}
+        >
+          {o.FactProfits.toFixed(2)}
+        </span>
+      ),
+    },
+    ...(status === 3
+      ? [
+          {
+            title: t('users.closed_by'),
+            render: (_: unknown, o: OrderRow) => t(`users.closed_${o.ClosedType}`),
+          },
+        ]
+      : []),
+    ...(status !== 3 && allows(staff, ['admin'])
+      ? [
+          {
+            title: t('table.actions'),
+            render: (_: unknown, o: OrderRow) => (
+              <Button
+                size="small"
+                danger
+                onClick={() => setAction({ kind: status === 1 ? 'close' : 'cancel', order: o })}
+              >
+                {status === 1 ? t('users.close_position') : t('users.cancel_order')}
+              </Button>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  const dialog =
+    action &&
+    {
+      close: { title: t('users.close_position'), consequence: t('users.close_consequence') },
+      cancel: { title: t('users.cancel_order'), consequence: t('users.cancel_consequence') },
+      disable: { title: t('users.disable'), consequence: t('users.disable_consequence') },
+      enable: { title: t('users.enable'), consequence: t('users.enable_consequence') },
+      logout: { title: t('users.logout'), consequence: t('users.logout_consequence') },
+    }[action.kind];
+  const send = (chosen: Action, reason: string) => {
+    if (chosen.kind === 'close' || chosen.kind === 'cancel')
+      return act(`/admin/api/users/${id}/orders/${chosen.order.Id}/${chosen.kind}`, { reason });
+    if (chosen.kind === 'logout') return act(`/admin/api/users/${id}/logout`, { reason });
+    return act(`/admin/api/users/${id}/disable`, { disabled: chosen.kind === 'disable', reason });
+  };
+
+  return (
+    <Drawer
+      open
+      size={960}
+      onClose={onClose}
+      title={
+        user
+          ? `${t('users.drawer_title', { id })} · ${user.email || user.mobile}`
+          : t('users.drawer_title', { id })
+      }
+      extra={
+        user && (
+          <Flex gap={8}>
+            {!user.is_demo && allows(staff, ['finance']) && (
+              <Button onClick={() => setAdjusting(true)}>{t('users.adjust')}</Button>
+            )}
+            {allows(staff, ['compliance']) && (
+              <>
+                <Button onClick={() => setAction({ kind: 'logout' })}>{t('users.logout')}</Button>
+                <Button
+                  danger={!user.disabled}
+                  onClick={() => setAction({ kind: user.disabled ? 'enable' : 'disable' })}
+                >
+                  {user.disabled ? t('users.enable') : t('users.disable')}
+                </Button>
+              </>
+            )}
+          </Flex>
+        )
+      }
+    >
+      {!user ? (
+        <Skeleton active />
+      ) : (
+        <Flex vertical gap={16}>
+          <Descriptions size="small" bordered column={3} data-testid="user-figures">
+            <Descriptions.Item label="UID">{user.uid}</Descriptions.Item>
+            <Descriptions.Item label={t('users.kind')}>
+              {user.is_demo ? t('users.demo') : t('users.real')}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('staff.state')}>
+              {user.disabled ? (
+                <Tag color="red">{t('staff.disabled')}</Tag>
+              ) : (
+                <Tag color="blue">{t('staff.active')}</Tag>
+              )}
+              {t('users.live_sessions', { count: user.live_sessions })}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('users.balance')}>
+              <span className="num" data-testid="user-balance">
+                {user.figures.balance_usd}
+              </span>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('dashboard.equity')}>
+              <span className="num">{user.figures.equity_usd}</span>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('users.free_margin')}>
+              <span className="num">{user.figures.free_margin_usd}</span>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('dashboard.used_margin')}>
+              <span className="num">{user.figures.used_margin_usd}</span>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('dashboard.traders_pl')}>
+              <span className="num">{user.figures.floating_pl_usd}</span>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('dashboard.margin_level')}>
+              <span className="num">
+                {user.figures.margin_level ? `${user.figures.margin_level} %` : '—'}
+              </span>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('users.email')}>{user.email || '—'}</Descriptions.Item>
+            <Descriptions.Item label={t('users.mobile')}>{user.mobile || '—'}</Descriptions.Item>
+            <Descriptions.Item label={t('table.created')}>{localTime(user.created_at)}</Descriptions.Item>
+          </Descriptions>
+          <Tabs
+            items={[
+              {
+                key: 'holding',
+                label: t('users.positions'),
+                children: <Orders id={id} status={1} columns={orderColumns(1)} />,
+              },
+              {
+                key: 'pending',
+                label: t('users.pending'),
+                children: <Orders id={id} status={0} columns={orderColumns(0)} />,
+              },
+              {
+                key: 'closed',
+                label: t('users.history'),
+                children: <Orders id={id} status={3} columns={orderColumns(3)} />,
+              },
+              { key: 'ledger', label: t('users.ledger'), children: <Ledger id={id} /> },
+            ]}
+          />
+        </Flex>
+      )}
+      {action && dialog && (
+        <ReasonDialog
+          open
+          title={dialog.title}
+          consequence={dialog.consequence}
+          needsReason
+          reasonLabel={t('users.reason_internal')}
+          reasonRequired={t('decision.reason_required_internal')}
+          okText={dialog.title}
+          danger={action.kind !== 'enable'}
+          onConfirm={(reason) => send(action, reason)}
+          onClose={() => setAction(undefined)}
+        />
+      )}
+      {adjusting && <AdjustDialog id={id} onDone={act} onClose={() => setAdjusting(false)} />}
+    </Drawer>
+  );
+}
+
+function Orders({ id, status, columns }: { id: number; status: 0 | 1 | 3; columns: object[] }) {
+  const [page, setPage] = useState(1);
+  const query = useQuery({
+    queryKey: ['user', id, 'orders', status, page],
+    queryFn: () => api.get<MyDealResult>(`/admin/api/users/${id}/orders`, { status, page, page_size: 20 }),
+    refetchInterval: status === 1 ? 3000 : false,
+  });
+  return (
+    <Table<OrderRow>
+      size="small"
+      className="dense-table"
+      rowKey="Id"
+      loading={query.isLoading}
+      dataSource={query.data?.data ?? []}
+      columns={columns as never}
+      pagination={{ current: page, pageSize: 20, total: query.data?.total ?? 0, onChange: setPage }}
+    />
+  );
+}
+
+function Ledger({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const query = useQuery({
+    queryKey: ['user', id, 'ledger', page],
+    queryFn: () =>
+      api.get<{ list: LedgerRow[]; total: number }>(`/admin/api/users/${id}/ledger`, { page, page_size: 20 }),
+  });
+  return (
+    <Table<LedgerRow>
+      size="small"
+      className="dense-table"
+      rowKey="Id"
+      loading={query.isLoading}
+      dataSource={query.data?.list ?? []}
+      pagination={{ current: page, pageSize: 20, total: query.data?.total ?? 0, onChange: setPage }}
+      columns={[
+        { title: t('table.id'), dataIndex: 'Id' },
+        { title: t('users.entry'), dataIndex: 'MemoTran' },
+        { title: t('users.amount'), dataIndex: 'Value', align: 'right', className: 'num' },
+        { title: t('users.balance_after'), dataIndex: 'BalanceAfter', align: 'right', className: 'num' },
+        { title: t('audit.when'), render: (_, row) => localTime(row.CreatedAtTran) },
+      ]}
+    />
+  );
+}
+
+function AdjustDialog(props: {
+  id: number;
+  onDone: (path: string, body: Record<string, unknown>) => Promise<void>;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ amount: string; reason: string }>();
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    const values = await form.validateFields().catch(() => undefined);
+    if (!values) return;
+    setBusy(true);
+    setError(undefined);
+    try {
+      await props.onDone(`/admin/api/users/${props.id}/adjust`, {
+        amount: values.amount.trim(),
+        reason: values.reason.trim(),
+      });
+      props.onClose();
+    } catch (failure) {
+      setError(errorText(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      open
+      title={t('users.adjust')}
+      okText={t('users.adjust')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ loading: busy }}
+      onOk={() => void submit()}
+      onCancel={props.onClose}
+      destroyOnHidden
+    >
+      <p>{t('users.adjust_consequence')}</p>
+      <Form form={form} layout="vertical" requiredMark={false}>
+        <Form.Item
+          name="amount"
+          label={t('users.amount')}
+          extra={t('users.amount_hint')}
+          rules={[{ required: true, pattern: /^-?\d{1,9}(\.\d{1,6})?$/, message: t('users.amount_rule') }]}
+        >
+          <Input suffix="USD" inputMode="decimal" autoFocus />
+        </Form.Item>
+        <Form.Item
+          name="reason"
+          label={t('users.reason_internal')}
+          rules={[{ required: true, whitespace: true, message: t('decision.reason_required_internal') }]}
+        >
+          <Input.TextArea rows={2} maxLength={500} showCount />
+        </Form.Item>
+      </Form>
+      {error && <Alert type="error" showIcon title={error} role="alert" />}
+    </Modal>
+  );
+}

@@ -1,0 +1,127 @@
+/**
+ * The back office's view of the users: a search by id, uid, e-mail or mobile number, each row with
+ * its balance and the state of its latest identity submission, one page at a time.
+ */
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { toBigInt, toInt } from '../db/values.ts';
+
+export interface UserRow {
+  id: number;
+  uid: number;
+  email: string;
+  mobile: string;
+  isDemo: boolean;
+  disabled: boolean;
+  identityStatus: number;
+  balanceMicros: bigint;
+  createdAtMs: number;
+  inviteCode: string;
+  invitedBy: number | null;
+}
+
+export interface UserSearch {
+  q?: string | undefined;
+  isDemo?: boolean | undefined;
+}
+
+/** LIKE treats % and _ as wildcards: a search for "a_b" means those three characters. */
+const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** The escape character is named, as SQLite has none by default and PostgreSQL's is the same. */
+const contains = (column: Expression<unknown>, text: string) =>
+  sql<SqlBool>`${column} like ${likeText(text)} escape '\\'`;
+
+export class UserDirectoryRepository {
+  private readonly db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.db = db;
+  }
+
+  async page(search: UserSearch, offset: number, limit: number): Promise<{ rows: UserRow[]; total: number }> {
+    const filtered = this.filtered(search);
+    const [rows, counted] = await Promise.all([
+      this.withFigures(filtered).orderBy('users.id', 'desc').offset(offset).limit(limit).execute(),
+      filtered.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
+    ]);
+    return { rows: rows.map(toRow), total: toInt(String(counted?.n ?? 0)) };
+  }
+
+  async byId(id: number): Promise<UserRow | undefined> {
+    const row = await this.withFigures(
+      this.db.selectFrom('users').where('users.id', '=', id),
+    ).executeTakeFirst();
+    return row && toRow(row);
+  }
+
+  private filtered(search: UserSearch) {
+    let query = this.db.selectFrom('users');
+    if (search.isDemo !== undefined) query = query.where('users.is_demo', '=', search.isDemo ? 1 : 0);
+    const q = search.q?.trim();
+    if (q) {
+      query = query.where((eb) => {
+        const matches: Expression<SqlBool>[] = [
+          contains(sql`lower(users.email)`, q.toLowerCase()),
+          contains(sql.ref('users.mobile'), q.replace(/[\s()-]/g, '')),
+        ];
+        if (/^\d{1,15}$/.test(q))
+          matches.push(eb('users.id', '=', Number(q)), eb('users.uid', '=', Number(q)));
+        return eb.or(matches);
+      });
+    }
+    return query;
+  }
+
+  private withFigures(query: ReturnType<UserDirectoryRepository['filtered']>) {
+    return query
+      .leftJoin('trading_accounts', 'trading_accounts.user_id', 'users.id')
+      .select((eb) => [
+        'users.id',
+        'users.uid',
+        'users.email',
+        'users.mobile',
+        'users.is_demo',
+        'users.disabled',
+        'users.created_at',
+        'users.invite_code',
+        'users.invited_by',
+        'trading_accounts.balance',
+        eb
+          .selectFrom('identity_submissions')
+          .select('identity_submissions.status')
+          .whereRef('identity_submissions.user_id', '=', 'users.id')
+          .orderBy('identity_submissions.id', 'desc')
+          .limit(1)
+          .as('identity_status'),
+      ]);
+  }
+}
+
+function toRow(row: {
+  id: unknown;
+  uid: unknown;
+  email: string | null;
+  mobile: string | null;
+  is_demo: unknown;
+  disabled: unknown;
+  created_at: unknown;
+  invite_code: string;
+  invited_by: unknown;
+  balance: unknown;
+  identity_status: unknown;
+}): UserRow {
+  const int = (value: unknown) => toInt(String(value));
+  return {
+    id: int(row.id),
+    uid: int(row.uid),
+    email: row.email ?? '',
+    mobile: row.mobile ?? '',
+    isDemo: int(row.is_demo) === 1,
+    disabled: int(row.disabled) === 1,
+    identityStatus: row.identity_status == null ? 0 : int(row.identity_status),
+    balanceMicros: row.balance == null ? 0n : toBigInt(String(row.balance)),
+    createdAtMs: int(row.created_at),
+    inviteCode: row.invite_code,
+    invitedBy: row.invited_by == null ? null : int(row.invited_by),
+  };
+}

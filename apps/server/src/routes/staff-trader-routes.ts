@@ -1,0 +1,164 @@
+/**
+ * The back office's users desk: search, a trader's account as the engine holds it, their orders
+ * and ledger, and the actions on their money (services/user-desk.ts does the work).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  backOfficePageOf,
+  balanceAdjustBodySchema,
+  envelopeOf,
+  ledgerPageSchema,
+  myDealResultSchema,
+  orderRowSchema,
+  pageQuerySchema,
+  staffIdParamsSchema,
+  staffOrderActionBodySchema,
+  userDetailSchema,
+  userOrderParamsSchema,
+  userOrdersQuerySchema,
+  userSearchQuerySchema,
+  userSummarySchema,
+} from '@omp/protocol';
+import { ok } from '../http/envelope-plugin.ts';
+import { requireStaff } from '../http/staff-auth.ts';
+import type { UserDesk } from '../services/user-desk.ts';
+
+const ANY_STAFF = [] as const;
+const FINANCE = ['finance'] as const;
+// Closing a trader's position is a dealing decision: the admin's alone.
+const ADMIN = ['admin'] as const;
+const security = [{ token: [] }];
+const tags = ['staff: users'];
+
+export async function staffTraderRoutes(app: FastifyInstance, deps: { userDesk: UserDesk }) {
+  const { userDesk } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/admin/api/users',
+    {
+      schema: {
+        tags,
+        summary: 'Find users by id, uid, e-mail or mobile number, newest first',
+        security,
+        querystring: userSearchQuerySchema,
+        response: { 200: envelopeOf(backOfficePageOf(userSummarySchema)) },
+      },
+    },
+    async (request) => {
+      await requireStaff(request, ANY_STAFF);
+      const { q, is_demo, page, page_size } = request.query;
+      return ok(
+        request,
+        await userDesk.page(
+          { q, isDemo: is_demo === undefined ? undefined : is_demo === 1 },
+          page,
+          page_size,
+        ),
+      );
+    },
+  );
+
+  api.get(
+    '/admin/api/users/:id',
+    {
+      schema: {
+        tags,
+        summary: "A user's profile and account figures now (exact USD)",
+        security,
+        params: staffIdParamsSchema,
+        response: { 200: envelopeOf(userDetailSchema) },
+      },
+    },
+    async (request) => {
+      await requireStaff(request, ANY_STAFF);
+      return ok(request, await userDesk.detail(request.params.id));
+    },
+  );
+
+  api.get(
+    '/admin/api/users/:id/orders',
+    {
+      schema: {
+        tags,
+        summary: "A user's holding, pending or closed orders, as their phone lists them",
+        security,
+        params: staffIdParamsSchema,
+        querystring: userOrdersQuerySchema,
+        response: { 200: envelopeOf(myDealResultSchema) },
+      },
+    },
+    async (request) => {
+      await requireStaff(request, ANY_STAFF);
+      const { status, page, page_size } = request.query;
+      return ok(request, await userDesk.orders(request.params.id, status as 0 | 1 | 3, page, page_size));
+    },
+  );
+
+  api.get(
+    '/admin/api/users/:id/ledger',
+    {
+      schema: {
+        tags,
+        summary: "A user's ledger, newest first: every balance change",
+        security,
+        params: staffIdParamsSchema,
+        querystring: pageQuerySchema,
+        response: { 200: envelopeOf(ledgerPageSchema) },
+      },
+    },
+    async (request) => {
+      await requireStaff(request, ANY_STAFF);
+      const { page, page_size } = request.query;
+      return ok(request, await userDesk.ledger(request.params.id, request.lang, page, page_size));
+    },
+  );
+
+  api.post(
+    '/admin/api/users/:id/adjust',
+    {
+      schema: {
+        tags,
+        summary: 'Credit or debit a real account: one adjustment row in the ledger, audited (finance)',
+        security,
+        params: staffIdParamsSchema,
+        body: balanceAdjustBodySchema,
+        response: { 200: envelopeOf(userDetailSchema) },
+      },
+    },
+    async (request) => {
+      const staff = await requireStaff(request, FINANCE);
+      const { amount, reason } = request.body;
+      return ok(
+        request,
+        await userDesk.adjustBalance(staff.id, request.params.id, amount, reason),
+        'user.adjusted',
+      );
+    },
+  );
+
+  for (const action of ['close', 'cancel'] as const)
+    api.post(
+      `/admin/api/users/:id/orders/:order_id/${action}`,
+      {
+        schema: {
+          tags,
+          summary:
+            action === 'close'
+              ? 'Close a holding position at the market as staff (ClosedType 5), audited (admin)'
+              : 'Cancel a pending order as staff, audited (admin)',
+          security,
+          params: userOrderParamsSchema,
+          body: staffOrderActionBodySchema,
+          response: { 200: envelopeOf(orderRowSchema) },
+        },
+      },
+      async (request) => {
+        const staff = await requireStaff(request, ADMIN);
+        const { id, order_id } = request.params;
+        const row = await userDesk.actOnOrder(staff.id, id, order_id, action, request.body.reason);
+        return ok(request, row, action === 'close' ? 'order.closed_by_staff' : 'order.cancelled_by_staff');
+      },
+    );
+}

@@ -1,0 +1,162 @@
+/**
+ * The back office's desk for one trader: find them, see their account as the engine holds it, and
+ * act on it: a balance adjustment (its own ledger row), or closing a position or cancelling an
+ * order as staff (reason: back office). Each action is one commit with its audit row, and the
+ * phone hears of it through the same events as any trade.
+ */
+import { formatMicros, formatScaled, parseMicros } from '@omp/engine';
+import type { Language, OrderRow, WireUserDetail, WireUserSummary } from '@omp/protocol';
+import { notFound, refused } from '../domain/errors.ts';
+import { writeAudit } from '../repositories/audit-repository.ts';
+import { accessOf } from '../repositories/user-access-repository.ts';
+import type {
+  UserDirectoryRepository,
+  UserRow,
+  UserSearch,
+} from '../repositories/user-directory-repository.ts';
+import type { Db } from '../repositories/unit-of-work.ts';
+import { timeText } from '../wire/trading-wire.ts';
+import type { TradingQueries } from './trading-queries.ts';
+import type { TradingService } from './trading-service.ts';
+
+export interface UserDeskOptions {
+  db: Db;
+  directory: UserDirectoryRepository;
+  trading: TradingService;
+  queries: TradingQueries;
+  now: () => number;
+}
+
+/** Exact decimal text without trailing zeros. */
+const trimmed = (text: string) => (text.includes('.') ? text.replace(/\.?0+$/, '') : text);
+const usd = (micros: bigint) => trimmed(formatMicros(micros));
+
+function toSummary(row: UserRow): WireUserSummary {
+  return {
+    id: row.id,
+    uid: row.uid,
+    email: row.email,
+    mobile: row.mobile,
+    is_demo: row.isDemo ? 1 : 0,
+    disabled: row.disabled ? 1 : 0,
+    identity_status: row.identityStatus,
+    balance_usd: usd(row.balanceMicros),
+    created_at: timeText(row.createdAtMs),
+  };
+}
+
+export class UserDesk {
+  private readonly o: UserDeskOptions;
+
+  constructor(options: UserDeskOptions) {
+    this.o = options;
+  }
+
+  async page(search: UserSearch, page: number, pageSize: number) {
+    const { rows, total } = await this.o.directory.page(search, (page - 1) * pageSize, pageSize);
+    return { list: rows.map(toSummary), total, page };
+  }
+
+  async detail(id: number): Promise<WireUserDetail> {
+    const row = await this.user(id);
+    const figures = await this.o.trading.exactFigures({ id, isDemo: row.isDemo });
+    const access = await accessOf(this.o.db, id, this.o.now());
+    return {
+      ...toSummary(row),
+      balance_usd: usd(figures.balanceMicros),
+      live_sessions: access?.live_sessions ?? 0,
+      invite_code: row.inviteCode,
+      invited_by: row.invitedBy,
+      figures: {
+        balance_usd: usd(figures.balanceMicros),
+        equity_usd: usd(figures.equityMicros),
+        used_margin_usd: usd(figures.usedMarginMicros),
+        free_margin_usd: usd(figures.freeMarginMicros),
+        floating_pl_usd: usd(figures.floatingMicros),
+        margin_level:
+          figures.marginLevelBasisPoints === null
+            ? ''
+            : trimmed(formatScaled(figures.marginLevelBasisPoints, 2)),
+      },
+    };
+  }
+
+  async orders(id: number, status: 0 | 1 | 3, page: number, pageSize: number) {
+    const row = await this.user(id);
+    return this.o.queries.myDeal({ id, isDemo: row.isDemo }, status, page, pageSize);
+  }
+
+  async ledger(id: number, lang: Language, page: number, pageSize: number) {
+    await this.user(id);
+    return this.o.queries.ledger(id, lang, page, pageSize);
+  }
+
+  /**
+   * Credits or debits a real account by `amount` USD as an `adjustment` row. A debit never takes
+   * more than the free margin, so staff cannot push an account into a stop-out by accident.
+   */
+  async adjustBalance(staffId: number, id: number, amount: string, reason: string): Promise<WireUserDetail> {
+    const row = await this.user(id);
+    if (row.isDemo) throw refused('user.adjust_demo');
+    const amountMicros = parseMicros(amount);
+    if (amountMicros === null || amountMicros === 0n) throw refused('user.adjust_amount');
+    await this.o.trading.changeBalance(
+      { id, isDemo: false },
+      {
+        postings: [{ kind: 'adjustment', amountMicros }],
+        refId: 0,
+        requireFreeMargin: amountMicros < 0n,
+      },
+      {
+        answer: () => null,
+        refusalKey: (rejection) =>
+          rejection === 'insufficient_free_margin' ? 'user.adjust_exceeds_free_margin' : undefined,
+        extra: (trx) =>
+          writeAudit(trx, {
+            staffId,
+            action: 'user.adjust_balance',
+            targetType: 'user',
+            targetId: id,
+            before: null,
+            after: { amount_usd: usd(amountMicros), reason },
+            atMs: this.o.now(),
+          }),
+      },
+    );
+    return this.detail(id);
+  }
+
+  /** Closes a holding order or cancels a pending one as staff (ClosedType 5), audited. */
+  async actOnOrder(
+    staffId: number,
+    id: number,
+    orderId: number,
+    action: 'close' | 'cancel',
+    reason: string,
+  ): Promise<OrderRow> {
+    const row = await this.user(id);
+    const brief = (order: OrderRow) => ({
+      status: order.Status,
+      lots: order.Quantity,
+      price: order.Price,
+      profit_usd: order.FactProfits,
+    });
+    return this.o.trading.actAsStaff({ id, isDemo: row.isDemo }, orderId, action, (trx, before, after) =>
+      writeAudit(trx, {
+        staffId,
+        action: action === 'close' ? 'order.close' : 'order.cancel',
+        targetType: 'order',
+        targetId: orderId,
+        before: { user_id: id, ...brief(before) },
+        after: { user_id: id, ...brief(after), reason },
+        atMs: this.o.now(),
+      }),
+    );
+  }
+
+  private async user(id: number): Promise<UserRow> {
+    const row = await this.o.directory.byId(id);
+    if (!row) throw notFound('user.not_found', { id });
+    return row;
+  }
+}
