@@ -1,0 +1,140 @@
+/**
+ * Back-office tables at a broker's size: 100,000 users and 1,000,000 ledger rows on the embedded
+ * SQLite database, each page of the users desk read the way the screens read it.
+ *
+ *   npm run bench:back-office     (USERS and LEDGER_PER_USER override)
+ *
+ * Every figure is the median of several reads, next to the baseline measured in the same run on
+ * the same data: one user read by its primary key, the cheapest read the database answers. The
+ * budget is 100 ms a page; a line over it says so.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import { openDatabase } from '../apps/server/src/db/database.ts';
+import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
+import type { Database } from '../apps/server/src/db/schema.ts';
+import { TradingRepository } from '../apps/server/src/repositories/trading-repository.ts';
+import { UserDirectoryRepository } from '../apps/server/src/repositories/user-directory-repository.ts';
+
+const USERS = Number(process.env.USERS ?? 100_000);
+const LEDGER_PER_USER = Number(process.env.LEDGER_PER_USER ?? 10);
+const BUDGET_MS = 100;
+const RUNS = 7;
+const BATCH = 1_000;
+const NOW_MS = Date.UTC(2026, 10, 18, 12);
+
+async function insertBatches(
+  db: Kysely<Database>,
+  table: keyof Database & string,
+  rows: Record<string, unknown>[],
+) {
+  for (let i = 0; i < rows.length; i += BATCH)
+    await db
+      .insertInto(table)
+      .values(rows.slice(i, i + BATCH) as never)
+      .execute();
+}
+
+async function fill(db: Kysely<Database>): Promise<void> {
+  for (let start = 1; start <= USERS; start += 10_000) {
+    const users: Record<string, unknown>[] = [];
+    const accounts: Record<string, unknown>[] = [];
+    const ledger: Record<string, unknown>[] = [];
+    for (let id = start; id < Math.min(start + 10_000, USERS + 1); id++) {
+      users.push({
+        id,
+        uid: 10_000_000 + id,
+        email: `trader${id}@example.com`,
+        mobile: id % 3 === 0 ? `+8526${String(1_000_000 + id).padStart(7, '0')}` : null,
+        area_id: null,
+        password_hash: null,
+        is_demo: id % 5 === 0 ? 1 : 0,
+        demo_id: null,
+        invite_code: `B${id}`,
+        invited_by: null,
+        created_at: NOW_MS - id * 1000,
+        password_changed_at: null,
+      });
+      accounts.push({
+        user_id: id,
+        is_demo: id % 5 === 0 ? 1 : 0,
+        balance: LEDGER_PER_USER * 1_000_000,
+        updated_at: NOW_MS,
+      });
+      for (let n = 0; n < LEDGER_PER_USER; n++)
+        ledger.push({
+          user_id: id,
+          kind: 'adjustment',
+          amount: 1_000_000,
+          balance_after: (n + 1) * 1_000_000,
+          ref_id: 0,
+          memo_key: 'ledger.adjustment',
+          created_at: NOW_MS - (LEDGER_PER_USER - n) * 60_000,
+        });
+    }
+    await insertBatches(db, 'users', users);
+    await insertBatches(db, 'trading_accounts', accounts);
+    await insertBatches(db, 'ledger', ledger);
+  }
+}
+
+async function median(run: () => Promise<unknown>): Promise<number> {
+  await run();
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const start = performance.now();
+    await run();
+    times.push(performance.now() - start);
+  }
+  return times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
+}
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'omp-bench-office-'));
+const handle = openDatabase({ sqlitePath: path.join(dir, 'app.db') });
+try {
+  const db = handle.db;
+  await migrateToLatest(db as unknown as Kysely<unknown>, handle.kind);
+  const filling = performance.now();
+  await fill(db);
+  console.log(
+    `SQLite: ${USERS.toLocaleString('en')} users, ${(USERS * LEDGER_PER_USER).toLocaleString('en')} ledger rows ` +
+      `(filled in ${((performance.now() - filling) / 1000).toFixed(1)} s)`,
+  );
+  const directory = new UserDirectoryRepository(db);
+  const trading = new TradingRepository(db);
+  const someone = Math.floor(USERS / 2);
+  const baseline = await median(() =>
+    db.selectFrom('users').selectAll().where('id', '=', someone).executeTakeFirst(),
+  );
+  const cases: Array<[string, () => Promise<unknown>]> = [
+    ['users, first page of 20 (with balance and identity)', () => directory.page({}, 0, 20)],
+    ['users, page 100 of 20', () => directory.page({}, 99 * 20, 20)],
+    ['users, last page of 20', () => directory.page({}, USERS - 20, 20)],
+    ['users, real accounts only, first page', () => directory.page({ isDemo: false }, 0, 20)],
+    ['users, search by id', () => directory.page({ q: String(someone) }, 0, 20)],
+    ['users, search by part of an e-mail', () => directory.page({ q: `trader${someone}@` }, 0, 20)],
+    ['users, search by part of a mobile number', () => directory.page({ q: '61050' }, 0, 20)],
+    ['one user with figures', () => directory.byId(someone)],
+    [
+      'ledger of one user, first page and total',
+      () => Promise.all([trading.ledgerPage(someone, 0, 20), trading.ledgerSummary(someone)]),
+    ],
+  ];
+  console.log(`baseline: one user by primary key ${baseline.toFixed(3)} ms (median of ${RUNS})`);
+  console.log('read'.padEnd(56), 'median ms'.padStart(10), 'x baseline'.padStart(12), '  budget');
+  for (const [name, run] of cases) {
+    const ms = await median(run);
+    const verdict = ms <= BUDGET_MS ? 'ok' : `OVER ${BUDGET_MS} ms`;
+    console.log(
+      name.padEnd(56),
+      ms.toFixed(2).padStart(10),
+      (ms / baseline).toFixed(0).padStart(12),
+      `  ${verdict}`,
+    );
+  }
+} finally {
+  await handle.close();
+  rmSync(dir, { recursive: true, force: true });
+}
