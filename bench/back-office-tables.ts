@@ -17,11 +17,13 @@ import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import type { Database } from '../apps/server/src/db/schema.ts';
 import { TradingRepository } from '../apps/server/src/repositories/trading-repository.ts';
 import { UserDirectoryRepository } from '../apps/server/src/repositories/user-directory-repository.ts';
+import { median } from './measure.ts';
 
 const USERS = Number(process.env.USERS ?? 100_000);
 const LEDGER_PER_USER = Number(process.env.LEDGER_PER_USER ?? 10);
 const BUDGET_MS = 100;
 const RUNS = 7;
+const timed = (run: () => Promise<unknown>) => median(run, RUNS);
 const BATCH = 1_000;
 const NOW_MS = Date.UTC(2026, 10, 18, 12);
 
@@ -80,17 +82,6 @@ async function fill(db: Kysely<Database>): Promise<void> {
   }
 }
 
-async function median(run: () => Promise<unknown>): Promise<number> {
-  await run();
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const start = performance.now();
-    await run();
-    times.push(performance.now() - start);
-  }
-  return times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
-}
-
 const dir = mkdtempSync(path.join(os.tmpdir(), 'omp-bench-office-'));
 const handle = openDatabase({ sqlitePath: path.join(dir, 'app.db') });
 try {
@@ -105,7 +96,7 @@ try {
   const directory = new UserDirectoryRepository(db);
   const trading = new TradingRepository(db);
   const someone = Math.floor(USERS / 2);
-  const baseline = await median(() =>
+  const baseline = await timed(() =>
     db.selectFrom('users').selectAll().where('id', '=', someone).executeTakeFirst(),
   );
   const cases: Array<[string, () => Promise<unknown>]> = [
@@ -125,7 +116,7 @@ try {
   console.log(`baseline: one user by primary key ${baseline.toFixed(3)} ms (median of ${RUNS})`);
   console.log('read'.padEnd(56), 'median ms'.padStart(10), 'x baseline'.padStart(12), '  budget');
   for (const [name, run] of cases) {
-    const ms = await median(run);
+    const ms = await timed(run);
     const verdict = ms <= BUDGET_MS ? 'ok' : `OVER ${BUDGET_MS} ms`;
     console.log(
       name.padEnd(56),

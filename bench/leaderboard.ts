@@ -27,6 +27,7 @@ import type { Database } from '../apps/server/src/db/schema.ts';
 import { LeaderboardRepository } from '../apps/server/src/repositories/leaderboard-repository.ts';
 import { LeaderboardService } from '../apps/server/src/services/leaderboard-service.ts';
 import { seededPrng } from '../packages/engine/src/testing/seeded-prng.ts';
+import { median } from './measure.ts';
 
 const TRADERS = (process.env.TRADERS ?? '1000,10000').split(',').map(Number);
 const TRADES_PER_TRADER = Number(process.env.TRADES_PER_TRADER ?? 50);
@@ -35,6 +36,7 @@ const PG_URL =
   process.env.TEST_DATABASE_URL ??
   'postgres://postgres@127.0.0.1:5432/test';
 const RUNS = 5;
+const timed = (run: () => Promise<unknown>) => median(run, RUNS);
 const PAGE_READS = 100_000;
 const NOW_MS = Date.UTC(2026, 10, 18, 12);
 const SIX_WEEKS_MS = 42 * 24 * 3_600_000;
@@ -120,17 +122,6 @@ function ledgerRow(userId: number, kind: string, amount: number, atMs: number) {
   return { user_id: userId, kind, amount, balance_after: 0, ref_id: 0, memo_key: kind, created_at: atMs };
 }
 
-async function median(run: () => Promise<unknown>): Promise<number> {
-  await run();
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const start = performance.now();
-    await run();
-    times.push(performance.now() - start);
-  }
-  return times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
-}
-
 async function measure(label: string, handle: DatabaseHandle, traders: number): Promise<void> {
   const db = handle.db;
   await migrateToLatest(db as unknown as Kysely<unknown>, handle.kind);
@@ -145,13 +136,13 @@ async function measure(label: string, handle: DatabaseHandle, traders: number): 
     now: () => NOW_MS,
     logError: () => undefined,
   });
-  const scanMs = await median(() =>
+  const scanMs = await timed(() =>
     db
       .selectFrom('orders')
       .select([sql`count(*)`.as('n'), sql`sum(profit)`.as('p')])
       .execute(),
   );
-  const refreshMs = await median(() => service.refresh());
+  const refreshMs = await timed(() => service.refresh());
   // How long the server's thread is held at a stretch: SQLite answers on it, PostgreSQL does not.
   const stalls = monitorEventLoopDelay({ resolution: 1 });
   stalls.enable();

@@ -27,6 +27,7 @@ import { staffRoutes } from './routes/staff-routes.ts';
 import { staffDashboardRoutes } from './routes/staff-dashboard-routes.ts';
 import type { DashboardService } from './services/dashboard-service.ts';
 import type { UserDesk } from './services/user-desk.ts';
+import type { MessageLog } from './services/message-log.ts';
 import { staffTraderRoutes } from './routes/staff-trader-routes.ts';
 import { adminHosting } from './http/admin-hosting.ts';
 import { staffSessionRoutes } from './routes/staff-session-routes.ts';
@@ -90,6 +91,7 @@ export interface AppDeps {
   databaseProbe: { kind: string; reachable(): Promise<boolean> };
   dashboard: DashboardService;
   userDesk: UserDesk;
+  messageLog: MessageLog;
   now: () => number;
 }
 

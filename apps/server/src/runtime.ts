@@ -5,6 +5,7 @@
  */
 import { DashboardService } from './services/dashboard-service.ts';
 import { UserDesk } from './services/user-desk.ts';
+import { MessageLog } from './services/message-log.ts';
 import { UserDirectoryRepository } from './repositories/user-directory-repository.ts';
 import { DashboardRepository } from './repositories/dashboard-repository.ts';
 import path from 'node:path';
@@ -20,6 +21,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { lockFileOwner, lockPostgresOwner, type OwnerLock } from './db/owner-lock.ts';
 import {
   httpSmsSender,
+  loggedSender,
   outboxSender,
   smtpMailSender,
   type OutboxWriter,
@@ -112,17 +114,18 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
     const verifications = new VerificationRepository(database.db);
     // Late-bound: the outbox logs through the app's logger, which exists once the app is built.
     let log: (message: string) => void = console.log;
-    const writeOutbox: OutboxWriter = async (channel, message) => {
-      await verifications.insertOutbox(channel, message.to, message.subject, message.text, now());
-      log(`outbox (${channel}) to ${message.to}: ${message.text}`);
+    const writeOutbox: OutboxWriter = async (channel, message, delivery = 'outbox') => {
+      await verifications.insertOutbox(channel, message.to, message.subject, message.text, now(), delivery);
+      // Only what stayed here is printed: a delivered code does not belong in the log.
+      if (delivery === 'outbox') log(`outbox (${channel}) to ${message.to}: ${message.text}`);
     };
     const codes = new VerificationService({
       repository: verifications,
       mail: config.smtpUrl
-        ? smtpMailSender(config.smtpUrl, config.mailFrom)
+        ? loggedSender('email', smtpMailSender(config.smtpUrl, config.mailFrom), writeOutbox)
         : outboxSender('email', writeOutbox),
       sms: config.smsProviderUrl
-        ? httpSmsSender(config.smsProviderUrl, config.smsProviderToken)
+        ? loggedSender('sms', httpSmsSender(config.smsProviderUrl, config.smsProviderToken), writeOutbox)
         : outboxSender('sms', writeOutbox),
       now,
       log: (message) => log(message),
@@ -229,6 +232,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
         writeAudit,
         now,
       }),
+      messageLog: new MessageLog(verifications),
       userDesk: new UserDesk({
         db: database.db,
         directory: new UserDirectoryRepository(database.db),

@@ -209,6 +209,13 @@ describe.skipIf(!chromiumPath)('back office', () => {
     const email = uniqueEmail('trader');
     const session = await registerByApi(stack, email, 'Trader-pass-1');
     await officeTab();
+    // Support can see the sign-up code was sent, never the code itself.
+    await office.menu('Messages sent');
+    await office.page.getByLabel('E-mail address or mobile number (+852…)').fill(email);
+    await office.page.keyboard.press('Enter');
+    await expect.poll(() => office.rows().count(), eventually).toBe(1);
+    expect(await office.rows().first().textContent()).toMatch(/••••••/);
+    expect(await office.rows().first().textContent()).not.toMatch(/\b\d{6}\b/);
     await office.menu('Users');
     await office.page.getByLabel('Id, uid, e-mail or mobile number').fill(email);
     await office.page.keyboard.press('Enter');

@@ -132,3 +132,23 @@ export const balanceAdjustBodySchema = z.object({
     .describe('USD; negative takes money away (never more than the free margin)'),
   reason: staffReason,
 });
+
+// Messages ---------------------------------------------------------------------------------------
+
+export const messagesQuerySchema = z.object({
+  address: z.string().trim().max(254).optional().describe('One e-mail address or mobile number (E.164)'),
+  channel: z.enum(['email', 'sms']).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const messageSchema = z.object({
+  id: z.number().int(),
+  channel: z.enum(['email', 'sms']),
+  address: z.string(),
+  subject: z.string(),
+  body: z.string().describe('The text sent, verification codes masked'),
+  delivery: z.string().describe('smtp, http (SMS provider) or outbox (kept here: no provider configured)'),
+  created_at: z.string(),
+});
+export type WireMessage = z.infer<typeof messageSchema>;

@@ -3,16 +3,13 @@
  * proof they uploaded; approve credits the amount once through the ledger, reject or mark invalid
  * with the reason the user reads.
  */
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Descriptions, Flex, Image } from 'antd';
 import type { DepositRecord } from '@omp/protocol';
 import { allows, useSession } from '../lib/session.ts';
 import { localTime } from '../lib/time.ts';
-import { PagedTable } from '../ui/paged-table.tsx';
-import { ReviewDrawer } from '../ui/review-drawer.tsx';
+import { ReviewQueue } from '../ui/review-queue.tsx';
 import { StatusTag } from '../ui/status-tag.tsx';
-import { QueueFilters } from '../ui/user-filter.tsx';
 
 type DepositRow = DepositRecord & { user_id: number };
 
@@ -24,121 +21,98 @@ const usd = (value: number) =>
 export default function DepositsPage() {
   const { t } = useTranslation();
   const { staff } = useSession();
-  const [status, setStatus] = useState<number | undefined>(UNCHECKED);
-  const [userId, setUserId] = useState<number>();
-  const [open, setOpen] = useState<DepositRow>();
   const channel = (row: DepositRow) =>
     row.type === 0 ? `${row.currency_code} · ${row.network}` : `${t('deposit.bank')} · ${row.currency_code}`;
 
   return (
-    <>
-      <PagedTable<DepositRow>
-        path="/admin/api/deposits"
-        queryKey="deposits"
-        filters={{ status, user_id: userId }}
-        refreshMs={15_000}
-        rowKey={(row) => row.id}
-        onOpen={setOpen}
-        csvName="deposits"
-        toolbar={
-          <QueueFilters
-            status={status}
-            statuses={[0, 1, 2, 3].map((value) => ({ value, label: t(`deposit.status_${value}`) }))}
-            onStatus={setStatus}
-            userId={userId}
-            onUserId={setUserId}
-          />
-        }
-        columns={[
-          { title: t('table.id'), dataIndex: 'id', width: 80 },
-          { title: t('table.user_id'), dataIndex: 'user_id', width: 90 },
-          {
-            title: t('deposit.amount'),
-            align: 'right',
-            render: (_, row) => <span className="num">{usd(row.number)}</span>,
-          },
-          { title: t('deposit.channel'), render: (_, row) => channel(row) },
-          {
-            title: t('table.status'),
-            render: (_, row) => <StatusTag tone={tone(row.status)} text={row.status_name} />,
-          },
-          { title: t('decision.reason'), dataIndex: 'remark', ellipsis: true },
-          { title: t('table.created'), render: (_, row) => localTime(row.created_at), width: 170 },
-        ]}
-        csvColumns={[
-          { title: 'id', value: (row) => row.id },
-          { title: 'user_id', value: (row) => row.user_id },
-          { title: 'amount_usd', value: (row) => row.number },
-          { title: 'currency', value: (row) => row.currency_code },
-          { title: 'network', value: (row) => row.network },
-          { title: 'status', value: (row) => row.status_name },
-          { title: 'remark', value: (row) => row.remark },
-          { title: 'created_at', value: (row) => localTime(row.created_at) },
-        ]}
-      />
-      {open && (
-        <ReviewDrawer
-          open
-          title={t('deposit.drawer_title', { id: open.id })}
-          onClose={() => setOpen(undefined)}
-          refresh={['deposits', 'dashboard']}
-          decisions={
-            open.status === UNCHECKED && allows(staff, ['finance'])
-              ? [
-                  {
-                    key: 'approve',
-                    label: t('deposit.approve'),
-                    path: `/admin/api/deposits/${open.id}/approve`,
-                    consequence: t('deposit.approve_consequence', {
-                      amount: usd(open.number),
-                      user: open.user_id,
-                    }),
-                    needsReason: false,
-                    primary: true,
-                  },
-                  {
-                    key: 'reject',
-                    label: t('decision.reject'),
-                    path: `/admin/api/deposits/${open.id}/reject`,
-                    consequence: t('deposit.reject_consequence'),
-                    needsReason: true,
-                    danger: true,
-                  },
-                  {
-                    key: 'invalidate',
-                    label: t('deposit.invalidate'),
-                    path: `/admin/api/deposits/${open.id}/invalidate`,
-                    consequence: t('deposit.invalidate_consequence'),
-                    needsReason: true,
-                    danger: true,
-                  },
-                ]
-              : []
-          }
-        >
-          <Flex vertical gap={16}>
-            <Descriptions size="small" bordered column={2}>
-              <Descriptions.Item label={t('table.user_id')}>{open.user_id}</Descriptions.Item>
-              <Descriptions.Item label={t('deposit.amount')}>
-                <span className="num">{usd(open.number)} USD</span>
+    <ReviewQueue<DepositRow>
+      path="/admin/api/deposits"
+      queryKey="deposits"
+      waiting={UNCHECKED}
+      statuses={[0, 1, 2, 3].map((value) => ({ value, label: t(`deposit.status_${value}`) }))}
+      columns={[
+        { title: t('table.id'), dataIndex: 'id', width: 80 },
+        { title: t('table.user_id'), dataIndex: 'user_id', width: 90 },
+        {
+          title: t('deposit.amount'),
+          align: 'right',
+          render: (_, row) => <span className="num">{usd(row.number)}</span>,
+        },
+        { title: t('deposit.channel'), render: (_, row) => channel(row) },
+        {
+          title: t('table.status'),
+          render: (_, row) => <StatusTag tone={tone(row.status)} text={row.status_name} />,
+        },
+        { title: t('decision.reason'), dataIndex: 'remark', ellipsis: true },
+        { title: t('table.created'), render: (_, row) => localTime(row.created_at), width: 170 },
+      ]}
+      csvColumns={[
+        { title: 'id', value: (row) => row.id },
+        { title: 'user_id', value: (row) => row.user_id },
+        { title: 'amount_usd', value: (row) => row.number },
+        { title: 'currency', value: (row) => row.currency_code },
+        { title: 'network', value: (row) => row.network },
+        { title: 'status', value: (row) => row.status_name },
+        { title: 'remark', value: (row) => row.remark },
+        { title: 'created_at', value: (row) => localTime(row.created_at) },
+      ]}
+      title={(open) => t('deposit.drawer_title', { id: open.id })}
+      decisions={(open) =>
+        allows(staff, ['finance'])
+          ? [
+              {
+                key: 'approve',
+                label: t('deposit.approve'),
+                path: `/admin/api/deposits/${open.id}/approve`,
+                consequence: t('deposit.approve_consequence', {
+                  amount: usd(open.number),
+                  user: open.user_id,
+                }),
+                needsReason: false,
+                primary: true,
+              },
+              {
+                key: 'reject',
+                label: t('decision.reject'),
+                path: `/admin/api/deposits/${open.id}/reject`,
+                consequence: t('deposit.reject_consequence'),
+                needsReason: true,
+                danger: true,
+              },
+              {
+                key: 'invalidate',
+                label: t('deposit.invalidate'),
+                path: `/admin/api/deposits/${open.id}/invalidate`,
+                consequence: t('deposit.invalidate_consequence'),
+                needsReason: true,
+                danger: true,
+              },
+            ]
+          : []
+      }
+      detail={(open) => (
+        <Flex vertical gap={16}>
+          <Descriptions size="small" bordered column={2}>
+            <Descriptions.Item label={t('table.user_id')}>{open.user_id}</Descriptions.Item>
+            <Descriptions.Item label={t('deposit.amount')}>
+              <span className="num">{usd(open.number)} USD</span>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('deposit.channel')}>{channel(open)}</Descriptions.Item>
+            <Descriptions.Item label={t('deposit.sent_from')}>{open.address || '—'}</Descriptions.Item>
+            <Descriptions.Item label={t('table.status')}>{open.status_name}</Descriptions.Item>
+            <Descriptions.Item label={t('table.created')}>{localTime(open.created_at)}</Descriptions.Item>
+            {open.remark ? (
+              <Descriptions.Item label={t('decision.reason')} span={2}>
+                {open.remark}
               </Descriptions.Item>
-              <Descriptions.Item label={t('deposit.channel')}>{channel(open)}</Descriptions.Item>
-              <Descriptions.Item label={t('deposit.sent_from')}>{open.address || '—'}</Descriptions.Item>
-              <Descriptions.Item label={t('table.status')}>{open.status_name}</Descriptions.Item>
-              <Descriptions.Item label={t('table.created')}>{localTime(open.created_at)}</Descriptions.Item>
-              {open.remark ? (
-                <Descriptions.Item label={t('decision.reason')} span={2}>
-                  {open.remark}
-                </Descriptions.Item>
-              ) : null}
-            </Descriptions>
-            <figure className="photo">
-              <Image src={open.proof_img} alt={t('deposit.proof')} width={420} />
-              <figcaption>{t('deposit.proof')}</figcaption>
-            </figure>
-          </Flex>
-        </ReviewDrawer>
+            ) : null}
+          </Descriptions>
+          <figure className="photo">
+            <Image src={open.proof_img} alt={t('deposit.proof')} width={420} />
+            <figcaption>{t('deposit.proof')}</figcaption>
+          </figure>
+        </Flex>
       )}
-    </>
+    />
   );
 }

@@ -2,7 +2,6 @@
  * The identity queue: submissions waiting first, both photos large (zoom and rotate in the
  * preview), the user's earlier submissions, and approve or reject with the reason the user reads.
  */
-import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Descriptions, Flex, Image, List, Skeleton, Typography } from 'antd';
@@ -10,10 +9,9 @@ import type { IdentitySubmission } from '@omp/protocol';
 import { api } from '../lib/api-client.ts';
 import { allows, useSession } from '../lib/session.ts';
 import { localTime } from '../lib/time.ts';
-import { PagedTable, type Page } from '../ui/paged-table.tsx';
-import { ReviewDrawer } from '../ui/review-drawer.tsx';
+import type { Page } from '../ui/paged-table.tsx';
+import { ReviewQueue } from '../ui/review-queue.tsx';
 import { StatusTag } from '../ui/status-tag.tsx';
-import { QueueFilters } from '../ui/user-filter.tsx';
 
 const WAITING = 1;
 const tone = (status: number) => (status === 1 ? 'waiting' : status === 2 ? 'done' : 'refused');
@@ -21,87 +19,62 @@ const tone = (status: number) => (status === 1 ? 'waiting' : status === 2 ? 'don
 export default function IdentityPage() {
   const { t } = useTranslation();
   const { staff } = useSession();
-  const [status, setStatus] = useState<number | undefined>(WAITING);
-  const [userId, setUserId] = useState<number>();
-  const [open, setOpen] = useState<IdentitySubmission>();
   const statusText = (value: number) => t(`identity.status_${value}`);
 
   return (
-    <>
-      <PagedTable<IdentitySubmission>
-        path="/admin/api/identity"
-        queryKey="identity"
-        filters={{ status, user_id: userId }}
-        refreshMs={15_000}
-        rowKey={(row) => row.id}
-        onOpen={setOpen}
-        csvName="identity"
-        toolbar={
-          <QueueFilters
-            status={status}
-            statuses={[1, 2, 3].map((value) => ({ value, label: statusText(value) }))}
-            onStatus={setStatus}
-            userId={userId}
-            onUserId={setUserId}
-          />
-        }
-        columns={[
-          { title: t('table.id'), dataIndex: 'id', width: 80 },
-          { title: t('table.user_id'), dataIndex: 'user_id', width: 90 },
-          { title: t('identity.account'), dataIndex: 'account' },
-          { title: t('identity.name'), dataIndex: 'name' },
-          { title: t('identity.document'), render: (_, row) => `${row.card_type} ${row.card_id}` },
-          {
-            title: t('table.status'),
-            render: (_, row) => <StatusTag tone={tone(row.status)} text={statusText(row.status)} />,
-          },
-          { title: t('table.created'), render: (_, row) => localTime(row.created_at), width: 170 },
-        ]}
-        csvColumns={[
-          { title: 'id', value: (row) => row.id },
-          { title: 'user_id', value: (row) => row.user_id },
-          { title: 'account', value: (row) => row.account },
-          { title: 'name', value: (row) => row.name },
-          { title: 'card_type', value: (row) => row.card_type },
-          { title: 'card_id', value: (row) => row.card_id },
-          { title: 'status', value: (row) => statusText(row.status) },
-          { title: 'remark', value: (row) => row.remark },
-          { title: 'created_at', value: (row) => localTime(row.created_at) },
-        ]}
-      />
-      {open && (
-        <ReviewDrawer
-          open
-          title={t('identity.drawer_title', { id: open.id, name: open.name })}
-          onClose={() => setOpen(undefined)}
-          refresh={['identity', 'dashboard']}
-          decisions={
-            open.status === WAITING && allows(staff, ['compliance'])
-              ? [
-                  {
-                    key: 'approve',
-                    label: t('decision.approve'),
-                    path: `/admin/api/identity/${open.id}/approve`,
-                    consequence: t('identity.approve_consequence', { name: open.name }),
-                    needsReason: false,
-                    primary: true,
-                  },
-                  {
-                    key: 'reject',
-                    label: t('decision.reject'),
-                    path: `/admin/api/identity/${open.id}/reject`,
-                    consequence: t('identity.reject_consequence'),
-                    needsReason: true,
-                    danger: true,
-                  },
-                ]
-              : []
-          }
-        >
-          <IdentityDetail id={open.id} />
-        </ReviewDrawer>
-      )}
-    </>
+    <ReviewQueue<IdentitySubmission>
+      path="/admin/api/identity"
+      queryKey="identity"
+      waiting={WAITING}
+      statuses={[1, 2, 3].map((value) => ({ value, label: statusText(value) }))}
+      columns={[
+        { title: t('table.id'), dataIndex: 'id', width: 80 },
+        { title: t('table.user_id'), dataIndex: 'user_id', width: 90 },
+        { title: t('identity.account'), dataIndex: 'account' },
+        { title: t('identity.name'), dataIndex: 'name' },
+        { title: t('identity.document'), render: (_, row) => `${row.card_type} ${row.card_id}` },
+        {
+          title: t('table.status'),
+          render: (_, row) => <StatusTag tone={tone(row.status)} text={statusText(row.status)} />,
+        },
+        { title: t('table.created'), render: (_, row) => localTime(row.created_at), width: 170 },
+      ]}
+      csvColumns={[
+        { title: 'id', value: (row) => row.id },
+        { title: 'user_id', value: (row) => row.user_id },
+        { title: 'account', value: (row) => row.account },
+        { title: 'name', value: (row) => row.name },
+        { title: 'card_type', value: (row) => row.card_type },
+        { title: 'card_id', value: (row) => row.card_id },
+        { title: 'status', value: (row) => statusText(row.status) },
+        { title: 'remark', value: (row) => row.remark },
+        { title: 'created_at', value: (row) => localTime(row.created_at) },
+      ]}
+      title={(open) => t('identity.drawer_title', { id: open.id, name: open.name })}
+      decisions={(open) =>
+        allows(staff, ['compliance'])
+          ? [
+              {
+                key: 'approve',
+                label: t('decision.approve'),
+                path: `/admin/api/identity/${open.id}/approve`,
+                consequence: t('identity.approve_consequence', { name: open.name }),
+                needsReason: false,
+                primary: true,
+              },
+              {
+                key: 'reject',
+                label: t('decision.reject'),
+                path: `/admin/api/identity/${open.id}/reject`,
+                consequence: t('identity.reject_consequence'),
+                needsReason: true,
+                danger: true,
+              },
+            ]
+          : []
+      }
+      detail={(open) => <IdentityDetail id={open.id} />}
+    />
   );
 }
 

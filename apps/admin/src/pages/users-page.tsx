@@ -1,10 +1,11 @@
 /** The users: find by id, uid, e-mail or mobile; a row opens the trader's account in a drawer. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Input, Select, Tag } from 'antd';
+import { Select, Tag } from 'antd';
 import type { WireUserSummary } from '@omp/protocol';
 import { localTime } from '../lib/time.ts';
 import { PagedTable } from '../ui/paged-table.tsx';
+import { SearchBox } from '../ui/search-box.tsx';
 import { UserDrawer } from './user-drawer.tsx';
 
 export default function UsersPage() {
@@ -26,14 +27,7 @@ export default function UsersPage() {
         csvName="users"
         toolbar={
           <>
-            <Input.Search
-              aria-label={t('users.search')}
-              placeholder={t('users.search')}
-              allowClear
-              enterButton
-              onSearch={(value) => setQ(value.trim())}
-              style={{ width: 360 }}
-            />
+            <SearchBox label={t('users.search')} onSearch={setQ} />
             <Select<number | 'all'>
               aria-label={t('users.kind')}
               value={kind ?? 'all'}

@@ -2,16 +2,13 @@
  * The withdrawal queue: the amount held from the balance, the fee, what arrives in which currency
  * at which address or account; mark paid once sent, or reject and return the held amount.
  */
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Descriptions, Typography } from 'antd';
 import type { WithdrawRecord } from '@omp/protocol';
 import { allows, useSession } from '../lib/session.ts';
 import { localTime } from '../lib/time.ts';
-import { PagedTable } from '../ui/paged-table.tsx';
-import { ReviewDrawer } from '../ui/review-drawer.tsx';
+import { ReviewQueue } from '../ui/review-queue.tsx';
 import { StatusTag } from '../ui/status-tag.tsx';
-import { QueueFilters } from '../ui/user-filter.tsx';
 
 type WithdrawalRow = WithdrawRecord & { user_id: number };
 
@@ -24,137 +21,114 @@ const destination = (row: WithdrawalRow) => row.address || row.payee_account;
 export default function WithdrawalsPage() {
   const { t } = useTranslation();
   const { staff } = useSession();
-  const [status, setStatus] = useState<number | undefined>(REVIEW);
-  const [userId, setUserId] = useState<number>();
-  const [open, setOpen] = useState<WithdrawalRow>();
   const currency = (row: WithdrawalRow) =>
     row.draw_currency
       ? `${row.draw_currency.code}${row.draw_currency.protocol ? ` · ${row.draw_currency.protocol}` : ''}`
       : '';
 
   return (
-    <>
-      <PagedTable<WithdrawalRow>
-        path="/admin/api/withdrawals"
-        queryKey="withdrawals"
-        filters={{ status, user_id: userId }}
-        refreshMs={15_000}
-        rowKey={(row) => row.id}
-        onOpen={setOpen}
-        csvName="withdrawals"
-        toolbar={
-          <QueueFilters
-            status={status}
-            statuses={[0, 1, 2].map((value) => ({ value, label: t(`withdrawal.status_${value}`) }))}
-            onStatus={setStatus}
-            userId={userId}
-            onUserId={setUserId}
-          />
-        }
-        columns={[
-          { title: t('table.id'), dataIndex: 'id', width: 80 },
-          { title: t('table.user_id'), dataIndex: 'user_id', width: 90 },
-          {
-            title: t('withdrawal.amount'),
-            align: 'right',
-            render: (_, row) => <span className="num">{usd(row.number)}</span>,
-          },
-          {
-            title: t('withdrawal.fee'),
-            align: 'right',
-            render: (_, row) => <span className="num">{usd(row.fee)}</span>,
-          },
-          {
-            title: t('withdrawal.received'),
-            align: 'right',
-            render: (_, row) => (
-              <span className="num">{`${row.real_number} ${row.draw_currency?.code ?? ''}`}</span>
-            ),
-          },
-          {
-            title: t('withdrawal.destination'),
-            render: (_, row) => (
-              <Typography.Text ellipsis copyable>
-                {destination(row)}
-              </Typography.Text>
-            ),
-          },
-          {
-            title: t('table.status'),
-            render: (_, row) => <StatusTag tone={tone(row.status)} text={row.status_name} />,
-          },
-          { title: t('table.created'), render: (_, row) => localTime(row.created_at), width: 170 },
-        ]}
-        csvColumns={[
-          { title: 'id', value: (row) => row.id },
-          { title: 'user_id', value: (row) => row.user_id },
-          { title: 'amount_usd', value: (row) => row.number },
-          { title: 'fee_usd', value: (row) => row.fee },
-          { title: 'received', value: (row) => row.real_number },
-          { title: 'currency', value: (row) => currency(row) },
-          { title: 'destination', value: (row) => destination(row) },
-          { title: 'status', value: (row) => row.status_name },
-          { title: 'remark', value: (row) => row.remark },
-          { title: 'created_at', value: (row) => localTime(row.created_at) },
-        ]}
-      />
-      {open && (
-        <ReviewDrawer
-          open
-          title={t('withdrawal.drawer_title', { id: open.id })}
-          onClose={() => setOpen(undefined)}
-          refresh={['withdrawals', 'dashboard']}
-          decisions={
-            open.status === REVIEW && allows(staff, ['finance'])
-              ? [
-                  {
-                    key: 'approve',
-                    label: t('withdrawal.mark_paid'),
-                    path: `/admin/api/withdrawals/${open.id}/approve`,
-                    consequence: t('withdrawal.paid_consequence', {
-                      received: `${open.real_number} ${open.draw_currency?.code ?? ''}`,
-                      destination: destination(open),
-                    }),
-                    needsReason: false,
-                    primary: true,
-                  },
-                  {
-                    key: 'reject',
-                    label: t('decision.reject'),
-                    path: `/admin/api/withdrawals/${open.id}/reject`,
-                    consequence: t('withdrawal.reject_consequence', { amount: usd(open.number) }),
-                    needsReason: true,
-                    danger: true,
-                  },
-                ]
-              : []
-          }
-        >
-          <Descriptions size="small" bordered column={1}>
-            <Descriptions.Item label={t('table.user_id')}>{open.user_id}</Descriptions.Item>
-            <Descriptions.Item label={t('withdrawal.amount')}>
-              <span className="num">{usd(open.number)} USD</span>
-            </Descriptions.Item>
-            <Descriptions.Item label={t('withdrawal.fee')}>
-              <span className="num">{usd(open.fee)} USD</span>
-            </Descriptions.Item>
-            <Descriptions.Item label={t('withdrawal.received')}>
-              <span className="num">{`${open.real_number} ${currency(open)}`}</span>
-            </Descriptions.Item>
-            <Descriptions.Item label={t('withdrawal.destination')}>
-              <Typography.Text copyable>{destination(open)}</Typography.Text>
-            </Descriptions.Item>
-            {open.notes ? (
-              <Descriptions.Item label={t('withdrawal.notes')}>{open.notes}</Descriptions.Item>
-            ) : null}
-            <Descriptions.Item label={t('table.status')}>{open.status_name}</Descriptions.Item>
-            <Descriptions.Item label={t('table.created')}>{localTime(open.created_at)}</Descriptions.Item>
-            {open.remark ? (
-              <Descriptions.Item label={t('decision.reason')}>{open.remark}</Descriptions.Item>
-            ) : null}
-          </Descriptions>
-        </ReviewDrawer>
+    <ReviewQueue<WithdrawalRow>
+      path="/admin/api/withdrawals"
+      queryKey="withdrawals"
+      waiting={REVIEW}
+      statuses={[0, 1, 2].map((value) => ({ value, label: t(`withdrawal.status_${value}`) }))}
+      columns={[
+        { title: t('table.id'), dataIndex: 'id', width: 80 },
+        { title: t('table.user_id'), dataIndex: 'user_id', width: 90 },
+        {
+          title: t('withdrawal.amount'),
+          align: 'right',
+          render: (_, row) => <span className="num">{usd(row.number)}</span>,
+        },
+        {
+          title: t('withdrawal.fee'),
+          align: 'right',
+          render: (_, row) => <span className="num">{usd(row.fee)}</span>,
+        },
+        {
+          title: t('withdrawal.received'),
+          align: 'right',
+          render: (_, row) => (
+            <span className="num">{`${row.real_number} ${row.draw_currency?.code ?? ''}`}</span>
+          ),
+        },
+        {
+          title: t('withdrawal.destination'),
+          render: (_, row) => (
+            <Typography.Text ellipsis copyable>
+              {destination(row)}
+            </Typography.Text>
+          ),
+        },
+        {
+          title: t('table.status'),
+          render: (_, row) => <StatusTag tone={tone(row.status)} text={row.status_name} />,
+        },
+        { title: t('table.created'), render: (_, row) => localTime(row.created_at), width: 170 },
+      ]}
+      csvColumns={[
+        { title: 'id', value: (row) => row.id },
+        { title: 'user_id', value: (row) => row.user_id },
+        { title: 'amount_usd', value: (row) => row.number },
+        { title: 'fee_usd', value: (row) => row.fee },
+        { title: 'received', value: (row) => row.real_number },
+        { title: 'currency', value: (row) => currency(row) },
+        { title: 'destination', value: (row) => destination(row) },
+        { title: 'status', value: (row) => row.status_name },
+        { title: 'remark', value: (row) => row.remark },
+        { title: 'created_at', value: (row) => localTime(row.created_at) },
+      ]}
+      title={(open) => t('withdrawal.drawer_title', { id: open.id })}
+      decisions={(open) =>
+        allows(staff, ['finance'])
+          ? [
+              {
+                key: 'approve',
+                label: t('withdrawal.mark_paid'),
+                path: `/admin/api/withdrawals/${open.id}/approve`,
+                consequence: t('withdrawal.paid_consequence', {
+                  received: `${open.real_number} ${open.draw_currency?.code ?? ''}`,
+                  destination: destination(open),
+                }),
+                needsReason: false,
+                primary: true,
+              },
+              {
+                key: 'reject',
+                label: t('decision.reject'),
+                path: `/admin/api/withdrawals/${open.id}/reject`,
+                consequence: t('withdrawal.reject_consequence', { amount: usd(open.number) }),
+                needsReason: true,
+                danger: true,
+              },
+            ]
+          : []
+      }
+      detail={(open) => (
+        <Descriptions size="small" bordered column={1}>
+          <Descriptions.Item label={t('table.user_id')}>{open.user_id}</Descriptions.Item>
+          <Descriptions.Item label={t('withdrawal.amount')}>
+            <span className="num">{usd(open.number)} USD</span>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('withdrawal.fee')}>
+            <span className="num">{usd(open.fee)} USD</span>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('withdrawal.received')}>
+            <span className="num">{`${open.real_number} ${currency(open)}`}</span>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('withdrawal.destination')}>
+            <Typography.Text copyable>{destination(open)}</Typography.Text>
+          </Descriptions.Item>
+          {open.notes ? (
+            <Descriptions.Item label={t('withdrawal.notes')}>{open.notes}</Descriptions.Item>
+          ) : null}
+          <Descriptions.Item label={t('table.status')}>{open.status_name}</Descriptions.Item>
+          <Descriptions.Item label={t('table.created')}>{localTime(open.created_at)}</Descriptions.Item>
+          {open.remark ? (
+            <Descriptions.Item label={t('decision.reason')}>{open.remark}</Descriptions.Item>
+          ) : null}
+        </Descriptions>
       )}
-    </>
+    />
   );
 }

@@ -16,6 +16,7 @@ import * as fingerprintedIdempotencyKeys from './migrations/20261124T0100_finger
 import * as usersCanBeDisabled from './migrations/20261124T0200_users_can_be_disabled.ts';
 import * as createdServerSecrets from './migrations/20261124T0300_created_server_secrets.ts';
 import * as staffSecondFactor from './migrations/20261125T0100_staff_second_factor.ts';
+import * as messageLog from './migrations/20261125T0200_message_log.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '20261122T2200_created_market_tables': createdMarketTables,
@@ -29,6 +30,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261124T0200_users_can_be_disabled': usersCanBeDisabled,
   '20261124T0300_created_server_secrets': createdServerSecrets,
   '20261125T0100_staff_second_factor': staffSecondFactor,
+  '20261125T0200_message_log': messageLog,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, kind: DatabaseKind): Promise<string[]> {

@@ -132,6 +132,8 @@ export interface OutboxTable {
   subject: string;
   body: string;
   created_at: DbInt;
+  /** How it left: smtp, http (an SMS provider) or outbox (kept here, no provider configured). */
+  delivery: ColumnType<string, string | undefined, string>;
 }
 
 export interface LoginFailureTable {

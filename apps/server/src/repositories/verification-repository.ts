@@ -152,11 +152,39 @@ export class VerificationRepository {
     subject: string,
     body: string,
     nowMs: number,
+    delivery = 'outbox',
   ) {
     await this.db
       .insertInto('outbox')
-      .values({ channel, address, subject, body, created_at: nowMs })
+      .values({ channel, address, subject, body, created_at: nowMs, delivery })
       .execute();
+  }
+
+  /** A page of the message log, newest first, for one address or all. */
+  async messagesPage(
+    filter: { address?: string | undefined; channel?: 'email' | 'sms' | undefined },
+    offset: number,
+    limit: number,
+  ) {
+    let query = this.db.selectFrom('outbox');
+    if (filter.address) query = query.where('address', '=', filter.address);
+    if (filter.channel) query = query.where('channel', '=', filter.channel);
+    const [rows, counted] = await Promise.all([
+      query.selectAll().orderBy('id', 'desc').offset(offset).limit(limit).execute(),
+      query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
+    ]);
+    return {
+      rows: rows.map((row) => ({
+        id: toInt(row.id),
+        channel: row.channel,
+        address: row.address,
+        subject: row.subject,
+        body: row.body,
+        delivery: row.delivery,
+        createdAt: toInt(row.created_at),
+      })),
+      total: toInt((counted?.n as number | bigint | string) ?? 0),
+    };
   }
 
   async listOutbox(limit = 50, address?: string): Promise<OutboxRecord[]> {

@@ -1,16 +1,24 @@
-/** The back office's dashboard: queues, money today, and the book's risk now. */
+/** The back office's dashboard (queues, money today, the book's risk now) and the message log. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { dashboardQuerySchema, dashboardSchema, envelopeOf } from '@omp/protocol';
+import {
+  backOfficePageOf,
+  dashboardQuerySchema,
+  dashboardSchema,
+  envelopeOf,
+  messageSchema,
+  messagesQuerySchema,
+} from '@omp/protocol';
 import { ok } from '../http/envelope-plugin.ts';
 import { requireStaff } from '../http/staff-auth.ts';
 import type { DashboardService } from '../services/dashboard-service.ts';
+import type { MessageLog } from '../services/message-log.ts';
 
 const DAY_MS = 86_400_000;
 
 export async function staffDashboardRoutes(
   app: FastifyInstance,
-  deps: { dashboard: DashboardService; now: () => number },
+  deps: { dashboard: DashboardService; messageLog: MessageLog; now: () => number },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(
@@ -30,6 +38,25 @@ export async function staffDashboardRoutes(
       const nowMs = deps.now();
       const since = request.query.since_ms ?? nowMs - (nowMs % DAY_MS);
       return ok(request, await deps.dashboard.snapshot(since));
+    },
+  );
+
+  api.get(
+    '/admin/api/messages',
+    {
+      schema: {
+        tags: ['staff'],
+        summary: 'The e-mails and SMS users were sent, newest first, codes masked',
+        description: 'Any staff role: support sees what a user received and when, never a working code.',
+        security: [{ token: [] }],
+        querystring: messagesQuerySchema,
+        response: { 200: envelopeOf(backOfficePageOf(messageSchema)) },
+      },
+    },
+    async (request) => {
+      await requireStaff(request, []);
+      const { address, channel, page, page_size } = request.query;
+      return ok(request, await deps.messageLog.page({ address, channel }, page, page_size));
     },
   );
 }

@@ -18,7 +18,30 @@ export interface MessageSender {
   send(message: OutgoingMessage): Promise<void>;
 }
 
-export type OutboxWriter = (channel: 'email' | 'sms', message: OutgoingMessage) => Promise<void>;
+export type OutboxWriter = (
+  channel: 'email' | 'sms',
+  message: OutgoingMessage,
+  delivery?: string,
+) => Promise<void>;
+
+/**
+ * A sender that also writes what it delivered to the message log, once the provider took it, so
+ * support can see what a user received whichever way it left.
+ */
+export function loggedSender(
+  channel: 'email' | 'sms',
+  sender: MessageSender,
+  log: OutboxWriter,
+): MessageSender {
+  if (sender.kind === 'outbox') return sender;
+  return {
+    kind: sender.kind,
+    async send(message) {
+      await sender.send(message);
+      await log(channel, message, sender.kind);
+    },
+  };
+}
 
 export function smtpMailSender(smtpUrl: string, from: string): MessageSender {
   const transport = nodemailer.createTransport(smtpUrl);

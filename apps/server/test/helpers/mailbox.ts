@@ -1,0 +1,30 @@
+import { SMTPServer } from 'smtp-server';
+
+/** A real SMTP server on loopback that keeps every message it is given. */
+export async function startMailbox() {
+  const messages: Array<{ to: string; body: string }> = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['AUTH', 'STARTTLS'],
+    onData(stream, session, callback) {
+      let body = '';
+      stream.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      stream.on('end', () => {
+        messages.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), body });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as { port: number }).port;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    codeFor(address: string) {
+      const message = messages.filter((m) => m.to === address.toLowerCase()).at(-1);
+      const code = message?.body.match(/\b(\d{6})\b/)?.[1];
+      if (!code) throw new Error(`no mail with a code for ${address}`);
+      return code;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
