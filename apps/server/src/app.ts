@@ -28,6 +28,8 @@ import { staffDashboardRoutes } from './routes/staff-dashboard-routes.ts';
 import type { DashboardService } from './services/dashboard-service.ts';
 import type { UserDesk } from './services/user-desk.ts';
 import type { MessageLog } from './services/message-log.ts';
+import type { InstrumentAdmin } from './services/instrument-admin.ts';
+import { staffInstrumentRoutes } from './routes/staff-instrument-routes.ts';
 import { staffTraderRoutes } from './routes/staff-trader-routes.ts';
 import { adminHosting } from './http/admin-hosting.ts';
 import { staffSessionRoutes } from './routes/staff-session-routes.ts';
@@ -92,6 +94,7 @@ export interface AppDeps {
   dashboard: DashboardService;
   userDesk: UserDesk;
   messageLog: MessageLog;
+  instrumentAdmin: InstrumentAdmin;
   now: () => number;
 }
 
@@ -245,6 +248,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => staffRoutes(scope, { staff: deps.staff }));
   await app.register(async (scope) => staffDashboardRoutes(scope, deps));
   await app.register(async (scope) => staffTraderRoutes(scope, deps));
+  await app.register(async (scope) => staffInstrumentRoutes(scope, deps));
   await app.register(async (scope) => contentRoutes(scope, deps));
   await app.register(async (scope) => followRoutes(scope, deps));
   await app.register(async (scope) => staffContentRoutes(scope, deps));

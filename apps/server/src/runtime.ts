@@ -6,6 +6,7 @@
 import { DashboardService } from './services/dashboard-service.ts';
 import { UserDesk } from './services/user-desk.ts';
 import { MessageLog } from './services/message-log.ts';
+import { InstrumentAdmin } from './services/instrument-admin.ts';
 import { UserDirectoryRepository } from './repositories/user-directory-repository.ts';
 import { DashboardRepository } from './repositories/dashboard-repository.ts';
 import path from 'node:path';
@@ -233,6 +234,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
         now,
       }),
       messageLog: new MessageLog(verifications),
+      instrumentAdmin: new InstrumentAdmin({ repository, market, events, writeAudit, now }),
       userDesk: new UserDesk({
         db: database.db,
         directory: new UserDirectoryRepository(database.db),
@@ -283,7 +285,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
     // The feed starts last: its first ticks need the app's logger and a listening hub.
     if (config.feed === 'simulated') {
       const lastBids = market.lastBids();
-      feed = new SimulatedFeed({
+      const simulated = new SimulatedFeed({
         instruments: market.instruments().map(({ spec, profile }) => {
           const lastBid = lastBids.get(spec.code);
           return lastBid === undefined ? { spec, profile } : { spec, profile, lastBid };
@@ -292,6 +294,10 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
         now,
         intervalMs: config.feedIntervalMs,
       });
+      feed = simulated;
+      events.subscribe('instrument_changed', (change) =>
+        simulated.setSpread(change.code, change.spreadPoints),
+      );
       // A throw inside a feed's timer would crash the process; log it and keep the market running.
       feed.start((ticks) => {
         try {

@@ -10,9 +10,9 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { chromiumPath, eventually, screenshot, useStack } from './harness.ts';
 import { call, CAPTCHA_ANSWER, registerByApi, uniqueEmail, type Session } from './accounts-api.ts';
-import { pushTicks, tradableInstrument, tradingServerEnv } from './trading-api.ts';
+import { demoSession, pushTicks, tradableInstrument, tradingServerEnv } from './trading-api.ts';
 import { AccountPage } from './pages/account-pages.ts';
-import { OrdersScreen } from './pages/trading-pages.ts';
+import { OrdersScreen, TicketScreen } from './pages/trading-pages.ts';
 import { ADMIN_PASSWORD } from './money-api.ts';
 import { MoneyScreen } from './pages/money-pages.ts';
 import { BackOffice } from './pages/back-office-page.ts';
@@ -273,6 +273,35 @@ describe.skipIf(!chromiumPath)('back office', () => {
       body: { account: email, password: 'Trader-pass-1' },
     });
     expect(refused.code).not.toBe(1);
+  });
+
+  it("changes a spread and the phone's ask moves with the next tick", async () => {
+    const { instrument, price } = await tradableInstrument(stack);
+    const precision = instrument.PricePrecision;
+    const bid = price.toFixed(precision);
+    const phone = await TicketScreen.start(stack, '/trade', { session: await demoSession(stack) });
+    await phone.page.getByTestId('trade-page').waitFor();
+    await phone.pickInstrument(instrument.Code);
+    await pushTicks(stack, [{ code: instrument.Code, bid }]);
+    const askOnPhone = async () =>
+      Number(await phone.page.getByTestId('trade-ask').getAttribute('data-value'));
+    const points = 10 ** precision;
+    await expect.poll(askOnPhone, eventually).toBeCloseTo(price + instrument.Spread / points, precision);
+
+    await officeTab();
+    await office.menu('Instruments');
+    const row = office.rows().filter({ has: office.page.getByTestId(`spread-${instrument.Code}`) });
+    await row.getByRole('button', { name: 'Change spread' }).click();
+    const wider = instrument.Spread + 40;
+    await office.modal().getByLabel('Spread (points)').fill(String(wider));
+    await shot(office.page, 'admin-spread');
+    await office.modal().getByRole('button', { name: 'Save' }).click();
+    await expect
+      .poll(() => office.page.getByTestId(`spread-${instrument.Code}`).textContent(), eventually)
+      .toContain(`${wider} (`);
+
+    await pushTicks(stack, [{ code: instrument.Code, bid }]);
+    await expect.poll(askOnPhone, eventually).toBeCloseTo(price + wider / points, precision);
   });
 
   it('signs in again with the next code, reads in Chinese and in the dark theme', async () => {

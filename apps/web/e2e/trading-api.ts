@@ -21,6 +21,7 @@ export interface ListedInstrument {
   ForexFeeRate: number;
   MarginMode: number;
   HasForexMultiple: { Value: number }[];
+  Spread: number;
 }
 
 /** Pushes one tick per instrument at the current time; ask defaults to bid + the spread. */

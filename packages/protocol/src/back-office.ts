@@ -152,3 +152,32 @@ export const messageSchema = z.object({
   created_at: z.string(),
 });
 export type WireMessage = z.infer<typeof messageSchema>;
+
+// Instruments ------------------------------------------------------------------------------------
+
+export const staffInstrumentSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  show_code: z.string(),
+  category_id: z.number().int(),
+  price_precision: z.number().int(),
+  spread_points: z.number().int().describe('ask = bid + spread, in points of the price precision'),
+  contract_size: z.number().int(),
+  min_lots: z.string(),
+  max_lots: z.string(),
+  lot_step: z.string(),
+  leverage_options: z.array(z.number().int()),
+  fee_rate: z.string(),
+});
+export type WireStaffInstrument = z.infer<typeof staffInstrumentSchema>;
+
+export const instrumentChangeBodySchema = z
+  .object({
+    spread_points: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(100_000)
+      .describe('Points of the price precision; applies from the next tick'),
+  })
+  .strict();

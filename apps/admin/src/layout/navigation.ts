@@ -14,6 +14,7 @@ export const SCREENS: readonly Screen[] = [
   { path: '/identity', title: 'nav.identity', roles: ['compliance'] },
   { path: '/deposits', title: 'nav.deposits', roles: ['finance'] },
   { path: '/withdrawals', title: 'nav.withdrawals', roles: ['finance'] },
+  { path: '/instruments', title: 'nav.instruments', roles: [] },
   { path: '/messages', title: 'nav.messages', roles: [] },
   { path: '/settings', title: 'nav.settings', roles: ['admin'] },
   { path: '/staff', title: 'nav.staff', roles: ['admin'] },

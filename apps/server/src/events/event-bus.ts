@@ -54,9 +54,10 @@ export interface AppEvents {
   trading_update: TradingUpdate;
   money_decided: StaffDecision;
   identity_decided: StaffDecision;
-  /** A setting the back office changed; `keys` are the settings table's keys. */
-  /** The new values of the keys staff changed. */
+  /** Settings the back office changed: their keys and new values. */
   settings_changed: { keys: string[]; values: Record<string, string> };
+  /** An instrument's spread the back office changed (stored and audited first). */
+  instrument_changed: { instrumentId: number; code: string; spreadPoints: number };
   session_ended: SessionEnded;
 }
 

@@ -59,7 +59,9 @@ async function envelopePlugin(app: FastifyInstance) {
       return send(reply, httpStatusOf(error), error.code, translate(lang, error.messageKey, error.params));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const issue = error.validation[0] as unknown as ValidationIssue;
+      const issues = error.validation as unknown as ValidationIssue[];
+      // A misspelt field explains the missing one it was meant to be: name it first.
+      const issue = issues.find((candidate) => candidate.keyword === 'unrecognized_keys') ?? issues[0]!;
       const source =
         error.validationContext === 'body'
           ? request.body

@@ -136,6 +136,14 @@ export class MarketRepository {
     await upsertSetting(this.db, key, value, nowMs);
   }
 
+  /** An instrument's spread, changed with its audit row (see changeSpreadIn). */
+  changeSpread(
+    change: SpreadChange,
+    alongside: (trx: Transaction<Database>, before: number) => Promise<void>,
+  ) {
+    return changeSpreadIn(this.db, change, alongside);
+  }
+
   /**
    * Changes settings in one transaction with `alongside` (the audit row): each key's stored value
    * before (undefined when never stored) goes to `alongside`. Reads go through the transaction:
@@ -160,6 +168,35 @@ export class MarketRepository {
       await alongside(trx, stored);
     });
   }
+}
+
+export interface SpreadChange {
+  id: number;
+  spreadPoints: number;
+}
+
+/** Changes an instrument's spread with `alongside` (its audit row) in one transaction; the points before, or undefined when there is no such instrument. */
+async function changeSpreadIn(
+  db: Kysely<Database>,
+  change: SpreadChange,
+  alongside: (trx: Transaction<Database>, before: number) => Promise<void>,
+): Promise<number | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('instruments')
+      .select('spread_points')
+      .where('id', '=', change.id)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    await trx
+      .updateTable('instruments')
+      .set({ spread_points: change.spreadPoints })
+      .where('id', '=', change.id)
+      .execute();
+    const before = toInt(row.spread_points);
+    await alongside(trx, before);
+    return before;
+  });
 }
 
 function upsertSetting(

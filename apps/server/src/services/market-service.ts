@@ -60,6 +60,7 @@ export class MarketService {
     this.repository = options.repository;
     this.bus = options.bus;
     this.now = options.now;
+    this.bus.subscribe('instrument_changed', (change) => this.applyInstrumentChange(change));
   }
 
   /** Loads instruments and resumes quotes, day statistics and forming bars from the database. */
@@ -98,6 +99,17 @@ export class MarketService {
       this.byId.set(record.spec.id, live);
       this.byCode.set(record.spec.code, live);
     }
+  }
+
+  /**
+   * Staff changed an instrument's spread: quotes built from a bid alone (the feed's, an ingested
+   * tick without an ask) use it from the next tick, on every node that hears the event.
+   */
+  private applyInstrumentChange(change: { instrumentId: number; spreadPoints: number }): void {
+    const live = this.byId.get(change.instrumentId);
+    if (!live) return;
+    live.spec = { ...live.spec, spreadPoints: change.spreadPoints };
+    live.record = { ...live.record, spec: live.spec };
   }
 
   instruments(): InstrumentRecord[] {

@@ -140,6 +140,11 @@ export class SimulatedFeed implements MarketFeed {
   bid(code: string): number | undefined {
     return this.#states.find((state) => state.code === code)?.bid;
   }
+  /** The back office changed a spread: the next tick of that instrument uses it. */
+  setSpread(code: string, spreadPoints: number): void {
+    const state = this.#states.find((candidate) => candidate.code === code);
+    if (state) state.spreadPoints = spreadPoints;
+  }
 
   /**
    * Runs every round from the last one (or from `now()`, before the first) up to `timeMs` and

@@ -1,0 +1,62 @@
+/** The back office's instruments and their spreads (services/instrument-admin.ts). */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  envelopeOf,
+  instrumentChangeBodySchema,
+  staffIdParamsSchema,
+  staffInstrumentSchema,
+} from '@omp/protocol';
+import { ok } from '../http/envelope-plugin.ts';
+import { requireStaff } from '../http/staff-auth.ts';
+import type { InstrumentAdmin } from '../services/instrument-admin.ts';
+
+const security = [{ token: [] }];
+const tags = ['staff: trading'];
+
+export async function staffInstrumentRoutes(
+  app: FastifyInstance,
+  deps: { instrumentAdmin: InstrumentAdmin },
+) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/admin/api/instruments',
+    {
+      schema: {
+        tags,
+        summary: 'Every instrument with what it trades with',
+        security,
+        response: { 200: envelopeOf(z.array(staffInstrumentSchema)) },
+      },
+    },
+    async (request) => {
+      await requireStaff(request, []);
+      return ok(request, deps.instrumentAdmin.list());
+    },
+  );
+
+  api.post(
+    '/admin/api/instruments/:id',
+    {
+      schema: {
+        tags,
+        summary: "Change an instrument's spread (admin): quotes use it from the next tick, audited",
+        security,
+        params: staffIdParamsSchema,
+        body: instrumentChangeBodySchema,
+        response: { 200: envelopeOf(staffInstrumentSchema) },
+      },
+    },
+    async (request) => {
+      const staff = await requireStaff(request, ['admin']);
+      const changed = await deps.instrumentAdmin.changeSpread(
+        staff.id,
+        request.params.id,
+        request.body.spread_points,
+      );
+      return ok(request, changed, 'instrument.saved');
+    },
+  );
+}
