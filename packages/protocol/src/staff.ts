@@ -11,7 +11,11 @@ import { PASSWORD_MAX_LENGTH } from './constants.ts';
  * Staff roles. `admin` may do everything, including managing staff; `finance` reviews money in and
  * out; `compliance` reviews identities.
  */
-export const STAFF_ROLES = ['admin', 'finance', 'compliance'] as const;
+/**
+ * admin: everything; finance: money queues and balances; compliance: identity and access;
+ * support: reads every screen (users, queues, messages, dashboard) and decides nothing.
+ */
+export const STAFF_ROLES = ['admin', 'finance', 'compliance', 'support'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 const wholeNumber = z.coerce.number().int();

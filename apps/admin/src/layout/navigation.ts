@@ -11,9 +11,9 @@ export interface Screen {
 export const SCREENS: readonly Screen[] = [
   { path: '/', title: 'nav.dashboard', roles: [] },
   { path: '/users', title: 'nav.users', roles: [] },
-  { path: '/identity', title: 'nav.identity', roles: ['compliance'] },
-  { path: '/deposits', title: 'nav.deposits', roles: ['finance'] },
-  { path: '/withdrawals', title: 'nav.withdrawals', roles: ['finance'] },
+  { path: '/identity', title: 'nav.identity', roles: ['compliance', 'support'] },
+  { path: '/deposits', title: 'nav.deposits', roles: ['finance', 'support'] },
+  { path: '/withdrawals', title: 'nav.withdrawals', roles: ['finance', 'support'] },
   { path: '/instruments', title: 'nav.instruments', roles: [] },
   { path: '/messages', title: 'nav.messages', roles: [] },
   { path: '/settings', title: 'nav.settings', roles: ['admin'] },

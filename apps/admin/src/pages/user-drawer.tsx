@@ -221,6 +221,20 @@ export function UserDrawer({ id, onClose }: { id: number; onClose: () => void })
                 children: <Orders id={id} status={3} columns={orderColumns(3)} />,
               },
               { key: 'ledger', label: t('users.ledger'), children: <Ledger id={id} /> },
+              ...(allows(staff, ['finance', 'support'])
+                ? [
+                    {
+                      key: 'deposits',
+                      label: t('nav.deposits'),
+                      children: <MoneyRecords path="/admin/api/deposits" userId={id} />,
+                    },
+                    {
+                      key: 'withdrawals',
+                      label: t('nav.withdrawals'),
+                      children: <MoneyRecords path="/admin/api/withdrawals" userId={id} />,
+                    },
+                  ]
+                : []),
             ]}
           />
         </Flex>
@@ -348,5 +362,36 @@ function AdjustDialog(props: {
       </Form>
       {error && <Alert type="error" showIcon title={error} role="alert" />}
     </Modal>
+  );
+}
+
+/** A user's deposits or withdrawals, as the queues list them, with their status now. */
+function MoneyRecords({ path, userId }: { path: string; userId: number }) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const query = useQuery({
+    queryKey: [path.endsWith('deposits') ? 'deposits' : 'withdrawals', 'user', userId, page],
+    queryFn: () =>
+      api.get<{
+        list: Array<{ id: number; number: number; status_name: string; remark: string; created_at: string }>;
+        total: number;
+      }>(path, { user_id: userId, page, page_size: 20 }),
+  });
+  return (
+    <Table
+      size="small"
+      className="dense-table"
+      rowKey="id"
+      loading={query.isLoading}
+      dataSource={query.data?.list ?? []}
+      pagination={{ current: page, pageSize: 20, total: query.data?.total ?? 0, onChange: setPage }}
+      columns={[
+        { title: t('table.id'), dataIndex: 'id' },
+        { title: t('users.amount'), dataIndex: 'number', align: 'right', className: 'num' },
+        { title: t('table.status'), dataIndex: 'status_name' },
+        { title: t('decision.reason'), dataIndex: 'remark' },
+        { title: t('table.created'), render: (_, row) => localTime(row.created_at) },
+      ]}
+    />
   );
 }

@@ -3,12 +3,13 @@
  * at which address or account; mark paid once sent, or reject and return the held amount.
  */
 import { useTranslation } from 'react-i18next';
-import { Descriptions, Typography } from 'antd';
+import { Descriptions, Flex, Typography } from 'antd';
 import type { WithdrawRecord } from '@omp/protocol';
 import { allows, useSession } from '../lib/session.ts';
 import { localTime } from '../lib/time.ts';
 import { ReviewQueue } from '../ui/review-queue.tsx';
 import { StatusTag } from '../ui/status-tag.tsx';
+import { UserFigures } from '../ui/user-figures.tsx';
 
 type WithdrawalRow = WithdrawRecord & { user_id: number };
 
@@ -105,29 +106,32 @@ export default function WithdrawalsPage() {
           : []
       }
       detail={(open) => (
-        <Descriptions size="small" bordered column={1}>
-          <Descriptions.Item label={t('table.user_id')}>{open.user_id}</Descriptions.Item>
-          <Descriptions.Item label={t('withdrawal.amount')}>
-            <span className="num">{usd(open.number)} USD</span>
-          </Descriptions.Item>
-          <Descriptions.Item label={t('withdrawal.fee')}>
-            <span className="num">{usd(open.fee)} USD</span>
-          </Descriptions.Item>
-          <Descriptions.Item label={t('withdrawal.received')}>
-            <span className="num">{`${open.real_number} ${currency(open)}`}</span>
-          </Descriptions.Item>
-          <Descriptions.Item label={t('withdrawal.destination')}>
-            <Typography.Text copyable>{destination(open)}</Typography.Text>
-          </Descriptions.Item>
-          {open.notes ? (
-            <Descriptions.Item label={t('withdrawal.notes')}>{open.notes}</Descriptions.Item>
-          ) : null}
-          <Descriptions.Item label={t('table.status')}>{open.status_name}</Descriptions.Item>
-          <Descriptions.Item label={t('table.created')}>{localTime(open.created_at)}</Descriptions.Item>
-          {open.remark ? (
-            <Descriptions.Item label={t('decision.reason')}>{open.remark}</Descriptions.Item>
-          ) : null}
-        </Descriptions>
+        <Flex vertical gap={16}>
+          <UserFigures userId={open.user_id} />
+          <Descriptions size="small" bordered column={1}>
+            <Descriptions.Item label={t('table.user_id')}>{open.user_id}</Descriptions.Item>
+            <Descriptions.Item label={t('withdrawal.amount')}>
+              <span className="num">{usd(open.number)} USD</span>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('withdrawal.fee')}>
+              <span className="num">{usd(open.fee)} USD</span>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('withdrawal.received')}>
+              <span className="num">{`${open.real_number} ${currency(open)}`}</span>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('withdrawal.destination')}>
+              <Typography.Text copyable>{destination(open)}</Typography.Text>
+            </Descriptions.Item>
+            {open.notes ? (
+              <Descriptions.Item label={t('withdrawal.notes')}>{open.notes}</Descriptions.Item>
+            ) : null}
+            <Descriptions.Item label={t('table.status')}>{open.status_name}</Descriptions.Item>
+            <Descriptions.Item label={t('table.created')}>{localTime(open.created_at)}</Descriptions.Item>
+            {open.remark ? (
+              <Descriptions.Item label={t('decision.reason')}>{open.remark}</Descriptions.Item>
+            ) : null}
+          </Descriptions>
+        </Flex>
       )}
     />
   );

@@ -334,7 +334,7 @@ export interface StaffTable {
   id: DbId;
   username: string;
   password_hash: string;
-  /** JSON array: admin, finance, compliance. */
+  /** JSON array: admin, finance, compliance, support. */
   roles: string;
   disabled: DbInt;
   created_at: DbInt;

@@ -24,6 +24,8 @@ export interface IdentityRouteDeps {
 }
 
 const COMPLIANCE = ['compliance'] as const;
+/** Reading the queue: support sees it too, and decides nothing. */
+const READ_IDENTITY = ['compliance', 'support'] as const;
 const security = [{ token: [] }];
 const staffToken = 'The staff token from /admin/api/login in the authorization header (compliance or admin).';
 
@@ -91,7 +93,7 @@ export async function identityRoutes(app: FastifyInstance, deps: IdentityRouteDe
       },
     },
     async (request) => {
-      await requireStaff(request, COMPLIANCE);
+      await requireStaff(request, READ_IDENTITY);
       const { status, user_id, page, page_size } = request.query;
       return ok(request, await identity.list({ status, userId: user_id }, page, page_size));
     },
@@ -110,7 +112,7 @@ export async function identityRoutes(app: FastifyInstance, deps: IdentityRouteDe
       },
     },
     async (request) => {
-      await requireStaff(request, COMPLIANCE);
+      await requireStaff(request, READ_IDENTITY);
       return ok(request, await identity.detail(request.params.id));
     },
   );

@@ -31,6 +31,8 @@ export interface StaffMoneyRouteDeps {
 
 const tags = ['staff: money'];
 const FINANCE = ['finance'] as const;
+/** Reading the queues: support sees them too, and decides nothing. */
+const READ_MONEY = ['finance', 'support'] as const;
 const idParams = z.object({ id: z.coerce.number().int().min(1) });
 const flag = z.coerce.number().int().min(0).max(1);
 
@@ -77,7 +79,7 @@ export async function staffMoneyRoutes(app: FastifyInstance, deps: StaffMoneyRou
       },
     },
     async (request) => {
-      await requireStaff(request, FINANCE);
+      await requireStaff(request, READ_MONEY);
       const { status, user_id, page, page_size } = request.query;
       const filter = {
         ...(status === undefined ? {} : { status }),
@@ -121,7 +123,7 @@ export async function staffMoneyRoutes(app: FastifyInstance, deps: StaffMoneyRou
       },
     },
     async (request) => {
-      await requireStaff(request, FINANCE);
+      await requireStaff(request, READ_MONEY);
       const { status, user_id, page, page_size } = request.query;
       const filter = {
         ...(status === undefined ? {} : { status }),

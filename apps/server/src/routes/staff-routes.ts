@@ -56,7 +56,7 @@ export async function staffRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
       schema: {
         tags,
         summary: 'Create a staff account with roles (admin)',
-        description: `${staffToken} roles: a JSON array or a comma-separated list of admin, finance, compliance.`,
+        description: `${staffToken} roles: a JSON array or a comma-separated list of admin, finance, compliance, support (read-only).`,
         security,
         body: staffCreateBodySchema,
         response: { 200: envelopeOf(staffSchema) },
