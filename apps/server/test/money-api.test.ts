@@ -5,7 +5,7 @@
  * After each scenario the stored balance equals the sum of the ledger.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ResponseCode } from '@omp/protocol';
+import { ResponseCode, type WireAuditEntry } from '@omp/protocol';
 import {
   moneyClient,
   uploadImage,
@@ -13,7 +13,7 @@ import {
   type DrawMethod,
   type WithdrawRecord,
 } from './helpers/money-helpers.ts';
-import { staffToken } from './helpers/staff-helpers.ts';
+import { adminToken, staffToken } from './helpers/staff-helpers.ts';
 import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
 import { tradingClient } from './helpers/trading-helpers.ts';
 
@@ -81,6 +81,38 @@ describe.each(databaseEngines())('money on %s', (engine) => {
     const list = await m.get<{ list: DepositRecord[] }>('/api/quickCharge/quick_ist', token);
     expect(list.data.list[0]).toMatchObject({ status: 1, status_name: 'Completed' });
     expect(await t.expectLedgerBalanced(id)).toBe(250_500_000n);
+  });
+
+  it('credits what actually arrived when staff say so, tells the user, and audits both amounts', async () => {
+    const { token, id } = await t.realUser('0');
+    const submitted = await deposit(token, '100');
+    const url = `/admin/api/deposits/${submitted.data.id}/approve`;
+    expect(await m.post(url, finance, { amount: 'abc' })).toMatchObject({ code: 422 });
+    expect(await m.post(url, finance, { amount: '0' })).toMatchObject({ code: 422 });
+    expect(await m.post(url, finance, { credited: '98' })).toMatchObject({
+      code: 422,
+      msg: 'This call does not take the field(s) credited',
+    });
+    const approved = await m.post<DepositRecord>(url, finance, {
+      amount: '98.5',
+      remark: 'The bank charged 1.50 on the way',
+    });
+    expect(approved).toMatchObject({
+      code: 1,
+      data: { status: 1, number: 98.5, remark: 'The bank charged 1.50 on the way' },
+    });
+    expect((await t.figures(token)).data.balance).toBe(98.5);
+    const mine = await m.get<{ list: DepositRecord[] }>('/api/quickCharge/quick_ist', token);
+    expect(mine.data.list[0]).toMatchObject({ number: 98.5, remark: 'The bank charged 1.50 on the way' });
+    const audit = await m.get<{ list: WireAuditEntry[] }>(
+      `/admin/api/audit?target_type=deposit&target_id=${submitted.data.id}`,
+      await adminToken(rt),
+    );
+    expect(audit.data.list[0]).toMatchObject({
+      before: { status: 0, amount_usd: '100' },
+      after: { status: 1, amount_usd: '98.5' },
+    });
+    expect(await t.expectLedgerBalanced(id)).toBe(98_500_000n);
   });
 
   it('rejects a deposit with its remark and never credits it; refuses unknown channels and foreign proofs', async () => {
@@ -225,9 +257,12 @@ describe.each(databaseEngines())('money on %s', (engine) => {
       ['withdrawal_fee', -1],
       ['withdrawal_hold', -99],
     ]);
-    expect(await m.post(`/admin/api/withdrawals/${first.data.id}/approve`, finance)).toMatchObject({
+    // The payout's reference is what the user reads beside the paid withdrawal.
+    expect(
+      await m.post(`/admin/api/withdrawals/${first.data.id}/approve`, finance, { reference: '0xabc123' }),
+    ).toMatchObject({
       code: 1,
-      data: { status: 1, status_name: 'Paid' },
+      data: { status: 1, status_name: 'Paid', remark: '0xabc123' },
     });
     expect(
       await m.post(`/admin/api/withdrawals/${second.data.id}/reject`, finance, { remark: 'Address flagged' }),

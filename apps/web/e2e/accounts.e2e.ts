@@ -4,7 +4,7 @@
  * page, with screenshots in light, dark and Arabic.
  */
 import { describe, expect, it } from 'vitest';
-import { chromiumPath, eventually, screenshot, useStack } from './harness.ts';
+import { chromiumPath, eventually, screenshot, socketSignedIn, useStack } from './harness.ts';
 import {
   CAPTCHA_ANSWER,
   call,
@@ -314,11 +314,7 @@ describe.skipIf(!chromiumPath)('accounts', () => {
     const app = await AccountPage.start(stack, '/user', { session });
     await app.as(UserScreen).waitForUser();
     // Only a socket that has signed in hears its session end: wait for that answer on a fresh load.
-    const signedIn = app.page.waitForEvent('websocket').then((socket) =>
-      socket.waitForEvent('framereceived', {
-        predicate: (frame) => String(frame.payload).includes('login_result'),
-      }),
-    );
+    const signedIn = socketSignedIn(app.page);
     await app.page.reload();
     await signedIn;
     const admin = await adminToken(stack);

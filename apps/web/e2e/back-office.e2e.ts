@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { chromiumPath, eventually, screenshot, useStack } from './harness.ts';
+import { chromiumPath, eventually, screenshot, socketSignedIn, useStack } from './harness.ts';
 import { call, CAPTCHA_ANSWER, registerByApi, uniqueEmail, type Session } from './accounts-api.ts';
 import { demoSession, pushTicks, tradableInstrument, tradingServerEnv } from './trading-api.ts';
 import { AccountPage } from './pages/account-pages.ts';
@@ -119,7 +119,12 @@ describe.skipIf(!chromiumPath)('back office', () => {
       )
       .toBeGreaterThan(0);
     await shot(office.page, 'admin-deposit-drawer');
-    await office.decide('Approve and credit');
+    // Less arrived than reported: staff credit what arrived and tell the user why.
+    await office.drawer().getByRole('button', { name: 'Approve and credit' }).click();
+    expect(await office.modal().getByLabel('Amount that arrived (USD)').inputValue()).toBe('500');
+    await office.modal().getByLabel('Amount that arrived (USD)').fill('495');
+    await office.modal().getByLabel('Note for the user (optional)').fill('5 USD network fee on the way');
+    await office.modal().getByRole('button', { name: 'Approve and credit' }).click();
     await expect.poll(() => office.toast().textContent(), eventually).toBeTruthy();
     // Out of the waiting list at once.
     await expect.poll(() => office.rows().count(), eventually).toBe(0);
@@ -137,7 +142,8 @@ describe.skipIf(!chromiumPath)('back office', () => {
     const csv = readFileSync((await file.path())!, 'utf8').replace(/^\uFEFF/, '');
     const [header, row, ...rest] = csv.trim().split('\r\n');
     expect(header).toBe('id,user_id,amount_usd,currency,network,status,remark,created_at');
-    expect(row!.split(',').slice(1, 3)).toEqual([String(session.user.id), '500']);
+    expect(row!.split(',').slice(1, 3)).toEqual([String(session.user.id), '495']);
+    expect(row).toContain('5 USD network fee on the way');
     expect(row).toContain('Completed');
     expect(rest).toHaveLength(0);
   });
@@ -255,11 +261,7 @@ describe.skipIf(!chromiumPath)('back office', () => {
 
     // Cutting access signs the phone out at once, saying why.
     const app = await AccountPage.start(stack, '/user', { session });
-    const signedIn = app.page.waitForEvent('websocket').then((socket) =>
-      socket.waitForEvent('framereceived', {
-        predicate: (frame) => String(frame.payload).includes('login_result'),
-      }),
-    );
+    const signedIn = socketSignedIn(app.page);
     await app.page.reload();
     await signedIn;
     await office.drawer().getByRole('button', { name: 'Disable login' }).click();

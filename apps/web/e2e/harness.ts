@@ -295,6 +295,21 @@ export function useStack(serverOptions: ServerOptions = {}): Stack {
 /** Options for expect.poll: its 1 s default is too short for a page under a live feed. */
 export const eventually = { timeout: 10_000, interval: 100 } as const;
 
+/**
+ * Resolves once a socket this page opens from now on has signed in (its `login_result` arrived).
+ * The frame listener is attached in the same turn the socket appears, so a fast answer is not
+ * missed between the two.
+ */
+export function socketSignedIn(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (socket) => {
+      socket.on('framereceived', (frame) => {
+        if (String(frame.payload).includes('login_result')) resolve();
+      });
+    });
+  });
+}
+
 /** Saves a screenshot to apps/web/e2e-artifacts/<name>.png (git-ignored) for a human to look at. */
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(artifactsDir, { recursive: true });

@@ -78,6 +78,29 @@ export const reviewListQuerySchema = z.object({
 
 export const remarkBodySchema = z.object({ remark: text(500).min(1) });
 
+/** Approving a deposit: what actually arrived, when it is not what the user reported. */
+export const depositApproveBodySchema = z
+  .object({
+    amount: z
+      .string()
+      .trim()
+      .regex(/^\d{1,9}(\.\d{1,6})?$/, 'a USD amount such as 98.5')
+      .refine((amount) => !/^0+(\.0+)?$/.test(amount), { error: () => 'the amount must be above 0' })
+      .describe('USD credited; default: the amount the user reported'),
+    remark: text(500).describe('Shown to the user, e.g. why less arrived'),
+  })
+  .partial()
+  .strict()
+  // A call with no body at all (as before this field existed) approves as reported.
+  .nullish();
+
+/** Marking a withdrawal paid: the transaction hash or bank reference, which the user then sees. */
+export const withdrawalPaidBodySchema = z
+  .object({ reference: text(128).min(1).describe('Transaction hash or bank reference') })
+  .partial()
+  .strict()
+  .nullish();
+
 export const chargeNetworkSchema = z.object({
   id: z.number().int(),
   currency_code: z.string(),

@@ -69,6 +69,16 @@ export default function DepositsPage() {
                   user: open.user_id,
                 }),
                 needsReason: false,
+                extraFields: [
+                  {
+                    name: 'amount',
+                    label: t('deposit.credited'),
+                    initial: String(open.number),
+                    hint: t('deposit.credited_hint'),
+                    pattern: { regex: /^\d{1,9}(\.\d{1,6})?$/, message: t('users.amount_rule') },
+                  },
+                  { name: 'remark', label: t('deposit.note_for_user') },
+                ],
                 primary: true,
               },
               {

@@ -92,6 +92,13 @@ export default function WithdrawalsPage() {
                   destination: destination(open),
                 }),
                 needsReason: false,
+                extraFields: [
+                  {
+                    name: 'reference',
+                    label: t('withdrawal.reference'),
+                    hint: t('withdrawal.reference_hint'),
+                  },
+                ],
                 primary: true,
               },
               {

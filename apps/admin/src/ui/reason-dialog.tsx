@@ -8,7 +8,19 @@ import { useTranslation } from 'react-i18next';
 import { Alert, Form, Input, Modal, Typography } from 'antd';
 import { errorText } from './error-text.ts';
 
+/** A field a decision may carry besides its reason, e.g. the amount that arrived. */
+export interface ExtraField {
+  name: string;
+  label: string;
+  initial?: string;
+  /** A pattern the value must match, with the message saying what it must be. */
+  pattern?: { regex: RegExp; message: string };
+  hint?: string;
+}
+
 export interface ReasonDialogProps {
+  /** Optional fields shown above the reason; empty ones are not sent. */
+  extraFields?: ExtraField[];
   open: boolean;
   title: string;
   /** What will happen, in a sentence, so nobody clicks blind. */
@@ -20,28 +32,34 @@ export interface ReasonDialogProps {
   reasonRequired?: string;
   okText: string;
   danger?: boolean;
-  onConfirm: (reason: string) => Promise<void>;
+  onConfirm: (reason: string, extras: Record<string, string>) => Promise<void>;
   onClose: () => void;
 }
 
 export function ReasonDialog(props: ReasonDialogProps) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<{ reason: string }>();
+  const [form] = Form.useForm<Record<string, string>>();
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
 
+  const hasForm = props.needsReason || (props.extraFields?.length ?? 0) > 0;
   const confirm = async () => {
     let reason = '';
-    if (props.needsReason) {
-      // A missing reason is shown under the field; nothing is sent.
+    const extras: Record<string, string> = {};
+    if (hasForm) {
+      // A missing or malformed value is shown under its field; nothing is sent.
       const values = await form.validateFields().catch(() => undefined);
       if (!values) return;
-      reason = values.reason;
+      reason = values.reason ?? '';
+      for (const field of props.extraFields ?? []) {
+        const value = values[field.name]?.trim();
+        if (value) extras[field.name] = value;
+      }
     }
     setBusy(true);
     setError(undefined);
     try {
-      await props.onConfirm(reason.trim());
+      await props.onConfirm(reason.trim(), extras);
       form.resetFields();
       props.onClose();
     } catch (failure) {
@@ -63,18 +81,40 @@ export function ReasonDialog(props: ReasonDialogProps) {
       destroyOnHidden
     >
       <Typography.Paragraph>{props.consequence}</Typography.Paragraph>
-      {props.needsReason && (
-        <Form form={form} layout="vertical" requiredMark={false}>
-          <Form.Item
-            name="reason"
-            label={props.reasonLabel ?? t('decision.reason')}
-            rules={[
-              { required: true, whitespace: true, message: t('decision.reason_required') },
-              { max: 500 },
-            ]}
-          >
-            <Input.TextArea rows={3} autoFocus maxLength={500} showCount />
-          </Form.Item>
+      {hasForm && (
+        <Form
+          form={form}
+          layout="vertical"
+          requiredMark={false}
+          initialValues={Object.fromEntries((props.extraFields ?? []).map((f) => [f.name, f.initial ?? '']))}
+        >
+          {(props.extraFields ?? []).map((field) => (
+            <Form.Item
+              key={field.name}
+              name={field.name}
+              label={field.label}
+              {...(field.hint ? { extra: field.hint } : {})}
+              rules={field.pattern ? [{ pattern: field.pattern.regex, message: field.pattern.message }] : []}
+            >
+              <Input autoComplete="off" />
+            </Form.Item>
+          ))}
+          {props.needsReason && (
+            <Form.Item
+              name="reason"
+              label={props.reasonLabel ?? t('decision.reason')}
+              rules={[
+                {
+                  required: true,
+                  whitespace: true,
+                  message: props.reasonRequired ?? t('decision.reason_required'),
+                },
+                { max: 500 },
+              ]}
+            >
+              <Input.TextArea rows={3} autoFocus maxLength={500} showCount />
+            </Form.Item>
+          )}
         </Form>
       )}
       {error && <Alert type="error" showIcon title={error} role="alert" />}

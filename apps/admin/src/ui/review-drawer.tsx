@@ -7,7 +7,7 @@ import { useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Drawer, Flex } from 'antd';
 import { api } from '../lib/api-client.ts';
-import { ReasonDialog } from './reason-dialog.tsx';
+import { ReasonDialog, type ExtraField } from './reason-dialog.tsx';
 
 export interface Decision {
   key: string;
@@ -18,6 +18,8 @@ export interface Decision {
   needsReason: boolean;
   /** The body field the reason goes in. */
   reasonField?: string;
+  /** Optional values the decision may carry (the amount that arrived, a payout reference). */
+  extraFields?: ExtraField[];
   danger?: boolean;
   primary?: boolean;
 }
@@ -37,8 +39,11 @@ export function ReviewDrawer(props: ReviewDrawerProps) {
   const queryClient = useQueryClient();
   const [active, setActive] = useState<Decision>();
 
-  const decide = async (decision: Decision, reason: string) => {
-    const body = decision.needsReason ? { [decision.reasonField ?? 'remark']: reason } : {};
+  const decide = async (decision: Decision, reason: string, extras: Record<string, string>) => {
+    const body = {
+      ...extras,
+      ...(decision.needsReason ? { [decision.reasonField ?? 'remark']: reason } : {}),
+    };
     const { msg } = await api.postForMessage(decision.path, body);
     message.success(msg);
     await Promise.all(props.refresh.map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
@@ -76,7 +81,8 @@ export function ReviewDrawer(props: ReviewDrawerProps) {
           needsReason={active.needsReason}
           okText={active.label}
           danger={active.danger ?? false}
-          onConfirm={(reason) => decide(active, reason)}
+          {...(active.extraFields ? { extraFields: active.extraFields } : {})}
+          onConfirm={(reason, extras) => decide(active, reason, extras)}
           onClose={() => setActive(undefined)}
         />
       )}

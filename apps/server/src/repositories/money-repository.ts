@@ -153,6 +153,7 @@ export class MoneyRepository {
   }
 
   /** Moves a deposit out of `unchecked`; false when it already left it. */
+  /** `creditedMicros`: what actually arrived, recorded as the deposit's amount when approved. */
   async decideDeposit(
     db: Db,
     id: number,
@@ -160,10 +161,17 @@ export class MoneyRepository {
     remark: string | null,
     staffId: number,
     atMs: number,
+    creditedMicros?: bigint,
   ) {
     const result = await db
       .updateTable('deposits')
-      .set({ status, remark, reviewed_by: staffId, reviewed_at: atMs })
+      .set({
+        status,
+        remark,
+        reviewed_by: staffId,
+        reviewed_at: atMs,
+        ...(creditedMicros === undefined ? {} : { amount: creditedMicros }),
+      })
       .where('id', '=', id)
       .where('status', '=', 0)
       .executeTakeFirst();

@@ -10,11 +10,13 @@ import {
   changeOf,
   chargeNetworkSchema,
   decimalText,
+  depositApproveBodySchema,
   depositRecordSchema,
   envelopeOf,
   pageOf,
   remarkBodySchema,
   reviewListQuerySchema,
+  withdrawalPaidBodySchema,
   wireBankSchema,
   withdrawCurrencySchema,
   withdrawRecordSchema,
@@ -97,17 +99,24 @@ export async function staffMoneyRoutes(app: FastifyInstance, deps: StaffMoneyRou
           tags,
           summary:
             decision === 'approve'
-              ? 'Approve: credits the balance once, through the ledger'
+              ? 'Approve: credits the balance once, through the ledger (the amount that arrived, if given)'
               : `${decision[0]!.toUpperCase()}${decision.slice(1)} with a remark`,
           params: idParams,
-          ...(decision === 'approve' ? {} : { body: remarkBodySchema }),
+          body: decision === 'approve' ? depositApproveBodySchema : remarkBodySchema,
           response: { 200: envelopeOf(depositRecordSchema) },
         },
       },
       async (request) => {
         const staff = await requireStaff(request, FINANCE);
-        const remark = (request.body as { remark?: string } | undefined)?.remark ?? null;
-        const decided = await money.decideDeposit(staff.id, request.params.id, decision, remark);
+        const body = request.body as { remark?: string; amount?: string } | undefined;
+        const remark = body?.remark?.trim() || null;
+        const decided = await money.decideDeposit(
+          staff.id,
+          request.params.id,
+          decision,
+          remark,
+          body?.amount,
+        );
         return ok(request, queries.presentDeposit(decided, request.lang), 'money.review_done');
       },
     );
@@ -141,16 +150,18 @@ export async function staffMoneyRoutes(app: FastifyInstance, deps: StaffMoneyRou
           tags,
           summary:
             decision === 'approve'
-              ? 'Approve: the held amount is paid out'
+              ? 'Approve: the held amount is paid out (with the transaction hash or bank reference, if given)'
               : 'Reject with a remark: the held amount returns to the balance',
           params: idParams,
-          ...(decision === 'approve' ? {} : { body: remarkBodySchema }),
+          body: decision === 'approve' ? withdrawalPaidBodySchema : remarkBodySchema,
           response: { 200: envelopeOf(withdrawRecordSchema) },
         },
       },
       async (request) => {
         const staff = await requireStaff(request, FINANCE);
-        const remark = (request.body as { remark?: string } | undefined)?.remark ?? null;
+        const body = request.body as { remark?: string; reference?: string } | undefined;
+        // The payout's reference is what the user reads beside a paid withdrawal.
+        const remark = (decision === 'approve' ? body?.reference : body?.remark)?.trim() || null;
         const decided = await money.decideWithdrawal(staff.id, request.params.id, decision, remark);
         return ok(request, await queries.presentWithdrawal(decided, request.lang), 'money.review_done');
       },

@@ -3,11 +3,11 @@
  * new users since the staff member's midnight, and the book's risk now (exposure per instrument,
  * floating P/L, accounts at margin call). Amounts are exact decimal text, lots too.
  */
-import { formatMicros, formatScaled } from '@omp/engine';
 import type { WireDashboard } from '@omp/protocol';
 import type { DashboardRepository, QueueCount } from '../repositories/dashboard-repository.ts';
 import type { TradingService } from './trading-service.ts';
 import { timeText } from '../wire/trading-wire.ts';
+import { scaledText, usdText } from '../wire/decimal-text.ts';
 
 export interface DashboardOptions {
   repository: DashboardRepository;
@@ -16,10 +16,7 @@ export interface DashboardOptions {
   now: () => number;
 }
 
-/** Exact decimal text without trailing zeros: "0.75", not "0.75000000". */
-const trimmed = (text: string) => (text.includes('.') ? text.replace(/\.?0+$/, '') : text);
-const lotsText = (lots: bigint) => trimmed(formatScaled(lots, 8));
-const usdText = (micros: bigint) => trimmed(formatMicros(micros));
+const lotsText = (lots: bigint) => scaledText(lots, 8);
 
 const queue = (count: QueueCount) => ({
   waiting: count.waiting,
@@ -70,7 +67,7 @@ export class DashboardService {
         })),
         at_margin_call: risk.atMarginCall.map((account) => ({
           user_id: account.accountId,
-          margin_level: trimmed(formatScaled(account.marginLevelBasisPoints, 2)),
+          margin_level: scaledText(account.marginLevelBasisPoints, 2),
           equity_usd: usdText(account.equityMicros),
           used_margin_usd: usdText(account.usedMarginMicros),
         })),

@@ -7,6 +7,7 @@
  * UPDATE in the same transaction as the ledger row backs it up.
  */
 import { parseMicros, receivedAmount, withdrawalFee } from '@omp/engine';
+import { usdText } from '../wire/decimal-text.ts';
 import {
   DepositStatus,
   DrawType,
@@ -266,11 +267,16 @@ export class MoneyService {
     id: number,
     decision: 'approve' | 'reject' | 'invalidate',
     remark: string | null,
+    /** USD that actually arrived, when it is not what the user reported (approvals only). */
+    creditedAmount?: string,
   ): Promise<Deposit> {
+    const creditedMicros = creditedAmount === undefined ? undefined : amountOf(creditedAmount, 'amount');
     return this.exclusively(`deposit:${id}`, async () => {
       const deposit = await this.repository.deposit(id);
       if (!deposit) throw notFound('money.record_not_found');
       if (deposit.status !== DepositStatus.unchecked) throw refused('money.already_decided');
+      // What arrived, when staff say it differs from what was reported; only an approval credits.
+      const credited = decision === 'approve' ? (creditedMicros ?? deposit.amount) : deposit.amount;
       const status =
         decision === 'approve'
           ? DepositStatus.completed
@@ -279,15 +285,16 @@ export class MoneyService {
             : DepositStatus.invalid;
       const nowMs = this.options.now();
       const decide = async (trx: Tx) => {
-        if (!(await this.repository.decideDeposit(trx, id, status, remark, staffId, nowMs)))
+        const changedAmount = credited === deposit.amount ? undefined : credited;
+        if (!(await this.repository.decideDeposit(trx, id, status, remark, staffId, nowMs, changedAmount)))
           throw refused('money.already_decided');
         await this.options.writeAudit(trx, {
           staffId,
           action: `deposit.${decision}`,
           targetType: 'deposit',
           targetId: id,
-          before: { status: deposit.status },
-          after: { status, remark },
+          before: { status: deposit.status, amount_usd: usdText(deposit.amount) },
+          after: { status, remark, amount_usd: usdText(credited) },
           atMs: nowMs,
         });
       };
@@ -296,14 +303,14 @@ export class MoneyService {
         await this.options.trading.changeBalance(
           { id: deposit.user_id, isDemo: false },
           {
-            postings: [{ kind: 'deposit', amountMicros: deposit.amount }],
+            postings: [{ kind: 'deposit', amountMicros: credited }],
             refId: id,
             requireFreeMargin: false,
           },
           { answer: () => null, extra: decide },
         );
       this.announce(deposit.user_id, `deposit.${decision}`, id, staffId);
-      return { ...deposit, status, remark, reviewed_by: staffId, reviewed_at: nowMs };
+      return { ...deposit, amount: credited, status, remark, reviewed_by: staffId, reviewed_at: nowMs };
     });
   }
 

@@ -4,7 +4,7 @@
  * order as staff (reason: back office). Each action is one commit with its audit row, and the
  * phone hears of it through the same events as any trade.
  */
-import { formatMicros, formatScaled, parseMicros } from '@omp/engine';
+import { parseMicros } from '@omp/engine';
 import type { Language, OrderRow, WireUserDetail, WireUserSummary } from '@omp/protocol';
 import { notFound, refused } from '../domain/errors.ts';
 import { writeAudit } from '../repositories/audit-repository.ts';
@@ -16,6 +16,7 @@ import type {
 } from '../repositories/user-directory-repository.ts';
 import type { Db } from '../repositories/unit-of-work.ts';
 import { timeText } from '../wire/trading-wire.ts';
+import { scaledText, usdText } from '../wire/decimal-text.ts';
 import type { TradingQueries } from './trading-queries.ts';
 import type { TradingService } from './trading-service.ts';
 
@@ -27,9 +28,7 @@ export interface UserDeskOptions {
   now: () => number;
 }
 
-/** Exact decimal text without trailing zeros. */
-const trimmed = (text: string) => (text.includes('.') ? text.replace(/\.?0+$/, '') : text);
-const usd = (micros: bigint) => trimmed(formatMicros(micros));
+const usd = usdText;
 
 function toSummary(row: UserRow): WireUserSummary {
   return {
@@ -74,9 +73,7 @@ export class UserDesk {
         free_margin_usd: usd(figures.freeMarginMicros),
         floating_pl_usd: usd(figures.floatingMicros),
         margin_level:
-          figures.marginLevelBasisPoints === null
-            ? ''
-            : trimmed(formatScaled(figures.marginLevelBasisPoints, 2)),
+          figures.marginLevelBasisPoints === null ? '' : scaledText(figures.marginLevelBasisPoints, 2),
       },
     };
   }
