@@ -23,6 +23,7 @@ const UsersPage = lazy(() => import('./pages/users-page.tsx'));
 const IdentityPage = lazy(() => import('./pages/identity-page.tsx'));
 const DepositsPage = lazy(() => import('./pages/deposits-page.tsx'));
 const WithdrawalsPage = lazy(() => import('./pages/withdrawals-page.tsx'));
+const RiskPage = lazy(() => import('./pages/risk-page.tsx'));
 const InstrumentsPage = lazy(() => import('./pages/instruments-page.tsx'));
 const MessagesPage = lazy(() => import('./pages/messages-page.tsx'));
 const SettingsPage = lazy(() => import('./pages/settings-page.tsx'));
@@ -53,6 +54,7 @@ const PAGES: Record<string, ReactNode> = {
   '/identity': <IdentityPage />,
   '/deposits': <DepositsPage />,
   '/withdrawals': <WithdrawalsPage />,
+  '/risk': <RiskPage />,
   '/instruments': <InstrumentsPage />,
   '/messages': <MessagesPage />,
   '/settings': <SettingsPage />,

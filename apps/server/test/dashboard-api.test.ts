@@ -97,6 +97,20 @@ describe.each(databaseEngines())('dashboard on %s', (engine) => {
     expect(exposure.floating_pl_usd).toBe('60');
     expect(book.floating_pl_usd).toBe('60');
     expect(rt.trading.floatingMicros(buyer.id) + rt.trading.floatingMicros(seller.id)).toBe(60_000_000n);
+    // [R4] The largest position first: the buyer's lot at the bid, 110,100 USD.
+    expect(book.largest_positions.map((p) => [p.user_id, p.side, p.lots, p.notional_usd])).toEqual([
+      [buyer.id, 'buy', '1', '110100'],
+      [seller.id, 'sell', '0.25', '27528'],
+    ]);
+
+    // Closing realizes the P/L the book showed; the fees are the broker's.
+    const before = (await dashboard(await adminToken(rt), WEDNESDAY_NOON_MS)).data.since;
+    const open = await t.myDeal(buyer.token, 1);
+    expect((await t.close(buyer.token, open.data.data[0]!.Id)).code).toBe(1);
+    const after = (await dashboard(await adminToken(rt), WEDNESDAY_NOON_MS)).data.since;
+    expect(Number(after.realized_pl_usd) - Number(before.realized_pl_usd)).toBeCloseTo(88, 6);
+    expect(Number(after.fees_usd)).toBeGreaterThan(0);
+    expect(after.stop_outs).toEqual({ count: 0, usd: '0' });
   });
 
   it('answers any staff role and nobody else', async () => {

@@ -246,6 +246,17 @@ describe.skipIf(!chromiumPath)('back office', () => {
       body: { type: '1', cont: '0.01', forex_id: String(instrument.Id), status: '1' },
     });
     expect(order.code).toBe(1);
+    // The risk screen lists it among the largest positions; its row opens the trader.
+    await office.page.keyboard.press('Escape');
+    await office.menu('Risk');
+    const largest = office.page
+      .locator('.ant-card')
+      .filter({ hasText: 'Largest open positions' })
+      .locator('tr.ant-table-row');
+    await expect.poll(() => largest.count(), eventually).toBe(1);
+    expect(await largest.first().textContent()).toContain(instrument.Code);
+    await shot(office.page, 'admin-risk');
+    await largest.first().click();
     const positions = office.drawer().getByRole('tabpanel').locator('tr.ant-table-row');
     await expect.poll(() => positions.count(), eventually).toBe(1);
     await shot(office.page, 'admin-user-drawer');

@@ -45,6 +45,11 @@ describe('book risk', () => {
 
     const risk = bookRisk(accountsOf(book), book.board, 100);
     expect(risk).toMatchObject({ openPositions: 2, pendingOrders: 1, atMarginCall: [] });
+    // [R4] The largest position first, by its notional at the closing price.
+    expect(risk.largestPositions.map((p) => [p.accountId, p.side, p.notionalMicros])).toEqual([
+      [1, 'buy', usd('110000')],
+      [2, 'sell', usd('44004')],
+    ]);
     // Bought at 1.10010 and sold at 1.10000 with the quote at 1.10000 / 1.10010: each side has
     // paid the spread, 10 USD on 1 lot and 4 USD on 0.4 lot.
     expect(risk.floatingMicros).toBe(usd('-14'));
@@ -107,6 +112,9 @@ describe('book risk', () => {
       ).toBe(risk.openPositions);
       for (const exposure of risk.exposures)
         expect(exposure.netLots, context).toBe(exposure.longLots - exposure.shortLots);
+      expect(risk.largestPositions.length, context).toBe(Math.min(risk.openPositions, 10));
+      const notionals = risk.largestPositions.map((p) => p.notionalMicros);
+      expect(notionals, context).toEqual([...notionals].sort((a, b) => (a > b ? -1 : a < b ? 1 : 0)));
     }
   });
 });

@@ -22,6 +22,18 @@ export interface InstrumentExposure {
   positions: number;
 }
 
+/** One holding position as the broker sees it. */
+export interface PositionAtRisk {
+  accountId: number;
+  orderId: number;
+  instrumentId: number;
+  side: 'buy' | 'sell';
+  lots: bigint;
+  /** USD notional at the price it would close at now (R2). */
+  notionalMicros: bigint;
+  floatingMicros: bigint;
+}
+
 export interface AccountAtRisk {
   accountId: number;
   marginLevelBasisPoints: bigint;
@@ -38,7 +50,12 @@ export interface BookRisk {
   exposures: InstrumentExposure[];
   /** Accounts at or below the margin-call level, lowest level first (R3). */
   atMarginCall: AccountAtRisk[];
+  /** The largest holding positions by notional, largest first (R4). */
+  largestPositions: PositionAtRisk[];
 }
+
+/** How many of the largest positions the book's view keeps. */
+export const LARGEST_POSITIONS = 10;
 
 export function bookRisk(accounts: Iterable<Account>, board: MarketBoard, marginCallLevel: number): BookRisk {
   let openPositions = 0;
@@ -46,6 +63,7 @@ export function bookRisk(accounts: Iterable<Account>, board: MarketBoard, margin
   let floating = 0n;
   const exposures = new Map<number, InstrumentExposure>();
   const atMarginCall: AccountAtRisk[] = [];
+  const positions: PositionAtRisk[] = [];
   for (const account of accounts) {
     for (const order of account.orders.values()) {
       if (order.state === 'pending') pendingOrders++;
@@ -63,10 +81,20 @@ export function bookRisk(accounts: Iterable<Account>, board: MarketBoard, margin
         positions: 0,
       };
       const sign = order.side === 'buy' ? 1n : -1n;
+      const notional = notionalAtClose(order, board);
       if (sign > 0n) entry.longLots += order.lots;
       else entry.shortLots += order.lots;
       entry.netLots += sign * order.lots;
-      entry.netNotionalMicros += sign * notionalAtClose(order, board);
+      entry.netNotionalMicros += sign * notional;
+      positions.push({
+        accountId: account.id,
+        orderId: order.id,
+        instrumentId: order.instrumentId,
+        side: order.side,
+        lots: order.lots,
+        notionalMicros: notional,
+        floatingMicros: profit,
+      });
       entry.floatingMicros += profit;
       entry.positions++;
       exposures.set(order.instrumentId, entry);
@@ -89,6 +117,15 @@ export function bookRisk(accounts: Iterable<Account>, board: MarketBoard, margin
       const difference = magnitude(b.netNotionalMicros) - magnitude(a.netNotionalMicros);
       return difference === 0n ? a.instrumentId - b.instrumentId : difference > 0n ? 1 : -1;
     }),
+    largestPositions: positions
+      .sort((a, b) =>
+        a.notionalMicros === b.notionalMicros
+          ? a.orderId - b.orderId
+          : a.notionalMicros > b.notionalMicros
+            ? -1
+            : 1,
+      )
+      .slice(0, LARGEST_POSITIONS),
     atMarginCall: atMarginCall.sort((a, b) =>
       a.marginLevelBasisPoints === b.marginLevelBasisPoints
         ? a.accountId - b.accountId

@@ -30,6 +30,12 @@ export const dashboardSchema = z.object({
     deposits: z.object({ count: z.number().int(), usd: decimal }).describe('Credited since then'),
     withdrawals: z.object({ count: z.number().int(), usd: decimal }).describe('Paid since then'),
     new_users: z.number().int().describe('Registered (not demo) users'),
+    realized_pl_usd: decimal.describe(
+      "Real accounts' realized P/L (closes and stop-outs); the broker's is its negative",
+    ),
+    fees_usd: decimal.describe('Trading fees real accounts paid'),
+    stop_outs: z.object({ count: z.number().int(), usd: decimal }),
+    negative_balance_corrections: z.object({ count: z.number().int(), usd: decimal }),
   }),
   book: z.object({
     open_positions: z.number().int(),
@@ -47,6 +53,17 @@ export const dashboardSchema = z.object({
         net_usd: decimal.describe('Net notional at the closing prices now'),
         floating_pl_usd: decimal,
         positions: z.number().int(),
+      }),
+    ),
+    largest_positions: z.array(
+      z.object({
+        user_id: z.number().int(),
+        order_id: z.number().int(),
+        code: z.string(),
+        side: z.enum(['buy', 'sell']),
+        lots: decimal,
+        notional_usd: decimal,
+        floating_pl_usd: decimal,
       }),
     ),
     at_margin_call: z.array(

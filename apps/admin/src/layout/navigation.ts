@@ -14,6 +14,7 @@ export const SCREENS: readonly Screen[] = [
   { path: '/identity', title: 'nav.identity', roles: ['compliance', 'support'] },
   { path: '/deposits', title: 'nav.deposits', roles: ['finance', 'support'] },
   { path: '/withdrawals', title: 'nav.withdrawals', roles: ['finance', 'support'] },
+  { path: '/risk', title: 'nav.risk', roles: [] },
   { path: '/instruments', title: 'nav.instruments', roles: [] },
   { path: '/messages', title: 'nav.messages', roles: [] },
   { path: '/settings', title: 'nav.settings', roles: ['admin'] },

@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button, Dropdown, Flex, Layout, Menu, Skeleton, Switch, Tag, Typography } from 'antd';
 import {
+  AlertOutlined,
   AuditOutlined,
   BankOutlined,
   DashboardOutlined,
@@ -35,6 +36,7 @@ const ICONS: Record<string, React.ReactNode> = {
   '/identity': <IdcardOutlined />,
   '/deposits': <BankOutlined />,
   '/withdrawals': <WalletOutlined />,
+  '/risk': <AlertOutlined />,
   '/instruments': <StockOutlined />,
   '/messages': <MailOutlined />,
   '/settings': <SettingOutlined />,

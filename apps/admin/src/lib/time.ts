@@ -25,3 +25,9 @@ export function ageOf(utcText: string, nowMs: number): { minutes: number } {
 
 /** The browser's time zone name, shown once in the header so every time on screen has a zone. */
 export const timeZoneName = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** Midnight in the member's own time zone: where their "today" starts. */
+export function startOfLocalDay(): number {
+  const now = new Date();
+  return new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
+}

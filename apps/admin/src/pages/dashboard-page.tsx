@@ -4,31 +4,15 @@
  * every five seconds.
  */
 import { Link } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Card, Col, Empty, Row, Skeleton, Statistic, Table, Typography } from 'antd';
-import type { WireDashboard } from '@omp/protocol';
-import { api } from '../lib/api-client.ts';
+import { Card, Col, Row, Skeleton, Statistic, Typography } from 'antd';
 import { ageOf, localTime } from '../lib/time.ts';
 import { errorText } from '../ui/error-text.ts';
-
-const startOfLocalDay = () => {
-  const now = new Date();
-  return new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
-};
-
-/** Signed amounts in the same place every refresh: no layout jump as figures change. */
-const signed = (text: string) => (text.startsWith('-') || text === '0' ? text : `+${text}`);
-const tone = (text: string) =>
-  text === '0' ? undefined : text.startsWith('-') ? 'var(--down)' : 'var(--up)';
+import { ExposureTable, MarginCallTable, signed, tone, useDashboard } from './book-tables.tsx';
 
 export default function DashboardPage() {
   const { t } = useTranslation();
-  const query = useQuery({
-    queryKey: ['dashboard'],
-    queryFn: () => api.get<WireDashboard>('/admin/api/dashboard', { since_ms: startOfLocalDay() }),
-    refetchInterval: 5000,
-  });
+  const query = useDashboard();
   if (query.error && !query.data) return <div role="alert">{errorText(query.error)}</div>;
   if (!query.data) return <Skeleton active paragraph={{ rows: 8 }} />;
   const { queues, since, book } = query.data;
@@ -100,62 +84,12 @@ export default function DashboardPage() {
         </Col>
         <Col span={14}>
           <Card size="small" title={t('dashboard.exposure')}>
-            <Table
-              size="small"
-              className="dense-table"
-              pagination={false}
-              rowKey="instrument_id"
-              dataSource={book.exposures}
-              locale={{ emptyText: <Empty description={t('dashboard.no_positions')} /> }}
-              columns={[
-                { title: t('dashboard.instrument'), dataIndex: 'code' },
-                { title: t('dashboard.long_lots'), dataIndex: 'long_lots', align: 'right', className: 'num' },
-                {
-                  title: t('dashboard.short_lots'),
-                  dataIndex: 'short_lots',
-                  align: 'right',
-                  className: 'num',
-                },
-                { title: t('dashboard.net_lots'), dataIndex: 'net_lots', align: 'right', className: 'num' },
-                { title: t('dashboard.net_usd'), dataIndex: 'net_usd', align: 'right', className: 'num' },
-                {
-                  title: t('dashboard.traders_pl'),
-                  dataIndex: 'floating_pl_usd',
-                  align: 'right',
-                  className: 'num',
-                  render: signed,
-                },
-              ]}
-            />
+            <ExposureTable book={book} />
           </Card>
         </Col>
         <Col span={10}>
           <Card size="small" title={t('dashboard.margin_calls')}>
-            <Table
-              size="small"
-              className="dense-table"
-              pagination={false}
-              rowKey="user_id"
-              dataSource={book.at_margin_call}
-              locale={{ emptyText: <Empty description={t('dashboard.no_margin_calls')} /> }}
-              columns={[
-                { title: t('table.user_id'), dataIndex: 'user_id' },
-                {
-                  title: t('dashboard.margin_level'),
-                  dataIndex: 'margin_level',
-                  align: 'right',
-                  className: 'num',
-                  render: (v: string) => `${v} %`,
-                },
-                { title: t('dashboard.equity'), dataIndex: 'equity_usd', align: 'right', className: 'num' },
-                {
-                  title: t('dashboard.used_margin'),
-                  dataIndex: 'used_margin_usd',
-                  align: 'right',
-                  className: 'num',
-                },
-              ]}
-            />
+            <MarginCallTable book={book} />
           </Card>
         </Col>
       </Row>

@@ -75,6 +75,25 @@ export class DashboardRepository {
     return { deposits: money(deposits), withdrawals: money(withdrawals) };
   }
 
+  /**
+   * What the real accounts' ledger says happened since `sinceMs`, per kind: the P/L traders
+   * realized (closes and stop-outs), the fees they paid, stop-outs and negative-balance corrections.
+   */
+  async ledgerSince(sinceMs: number): Promise<Map<string, MoneySince>> {
+    const rows = await this.db
+      .selectFrom('ledger')
+      .innerJoin('users', 'users.id', 'ledger.user_id')
+      .select((eb) => ['ledger.kind', eb.fn.countAll().as('n'), eb.fn.sum('ledger.amount').as('total')])
+      .where('users.is_demo', '=', 0)
+      .where('ledger.created_at', '>=', sinceMs)
+      .where('ledger.kind', 'in', ['realized_pnl', 'stop_out', 'trade_fee', 'negative_balance_protection'])
+      .groupBy('ledger.kind')
+      .execute();
+    return new Map(
+      rows.map((row) => [row.kind, { count: countOf(row), amountMicros: toBigInt(String(row.total ?? 0)) }]),
+    );
+  }
+
   /** Registered (not demo) users who signed up since `sinceMs`. */
   async newUsersSince(sinceMs: number): Promise<number> {
     const row = await this.db

@@ -32,11 +32,17 @@ export class DashboardService {
 
   /** `sinceMs`: the start of the staff member's day; their browser knows its time zone. */
   async snapshot(sinceMs: number): Promise<WireDashboard> {
-    const [queues, money, newUsers] = await Promise.all([
+    const [queues, money, newUsers, ledger] = await Promise.all([
       this.o.repository.queues(),
       this.o.repository.moneySince(sinceMs),
       this.o.repository.newUsersSince(sinceMs),
+      this.o.repository.ledgerSince(sinceMs),
     ]);
+    const kind = (name: string) => ledger.get(name) ?? { count: 0, amountMicros: 0n };
+    const counted = (name: string, sign = 1n) => ({
+      count: kind(name).count,
+      usd: usdText(sign * kind(name).amountMicros),
+    });
     const risk = this.o.trading.bookRisk();
     return {
       at: timeText(this.o.now()),
@@ -50,6 +56,10 @@ export class DashboardService {
         deposits: { count: money.deposits.count, usd: usdText(money.deposits.amountMicros) },
         withdrawals: { count: money.withdrawals.count, usd: usdText(money.withdrawals.amountMicros) },
         new_users: newUsers,
+        realized_pl_usd: usdText(kind('realized_pnl').amountMicros + kind('stop_out').amountMicros),
+        fees_usd: usdText(-kind('trade_fee').amountMicros),
+        stop_outs: counted('stop_out'),
+        negative_balance_corrections: counted('negative_balance_protection'),
       },
       book: {
         open_positions: risk.openPositions,
@@ -64,6 +74,15 @@ export class DashboardService {
           net_usd: usdText(exposure.netNotionalMicros),
           floating_pl_usd: usdText(exposure.floatingMicros),
           positions: exposure.positions,
+        })),
+        largest_positions: risk.largestPositions.map((position) => ({
+          user_id: position.accountId,
+          order_id: position.orderId,
+          code: this.o.codeOf(position.instrumentId),
+          side: position.side,
+          lots: lotsText(position.lots),
+          notional_usd: usdText(position.notionalMicros),
+          floating_pl_usd: usdText(position.floatingMicros),
         })),
         at_margin_call: risk.atMarginCall.map((account) => ({
           user_id: account.accountId,
