@@ -229,6 +229,18 @@ export function useStack(serverOptions: ServerOptions = {}): Stack {
     await server?.stop();
   });
 
+  /** A page in a context closed after the test, its errors logged and policy violations kept. */
+  const pageIn = async (context: BrowserContext): Promise<Page> => {
+    contexts.push(context);
+    const page = await context.newPage();
+    page.on('pageerror', (error) => console.error(`[page error] ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error' && message.text().includes('Content Security Policy'))
+        policyViolations.push(message.text());
+    });
+    return page;
+  };
+
   return {
     get baseUrl() {
       if (!server) throw new Error('stack not started');
@@ -249,14 +261,7 @@ export function useStack(serverOptions: ServerOptions = {}): Stack {
         colorScheme: options.colorScheme ?? 'light',
         acceptDownloads: true,
       });
-      contexts.push(context);
-      const page = await context.newPage();
-      page.on('pageerror', (error) => console.error(`[page error] ${error.message}`));
-      page.on('console', (message) => {
-        if (message.type() === 'error' && message.text().includes('Content Security Policy'))
-          policyViolations.push(message.text());
-      });
-      return page;
+      return pageIn(context);
     },
     async newPage(options = {}) {
       const context = await this.browser.newContext({
@@ -269,14 +274,7 @@ export function useStack(serverOptions: ServerOptions = {}): Stack {
         timezoneId: 'Asia/Hong_Kong',
         colorScheme: options.colorScheme ?? 'light',
       });
-      contexts.push(context);
-      const page = await context.newPage();
-      page.on('pageerror', (error) => console.error(`[page error] ${error.message}`));
-      page.on('console', (message) => {
-        if (message.type() === 'error' && message.text().includes('Content Security Policy'))
-          policyViolations.push(message.text());
-      });
-      return page;
+      return pageIn(context);
     },
     serverOutput() {
       return server?.output() ?? '';

@@ -7,26 +7,11 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import {
-  Alert,
-  App,
-  Button,
-  Descriptions,
-  Drawer,
-  Flex,
-  Form,
-  Input,
-  Modal,
-  Skeleton,
-  Table,
-  Tabs,
-  Tag,
-} from 'antd';
+import { App, Button, Descriptions, Drawer, Flex, Skeleton, Table, Tabs, Tag } from 'antd';
 import type { MyDealResult, OrderRow, WireUserDetail } from '@omp/protocol';
 import { api } from '../lib/api-client.ts';
 import { allows, useSession } from '../lib/session.ts';
 import { localTime } from '../lib/time.ts';
-import { errorText } from '../ui/error-text.ts';
 import { ReasonDialog } from '../ui/reason-dialog.tsx';
 
 type Action = { kind: 'close' | 'cancel'; order: OrderRow } | { kind: 'disable' | 'enable' | 'logout' };
@@ -253,7 +238,31 @@ export function UserDrawer({ id, onClose }: { id: number; onClose: () => void })
           onClose={() => setAction(undefined)}
         />
       )}
-      {adjusting && <AdjustDialog id={id} onDone={act} onClose={() => setAdjusting(false)} />}
+      {adjusting && (
+        <ReasonDialog
+          open
+          title={t('users.adjust')}
+          consequence={t('users.adjust_consequence')}
+          extraFields={[
+            {
+              name: 'amount',
+              label: t('users.amount'),
+              hint: t('users.amount_hint'),
+              suffix: 'USD',
+              required: true,
+              pattern: { regex: /^-?\d{1,9}(\.\d{1,6})?$/, message: t('users.amount_rule') },
+            },
+          ]}
+          needsReason
+          reasonLabel={t('users.reason_internal')}
+          reasonRequired={t('decision.reason_required_internal')}
+          okText={t('users.adjust')}
+          onConfirm={(reason, extras) =>
+            act(`/admin/api/users/${id}/adjust`, { amount: extras.amount, reason })
+          }
+          onClose={() => setAdjusting(false)}
+        />
+      )}
     </Drawer>
   );
 }
@@ -302,66 +311,6 @@ function Ledger({ id }: { id: number }) {
         { title: t('audit.when'), render: (_, row) => localTime(row.CreatedAtTran) },
       ]}
     />
-  );
-}
-
-function AdjustDialog(props: {
-  id: number;
-  onDone: (path: string, body: Record<string, unknown>) => Promise<void>;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation();
-  const [form] = Form.useForm<{ amount: string; reason: string }>();
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    const values = await form.validateFields().catch(() => undefined);
-    if (!values) return;
-    setBusy(true);
-    setError(undefined);
-    try {
-      await props.onDone(`/admin/api/users/${props.id}/adjust`, {
-        amount: values.amount.trim(),
-        reason: values.reason.trim(),
-      });
-      props.onClose();
-    } catch (failure) {
-      setError(errorText(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Modal
-      open
-      title={t('users.adjust')}
-      okText={t('users.adjust')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ loading: busy }}
-      onOk={() => void submit()}
-      onCancel={props.onClose}
-      destroyOnHidden
-    >
-      <p>{t('users.adjust_consequence')}</p>
-      <Form form={form} layout="vertical" requiredMark={false}>
-        <Form.Item
-          name="amount"
-          label={t('users.amount')}
-          extra={t('users.amount_hint')}
-          rules={[{ required: true, pattern: /^-?\d{1,9}(\.\d{1,6})?$/, message: t('users.amount_rule') }]}
-        >
-          <Input suffix="USD" inputMode="decimal" autoFocus />
-        </Form.Item>
-        <Form.Item
-          name="reason"
-          label={t('users.reason_internal')}
-          rules={[{ required: true, whitespace: true, message: t('decision.reason_required_internal') }]}
-        >
-          <Input.TextArea rows={2} maxLength={500} showCount />
-        </Form.Item>
-      </Form>
-      {error && <Alert type="error" showIcon title={error} role="alert" />}
-    </Modal>
   );
 }
 

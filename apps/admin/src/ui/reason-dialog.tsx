@@ -15,11 +15,14 @@ export interface ExtraField {
   initial?: string;
   /** A pattern the value must match, with the message saying what it must be. */
   pattern?: { regex: RegExp; message: string };
+  /** Required: an empty value is refused with the pattern's message. */
+  required?: boolean;
   hint?: string;
+  suffix?: string;
 }
 
 export interface ReasonDialogProps {
-  /** Optional fields shown above the reason; empty ones are not sent. */
+  /** Fields shown above the reason; empty optional ones are not sent. */
   extraFields?: ExtraField[];
   open: boolean;
   title: string;
@@ -94,9 +97,19 @@ export function ReasonDialog(props: ReasonDialogProps) {
               name={field.name}
               label={field.label}
               {...(field.hint ? { extra: field.hint } : {})}
-              rules={field.pattern ? [{ pattern: field.pattern.regex, message: field.pattern.message }] : []}
+              rules={
+                field.pattern
+                  ? [
+                      {
+                        required: field.required ?? false,
+                        pattern: field.pattern.regex,
+                        message: field.pattern.message,
+                      },
+                    ]
+                  : []
+              }
             >
-              <Input autoComplete="off" />
+              <Input autoComplete="off" {...(field.suffix ? { suffix: field.suffix } : {})} />
             </Form.Item>
           ))}
           {props.needsReason && (

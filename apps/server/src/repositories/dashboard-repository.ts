@@ -32,22 +32,17 @@ export class DashboardRepository {
       waiting: countOf(row),
       oldestAtMs: row?.oldest == null ? null : toInt(String(row.oldest)),
     });
+    // The three tables share status and created_at; one concrete name keeps the builder typed.
+    const oldestWaiting = (table: 'identity_submissions' | 'deposits' | 'withdrawals', status: number) =>
+      this.db
+        .selectFrom(table as 'deposits')
+        .select((eb) => [eb.fn.countAll().as('n'), eb.fn.min('created_at').as('oldest')])
+        .where('status', '=', status)
+        .executeTakeFirst();
     const [identity, deposits, withdrawals] = await Promise.all([
-      this.db
-        .selectFrom('identity_submissions')
-        .select((eb) => [eb.fn.countAll().as('n'), eb.fn.min('created_at').as('oldest')])
-        .where('status', '=', 1)
-        .executeTakeFirst(),
-      this.db
-        .selectFrom('deposits')
-        .select((eb) => [eb.fn.countAll().as('n'), eb.fn.min('created_at').as('oldest')])
-        .where('status', '=', 0)
-        .executeTakeFirst(),
-      this.db
-        .selectFrom('withdrawals')
-        .select((eb) => [eb.fn.countAll().as('n'), eb.fn.min('created_at').as('oldest')])
-        .where('status', '=', 0)
-        .executeTakeFirst(),
+      oldestWaiting('identity_submissions', 1),
+      oldestWaiting('deposits', 0),
+      oldestWaiting('withdrawals', 0),
     ]);
     return { identity: queue(identity), deposits: queue(deposits), withdrawals: queue(withdrawals) };
   }

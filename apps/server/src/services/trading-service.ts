@@ -281,25 +281,18 @@ export class TradingService {
     action: 'close' | 'cancel',
     audit: (trx: Tx, before: OrderRow, after: OrderRow) => Promise<void>,
   ): Promise<OrderRow> {
-    return this.once(undefined, async () => {
-      const account = await this.account(user);
-      const finishedKey = action === 'close' ? 'order.order_not_holding' : 'order.order_not_pending';
-      const order = account.orders.get(id);
-      if (!order) return this.refuseMissing(user.id, id, finishedKey);
-      const before = this.orderRow(order);
-      const now = this.options.now();
-      const result =
-        action === 'close'
+    const close = action === 'close';
+    return this.actOnOrder(
+      user,
+      id,
+      undefined,
+      close ? 'order.order_not_holding' : 'order.order_not_pending',
+      (now) =>
+        close
           ? this.book.closePosition(user.id, id, 'back_office', now)
-          : this.book.cancelOrder(user.id, id, 'back_office', now);
-      let after: OrderRow | undefined;
-      return this.commit(
-        result,
-        (outcome) => (after = this.orderRow(outcome.orders.find((o) => o.id === id)!)),
-        undefined,
-        (trx) => audit(trx, before, after!),
-      );
-    });
+          : this.book.cancelOrder(user.id, id, 'back_office', now),
+      audit,
+    );
   }
 
   /** Sets take profit and stop loss; a price left out keeps its value, 0 removes it. */
@@ -375,16 +368,23 @@ export class TradingService {
     idempotent: IdempotentRequest | undefined,
     finishedKey: string,
     decide: (nowMs: number) => CommandResult,
+    /** A staff action's audit row, given the order before and after, in the same commit. */
+    audit?: (trx: Tx, before: OrderRow, after: OrderRow) => Promise<void>,
   ): Promise<OrderRow> {
     return this.once(idempotent, async (request) => {
-      await this.account(user);
+      const account = await this.account(user);
+      const held = account.orders.get(id);
+      // Read before deciding: the decision changes the order in place.
+      const before = audit && held ? this.orderRow(held) : undefined;
       const result = decide(this.options.now());
       if (!result.ok && result.rejection === 'order_not_found')
         await this.refuseMissing(user.id, id, finishedKey);
+      let after: OrderRow | undefined;
       return this.commit(
         result,
-        (outcome) => this.orderRow(outcome.orders.find((o) => o.id === id)!),
+        (outcome) => (after = this.orderRow(outcome.orders.find((o) => o.id === id)!)),
         request,
+        audit && before ? (trx) => audit(trx, before, after!) : undefined,
       );
     });
   }
