@@ -234,7 +234,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
         now,
       }),
       messageLog: new MessageLog(verifications),
-      instrumentAdmin: new InstrumentAdmin({ repository, market, events, writeAudit, now }),
+      instrumentAdmin: new InstrumentAdmin({ repository, events, writeAudit, now }),
       userDesk: new UserDesk({
         db: database.db,
         directory: new UserDirectoryRepository(database.db),
@@ -295,9 +295,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
         intervalMs: config.feedIntervalMs,
       });
       feed = simulated;
-      events.subscribe('instrument_changed', (change) =>
-        simulated.setSpread(change.code, change.spreadPoints),
-      );
+      events.subscribe('instrument_changed', (change) => simulated.updateInstrument(change.spec));
       // A throw inside a feed's timer would crash the process; log it and keep the market running.
       feed.start((ticks) => {
         try {

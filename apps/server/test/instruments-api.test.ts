@@ -1,21 +1,57 @@
 /**
- * Instruments in the back office: staff change a spread and the very next quote built from a bid
- * uses it (the ingest endpoint's default ask, as the simulator's), audited, admins only.
+ * Instruments in the back office: staff change an instrument's terms and the very next quote,
+ * order and phone use them (no restart), each change audited with only what changed, admins only.
+ * A halt refuses new orders and still lets traders close; terms that break the engine's rules
+ * (SPEC.md I1–I6) are refused by name and change nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WireAuditEntry, WireStaffInstrument } from '@omp/protocol';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Instrument, WireAuditEntry, WireStaffInstrument } from '@omp/protocol';
+import { RecordingClient } from './helpers/recording-client.ts';
 import { adminToken, callApi, staffToken } from './helpers/staff-helpers.ts';
-import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
+import {
+  databaseEngines,
+  startTestRuntime,
+  WEDNESDAY_NOON_MS,
+  type TestRuntime,
+} from './helpers/test-runtime.ts';
+import { tradingClient } from './helpers/trading-helpers.ts';
 
 const INGEST_SECRET = 'instrument-tests-ingest-secret';
 
 describe.each(databaseEngines())('instruments on %s', (engine) => {
   let rt: TestRuntime;
+  let t: ReturnType<typeof tradingClient>;
+  let admin: string;
 
   beforeAll(async () => {
     rt = await startTestRuntime({ engine, env: { INGEST_SECRET } });
+    t = tradingClient(rt);
+    admin = await adminToken(rt);
   });
   afterAll(() => rt.dispose());
+  beforeEach(() => {
+    rt.clock.set(Math.max(rt.clock.now() + 1000, WEDNESDAY_NOON_MS));
+    t.tick('EURUSD', '1.10000', '1.10012');
+    t.tick('GBPUSD', '1.25000', '1.25020');
+  });
+
+  const change = (id: number, body: Record<string, unknown>, token = admin) =>
+    callApi<WireStaffInstrument>(rt, 'POST', `/admin/api/instruments/${id}`, token, body);
+  const staffList = async () =>
+    (await callApi<WireStaffInstrument[]>(rt, 'GET', '/admin/api/instruments', admin)).data;
+  const phoneList = async (lang = 'en') =>
+    (
+      await rt.app.inject({ method: 'GET', url: '/v1/api/forex/trade_list', headers: { lang } })
+    ).json<{ data: Instrument[] }>().data;
+  const lastAudit = async (id: number) =>
+    (
+      await callApi<{ list: WireAuditEntry[] }>(
+        rt,
+        'GET',
+        `/admin/api/audit?target_type=instrument&target_id=${id}`,
+        admin,
+      )
+    ).data.list[0];
 
   const ingest = async (code: string, bid: string) => {
     const res = await rt.app.inject({
@@ -28,70 +64,185 @@ describe.each(databaseEngines())('instruments on %s', (engine) => {
   };
 
   it('quotes with a new spread from the next tick, and says so in the instrument list', async () => {
-    const admin = await adminToken(rt);
     const eurusd = rt.market.instrumentByCode('EURUSD')!;
     rt.clock.advance(1000);
     await ingest('EURUSD', '1.10000');
     const before = rt.market.currentQuote(eurusd.id)!;
     expect(before.ask - before.bid).toBe(eurusd.spreadPoints);
 
-    const changed = await callApi<WireStaffInstrument>(
-      rt,
-      'POST',
-      `/admin/api/instruments/${eurusd.id}`,
-      admin,
-      {
-        spread_points: 50,
-      },
-    );
-    expect(changed).toMatchObject({
+    expect(await change(eurusd.id, { spread_points: 50 })).toMatchObject({
       code: 1,
       msg: 'Instrument saved: quotes use it from the next tick',
       data: { code: 'EURUSD', spread_points: 50 },
     });
     rt.clock.advance(1000);
     await ingest('EURUSD', '1.10000');
-    const after = rt.market.currentQuote(eurusd.id)!;
-    expect(after).toMatchObject({ bid: 110_000, ask: 110_050 });
-    const list = await callApi<Array<{ Code: string; Spread: number }>>(
-      rt,
-      'GET',
-      '/v1/api/forex/trade_list',
-      undefined,
-    );
-    expect(list.data.find((i) => i.Code === 'EURUSD')!.Spread).toBe(50);
-
-    const audit = await callApi<{ list: WireAuditEntry[] }>(
-      rt,
-      'GET',
-      `/admin/api/audit?target_type=instrument&target_id=${eurusd.id}`,
-      admin,
-    );
-    expect(audit.data.list[0]).toMatchObject({
-      action: 'instrument.spread',
+    expect(rt.market.currentQuote(eurusd.id)!).toMatchObject({ bid: 110_000, ask: 110_050 });
+    expect((await phoneList()).find((i) => i.Code === 'EURUSD')!.Spread).toBe(50);
+    // The audit row carries only what changed, with the code to say which instrument.
+    expect(await lastAudit(eurusd.id)).toMatchObject({
+      action: 'instrument.change',
       before: { code: 'EURUSD', spread_points: before.ask - before.bid },
       after: { code: 'EURUSD', spread_points: 50 },
     });
+    expect(Object.keys((await lastAudit(eurusd.id))!.after!)).toEqual(['code', 'spread_points']);
+    await change(eurusd.id, { spread_points: eurusd.spreadPoints });
   });
 
-  it('lets only admins change a spread, and refuses what it cannot take', async () => {
-    const admin = await adminToken(rt);
-    const finance = await staffToken(rt, ['finance']);
-    const id = rt.market.instrumentByCode('USDJPY')!.id;
-    expect((await callApi(rt, 'GET', '/admin/api/instruments', finance)).code).toBe(1);
-    expect(
-      await callApi(rt, 'POST', `/admin/api/instruments/${id}`, finance, { spread_points: 5 }),
-    ).toMatchObject({ code: 403 });
-    expect(
-      await callApi(rt, 'POST', `/admin/api/instruments/${id}`, admin, { spread_points: -1 }),
-    ).toMatchObject({ code: 422 });
-    expect(await callApi(rt, 'POST', `/admin/api/instruments/${id}`, admin, { spread: 5 })).toMatchObject({
+  it('halts new orders at once, lets the trader close what is open, and resumes', async () => {
+    const { token } = await t.realUser('10000');
+    const gbpusd = t.spec('GBPUSD');
+    const open = await t.submit(token, { type: 1, cont: '0.1', forex_id: gbpusd.id, status: 1 });
+    expect(open.code).toBe(1);
+
+    await rt.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = rt.app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    const phone = new RecordingClient(`ws://127.0.0.1:${address.port}/v1/ws?lang=en`);
+    await phone.open();
+    phone.send({ type: 'sub', params: 'DAY_MARKET.GBPUSD' });
+    await phone.waitFor((m) => typeof m === 'object' && m.type === 'sub_result');
+
+    const halted = await change(gbpusd.id, { enabled: false });
+    expect(halted.data).toMatchObject({ enabled: false, open_orders: 1 });
+    // The phone hears it without a tick: told to refetch, and the quote says closed.
+    await phone.waitFor((m) => typeof m === 'object' && m.type === 'INSTRUMENT_CHANGED' && m.symbol === 'GBPUSD');
+    await phone.waitFor(
+      (m) =>
+        typeof m === 'object' &&
+        m.type === 'DAY_MARKET' &&
+        (m.quotation as { MarketStatus: number }).MarketStatus === 2,
+    );
+    phone.close();
+    expect((await phoneList()).find((i) => i.Code === 'GBPUSD')).toMatchObject({
+      TradingHalted: true,
+      MarketStatus: 2,
+    });
+
+    for (const status of [1, 0]) {
+      const refused = await t.submit(token, {
+        type: 1,
+        cont: '0.1',
+        forex_id: gbpusd.id,
+        status,
+        ...(status === 0 ? { target_price: '1.20000' } : {}),
+      });
+      expect(refused).toMatchObject({
+        code: 0,
+        msg: 'The broker has halted new orders in this instrument. Open positions can still be closed.',
+      });
+    }
+    expect((await t.close(token, open.data.Id)).code).toBe(1);
+
+    expect((await change(gbpusd.id, { enabled: true })).data.enabled).toBe(true);
+    expect((await t.submit(token, { type: 1, cont: '0.1', forex_id: gbpusd.id, status: 1 })).code).toBe(1);
+    expect((await phoneList()).find((i) => i.Code === 'GBPUSD')).toMatchObject({ TradingHalted: false });
+  });
+
+  it('applies lots, leverage, fee and hours to the next order, and names in every language', async () => {
+    const { token } = await t.realUser('10000');
+    const eurusd = t.spec('EURUSD');
+    const changed = await change(eurusd.id, {
+      min_lots: '0.1',
+      lot_step: '0.1',
+      max_lots: '5',
+      leverage_options: [50, 10, 100],
+      fee_rate: '0.0002',
+      names: { en: 'Euro vs US Dollar', de: 'Euro / US-Dollar' },
+    });
+    expect(changed.data).toMatchObject({
+      min_lots: '0.1',
+      lot_step: '0.1',
+      leverage_options: [50, 10, 100],
+      names: { en: 'Euro vs US Dollar', de: 'Euro / US-Dollar' },
+    });
+    const tooSmall = await t.submit(token, { type: 1, cont: '0.05', forex_id: eurusd.id, status: 1 });
+    expect(tooSmall).toMatchObject({ code: 0, msg: "The lot size is below this instrument's minimum" });
+    const refusedLeverage = await t.submit(token, {
+      type: 1,
+      cont: '0.1',
+      forex_id: eurusd.id,
+      status: 1,
+      multiple: 200,
+    });
+    expect(refusedLeverage).toMatchObject({ code: 0, msg: 'This leverage is not offered for this instrument' });
+    const placed = await t.submit(token, { type: 1, cont: '0.1', forex_id: eurusd.id, status: 1 });
+    expect(placed.code).toBe(1);
+    // The first option is the default: margin 0.1 × 100,000 × 1.10012 / 50, and the fee (the
+    // seed's fee type 2) is 0.0002 of that margin.
+    expect(placed.data).toMatchObject({ Multiple: 50, CautionMoney: 220.024, TradeFee: 0.044005 });
+    expect((await phoneList('de')).find((i) => i.Code === 'EURUSD')).toMatchObject({
+      Name: 'Euro / US-Dollar',
+      ForexMinCont: 0.1,
+    });
+    expect((await phoneList('jp')).find((i) => i.Code === 'EURUSD')!.Name).toBe('Euro vs US Dollar');
+    await t.close(token, placed.data.Id);
+
+    // Closed all week but Wednesday 00:00–01:00: the market is closed at noon.
+    const hours = await change(eurusd.id, { schedule: [{ from: 3 * 1440, to: 3 * 1440 + 60 }] });
+    expect(hours.data.schedule).toEqual([{ from: 4320, to: 4380 }]);
+    expect((await t.submit(token, { type: 1, cont: '0.1', forex_id: eurusd.id, status: 1 })).msg).toBe(
+      'The market for this instrument is closed',
+    );
+    await change(eurusd.id, {
+      schedule: eurusd.schedule.map(({ from, to }) => ({ from, to })),
+      min_lots: eurusd.minLots,
+      lot_step: eurusd.lotStep,
+      max_lots: eurusd.maxLots,
+      leverage_options: [...eurusd.leverageOptions],
+      fee_rate: eurusd.feeRate,
+      names: { de: '' },
+    });
+    expect((await staffList()).find((i) => i.code === 'EURUSD')!.names).toEqual({ en: 'Euro vs US Dollar' });
+  });
+
+  it('refuses terms the engine cannot trade on, by name, and changes nothing', async () => {
+    const id = t.spec('USDJPY').id;
+    const before = (await staffList()).find((i) => i.id === id)!;
+    const refusals: Array<[Record<string, unknown>, string]> = [
+      [{ min_lots: '60' }, 'The minimum lots are above the maximum'],
+      [{ min_lots: '0.015' }, 'The minimum and maximum lots must be whole lot steps'],
+      [{ leverage_options: [100, 100] }, 'Leverage options must be whole numbers from 1 to 1000, at least one, none twice'],
+      [{ fee_rate: '0.5' }, 'The fee rate must be a decimal from 0 to 0.1'],
+      [{ schedule: [{ from: 100, to: 700 }, { from: 600, to: 800 }] }, 'Two trading sessions overlap'],
+      [{ price_precision: before.price_precision + 1 }, expect.stringContaining('The price precision cannot change')],
+      [{ category_id: 999 }, 'There is no category with id 999'],
+    ] as Array<[Record<string, unknown>, string]>;
+    for (const [body, msg] of refusals) expect(await change(id, body)).toMatchObject({ msg, data: null });
+    expect(await change(id, { leverage_options: [] })).toMatchObject({ code: 422 });
+    expect(await change(id, { spread: 5 })).toMatchObject({
       code: 422,
       msg: 'This call does not take the field(s) spread',
     });
-    expect(
-      await callApi(rt, 'POST', '/admin/api/instruments/99999', admin, { spread_points: 5 }),
-    ).toMatchObject({
+    expect(await change(id, {})).toMatchObject({ code: 422 });
+    expect((await staffList()).find((i) => i.id === id)).toEqual(before);
+  });
+
+  it('keeps the contract size while orders are open, and changes it once they are closed', async () => {
+    const { token } = await t.realUser('10000');
+    const eurusd = t.spec('EURUSD');
+    const placed = await t.submit(token, { type: 1, cont: '0.1', forex_id: eurusd.id, status: 1 });
+    const refused = await change(eurusd.id, { contract_size: 1000 });
+    expect(refused.msg).toMatch(/orders are open in this instrument/);
+    expect(rt.market.instrumentById(eurusd.id)!.contractSize).toBe(eurusd.contractSize);
+    await t.close(token, placed.data.Id);
+    // Every EUR/USD order is closed now (the other tests close theirs).
+    expect((await staffList()).find((i) => i.id === eurusd.id)!.open_orders).toBe(0);
+    expect((await change(eurusd.id, { contract_size: 1000 })).data.contract_size).toBe(1000);
+    expect(rt.market.instrumentById(eurusd.id)!.contractSize).toBe(1000);
+    expect(rt.trading.board.instrument(eurusd.id)!.contractSize).toBe(1000);
+    await change(eurusd.id, { contract_size: eurusd.contractSize });
+  });
+
+  it('lets only admins change an instrument; every staff role reads them', async () => {
+    const finance = await staffToken(rt, ['finance']);
+    const support = await staffToken(rt, ['support']);
+    const id = t.spec('USDJPY').id;
+    for (const token of [finance, support])
+      expect((await callApi(rt, 'GET', '/admin/api/instruments', token)).code).toBe(1);
+    expect(await change(id, { spread_points: 5 }, finance)).toMatchObject({ code: 403 });
+    expect(await change(id, { enabled: false }, support)).toMatchObject({ code: 403 });
+    expect(await change(99999, { spread_points: 5 })).toMatchObject({
       code: 404,
       msg: 'There is no instrument with id 99999',
     });

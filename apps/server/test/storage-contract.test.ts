@@ -99,7 +99,16 @@ describe.each(databaseEngines())('storage contract on %s', (engine) => {
     const instruments = await repo.listInstruments();
     expect(instruments).toHaveLength(SEED_INSTRUMENTS.length);
     const first = SEED_INSTRUMENTS[0]!;
-    expect(instruments.find((i) => i.spec.id === first.spec.id)).toEqual({ ...first, enabled: true });
+    expect(instruments.find((i) => i.spec.id === first.spec.id)).toEqual({ ...first, enabled: true, names: {} });
+    // A halted instrument reads back halted, and its names as stored.
+    await repo.changeInstrument(
+      first.spec.id,
+      (before) => ({ ...before, enabled: false, names: { en: 'Euro vs US Dollar' } }),
+      async () => {},
+    );
+    const halted = (await repo.listInstruments()).find((i) => i.spec.id === first.spec.id)!;
+    expect(halted).toMatchObject({ enabled: false, names: { en: 'Euro vs US Dollar' } });
+    expect(halted.spec.tradingHalted).toBe(true);
   });
 
   it('upserts bars: the same time replaces, others append, reads come oldest first', async () => {

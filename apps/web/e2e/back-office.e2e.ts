@@ -288,7 +288,7 @@ describe.skipIf(!chromiumPath)('back office', () => {
     expect(refused.code).not.toBe(1);
   });
 
-  it("changes a spread and the phone's ask moves with the next tick", async () => {
+  it("changes a spread and the phone's ask moves with the next tick; a halt shows on the phone at once", async () => {
     const { instrument, price } = await tradableInstrument(stack);
     const precision = instrument.PricePrecision;
     const bid = price.toFixed(precision);
@@ -304,17 +304,36 @@ describe.skipIf(!chromiumPath)('back office', () => {
     await officeTab();
     await office.menu('Instruments');
     const row = office.rows().filter({ has: office.page.getByTestId(`spread-${instrument.Code}`) });
-    await row.getByRole('button', { name: 'Change spread' }).click();
+    await row.getByRole('button', { name: 'Edit' }).click();
     const wider = instrument.Spread + 40;
-    await office.modal().getByLabel('Spread (points)').fill(String(wider));
-    await shot(office.page, 'admin-spread');
-    await office.modal().getByRole('button', { name: 'Save' }).click();
+    await office.drawer().getByLabel('Spread (points)').fill(String(wider));
+    await office.drawer().getByRole('button', { name: 'Save' }).click();
+    // The confirmation lists each change before and after.
+    await expect
+      .poll(() => office.modal().getByTestId('instrument-changes').textContent(), eventually)
+      .toBe(`spread_points: ${instrument.Spread} → ${wider}`);
+    await shot(office.page, 'admin-instrument-confirm');
+    await office.modal().getByRole('button', { name: 'Apply' }).click();
     await expect
       .poll(() => office.page.getByTestId(`spread-${instrument.Code}`).textContent(), eventually)
       .toContain(`${wider} (`);
 
     await pushTicks(stack, [{ code: instrument.Code, bid }]);
     await expect.poll(askOnPhone, eventually).toBeCloseTo(price + wider / points, precision);
+
+    // Halting new orders shows on the phone at once (no tick needed) and the ticket cannot send.
+    await row.getByRole('button', { name: 'Halt new orders' }).click();
+    await office.modal().getByRole('button', { name: 'Halt new orders' }).click();
+    await expect.poll(() => office.page.getByTestId(`state-${instrument.Code}`).textContent(), eventually).toBe('Halted');
+    await expect
+      .poll(() => phone.page.getByTestId('market-closed').textContent(), eventually)
+      .toBe('New orders halted by the broker');
+    expect(await phone.page.getByTestId('submit-order').isDisabled()).toBe(true);
+    await shot(phone.page, 'phone-instrument-halted');
+    await row.getByRole('button', { name: 'Resume trading' }).click();
+    await office.modal().getByRole('button', { name: 'Resume trading' }).click();
+    await expect.poll(() => phone.page.getByTestId('submit-order').isDisabled(), eventually).toBe(false);
+    expect(await phone.page.getByTestId('market-closed').count()).toBe(0);
   });
 
   it('signs in again with the next code, reads in Chinese and in the dark theme', async () => {

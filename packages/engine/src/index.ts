@@ -1,4 +1,5 @@
 export * from './instrument.ts';
+export * from './instrument-rules.ts';
 export * from './price.ts';
 export * from './schedule.ts';
 export * from './kline.ts';

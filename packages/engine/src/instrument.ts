@@ -45,6 +45,11 @@ export interface InstrumentSpec {
   spreadPoints: number;
   schedule: WeeklySchedule;
   sort: number;
+  /**
+   * Set by the broker's staff: no new order may be placed (O0), while open positions can still be
+   * closed, pending orders cancelled and every stop still fires, so no trader is locked in.
+   */
+  tradingHalted?: boolean;
 }
 
 /** Parameters of the simulated market for one instrument (not part of the trading rules). */

@@ -68,6 +68,7 @@ describe('order entry', () => {
   });
 
   it.each([
+    ['trading_halted', buy(), context({ instrument: { ...eurusd, tradingHalted: true } })],
     [
       'market_closed',
       buy(),
@@ -98,7 +99,10 @@ describe('order entry', () => {
       ok: false,
       rejection: 'leverage_not_offered',
     });
-    expect(ORDER_REJECTIONS.indexOf('market_closed')).toBe(0);
+    expect(
+      decideOrderEntry(everythingWrong, context({ nowMs: SATURDAY_NOON, instrument: { ...eurusd, tradingHalted: true } })),
+    ).toEqual({ ok: false, rejection: 'trading_halted' });
+    expect(ORDER_REJECTIONS.indexOf('trading_halted')).toBe(0);
   });
 
   it('[O5] checks sell stops on the other side: SL above, TP below the bid', () => {

@@ -11,6 +11,7 @@ import { isMarketOpen } from './schedule.ts';
 import { stopSideRejection } from './stop-sides.ts';
 
 export const ORDER_REJECTIONS = [
+  'trading_halted',
   'market_closed',
   'leverage_not_configured',
   'leverage_not_offered',
@@ -66,9 +67,10 @@ export type EntryDecision =
 
 const reject = (rejection: OrderRejection): EntryDecision => ({ ok: false, rejection });
 
-/** [O1]–[O8] */
+/** [O0]–[O8] */
 export function decideOrderEntry(command: OrderCommand, context: EntryContext): EntryDecision {
   const { instrument, quote } = context;
+  if (instrument.tradingHalted) return reject('trading_halted');
   if (!isMarketOpen(instrument.schedule, context.nowMs)) return reject('market_closed');
   if (instrument.leverageOptions.length === 0) return reject('leverage_not_configured');
   if (!instrument.leverageOptions.includes(command.leverage)) return reject('leverage_not_offered');

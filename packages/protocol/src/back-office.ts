@@ -3,6 +3,8 @@
  * exact decimal text in USD and lots are decimal text, so no figure passes through a float.
  */
 import { z } from 'zod';
+import { LANGUAGES } from './constants.ts';
+import { changeOf, text, wholeNumber } from './fields.ts';
 
 const decimal = z.string().regex(/^-?\d+(\.\d+)?$/);
 
@@ -172,29 +174,77 @@ export type WireMessage = z.infer<typeof messageSchema>;
 
 // Instruments ------------------------------------------------------------------------------------
 
+const sessionSchema = z.object({
+  from: z.number().int().describe('Minute of the week, UTC, 0 = Sunday 00:00'),
+  to: z.number().int().describe('End, exclusive; past 10080 wraps into the next week'),
+});
+
 export const staffInstrumentSchema = z.object({
   id: z.number().int(),
   code: z.string(),
   show_code: z.string(),
+  names: z.partialRecord(z.enum(LANGUAGES), z.string()).describe('Name by language'),
+  logo: z.string().describe('URL of the logo image'),
   category_id: z.number().int(),
+  enabled: z.boolean().describe('false: new orders are refused; positions still close and stops fire'),
   price_precision: z.number().int(),
   spread_points: z.number().int().describe('ask = bid + spread, in points of the price precision'),
   contract_size: z.number().int(),
+  margin_mode: z.number().int().describe('1 fixed margin per lot, 2 leveraged'),
   min_lots: z.string(),
   max_lots: z.string(),
   lot_step: z.string(),
-  leverage_options: z.array(z.number().int()),
+  leverage_options: z.array(z.number().int()).describe('The first is the default'),
   fee_rate: z.string(),
+  schedule: z.array(sessionSchema).describe('Trading sessions; empty: never open'),
+  open_orders: z.number().int().describe('Pending and holding orders now'),
 });
 export type WireStaffInstrument = z.infer<typeof staffInstrumentSchema>;
 
-export const instrumentChangeBodySchema = z
-  .object({
-    spread_points: z.coerce
-      .number()
-      .int()
-      .min(0)
+const lotsField = (name: string) =>
+  z
+    .string({ error: () => `${name} must be a decimal as text` })
+    .trim()
+    .regex(/^\d{1,9}(\.\d{1,8})?$/, { error: () => `${name} must be a positive decimal of at most 8 places` });
+
+/**
+ * A change of an instrument's terms: only the fields given change, an unknown field is refused by
+ * name. Terms are checked together (engine SPEC.md I1–I6); the price precision and the contract
+ * size cannot change while orders are open, as stored prices and sizes are in their units.
+ */
+export const instrumentChangeBodySchema = changeOf(
+  z.object({
+    enabled: z.boolean({ error: () => 'enabled must be true or false' }).optional(),
+    show_code: text(24).min(1).optional(),
+    names: z
+      .partialRecord(z.enum(LANGUAGES), text(80))
+      .optional()
+      .describe('Languages given replace their name; an empty name removes it'),
+    category_id: wholeNumber('category_id', 1).optional(),
+    spread_points: wholeNumber('spread_points', 0)
       .max(100_000)
+      .optional()
       .describe('Points of the price precision; applies from the next tick'),
-  })
-  .strict();
+    price_precision: wholeNumber('price_precision', 0).max(10).optional(),
+    contract_size: wholeNumber('contract_size', 1).max(100_000_000).optional(),
+    margin_mode: z.union([z.literal(1), z.literal(2)], { error: () => 'margin_mode must be 1 or 2' }).optional(),
+    min_lots: lotsField('min_lots').optional(),
+    max_lots: lotsField('max_lots').optional(),
+    lot_step: lotsField('lot_step').optional(),
+    leverage_options: z
+      .array(wholeNumber('leverage', 1).max(1000))
+      .min(1, { error: () => 'leverage_options needs at least one option' })
+      .max(20)
+      .optional(),
+    fee_rate: z
+      .string({ error: () => 'fee_rate must be a decimal as text' })
+      .trim()
+      .regex(/^\d(\.\d{1,12})?$/, { error: () => 'fee_rate must be a decimal such as 0.0001' })
+      .optional(),
+    schedule: z
+      .array(z.object({ from: wholeNumber('from', 0), to: wholeNumber('to', 0) }).strict())
+      .max(28)
+      .optional(),
+  }),
+);
+export type InstrumentChange = z.infer<typeof instrumentChangeBodySchema>;

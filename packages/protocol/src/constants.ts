@@ -30,6 +30,25 @@ export const DEFAULT_LANGUAGE: Language = 'hk';
 export const RTL_LANGUAGES: readonly Language[] = ['ar'];
 
 /** BCP 47 tags for number and date formatting, per UI language. */
+/** Each language in its own name: a reader looking for theirs may not read the current one. */
+export const NATIVE_LANGUAGE_NAMES: Record<Language, string> = {
+  hk: '繁體中文',
+  en: 'English',
+  jp: '日本語',
+  kr: '한국어',
+  th: 'ไทย',
+  vn: 'Tiếng Việt',
+  fr: 'Français',
+  de: 'Deutsch',
+  ru: 'Русский',
+  spa: 'Español',
+  pt: 'Português',
+  ar: 'العربية',
+  it: 'Italiano',
+  tr: 'Türkçe',
+  id: 'Bahasa Indonesia',
+};
+
 export const LANGUAGE_LOCALES: Record<Language, string> = {
   hk: 'zh-HK',
   en: 'en-US',

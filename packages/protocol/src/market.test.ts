@@ -13,6 +13,8 @@ const eurusd = {
   Id: 1,
   Code: 'EURUSD',
   ShowCode: 'EUR/USD',
+  Name: 'Euro vs US Dollar',
+  TradingHalted: false,
   Logo: '/logos/eurusd.svg',
   CategoryId: 1,
   MarketStatus: 1,

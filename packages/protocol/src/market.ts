@@ -52,6 +52,10 @@ export const instrumentSchema = z.object({
   Id: z.number().int(),
   Code: z.string(),
   ShowCode: z.string(),
+  Name: z.string().describe("The instrument's name in the request's language (English, or empty, when not set)"),
+  TradingHalted: z
+    .boolean()
+    .describe('The broker halted new orders: MarketStatus is then 2, and open positions can still close'),
   Logo: z.string().describe('URL of the logo image'),
   CategoryId: z.number().int(),
   MarketStatus: z.number().int().describe('1 open, 2 closed'),

@@ -143,7 +143,16 @@ export const marginCallPushSchema = z.object({
 });
 export type MarginCallPush = z.infer<typeof marginCallPushSchema>;
 
+/** Sent to every socket when the broker changed an instrument's terms: refetch the instrument list. */
+export const INSTRUMENT_CHANGED_MESSAGE = 'INSTRUMENT_CHANGED';
+export const instrumentChangedPushSchema = z.object({
+  type: z.literal(INSTRUMENT_CHANGED_MESSAGE),
+  symbol: z.string(),
+});
+export type InstrumentChangedPush = z.infer<typeof instrumentChangedPushSchema>;
+
 export const serverMessageSchema = z.discriminatedUnion('type', [
+  instrumentChangedPushSchema,
   resultMessageSchema,
   dayMarketPushSchema,
   klinePushSchema,

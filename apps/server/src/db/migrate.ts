@@ -17,6 +17,7 @@ import * as usersCanBeDisabled from './migrations/20261124T0200_users_can_be_dis
 import * as createdServerSecrets from './migrations/20261124T0300_created_server_secrets.ts';
 import * as staffSecondFactor from './migrations/20261125T0100_staff_second_factor.ts';
 import * as messageLog from './migrations/20261125T0200_message_log.ts';
+import * as instrumentNames from './migrations/20261125T0300_instrument_names.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '20261122T2200_created_market_tables': createdMarketTables,
@@ -31,6 +32,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261124T0300_created_server_secrets': createdServerSecrets,
   '20261125T0100_staff_second_factor': staffSecondFactor,
   '20261125T0200_message_log': messageLog,
+  '20261125T0300_instrument_names': instrumentNames,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, kind: DatabaseKind): Promise<string[]> {

@@ -3,7 +3,7 @@
  * decimals that configure trading (lot sizes, fee rates, simulator levels) are stored as text so
  * they round-trip exactly on both engines.
  */
-import type { ColumnType } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * An integer column as the drivers return it: bigint from SQLite (safe integers are on, so no
@@ -41,7 +41,10 @@ export interface InstrumentTable {
   /** JSON array of {from, to} minutes of the week, UTC. */
   schedule: string;
   sort: DbInt;
+  /** 0: staff halted new orders (the instrument still quotes, and its positions still close). */
   enabled: DbInt;
+  /** JSON object of the instrument's name by language. */
+  names: Generated<string>;
   sim_start_price: string;
   sim_annual_volatility: string;
   sim_ticks_per_second: string;

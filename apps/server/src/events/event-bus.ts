@@ -12,7 +12,8 @@
  *
  * Delivery is at most once to each subscriber of each node, the publisher's own node included.
  */
-import type { SessionEndReason } from '@omp/protocol';
+import type { InstrumentSpec } from '@omp/engine';
+import type { Language, SessionEndReason } from '@omp/protocol';
 import type { UserMessage } from '../services/trading-messages.ts';
 import type { KlineEvent, QuoteEvent } from './market-events.ts';
 
@@ -56,8 +57,17 @@ export interface AppEvents {
   identity_decided: StaffDecision;
   /** Settings the back office changed: their keys and new values. */
   settings_changed: { keys: string[]; values: Record<string, string> };
-  /** An instrument's spread the back office changed (stored and audited first). */
-  instrument_changed: { instrumentId: number; code: string; spreadPoints: number };
+  /**
+   * An instrument the back office changed (stored and audited first), with its whole new spec, so
+   * every node applies the same terms without reading the database.
+   */
+  instrument_changed: {
+    instrumentId: number;
+    code: string;
+    spec: InstrumentSpec;
+    enabled: boolean;
+    names: Partial<Record<Language, string>>;
+  };
   session_ended: SessionEnded;
 }
 

@@ -18,7 +18,10 @@ export interface CategoryRecord {
 export interface InstrumentRecord {
   spec: InstrumentSpec;
   profile: SimulationProfile;
+  /** false: staff halted new orders; the spec then says `tradingHalted`. */
   enabled: boolean;
+  /** The instrument's name by language, as staff set it (none for a fresh seed). */
+  names?: Partial<Record<Language, string>>;
 }
 
 /** Rows per INSERT: keeps under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters. */
@@ -136,12 +139,44 @@ export class MarketRepository {
     await upsertSetting(this.db, key, value, nowMs);
   }
 
-  /** An instrument's spread, changed with its audit row (see changeSpreadIn). */
-  changeSpread(
-    change: SpreadChange,
-    alongside: (trx: Transaction<Database>, before: number) => Promise<void>,
-  ) {
-    return changeSpreadIn(this.db, change, alongside);
+  /** Pending and holding orders per instrument id (instruments with none are absent). */
+  async openOrdersByInstrument(): Promise<Map<number, number>> {
+    const rows = await this.db
+      .selectFrom('orders')
+      .select(['instrument_id', (eb) => eb.fn.countAll().as('n')])
+      .where('status', 'in', [0, 1])
+      .groupBy('instrument_id')
+      .execute();
+    return new Map(rows.map((row) => [toInt(row.instrument_id), toInt(row.n as number | bigint | string)]));
+  }
+
+  /**
+   * Changes one instrument in a transaction: `decide` gets the stored record and the number of its
+   * orders still open (pending or holding) and returns the new record, or throws to change nothing;
+   * `alongside` writes the audit row in the same transaction. Undefined when there is no such
+   * instrument.
+   */
+  changeInstrument(
+    id: number,
+    decide: (before: InstrumentRecord, openOrders: number) => InstrumentRecord,
+    alongside: (trx: Transaction<Database>, before: InstrumentRecord, after: InstrumentRecord) => Promise<void>,
+  ): Promise<{ before: InstrumentRecord; after: InstrumentRecord } | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('instruments').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!row) return undefined;
+      const open = await trx
+        .selectFrom('orders')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('instrument_id', '=', id)
+        .where('status', 'in', [0, 1])
+        .executeTakeFirstOrThrow();
+      const before = instrumentFromRow(row);
+      const after = decide(before, toInt(open.n as number | bigint | string));
+      const { id: _id, code: _code, ...changed } = instrumentToRow(after);
+      await trx.updateTable('instruments').set(changed).where('id', '=', id).execute();
+      await alongside(trx, before, after);
+      return { before, after };
+    });
   }
 
   /**
@@ -168,35 +203,6 @@ export class MarketRepository {
       await alongside(trx, stored);
     });
   }
-}
-
-export interface SpreadChange {
-  id: number;
-  spreadPoints: number;
-}
-
-/** Changes an instrument's spread with `alongside` (its audit row) in one transaction; the points before, or undefined when there is no such instrument. */
-async function changeSpreadIn(
-  db: Kysely<Database>,
-  change: SpreadChange,
-  alongside: (trx: Transaction<Database>, before: number) => Promise<void>,
-): Promise<number | undefined> {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('instruments')
-      .select('spread_points')
-      .where('id', '=', change.id)
-      .executeTakeFirst();
-    if (!row) return undefined;
-    await trx
-      .updateTable('instruments')
-      .set({ spread_points: change.spreadPoints })
-      .where('id', '=', change.id)
-      .execute();
-    const before = toInt(row.spread_points);
-    await alongside(trx, before);
-    return before;
-  });
 }
 
 function upsertSetting(
@@ -238,6 +244,7 @@ function instrumentFromRow(row: InstrumentRow): InstrumentRecord {
       spreadPoints: toInt(row.spread_points),
       schedule: JSON.parse(row.schedule) as WeeklySchedule,
       sort: toInt(row.sort),
+      ...(toInt(row.enabled) === 1 ? {} : { tradingHalted: true }),
     },
     profile: {
       startPrice: row.sim_start_price,
@@ -245,10 +252,11 @@ function instrumentFromRow(row: InstrumentRow): InstrumentRecord {
       ticksPerSecond: Number(row.sim_ticks_per_second),
     },
     enabled: toInt(row.enabled) === 1,
+    names: JSON.parse(String(row.names)) as Partial<Record<Language, string>>,
   };
 }
 
-function instrumentToRow({ spec, profile, enabled }: InstrumentRecord) {
+function instrumentToRow({ spec, profile, enabled, names }: InstrumentRecord) {
   return {
     id: spec.id,
     code: spec.code,
@@ -269,6 +277,7 @@ function instrumentToRow({ spec, profile, enabled }: InstrumentRecord) {
     schedule: JSON.stringify(spec.schedule),
     sort: spec.sort,
     enabled: enabled ? 1 : 0,
+    names: JSON.stringify(names ?? {}),
     sim_start_price: profile.startPrice,
     sim_annual_volatility: String(profile.annualVolatility),
     sim_ticks_per_second: String(profile.ticksPerSecond),

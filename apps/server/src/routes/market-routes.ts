@@ -61,10 +61,10 @@ export async function marketRoutes(app: FastifyInstance, deps: MarketRouteDeps) 
     async (request) =>
       ok(
         request,
-        market.listInstruments({
-          search: request.query.searchCurrency,
-          categoryId: request.query.category_id,
-        }),
+        market.listInstruments(
+          { search: request.query.searchCurrency, categoryId: request.query.category_id },
+          request.lang,
+        ),
       ),
   );
 

@@ -33,7 +33,7 @@ export async function staffInstrumentRoutes(
     },
     async (request) => {
       await requireStaff(request, []);
-      return ok(request, deps.instrumentAdmin.list());
+      return ok(request, await deps.instrumentAdmin.list());
     },
   );
 
@@ -42,7 +42,8 @@ export async function staffInstrumentRoutes(
     {
       schema: {
         tags,
-        summary: "Change an instrument's spread (admin): quotes use it from the next tick, audited",
+        summary:
+          "Change an instrument's terms (admin): halt or resume new orders, spread, lots, leverage, fee, hours, names. Applies from the next tick on every node, audited",
         security,
         params: staffIdParamsSchema,
         body: instrumentChangeBodySchema,
@@ -51,11 +52,7 @@ export async function staffInstrumentRoutes(
     },
     async (request) => {
       const staff = await requireStaff(request, ['admin']);
-      const changed = await deps.instrumentAdmin.changeSpread(
-        staff.id,
-        request.params.id,
-        request.body.spread_points,
-      );
+      const changed = await deps.instrumentAdmin.change(staff.id, request.params.id, request.body);
       return ok(request, changed, 'instrument.saved');
     },
   );

@@ -1,18 +1,18 @@
 /**
- * The back office's instruments: what each trades with, and the spread staff set. A change is
- * stored with its audit row, then announced (`instrument_changed`), so the market, the feed and
- * every node quote with it from the next tick and the phones see the price move.
+ * The back office's instruments: their trading terms as staff set them. A change is checked
+ * against the engine's rules for terms (SPEC.md I1–I6), stored with its audit row, then announced
+ * (`instrument_changed`, with the whole new record), so the market, the feed, the trading book
+ * and every node trade on it from the next tick, and the phones are told to refetch.
  */
-import type { WireStaffInstrument } from '@omp/protocol';
-import { notFound } from '../domain/errors.ts';
+import { instrumentTermsProblem, type InstrumentSpec } from '@omp/engine';
+import type { InstrumentChange, WireStaffInstrument } from '@omp/protocol';
+import { invalid, notFound, refused } from '../domain/errors.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import type { writeAudit } from '../repositories/audit-repository.ts';
-import type { MarketRepository } from '../repositories/market-repository.ts';
-import type { MarketService } from './market-service.ts';
+import type { InstrumentRecord, MarketRepository } from '../repositories/market-repository.ts';
 
 export interface InstrumentAdminOptions {
   repository: MarketRepository;
-  market: MarketService;
   events: Pick<EventBus, 'publish'>;
   writeAudit: typeof writeAudit;
   now: () => number;
@@ -25,40 +25,112 @@ export class InstrumentAdmin {
     this.o = options;
   }
 
-  list(): WireStaffInstrument[] {
-    return this.o.market.instruments().map(({ spec }) => ({
-      id: spec.id,
-      code: spec.code,
-      show_code: spec.showCode,
-      category_id: spec.categoryId,
-      price_precision: spec.pricePrecision,
-      spread_points: spec.spreadPoints,
-      contract_size: spec.contractSize,
-      min_lots: spec.minLots,
-      max_lots: spec.maxLots,
-      lot_step: spec.lotStep,
-      leverage_options: [...spec.leverageOptions],
-      fee_rate: spec.feeRate,
-    }));
+  async list(): Promise<WireStaffInstrument[]> {
+    const [records, openOrders] = await Promise.all([
+      this.o.repository.listInstruments(),
+      this.o.repository.openOrdersByInstrument(),
+    ]);
+    return records.map((record) => toWire(record, openOrders.get(record.spec.id) ?? 0));
   }
 
-  async changeSpread(staffId: number, id: number, spreadPoints: number): Promise<WireStaffInstrument> {
-    const spec = this.o.market.instrumentById(id);
-    if (!spec) throw notFound('instrument_not_found', { id });
+  async change(staffId: number, id: number, change: InstrumentChange): Promise<WireStaffInstrument> {
+    if (change.category_id !== undefined) {
+      const categories = await this.o.repository.listCategories();
+      if (!categories.some((category) => category.id === change.category_id))
+        throw invalid('instrument.category_not_found', { id: change.category_id });
+    }
     const atMs = this.o.now();
-    const before = await this.o.repository.changeSpread({ id, spreadPoints }, (trx, before) =>
-      this.o.writeAudit(trx, {
-        staffId,
-        action: 'instrument.spread',
-        targetType: 'instrument',
-        targetId: id,
-        before: { code: spec.code, spread_points: before },
-        after: { code: spec.code, spread_points: spreadPoints },
-        atMs,
-      }),
+    let openOrders = 0;
+    const result = await this.o.repository.changeInstrument(
+      id,
+      (before, open) => {
+        openOrders = open;
+        return applyChange(before, change, open);
+      },
+      (trx, before, after) =>
+        this.o.writeAudit(trx, {
+          staffId,
+          action: 'instrument.change',
+          targetType: 'instrument',
+          targetId: id,
+          ...changedFields(toWire(before, openOrders), toWire(after, openOrders)),
+          atMs,
+        }),
     );
-    if (before === undefined) throw notFound('instrument_not_found', { id });
-    this.o.events.publish('instrument_changed', { instrumentId: id, code: spec.code, spreadPoints });
-    return this.list().find((instrument) => instrument.id === id)!;
+    if (!result) throw notFound('instrument_not_found', { id });
+    const { spec, enabled, names } = result.after;
+    this.o.events.publish('instrument_changed', { instrumentId: id, code: spec.code, spec, enabled, names: names ?? {} });
+    return toWire(result.after, openOrders);
   }
+}
+
+/** The record with the change applied, or a refusal naming what is wrong with it. */
+function applyChange(before: InstrumentRecord, change: InstrumentChange, openOrders: number): InstrumentRecord {
+  const was = before.spec;
+  if (change.price_precision !== undefined && change.price_precision !== was.pricePrecision)
+    throw refused('instrument.precision_fixed');
+  const sizeChanges =
+    (change.contract_size !== undefined && change.contract_size !== was.contractSize) ||
+    (change.margin_mode !== undefined && change.margin_mode !== was.marginMode);
+  if (sizeChanges && openOrders > 0) throw refused('instrument.has_open_orders', { count: openOrders });
+  const enabled = change.enabled ?? before.enabled;
+  const { tradingHalted: _halted, ...rest } = was;
+  const spec: InstrumentSpec = {
+    ...rest,
+    showCode: change.show_code ?? was.showCode,
+    categoryId: change.category_id ?? was.categoryId,
+    spreadPoints: change.spread_points ?? was.spreadPoints,
+    contractSize: change.contract_size ?? was.contractSize,
+    marginMode: change.margin_mode ?? was.marginMode,
+    minLots: change.min_lots ?? was.minLots,
+    maxLots: change.max_lots ?? was.maxLots,
+    lotStep: change.lot_step ?? was.lotStep,
+    leverageOptions: change.leverage_options ?? was.leverageOptions,
+    feeRate: change.fee_rate ?? was.feeRate,
+    schedule: change.schedule ?? was.schedule,
+    ...(enabled ? {} : { tradingHalted: true }),
+  };
+  const problem = instrumentTermsProblem(spec);
+  if (problem) throw invalid(`instrument.terms.${problem}`);
+  const names = { ...before.names };
+  for (const [language, name] of Object.entries(change.names ?? {}) as Array<[keyof typeof names, string]>) {
+    if (name === '') delete names[language];
+    else names[language] = name;
+  }
+  return { ...before, spec, enabled, names };
+}
+
+function toWire({ spec, enabled, names }: InstrumentRecord, openOrders: number): WireStaffInstrument {
+  return {
+    id: spec.id,
+    code: spec.code,
+    show_code: spec.showCode,
+    names: names ?? {},
+    logo: `/logos/${spec.logo}`,
+    category_id: spec.categoryId,
+    enabled,
+    price_precision: spec.pricePrecision,
+    spread_points: spec.spreadPoints,
+    contract_size: spec.contractSize,
+    margin_mode: spec.marginMode,
+    min_lots: spec.minLots,
+    max_lots: spec.maxLots,
+    lot_step: spec.lotStep,
+    leverage_options: [...spec.leverageOptions],
+    fee_rate: spec.feeRate,
+    schedule: spec.schedule.map(({ from, to }) => ({ from, to })),
+    open_orders: openOrders,
+  };
+}
+
+/** Only what changed goes into the audit row, with the code to say which instrument it was. */
+function changedFields(before: WireStaffInstrument, after: WireStaffInstrument) {
+  const was: Record<string, unknown> = { code: before.code };
+  const now: Record<string, unknown> = { code: after.code };
+  for (const key of Object.keys(after) as Array<keyof WireStaffInstrument>) {
+    if (key === 'open_orders' || JSON.stringify(before[key]) === JSON.stringify(after[key])) continue;
+    was[key] = before[key];
+    now[key] = after[key];
+  }
+  return { before: was, after: now };
 }

@@ -16,10 +16,10 @@ import {
   type InstrumentSpec,
   type KlinePeriod,
 } from '@omp/engine';
-import { MarketStatus, type Instrument, type KlinePoint, type Quotation } from '@omp/protocol';
+import { MarketStatus, type Instrument, type KlinePoint, type Language, type Quotation } from '@omp/protocol';
 import type { Tick } from '../adapters/feed/market-feed.ts';
 import type { InstrumentRecord, MarketRepository } from '../repositories/market-repository.ts';
-import type { EventBus } from '../events/event-bus.ts';
+import type { AppEvents, EventBus } from '../events/event-bus.ts';
 
 const PERIODS = Object.keys(KLINE_PERIOD_SECONDS) as KlinePeriod[];
 /** Bars of the mini chart on the home list. */
@@ -65,8 +65,8 @@ export class MarketService {
 
   /** Loads instruments and resumes quotes, day statistics and forming bars from the database. */
   async init(): Promise<void> {
+    // A halted instrument is loaded like the others: it keeps quoting, so its positions can close.
     for (const record of await this.repository.listInstruments()) {
-      if (!record.enabled) continue;
       const live: LiveInstrument = {
         spec: record.spec,
         record,
@@ -102,14 +102,22 @@ export class MarketService {
   }
 
   /**
-   * Staff changed an instrument's spread: quotes built from a bid alone (the feed's, an ingested
-   * tick without an ask) use it from the next tick, on every node that hears the event.
+   * Staff changed an instrument: quotes built from a bid alone (the feed's, an ingested tick without
+   * an ask) use the new spread from the next tick, on every node that hears the event. Its quote is
+   * announced at once, so phones see a halt (or its end) without waiting for a tick.
    */
-  private applyInstrumentChange(change: { instrumentId: number; spreadPoints: number }): void {
+  private applyInstrumentChange(change: AppEvents['instrument_changed']): void {
     const live = this.byId.get(change.instrumentId);
     if (!live) return;
-    live.spec = { ...live.spec, spreadPoints: change.spreadPoints };
-    live.record = { ...live.record, spec: live.spec };
+    live.spec = change.spec;
+    live.record = { ...live.record, spec: change.spec, enabled: change.enabled, names: change.names };
+    this.abbreviatedCache.clear();
+    if (live.bid !== undefined)
+      this.bus.publish('quote', {
+        code: live.spec.code,
+        marketStatus: this.marketStatus(live.spec),
+        quotation: this.quotation(live),
+      });
   }
 
   instruments(): InstrumentRecord[] {
@@ -200,8 +208,9 @@ export class MarketService {
     return batch.reduce((n, item) => n + item.bars.length, 0);
   }
 
+  /** Closed outside the hours, and while staff halt new orders (the phones then offer no ticket). */
   marketStatus(spec: InstrumentSpec): MarketStatus {
-    return isMarketOpen(spec.schedule, this.now()) ? MarketStatus.open : MarketStatus.closed;
+    return !spec.tradingHalted && isMarketOpen(spec.schedule, this.now()) ? MarketStatus.open : MarketStatus.closed;
   }
 
   private quotation(live: LiveInstrument): Quotation {
@@ -247,6 +256,7 @@ export class MarketService {
 
   listInstruments(
     filter: { search?: string | undefined; categoryId?: number | undefined } = {},
+    lang: Language = 'en',
   ): Instrument[] {
     const needle = filter.search
       ?.trim()
@@ -255,7 +265,7 @@ export class MarketService {
     const nowMs = this.now();
     const result: Instrument[] = [];
     for (const live of this.byId.values()) {
-      const { spec } = live;
+      const { spec, record } = live;
       if (filter.categoryId !== undefined && spec.categoryId !== filter.categoryId) continue;
       if (
         needle &&
@@ -268,6 +278,8 @@ export class MarketService {
         Id: spec.id,
         Code: spec.code,
         ShowCode: spec.showCode,
+        Name: record.names?.[lang] ?? record.names?.en ?? '',
+        TradingHalted: spec.tradingHalted === true,
         Logo: `/logos/${spec.logo}`,
         CategoryId: spec.categoryId,
         MarketStatus: status,

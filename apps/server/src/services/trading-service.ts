@@ -81,6 +81,7 @@ export class TradingService {
   private rebuilding: Promise<void> | undefined;
   private demoBalanceMicros = 0n;
   private unsubscribeTicks: (() => void) | undefined;
+  private unsubscribeInstruments: (() => void) | undefined;
   private unsubscribeSettings: (() => void) | undefined;
 
   constructor(options: TradingServiceOptions) {
@@ -106,11 +107,16 @@ export class TradingService {
     this.unsubscribeSettings = this.options.events.subscribe('settings_changed', (event) =>
       this.applySettingChanges(event.values),
     );
+    // New terms (a halt, lots, leverage, fee, hours) decide the next order; open orders keep theirs.
+    this.unsubscribeInstruments = this.options.events.subscribe('instrument_changed', (event) =>
+      this.book.board.addInstrument(event.spec),
+    );
   }
 
   stop(): Promise<void> {
     this.unsubscribeTicks?.();
     this.unsubscribeSettings?.();
+    this.unsubscribeInstruments?.();
     return this.writer.idle();
   }
 

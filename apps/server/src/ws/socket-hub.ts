@@ -15,6 +15,7 @@ import type { WebSocket } from 'ws';
 import { KLINE_PERIOD_SECONDS, type KlinePeriod } from '@omp/engine';
 import {
   HEARTBEAT_PING,
+  INSTRUMENT_CHANGED_MESSAGE,
   HEARTBEAT_PONG,
   PROTOCOL_VERSION,
   ResponseCode,
@@ -118,6 +119,11 @@ export class SocketHub {
       ),
       this.events.subscribe('session_ended', (event) => this.endSessions(event)),
       this.events.subscribe('trading_update', ({ userId, message }) => this.onUserMessage(userId, message)),
+      // New terms reach every phone at once: each refetches the instrument list it trades from.
+      this.events.subscribe('instrument_changed', ({ code }) => {
+        const message = encode({ type: INSTRUMENT_CHANGED_MESSAGE, symbol: code });
+        for (const client of this.clients) this.send(client, message);
+      }),
       // A deposit credited or a withdrawal returned by staff shows on the phone at once.
       this.events.subscribe('money_decided', ({ userId }) => {
         for (const client of this.clientsByUser.get(userId) ?? [])

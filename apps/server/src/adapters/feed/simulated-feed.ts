@@ -140,10 +140,12 @@ export class SimulatedFeed implements MarketFeed {
   bid(code: string): number | undefined {
     return this.#states.find((state) => state.code === code)?.bid;
   }
-  /** The back office changed a spread: the next tick of that instrument uses it. */
-  setSpread(code: string, spreadPoints: number): void {
-    const state = this.#states.find((candidate) => candidate.code === code);
-    if (state) state.spreadPoints = spreadPoints;
+  /** The back office changed an instrument: its next tick uses the new spread and hours. */
+  updateInstrument(spec: Pick<InstrumentSpec, 'code' | 'spreadPoints' | 'schedule'>): void {
+    const state = this.#states.find((candidate) => candidate.code === spec.code);
+    if (!state) return;
+    state.spreadPoints = spec.spreadPoints;
+    state.schedule = spec.schedule;
   }
 
   /**

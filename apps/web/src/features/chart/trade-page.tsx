@@ -87,6 +87,7 @@ function TradeScreen({ instrument, onOpenPicker }: { instrument: Instrument; onO
           >
             <InstrumentLogo src={instrument.Logo} code={instrument.ShowCode} size={22} />
             <span className="instrument-switch__code">{instrument.ShowCode}</span>
+            {instrument.Name && <span className="instrument-switch__name">{instrument.Name}</span>}
             <DownFill className="instrument-switch__caret" aria-hidden />
           </button>
         }
@@ -104,9 +105,11 @@ function TradeScreen({ instrument, onOpenPicker }: { instrument: Instrument; onO
       <QuotePanel instrument={instrument} quote={quote} />
       {!open && (
         <div className="market-closed" role="status" data-testid="market-closed">
-          {instrument.NextOpenTime
-            ? t('quote.closedOpensAt', { time: formatDateTime(instrument.NextOpenTime, lang) })
-            : t('quote.marketClosed')}
+          {instrument.TradingHalted
+            ? t('quote.tradingHalted')
+            : instrument.NextOpenTime
+              ? t('quote.closedOpensAt', { time: formatDateTime(instrument.NextOpenTime, lang) })
+              : t('quote.marketClosed')}
         </div>
       )}
       <PeriodBar period={period} onChange={setPeriod} />

@@ -120,6 +120,8 @@ export function OrderTicket({
       case 'lots_off_step':
       case 'lots_above_maximum':
         return lotsHint();
+      case 'trading_halted':
+        return t('quote.tradingHalted');
       case 'market_closed':
       case 'stale_quote':
         return t('quote.marketClosed');

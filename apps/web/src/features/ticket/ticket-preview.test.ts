@@ -15,6 +15,8 @@ function anInstrument(overrides: Partial<Instrument> = {}): Instrument {
     Id: 1,
     Code: 'EURUSD',
     ShowCode: 'EUR/USD',
+    Name: '',
+    TradingHalted: false,
     Logo: '',
     CategoryId: 1,
     MarketStatus: 1,

@@ -68,6 +68,7 @@ export interface TicketPreview {
 }
 
 const FIELD_OF: Record<OrderRejection, TicketField> = {
+  trading_halted: 'funds',
   market_closed: 'funds',
   leverage_not_configured: 'leverage',
   leverage_not_offered: 'leverage',
