@@ -169,6 +169,8 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       settings,
       uploadOwnedBy: (nameOrUrl, userId) => uploads.ownedBy(nameOrUrl, userId),
       isIdentityCertified: (userId) => identity.isCertified(userId),
+      // Read at the moment of asking, not from the session cache: a freeze holds on every node at once.
+      areWithdrawalsFrozen: async (userId) => (await users.byId(userId))?.withdrawalsFrozen === true,
       writeAudit,
       events,
       now,
@@ -224,7 +226,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       leaderboard,
       feedName: () => (feed ? feed.name : config.ingestSecret ? 'ingest' : 'none'),
       contentQueries: new ContentQueries(contentRepository),
-      userAccess: new UserAccessService({ db: database.db, auth, writeAudit, now }),
+      userAccess: new UserAccessService({ db: database.db, auth, codes, events, writeAudit, now }),
       contentAdmin: new ContentAdmin({
         db: database.db,
         repository: contentRepository,

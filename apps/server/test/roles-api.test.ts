@@ -22,6 +22,8 @@ const ACTIONS: Action[] = [
   { method: 'GET', url: '/admin/api/users/1', roles: READ },
   { method: 'GET', url: '/admin/api/users/1/orders', roles: READ },
   { method: 'GET', url: '/admin/api/users/1/ledger', roles: READ },
+  { method: 'GET', url: '/admin/api/users/1/sessions', roles: READ },
+  { method: 'GET', url: '/admin/api/users/1/invitees', roles: READ },
   { method: 'GET', url: '/admin/api/messages', roles: READ },
   { method: 'GET', url: '/admin/api/instruments', roles: READ },
   { method: 'GET', url: '/admin/api/sessions', roles: READ },
@@ -45,6 +47,14 @@ const ACTIONS: Action[] = [
     roles: ['compliance'],
   },
   { method: 'POST', url: '/admin/api/users/1/logout', body: { reason: 'x' }, roles: ['compliance'] },
+  {
+    method: 'POST',
+    url: '/admin/api/users/1/freeze',
+    body: { trading: false, reason: 'x' },
+    roles: ['compliance'],
+  },
+  // An unknown user: the roles allowed get 404, the others 403.
+  { method: 'POST', url: '/admin/api/users/999999/reset-password', body: { reason: 'x' }, roles: ['compliance'] },
   { method: 'POST', url: '/admin/api/users/1/orders/999/close', body: { reason: 'x' }, roles: [] },
   { method: 'POST', url: '/admin/api/instruments/1', body: { spread_points: 12 }, roles: [] },
   { method: 'POST', url: '/admin/api/settings', body: { stale_quote_s: 30 }, roles: [] },

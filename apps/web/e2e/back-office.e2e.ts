@@ -211,7 +211,7 @@ describe.skipIf(!chromiumPath)('back office', () => {
     await shot(office.page, 'admin-audit');
   });
 
-  it('credits a trader, closes their position as staff and cuts their access; the phone shows each', async () => {
+  it('credits a trader, closes their position as staff, freezes their trading and cuts their access; the phone shows each', async () => {
     const email = uniqueEmail('trader');
     const session = await registerByApi(stack, email, 'Trader-pass-1');
     await officeTab();
@@ -269,6 +269,26 @@ describe.skipIf(!chromiumPath)('back office', () => {
     await phone.open('history');
     await phone.row(order.data.Id).waitFor();
     await shot(phone.page, 'admin-closed-on-phone');
+
+    // A trading freeze: the phone's next order is refused with the reason, at once.
+    await office.drawer().getByRole('button', { name: 'Access and holds' }).click();
+    await office.page.getByRole('menuitem', { name: 'Freeze trading' }).click();
+    await office.modal().getByRole('textbox').fill('Account sharing review');
+    await office.modal().getByRole('button', { name: 'Freeze trading' }).click();
+    await office.drawer().getByTestId('hold-trading').waitFor();
+    const trade = await TicketScreen.start(stack, '/trade', { session });
+    await trade.page.getByTestId('trade-page').waitFor();
+    await trade.pickInstrument(instrument.Code);
+    await pushTicks(stack, [{ code: instrument.Code, bid: price.toFixed(instrument.PricePrecision) }]);
+    await trade.scrollToTicket();
+    await trade.testId('submit-order').click();
+    await trade.toast().filter({ hasText: 'Trading on your account is suspended by the broker' }).waitFor();
+    await shot(trade.page, 'phone-trading-frozen');
+    await office.drawer().getByRole('button', { name: 'Access and holds' }).click();
+    await office.page.getByRole('menuitem', { name: 'Lift the trading freeze' }).click();
+    await office.modal().getByRole('textbox').fill('Review closed');
+    await office.modal().getByRole('button', { name: 'Lift the trading freeze' }).click();
+    await expect.poll(() => office.drawer().getByTestId('hold-trading').count(), eventually).toBe(0);
 
     // Cutting access signs the phone out at once, saying why.
     const app = await AccountPage.start(stack, '/user', { session });

@@ -24,7 +24,9 @@ export type LedgerKindOfTrading =
   | 'withdrawal_hold'
   | 'withdrawal_release'
   | 'withdrawal_fee'
-  | 'adjustment';
+  | 'adjustment'
+  /** A promotional credit staff grant (or take back), kept apart from adjustments in reports. */
+  | 'bonus';
 
 export interface Order {
   id: number;

@@ -8,6 +8,9 @@ import { changeOf, text, wholeNumber } from './fields.ts';
 
 const decimal = z.string().regex(/^-?\d+(\.\d+)?$/);
 
+/** Dates end in the year 275760; the back office has no business past 2100. */
+const MAX_TIME_MS = 4_102_444_800_000;
+
 const queueSchema = z.object({
   waiting: z.number().int(),
   oldest_at: z.string().describe('UTC; empty when nothing waits'),
@@ -90,6 +93,16 @@ export const userSearchQuerySchema = z.object({
     .optional()
     .describe('An id or uid, part of an e-mail address or of a mobile number'),
   is_demo: z.coerce.number().int().min(0).max(1).optional().describe('1 demo accounts only, 0 real only'),
+  state: z
+    .enum(['disabled', 'trading_frozen', 'withdrawals_frozen'])
+    .optional()
+    .describe('Only users under this hold'),
+  created_from_ms: wholeNumber('created_from_ms', 0).max(MAX_TIME_MS).optional().describe('Registered from, ms'),
+  created_to_ms: wholeNumber('created_to_ms', 0).max(MAX_TIME_MS).optional().describe('Registered before, ms'),
+  sort: z
+    .enum(['id', 'created_at', 'balance'])
+    .default('id'),
+  order: z.enum(['asc', 'desc']).default('desc'),
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(20),
 });
@@ -101,6 +114,8 @@ export const userSummarySchema = z.object({
   mobile: z.string(),
   is_demo: z.number().int(),
   disabled: z.number().int().describe('1: cannot log in'),
+  trading_frozen: z.number().int().describe('1: no new orders'),
+  withdrawals_frozen: z.number().int().describe('1: no withdrawals'),
   identity_status: z.number().int().describe('0 none, 1 waiting, 2 certified, 3 rejected'),
   balance_usd: decimal,
   created_at: z.string(),
@@ -121,6 +136,25 @@ export const userDetailSchema = userSummarySchema.extend({
   }),
 });
 export type WireUserDetail = z.infer<typeof userDetailSchema>;
+
+export const userSessionSchema = z.object({
+  id: z.number().int(),
+  created_at: z.string().describe('Signed in at, UTC'),
+  ip: z.string(),
+  state: z.enum(['live', 'ended', 'expired']),
+  ended_at: z.string().describe('When it was ended or expires, UTC'),
+});
+export type WireUserSession = z.infer<typeof userSessionSchema>;
+
+export const inviteeSchema = z.object({
+  id: z.number().int(),
+  uid: z.number().int(),
+  email: z.string(),
+  mobile: z.string(),
+  is_demo: z.number().int(),
+  created_at: z.string(),
+});
+export type WireInvitee = z.infer<typeof inviteeSchema>;
 
 export const userOrdersQuerySchema = z.object({
   status: z.coerce
@@ -149,6 +183,10 @@ export const balanceAdjustBodySchema = z.object({
     .regex(/^-?\d{1,9}(\.\d{1,6})?$/, 'a USD amount such as 250 or -12.5')
     .refine((amount) => !/^-?0+(\.0+)?$/.test(amount), { error: () => 'the amount cannot be 0' })
     .describe('USD; negative takes money away (never more than the free margin)'),
+  kind: z
+    .enum(['adjustment', 'bonus'])
+    .default('adjustment')
+    .describe('The ledger row\'s kind: a correction (adjustment) or a promotional credit (bonus)'),
   reason: staffReason,
 });
 

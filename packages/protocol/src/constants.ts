@@ -158,6 +158,7 @@ export const LEDGER_KINDS = [
   'negative_balance_protection',
   'demo_reset',
   'adjustment',
+  'bonus',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

@@ -22,10 +22,31 @@ export const userDisableBodySchema = z.object({
 
 export const userLogoutBodySchema = z.object({ reason });
 
+/** Freezes or lifts either hold; the one left out stays as it is. */
+export const userFreezeBodySchema = z
+  .object({
+    trading: flag.optional().describe('true: no new orders (closing, cancelling and stops go on)'),
+    withdrawals: flag.optional().describe('true: no withdrawal can be requested'),
+    reason,
+  })
+  .strict()
+  .refine((body) => body.trading !== undefined || body.withdrawals !== undefined, {
+    error: () => 'nothing to change',
+    params: { messageKey: 'nothing_to_change' },
+  });
+
+/**
+ * A password staff reset: the old one stops working and every session ends; the user gets a code
+ * by e-mail (or SMS) to choose a new one through "Forgot password".
+ */
+export const userPasswordResetBodySchema = z.object({ reason }).strict();
+
 export const userAccessSchema = z.object({
   id: z.number().int(),
   uid: z.number().int(),
   disabled: z.number().int().describe('1: cannot log in'),
+  trading_frozen: z.number().int().describe('1: no new orders'),
+  withdrawals_frozen: z.number().int().describe('1: no withdrawals'),
   live_sessions: z.number().int().describe('Sessions neither revoked nor expired'),
 });
 export type UserAccess = z.infer<typeof userAccessSchema>;

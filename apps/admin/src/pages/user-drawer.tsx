@@ -1,29 +1,24 @@
 /**
  * One trader's account as the engine holds it: figures, open positions with their live P/L,
  * pending orders, history and ledger; and the actions staff take on it, each confirmed with a
- * reason and audited: adjust the balance, close a position, cancel an order, cut off or restore
- * access, end every session.
+ * reason and audited: adjust the balance or credit a bonus, close a position, cancel an order,
+ * freeze trading or withdrawals, reset the password, cut off or restore access, end every session.
  */
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { App, Button, Descriptions, Drawer, Flex, Skeleton, Table, Tabs, Tag } from 'antd';
-import type { MyDealResult, OrderRow, WireUserDetail } from '@omp/protocol';
+import { App, Button, Descriptions, Drawer, Dropdown, Flex, Skeleton, Tabs, Tag } from 'antd';
+import type { OrderRow, WireUserDetail } from '@omp/protocol';
 import { api } from '../lib/api-client.ts';
 import { allows, useSession } from '../lib/session.ts';
 import { localTime } from '../lib/time.ts';
 import { ReasonDialog } from '../ui/reason-dialog.tsx';
+import { Invitees, Ledger, MoneyRecords, Orders, SignIns } from './user-drawer-tables.tsx';
 
-type Action = { kind: 'close' | 'cancel'; order: OrderRow } | { kind: 'disable' | 'enable' | 'logout' };
-
-interface LedgerRow {
-  Id: number;
-  Kind: string;
-  Value: number;
-  BalanceAfter: number;
-  MemoTran: string;
-  CreatedAtTran: string;
-}
+type Hold = 'freeze_trading' | 'unfreeze_trading' | 'freeze_withdrawals' | 'unfreeze_withdrawals';
+type Action =
+  | { kind: 'close' | 'cancel'; order: OrderRow }
+  | { kind: 'disable' | 'enable' | 'logout' | 'reset_password' | Hold };
 
 export function UserDrawer({ id, onClose }: { id: number; onClose: () => void }) {
   const { t } = useTranslation();
@@ -106,12 +101,24 @@ export function UserDrawer({ id, onClose }: { id: number; onClose: () => void })
       disable: { title: t('users.disable'), consequence: t('users.disable_consequence') },
       enable: { title: t('users.enable'), consequence: t('users.enable_consequence') },
       logout: { title: t('users.logout'), consequence: t('users.logout_consequence') },
+      reset_password: { title: t('users.reset_password'), consequence: t('users.reset_password_consequence') },
+      freeze_trading: { title: t('users.freeze_trading'), consequence: t('users.freeze_trading_consequence') },
+      unfreeze_trading: { title: t('users.unfreeze_trading'), consequence: t('users.unfreeze_consequence') },
+      freeze_withdrawals: {
+        title: t('users.freeze_withdrawals'),
+        consequence: t('users.freeze_withdrawals_consequence'),
+      },
+      unfreeze_withdrawals: { title: t('users.unfreeze_withdrawals'), consequence: t('users.unfreeze_consequence') },
     }[action.kind];
   const send = (chosen: Action, reason: string) => {
     if (chosen.kind === 'close' || chosen.kind === 'cancel')
       return act(`/admin/api/users/${id}/orders/${chosen.order.Id}/${chosen.kind}`, { reason });
     if (chosen.kind === 'logout') return act(`/admin/api/users/${id}/logout`, { reason });
-    return act(`/admin/api/users/${id}/disable`, { disabled: chosen.kind === 'disable', reason });
+    if (chosen.kind === 'reset_password') return act(`/admin/api/users/${id}/reset-password`, { reason });
+    if (chosen.kind === 'disable' || chosen.kind === 'enable')
+      return act(`/admin/api/users/${id}/disable`, { disabled: chosen.kind === 'disable', reason });
+    const hold = chosen.kind.endsWith('trading') ? 'trading' : 'withdrawals';
+    return act(`/admin/api/users/${id}/freeze`, { [hold]: chosen.kind.startsWith('freeze'), reason });
   };
 
   return (
@@ -132,7 +139,28 @@ export function UserDrawer({ id, onClose }: { id: number; onClose: () => void })
             )}
             {allows(staff, ['compliance']) && (
               <>
-                <Button onClick={() => setAction({ kind: 'logout' })}>{t('users.logout')}</Button>
+                <Dropdown
+                  trigger={['click']}
+                  menu={{
+                    items: [
+                      {
+                        key: user.trading_frozen ? 'unfreeze_trading' : 'freeze_trading',
+                        label: user.trading_frozen ? t('users.unfreeze_trading') : t('users.freeze_trading'),
+                      },
+                      {
+                        key: user.withdrawals_frozen ? 'unfreeze_withdrawals' : 'freeze_withdrawals',
+                        label: user.withdrawals_frozen
+                          ? t('users.unfreeze_withdrawals')
+                          : t('users.freeze_withdrawals'),
+                      },
+                      ...(user.is_demo ? [] : [{ key: 'reset_password', label: t('users.reset_password') }]),
+                      { key: 'logout', label: t('users.logout') },
+                    ],
+                    onClick: ({ key }) => setAction({ kind: key as Hold | 'reset_password' | 'logout' }),
+                  }}
+                >
+                  <Button>{t('users.access_actions')}</Button>
+                </Dropdown>
                 <Button
                   danger={!user.disabled}
                   onClick={() => setAction({ kind: user.disabled ? 'enable' : 'disable' })}
@@ -160,6 +188,12 @@ export function UserDrawer({ id, onClose }: { id: number; onClose: () => void })
               ) : (
                 <Tag color="blue">{t('staff.active')}</Tag>
               )}
+              {user.trading_frozen === 1 && (
+                <Tag color="orange" data-testid="hold-trading">
+                  {t('users.trading_frozen')}
+                </Tag>
+              )}
+              {user.withdrawals_frozen === 1 && <Tag color="orange">{t('users.withdrawals_frozen')}</Tag>}
               {t('users.live_sessions', { count: user.live_sessions })}
             </Descriptions.Item>
             <Descriptions.Item label={t('users.balance')}>
@@ -220,6 +254,8 @@ export function UserDrawer({ id, onClose }: { id: number; onClose: () => void })
                     },
                   ]
                 : []),
+              { key: 'sign-ins', label: t('users.sign_ins'), children: <SignIns id={id} /> },
+              { key: 'invitees', label: t('users.invitees'), children: <Invitees id={id} /> },
             ]}
           />
         </Flex>
@@ -245,6 +281,15 @@ export function UserDrawer({ id, onClose }: { id: number; onClose: () => void })
           consequence={t('users.adjust_consequence')}
           extraFields={[
             {
+              name: 'kind',
+              label: t('users.adjust_kind'),
+              initial: 'adjustment',
+              options: [
+                { value: 'adjustment', label: t('users.kind_adjustment') },
+                { value: 'bonus', label: t('users.kind_bonus') },
+              ],
+            },
+            {
               name: 'amount',
               label: t('users.amount'),
               hint: t('users.amount_hint'),
@@ -258,89 +303,11 @@ export function UserDrawer({ id, onClose }: { id: number; onClose: () => void })
           reasonRequired={t('decision.reason_required_internal')}
           okText={t('users.adjust')}
           onConfirm={(reason, extras) =>
-            act(`/admin/api/users/${id}/adjust`, { amount: extras.amount, reason })
+            act(`/admin/api/users/${id}/adjust`, { amount: extras.amount, kind: extras.kind, reason })
           }
           onClose={() => setAdjusting(false)}
         />
       )}
     </Drawer>
-  );
-}
-
-function Orders({ id, status, columns }: { id: number; status: 0 | 1 | 3; columns: object[] }) {
-  const [page, setPage] = useState(1);
-  const query = useQuery({
-    queryKey: ['user', id, 'orders', status, page],
-    queryFn: () => api.get<MyDealResult>(`/admin/api/users/${id}/orders`, { status, page, page_size: 20 }),
-    refetchInterval: status === 1 ? 3000 : false,
-  });
-  return (
-    <Table<OrderRow>
-      size="small"
-      className="dense-table"
-      rowKey="Id"
-      loading={query.isLoading}
-      dataSource={query.data?.data ?? []}
-      columns={columns as never}
-      pagination={{ current: page, pageSize: 20, total: query.data?.total ?? 0, onChange: setPage }}
-    />
-  );
-}
-
-function Ledger({ id }: { id: number }) {
-  const { t } = useTranslation();
-  const [page, setPage] = useState(1);
-  const query = useQuery({
-    queryKey: ['user', id, 'ledger', page],
-    queryFn: () =>
-      api.get<{ list: LedgerRow[]; total: number }>(`/admin/api/users/${id}/ledger`, { page, page_size: 20 }),
-  });
-  return (
-    <Table<LedgerRow>
-      size="small"
-      className="dense-table"
-      rowKey="Id"
-      loading={query.isLoading}
-      dataSource={query.data?.list ?? []}
-      pagination={{ current: page, pageSize: 20, total: query.data?.total ?? 0, onChange: setPage }}
-      columns={[
-        { title: t('table.id'), dataIndex: 'Id' },
-        { title: t('users.entry'), dataIndex: 'MemoTran' },
-        { title: t('users.amount'), dataIndex: 'Value', align: 'right', className: 'num' },
-        { title: t('users.balance_after'), dataIndex: 'BalanceAfter', align: 'right', className: 'num' },
-        { title: t('audit.when'), render: (_, row) => localTime(row.CreatedAtTran) },
-      ]}
-    />
-  );
-}
-
-/** A user's deposits or withdrawals, as the queues list them, with their status now. */
-function MoneyRecords({ path, userId }: { path: string; userId: number }) {
-  const { t } = useTranslation();
-  const [page, setPage] = useState(1);
-  const query = useQuery({
-    queryKey: [path.endsWith('deposits') ? 'deposits' : 'withdrawals', 'user', userId, page],
-    queryFn: () =>
-      api.get<{
-        list: Array<{ id: number; number: number; status_name: string; remark: string; created_at: string }>;
-        total: number;
-      }>(path, { user_id: userId, page, page_size: 20 }),
-  });
-  return (
-    <Table
-      size="small"
-      className="dense-table"
-      rowKey="id"
-      loading={query.isLoading}
-      dataSource={query.data?.list ?? []}
-      pagination={{ current: page, pageSize: 20, total: query.data?.total ?? 0, onChange: setPage }}
-      columns={[
-        { title: t('table.id'), dataIndex: 'id' },
-        { title: t('users.amount'), dataIndex: 'number', align: 'right', className: 'num' },
-        { title: t('table.status'), dataIndex: 'status_name' },
-        { title: t('decision.reason'), dataIndex: 'remark' },
-        { title: t('table.created'), render: (_, row) => localTime(row.created_at) },
-      ]}
-    />
   );
 }

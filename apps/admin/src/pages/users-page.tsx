@@ -1,7 +1,11 @@
-/** The users: find by id, uid, e-mail or mobile; a row opens the trader's account in a drawer. */
+/**
+ * The users: find by id, uid, e-mail or mobile, filter by kind, hold and registration dates, sort
+ * by id, balance or registration on the server; a row opens the trader's account in a drawer.
+ */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Select, Tag } from 'antd';
+import { DatePicker, Select, Tag } from 'antd';
+import type { Dayjs } from 'dayjs';
 import type { WireUserSummary } from '@omp/protocol';
 import { localTime } from '../lib/time.ts';
 import { PagedTable } from '../ui/paged-table.tsx';
@@ -12,6 +16,11 @@ export default function UsersPage() {
   const { t } = useTranslation();
   const [q, setQ] = useState('');
   const [kind, setKind] = useState<number>();
+  const [state, setState] = useState<string>();
+  const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
+  // Whole days in the staff member's own time zone: from the first midnight to after the last day.
+  const createdFrom = range?.[0]?.startOf('day').valueOf();
+  const createdTo = range?.[1]?.add(1, 'day').startOf('day').valueOf();
   const [open, setOpen] = useState<number>();
   const identity = (status: number) =>
     status === 0 ? t('users.identity_none') : t(`identity.status_${status}`);
@@ -21,7 +30,8 @@ export default function UsersPage() {
       <PagedTable<WireUserSummary>
         path="/admin/api/users"
         queryKey="users"
-        filters={{ q, is_demo: kind }}
+        filters={{ q, is_demo: kind, state, created_from_ms: createdFrom, created_to_ms: createdTo }}
+        serverSort
         rowKey={(row) => row.id}
         onOpen={(row) => setOpen(row.id)}
         csvName="users"
@@ -39,10 +49,30 @@ export default function UsersPage() {
               ]}
               style={{ width: 160 }}
             />
+            <Select<string>
+              allowClear
+              aria-label={t('users.hold')}
+              placeholder={t('users.any_hold')}
+              value={state ?? null}
+              onChange={(value) => setState(value ?? undefined)}
+              options={[
+                { value: 'trading_frozen', label: t('users.trading_frozen') },
+                { value: 'withdrawals_frozen', label: t('users.withdrawals_frozen') },
+                { value: 'disabled', label: t('staff.disabled') },
+              ]}
+              style={{ width: 190 }}
+            />
+            <DatePicker.RangePicker
+              aria-label={t('users.registered')}
+              placeholder={[t('users.registered_from'), t('users.registered_to')]}
+              value={range}
+              onChange={setRange}
+              allowEmpty={[true, true]}
+            />
           </>
         }
         columns={[
-          { title: t('table.user_id'), dataIndex: 'id', width: 90 },
+          { title: t('table.user_id'), dataIndex: 'id', key: 'id', width: 90, sorter: true },
           { title: 'UID', dataIndex: 'uid', width: 110 },
           { title: t('users.email'), dataIndex: 'email' },
           { title: t('users.mobile'), dataIndex: 'mobile' },
@@ -54,14 +84,28 @@ export default function UsersPage() {
           { title: t('nav.identity'), render: (_, u) => identity(u.identity_status) },
           {
             title: t('users.balance'),
+            key: 'balance',
+            sorter: true,
             align: 'right',
             render: (_, u) => <span className="num">{u.balance_usd}</span>,
           },
           {
             title: t('staff.state'),
-            render: (_, u) => (u.disabled ? <Tag color="red">{t('staff.disabled')}</Tag> : null),
+            render: (_, u) => (
+              <>
+                {u.disabled ? <Tag color="red">{t('staff.disabled')}</Tag> : null}
+                {u.trading_frozen ? <Tag color="orange">{t('users.trading_frozen')}</Tag> : null}
+                {u.withdrawals_frozen ? <Tag color="orange">{t('users.withdrawals_frozen')}</Tag> : null}
+              </>
+            ),
           },
-          { title: t('table.created'), render: (_, u) => localTime(u.created_at), width: 170 },
+          {
+            title: t('table.created'),
+            key: 'created_at',
+            sorter: true,
+            render: (_, u) => localTime(u.created_at),
+            width: 170,
+          },
         ]}
         csvColumns={[
           { title: 'id', value: (u) => u.id },
@@ -72,6 +116,8 @@ export default function UsersPage() {
           { title: 'identity', value: (u) => identity(u.identity_status) },
           { title: 'balance_usd', value: (u) => u.balance_usd },
           { title: 'disabled', value: (u) => u.disabled },
+          { title: 'trading_frozen', value: (u) => u.trading_frozen },
+          { title: 'withdrawals_frozen', value: (u) => u.withdrawals_frozen },
           { title: 'created_at', value: (u) => localTime(u.created_at) },
         ]}
       />

@@ -1,6 +1,6 @@
 /**
- * A back-office list: server-side pages (the server's order, newest first), filters in the
- * toolbar, a refresh, a CSV export of everything the filters select, and a row click that opens
+ * A back-office list: server-side pages (the server's order, newest first, or the column staff
+ * sort by where the server sorts it), filters in the toolbar, a refresh, a CSV export of everything the filters select, and a row click that opens
  * the record. Each page is one request, so a million rows page as fast as a hundred.
  */
 import { useState, type ReactNode } from 'react';
@@ -37,6 +37,11 @@ export interface PagedTableProps<Row> {
   toolbar?: ReactNode;
   /** Ask again every so often: queues that other staff work on too. */
   refreshMs?: number;
+  /**
+   * Columns with `sorter: true` sort on the server: their `key` is sent as `sort` with `order`
+   * (asc or desc), and the list starts again at its first page.
+   */
+  serverSort?: boolean;
 }
 
 export function PagedTable<Row extends object>(props: PagedTableProps<Row>) {
@@ -45,7 +50,9 @@ export function PagedTable<Row extends object>(props: PagedTableProps<Row>) {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(20);
   const [exporting, setExporting] = useState(false);
-  const params = { ...props.filters, page, page_size: pageSize };
+  const [sort, setSort] = useState<{ sort: string; order: 'asc' | 'desc' }>();
+  const filters = { ...props.filters, ...sort };
+  const params = { ...filters, page, page_size: pageSize };
   const query = useQuery({
     queryKey: [props.queryKey, params],
     queryFn: () => api.get<Page<Row>>(props.path, params),
@@ -59,7 +66,7 @@ export function PagedTable<Row extends object>(props: PagedTableProps<Row>) {
       const rows: Row[] = [];
       for (let next = 1; rows.length < EXPORT_LIMIT; next++) {
         const part = await api.get<Page<Row>>(props.path, {
-          ...props.filters,
+          ...filters,
           page: next,
           page_size: EXPORT_PAGE,
         });
@@ -100,6 +107,15 @@ export function PagedTable<Row extends object>(props: PagedTableProps<Row>) {
         dataSource={query.data?.list ?? []}
         rowKey={props.rowKey}
         loading={query.isLoading}
+        onChange={(_pagination, _filters, sorter, extra) => {
+          if (!props.serverSort || extra.action !== 'sort' || Array.isArray(sorter)) return;
+          setSort(
+            sorter.order && sorter.columnKey
+              ? { sort: String(sorter.columnKey), order: sorter.order === 'ascend' ? 'asc' : 'desc' }
+              : undefined,
+          );
+          setPage(1);
+        }}
         onRow={(row) => ({
           onClick: () => props.onOpen?.(row),
           onKeyDown: (event) => {

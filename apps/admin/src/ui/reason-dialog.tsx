@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Form, Input, Modal, Typography } from 'antd';
+import { Alert, Form, Input, Modal, Select, Typography } from 'antd';
 import { errorText } from './error-text.ts';
 
 /** A field a decision may carry besides its reason, e.g. the amount that arrived. */
@@ -19,6 +19,8 @@ export interface ExtraField {
   required?: boolean;
   hint?: string;
   suffix?: string;
+  /** A choice instead of a typed value. */
+  options?: Array<{ value: string; label: string }>;
 }
 
 export interface ReasonDialogProps {
@@ -109,7 +111,11 @@ export function ReasonDialog(props: ReasonDialogProps) {
                   : []
               }
             >
-              <Input autoComplete="off" {...(field.suffix ? { suffix: field.suffix } : {})} />
+              {field.options ? (
+                <Select options={field.options} aria-label={field.label} />
+              ) : (
+                <Input autoComplete="off" {...(field.suffix ? { suffix: field.suffix } : {})} />
+              )}
             </Form.Item>
           ))}
           {props.needsReason && (

@@ -18,6 +18,7 @@ import * as createdServerSecrets from './migrations/20261124T0300_created_server
 import * as staffSecondFactor from './migrations/20261125T0100_staff_second_factor.ts';
 import * as messageLog from './migrations/20261125T0200_message_log.ts';
 import * as instrumentNames from './migrations/20261125T0300_instrument_names.ts';
+import * as userFreezes from './migrations/20261125T0400_user_freezes.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '20261122T2200_created_market_tables': createdMarketTables,
@@ -33,6 +34,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261125T0100_staff_second_factor': staffSecondFactor,
   '20261125T0200_message_log': messageLog,
   '20261125T0300_instrument_names': instrumentNames,
+  '20261125T0400_user_freezes': userFreezes,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, kind: DatabaseKind): Promise<string[]> {

@@ -95,6 +95,10 @@ export interface UserTable {
   show_on_leaderboard: DefaultedInt;
   /** 1: staff disabled the account; it cannot log in and its sessions are refused. */
   disabled: DefaultedInt;
+  /** 1: staff froze trading: no new orders; positions can still be closed. */
+  trading_frozen: DefaultedInt;
+  /** 1: staff froze withdrawals: none can be requested. */
+  withdrawals_frozen: DefaultedInt;
 }
 
 export interface SessionTable {

@@ -69,6 +69,8 @@ export interface AppEvents {
     names: Partial<Record<Language, string>>;
   };
   session_ended: SessionEnded;
+  /** Staff changed what a user may do (a freeze, an account enabled again): caches drop the user. */
+  user_changed: { userId: number };
 }
 
 export type AppEventType = keyof AppEvents;

@@ -15,6 +15,8 @@ import { invalid } from '../domain/errors.ts';
 export interface TradingUser {
   id: number;
   isDemo: boolean;
+  /** Staff froze the account's trading: no new orders; closing, cancelling and stops go on. */
+  tradingFrozen?: boolean;
 }
 
 /** Lots as 10^-8 units; more decimals than that cannot be a multiple of any lot step. */

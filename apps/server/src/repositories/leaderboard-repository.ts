@@ -32,7 +32,7 @@ export interface TraderTotals {
 }
 
 /** Ledger kinds that bring money into an account (credits only; see docs/decisions/0007). */
-const MONEY_IN_KINDS = ['deposit', 'adjustment', 'demo_reset'];
+const MONEY_IN_KINDS = ['deposit', 'adjustment', 'bonus', 'demo_reset'];
 /** Traders summed per round of queries: about 10 ms of SQLite work at 50 trades each. */
 const USERS_PER_ROUND = 200;
 

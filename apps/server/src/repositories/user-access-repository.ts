@@ -10,7 +10,7 @@ type Db = Kysely<Database> | Transaction<Database>;
 export async function accessOf(db: Db, id: number, nowMs: number): Promise<UserAccess | undefined> {
   const user = await db
     .selectFrom('users')
-    .select(['id', 'uid', 'disabled'])
+    .select(['id', 'uid', 'disabled', 'trading_frozen', 'withdrawals_frozen'])
     .where('id', '=', id)
     .executeTakeFirst();
   if (!user) return undefined;
@@ -25,14 +25,53 @@ export async function accessOf(db: Db, id: number, nowMs: number): Promise<UserA
     id: toInt(user.id),
     uid: toInt(user.uid),
     disabled: toInt(user.disabled),
+    trading_frozen: toInt(user.trading_frozen),
+    withdrawals_frozen: toInt(user.withdrawals_frozen),
     live_sessions: toInt(sessions.n as number | bigint | string),
   };
+}
+
+/** Where a user can be reached, for a code staff have sent. */
+export async function contactOf(
+  db: Db,
+  id: number,
+): Promise<{ email: string | null; mobile: string | null; isDemo: boolean } | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select(['email', 'mobile', 'is_demo'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row && { email: row.email, mobile: row.mobile, isDemo: toInt(row.is_demo) === 1 };
 }
 
 export async function setDisabled(db: Db, id: number, disabled: boolean): Promise<void> {
   await db
     .updateTable('users')
     .set({ disabled: disabled ? 1 : 0 })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function setFrozen(
+  db: Db,
+  id: number,
+  holds: { trading?: boolean | undefined; withdrawals?: boolean | undefined },
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({
+      ...(holds.trading === undefined ? {} : { trading_frozen: holds.trading ? 1 : 0 }),
+      ...(holds.withdrawals === undefined ? {} : { withdrawals_frozen: holds.withdrawals ? 1 : 0 }),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** A password nobody knows: the old one stops working until the user chooses a new one. */
+export async function replacePasswordHash(db: Db, id: number, passwordHash: string, nowMs: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, password_changed_at: nowMs })
     .where('id', '=', id)
     .execute();
 }

@@ -17,9 +17,13 @@ export interface UserRecord {
   createdAt: number;
   /** Staff disabled the account: it cannot log in and none of its sessions is accepted. */
   disabled: boolean;
+  /** Staff froze trading: no new orders (closing stays possible). */
+  tradingFrozen: boolean;
+  /** Staff froze withdrawals. */
+  withdrawalsFrozen: boolean;
 }
 
-export type NewUser = Omit<UserRecord, 'id' | 'uid' | 'disabled'>;
+export type NewUser = Omit<UserRecord, 'id' | 'uid' | 'disabled' | 'tradingFrozen' | 'withdrawalsFrozen'>;
 
 /** A live session and its user, as the socket needs it: who, and until when. */
 export interface SessionRecord {
@@ -171,5 +175,7 @@ function toUser(row: Row): UserRecord | undefined {
     invitedBy: row.invited_by === null ? null : toInt(row.invited_by),
     createdAt: toInt(row.created_at),
     disabled: toInt(row.disabled) === 1,
+    tradingFrozen: toInt(row.trading_frozen) === 1,
+    withdrawalsFrozen: toInt(row.withdrawals_frozen) === 1,
   };
 }

@@ -8,6 +8,7 @@ import {
   backOfficePageOf,
   balanceAdjustBodySchema,
   envelopeOf,
+  inviteeSchema,
   ledgerPageSchema,
   myDealResultSchema,
   orderRowSchema,
@@ -18,8 +19,10 @@ import {
   userOrderParamsSchema,
   userOrdersQuerySchema,
   userSearchQuerySchema,
+  userSessionSchema,
   userSummarySchema,
 } from '@omp/protocol';
+import { z } from 'zod';
 import { ok } from '../http/envelope-plugin.ts';
 import { requireStaff } from '../http/staff-auth.ts';
 import type { UserDesk } from '../services/user-desk.ts';
@@ -40,7 +43,8 @@ export async function staffTraderRoutes(app: FastifyInstance, deps: { userDesk: 
     {
       schema: {
         tags,
-        summary: 'Find users by id, uid, e-mail or mobile number, newest first',
+        summary:
+          'Find users by id, uid, e-mail or mobile number; filter by kind, hold and registration time; sort by id, registration or balance',
         security,
         querystring: userSearchQuerySchema,
         response: { 200: envelopeOf(backOfficePageOf(userSummarySchema)) },
@@ -48,15 +52,53 @@ export async function staffTraderRoutes(app: FastifyInstance, deps: { userDesk: 
     },
     async (request) => {
       await requireStaff(request, ANY_STAFF);
-      const { q, is_demo, page, page_size } = request.query;
-      return ok(
-        request,
-        await userDesk.page(
-          { q, isDemo: is_demo === undefined ? undefined : is_demo === 1 },
-          page,
-          page_size,
-        ),
-      );
+      const { q, is_demo, state, created_from_ms, created_to_ms, sort, order, page, page_size } = request.query;
+      const search = {
+        q,
+        isDemo: is_demo === undefined ? undefined : is_demo === 1,
+        state,
+        createdFromMs: created_from_ms,
+        createdBeforeMs: created_to_ms,
+        sort,
+        descending: order === 'desc',
+      };
+      return ok(request, await userDesk.page(search, page, page_size));
+    },
+  );
+
+  api.get(
+    '/admin/api/users/:id/sessions',
+    {
+      schema: {
+        tags,
+        summary: "A user's latest 50 sign-ins: when, from where, and whether the session is still live",
+        security,
+        params: staffIdParamsSchema,
+        response: { 200: envelopeOf(z.array(userSessionSchema)) },
+      },
+    },
+    async (request) => {
+      await requireStaff(request, ANY_STAFF);
+      return ok(request, await userDesk.sessions(request.params.id));
+    },
+  );
+
+  api.get(
+    '/admin/api/users/:id/invitees',
+    {
+      schema: {
+        tags,
+        summary: 'The users this user invited, newest first',
+        security,
+        params: staffIdParamsSchema,
+        querystring: pageQuerySchema,
+        response: { 200: envelopeOf(backOfficePageOf(inviteeSchema)) },
+      },
+    },
+    async (request) => {
+      await requireStaff(request, ANY_STAFF);
+      const { page, page_size } = request.query;
+      return ok(request, await userDesk.invitees(request.params.id, page, page_size));
     },
   );
 
@@ -120,7 +162,8 @@ export async function staffTraderRoutes(app: FastifyInstance, deps: { userDesk: 
     {
       schema: {
         tags,
-        summary: 'Credit or debit a real account: one adjustment row in the ledger, audited (finance)',
+        summary:
+          'Credit or debit a real account: one ledger row of its kind (adjustment or bonus), audited (finance)',
         security,
         params: staffIdParamsSchema,
         body: balanceAdjustBodySchema,
@@ -129,10 +172,10 @@ export async function staffTraderRoutes(app: FastifyInstance, deps: { userDesk: 
     },
     async (request) => {
       const staff = await requireStaff(request, FINANCE);
-      const { amount, reason } = request.body;
+      const { amount, reason, kind } = request.body;
       return ok(
         request,
-        await userDesk.adjustBalance(staff.id, request.params.id, amount, reason),
+        await userDesk.adjustBalance(staff.id, request.params.id, amount, reason, kind),
         'user.adjusted',
       );
     },

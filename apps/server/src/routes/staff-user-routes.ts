@@ -1,6 +1,7 @@
 /**
  * The back office's hold on a trader's access (compliance or admin): disable or enable an account,
- * and end every session of one (services/user-access-service.ts does the work).
+ * end every session of one, freeze trading or withdrawals, reset a password
+ * (services/user-access-service.ts does the work).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -9,7 +10,9 @@ import {
   staffIdParamsSchema,
   userAccessSchema,
   userDisableBodySchema,
+  userFreezeBodySchema,
   userLogoutBodySchema,
+  userPasswordResetBodySchema,
 } from '@omp/protocol';
 import { ok } from '../http/envelope-plugin.ts';
 import { requireStaff } from '../http/staff-auth.ts';
@@ -67,6 +70,47 @@ export async function staffUserRoutes(app: FastifyInstance, deps: StaffUserRoute
       const staff = await requireStaff(request, COMPLIANCE);
       const access = await userAccess.endSessions(staff.id, request.params.id, request.body.reason);
       return ok(request, access, 'user.logged_out');
+    },
+  );
+
+  api.post(
+    '/admin/api/users/:id/freeze',
+    {
+      schema: {
+        tags,
+        summary: 'Freeze or lift trading (new orders) and withdrawals of a user',
+        description: `${staffToken} A trading freeze refuses new orders only: positions can still be closed, pending orders cancelled, and stops fire. The reason is kept in the audit log.`,
+        security,
+        params: staffIdParamsSchema,
+        body: userFreezeBodySchema,
+        response: { 200: envelopeOf(userAccessSchema) },
+      },
+    },
+    async (request) => {
+      const staff = await requireStaff(request, COMPLIANCE);
+      const { trading, withdrawals, reason } = request.body;
+      const access = await userAccess.setFrozen(staff.id, request.params.id, { trading, withdrawals }, reason);
+      return ok(request, access, 'user.holds_saved');
+    },
+  );
+
+  api.post(
+    '/admin/api/users/:id/reset-password',
+    {
+      schema: {
+        tags,
+        summary: "Reset a user's password: the user is sent a code, the old password stops working, every session ends",
+        description: `${staffToken} The user chooses a new password with the code through "Forgot password". If the code cannot be sent, nothing changes.`,
+        security,
+        params: staffIdParamsSchema,
+        body: userPasswordResetBodySchema,
+        response: { 200: envelopeOf(userAccessSchema) },
+      },
+    },
+    async (request) => {
+      const staff = await requireStaff(request, COMPLIANCE);
+      const access = await userAccess.resetPassword(staff.id, request.params.id, request.body.reason, request.ip);
+      return ok(request, access, 'user.password_reset_sent');
     },
   );
 }

@@ -75,6 +75,7 @@ export class AuthService {
       if (event.tokenHash === undefined) this.forgetUser(event.userId);
       else this.sessionCache.delete(event.tokenHash);
     });
+    options.events?.subscribe('user_changed', (event) => this.forgetUser(event.userId));
   }
 
   /** Turns a typed account into its stored form and the channel codes go through. */

@@ -39,6 +39,8 @@ export interface MoneyServiceOptions {
   /** The canonical name of an upload that belongs to the user, or undefined. */
   uploadOwnedBy: (nameOrUrl: string, userId: number) => Promise<string | undefined>;
   isIdentityCertified: (userId: number) => Promise<boolean>;
+  /** Staff froze the user's withdrawals (a compliance hold). */
+  areWithdrawalsFrozen: (userId: number) => Promise<boolean>;
   writeAudit: (db: DbOrTx, entry: AuditEntry) => Promise<void>;
   /** Where staff decisions are announced once committed (`money_decided`). */
   events?: Pick<EventBus, 'publish'>;
@@ -208,6 +210,7 @@ export class MoneyService {
     answerOf: (row: Withdrawal, currency: WithdrawCurrency) => T,
     idempotent: IdempotentRequest | undefined,
   ): Promise<T> {
+    if (await this.options.areWithdrawalsFrozen(user.id)) throw refused('user.withdrawals_frozen');
     const amount = amountOf(input.number);
     const currency = await this.repository.withdrawCurrency(input.drawCurrencyId);
     if (!currency || currency.enabled !== 1) throw notFound('money.currency_not_found');

@@ -243,6 +243,7 @@ export class TradingService {
   /** A market or pending order, as the submit call describes it. */
   placeOrder(user: TradingUser, body: SubmitOrderBody, idempotent?: IdempotentRequest): Promise<OrderRow> {
     return this.once(idempotent, async (request) => {
+      if (user.tradingFrozen) throw refused('user.trading_frozen');
       await this.account(user);
       const spec = this.book.board.instrument(body.forex_id);
       if (!spec) throw notFound('instrument_not_found', { id: body.forex_id });

@@ -4,15 +4,28 @@
  * after, and the reason staff gave); once committed, the ended sessions are announced, so the
  * user's HTTP calls answer 999 and their sockets are told and keep public topics only.
  */
-import { SessionEndReason, type UserAccess } from '@omp/protocol';
-import { accessOf, revokeAllSessions, setDisabled } from '../repositories/user-access-repository.ts';
+import { randomBytes } from 'node:crypto';
+import { CodePurpose, SessionEndReason, type UserAccess } from '@omp/protocol';
+import { notFound, refused } from '../domain/errors.ts';
+import type { EventBus } from '../events/event-bus.ts';
+import {
+  accessOf,
+  contactOf,
+  replacePasswordHash,
+  revokeAllSessions,
+  setDisabled,
+  setFrozen,
+} from '../repositories/user-access-repository.ts';
 import { auditedChanges } from './audited-change.ts';
 import type { AuthService } from './auth-service.ts';
 import type { Db } from '../repositories/unit-of-work.ts';
+import type { VerificationService } from './verification-service.ts';
 
 export interface UserAccessServiceOptions {
   db: Db;
   auth: Pick<AuthService, 'sessionsEnded' | 'forgetUser'>;
+  codes: Pick<VerificationService, 'sendCode'>;
+  events: Pick<EventBus, 'publish'>;
   writeAudit: Parameters<typeof auditedChanges>[1];
   now: () => number;
 }
@@ -41,7 +54,64 @@ export class UserAccessService {
       },
     });
     if (disabled) this.o.auth.sessionsEnded({ userId: id, reason: SessionEndReason.userDisabled });
-    else this.o.auth.forgetUser(id);
+    else this.o.events.publish('user_changed', { userId: id });
+    return (await accessOf(this.o.db, id, this.o.now()))!;
+  }
+
+  /**
+   * Freezes or lifts trading (new orders) and withdrawals. Every node's session cache drops the
+   * user (`user_changed`), so the next order is decided with the hold on it.
+   */
+  async setFrozen(
+    staffId: number,
+    id: number,
+    holds: { trading?: boolean | undefined; withdrawals?: boolean | undefined },
+    reason: string,
+  ): Promise<UserAccess> {
+    await this.auditedChange({
+      staffId,
+      action: 'user.freeze',
+      id,
+      missingKey: 'user.not_found',
+      reason,
+      read: (trx, userId) => accessOf(trx, userId, this.o.now()),
+      write: (trx) => setFrozen(trx, id, holds),
+    });
+    this.o.events.publish('user_changed', { userId: id });
+    return (await accessOf(this.o.db, id, this.o.now()))!;
+  }
+
+  /**
+   * Staff reset a password: the user is sent a code first (if it cannot be sent, nothing changes),
+   * then the old password stops working and every session ends; the user chooses a new password
+   * with the code through "Forgot password".
+   */
+  async resetPassword(staffId: number, id: number, reason: string, ip: string): Promise<UserAccess> {
+    const contact = await contactOf(this.o.db, id);
+    if (!contact) throw notFound('user.not_found');
+    if (contact.isDemo || (!contact.email && !contact.mobile)) throw refused('user.reset_needs_address');
+    const channel = contact.email ? 'email' : 'sms';
+    await this.o.codes.sendCode({
+      channel,
+      address: (contact.email ?? contact.mobile)!,
+      purpose: CodePurpose.reset,
+      ip,
+      lang: 'en',
+      messageKey: 'staff_reset_code_message',
+    });
+    await this.auditedChange({
+      staffId,
+      action: 'user.password_reset',
+      id,
+      missingKey: 'user.not_found',
+      reason,
+      read: (trx, userId) => accessOf(trx, userId, this.o.now()),
+      write: async (trx) => {
+        await replacePasswordHash(trx, id, `locked$${randomBytes(16).toString('hex')}`, this.o.now());
+        await revokeAllSessions(trx, id, this.o.now());
+      },
+    });
+    this.o.auth.sessionsEnded({ userId: id, reason: SessionEndReason.passwordReset });
     return (await accessOf(this.o.db, id, this.o.now()))!;
   }
 

@@ -5,7 +5,14 @@
  * phone hears of it through the same events as any trade.
  */
 import { parseMicros } from '@omp/engine';
-import type { Language, OrderRow, WireUserDetail, WireUserSummary } from '@omp/protocol';
+import type {
+  Language,
+  OrderRow,
+  WireInvitee,
+  WireUserDetail,
+  WireUserSession,
+  WireUserSummary,
+} from '@omp/protocol';
 import { notFound, refused } from '../domain/errors.ts';
 import { writeAudit } from '../repositories/audit-repository.ts';
 import { accessOf } from '../repositories/user-access-repository.ts';
@@ -29,6 +36,8 @@ export interface UserDeskOptions {
 }
 
 const usd = usdText;
+/** Sign-ins shown on a user's page: enough to see a pattern, bounded for a user who logs in a lot. */
+const SESSIONS_SHOWN = 50;
 
 function toSummary(row: UserRow): WireUserSummary {
   return {
@@ -38,6 +47,8 @@ function toSummary(row: UserRow): WireUserSummary {
     mobile: row.mobile,
     is_demo: row.isDemo ? 1 : 0,
     disabled: row.disabled ? 1 : 0,
+    trading_frozen: row.tradingFrozen ? 1 : 0,
+    withdrawals_frozen: row.withdrawalsFrozen ? 1 : 0,
     identity_status: row.identityStatus,
     balance_usd: usd(row.balanceMicros),
     created_at: timeText(row.createdAtMs),
@@ -78,6 +89,37 @@ export class UserDesk {
     };
   }
 
+  /** The user's sign-ins (one session each), newest first: where from, and whether still live. */
+  async sessions(id: number): Promise<WireUserSession[]> {
+    await this.user(id);
+    const nowMs = this.o.now();
+    return (await this.o.directory.sessions(id, SESSIONS_SHOWN)).map((session) => {
+      const state = session.revokedAtMs !== null ? 'ended' : session.expiresAtMs <= nowMs ? 'expired' : 'live';
+      return {
+        id: session.id,
+        created_at: timeText(session.createdAtMs),
+        ip: session.ip,
+        state,
+        ended_at: timeText(session.revokedAtMs ?? session.expiresAtMs),
+      };
+    });
+  }
+
+  /** The users this one invited. */
+  async invitees(id: number, page: number, pageSize: number) {
+    await this.user(id);
+    const { rows, total } = await this.o.directory.invitees(id, (page - 1) * pageSize, pageSize);
+    const list: WireInvitee[] = rows.map((row) => ({
+      id: row.id,
+      uid: row.uid,
+      email: row.email,
+      mobile: row.mobile,
+      is_demo: row.isDemo ? 1 : 0,
+      created_at: timeText(row.createdAtMs),
+    }));
+    return { list, total, page };
+  }
+
   async orders(id: number, status: 0 | 1 | 3, page: number, pageSize: number) {
     const row = await this.user(id);
     return this.o.queries.myDeal({ id, isDemo: row.isDemo }, status, page, pageSize);
@@ -92,7 +134,13 @@ export class UserDesk {
    * Credits or debits a real account by `amount` USD as an `adjustment` row. A debit never takes
    * more than the free margin, so staff cannot push an account into a stop-out by accident.
    */
-  async adjustBalance(staffId: number, id: number, amount: string, reason: string): Promise<WireUserDetail> {
+  async adjustBalance(
+    staffId: number,
+    id: number,
+    amount: string,
+    reason: string,
+    kind: 'adjustment' | 'bonus' = 'adjustment',
+  ): Promise<WireUserDetail> {
     const row = await this.user(id);
     if (row.isDemo) throw refused('user.adjust_demo');
     const amountMicros = parseMicros(amount);
@@ -100,7 +148,7 @@ export class UserDesk {
     await this.o.trading.changeBalance(
       { id, isDemo: false },
       {
-        postings: [{ kind: 'adjustment', amountMicros }],
+        postings: [{ kind, amountMicros }],
         refId: 0,
         requireFreeMargin: amountMicros < 0n,
       },
@@ -111,11 +159,11 @@ export class UserDesk {
         extra: (trx) =>
           writeAudit(trx, {
             staffId,
-            action: 'user.adjust_balance',
+            action: kind === 'bonus' ? 'user.bonus' : 'user.adjust_balance',
             targetType: 'user',
             targetId: id,
             before: null,
-            after: { amount_usd: usd(amountMicros), reason },
+            after: { amount_usd: usd(amountMicros), kind, reason },
             atMs: this.o.now(),
           }),
       },

@@ -68,6 +68,8 @@ export class VerificationService {
     purpose: number;
     ip: string;
     lang: Language;
+    /** The message around the code; by default the one a user asked for. */
+    messageKey?: string;
   }) {
     const { repository, now } = this.options;
     const nowMs = now();
@@ -100,7 +102,7 @@ export class VerificationService {
     const message = {
       to: input.address,
       subject: translate(input.lang, 'code_email_subject'),
-      text: translate(input.lang, 'code_message', { code, minutes: CODE_TTL_MS / 60_000 }),
+      text: translate(input.lang, input.messageKey ?? 'code_message', { code, minutes: CODE_TTL_MS / 60_000 }),
     };
     try {
       await sender.send(message);

@@ -1,0 +1,257 @@
+/**
+ * What staff do to one trader beyond money: freeze trading (no new orders, closing goes on) or
+ * withdrawals, reset a password (the user gets a code, the old one stops working), credit a bonus
+ * as its own ledger kind; and what they read: sign-ins, invitees, a sorted and filtered user list.
+ * Each action is audited with its reason and refused to roles it does not belong to.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { UserAccess, WireAuditEntry, WireInvitee, WireUserDetail, WireUserSession, WireUserSummary } from '@omp/protocol';
+import { hashPassword } from '../src/security/password-hasher.ts';
+import { accountClient } from './helpers/account-helpers.ts';
+import { moneyClient } from './helpers/money-helpers.ts';
+import { adminToken, callApi, staffToken } from './helpers/staff-helpers.ts';
+import {
+  databaseEngines,
+  startTestRuntime,
+  WEDNESDAY_NOON_MS,
+  type TestRuntime,
+} from './helpers/test-runtime.ts';
+import { tradingClient } from './helpers/trading-helpers.ts';
+
+const TRC20_ADDRESS = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
+
+describe.each(databaseEngines())('user holds on %s', (engine) => {
+  let rt: TestRuntime;
+  let t: ReturnType<typeof tradingClient>;
+  let m: ReturnType<typeof moneyClient>;
+  let compliance: string;
+  let finance: string;
+  let support: string;
+  let admin: string;
+
+  beforeAll(async () => {
+    rt = await startTestRuntime({ engine });
+    t = tradingClient(rt);
+    m = moneyClient(rt);
+    compliance = await staffToken(rt, ['compliance']);
+    finance = await staffToken(rt, ['finance']);
+    support = await staffToken(rt, ['support']);
+    admin = await adminToken(rt);
+    await m.requireIdentity(false);
+  });
+  afterAll(() => rt.dispose());
+  beforeEach(() => {
+    rt.clock.set(Math.max(rt.clock.now() + 1000, WEDNESDAY_NOON_MS));
+    t.tick('EURUSD', '1.10000', '1.10012');
+  });
+
+  const post = <T>(url: string, token: string, body: Record<string, unknown>) =>
+    callApi<T>(rt, 'POST', url, token, body);
+  const get = <T>(url: string, token: string) => callApi<T>(rt, 'GET', url, token);
+  const lastAudit = async (id: number) =>
+    (await get<{ list: WireAuditEntry[] }>(`/admin/api/audit?target_type=user&target_id=${id}`, admin))
+      .data.list[0]!;
+
+  it('freezes trading: new orders are refused with the reason, closing and cancelling go on', async () => {
+    const { token, id } = await t.realUser('5000');
+    const eurusd = t.spec('EURUSD').id;
+    const open = await t.submit(token, { type: 1, cont: '0.1', forex_id: eurusd, status: 1 });
+    const pending = await t.submit(token, {
+      type: 1,
+      cont: '0.1',
+      forex_id: eurusd,
+      status: 0,
+      target_price: '1.05000',
+    });
+    expect([open.code, pending.code]).toEqual([1, 1]);
+
+    const frozen = await post<UserAccess>(`/admin/api/users/${id}/freeze`, compliance, {
+      trading: true,
+      reason: 'Suspected account sharing',
+    });
+    expect(frozen).toMatchObject({
+      code: 1,
+      msg: "Saved: the holds apply from the user's next request",
+      data: { trading_frozen: 1, withdrawals_frozen: 0, disabled: 0 },
+    });
+    expect(await t.submit(token, { type: 2, cont: '0.1', forex_id: eurusd, status: 1 })).toMatchObject({
+      code: 0,
+      msg: expect.stringContaining('Trading on your account is suspended by the broker'),
+    });
+    expect((await t.close(token, open.data.Id)).code).toBe(1);
+    expect((await t.cancel(token, pending.data.Id)).code).toBe(1);
+    expect(await lastAudit(id)).toMatchObject({
+      action: 'user.freeze',
+      before: { trading_frozen: 0 },
+      after: { trading_frozen: 1, reason: 'Suspected account sharing' },
+    });
+    const listed = await get<{ list: WireUserSummary[] }>('/admin/api/users?state=trading_frozen', support);
+    expect(listed.data.list.map((u) => u.id)).toContain(id);
+
+    await post(`/admin/api/users/${id}/freeze`, compliance, { trading: false, reason: 'Cleared' });
+    expect((await t.submit(token, { type: 1, cont: '0.1', forex_id: eurusd, status: 1 })).code).toBe(1);
+    await t.expectLedgerBalanced(id);
+  });
+
+  it('freezes withdrawals: a request is refused and nothing is held; deposits still arrive', async () => {
+    const { token, id } = await t.realUser('500');
+    const [usdt] = (
+      await m.get<Array<{ id: number }>>('/api/account/draw_symbol_list?type=1', token)
+    ).data;
+    const bound = await m.post<{ id: number }>('/api/wallet/bind_draw_method', token, {
+      type: 1,
+      draw_currency_id: usdt!.id,
+      dc_address: TRC20_ADDRESS,
+    });
+    await post(`/admin/api/users/${id}/freeze`, compliance, { withdrawals: true, reason: 'Source of funds check' });
+    const draw = { draw_currency_id: usdt!.id, draw_method_id: bound.data.id, number: '100' };
+    expect(await m.post('/api/account/draw', token, draw)).toMatchObject({
+      code: 0,
+      msg: 'Withdrawals from your account are suspended by the broker. Please contact customer service.',
+    });
+    expect((await t.figures(token)).data).toMatchObject({ balance: 500, withdraw_hold: 0 });
+    await post(`/admin/api/users/${id}/freeze`, compliance, { withdrawals: false, reason: 'Documents received' });
+    expect(await m.post('/api/account/draw', token, draw)).toMatchObject({ code: 1 });
+    await t.expectLedgerBalanced(id);
+  });
+
+  it('refuses a freeze that changes nothing, has no reason, or comes from a role without the right', async () => {
+    const { id } = await t.realUser('0');
+    expect(await post(`/admin/api/users/${id}/freeze`, compliance, { reason: 'x' })).toMatchObject({ code: 422 });
+    expect(await post(`/admin/api/users/${id}/freeze`, compliance, { trading: true })).toMatchObject({ code: 422 });
+    expect(
+      await post(`/admin/api/users/${id}/freeze`, compliance, { trading: true, reason: 'x', frozen: true }),
+    ).toMatchObject({ code: 422, msg: 'This call does not take the field(s) frozen' });
+    for (const token of [finance, support])
+      expect(await post(`/admin/api/users/${id}/freeze`, token, { trading: true, reason: 'x' })).toMatchObject({
+        code: 403,
+      });
+    expect(await post('/admin/api/users/999999/freeze', compliance, { trading: true, reason: 'x' })).toMatchObject({
+      code: 404,
+    });
+  });
+
+  it('resets a password: the user gets a code, the old password and every session stop working', async () => {
+    const { token, id } = await t.realUser('0');
+    const email = `reset-${id}@example.com`;
+    await rt.database.db
+      .updateTable('users')
+      .set({ email, password_hash: await hashPassword('Old-pass-4821') })
+      .where('id', '=', id)
+      .execute();
+    rt.app.auth.forgetUser(id);
+    const client = accountClient(rt);
+    const reset = await post<UserAccess>(`/admin/api/users/${id}/reset-password`, compliance, {
+      reason: 'User lost access to their e-mail for two-step login',
+    });
+    expect(reset).toMatchObject({ code: 1, data: { live_sessions: 0 } });
+    expect(await client.get('/api/user/info', token)).toMatchObject({ code: 999 });
+    expect(
+      await client.postForm('/api/user/loginForU', { account: email, password: 'Old-pass-4821' }),
+    ).toMatchObject({ code: 0 });
+    const [sent] = (await get<{ list: Array<{ body: string }> }>(`/admin/api/messages?address=${encodeURIComponent(email)}`, support)).data
+      .list;
+    expect(sent!.body).toContain('The broker has reset your password');
+    const code = await client.codeFromOutbox(email);
+    expect(
+      await client.postForm('/api/user/forget_password', {
+        type: 'email',
+        account: email,
+        new_password: 'Fresh-pass-9917',
+        secondary_password: 'Fresh-pass-9917',
+        auth_code: code,
+      }),
+    ).toMatchObject({ code: 1 });
+    expect(
+      await client.postForm('/api/user/loginForU', { account: email, password: 'Fresh-pass-9917' }),
+    ).toMatchObject({ code: 1 });
+    expect(await lastAudit(id)).toMatchObject({ action: 'user.password_reset' });
+
+    const demo = await t.demoUser();
+    expect(await post(`/admin/api/users/${demo.id}/reset-password`, compliance, { reason: 'x' })).toMatchObject({
+      code: 0,
+      msg: expect.stringContaining('no e-mail or mobile number'),
+    });
+    expect(await post(`/admin/api/users/${id}/reset-password`, finance, { reason: 'x' })).toMatchObject({
+      code: 403,
+    });
+  });
+
+  it('credits a bonus as a ledger row of its own kind, audited, for finance', async () => {
+    const { token, id } = await t.realUser('100');
+    const granted = await post<WireUserDetail>(`/admin/api/users/${id}/adjust`, finance, {
+      amount: '25',
+      kind: 'bonus',
+      reason: 'Welcome campaign',
+    });
+    expect(granted).toMatchObject({ code: 1, data: { figures: { balance_usd: '125' } } });
+    const ledger = await get<{ list: Array<{ Kind: string; Value: number; MemoTran: string }> }>(
+      `/admin/api/users/${id}/ledger`,
+      support,
+    );
+    expect(ledger.data.list[0]).toMatchObject({ Kind: 'bonus', Value: 25, MemoTran: 'Bonus' });
+    expect(await lastAudit(id)).toMatchObject({ action: 'user.bonus', after: { amount_usd: '25', kind: 'bonus' } });
+    expect(
+      await post(`/admin/api/users/${id}/adjust`, finance, { amount: '5', kind: 'gift', reason: 'x' }),
+    ).toMatchObject({ code: 422, msg: expect.stringContaining('kind must be one of: adjustment, bonus') });
+    expect((await t.figures(token)).data.balance).toBe(125);
+    await t.expectLedgerBalanced(id);
+  });
+
+  it("lists a user's sign-ins and invitees", async () => {
+    const inviter = await t.realUser('0');
+    const { id: inviteeId } = await t.realUser('0');
+    await rt.database.db.updateTable('users').set({ invited_by: inviter.id }).where('id', '=', inviteeId).execute();
+    const sessions = await get<WireUserSession[]>(`/admin/api/users/${inviter.id}/sessions`, support);
+    expect(sessions.data[0]).toMatchObject({ state: 'live', ip: expect.any(String) });
+    await post(`/admin/api/users/${inviter.id}/logout`, compliance, { reason: 'Checking' });
+    expect((await get<WireUserSession[]>(`/admin/api/users/${inviter.id}/sessions`, support)).data[0]!.state).toBe(
+      'ended',
+    );
+    const invitees = await get<{ list: WireInvitee[]; total: number }>(
+      `/admin/api/users/${inviter.id}/invitees`,
+      support,
+    );
+    expect(invitees.data).toMatchObject({ total: 1, list: [{ id: inviteeId }] });
+    expect((await get(`/admin/api/users/999999/sessions`, support)).code).toBe(404);
+  });
+
+  it('sorts users by balance and registration time, and filters by registration time', async () => {
+    const rich = await t.realUser('90000');
+    const poor = await t.realUser('1');
+    const byBalance = await get<{ list: WireUserSummary[] }>(
+      '/admin/api/users?is_demo=0&sort=balance&order=desc&page_size=100',
+      support,
+    );
+    const balances = byBalance.data.list.map((u) => Number(u.balance_usd));
+    expect(balances).toEqual([...balances].sort((a, b) => b - a));
+    expect(byBalance.data.list[0]!.id).toBe(rich.id);
+    const ascending = await get<{ list: WireUserSummary[] }>(
+      '/admin/api/users?is_demo=0&sort=balance&order=asc&page_size=100',
+      support,
+    );
+    expect(ascending.data.list.map((u) => u.id).indexOf(poor.id)).toBeLessThan(
+      ascending.data.list.map((u) => u.id).indexOf(rich.id),
+    );
+    const { created_at } = await rt.database.db
+      .selectFrom('users')
+      .select('created_at')
+      .where('id', '=', poor.id)
+      .executeTakeFirstOrThrow();
+    const from = Number(created_at);
+    const window = await get<{ list: WireUserSummary[] }>(
+      `/admin/api/users?created_from_ms=${from}&created_to_ms=${from + 1}&sort=created_at&order=asc`,
+      support,
+    );
+    expect(window.data.list.map((u) => u.id)).toContain(poor.id);
+    expect(await get('/admin/api/users?sort=email', support)).toMatchObject({
+      code: 422,
+      msg: expect.stringContaining('sort must be one of: id, created_at, balance'),
+    });
+  });
+
+  it('answers admin tokens for everything compliance does', async () => {
+    const { id } = await t.realUser('0');
+    expect((await post(`/admin/api/users/${id}/freeze`, admin, { withdrawals: true, reason: 'x' })).code).toBe(1);
+  });
+});
