@@ -58,11 +58,13 @@ async function fill(db: Kysely<Database>): Promise<void> {
         invited_by: null,
         created_at: NOW_MS - id * 1000,
         password_changed_at: null,
+        trading_frozen: id % 997 === 0 ? 1 : 0,
       });
       accounts.push({
         user_id: id,
         is_demo: id % 5 === 0 ? 1 : 0,
-        balance: LEDGER_PER_USER * 1_000_000,
+        // Spread out, so sorting by balance has work to do.
+        balance: ((id * 7919) % 100_000) * 1_000_000,
         updated_at: NOW_MS,
       });
       for (let n = 0; n < LEDGER_PER_USER; n++)
@@ -104,6 +106,18 @@ try {
     ['users, page 100 of 20', () => directory.page({}, 99 * 20, 20)],
     ['users, last page of 20', () => directory.page({}, USERS - 20, 20)],
     ['users, real accounts only, first page', () => directory.page({ isDemo: false }, 0, 20)],
+    ['users by balance, richest first, first page', () => directory.page({ sort: 'balance' }, 0, 20)],
+    ['users by balance, page 100', () => directory.page({ sort: 'balance' }, 99 * 20, 20)],
+    [
+      'users by balance, poorest real accounts first',
+      () => directory.page({ sort: 'balance', descending: false, isDemo: false }, 0, 20),
+    ],
+    ['users by registration, oldest first', () => directory.page({ sort: 'created_at', descending: false }, 0, 20)],
+    [
+      'users registered in one day, newest first',
+      () => directory.page({ createdFromMs: NOW_MS - 86_400_000, createdBeforeMs: NOW_MS }, 0, 20),
+    ],
+    ['users with trading frozen', () => directory.page({ state: 'trading_frozen' }, 0, 20)],
     ['users, search by id', () => directory.page({ q: String(someone) }, 0, 20)],
     ['users, search by part of an e-mail', () => directory.page({ q: `trader${someone}@` }, 0, 20)],
     ['users, search by part of a mobile number', () => directory.page({ q: '61050' }, 0, 20)],
