@@ -26,6 +26,9 @@ const WithdrawalsPage = lazy(() => import('./pages/withdrawals-page.tsx'));
 const RiskPage = lazy(() => import('./pages/risk-page.tsx'));
 const InstrumentsPage = lazy(() => import('./pages/instruments-page.tsx'));
 const MessagesPage = lazy(() => import('./pages/messages-page.tsx'));
+const PaymentsPage = lazy(() => import('./pages/payments-page.tsx'));
+const NewsPage = lazy(() => import('./pages/news-page.tsx'));
+const ContentPage = lazy(() => import('./pages/content-page.tsx'));
 const SettingsPage = lazy(() => import('./pages/settings-page.tsx'));
 const StaffPage = lazy(() => import('./pages/staff-page.tsx'));
 const AuditPage = lazy(() => import('./pages/audit-page.tsx'));
@@ -57,6 +60,9 @@ const PAGES: Record<string, ReactNode> = {
   '/risk': <RiskPage />,
   '/instruments': <InstrumentsPage />,
   '/messages': <MessagesPage />,
+  '/payments': <PaymentsPage />,
+  '/news': <NewsPage />,
+  '/content': <ContentPage />,
   '/settings': <SettingsPage />,
   '/staff': <StaffPage />,
   '/audit': <AuditPage />,

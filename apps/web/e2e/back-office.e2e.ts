@@ -356,6 +356,53 @@ describe.skipIf(!chromiumPath)('back office', () => {
     expect(await phone.page.getByTestId('market-closed').count()).toBe(0);
   });
 
+  it('writes an article in two languages with the rich editor; the phone reads each in its language', async () => {
+    await officeTab();
+    await office.menu('News');
+    await office.page.getByRole('button', { name: 'New article' }).click();
+    const drawer = office.drawer();
+    // The language shown: English first, then each tab the test opens.
+    const pane = drawer.getByRole('tabpanel');
+    await pane.getByLabel('Title').fill('Gold steadies after the rate decision');
+    await pane.getByLabel('Summary').fill('Metals hold their gains.');
+    await pane.getByRole('textbox', { name: 'Text' }).click();
+    await office.page.keyboard.type('Spot gold held near its high. ');
+    await pane.getByRole('button', { name: 'Bold' }).click();
+    await office.page.keyboard.type('Volatility stays elevated.');
+    // The preview at the phone's width shows the bold run as the reader will see it.
+    await expect
+      .poll(() => drawer.getByTestId('news-preview').locator('strong').textContent(), eventually)
+      .toBe('Volatility stays elevated.');
+    await drawer.getByTestId('news-tab-de').click();
+    await pane.getByLabel('Title').fill('Gold stabilisiert sich nach dem Zinsentscheid');
+    await pane.getByRole('textbox', { name: 'Text' }).click();
+    await office.page.keyboard.type('Der Goldpreis hielt sich nahe seinem Hoch.');
+    await shot(office.page, 'admin-news-editor');
+    await drawer.getByRole('button', { name: 'Save' }).click();
+    await expect
+      .poll(() => office.modal().getByTestId('news-changes').textContent(), eventually)
+      .toBe('English: writtenDeutsch: written');
+    await office.modal().getByRole('button', { name: 'Publish' }).click();
+    await expect
+      .poll(() => office.rows().first().textContent(), eventually)
+      .toContain('Gold steadies after the rate decision');
+
+    for (const [lang, title, text] of [
+      ['de', 'Gold stabilisiert sich nach dem Zinsentscheid', 'Der Goldpreis hielt sich nahe seinem Hoch.'],
+      ['fr', 'Gold steadies after the rate decision', 'Spot gold held near its high. Volatility stays elevated.'],
+    ] as const) {
+      const phone = await MoneyScreen.start(stack, '/news', { lang });
+      await phone.testId('news-row').first().waitFor();
+      expect(await phone.page.locator('.news-row__title').first().textContent()).toBe(title);
+      await phone.testId('news-row').first().click();
+      await expect.poll(() => phone.testId('news-content').textContent(), eventually).toBe(text);
+      if (lang === 'fr') {
+        expect(await phone.testId('news-content').locator('strong').textContent()).toBe('Volatility stays elevated.');
+        await shot(phone.page, 'phone-news-from-editor');
+      }
+    }
+  });
+
   it('signs in again with the next code, reads in Chinese and in the dark theme', async () => {
     const again = await BackOffice.open(stack, { colorScheme: 'dark', locale: 'zh-CN' });
     again.secret = adminSecret;

@@ -37,6 +37,9 @@ const FINANCE = ['finance'] as const;
 const READ_MONEY = ['finance', 'support'] as const;
 const idParams = z.object({ id: z.coerce.number().int().min(1) });
 const flag = z.coerce.number().int().min(0).max(1);
+/** The staff lists carry each entry's flag, so a disabled one can be switched on again. */
+const withFlag = <T extends z.ZodObject>(item: T) =>
+  item.extend({ enabled: z.number().int().describe('1: offered to users') });
 
 const networkBody = z.object({
   currency_code: z.string().trim().min(1).max(16),
@@ -177,7 +180,13 @@ export async function staffMoneyRoutes(app: FastifyInstance, deps: StaffMoneyRou
   ) => {
     api.get(
       `/admin/api/${path}`,
-      { schema: { tags, summary: `List ${path}`, response: { 200: envelopeOf(z.array(item)) } } },
+      {
+        schema: {
+          tags,
+          summary: `List ${path}, disabled ones included`,
+          response: { 200: envelopeOf(z.array(item)) },
+        },
+      },
       async (request) => {
         await requireStaff(request, FINANCE);
         return ok(request, await list());
@@ -210,14 +219,14 @@ export async function staffMoneyRoutes(app: FastifyInstance, deps: StaffMoneyRou
     'charge_networks',
     networkBody,
     () => queries.chargeNetworksForStaff(),
-    chargeNetworkSchema,
+    withFlag(chargeNetworkSchema),
   );
-  configRoutes('wire-banks', 'wire_banks', bankBody, () => queries.wireBanksForStaff(), wireBankSchema);
+  configRoutes('wire-banks', 'wire_banks', bankBody, () => queries.wireBanksForStaff(), withFlag(wireBankSchema));
   configRoutes(
     'withdraw-currencies',
     'withdraw_currencies',
     currencyBody,
     () => queries.withdrawCurrenciesForStaff(),
-    withdrawCurrencySchema,
+    withFlag(withdrawCurrencySchema),
   );
 }
