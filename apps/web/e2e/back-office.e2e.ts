@@ -403,6 +403,28 @@ describe.skipIf(!chromiumPath)('back office', () => {
     }
   });
 
+  it("changes a deposit address in the payment settings after confirming it; the phone's deposit page shows it", async () => {
+    await officeTab();
+    await office.menu('Payment settings');
+    const networks = office.page.locator('.ant-table-tbody').first().locator('tr.ant-table-row');
+    await networks.first().click();
+    const address = office.drawer().getByLabel('Deposit address');
+    const before = await address.inputValue();
+    const next = 'TXnewAddressForDepositsXX1234567';
+    await address.fill(next);
+    await office.drawer().getByRole('button', { name: 'Save' }).click();
+    await expect
+      .poll(() => office.modal().getByTestId('config-changes').textContent(), eventually)
+      .toBe(`Deposit address: ${before} → ${next}`);
+    await shot(office.page, 'admin-payments-confirm');
+    await office.modal().getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => networks.first().textContent(), eventually).toContain(next);
+
+    const session = await registerByApi(stack, uniqueEmail('payer'), 'Payer-pass-1');
+    const phone = await MoneyScreen.start(stack, '/mine/charge', { session });
+    await expect.poll(() => phone.testId('deposit-address').textContent(), eventually).toBe(next);
+  });
+
   it('signs in again with the next code, reads in Chinese and in the dark theme', async () => {
     const again = await BackOffice.open(stack, { colorScheme: 'dark', locale: 'zh-CN' });
     again.secret = adminSecret;
