@@ -112,7 +112,10 @@ try {
       'users by balance, poorest real accounts first',
       () => directory.page({ sort: 'balance', descending: false, isDemo: false }, 0, 20),
     ],
-    ['users by registration, oldest first', () => directory.page({ sort: 'created_at', descending: false }, 0, 20)],
+    [
+      'users by registration, oldest first',
+      () => directory.page({ sort: 'created_at', descending: false }, 0, 20),
+    ],
     [
       'users registered in one day, newest first',
       () => directory.page({ createdFromMs: NOW_MS - 86_400_000, createdBeforeMs: NOW_MS }, 0, 20),

@@ -90,7 +90,7 @@ describe.each(databaseEngines())('dashboard on %s', (engine) => {
     t.tick('EURUSD', '1.10100', '1.10112');
 
     const book = (await dashboard(await adminToken(rt))).data.book;
-    expect(book.open_positions).toBe(2);
+    expect(book).toMatchObject({ open_positions: 2, active_traders: 2 });
     const exposure = book.exposures.find((e) => e.code === 'EURUSD')!;
     expect(exposure).toMatchObject({ long_lots: '1', short_lots: '0.25', net_lots: '0.75', positions: 2 });
     // Buyer: (1.10100 − 1.10012) × 100,000 = +88; seller: (1.10000 − 1.10112) × 25,000 = −28.

@@ -40,9 +40,9 @@ describe.each(databaseEngines())('instruments on %s', (engine) => {
   const staffList = async () =>
     (await callApi<WireStaffInstrument[]>(rt, 'GET', '/admin/api/instruments', admin)).data;
   const phoneList = async (lang = 'en') =>
-    (
-      await rt.app.inject({ method: 'GET', url: '/v1/api/forex/trade_list', headers: { lang } })
-    ).json<{ data: Instrument[] }>().data;
+    (await rt.app.inject({ method: 'GET', url: '/v1/api/forex/trade_list', headers: { lang } })).json<{
+      data: Instrument[];
+    }>().data;
   const lastAudit = async (id: number) =>
     (
       await callApi<{ list: WireAuditEntry[] }>(
@@ -106,7 +106,9 @@ describe.each(databaseEngines())('instruments on %s', (engine) => {
     const halted = await change(gbpusd.id, { enabled: false });
     expect(halted.data).toMatchObject({ enabled: false, open_orders: 1 });
     // The phone hears it without a tick: told to refetch, and the quote says closed.
-    await phone.waitFor((m) => typeof m === 'object' && m.type === 'INSTRUMENT_CHANGED' && m.symbol === 'GBPUSD');
+    await phone.waitFor(
+      (m) => typeof m === 'object' && m.type === 'INSTRUMENT_CHANGED' && m.symbol === 'GBPUSD',
+    );
     await phone.waitFor(
       (m) =>
         typeof m === 'object' &&
@@ -165,7 +167,10 @@ describe.each(databaseEngines())('instruments on %s', (engine) => {
       status: 1,
       multiple: 200,
     });
-    expect(refusedLeverage).toMatchObject({ code: 0, msg: 'This leverage is not offered for this instrument' });
+    expect(refusedLeverage).toMatchObject({
+      code: 0,
+      msg: 'This leverage is not offered for this instrument',
+    });
     const placed = await t.submit(token, { type: 1, cont: '0.1', forex_id: eurusd.id, status: 1 });
     expect(placed.code).toBe(1);
     // The first option is the default: margin 0.1 × 100,000 × 1.10012 / 50, and the fee (the
@@ -202,10 +207,24 @@ describe.each(databaseEngines())('instruments on %s', (engine) => {
     const refusals: Array<[Record<string, unknown>, string]> = [
       [{ min_lots: '60' }, 'The minimum lots are above the maximum'],
       [{ min_lots: '0.015' }, 'The minimum and maximum lots must be whole lot steps'],
-      [{ leverage_options: [100, 100] }, 'Leverage options must be whole numbers from 1 to 1000, at least one, none twice'],
+      [
+        { leverage_options: [100, 100] },
+        'Leverage options must be whole numbers from 1 to 1000, at least one, none twice',
+      ],
       [{ fee_rate: '0.5' }, 'The fee rate must be a decimal from 0 to 0.1'],
-      [{ schedule: [{ from: 100, to: 700 }, { from: 600, to: 800 }] }, 'Two trading sessions overlap'],
-      [{ price_precision: before.price_precision + 1 }, expect.stringContaining('The price precision cannot change')],
+      [
+        {
+          schedule: [
+            { from: 100, to: 700 },
+            { from: 600, to: 800 },
+          ],
+        },
+        'Two trading sessions overlap',
+      ],
+      [
+        { price_precision: before.price_precision + 1 },
+        expect.stringContaining('The price precision cannot change'),
+      ],
       [{ category_id: 999 }, 'There is no category with id 999'],
     ] as Array<[Record<string, unknown>, string]>;
     for (const [body, msg] of refusals) expect(await change(id, body)).toMatchObject({ msg, data: null });

@@ -54,7 +54,12 @@ const ACTIONS: Action[] = [
     roles: ['compliance'],
   },
   // An unknown user: the roles allowed get 404, the others 403.
-  { method: 'POST', url: '/admin/api/users/999999/reset-password', body: { reason: 'x' }, roles: ['compliance'] },
+  {
+    method: 'POST',
+    url: '/admin/api/users/999999/reset-password',
+    body: { reason: 'x' },
+    roles: ['compliance'],
+  },
   { method: 'POST', url: '/admin/api/users/1/orders/999/close', body: { reason: 'x' }, roles: [] },
   { method: 'POST', url: '/admin/api/instruments/1', body: { spread_points: 12 }, roles: [] },
   { method: 'POST', url: '/admin/api/settings', body: { stale_quote_s: 30 }, roles: [] },

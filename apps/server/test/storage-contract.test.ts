@@ -99,7 +99,11 @@ describe.each(databaseEngines())('storage contract on %s', (engine) => {
     const instruments = await repo.listInstruments();
     expect(instruments).toHaveLength(SEED_INSTRUMENTS.length);
     const first = SEED_INSTRUMENTS[0]!;
-    expect(instruments.find((i) => i.spec.id === first.spec.id)).toEqual({ ...first, enabled: true, names: {} });
+    expect(instruments.find((i) => i.spec.id === first.spec.id)).toEqual({
+      ...first,
+      enabled: true,
+      names: {},
+    });
     // A halted instrument reads back halted, and its names as stored.
     await repo.changeInstrument(
       first.spec.id,

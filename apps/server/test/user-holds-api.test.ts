@@ -5,10 +5,17 @@
  * Each action is audited with its reason and refused to roles it does not belong to.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { UserAccess, WireAuditEntry, WireInvitee, WireUserDetail, WireUserSession, WireUserSummary } from '@omp/protocol';
+import type {
+  UserAccess,
+  WireAuditEntry,
+  WireInvitee,
+  WireUserDetail,
+  WireUserSession,
+  WireUserSummary,
+} from '@omp/protocol';
 import { hashPassword } from '../src/security/password-hasher.ts';
 import { accountClient } from './helpers/account-helpers.ts';
-import { moneyClient } from './helpers/money-helpers.ts';
+import { moneyClient, uploadImage } from './helpers/money-helpers.ts';
 import { adminToken, callApi, staffToken } from './helpers/staff-helpers.ts';
 import {
   databaseEngines,
@@ -49,8 +56,8 @@ describe.each(databaseEngines())('user holds on %s', (engine) => {
     callApi<T>(rt, 'POST', url, token, body);
   const get = <T>(url: string, token: string) => callApi<T>(rt, 'GET', url, token);
   const lastAudit = async (id: number) =>
-    (await get<{ list: WireAuditEntry[] }>(`/admin/api/audit?target_type=user&target_id=${id}`, admin))
-      .data.list[0]!;
+    (await get<{ list: WireAuditEntry[] }>(`/admin/api/audit?target_type=user&target_id=${id}`, admin)).data
+      .list[0]!;
 
   it('freezes trading: new orders are refused with the reason, closing and cancelling go on', async () => {
     const { token, id } = await t.realUser('5000');
@@ -95,38 +102,50 @@ describe.each(databaseEngines())('user holds on %s', (engine) => {
 
   it('freezes withdrawals: a request is refused and nothing is held; deposits still arrive', async () => {
     const { token, id } = await t.realUser('500');
-    const [usdt] = (
-      await m.get<Array<{ id: number }>>('/api/account/draw_symbol_list?type=1', token)
-    ).data;
+    const [usdt] = (await m.get<Array<{ id: number }>>('/api/account/draw_symbol_list?type=1', token)).data;
     const bound = await m.post<{ id: number }>('/api/wallet/bind_draw_method', token, {
       type: 1,
       draw_currency_id: usdt!.id,
       dc_address: TRC20_ADDRESS,
     });
-    await post(`/admin/api/users/${id}/freeze`, compliance, { withdrawals: true, reason: 'Source of funds check' });
+    await post(`/admin/api/users/${id}/freeze`, compliance, {
+      withdrawals: true,
+      reason: 'Source of funds check',
+    });
     const draw = { draw_currency_id: usdt!.id, draw_method_id: bound.data.id, number: '100' };
     expect(await m.post('/api/account/draw', token, draw)).toMatchObject({
       code: 0,
       msg: 'Withdrawals from your account are suspended by the broker. Please contact customer service.',
     });
     expect((await t.figures(token)).data).toMatchObject({ balance: 500, withdraw_hold: 0 });
-    await post(`/admin/api/users/${id}/freeze`, compliance, { withdrawals: false, reason: 'Documents received' });
+    await post(`/admin/api/users/${id}/freeze`, compliance, {
+      withdrawals: false,
+      reason: 'Documents received',
+    });
     expect(await m.post('/api/account/draw', token, draw)).toMatchObject({ code: 1 });
     await t.expectLedgerBalanced(id);
   });
 
   it('refuses a freeze that changes nothing, has no reason, or comes from a role without the right', async () => {
     const { id } = await t.realUser('0');
-    expect(await post(`/admin/api/users/${id}/freeze`, compliance, { reason: 'x' })).toMatchObject({ code: 422 });
-    expect(await post(`/admin/api/users/${id}/freeze`, compliance, { trading: true })).toMatchObject({ code: 422 });
+    expect(await post(`/admin/api/users/${id}/freeze`, compliance, { reason: 'x' })).toMatchObject({
+      code: 422,
+    });
+    expect(await post(`/admin/api/users/${id}/freeze`, compliance, { trading: true })).toMatchObject({
+      code: 422,
+    });
     expect(
       await post(`/admin/api/users/${id}/freeze`, compliance, { trading: true, reason: 'x', frozen: true }),
     ).toMatchObject({ code: 422, msg: 'This call does not take the field(s) frozen' });
     for (const token of [finance, support])
-      expect(await post(`/admin/api/users/${id}/freeze`, token, { trading: true, reason: 'x' })).toMatchObject({
+      expect(
+        await post(`/admin/api/users/${id}/freeze`, token, { trading: true, reason: 'x' }),
+      ).toMatchObject({
         code: 403,
       });
-    expect(await post('/admin/api/users/999999/freeze', compliance, { trading: true, reason: 'x' })).toMatchObject({
+    expect(
+      await post('/admin/api/users/999999/freeze', compliance, { trading: true, reason: 'x' }),
+    ).toMatchObject({
       code: 404,
     });
   });
@@ -149,8 +168,12 @@ describe.each(databaseEngines())('user holds on %s', (engine) => {
     expect(
       await client.postForm('/api/user/loginForU', { account: email, password: 'Old-pass-4821' }),
     ).toMatchObject({ code: 0 });
-    const [sent] = (await get<{ list: Array<{ body: string }> }>(`/admin/api/messages?address=${encodeURIComponent(email)}`, support)).data
-      .list;
+    const [sent] = (
+      await get<{ list: Array<{ body: string }> }>(
+        `/admin/api/messages?address=${encodeURIComponent(email)}`,
+        support,
+      )
+    ).data.list;
     expect(sent!.body).toContain('The broker has reset your password');
     const code = await client.codeFromOutbox(email);
     expect(
@@ -168,7 +191,9 @@ describe.each(databaseEngines())('user holds on %s', (engine) => {
     expect(await lastAudit(id)).toMatchObject({ action: 'user.password_reset' });
 
     const demo = await t.demoUser();
-    expect(await post(`/admin/api/users/${demo.id}/reset-password`, compliance, { reason: 'x' })).toMatchObject({
+    expect(
+      await post(`/admin/api/users/${demo.id}/reset-password`, compliance, { reason: 'x' }),
+    ).toMatchObject({
       code: 0,
       msg: expect.stringContaining('no e-mail or mobile number'),
     });
@@ -190,7 +215,10 @@ describe.each(databaseEngines())('user holds on %s', (engine) => {
       support,
     );
     expect(ledger.data.list[0]).toMatchObject({ Kind: 'bonus', Value: 25, MemoTran: 'Bonus' });
-    expect(await lastAudit(id)).toMatchObject({ action: 'user.bonus', after: { amount_usd: '25', kind: 'bonus' } });
+    expect(await lastAudit(id)).toMatchObject({
+      action: 'user.bonus',
+      after: { amount_usd: '25', kind: 'bonus' },
+    });
     expect(
       await post(`/admin/api/users/${id}/adjust`, finance, { amount: '5', kind: 'gift', reason: 'x' }),
     ).toMatchObject({ code: 422, msg: expect.stringContaining('kind must be one of: adjustment, bonus') });
@@ -201,13 +229,17 @@ describe.each(databaseEngines())('user holds on %s', (engine) => {
   it("lists a user's sign-ins and invitees", async () => {
     const inviter = await t.realUser('0');
     const { id: inviteeId } = await t.realUser('0');
-    await rt.database.db.updateTable('users').set({ invited_by: inviter.id }).where('id', '=', inviteeId).execute();
+    await rt.database.db
+      .updateTable('users')
+      .set({ invited_by: inviter.id })
+      .where('id', '=', inviteeId)
+      .execute();
     const sessions = await get<WireUserSession[]>(`/admin/api/users/${inviter.id}/sessions`, support);
     expect(sessions.data[0]).toMatchObject({ state: 'live', ip: expect.any(String) });
     await post(`/admin/api/users/${inviter.id}/logout`, compliance, { reason: 'Checking' });
-    expect((await get<WireUserSession[]>(`/admin/api/users/${inviter.id}/sessions`, support)).data[0]!.state).toBe(
-      'ended',
-    );
+    expect(
+      (await get<WireUserSession[]>(`/admin/api/users/${inviter.id}/sessions`, support)).data[0]!.state,
+    ).toBe('ended');
     const invitees = await get<{ list: WireInvitee[]; total: number }>(
       `/admin/api/users/${inviter.id}/invitees`,
       support,
@@ -250,8 +282,45 @@ describe.each(databaseEngines())('user holds on %s', (engine) => {
     });
   });
 
+  it('filters the audit log and the deposit queue by time, from inclusive to exclusive', async () => {
+    const { token, id } = await t.realUser('0');
+    const start = rt.clock.now();
+    await post(`/admin/api/users/${id}/freeze`, compliance, { trading: true, reason: 'First' });
+    // Less than the staff sessions' idle limit.
+    rt.clock.advance(600_000);
+    const later = rt.clock.now();
+    await post(`/admin/api/users/${id}/freeze`, compliance, { trading: false, reason: 'Second' });
+    const reasons = async (query: string) =>
+      (
+        await get<{ list: WireAuditEntry[] }>(
+          `/admin/api/audit?target_type=user&target_id=${id}&${query}`,
+          admin,
+        )
+      ).data.list.map((entry) => (entry.after as { reason: string }).reason);
+    expect(await reasons(`from_ms=${start}`)).toEqual(['Second', 'First']);
+    expect(await reasons(`from_ms=${later}`)).toEqual(['Second']);
+    expect(await reasons(`to_ms=${later}`)).toEqual(['First']);
+    expect(await get(`/admin/api/audit?from_ms=-1`, admin)).toMatchObject({ code: 422 });
+
+    const [network] = (await m.get<Array<{ id: number }>>('/api/quickCharge/info', token)).data;
+    const proof = await uploadImage(rt, token);
+    const filed = await m.post<{ id: number }>('/api/quickCharge/submit', token, {
+      number: '10',
+      proofImg: proof.data.url,
+      charge_id: network!.id,
+    });
+    const ids = async (query: string) =>
+      (
+        await get<{ list: Array<{ id: number }> }>(`/admin/api/deposits?user_id=${id}&${query}`, finance)
+      ).data.list.map((deposit) => deposit.id);
+    expect(await ids(`from_ms=${rt.clock.now()}`)).toEqual([filed.data.id]);
+    expect(await ids(`to_ms=${rt.clock.now()}`)).toEqual([]);
+  });
+
   it('answers admin tokens for everything compliance does', async () => {
     const { id } = await t.realUser('0');
-    expect((await post(`/admin/api/users/${id}/freeze`, admin, { withdrawals: true, reason: 'x' })).code).toBe(1);
+    expect(
+      (await post(`/admin/api/users/${id}/freeze`, admin, { withdrawals: true, reason: 'x' })).code,
+    ).toBe(1);
   });
 });

@@ -344,7 +344,9 @@ describe.skipIf(!chromiumPath)('back office', () => {
     // Halting new orders shows on the phone at once (no tick needed) and the ticket cannot send.
     await row.getByRole('button', { name: 'Halt new orders' }).click();
     await office.modal().getByRole('button', { name: 'Halt new orders' }).click();
-    await expect.poll(() => office.page.getByTestId(`state-${instrument.Code}`).textContent(), eventually).toBe('Halted');
+    await expect
+      .poll(() => office.page.getByTestId(`state-${instrument.Code}`).textContent(), eventually)
+      .toBe('Halted');
     await expect
       .poll(() => phone.page.getByTestId('market-closed').textContent(), eventually)
       .toBe('New orders halted by the broker');
@@ -389,7 +391,11 @@ describe.skipIf(!chromiumPath)('back office', () => {
 
     for (const [lang, title, text] of [
       ['de', 'Gold stabilisiert sich nach dem Zinsentscheid', 'Der Goldpreis hielt sich nahe seinem Hoch.'],
-      ['fr', 'Gold steadies after the rate decision', 'Spot gold held near its high. Volatility stays elevated.'],
+      [
+        'fr',
+        'Gold steadies after the rate decision',
+        'Spot gold held near its high. Volatility stays elevated.',
+      ],
     ] as const) {
       const phone = await MoneyScreen.start(stack, '/news', { lang });
       await phone.testId('news-row').first().waitFor();
@@ -397,7 +403,9 @@ describe.skipIf(!chromiumPath)('back office', () => {
       await phone.testId('news-row').first().click();
       await expect.poll(() => phone.testId('news-content').textContent(), eventually).toBe(text);
       if (lang === 'fr') {
-        expect(await phone.testId('news-content').locator('strong').textContent()).toBe('Volatility stays elevated.');
+        expect(await phone.testId('news-content').locator('strong').textContent()).toBe(
+          'Volatility stays elevated.',
+        );
         await shot(phone.page, 'phone-news-from-editor');
       }
     }

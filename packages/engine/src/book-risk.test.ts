@@ -44,7 +44,11 @@ describe('book risk', () => {
     place(book, 2, order(EURUSD.id, 'buy', '0.1', false));
 
     const risk = bookRisk(accountsOf(book), book.board, 100);
-    expect(risk).toMatchObject({ openPositions: 2, pendingOrders: 1, atMarginCall: [] });
+    expect(risk).toMatchObject({ openPositions: 2, activeTraders: 2, pendingOrders: 1, atMarginCall: [] });
+    // [R5] An account with only a pending order is not an active trader.
+    book.loadAccount(newAccount(3, '10000'));
+    place(book, 3, order(EURUSD.id, 'buy', '0.1', false));
+    expect(bookRisk(accountsOf(book), book.board, 100)).toMatchObject({ activeTraders: 2, pendingOrders: 2 });
     // [R4] The largest position first, by its notional at the closing price.
     expect(risk.largestPositions.map((p) => [p.accountId, p.side, p.notionalMicros])).toEqual([
       [1, 'buy', usd('110000')],
@@ -110,6 +114,10 @@ describe('book risk', () => {
         risk.exposures.reduce((sum, e) => sum + e.positions, 0),
         context,
       ).toBe(risk.openPositions);
+      expect(risk.activeTraders, context).toBe(
+        accountsOf(book).filter((account) => [...account.orders.values()].some((o) => o.state === 'holding'))
+          .length,
+      );
       for (const exposure of risk.exposures)
         expect(exposure.netLots, context).toBe(exposure.longLots - exposure.shortLots);
       expect(risk.largestPositions.length, context).toBe(Math.min(risk.openPositions, 10));

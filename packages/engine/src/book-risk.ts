@@ -43,6 +43,8 @@ export interface AccountAtRisk {
 
 export interface BookRisk {
   openPositions: number;
+  /** Accounts holding at least one position (R5). */
+  activeTraders: number;
   pendingOrders: number;
   /** Σ floating P/L of the traders' holding orders (R1). */
   floatingMicros: bigint;
@@ -59,12 +61,14 @@ export const LARGEST_POSITIONS = 10;
 
 export function bookRisk(accounts: Iterable<Account>, board: MarketBoard, marginCallLevel: number): BookRisk {
   let openPositions = 0;
+  let activeTraders = 0;
   let pendingOrders = 0;
   let floating = 0n;
   const exposures = new Map<number, InstrumentExposure>();
   const atMarginCall: AccountAtRisk[] = [];
   const positions: PositionAtRisk[] = [];
   for (const account of accounts) {
+    const holdingBefore = openPositions;
     for (const order of account.orders.values()) {
       if (order.state === 'pending') pendingOrders++;
       if (order.state !== 'holding') continue;
@@ -99,6 +103,7 @@ export function bookRisk(accounts: Iterable<Account>, board: MarketBoard, margin
       entry.positions++;
       exposures.set(order.instrumentId, entry);
     }
+    if (openPositions > holdingBefore) activeTraders++;
     const figures = accountFigures(account, board);
     if (figures.marginLevelBasisPoints !== null && isAtOrBelowLevel(figures, marginCallLevel))
       atMarginCall.push({
@@ -111,6 +116,7 @@ export function bookRisk(accounts: Iterable<Account>, board: MarketBoard, margin
   const magnitude = (value: bigint) => (value < 0n ? -value : value);
   return {
     openPositions,
+    activeTraders,
     pendingOrders,
     floatingMicros: floating,
     exposures: [...exposures.values()].sort((a, b) => {

@@ -39,15 +39,41 @@ describe('instrument terms (SPEC.md I1–I6)', () => {
     ['schedule_invalid', { schedule: [{ from: 10, to: 10 }] }],
     ['schedule_invalid', { schedule: [{ from: 10080, to: 10100 }] }],
     ['schedule_invalid', { schedule: [{ from: 0, to: 10081 }] }],
-    ['schedule_invalid', { schedule: [{ from: 600, to: 700 }, { from: 100, to: 200 }] }],
-    ['schedule_overlaps', { schedule: [{ from: 100, to: 700 }, { from: 600, to: 800 }] }],
+    [
+      'schedule_invalid',
+      {
+        schedule: [
+          { from: 600, to: 700 },
+          { from: 100, to: 200 },
+        ],
+      },
+    ],
+    [
+      'schedule_overlaps',
+      {
+        schedule: [
+          { from: 100, to: 700 },
+          { from: 600, to: 800 },
+        ],
+      },
+    ],
   ] as const)('[I1–I6] refuses %s', (problem, change) => {
     expect(instrumentTermsProblem({ ...terms, ...change })).toBe(problem);
   });
 
   it('[I6] sees a session that wraps past the week into the first', () => {
-    expect(scheduleProblem([{ from: 60, to: 120 }, { from: 10000, to: 10150 }])).toBe('schedule_overlaps');
-    expect(scheduleProblem([{ from: 60, to: 120 }, { from: 10000, to: 10140 }])).toBeUndefined();
+    expect(
+      scheduleProblem([
+        { from: 60, to: 120 },
+        { from: 10000, to: 10150 },
+      ]),
+    ).toBe('schedule_overlaps');
+    expect(
+      scheduleProblem([
+        { from: 60, to: 120 },
+        { from: 10000, to: 10140 },
+      ]),
+    ).toBeUndefined();
     expect(scheduleProblem([])).toBeUndefined();
   });
 });

@@ -70,6 +70,7 @@ export function scheduleProblem(schedule: WeeklySchedule): InstrumentProblem | u
   }
   const first = schedule[0];
   const last = schedule.at(-1);
-  if (first && last && schedule.length > 1 && last.to - MINUTES_PER_WEEK > first.from) return 'schedule_overlaps';
+  if (first && last && schedule.length > 1 && last.to - MINUTES_PER_WEEK > first.from)
+    return 'schedule_overlaps';
   return undefined;
 }

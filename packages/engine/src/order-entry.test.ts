@@ -100,7 +100,10 @@ describe('order entry', () => {
       rejection: 'leverage_not_offered',
     });
     expect(
-      decideOrderEntry(everythingWrong, context({ nowMs: SATURDAY_NOON, instrument: { ...eurusd, tradingHalted: true } })),
+      decideOrderEntry(
+        everythingWrong,
+        context({ nowMs: SATURDAY_NOON, instrument: { ...eurusd, tradingHalted: true } }),
+      ),
     ).toEqual({ ok: false, rejection: 'trading_halted' });
     expect(ORDER_REJECTIONS.indexOf('trading_halted')).toBe(0);
   });

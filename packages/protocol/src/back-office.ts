@@ -44,6 +44,7 @@ export const dashboardSchema = z.object({
   }),
   book: z.object({
     open_positions: z.number().int(),
+    active_traders: z.number().int().describe('Real accounts holding at least one position'),
     pending_orders: z.number().int(),
     floating_pl_usd: decimal.describe(
       "The traders' floating P/L on real accounts; the broker's is its negative",
@@ -97,11 +98,15 @@ export const userSearchQuerySchema = z.object({
     .enum(['disabled', 'trading_frozen', 'withdrawals_frozen'])
     .optional()
     .describe('Only users under this hold'),
-  created_from_ms: wholeNumber('created_from_ms', 0).max(MAX_TIME_MS).optional().describe('Registered from, ms'),
-  created_to_ms: wholeNumber('created_to_ms', 0).max(MAX_TIME_MS).optional().describe('Registered before, ms'),
-  sort: z
-    .enum(['id', 'created_at', 'balance'])
-    .default('id'),
+  created_from_ms: wholeNumber('created_from_ms', 0)
+    .max(MAX_TIME_MS)
+    .optional()
+    .describe('Registered from, ms'),
+  created_to_ms: wholeNumber('created_to_ms', 0)
+    .max(MAX_TIME_MS)
+    .optional()
+    .describe('Registered before, ms'),
+  sort: z.enum(['id', 'created_at', 'balance']).default('id'),
   order: z.enum(['asc', 'desc']).default('desc'),
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(20),
@@ -186,7 +191,7 @@ export const balanceAdjustBodySchema = z.object({
   kind: z
     .enum(['adjustment', 'bonus'])
     .default('adjustment')
-    .describe('The ledger row\'s kind: a correction (adjustment) or a promotional credit (bonus)'),
+    .describe("The ledger row's kind: a correction (adjustment) or a promotional credit (bonus)"),
   reason: staffReason,
 });
 
@@ -243,7 +248,9 @@ const lotsField = (name: string) =>
   z
     .string({ error: () => `${name} must be a decimal as text` })
     .trim()
-    .regex(/^\d{1,9}(\.\d{1,8})?$/, { error: () => `${name} must be a positive decimal of at most 8 places` });
+    .regex(/^\d{1,9}(\.\d{1,8})?$/, {
+      error: () => `${name} must be a positive decimal of at most 8 places`,
+    });
 
 /**
  * A change of an instrument's terms: only the fields given change, an unknown field is refused by
@@ -265,7 +272,9 @@ export const instrumentChangeBodySchema = changeOf(
       .describe('Points of the price precision; applies from the next tick'),
     price_precision: wholeNumber('price_precision', 0).max(10).optional(),
     contract_size: wholeNumber('contract_size', 1).max(100_000_000).optional(),
-    margin_mode: z.union([z.literal(1), z.literal(2)], { error: () => 'margin_mode must be 1 or 2' }).optional(),
+    margin_mode: z
+      .union([z.literal(1), z.literal(2)], { error: () => 'margin_mode must be 1 or 2' })
+      .optional(),
     min_lots: lotsField('min_lots').optional(),
     max_lots: lotsField('max_lots').optional(),
     lot_step: lotsField('lot_step').optional(),

@@ -14,6 +14,15 @@ export const wholeNumber = (name: string, min: number) =>
 /** Trimmed text of at most `max` characters. */
 export const text = (max: number) => z.string().trim().max(max);
 
+/** Dates end in the year 275760; a back-office filter has no business past 2100. */
+const LATEST_FILTER_MS = 4_102_444_800_000;
+
+/** A time range of a staff list: from (inclusive) and to (exclusive), Unix ms, either optional. */
+export const timeRangeFields = {
+  from_ms: wholeNumber('from_ms', 0).max(LATEST_FILTER_MS).optional().describe('Created from, Unix ms'),
+  to_ms: wholeNumber('to_ms', 0).max(LATEST_FILTER_MS).optional().describe('Created before, Unix ms'),
+};
+
 /** `page` (from 1) and `page_size` (1–100, 20 by default) of a paged list. */
 export const pageFields = {
   page: wholeNumber('page', 1).default(1),

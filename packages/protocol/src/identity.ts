@@ -3,7 +3,7 @@
  * front and one reverse photo, its review state, and the staff review of submissions.
  */
 import { z } from 'zod';
-import { text } from './fields.ts';
+import { text, timeRangeFields } from './fields.ts';
 import { ID_CARD_TYPES } from './constants.ts';
 
 /** One uploaded image: the url image_upload returned, or its bare name. Exactly one per field. */
@@ -29,6 +29,7 @@ export const identityCenterSchema = z.object({
 export const identityListQuerySchema = z.object({
   status: z.coerce.number().int().min(1).max(3).optional().describe('1 waiting, 2 certified, 3 rejected'),
   user_id: z.coerce.number().int().min(1).optional(),
+  ...timeRangeFields,
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(20),
 });

@@ -52,7 +52,9 @@ export const instrumentSchema = z.object({
   Id: z.number().int(),
   Code: z.string(),
   ShowCode: z.string(),
-  Name: z.string().describe("The instrument's name in the request's language (English, or empty, when not set)"),
+  Name: z
+    .string()
+    .describe("The instrument's name in the request's language (English, or empty, when not set)"),
   TradingHalted: z
     .boolean()
     .describe('The broker halted new orders: MarketStatus is then 2, and open positions can still close'),

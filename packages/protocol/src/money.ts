@@ -4,7 +4,7 @@
  * form-encoded with snake_case fields; amounts arrive as decimal text and stay exact.
  */
 import { z } from 'zod';
-import { pageFields, text, wholeNumber } from './fields.ts';
+import { pageFields, text, timeRangeFields, wholeNumber } from './fields.ts';
 import { decimalText } from './trading.ts';
 
 /** An uploaded image: the url `image_upload` returned (or its bare name). */
@@ -73,6 +73,7 @@ export const idBodySchema = z.object({ id: wholeNumber('id', 1) });
 export const reviewListQuerySchema = z.object({
   status: z.coerce.number().int().min(0).max(3).optional(),
   user_id: z.coerce.number().int().min(1).optional(),
+  ...timeRangeFields,
   ...pageFields,
 });
 

@@ -4,7 +4,7 @@
  * never accepted where the other is expected.
  */
 import { z } from 'zod';
-import { changeOf, text } from './fields.ts';
+import { changeOf, text, timeRangeFields } from './fields.ts';
 import { PASSWORD_MAX_LENGTH } from './constants.ts';
 
 /**
@@ -132,6 +132,7 @@ export const auditQuerySchema = z.object({
   target_type: text(32).min(1).optional(),
   target_id: wholeNumber.min(1).optional(),
   staff_id: wholeNumber.min(1).optional(),
+  ...timeRangeFields,
   page: wholeNumber.min(1).default(1),
   page_size: wholeNumber.min(1).max(100).default(20),
 });

@@ -25,7 +25,6 @@ export interface EditorValues {
   names: Partial<Record<Language, string>>;
 }
 
-
 export function valuesOf(instrument: WireStaffInstrument): EditorValues {
   return {
     show_code: instrument.show_code,
@@ -60,7 +59,8 @@ export function changedBody(instrument: WireStaffInstrument, values: EditorValue
   };
   const body: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(next))
-    if (JSON.stringify(value) !== JSON.stringify(instrument[key as keyof WireStaffInstrument])) body[key] = value;
+    if (JSON.stringify(value) !== JSON.stringify(instrument[key as keyof WireStaffInstrument]))
+      body[key] = value;
   const names: Record<string, string> = {};
   for (const lang of LANGUAGES) {
     const typed = (values.names[lang] ?? '').trim();
@@ -69,4 +69,3 @@ export function changedBody(instrument: WireStaffInstrument, values: EditorValue
   if (Object.keys(names).length > 0) body.names = names;
   return body;
 }
-

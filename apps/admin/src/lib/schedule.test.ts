@@ -13,8 +13,16 @@ describe('trading sessions as staff type them', () => {
       from: 8520,
       to: 11400,
     });
-    expect(toFields({ from: 8520, to: 11400 })).toEqual({ fromDay: 5, fromTime: '22:00', toDay: 0, toTime: '22:00' });
-    expect(toMinutes({ fromDay: 0, fromTime: '00:00', toDay: 0, toTime: '00:00' })).toEqual({ from: 0, to: 10080 });
+    expect(toFields({ from: 8520, to: 11400 })).toEqual({
+      fromDay: 5,
+      fromTime: '22:00',
+      toDay: 0,
+      toTime: '22:00',
+    });
+    expect(toMinutes({ fromDay: 0, fromTime: '00:00', toDay: 0, toTime: '00:00' })).toEqual({
+      from: 0,
+      to: 10080,
+    });
   });
 
   it('refuses what is not a time', () => {

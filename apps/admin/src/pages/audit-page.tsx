@@ -5,6 +5,7 @@ import { InputNumber, Select, Table } from 'antd';
 import type { WireAuditEntry } from '@omp/protocol';
 import { auditDiff } from '../lib/diff.ts';
 import { localTimeOfMs } from '../lib/time.ts';
+import { useDateRange } from '../ui/date-range.tsx';
 import { PagedTable } from '../ui/paged-table.tsx';
 
 const TARGET_TYPES = ['identity', 'deposit', 'withdrawal', 'staff', 'setting', 'user', 'news', 'company'];
@@ -31,6 +32,7 @@ export default function AuditPage() {
   const [targetType, setTargetType] = useState<string>();
   const [targetId, setTargetId] = useState<number>();
   const [staffId, setStaffId] = useState<number>();
+  const when = useDateRange(t('audit.when'));
   const summary = (entry: WireAuditEntry) =>
     auditDiff(entry.before, entry.after, localTimeOfMs)
       .map((change) => `${change.field}: ${change.before || '—'} → ${change.after || '—'}`)
@@ -40,11 +42,12 @@ export default function AuditPage() {
     <PagedTable<WireAuditEntry>
       path="/admin/api/audit"
       queryKey="audit"
-      filters={{ target_type: targetType, target_id: targetId, staff_id: staffId }}
+      filters={{ target_type: targetType, target_id: targetId, staff_id: staffId, ...when.params }}
       rowKey={(entry) => entry.id}
       csvName="audit"
       toolbar={
         <>
+          {when.picker}
           <Select<string>
             allowClear
             aria-label={t('audit.target_type')}

@@ -40,7 +40,12 @@ export default function ContentPage() {
               { value: 2, label: t('content.company_suspended') },
             ],
           },
-          { name: 'loss_url', label: t('content.company_loss_url'), hint: t('content.company_loss_hint'), column: false },
+          {
+            name: 'loss_url',
+            label: t('content.company_loss_url'),
+            hint: t('content.company_loss_hint'),
+            column: false,
+          },
           { name: 'sort', label: t('payments.sort'), kind: 'number' },
         ]}
       />
@@ -60,7 +65,8 @@ function ServiceTexts() {
   const [busy, setBusy] = useState(false);
   const query = useQuery({
     queryKey: ['settings'],
-    queryFn: () => api.get<{ texts: Record<string, Partial<Record<Language, string>>> }>('/admin/api/settings'),
+    queryFn: () =>
+      api.get<{ texts: Record<string, Partial<Record<Language, string>>> }>('/admin/api/settings'),
   });
   const stored = query.data?.texts[key];
   useEffect(() => {
@@ -144,7 +150,8 @@ function ServiceTexts() {
         <ul className="change-list">
           {Object.entries(pending ?? {}).map(([lang, value]) => (
             <li key={lang}>
-              <strong>{NATIVE_LANGUAGE_NAMES[lang as Language]}</strong>: {value ? value.slice(0, 80) : t('content.removed')}
+              <strong>{NATIVE_LANGUAGE_NAMES[lang as Language]}</strong>:{' '}
+              {value ? value.slice(0, 80) : t('content.removed')}
             </li>
           ))}
         </ul>

@@ -67,7 +67,13 @@ export default function DashboardPage() {
         </Col>
         <Col span={4}>
           <Card size="small">
-            <Statistic title={t('dashboard.open_positions')} value={book.open_positions} />
+            <Statistic
+              title={t('dashboard.open_positions')}
+              value={book.open_positions}
+              suffix={
+                <span className="muted">{t('dashboard.active_traders', { count: book.active_traders })}</span>
+              }
+            />
           </Card>
         </Col>
         <Col span={4}>

@@ -49,7 +49,13 @@ export function InstrumentEditor(props: {
   const days = t('instruments.weekdays').split(',');
 
   const review = async () => {
-    if (!(await form.validateFields().then(() => true, () => false))) return;
+    if (
+      !(await form.validateFields().then(
+        () => true,
+        () => false,
+      ))
+    )
+      return;
     // Every value, also of fields not on screen (the names panel while it is folded).
     const values = form.getFieldsValue(true) as EditorValues;
     const body = changedBody(instrument, values);
@@ -58,9 +64,15 @@ export function InstrumentEditor(props: {
       return;
     }
     const before = Object.fromEntries(
-      Object.keys(body).map((key) => [key, key === 'names' ? instrument.names : instrument[key as keyof WireStaffInstrument]]),
+      Object.keys(body).map((key) => [
+        key,
+        key === 'names' ? instrument.names : instrument[key as keyof WireStaffInstrument],
+      ]),
     );
-    const after = { ...body, ...(body.names ? { names: { ...instrument.names, ...(body.names as object) } } : {}) };
+    const after = {
+      ...body,
+      ...(body.names ? { names: { ...instrument.names, ...(body.names as object) } } : {}),
+    };
     setError(undefined);
     setPending({ body, changes: auditDiff(before, after) });
   };
@@ -106,7 +118,11 @@ export function InstrumentEditor(props: {
       {error && <Alert type="error" showIcon role="alert" style={{ marginBottom: 12 }} title={error} />}
       <Form form={form} layout="vertical" requiredMark={false} initialValues={valuesOf(instrument)}>
         <Flex gap={12}>
-          <Form.Item name="show_code" label={t('instruments.show_code')} rules={[{ required: true, max: 24 }]}>
+          <Form.Item
+            name="show_code"
+            label={t('instruments.show_code')}
+            rules={[{ required: true, max: 24 }]}
+          >
             <Input autoComplete="off" />
           </Form.Item>
           <Form.Item name="category_id" label={t('instruments.category')} style={{ flex: 1 }}>
@@ -117,7 +133,11 @@ export function InstrumentEditor(props: {
           </Form.Item>
         </Flex>
         <Flex gap={12} wrap>
-          <Form.Item name="spread_points" label={t('instruments.spread')} extra={t('instruments.spread_consequence')}>
+          <Form.Item
+            name="spread_points"
+            label={t('instruments.spread')}
+            extra={t('instruments.spread_consequence')}
+          >
             <InputNumber<number> min={0} max={100_000} precision={0} addonAfter={t('instruments.points')} />
           </Form.Item>
           <Form.Item name="contract_size" label={t('instruments.contract_size')}>
@@ -134,13 +154,25 @@ export function InstrumentEditor(props: {
           </Form.Item>
         </Flex>
         <Flex gap={12}>
-          <Form.Item name="min_lots" label={t('instruments.min_lots')} rules={[{ required: true, ...lotsRule }]}>
+          <Form.Item
+            name="min_lots"
+            label={t('instruments.min_lots')}
+            rules={[{ required: true, ...lotsRule }]}
+          >
             <Input className="num" />
           </Form.Item>
-          <Form.Item name="max_lots" label={t('instruments.max_lots')} rules={[{ required: true, ...lotsRule }]}>
+          <Form.Item
+            name="max_lots"
+            label={t('instruments.max_lots')}
+            rules={[{ required: true, ...lotsRule }]}
+          >
             <Input className="num" />
           </Form.Item>
-          <Form.Item name="lot_step" label={t('instruments.lot_step')} rules={[{ required: true, ...lotsRule }]}>
+          <Form.Item
+            name="lot_step"
+            label={t('instruments.lot_step')}
+            rules={[{ required: true, ...lotsRule }]}
+          >
             <Input className="num" />
           </Form.Item>
         </Flex>
@@ -151,13 +183,19 @@ export function InstrumentEditor(props: {
           rules={[
             {
               validator: (_, value: string[] = []) =>
-                value.length > 0 && value.every((v) => /^\d{1,4}$/.test(v) && Number(v) >= 1 && Number(v) <= 1000)
+                value.length > 0 &&
+                value.every((v) => /^\d{1,4}$/.test(v) && Number(v) >= 1 && Number(v) <= 1000)
                   ? Promise.resolve()
                   : Promise.reject(new Error(t('instruments.leverage_format'))),
             },
           ]}
         >
-          <Select mode="tags" tokenSeparators={[',', ' ']} open={false} aria-label={t('instruments.leverage')} />
+          <Select
+            mode="tags"
+            tokenSeparators={[',', ' ']}
+            open={false}
+            aria-label={t('instruments.leverage')}
+          />
         </Form.Item>
         <Form.Item
           name="fee_rate"
@@ -176,13 +214,21 @@ export function InstrumentEditor(props: {
                   <Form.Item name={[field.name, 'fromDay']} label={t('instruments.opens')}>
                     <Select style={{ width: 120 }} options={days.map((label, value) => ({ value, label }))} />
                   </Form.Item>
-                  <Form.Item name={[field.name, 'fromTime']} label=" " rules={[timeRule(t('instruments.time_format'))]}>
+                  <Form.Item
+                    name={[field.name, 'fromTime']}
+                    label=" "
+                    rules={[timeRule(t('instruments.time_format'))]}
+                  >
                     <Input className="num" style={{ width: 80 }} placeholder="22:00" />
                   </Form.Item>
                   <Form.Item name={[field.name, 'toDay']} label={t('instruments.closes')}>
                     <Select style={{ width: 120 }} options={days.map((label, value) => ({ value, label }))} />
                   </Form.Item>
-                  <Form.Item name={[field.name, 'toTime']} label=" " rules={[timeRule(t('instruments.time_format'))]}>
+                  <Form.Item
+                    name={[field.name, 'toTime']}
+                    label=" "
+                    rules={[timeRule(t('instruments.time_format'))]}
+                  >
                     <Input className="num" style={{ width: 80 }} placeholder="22:00" />
                   </Form.Item>
                   <Button onClick={() => remove(field.name)} aria-label={t('instruments.remove_session')}>
@@ -247,5 +293,7 @@ export function InstrumentEditor(props: {
 
 const timeRule = (text: string) => ({
   validator: (_: unknown, value: string | undefined) =>
-    value !== undefined && minutesOfTime(value) !== undefined ? Promise.resolve() : Promise.reject(new Error(text)),
+    value !== undefined && minutesOfTime(value) !== undefined
+      ? Promise.resolve()
+      : Promise.reject(new Error(text)),
 });

@@ -46,11 +46,18 @@ export default function InstrumentsPage() {
             .join('; ');
 
   const shown = useMemo(() => {
-    const needle = search.trim().toUpperCase().replace(/[^A-Z0-9]/g, '');
+    const needle = search
+      .trim()
+      .toUpperCase()
+      .replace(/[^A-Z0-9]/g, '');
     return (list.data ?? []).filter(
       (i) =>
         (category === undefined || i.category_id === category) &&
-        (!needle || `${i.code}${i.show_code}`.toUpperCase().replace(/[^A-Z0-9]/g, '').includes(needle)),
+        (!needle ||
+          `${i.code}${i.show_code}`
+            .toUpperCase()
+            .replace(/[^A-Z0-9]/g, '')
+            .includes(needle)),
     );
   }, [list.data, search, category]);
 
@@ -149,7 +156,10 @@ export default function InstrumentsPage() {
             title: t('instruments.lots'),
             render: (_, i) => <span className="num">{`${i.min_lots} – ${i.max_lots} / ${i.lot_step}`}</span>,
           },
-          { title: t('instruments.leverage'), render: (_, i) => i.leverage_options.map((l) => `1:${l}`).join(' ') },
+          {
+            title: t('instruments.leverage'),
+            render: (_, i) => i.leverage_options.map((l) => `1:${l}`).join(' '),
+          },
           { title: t('instruments.fee_rate'), dataIndex: 'fee_rate', align: 'right' },
           { title: t('instruments.hours'), render: (_, i) => hours(i), width: 220 },
           {
@@ -189,9 +199,12 @@ export default function InstrumentsPage() {
           title={t(switching.enabled ? 'instruments.halt_title' : 'instruments.resume_title', {
             code: switching.show_code,
           })}
-          consequence={t(switching.enabled ? 'instruments.halt_consequence' : 'instruments.resume_consequence', {
-            count: switching.open_orders,
-          })}
+          consequence={t(
+            switching.enabled ? 'instruments.halt_consequence' : 'instruments.resume_consequence',
+            {
+              count: switching.open_orders,
+            },
+          )}
           okText={switching.enabled ? t('instruments.halt') : t('instruments.resume')}
           onConfirm={async () => {
             const { msg } = await api.postForMessage(`/admin/api/instruments/${switching.id}`, {

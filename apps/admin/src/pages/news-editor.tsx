@@ -7,7 +7,20 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Alert, App, Button, DatePicker, Drawer, Flex, Form, Input, Modal, Skeleton, Tabs, Typography } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  DatePicker,
+  Drawer,
+  Flex,
+  Form,
+  Input,
+  Modal,
+  Skeleton,
+  Tabs,
+  Typography,
+} from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { LANGUAGES, NATIVE_LANGUAGE_NAMES, type Language } from '@omp/protocol';
 import { api } from '../lib/api-client.ts';
@@ -56,14 +69,19 @@ export function NewsEditor(props: { id: number | 'new'; onSaved: () => Promise<v
   const initial = (article?: StoredArticle): EditorValues => ({
     logo: article?.logo ?? '',
     published: dayjs(article?.created_at_ms ?? Date.now()),
-    texts: Object.fromEntries(LANGUAGES.map((code) => [code, { ...empty, ...article?.texts[code] }])) as Record<
-      Language,
-      ArticleText
-    >,
+    texts: Object.fromEntries(
+      LANGUAGES.map((code) => [code, { ...empty, ...article?.texts[code] }]),
+    ) as Record<Language, ArticleText>,
   });
 
   const review = async () => {
-    if (!(await form.validateFields().then(() => true, () => false))) return;
+    if (
+      !(await form.validateFields().then(
+        () => true,
+        () => false,
+      ))
+    )
+      return;
     const values = form.getFieldsValue(true) as EditorValues;
     const before = stored.data;
     const changed: Partial<Record<Language, ArticleText | null>> = {};
@@ -76,14 +94,18 @@ export function NewsEditor(props: { id: number | 'new'; onSaved: () => Promise<v
         continue;
       }
       const text = { title: now.title.trim(), desc: now.desc.trim(), content: now.content };
-      if (!was || JSON.stringify(text) !== JSON.stringify({ title: was.title, desc: was.desc, content: was.content }))
+      if (
+        !was ||
+        JSON.stringify(text) !== JSON.stringify({ title: was.title, desc: was.desc, content: was.content })
+      )
         changed[code] = text;
     }
     const body: Record<string, unknown> = {};
     if (Object.keys(changed).length > 0) body.texts = changed;
     if (values.logo.trim() !== (before?.logo ?? '')) body.logo = values.logo.trim();
     const publishedMs = values.published.valueOf();
-    if (isNew || Math.abs(publishedMs - (before?.created_at_ms ?? 0)) >= 60_000) body.created_at_ms = publishedMs;
+    if (isNew || Math.abs(publishedMs - (before?.created_at_ms ?? 0)) >= 60_000)
+      body.created_at_ms = publishedMs;
     if (!isNew && Object.keys(body).length === 0) return void message.info(t('settings.nothing_changed'));
     setError(undefined);
     setConfirming({ body, languages: Object.keys(changed) });
@@ -150,7 +172,12 @@ export function NewsEditor(props: { id: number | 'new'; onSaved: () => Promise<v
             <Form.Item name="published" label={t('news.published')} rules={[{ required: true }]}>
               <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" allowClear={false} />
             </Form.Item>
-            <Form.Item name="logo" label={t('news.picture')} extra={t('news.picture_hint')} style={{ flex: 1 }}>
+            <Form.Item
+              name="logo"
+              label={t('news.picture')}
+              extra={t('news.picture_hint')}
+              style={{ flex: 1 }}
+            >
               <Input autoComplete="off" placeholder="https://" />
             </Form.Item>
           </Flex>
@@ -174,14 +201,21 @@ export function NewsEditor(props: { id: number | 'new'; onSaved: () => Promise<v
                       label={t('news.title')}
                       rules={
                         code === 'en'
-                          ? [{ required: true, whitespace: true, message: t('news.english_required') }, { max: 200 }]
+                          ? [
+                              { required: true, whitespace: true, message: t('news.english_required') },
+                              { max: 200 },
+                            ]
                           : [{ max: 200 }]
                       }
                       extra={code === 'en' ? undefined : t('news.empty_removes')}
                     >
                       <Input dir={code === 'ar' ? 'rtl' : 'ltr'} />
                     </Form.Item>
-                    <Form.Item name={['texts', code, 'desc']} label={t('news.summary')} rules={[{ max: 1000 }]}>
+                    <Form.Item
+                      name={['texts', code, 'desc']}
+                      label={t('news.summary')}
+                      rules={[{ max: 1000 }]}
+                    >
                       <Input.TextArea rows={2} dir={code === 'ar' ? 'rtl' : 'ltr'} />
                     </Form.Item>
                     <Form.Item name={['texts', code, 'content']} label={t('news.text')}>

@@ -136,7 +136,10 @@ export function Invitees({ id }: { id: number }) {
   const query = useQuery({
     queryKey: ['user', id, 'invitees', page],
     queryFn: () =>
-      api.get<{ list: WireInvitee[]; total: number }>(`/admin/api/users/${id}/invitees`, { page, page_size: 20 }),
+      api.get<{ list: WireInvitee[]; total: number }>(`/admin/api/users/${id}/invitees`, {
+        page,
+        page_size: 20,
+      }),
   });
   return (
     <Table<WireInvitee>

@@ -101,14 +101,23 @@ export function UserDrawer({ id, onClose }: { id: number; onClose: () => void })
       disable: { title: t('users.disable'), consequence: t('users.disable_consequence') },
       enable: { title: t('users.enable'), consequence: t('users.enable_consequence') },
       logout: { title: t('users.logout'), consequence: t('users.logout_consequence') },
-      reset_password: { title: t('users.reset_password'), consequence: t('users.reset_password_consequence') },
-      freeze_trading: { title: t('users.freeze_trading'), consequence: t('users.freeze_trading_consequence') },
+      reset_password: {
+        title: t('users.reset_password'),
+        consequence: t('users.reset_password_consequence'),
+      },
+      freeze_trading: {
+        title: t('users.freeze_trading'),
+        consequence: t('users.freeze_trading_consequence'),
+      },
       unfreeze_trading: { title: t('users.unfreeze_trading'), consequence: t('users.unfreeze_consequence') },
       freeze_withdrawals: {
         title: t('users.freeze_withdrawals'),
         consequence: t('users.freeze_withdrawals_consequence'),
       },
-      unfreeze_withdrawals: { title: t('users.unfreeze_withdrawals'), consequence: t('users.unfreeze_consequence') },
+      unfreeze_withdrawals: {
+        title: t('users.unfreeze_withdrawals'),
+        consequence: t('users.unfreeze_consequence'),
+      },
     }[action.kind];
   const send = (chosen: Action, reason: string) => {
     if (chosen.kind === 'close' || chosen.kind === 'cancel')

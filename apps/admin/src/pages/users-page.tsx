@@ -4,11 +4,11 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DatePicker, Select, Tag } from 'antd';
-import type { Dayjs } from 'dayjs';
+import { Select, Tag } from 'antd';
 import type { WireUserSummary } from '@omp/protocol';
 import { localTime } from '../lib/time.ts';
 import { PagedTable } from '../ui/paged-table.tsx';
+import { useDateRange } from '../ui/date-range.tsx';
 import { SearchBox } from '../ui/search-box.tsx';
 import { UserDrawer } from './user-drawer.tsx';
 
@@ -17,10 +17,7 @@ export default function UsersPage() {
   const [q, setQ] = useState('');
   const [kind, setKind] = useState<number>();
   const [state, setState] = useState<string>();
-  const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
-  // Whole days in the staff member's own time zone: from the first midnight to after the last day.
-  const createdFrom = range?.[0]?.startOf('day').valueOf();
-  const createdTo = range?.[1]?.add(1, 'day').startOf('day').valueOf();
+  const registered = useDateRange(t('users.registered'), { from: 'created_from_ms', to: 'created_to_ms' });
   const [open, setOpen] = useState<number>();
   const identity = (status: number) =>
     status === 0 ? t('users.identity_none') : t(`identity.status_${status}`);
@@ -30,7 +27,7 @@ export default function UsersPage() {
       <PagedTable<WireUserSummary>
         path="/admin/api/users"
         queryKey="users"
-        filters={{ q, is_demo: kind, state, created_from_ms: createdFrom, created_to_ms: createdTo }}
+        filters={{ q, is_demo: kind, state, ...registered.params }}
         serverSort
         rowKey={(row) => row.id}
         onOpen={(row) => setOpen(row.id)}
@@ -62,13 +59,7 @@ export default function UsersPage() {
               ]}
               style={{ width: 190 }}
             />
-            <DatePicker.RangePicker
-              aria-label={t('users.registered')}
-              placeholder={[t('users.registered_from'), t('users.registered_to')]}
-              value={range}
-              onChange={setRange}
-              allowEmpty={[true, true]}
-            />
+            {registered.picker}
           </>
         }
         columns={[

@@ -7,7 +7,21 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Alert, App, Button, Drawer, Flex, Form, Input, Modal, Select, Switch, Table, Tag, Typography } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Drawer,
+  Flex,
+  Form,
+  Input,
+  Modal,
+  Select,
+  Switch,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { api } from '../lib/api-client.ts';
 import { auditDiff, type FieldChange } from '../lib/diff.ts';
@@ -47,8 +61,10 @@ export function ConfigTable(props: ConfigTableProps) {
         : api.get<Entry[]>(props.path),
   });
   const shown = (field: ConfigField, value: unknown) => {
-    if (field.kind === 'flag') return value ? <Tag color="green">{t('config.on')}</Tag> : <Tag>{t('config.off')}</Tag>;
-    if (field.kind === 'select') return field.options?.find((option) => option.value === value)?.label ?? String(value);
+    if (field.kind === 'flag')
+      return value ? <Tag color="green">{t('config.on')}</Tag> : <Tag>{t('config.off')}</Tag>;
+    if (field.kind === 'select')
+      return field.options?.find((option) => option.value === value)?.label ?? String(value);
     return <span className={field.kind === 'number' ? 'num' : undefined}>{String(value ?? '')}</span>;
   };
 
@@ -112,7 +128,13 @@ function EntryDrawer(
   const { entry } = props;
 
   const review = async () => {
-    if (!(await form.validateFields().then(() => true, () => false))) return;
+    if (
+      !(await form.validateFields().then(
+        () => true,
+        () => false,
+      ))
+    )
+      return;
     const values = form.getFieldsValue(true) as Record<string, unknown>;
     const body: Record<string, unknown> = {};
     for (const field of props.fields) {
@@ -120,7 +142,8 @@ function EntryDrawer(
       if (typeof value === 'string') value = value.trim();
       if (field.kind === 'flag') value = value ? 1 : 0;
       if (value === undefined || (entry === undefined && value === '')) continue;
-      if (entry === undefined || JSON.stringify(value) !== JSON.stringify(entry[field.name])) body[field.name] = value;
+      if (entry === undefined || JSON.stringify(value) !== JSON.stringify(entry[field.name]))
+        body[field.name] = value;
     }
     if (Object.keys(body).length === 0) return void message.info(t('settings.nothing_changed'));
     const before = Object.fromEntries(Object.keys(body).map((key) => [key, entry?.[key]]));
@@ -164,7 +187,9 @@ function EntryDrawer(
         form={form}
         layout="vertical"
         requiredMark={false}
-        initialValues={entry ?? Object.fromEntries(props.fields.filter((f) => f.kind === 'flag').map((f) => [f.name, 1]))}
+        initialValues={
+          entry ?? Object.fromEntries(props.fields.filter((f) => f.kind === 'flag').map((f) => [f.name, 1]))
+        }
       >
         {props.fields.map((field) => (
           <Form.Item
@@ -173,9 +198,14 @@ function EntryDrawer(
             label={field.label}
             {...(field.hint ? { extra: field.hint } : {})}
             {...(field.kind === 'flag'
-              ? { valuePropName: 'checked', getValueProps: (value: unknown) => ({ checked: value === 1 || value === true }) }
+              ? {
+                  valuePropName: 'checked',
+                  getValueProps: (value: unknown) => ({ checked: value === 1 || value === true }),
+                }
               : {})}
-            rules={field.required ? [{ required: true, whitespace: true, message: t('config.required') }] : []}
+            rules={
+              field.required ? [{ required: true, whitespace: true, message: t('config.required') }] : []
+            }
           >
             {field.kind === 'flag' ? (
               <Switch />
@@ -200,8 +230,8 @@ function EntryDrawer(
           <ul className="change-list" data-testid="config-changes">
             {pending.changes.map((change) => (
               <li key={change.field}>
-                <strong>{labelOf(change.field)}</strong>: <span className="num">{change.before || '—'}</span> →{' '}
-                <span className="num">{change.after || '—'}</span>
+                <strong>{labelOf(change.field)}</strong>: <span className="num">{change.before || '—'}</span>{' '}
+                → <span className="num">{change.after || '—'}</span>
               </li>
             ))}
           </ul>

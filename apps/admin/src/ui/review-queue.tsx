@@ -1,11 +1,13 @@
 /**
  * A review queue (identity, deposits, withdrawals): the list opens on what waits, filters by
- * status and user, refreshes on its own as other staff work it, and a row opens its drawer with
+ * status, user and the days it was filed, refreshes on its own as other staff work it, and a row opens its drawer with
  * the decisions the record still allows.
  */
 import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { TableColumnsType } from 'antd';
 import type { CsvColumn } from '../lib/csv.ts';
+import { useDateRange } from './date-range.tsx';
 import { PagedTable } from './paged-table.tsx';
 import { ReviewDrawer, type Decision } from './review-drawer.tsx';
 import { QueueFilters } from './user-filter.tsx';
@@ -28,24 +30,29 @@ export function ReviewQueue<Row extends { id: number; status: number }>(props: R
   const [status, setStatus] = useState<number | undefined>(props.waiting);
   const [userId, setUserId] = useState<number>();
   const [open, setOpen] = useState<Row>();
+  const { t } = useTranslation();
+  const submitted = useDateRange(t('table.created'));
   return (
     <>
       <PagedTable<Row>
         path={props.path}
         queryKey={props.queryKey}
-        filters={{ status, user_id: userId }}
+        filters={{ status, user_id: userId, ...submitted.params }}
         refreshMs={15_000}
         rowKey={(row) => row.id}
         onOpen={setOpen}
         csvName={props.queryKey}
         toolbar={
-          <QueueFilters
-            status={status}
-            statuses={props.statuses}
-            onStatus={setStatus}
-            userId={userId}
-            onUserId={setUserId}
-          />
+          <>
+            <QueueFilters
+              status={status}
+              statuses={props.statuses}
+              onStatus={setStatus}
+              userId={userId}
+              onUserId={setUserId}
+            />
+            {submitted.picker}
+          </>
         }
         columns={props.columns}
         csvColumns={props.csvColumns}

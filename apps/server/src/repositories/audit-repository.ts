@@ -29,6 +29,9 @@ export interface AuditFilter {
   targetType?: string | undefined;
   targetId?: number | undefined;
   staffId?: number | undefined;
+  /** At or after, and before, ms. */
+  fromMs?: number | undefined;
+  toMs?: number | undefined;
 }
 
 /** JSON that also carries bigint amounts (as decimal text, exactly), which JSON.stringify cannot. */
@@ -70,6 +73,8 @@ export async function listAudit(
   if (filter.targetType !== undefined) query = query.where('audit_log.target_type', '=', filter.targetType);
   if (filter.targetId !== undefined) query = query.where('audit_log.target_id', '=', filter.targetId);
   if (filter.staffId !== undefined) query = query.where('audit_log.staff_id', '=', filter.staffId);
+  if (filter.fromMs !== undefined) query = query.where('audit_log.at', '>=', filter.fromMs);
+  if (filter.toMs !== undefined) query = query.where('audit_log.at', '<', filter.toMs);
   const [counted, rows] = await Promise.all([
     query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
     query

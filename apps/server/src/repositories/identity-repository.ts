@@ -31,6 +31,9 @@ export type NewIdentity = Omit<IdentityRecord, 'id' | 'status' | 'remark' | 'rev
 export interface IdentityFilter {
   status?: number | undefined;
   userId?: number | undefined;
+  /** Submitted from (inclusive) and before (exclusive), ms. */
+  fromMs?: number | undefined;
+  toMs?: number | undefined;
 }
 
 export class IdentityRepository {
@@ -127,6 +130,9 @@ export class IdentityRepository {
       .innerJoin('users', 'users.id', 'identity_submissions.user_id');
     if (filter.status !== undefined) query = query.where('identity_submissions.status', '=', filter.status);
     if (filter.userId !== undefined) query = query.where('identity_submissions.user_id', '=', filter.userId);
+    if (filter.fromMs !== undefined)
+      query = query.where('identity_submissions.created_at', '>=', filter.fromMs);
+    if (filter.toMs !== undefined) query = query.where('identity_submissions.created_at', '<', filter.toMs);
     const [counted, rows] = await Promise.all([
       query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
       query

@@ -159,7 +159,11 @@ export class MarketRepository {
   changeInstrument(
     id: number,
     decide: (before: InstrumentRecord, openOrders: number) => InstrumentRecord,
-    alongside: (trx: Transaction<Database>, before: InstrumentRecord, after: InstrumentRecord) => Promise<void>,
+    alongside: (
+      trx: Transaction<Database>,
+      before: InstrumentRecord,
+      after: InstrumentRecord,
+    ) => Promise<void>,
   ): Promise<{ before: InstrumentRecord; after: InstrumentRecord } | undefined> {
     return this.db.transaction().execute(async (trx) => {
       const row = await trx.selectFrom('instruments').selectAll().where('id', '=', id).executeTakeFirst();

@@ -36,6 +36,9 @@ export interface RecordFilter {
   userId?: number;
   type?: number;
   status?: number;
+  /** Created from (inclusive) and before (exclusive), ms. */
+  fromMs?: number;
+  toMs?: number;
 }
 
 /** The tables of payment configuration staff edit: deposit channels, banks, withdrawal currencies. */
@@ -281,6 +284,8 @@ export class MoneyRepository {
     if (filter.userId !== undefined) query = query.where('user_id', '=', filter.userId);
     if (filter.type !== undefined) query = query.where('type', '=', filter.type);
     if (filter.status !== undefined) query = query.where('status', '=', filter.status);
+    if (filter.fromMs !== undefined) query = query.where('created_at', '>=', filter.fromMs);
+    if (filter.toMs !== undefined) query = query.where('created_at', '<', filter.toMs);
     const [rows, count] = await Promise.all([
       query.selectAll().orderBy('id', 'desc').offset(offset).limit(limit).execute(),
       query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),

@@ -68,7 +68,12 @@ export async function setFrozen(
 }
 
 /** A password nobody knows: the old one stops working until the user chooses a new one. */
-export async function replacePasswordHash(db: Db, id: number, passwordHash: string, nowMs: number): Promise<void> {
+export async function replacePasswordHash(
+  db: Db,
+  id: number,
+  passwordHash: string,
+  nowMs: number,
+): Promise<void> {
   await db
     .updateTable('users')
     .set({ password_hash: passwordHash, password_changed_at: nowMs })

@@ -119,7 +119,11 @@ export class UserDirectoryRepository {
   }
 
   /** The users this one invited, newest first, and how many there are. */
-  async invitees(userId: number, offset: number, limit: number): Promise<{ rows: InviteeRow[]; total: number }> {
+  async invitees(
+    userId: number,
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: InviteeRow[]; total: number }> {
     const invited = this.db.selectFrom('users').where('invited_by', '=', userId);
     const [rows, counted] = await Promise.all([
       invited
@@ -149,8 +153,10 @@ export class UserDirectoryRepository {
     if (search.state === 'disabled') query = query.where('users.disabled', '=', 1);
     if (search.state === 'trading_frozen') query = query.where('users.trading_frozen', '=', 1);
     if (search.state === 'withdrawals_frozen') query = query.where('users.withdrawals_frozen', '=', 1);
-    if (search.createdFromMs !== undefined) query = query.where('users.created_at', '>=', search.createdFromMs);
-    if (search.createdBeforeMs !== undefined) query = query.where('users.created_at', '<', search.createdBeforeMs);
+    if (search.createdFromMs !== undefined)
+      query = query.where('users.created_at', '>=', search.createdFromMs);
+    if (search.createdBeforeMs !== undefined)
+      query = query.where('users.created_at', '<', search.createdBeforeMs);
     const q = search.q?.trim();
     if (q) {
       query = query.where((eb) => {

@@ -94,8 +94,11 @@ export async function identityRoutes(app: FastifyInstance, deps: IdentityRouteDe
     },
     async (request) => {
       await requireStaff(request, READ_IDENTITY);
-      const { status, user_id, page, page_size } = request.query;
-      return ok(request, await identity.list({ status, userId: user_id }, page, page_size));
+      const { status, user_id, from_ms, to_ms, page, page_size } = request.query;
+      return ok(
+        request,
+        await identity.list({ status, userId: user_id, fromMs: from_ms, toMs: to_ms }, page, page_size),
+      );
     },
   );
 

@@ -85,10 +85,12 @@ export async function staffMoneyRoutes(app: FastifyInstance, deps: StaffMoneyRou
     },
     async (request) => {
       await requireStaff(request, READ_MONEY);
-      const { status, user_id, page, page_size } = request.query;
+      const { status, user_id, from_ms, to_ms, page, page_size } = request.query;
       const filter = {
         ...(status === undefined ? {} : { status }),
         ...(user_id === undefined ? {} : { userId: user_id }),
+        ...(from_ms === undefined ? {} : { fromMs: from_ms }),
+        ...(to_ms === undefined ? {} : { toMs: to_ms }),
       };
       return ok(request, await queries.depositsPageForStaff(filter, page, page_size, request.lang));
     },
@@ -136,10 +138,12 @@ export async function staffMoneyRoutes(app: FastifyInstance, deps: StaffMoneyRou
     },
     async (request) => {
       await requireStaff(request, READ_MONEY);
-      const { status, user_id, page, page_size } = request.query;
+      const { status, user_id, from_ms, to_ms, page, page_size } = request.query;
       const filter = {
         ...(status === undefined ? {} : { status }),
         ...(user_id === undefined ? {} : { userId: user_id }),
+        ...(from_ms === undefined ? {} : { fromMs: from_ms }),
+        ...(to_ms === undefined ? {} : { toMs: to_ms }),
       };
       return ok(request, await queries.withdrawalsPageForStaff(filter, page, page_size, request.lang));
     },
@@ -221,7 +225,13 @@ export async function staffMoneyRoutes(app: FastifyInstance, deps: StaffMoneyRou
     () => queries.chargeNetworksForStaff(),
     withFlag(chargeNetworkSchema),
   );
-  configRoutes('wire-banks', 'wire_banks', bankBody, () => queries.wireBanksForStaff(), withFlag(wireBankSchema));
+  configRoutes(
+    'wire-banks',
+    'wire_banks',
+    bankBody,
+    () => queries.wireBanksForStaff(),
+    withFlag(wireBankSchema),
+  );
   configRoutes(
     'withdraw-currencies',
     'withdraw_currencies',

@@ -113,7 +113,13 @@ export async function staffRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
       return ok(
         request,
         await deps.staff.auditPage(
-          { targetType: q.target_type, targetId: q.target_id, staffId: q.staff_id },
+          {
+            targetType: q.target_type,
+            targetId: q.target_id,
+            staffId: q.staff_id,
+            fromMs: q.from_ms,
+            toMs: q.to_ms,
+          },
           q.page,
           q.page_size,
         ),

@@ -52,7 +52,8 @@ export async function staffTraderRoutes(app: FastifyInstance, deps: { userDesk: 
     },
     async (request) => {
       await requireStaff(request, ANY_STAFF);
-      const { q, is_demo, state, created_from_ms, created_to_ms, sort, order, page, page_size } = request.query;
+      const { q, is_demo, state, created_from_ms, created_to_ms, sort, order, page, page_size } =
+        request.query;
       const search = {
         q,
         isDemo: is_demo === undefined ? undefined : is_demo === 1,

@@ -89,7 +89,12 @@ export async function staffUserRoutes(app: FastifyInstance, deps: StaffUserRoute
     async (request) => {
       const staff = await requireStaff(request, COMPLIANCE);
       const { trading, withdrawals, reason } = request.body;
-      const access = await userAccess.setFrozen(staff.id, request.params.id, { trading, withdrawals }, reason);
+      const access = await userAccess.setFrozen(
+        staff.id,
+        request.params.id,
+        { trading, withdrawals },
+        reason,
+      );
       return ok(request, access, 'user.holds_saved');
     },
   );
@@ -99,7 +104,8 @@ export async function staffUserRoutes(app: FastifyInstance, deps: StaffUserRoute
     {
       schema: {
         tags,
-        summary: "Reset a user's password: the user is sent a code, the old password stops working, every session ends",
+        summary:
+          "Reset a user's password: the user is sent a code, the old password stops working, every session ends",
         description: `${staffToken} The user chooses a new password with the code through "Forgot password". If the code cannot be sent, nothing changes.`,
         security,
         params: staffIdParamsSchema,
@@ -109,7 +115,12 @@ export async function staffUserRoutes(app: FastifyInstance, deps: StaffUserRoute
     },
     async (request) => {
       const staff = await requireStaff(request, COMPLIANCE);
-      const access = await userAccess.resetPassword(staff.id, request.params.id, request.body.reason, request.ip);
+      const access = await userAccess.resetPassword(
+        staff.id,
+        request.params.id,
+        request.body.reason,
+        request.ip,
+      );
       return ok(request, access, 'user.password_reset_sent');
     },
   );

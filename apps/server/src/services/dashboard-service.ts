@@ -63,6 +63,7 @@ export class DashboardService {
       },
       book: {
         open_positions: risk.openPositions,
+        active_traders: risk.activeTraders,
         pending_orders: risk.pendingOrders,
         floating_pl_usd: usdText(risk.floatingMicros),
         exposures: risk.exposures.map((exposure) => ({

@@ -59,13 +59,23 @@ export class InstrumentAdmin {
     );
     if (!result) throw notFound('instrument_not_found', { id });
     const { spec, enabled, names } = result.after;
-    this.o.events.publish('instrument_changed', { instrumentId: id, code: spec.code, spec, enabled, names: names ?? {} });
+    this.o.events.publish('instrument_changed', {
+      instrumentId: id,
+      code: spec.code,
+      spec,
+      enabled,
+      names: names ?? {},
+    });
     return toWire(result.after, openOrders);
   }
 }
 
 /** The record with the change applied, or a refusal naming what is wrong with it. */
-function applyChange(before: InstrumentRecord, change: InstrumentChange, openOrders: number): InstrumentRecord {
+function applyChange(
+  before: InstrumentRecord,
+  change: InstrumentChange,
+  openOrders: number,
+): InstrumentRecord {
   const was = before.spec;
   if (change.price_precision !== undefined && change.price_precision !== was.pricePrecision)
     throw refused('instrument.precision_fixed');

@@ -210,7 +210,9 @@ export class MarketService {
 
   /** Closed outside the hours, and while staff halt new orders (the phones then offer no ticket). */
   marketStatus(spec: InstrumentSpec): MarketStatus {
-    return !spec.tradingHalted && isMarketOpen(spec.schedule, this.now()) ? MarketStatus.open : MarketStatus.closed;
+    return !spec.tradingHalted && isMarketOpen(spec.schedule, this.now())
+      ? MarketStatus.open
+      : MarketStatus.closed;
   }
 
   private quotation(live: LiveInstrument): Quotation {

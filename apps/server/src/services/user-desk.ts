@@ -94,7 +94,8 @@ export class UserDesk {
     await this.user(id);
     const nowMs = this.o.now();
     return (await this.o.directory.sessions(id, SESSIONS_SHOWN)).map((session) => {
-      const state = session.revokedAtMs !== null ? 'ended' : session.expiresAtMs <= nowMs ? 'expired' : 'live';
+      const state =
+        session.revokedAtMs !== null ? 'ended' : session.expiresAtMs <= nowMs ? 'expired' : 'live';
       return {
         id: session.id,
         created_at: timeText(session.createdAtMs),

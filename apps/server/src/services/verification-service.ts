@@ -102,7 +102,10 @@ export class VerificationService {
     const message = {
       to: input.address,
       subject: translate(input.lang, 'code_email_subject'),
-      text: translate(input.lang, input.messageKey ?? 'code_message', { code, minutes: CODE_TTL_MS / 60_000 }),
+      text: translate(input.lang, input.messageKey ?? 'code_message', {
+        code,
+        minutes: CODE_TTL_MS / 60_000,
+      }),
     };
     try {
       await sender.send(message);

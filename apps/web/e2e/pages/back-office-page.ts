@@ -88,7 +88,7 @@ export class BackOffice {
   }
 
   async menu(name: string): Promise<void> {
-    await this.page.locator('.ant-menu').getByRole('link', { name }).click();
+    await this.page.locator('.ant-menu').getByRole('link', { name, exact: true }).click();
   }
 
   /** The rows of the table on screen (antd leaves a placeholder row when empty). */

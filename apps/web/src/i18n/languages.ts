@@ -2,7 +2,13 @@
  * The 15 UI languages as the language page lists them: each in its own name, because a reader
  * looking for their language may not read the current one.
  */
-import { LANGUAGES, LANGUAGE_LOCALES, NATIVE_LANGUAGE_NAMES, RTL_LANGUAGES, type Language } from '@omp/protocol';
+import {
+  LANGUAGES,
+  LANGUAGE_LOCALES,
+  NATIVE_LANGUAGE_NAMES,
+  RTL_LANGUAGES,
+  type Language,
+} from '@omp/protocol';
 
 export { NATIVE_LANGUAGE_NAMES };
 

@@ -14,7 +14,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .execute();
   await db.schema.createIndex('users_created').on('users').columns(['created_at', 'id']).execute();
   await db.schema.createIndex('users_invited_by').on('users').columns(['invited_by', 'id']).execute();
-  await db.schema.createIndex('trading_accounts_balance').on('trading_accounts').columns(['balance', 'user_id']).execute();
+  await db.schema
+    .createIndex('trading_accounts_balance')
+    .on('trading_accounts')
+    .columns(['balance', 'user_id'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
