@@ -13,7 +13,7 @@ import { call, CAPTCHA_ANSWER, registerByApi, uniqueEmail, type Session } from '
 import { demoSession, pushTicks, tradableInstrument, tradingServerEnv } from './trading-api.ts';
 import { AccountPage } from './pages/account-pages.ts';
 import { OrdersScreen, TicketScreen } from './pages/trading-pages.ts';
-import { ADMIN_PASSWORD } from './money-api.ts';
+import { ADMIN_PASSWORD, staffCall } from './money-api.ts';
 import { MoneyScreen } from './pages/money-pages.ts';
 import { BackOffice } from './pages/back-office-page.ts';
 
@@ -132,6 +132,7 @@ describe.skipIf(!chromiumPath)('back office', () => {
     await phone.page.reload();
     await phone.moneyTab('Records');
     await expect.poll(() => phone.recordStatuses('deposit'), eventually).toEqual(['Completed']);
+    expect(await phone.testId('record-note').textContent()).toBe('Note: 5 USD network fee on the way');
 
     await office.filterStatus('All statuses');
     await expect.poll(() => office.rows().count(), eventually).toBe(1);
@@ -146,6 +147,67 @@ describe.skipIf(!chromiumPath)('back office', () => {
     expect(row).toContain('5 USD network fee on the way');
     expect(row).toContain('Completed');
     expect(rest).toHaveLength(0);
+  });
+
+  it('marks one withdrawal paid with its reference and rejects another; the phone shows each and the hold returns', async () => {
+    const session = await registerByApi(stack, uniqueEmail('payee'), 'Payee-pass-1');
+    const userId = session.user.id;
+    await staffCall(stack, '/admin/api/settings', adminSession, { withdraw_requires_identity: '0' });
+    await staffCall(stack, `/admin/api/users/${userId}/adjust`, adminSession, {
+      amount: '500',
+      reason: 'Test funds',
+    });
+    const [usdt] = (
+      await call<Array<{ id: number }>>(stack, '/api/account/draw_symbol_list?type=1', {
+        token: session.token,
+      })
+    ).data;
+    const bound = await call<{ id: number }>(stack, '/api/wallet/bind_draw_method', {
+      token: session.token,
+      body: {
+        type: '1',
+        draw_currency_id: String(usdt!.id),
+        dc_address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8',
+      },
+    });
+    for (const amount of ['100', '50']) {
+      const filed = await call(stack, '/api/account/draw', {
+        token: session.token,
+        body: { draw_currency_id: String(usdt!.id), draw_method_id: String(bound.data.id), number: amount },
+      });
+      expect(filed.code).toBe(1);
+    }
+
+    await officeTab();
+    await office.menu('Withdrawals');
+    await office.filterUser(userId);
+    await expect.poll(() => office.rows().count(), eventually).toBe(2);
+    // The newest first: 50, then 100. Pay the 100 with its transaction hash.
+    await office.rows().nth(1).click();
+    await office.drawer().getByRole('button', { name: 'Mark paid' }).click();
+    await office.modal().getByLabel('Transaction hash or bank reference (optional)').fill('0xfeed1234');
+    await shot(office.page, 'admin-withdrawal-paid');
+    await office.modal().getByRole('button', { name: 'Mark paid' }).click();
+    await expect.poll(() => office.rows().count(), eventually).toBe(1);
+    await office.rows().first().click();
+    await office.decide('Reject', 'The address failed our screening');
+    await expect.poll(() => office.rows().count(), eventually).toBe(0);
+
+    const phone = await MoneyScreen.start(stack, '/mine/withdraw', { session });
+    await phone.moneyTab('Records');
+    await expect.poll(() => phone.recordStatuses('withdraw'), eventually).toEqual(['Rejected', 'Paid']);
+    // The reference of the payout reads as one, not as a refusal's reason.
+    expect(await phone.testId('record-note').textContent()).toBe('Payment reference: 0xfeed1234');
+    const page = await call<{ balance: number; withdraw_hold: number }>(
+      stack,
+      '/v1/api/main/account/forexDetail',
+      {
+        token: session.token,
+      },
+    );
+    // 100 paid out (with its 1 USD fee inside it); the rejected 50 came back.
+    expect(page.data).toMatchObject({ balance: 400, withdraw_hold: 0 });
+    await shot(phone.page, 'phone-withdrawals-decided');
   });
 
   it('rejects an identity with a reason the phone then shows', async () => {

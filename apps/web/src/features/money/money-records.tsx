@@ -79,8 +79,24 @@ function DepositItem({ row }: { row: DepositRecord }) {
         <RecordTime text={row.created_at} />
         <span className="num">#{row.id}</span>
       </div>
-      {row.remark && <p className="record__remark">{t('money.remark', { remark: row.remark })}</p>}
+      <DecisionRemark remark={row.remark} refused={row.status === 2} textKey="money.note" />
     </li>
+  );
+}
+
+/**
+ * What staff wrote with their decision: the reason of a refusal (in the refusal's colour), or, on a
+ * record that went through, a note or the payment's reference, said as such.
+ */
+function DecisionRemark(props: { remark: string | null | undefined; refused: boolean; textKey: string }) {
+  const { t } = useTranslation();
+  if (!props.remark) return null;
+  return props.refused ? (
+    <p className="record__remark">{t('money.remark', { remark: props.remark })}</p>
+  ) : (
+    <p className="record__remark record__remark--info" data-testid="record-note">
+      {t(props.textKey, { remark: props.remark })}
+    </p>
   );
 }
 
@@ -128,7 +144,7 @@ function WithdrawItem({ row }: { row: WithdrawRecord }) {
         <RecordTime text={row.created_at} />
       </div>
       {row.notes && <p className="record__note">{row.notes}</p>}
-      {row.remark && <p className="record__remark">{t('money.remark', { remark: row.remark })}</p>}
+      <DecisionRemark remark={row.remark} refused={row.status === 2} textKey="money.reference" />
     </li>
   );
 }
