@@ -91,6 +91,8 @@ describe.each(databaseEngines())('dashboard on %s', (engine) => {
 
     const book = (await dashboard(await adminToken(rt))).data.book;
     expect(book).toMatchObject({ open_positions: 2, active_traders: 2 });
+    // Both real accounts have a margin level now; the demo account is not the broker's risk.
+    expect(book.lowest_margin_levels.map((a) => a.user_id).sort()).toEqual([buyer.id, seller.id].sort());
     const exposure = book.exposures.find((e) => e.code === 'EURUSD')!;
     expect(exposure).toMatchObject({ long_lots: '1', short_lots: '0.25', net_lots: '0.75', positions: 2 });
     // Buyer: (1.10100 − 1.10012) × 100,000 = +88; seller: (1.10000 − 1.10112) × 25,000 = −28.

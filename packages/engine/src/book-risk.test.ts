@@ -114,6 +114,14 @@ describe('book risk', () => {
         risk.exposures.reduce((sum, e) => sum + e.positions, 0),
         context,
       ).toBe(risk.openPositions);
+      // [R6] The lowest levels, in order, and every account at margin call is among them or lower.
+      const levels = risk.lowestMarginLevels.map((a) => a.marginLevelBasisPoints);
+      expect(levels, context).toEqual([...levels].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+      const withLevel = figures.filter((f) => f.marginLevelBasisPoints !== null).length;
+      expect(risk.lowestMarginLevels.length, context).toBe(Math.min(withLevel, 20));
+      expect(risk.atMarginCall.slice(0, 20), context).toEqual(
+        risk.lowestMarginLevels.slice(0, risk.atMarginCall.length),
+      );
       expect(risk.activeTraders, context).toBe(
         accountsOf(book).filter((account) => [...account.orders.values()].some((o) => o.state === 'holding'))
           .length,

@@ -54,7 +54,12 @@ export interface BookRisk {
   atMarginCall: AccountAtRisk[];
   /** The largest holding positions by notional, largest first (R4). */
   largestPositions: PositionAtRisk[];
+  /** The accounts with the lowest margin levels, lowest first, whatever the level (R6). */
+  lowestMarginLevels: AccountAtRisk[];
 }
+
+/** How many accounts the book's view lists by margin level. */
+export const LOWEST_MARGIN_LEVELS = 20;
 
 /** How many of the largest positions the book's view keeps. */
 export const LARGEST_POSITIONS = 10;
@@ -66,6 +71,7 @@ export function bookRisk(accounts: Iterable<Account>, board: MarketBoard, margin
   let floating = 0n;
   const exposures = new Map<number, InstrumentExposure>();
   const atMarginCall: AccountAtRisk[] = [];
+  const withMargin: AccountAtRisk[] = [];
   const positions: PositionAtRisk[] = [];
   for (const account of accounts) {
     const holdingBefore = openPositions;
@@ -105,13 +111,16 @@ export function bookRisk(accounts: Iterable<Account>, board: MarketBoard, margin
     }
     if (openPositions > holdingBefore) activeTraders++;
     const figures = accountFigures(account, board);
-    if (figures.marginLevelBasisPoints !== null && isAtOrBelowLevel(figures, marginCallLevel))
-      atMarginCall.push({
+    if (figures.marginLevelBasisPoints !== null) {
+      const atRisk = {
         accountId: account.id,
         marginLevelBasisPoints: figures.marginLevelBasisPoints,
         equityMicros: figures.equityMicros,
         usedMarginMicros: figures.usedMarginMicros,
-      });
+      };
+      withMargin.push(atRisk);
+      if (isAtOrBelowLevel(figures, marginCallLevel)) atMarginCall.push(atRisk);
+    }
   }
   const magnitude = (value: bigint) => (value < 0n ? -value : value);
   return {
@@ -132,14 +141,15 @@ export function bookRisk(accounts: Iterable<Account>, board: MarketBoard, margin
             : 1,
       )
       .slice(0, LARGEST_POSITIONS),
-    atMarginCall: atMarginCall.sort((a, b) =>
-      a.marginLevelBasisPoints === b.marginLevelBasisPoints
-        ? a.accountId - b.accountId
-        : a.marginLevelBasisPoints < b.marginLevelBasisPoints
-          ? -1
-          : 1,
-    ),
+    lowestMarginLevels: withMargin.sort(byMarginLevel).slice(0, LOWEST_MARGIN_LEVELS),
+    atMarginCall: atMarginCall.sort(byMarginLevel),
   };
+}
+
+/** Lowest margin level first; equal levels by account id, so the order never flickers. */
+function byMarginLevel(a: AccountAtRisk, b: AccountAtRisk): number {
+  if (a.marginLevelBasisPoints === b.marginLevelBasisPoints) return a.accountId - b.accountId;
+  return a.marginLevelBasisPoints < b.marginLevelBasisPoints ? -1 : 1;
 }
 
 /** [R2] A position's USD notional at the price it would close at now; 0 without a quote. */

@@ -27,6 +27,13 @@ export const dashboardQuerySchema = z.object({
     .describe("The start of the staff member's day (their midnight), ms; default: midnight UTC"),
 });
 
+const accountAtRiskSchema = z.object({
+  user_id: z.number().int(),
+  margin_level: decimal.describe('Percent'),
+  equity_usd: decimal,
+  used_margin_usd: decimal,
+});
+
 export const dashboardSchema = z.object({
   at: z.string(),
   queues: z.object({ identity: queueSchema, deposits: queueSchema, withdrawals: queueSchema }),
@@ -72,14 +79,10 @@ export const dashboardSchema = z.object({
         floating_pl_usd: decimal,
       }),
     ),
-    at_margin_call: z.array(
-      z.object({
-        user_id: z.number().int(),
-        margin_level: decimal.describe('Percent'),
-        equity_usd: decimal,
-        used_margin_usd: decimal,
-      }),
-    ),
+    at_margin_call: z.array(accountAtRiskSchema).describe('At or below the margin-call level, lowest first'),
+    lowest_margin_levels: z
+      .array(accountAtRiskSchema)
+      .describe('The 20 lowest margin levels, whatever the level, lowest first'),
   }),
 });
 export type WireDashboard = z.infer<typeof dashboardSchema>;

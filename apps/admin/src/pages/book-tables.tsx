@@ -49,7 +49,16 @@ export function ExposureTable({ book }: { book: Book }) {
   );
 }
 
-export function MarginCallTable({ book, onOpen }: { book: Book; onOpen?: (userId: number) => void }) {
+/** Accounts by margin level: those at margin call, or (`lowest`) the lowest levels whatever they are. */
+export function MarginCallTable({
+  book,
+  onOpen,
+  lowest = false,
+}: {
+  book: Book;
+  onOpen?: (userId: number) => void;
+  lowest?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <Table
@@ -57,8 +66,10 @@ export function MarginCallTable({ book, onOpen }: { book: Book; onOpen?: (userId
       className="dense-table"
       pagination={false}
       rowKey="user_id"
-      dataSource={book.at_margin_call}
-      locale={{ emptyText: <Empty description={t('dashboard.no_margin_calls')} /> }}
+      dataSource={lowest ? book.lowest_margin_levels : book.at_margin_call}
+      locale={{
+        emptyText: <Empty description={t(lowest ? 'dashboard.no_positions' : 'dashboard.no_margin_calls')} />,
+      }}
       onRow={(row) => ({ onClick: () => onOpen?.(row.user_id), className: onOpen ? 'clickable-row' : '' })}
       columns={[
         { title: t('table.user_id'), dataIndex: 'user_id' },

@@ -70,6 +70,11 @@ export default function RiskPage() {
             <MarginCallTable book={book} onOpen={setOpen} />
           </Card>
         </Col>
+        <Col span={12}>
+          <Card size="small" title={t('risk.lowest_margin_levels')}>
+            <MarginCallTable book={book} onOpen={setOpen} lowest />
+          </Card>
+        </Col>
       </Row>
       {open !== undefined && <UserDrawer id={open} onClose={() => setOpen(undefined)} />}
     </>

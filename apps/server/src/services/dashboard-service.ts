@@ -3,6 +3,7 @@
  * new users since the staff member's midnight, and the book's risk now (exposure per instrument,
  * floating P/L, accounts at margin call). Amounts are exact decimal text, lots too.
  */
+import type { AccountAtRisk } from '@omp/engine';
 import type { WireDashboard } from '@omp/protocol';
 import type { DashboardRepository, QueueCount } from '../repositories/dashboard-repository.ts';
 import type { TradingService } from './trading-service.ts';
@@ -85,13 +86,18 @@ export class DashboardService {
           notional_usd: usdText(position.notionalMicros),
           floating_pl_usd: usdText(position.floatingMicros),
         })),
-        at_margin_call: risk.atMarginCall.map((account) => ({
-          user_id: account.accountId,
-          margin_level: scaledText(account.marginLevelBasisPoints, 2),
-          equity_usd: usdText(account.equityMicros),
-          used_margin_usd: usdText(account.usedMarginMicros),
-        })),
+        at_margin_call: risk.atMarginCall.map(accountAtRisk),
+        lowest_margin_levels: risk.lowestMarginLevels.map(accountAtRisk),
       },
     };
   }
+}
+
+function accountAtRisk(account: AccountAtRisk) {
+  return {
+    user_id: account.accountId,
+    margin_level: scaledText(account.marginLevelBasisPoints, 2),
+    equity_usd: usdText(account.equityMicros),
+    used_margin_usd: usdText(account.usedMarginMicros),
+  };
 }
