@@ -9,7 +9,20 @@ export const api = createApi({
   getLang: () => SERVER_LANGUAGE[preferences.get().lang],
   onSessionInvalid: () => session.signOut(),
   networkError: (detail) => i18next.t('common.network_error', { detail }),
+  localize: inMemberScript,
 });
+
+let toSimplified: Promise<(text: string) => string> | undefined;
+
+/**
+ * The server speaks Traditional Chinese (its 15 languages are the phone's); a member reading
+ * Simplified gets its sentences converted (OpenCC's Hong Kong to mainland table, loaded on first use).
+ */
+async function inMemberScript(text: string): Promise<string> {
+  if (preferences.get().lang !== 'zh-CN' || !text) return text;
+  toSimplified ??= import('opencc-js/t2cn').then((opencc) => opencc.Converter({ from: 'hk', to: 'cn' }));
+  return (await toSimplified)(text);
+}
 
 /** Calls made with a token that is not (yet) the session's: the second-factor steps of a login. */
 export const apiWithToken = (token: string) =>
@@ -18,4 +31,5 @@ export const apiWithToken = (token: string) =>
     getLang: () => SERVER_LANGUAGE[preferences.get().lang],
     onSessionInvalid: () => {},
     networkError: (detail) => i18next.t('common.network_error', { detail }),
+    localize: inMemberScript,
   });

@@ -37,6 +37,25 @@ describe('back-office request layer', () => {
     });
   });
 
+  it("gives the server's sentences, refusals and confirmations alike, in the member's own script", async () => {
+    const { Converter } = await import('opencc-js/t2cn');
+    const toSimplified = Converter({ from: 'hk', to: 'cn' });
+    const refused = createApi({
+      ...deps(fakeFetch(200, { code: 0, msg: '經紀商已暫停此品種的新訂單', data: null })),
+      localize: toSimplified,
+    });
+    await expect(refused.post('/admin/api/instruments/1')).rejects.toMatchObject({
+      message: '经纪商已暂停此品种的新订单',
+    });
+    const saved = createApi({
+      ...deps(fakeFetch(200, { code: 1, msg: '產品已儲存', data: null })),
+      localize: toSimplified,
+    });
+    await expect(saved.postForMessage('/admin/api/instruments/1')).resolves.toMatchObject({
+      msg: '产品已储存',
+    });
+  });
+
   it('ends the session here on code 999', async () => {
     const onSessionInvalid = vi.fn();
     const api = createApi(

@@ -28,6 +28,8 @@ export interface ApiDeps {
   onSessionInvalid(): void;
   /** Text for a failure without an envelope (network down, proxy error), already translated. */
   networkError(detail: string): string;
+  /** The server's sentence in the member's own script, where the server has none of its own. */
+  localize?(text: string): string | Promise<string>;
   fetch?: typeof fetch;
 }
 
@@ -72,8 +74,9 @@ export function createApi(deps: ApiDeps): AdminApi {
       throw new ApiError(deps.networkError(`HTTP ${response.status}`), -1, response.status);
     }
     if (envelope.code === ResponseCode.sessionInvalid) deps.onSessionInvalid();
-    if (envelope.code !== ResponseCode.ok) throw new ApiError(envelope.msg, envelope.code, response.status);
-    return envelope;
+    const msg = deps.localize ? await deps.localize(envelope.msg) : envelope.msg;
+    if (envelope.code !== ResponseCode.ok) throw new ApiError(msg, envelope.code, response.status);
+    return { ...envelope, msg };
   }
 
   return {
