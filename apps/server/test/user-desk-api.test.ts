@@ -118,8 +118,8 @@ describe.each(databaseEngines())('users desk on %s', (engine) => {
       await adminToken(rt),
     );
     expect(audit.data.list.map((entry) => entry.after)).toEqual([
-      { amount_usd: '-50', reason: 'Chargeback' },
-      { amount_usd: '250.125', reason: 'Goodwill after the outage' },
+      { amount_usd: '-50', kind: 'adjustment', reason: 'Chargeback' },
+      { amount_usd: '250.125', kind: 'adjustment', reason: 'Goodwill after the outage' },
     ]);
     await t.expectLedgerBalanced(id);
   });
