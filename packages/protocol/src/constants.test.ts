@@ -76,6 +76,7 @@ describe('enumerations never renumbered', () => {
       'negative_balance_protection',
       'demo_reset',
       'adjustment',
+      'bonus',
     ]);
   });
 
