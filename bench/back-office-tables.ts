@@ -44,6 +44,7 @@ async function fill(db: Kysely<Database>): Promise<void> {
     const users: Record<string, unknown>[] = [];
     const accounts: Record<string, unknown>[] = [];
     const ledger: Record<string, unknown>[] = [];
+    const identities: Record<string, unknown>[] = [];
     for (let id = start; id < Math.min(start + 10_000, USERS + 1); id++) {
       users.push({
         id,
@@ -60,6 +61,21 @@ async function fill(db: Kysely<Database>): Promise<void> {
         password_changed_at: null,
         trading_frozen: id % 997 === 0 ? 1 : 0,
       });
+      // Every fourth trader has had an identity check, with a name to search by.
+      if (id % 4 === 0)
+        identities.push({
+          user_id: id,
+          name: `Trader Number ${id}`,
+          card_type: 'passport',
+          card_id: `P${id}`,
+          front_pic: 'front.png',
+          reverse_pic: 'back.png',
+          status: 2,
+          remark: null,
+          reviewed_by: null,
+          reviewed_at: null,
+          created_at: NOW_MS - id * 500,
+        });
       accounts.push({
         user_id: id,
         is_demo: id % 5 === 0 ? 1 : 0,
@@ -81,6 +97,7 @@ async function fill(db: Kysely<Database>): Promise<void> {
     await insertBatches(db, 'users', users);
     await insertBatches(db, 'trading_accounts', accounts);
     await insertBatches(db, 'ledger', ledger);
+    await insertBatches(db, 'identity_submissions', identities);
   }
 }
 
@@ -124,6 +141,7 @@ try {
     ['users, search by id', () => directory.page({ q: String(someone) }, 0, 20)],
     ['users, search by part of an e-mail', () => directory.page({ q: `trader${someone}@` }, 0, 20)],
     ['users, search by part of a mobile number', () => directory.page({ q: '61050' }, 0, 20)],
+    ['users, search by part of an identity name', () => directory.page({ q: `number ${someone}` }, 0, 20)],
     ['one user with figures', () => directory.byId(someone)],
     [
       'ledger of one user, first page and total',

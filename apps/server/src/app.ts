@@ -2,6 +2,7 @@
  * The HTTP application as a function of its dependencies, so tests build it on a real database
  * with `app.inject()` and the boot file (server.ts) only wires and listens.
  */
+import { runAsRequestFrom } from './domain/request-origin.ts';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyFormbody from '@fastify/formbody';
@@ -173,6 +174,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Response schemas document the API; they are checked by the API tests, not on every response,
   // because refusals travel as HTTP 200 envelopes with `data: null` (see envelope-plugin.ts).
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+
+  // Each request's work runs in its own context, so an audit row knows where the action came from
+  // (domain/request-origin.ts). A callback hook: the context then holds for the whole request.
+  app.addHook('onRequest', (request, _reply, done) => runAsRequestFrom(request.ip, done));
 
   // Headers every answer carries: no MIME sniffing, no framing of our pages by other sites
   // (clickjacking of an order ticket), no full URLs leaked to other origins, no window of another

@@ -24,6 +24,7 @@ const ACTIONS: Action[] = [
   { method: 'GET', url: '/admin/api/users/1/ledger', roles: READ },
   { method: 'GET', url: '/admin/api/users/1/sessions', roles: READ },
   { method: 'GET', url: '/admin/api/users/1/invitees', roles: READ },
+  { method: 'GET', url: '/admin/api/users/1/payout-methods', roles: READ },
   { method: 'GET', url: '/admin/api/messages', roles: READ },
   { method: 'GET', url: '/admin/api/instruments', roles: READ },
   { method: 'GET', url: '/admin/api/sessions', roles: READ },

@@ -248,6 +248,35 @@ describe.each(databaseEngines())('user holds on %s', (engine) => {
     expect((await get(`/admin/api/users/999999/sessions`, support)).code).toBe(404);
   });
 
+  it('finds a user by the name of their identity check, and lists their payout methods', async () => {
+    const { token, id } = await t.realUser('0');
+    const upload = async (name: string) => (await uploadImage(rt, token, undefined, name)).data.url;
+    const submitted = await post(`/api/user_real/real_name`, token, {
+      name: 'Adaeze Okonkwo-Smith',
+      card_id: 'P7788123',
+      front_pic: await upload('front.png'),
+      reverse_pic: await upload('back.png'),
+    });
+    expect(submitted.code).toBe(1);
+    const found = await get<{ list: WireUserSummary[] }>(
+      `/admin/api/users?q=${encodeURIComponent('okonkwo')}`,
+      support,
+    );
+    expect(found.data.list.map((u) => u.id)).toEqual([id]);
+
+    const [usdt] = (await m.get<Array<{ id: number }>>('/api/account/draw_symbol_list?type=1', token)).data;
+    await m.post('/api/wallet/bind_draw_method', token, {
+      type: 1,
+      draw_currency_id: usdt!.id,
+      dc_address: TRC20_ADDRESS,
+    });
+    const methods = await get<Array<{ dc_address: string; draw_currency: { code: string } }>>(
+      `/admin/api/users/${id}/payout-methods`,
+      support,
+    );
+    expect(methods.data).toMatchObject([{ dc_address: TRC20_ADDRESS, draw_currency: { code: 'USDT' } }]);
+  });
+
   it('sorts users by balance and registration time, and filters by registration time', async () => {
     const rich = await t.realUser('90000');
     const poor = await t.realUser('1');

@@ -95,7 +95,9 @@ export const userSearchQuerySchema = z.object({
     .trim()
     .max(100)
     .optional()
-    .describe('An id or uid, part of an e-mail address or of a mobile number'),
+    .describe(
+      'An id or uid, part of an e-mail address, of a mobile number or of the name given for the identity check',
+    ),
   is_demo: z.coerce.number().int().min(0).max(1).optional().describe('1 demo accounts only, 0 real only'),
   state: z
     .enum(['disabled', 'trading_frozen', 'withdrawals_frozen'])

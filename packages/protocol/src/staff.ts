@@ -148,6 +148,7 @@ export const auditEntrySchema = z.object({
   after: z.unknown().describe('The record after the action (JSON)'),
   at: z.string(),
   at_ms: z.number().int(),
+  ip: z.string().describe('The address the action came from'),
 });
 export type WireAuditEntry = z.infer<typeof auditEntrySchema>;
 

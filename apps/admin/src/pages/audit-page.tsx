@@ -1,4 +1,4 @@
-/** Every staff action: who, when, on what, and each field before and after. */
+/** Every staff action: who, when, from where, on what, and each field before and after. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InputNumber, Select, Table } from 'antd';
@@ -77,6 +77,7 @@ export default function AuditPage() {
         { title: t('table.id'), dataIndex: 'id', width: 70 },
         { title: t('audit.when'), render: (_, e) => localTimeOfMs(e.at_ms), width: 170 },
         { title: t('audit.who'), render: (_, e) => `${e.staff_username} (#${e.staff_id})` },
+        { title: t('audit.from'), dataIndex: 'ip', className: 'num', width: 130 },
         { title: t('audit.action'), dataIndex: 'action' },
         { title: t('audit.target'), render: (_, e) => `${e.target_type} #${e.target_id}` },
         { title: t('audit.changes'), render: (_, e) => <Diff entry={e} /> },
@@ -85,6 +86,7 @@ export default function AuditPage() {
         { title: 'id', value: (e) => e.id },
         { title: 'at', value: (e) => localTimeOfMs(e.at_ms) },
         { title: 'staff', value: (e) => e.staff_username },
+        { title: 'from', value: (e) => e.ip },
         { title: 'action', value: (e) => e.action },
         { title: 'target_type', value: (e) => e.target_type },
         { title: 'target_id', value: (e) => e.target_id },

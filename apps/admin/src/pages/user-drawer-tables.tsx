@@ -159,3 +159,53 @@ export function Invitees({ id }: { id: number }) {
     />
   );
 }
+
+interface PayoutMethod {
+  id: number;
+  type: number;
+  dc_address: string;
+  bank_name: string;
+  bank_swift: string;
+  payee_name: string;
+  payee_account: string;
+  draw_currency: { code: string; protocol: string } | null;
+}
+
+/** Where the user's withdrawals can go: bound crypto addresses and bank accounts. */
+export function PayoutMethods({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const query = useQuery({
+    queryKey: ['user', id, 'payout-methods'],
+    queryFn: () => api.get<PayoutMethod[]>(`/admin/api/users/${id}/payout-methods`),
+  });
+  return (
+    <Table<PayoutMethod>
+      size="small"
+      className="dense-table"
+      rowKey="id"
+      loading={query.isLoading}
+      dataSource={query.data ?? []}
+      pagination={false}
+      columns={[
+        { title: t('table.id'), dataIndex: 'id', width: 60 },
+        {
+          title: t('payments.payout_kind'),
+          render: (_, row) => (row.type === 1 ? t('payments.kind_crypto') : t('payments.kind_bank')),
+        },
+        {
+          title: t('payments.currency'),
+          render: (_, row) =>
+            [row.draw_currency?.code, row.draw_currency?.protocol].filter(Boolean).join(' · '),
+        },
+        {
+          title: t('withdrawal.destination'),
+          className: 'num',
+          render: (_, row) =>
+            row.type === 1
+              ? row.dc_address
+              : `${row.bank_name} · ${row.bank_swift} · ${row.payee_name} · ${row.payee_account}`,
+        },
+      ]}
+    />
+  );
+}

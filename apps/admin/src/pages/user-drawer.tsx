@@ -13,7 +13,7 @@ import { api } from '../lib/api-client.ts';
 import { allows, useSession } from '../lib/session.ts';
 import { localTime } from '../lib/time.ts';
 import { ReasonDialog } from '../ui/reason-dialog.tsx';
-import { Invitees, Ledger, MoneyRecords, Orders, SignIns } from './user-drawer-tables.tsx';
+import { Invitees, Ledger, MoneyRecords, Orders, PayoutMethods, SignIns } from './user-drawer-tables.tsx';
 
 type Hold = 'freeze_trading' | 'unfreeze_trading' | 'freeze_withdrawals' | 'unfreeze_withdrawals';
 type Action =
@@ -262,6 +262,9 @@ export function UserDrawer({ id, onClose }: { id: number; onClose: () => void })
                       children: <MoneyRecords path="/admin/api/withdrawals" userId={id} />,
                     },
                   ]
+                : []),
+              ...(allows(staff, ['finance', 'compliance', 'support'])
+                ? [{ key: 'payout', label: t('users.payout_methods'), children: <PayoutMethods id={id} /> }]
                 : []),
               { key: 'sign-ins', label: t('users.sign_ins'), children: <SignIns id={id} /> },
               { key: 'invitees', label: t('users.invitees'), children: <Invitees id={id} /> },

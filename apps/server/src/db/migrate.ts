@@ -19,6 +19,7 @@ import * as staffSecondFactor from './migrations/20261125T0100_staff_second_fact
 import * as messageLog from './migrations/20261125T0200_message_log.ts';
 import * as instrumentNames from './migrations/20261125T0300_instrument_names.ts';
 import * as userFreezes from './migrations/20261125T0400_user_freezes.ts';
+import * as auditOrigin from './migrations/20261125T0500_audit_origin.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '20261122T2200_created_market_tables': createdMarketTables,
@@ -35,6 +36,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261125T0200_message_log': messageLog,
   '20261125T0300_instrument_names': instrumentNames,
   '20261125T0400_user_freezes': userFreezes,
+  '20261125T0500_audit_origin': auditOrigin,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, kind: DatabaseKind): Promise<string[]> {

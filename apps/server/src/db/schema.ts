@@ -383,6 +383,8 @@ export interface AuditLogTable {
   before: string | null;
   after: string | null;
   at: DbInt;
+  /** The address the action came from; '' for rows from before it was kept. */
+  ip: Generated<string>;
 }
 
 export interface NewsTable {

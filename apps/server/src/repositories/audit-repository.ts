@@ -4,6 +4,7 @@
  * commit together or not at all: there is no decision without its trace, and no trace of a
  * decision that was rolled back.
  */
+import { requestOrigin } from '../domain/request-origin.ts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { toInt } from '../db/values.ts';
@@ -23,6 +24,8 @@ export interface AuditEntry {
 export interface AuditRecord extends AuditEntry {
   id: number;
   staffUsername: string;
+  /** Where the action came from. */
+  ip: string;
 }
 
 export interface AuditFilter {
@@ -58,6 +61,8 @@ export async function writeAudit(
       before: toJson(entry.before),
       after: toJson(entry.after),
       at: entry.atMs,
+      // Every staff action is a request's work: its address is in the request's context.
+      ip: requestOrigin(),
     })
     .execute();
 }
@@ -98,6 +103,7 @@ export async function listAudit(
       before: fromJson(row.before),
       after: fromJson(row.after),
       atMs: toInt(row.at),
+      ip: row.ip,
     })),
   };
 }

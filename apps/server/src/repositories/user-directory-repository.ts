@@ -1,6 +1,7 @@
 /**
- * The back office's view of the users: a search by id, uid, e-mail or mobile number, each row with
- * its balance and the state of its latest identity submission, one page at a time.
+ * The back office's view of the users: a search by id, uid, e-mail, mobile number or the name of
+ * their identity check, each row with its balance and the state of its latest identity
+ * submission, one page at a time.
  */
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../db/schema.ts';
@@ -163,6 +164,16 @@ export class UserDirectoryRepository {
         const matches: Expression<SqlBool>[] = [
           contains(sql`lower(users.email)`, q.toLowerCase()),
           contains(sql.ref('users.mobile'), q.replace(/[\s()-]/g, '')),
+          // The name they gave for their identity check (users have no other name). One scan of
+          // the submissions, not one lookup per user: the set is built once and probed.
+          eb(
+            'users.id',
+            'in',
+            eb
+              .selectFrom('identity_submissions')
+              .select('identity_submissions.user_id')
+              .where(contains(sql`lower(identity_submissions.name)`, q.toLowerCase())),
+          ),
         ];
         if (/^\d{1,15}$/.test(q))
           matches.push(eb('users.id', '=', Number(q)), eb('users.uid', '=', Number(q)));

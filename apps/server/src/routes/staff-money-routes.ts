@@ -7,6 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  drawMethodSchema,
+  staffIdParamsSchema,
   changeOf,
   chargeNetworkSchema,
   decimalText,
@@ -72,6 +74,22 @@ const currencyBody = z.object({
 export async function staffMoneyRoutes(app: FastifyInstance, deps: StaffMoneyRouteDeps) {
   const { money, moneyQueries: queries } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/admin/api/users/:id/payout-methods',
+    {
+      schema: {
+        tags,
+        summary: "A user's bound payout addresses and bank accounts, as withdrawals are paid to them",
+        params: staffIdParamsSchema,
+        response: { 200: envelopeOf(z.array(drawMethodSchema)) },
+      },
+    },
+    async (request) => {
+      await requireStaff(request, ['finance', 'compliance', 'support']);
+      return ok(request, await queries.drawMethods(request.params.id));
+    },
+  );
 
   api.get(
     '/admin/api/deposits',

@@ -92,6 +92,7 @@ export class StaffService {
         after: entry.after,
         at: timeText(entry.atMs),
         at_ms: entry.atMs,
+        ip: entry.ip,
       })),
       total,
       page,

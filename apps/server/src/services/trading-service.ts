@@ -27,6 +27,7 @@ import {
 } from '@omp/protocol';
 import type { Tick } from '../adapters/feed/market-feed.ts';
 import { notFound, refused, type DomainError } from '../domain/errors.ts';
+import { boundToRequest } from '../domain/request-origin.ts';
 import type { PersistItem, TradingRepository } from '../repositories/trading-repository.ts';
 import { IdempotencyGuard, recordOf, type IdempotentRequest, type StoredReply } from './idempotency.ts';
 import type { MarketService } from './market-service.ts';
@@ -415,7 +416,8 @@ export class TradingService {
       outcomes: [result.outcome],
       atMs: this.options.now(),
       idempotent: idempotent && recordOf(idempotent, data),
-      extra,
+      // Written in a batch with other requests' work: keep this request's context (its address).
+      extra: extra && boundToRequest(extra),
     };
     await this.writer.write(item);
     this.publish([result.outcome]);
