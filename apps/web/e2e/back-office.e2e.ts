@@ -90,7 +90,7 @@ describe.skipIf(!chromiumPath)('back office', () => {
     await shot(office.page, 'admin-dashboard-empty');
   });
 
-  it('approves a deposit from its drawer; the phone shows it completed, and the CSV export reads back', async () => {
+  it('approves a deposit from its drawer and rejects another; the phone shows each, and the CSV export reads back', async () => {
     const session = await registerByApi(stack, uniqueEmail('desk'), 'Desk-pass-1');
     const phone = await depositOnPhone(session, '500');
 
@@ -147,6 +147,23 @@ describe.skipIf(!chromiumPath)('back office', () => {
     expect(row).toContain('5 USD network fee on the way');
     expect(row).toContain('Completed');
     expect(rest).toHaveLength(0);
+
+    // A second deposit whose money never arrived: rejected with the reason the phone then shows.
+    await phone.moneyTab('Crypto');
+    await phone.field('deposit-amount').fill('20');
+    await phone.attach('deposit-proof', photo('payment-proof.png'));
+    await phone.testId('deposit-submit').click();
+    await expect.poll(() => phone.recordStatuses('deposit'), eventually).toEqual(['Unchecked', 'Completed']);
+    await office.page.getByRole('button', { name: 'Refresh' }).click();
+    await expect.poll(() => office.rows().count(), eventually).toBe(2);
+    await office.rows().first().click();
+    await office.decide('Reject', 'No transfer reached the address');
+    await phone.page.reload();
+    await phone.moneyTab('Records');
+    await expect.poll(() => phone.recordStatuses('deposit'), eventually).toEqual(['Rejected', 'Completed']);
+    expect(
+      await phone.page.locator('[data-testid="deposit-record"] .record__remark').first().textContent(),
+    ).toBe('Reason: No transfer reached the address');
   });
 
   it('marks one withdrawal paid with its reference and rejects another; the phone shows each and the hold returns', async () => {
@@ -210,7 +227,7 @@ describe.skipIf(!chromiumPath)('back office', () => {
     await shot(phone.page, 'phone-withdrawals-decided');
   });
 
-  it('rejects an identity with a reason the phone then shows', async () => {
+  it('rejects an identity with a reason the phone then shows, and approves the resubmission', async () => {
     const session = await registerByApi(stack, uniqueEmail('kyc'), 'Kyc-pass-1');
     const phone = await MoneyScreen.start(stack, '/mine/auth', { session });
     await phone.testId('identity-form').waitFor();
@@ -242,6 +259,26 @@ describe.skipIf(!chromiumPath)('back office', () => {
     await expect
       .poll(() => phone.testId('identity-rejected').textContent(), eventually)
       .toContain('The photo of the back is blurred');
+
+    // The user sends a sharper photo; staff approve it and the phone says certified.
+    await phone.field('identity-name').fill('Jane Example');
+    await phone.field('identity-card').fill('P7654321');
+    await phone.attach('identity-front', photo('id-front.png'));
+    await phone.attach('identity-reverse', photo('id-reverse.png'));
+    await phone.testId('identity-submit').click();
+    await expect
+      .poll(() => phone.testId('identity-status').getAttribute('data-status'), eventually)
+      .toBe('1');
+    await office.page.getByRole('button', { name: 'Refresh' }).click();
+    await expect.poll(() => office.rows().count(), eventually).toBe(1);
+    await office.rows().first().click();
+    await office.decide('Approve');
+    await expect.poll(() => office.rows().count(), eventually).toBe(0);
+    await phone.page.reload();
+    await expect
+      .poll(() => phone.testId('identity-status').getAttribute('data-status'), eventually)
+      .toBe('2');
+    await shot(phone.page, 'phone-identity-certified');
   });
 
   it('changes a trading setting after confirming it, and the audit log shows before and after', async () => {
