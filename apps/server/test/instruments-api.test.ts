@@ -199,6 +199,16 @@ describe.each(databaseEngines())('instruments on %s', (engine) => {
       names: { de: '' },
     });
     expect((await staffList()).find((i) => i.code === 'EURUSD')!.names).toEqual({ en: 'Euro vs US Dollar' });
+
+    // A logo of the broker's own, on the phone's list and on its orders alike.
+    await change(eurusd.id, { logo: 'https://cdn.example.com/logos/eurusd.png' });
+    expect((await phoneList()).find((i) => i.Code === 'EURUSD')!.Logo).toBe(
+      'https://cdn.example.com/logos/eurusd.png',
+    );
+    expect(await change(eurusd.id, { logo: 'javascript:alert(1)' })).toMatchObject({ code: 422 });
+    expect(await change(eurusd.id, { logo: '//evil.example/x.png' })).toMatchObject({ code: 422 });
+    await change(eurusd.id, { logo: '/logos/eurusd.svg' });
+    expect((await phoneList()).find((i) => i.Code === 'EURUSD')!.Logo).toBe('/logos/eurusd.svg');
   });
 
   it('refuses terms the engine cannot trade on, by name, and changes nothing', async () => {

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from './constants.ts';
 import { changeOf, text, wholeNumber } from './fields.ts';
+import { imageUrlSchema } from './content.ts';
 
 const decimal = z.string().regex(/^-?\d+(\.\d+)?$/);
 
@@ -266,6 +267,10 @@ export const instrumentChangeBodySchema = changeOf(
   z.object({
     enabled: z.boolean({ error: () => 'enabled must be true or false' }).optional(),
     show_code: text(24).min(1).optional(),
+    logo: imageUrlSchema
+      .refine((url) => url !== '', { error: () => 'logo cannot be empty' })
+      .optional()
+      .describe('A path on this server (such as /logos/eurusd.svg) or an https address'),
     names: z
       .partialRecord(z.enum(LANGUAGES), text(80))
       .optional()

@@ -12,6 +12,7 @@ export const FEE = /^\d(\.\d{1,12})?$/;
 
 export interface EditorValues {
   show_code: string;
+  logo: string;
   category_id: number;
   spread_points: number;
   contract_size: number;
@@ -28,6 +29,7 @@ export interface EditorValues {
 export function valuesOf(instrument: WireStaffInstrument): EditorValues {
   return {
     show_code: instrument.show_code,
+    logo: instrument.logo,
     category_id: instrument.category_id,
     spread_points: instrument.spread_points,
     contract_size: instrument.contract_size,
@@ -46,6 +48,7 @@ export function valuesOf(instrument: WireStaffInstrument): EditorValues {
 export function changedBody(instrument: WireStaffInstrument, values: EditorValues): Record<string, unknown> {
   const next: Record<string, unknown> = {
     show_code: values.show_code.trim(),
+    logo: values.logo.trim(),
     category_id: values.category_id,
     spread_points: values.spread_points,
     contract_size: values.contract_size,

@@ -125,6 +125,23 @@ export function InstrumentEditor(props: {
           >
             <Input autoComplete="off" />
           </Form.Item>
+          <Form.Item
+            name="logo"
+            label={t('instruments.logo')}
+            extra={t('instruments.logo_hint')}
+            rules={[
+              {
+                required: true,
+                pattern: /^(\/(?!\/)\S*|https:\/\/\S+)$/,
+                message: t('instruments.logo_format'),
+              },
+            ]}
+            style={{ flex: 1 }}
+          >
+            <Input autoComplete="off" />
+          </Form.Item>
+        </Flex>
+        <Flex gap={12}>
           <Form.Item name="category_id" label={t('instruments.category')} style={{ flex: 1 }}>
             <Select
               loading={categories.isLoading}

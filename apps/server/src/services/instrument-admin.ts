@@ -10,6 +10,7 @@ import { invalid, notFound, refused } from '../domain/errors.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import type { writeAudit } from '../repositories/audit-repository.ts';
 import type { InstrumentRecord, MarketRepository } from '../repositories/market-repository.ts';
+import { logoUrl } from '../wire/trading-wire.ts';
 
 export interface InstrumentAdminOptions {
   repository: MarketRepository;
@@ -88,6 +89,7 @@ function applyChange(
   const spec: InstrumentSpec = {
     ...rest,
     showCode: change.show_code ?? was.showCode,
+    logo: change.logo ?? was.logo,
     categoryId: change.category_id ?? was.categoryId,
     spreadPoints: change.spread_points ?? was.spreadPoints,
     contractSize: change.contract_size ?? was.contractSize,
@@ -116,7 +118,7 @@ function toWire({ spec, enabled, names }: InstrumentRecord, openOrders: number):
     code: spec.code,
     show_code: spec.showCode,
     names: names ?? {},
-    logo: `/logos/${spec.logo}`,
+    logo: logoUrl(spec.logo),
     category_id: spec.categoryId,
     enabled,
     price_precision: spec.pricePrecision,

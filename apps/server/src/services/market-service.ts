@@ -18,6 +18,7 @@ import {
 } from '@omp/engine';
 import { MarketStatus, type Instrument, type KlinePoint, type Language, type Quotation } from '@omp/protocol';
 import type { Tick } from '../adapters/feed/market-feed.ts';
+import { logoUrl } from '../wire/trading-wire.ts';
 import type { InstrumentRecord, MarketRepository } from '../repositories/market-repository.ts';
 import type { AppEvents, EventBus } from '../events/event-bus.ts';
 
@@ -282,7 +283,7 @@ export class MarketService {
         ShowCode: spec.showCode,
         Name: record.names?.[lang] ?? record.names?.en ?? '',
         TradingHalted: spec.tradingHalted === true,
-        Logo: `/logos/${spec.logo}`,
+        Logo: logoUrl(spec.logo),
         CategoryId: spec.categoryId,
         MarketStatus: status,
         PricePrecision: spec.pricePrecision,

@@ -46,7 +46,7 @@ export function toOrderRow(order: Order, spec: InstrumentSpec, board: MarketBoar
       Id: spec.id,
       Code: spec.code,
       ShowCode: spec.showCode,
-      Logo: `/logos/${spec.logo}`,
+      Logo: logoUrl(spec.logo),
       PricePrecision: spec.pricePrecision,
     },
     OrderType: order.side === 'buy' ? 1 : 2,
@@ -95,4 +95,12 @@ export function toAccountFigures(
     stop_out_level: levels.stopOutLevel,
     is_demo: isDemo ? 1 : 0,
   };
+}
+
+/**
+ * An instrument's logo as the screens load it: a shipped file by its name (`eurusd.svg`, served
+ * under /logos/), or the path on this server or https address staff set in the back office.
+ */
+export function logoUrl(logo: string): string {
+  return logo.includes('/') ? logo : `/logos/${logo}`;
 }
