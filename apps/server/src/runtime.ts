@@ -236,7 +236,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
         now,
       }),
       messageLog: new MessageLog(verifications),
-      instrumentAdmin: new InstrumentAdmin({ repository, events, writeAudit, now }),
+      instrumentAdmin: new InstrumentAdmin({ repository, market, events, writeAudit, now }),
       userDesk: new UserDesk({
         db: database.db,
         directory: new UserDirectoryRepository(database.db),

@@ -233,7 +233,7 @@ describe.each(databaseEngines())('instruments on %s', (engine) => {
       ],
       [
         { price_precision: before.price_precision + 1 },
-        expect.stringContaining('The price precision cannot change'),
+        expect.stringContaining('Halt new orders in this instrument first'),
       ],
       [{ category_id: 999 }, 'There is no category with id 999'],
     ] as Array<[Record<string, unknown>, string]>;
@@ -261,6 +261,80 @@ describe.each(databaseEngines())('instruments on %s', (engine) => {
     expect(rt.market.instrumentById(eurusd.id)!.contractSize).toBe(1000);
     expect(rt.trading.board.instrument(eurusd.id)!.contractSize).toBe(1000);
     await change(eurusd.id, { contract_size: eurusd.contractSize });
+  });
+
+  it('changes a price precision only while halted with nothing open; every stored price keeps its value', async () => {
+    const admin = await adminToken(rt);
+    const { token, id: userId } = await t.realUser('10000');
+    const audcad = t.spec('AUDCAD');
+    expect(audcad.pricePrecision).toBe(5);
+    t.tick('AUDCAD', '0.91230', '0.91256');
+    const placed = await t.submit(token, { type: 1, cont: '0.1', forex_id: audcad.id, status: 1 });
+    expect(placed.code).toBe(1);
+    expect(await change(audcad.id, { price_precision: 6 })).toMatchObject({
+      code: 0,
+      msg: expect.stringContaining('Halt new orders in this instrument first'),
+    });
+    await change(audcad.id, { enabled: false });
+    expect((await change(audcad.id, { price_precision: 6 })).msg).toMatch(
+      /orders are open in this instrument/,
+    );
+    rt.clock.advance(1000);
+    t.tick('AUDCAD', '0.91300', '0.91326');
+    expect((await t.close(token, placed.data.Id)).code).toBe(1);
+    await rt.trading.idle();
+    const bars = async () =>
+      (
+        await rt.app.inject({
+          method: 'GET',
+          url: `/v1/api/forex/kline?forex_id=${audcad.id}&period=1M&limit=5`,
+          headers: { lang: 'en' },
+        })
+      ).json<{ data: Array<{ Open: number; Close: number; High: number; Low: number }> }>().data;
+    const history = async () =>
+      (
+        await callApi<{
+          data: Array<{ OriginPrice: number; Price: number; TargetLossPrice: number; FactProfits: number }>;
+        }>(rt, 'GET', `/admin/api/users/${userId}/orders?status=3`, admin)
+      ).data.data.map(({ OriginPrice, Price, TargetLossPrice, FactProfits }) => ({
+        OriginPrice,
+        Price,
+        TargetLossPrice,
+        FactProfits,
+      }));
+    const barsBefore = await bars();
+    const historyBefore = await history();
+    const quoteBefore = rt.market.currentQuote(audcad.id)!;
+
+    const changed = await change(audcad.id, { price_precision: 6 });
+    expect(changed.data).toMatchObject({ price_precision: 6, spread_points: 260 });
+    // The same prices, in points of the new precision: bars, the closed order, the live quote.
+    expect(await bars()).toEqual(barsBefore);
+    expect(await history()).toEqual(historyBefore);
+    expect(historyBefore[0]).toMatchObject({ OriginPrice: 0.91256, Price: 0.913 });
+    expect(rt.market.currentQuote(audcad.id)).toMatchObject({
+      bid: quoteBefore.bid * 10,
+      ask: quoteBefore.ask * 10,
+    });
+    expect((await phoneList()).find((i) => i.Code === 'AUDCAD')).toMatchObject({ PricePrecision: 6 });
+
+    // Trading again: a price with six decimals is a price now.
+    await change(audcad.id, { enabled: true });
+    rt.clock.advance(1000);
+    t.tick('AUDCAD', '0.913001', '0.913261');
+    const again = await t.submit(token, { type: 1, cont: '0.1', forex_id: audcad.id, status: 1 });
+    expect(again.data).toMatchObject({ OriginPrice: 0.913261 });
+    await t.close(token, again.data.Id);
+    await t.expectLedgerBalanced(userId);
+
+    // And back to five decimals, rounding half up: 0.913261 → 0.91326.
+    await change(audcad.id, { enabled: false });
+    expect(await change(audcad.id, { price_precision: 5 })).toMatchObject({ code: 1 });
+    expect(
+      await callApi(rt, 'GET', `/admin/api/users/${userId}/orders?status=3`, admin),
+    ).toMatchObject({ code: 1 });
+    expect((await history())[0]).toMatchObject({ OriginPrice: 0.91326 });
+    await change(audcad.id, { enabled: true });
   });
 
   it('lets only admins change an instrument; every staff role reads them', async () => {

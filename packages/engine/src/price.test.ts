@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { formatPoints, parsePriceToPoints, pointsToNumber } from './price.ts';
+import { formatPoints, parsePriceToPoints, pointsToNumber, rescalePoints } from './price.ts';
 import { seededPrng } from './testing/seeded-prng.ts';
 
 describe('parsePriceToPoints', () => {
@@ -130,5 +130,26 @@ describe('formatPoints and pointsToNumber', () => {
       expect(parsePriceToPoints(text, precision)).toBe(points);
       expect(parsePriceToPoints(JSON.parse(JSON.stringify(json)) as number, precision)).toBe(points);
     }
+  });
+});
+
+describe('rescalePoints [P6]', () => {
+  it.each([
+    [108523, 5, 6, 1085230],
+    [108523, 5, 5, 108523],
+    [1085235, 6, 5, 108524],
+    [1085234, 6, 5, 108523],
+    [-1085235, 6, 5, -108524],
+    [0, 5, 2, 0],
+    [155014, 3, 0, 155],
+    [999_999_999_999_995, 15, 1, 10],
+  ])('%i points from %i to %i decimals are %i', (points, from, to, expected) => {
+    expect(rescalePoints(points, from, to)).toBe(expected);
+  });
+
+  it('goes up and back down to the same points, and refuses what does not fit', () => {
+    for (const points of [1, 7, 108523, 155014, 9_007_199_254])
+      expect(rescalePoints(rescalePoints(points, 5, 8), 8, 5)).toBe(points);
+    expect(() => rescalePoints(9_007_199_254_740_99, 0, 15)).toThrow(RangeError);
   });
 });

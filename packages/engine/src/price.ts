@@ -104,3 +104,22 @@ export function formatPoints(points: number, precision: number): string {
   const padded = digits.padStart(precision + 1, '0');
   return `${sign}${padded.slice(0, -precision)}.${padded.slice(-precision)}`;
 }
+
+/**
+ * [P6] Points of one precision as points of another, for an instrument whose precision changes:
+ * more decimals multiply exactly; fewer divide, rounding half away from zero (1.085235 → 1.08524).
+ * 0 (no price) stays 0.
+ */
+export function rescalePoints(points: number, fromPrecision: number, toPrecision: number): number {
+  if (fromPrecision === toPrecision || points === 0) return points;
+  if (toPrecision > fromPrecision) {
+    const scaled = points * powerOfTen(toPrecision - fromPrecision);
+    if (!Number.isSafeInteger(scaled))
+      throw new RangeError(`${points} points do not fit ${toPrecision} decimals`);
+    return scaled;
+  }
+  // In integers: a double division can round a quotient just under a whole number up to it.
+  const divisor = BigInt(powerOfTen(fromPrecision - toPrecision));
+  const magnitude = (BigInt(Math.abs(points)) * 2n + divisor) / (2n * divisor);
+  return Number(points < 0 ? -magnitude : magnitude);
+}

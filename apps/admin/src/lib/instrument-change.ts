@@ -15,6 +15,7 @@ export interface EditorValues {
   logo: string;
   category_id: number;
   spread_points: number;
+  price_precision: number;
   contract_size: number;
   margin_mode: 1 | 2;
   min_lots: string;
@@ -32,6 +33,7 @@ export function valuesOf(instrument: WireStaffInstrument): EditorValues {
     logo: instrument.logo,
     category_id: instrument.category_id,
     spread_points: instrument.spread_points,
+    price_precision: instrument.price_precision,
     contract_size: instrument.contract_size,
     margin_mode: instrument.margin_mode === 1 ? 1 : 2,
     min_lots: instrument.min_lots,
@@ -51,6 +53,7 @@ export function changedBody(instrument: WireStaffInstrument, values: EditorValue
     logo: values.logo.trim(),
     category_id: values.category_id,
     spread_points: values.spread_points,
+    price_precision: values.price_precision,
     contract_size: values.contract_size,
     margin_mode: values.margin_mode,
     min_lots: values.min_lots.trim(),

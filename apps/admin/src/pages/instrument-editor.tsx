@@ -157,6 +157,22 @@ export function InstrumentEditor(props: {
           >
             <InputNumber<number> min={0} max={100_000} precision={0} addonAfter={t('instruments.points')} />
           </Form.Item>
+          <Form.Item
+            name="price_precision"
+            label={t('instruments.precision')}
+            extra={
+              instrument.enabled || instrument.open_orders > 0
+                ? t('instruments.precision_locked')
+                : t('instruments.precision_hint')
+            }
+          >
+            <InputNumber<number>
+              min={0}
+              max={10}
+              precision={0}
+              disabled={instrument.enabled || instrument.open_orders > 0}
+            />
+          </Form.Item>
           <Form.Item name="contract_size" label={t('instruments.contract_size')}>
             <InputNumber<number> min={1} max={100_000_000} precision={0} />
           </Form.Item>

@@ -2,7 +2,7 @@
  * Reads and writes categories, instruments and kline bars. Rows become engine and wire-neutral
  * records here, so nothing above this layer sees driver-specific integer types.
  */
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Bar, InstrumentSpec, KlinePeriod, SimulationProfile, WeeklySchedule } from '@omp/engine';
 import type { Language } from '@omp/protocol';
 import type { Database, InstrumentTable } from '../db/schema.ts';
@@ -178,6 +178,9 @@ export class MarketRepository {
       const after = decide(before, toInt(open.n as number | bigint | string));
       const { id: _id, code: _code, ...changed } = instrumentToRow(after);
       await trx.updateTable('instruments').set(changed).where('id', '=', id).execute();
+      const from = before.spec.pricePrecision;
+      const to = after.spec.pricePrecision;
+      if (from !== to) await rescaleStoredPrices(trx, id, from, to);
       await alongside(trx, before, after);
       return { before, after };
     });
@@ -286,4 +289,35 @@ function instrumentToRow({ spec, profile, enabled, names }: InstrumentRecord) {
     sim_annual_volatility: String(profile.annualVolatility),
     sim_ticks_per_second: String(profile.ticksPerSecond),
   };
+}
+
+/**
+ * Every stored price of an instrument (its bars, its orders) in points of a new precision
+ * (engine SPEC.md P6): multiplied exactly, or divided rounding half up (prices are positive, and a
+ * 0 meaning "none" stays 0). Integer arithmetic in SQL, the same on SQLite and PostgreSQL.
+ */
+async function rescaleStoredPrices(trx: Transaction<Database>, id: number, from: number, to: number) {
+  // Literals, not parameters: a bound number can arrive as a float, and integer division it must be.
+  const factor = sql.lit(10 ** Math.abs(to - from));
+  const twice = sql.lit(2 * 10 ** Math.abs(to - from));
+  const scaled = (column: string) =>
+    to > from
+      ? sql<number>`${sql.ref(column)} * ${factor}`
+      : sql<number>`(${sql.ref(column)} * 2 + ${factor}) / ${twice}`;
+  await trx
+    .updateTable('klines')
+    .set({ open: scaled('open'), high: scaled('high'), low: scaled('low'), close: scaled('close') })
+    .where('instrument_id', '=', id)
+    .execute();
+  await trx
+    .updateTable('orders')
+    .set({
+      target_points: scaled('target_points'),
+      open_points: scaled('open_points'),
+      close_points: scaled('close_points'),
+      stop_loss_points: scaled('stop_loss_points'),
+      take_profit_points: scaled('take_profit_points'),
+    })
+    .where('instrument_id', '=', id)
+    .execute();
 }

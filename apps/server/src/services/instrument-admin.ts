@@ -4,16 +4,19 @@
  * (`instrument_changed`, with the whole new record), so the market, the feed, the trading book
  * and every node trade on it from the next tick, and the phones are told to refetch.
  */
-import { instrumentTermsProblem, type InstrumentSpec } from '@omp/engine';
+import { instrumentTermsProblem, rescalePoints, type InstrumentSpec } from '@omp/engine';
 import type { InstrumentChange, WireStaffInstrument } from '@omp/protocol';
 import { invalid, notFound, refused } from '../domain/errors.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import type { writeAudit } from '../repositories/audit-repository.ts';
 import type { InstrumentRecord, MarketRepository } from '../repositories/market-repository.ts';
+import type { MarketService } from './market-service.ts';
 import { logoUrl } from '../wire/trading-wire.ts';
 
 export interface InstrumentAdminOptions {
   repository: MarketRepository;
+  /** The live market: its bars are written and its ticks held while a precision changes. */
+  market: Pick<MarketService, 'flush' | 'holdTicks'>;
   events: Pick<EventBus, 'publish'>;
   writeAudit: typeof writeAudit;
   now: () => number;
@@ -40,6 +43,20 @@ export class InstrumentAdmin {
       if (!categories.some((category) => category.id === change.category_id))
         throw invalid('instrument.category_not_found', { id: change.category_id });
     }
+    // A new precision rewrites the stored bars: the forming ones are written first, and no tick
+    // reaches the bars until the change is applied (or refused).
+    const rescaling = change.price_precision !== undefined;
+    if (rescaling) await this.o.market.flush();
+    const release = rescaling ? this.o.market.holdTicks(id) : () => {};
+    try {
+      return await this.store(staffId, id, change);
+    } finally {
+      release();
+    }
+  }
+
+  /** Stores the change with its audit row, then announces it to every part that trades on it. */
+  private async store(staffId: number, id: number, change: InstrumentChange): Promise<WireStaffInstrument> {
     const atMs = this.o.now();
     let openOrders = 0;
     const result = await this.o.repository.changeInstrument(
@@ -78,20 +95,26 @@ function applyChange(
   openOrders: number,
 ): InstrumentRecord {
   const was = before.spec;
-  if (change.price_precision !== undefined && change.price_precision !== was.pricePrecision)
-    throw refused('instrument.precision_fixed');
+  const enabled = change.enabled ?? before.enabled;
+  const precision = change.price_precision ?? was.pricePrecision;
+  // Prices are stored in points of the precision: it changes only on a halted instrument with
+  // nothing open, and every stored price is rewritten with it (engine SPEC.md P6).
+  if (precision !== was.pricePrecision && (before.enabled || enabled))
+    throw refused('instrument.precision_needs_halt');
   const sizeChanges =
+    precision !== was.pricePrecision ||
     (change.contract_size !== undefined && change.contract_size !== was.contractSize) ||
     (change.margin_mode !== undefined && change.margin_mode !== was.marginMode);
   if (sizeChanges && openOrders > 0) throw refused('instrument.has_open_orders', { count: openOrders });
-  const enabled = change.enabled ?? before.enabled;
   const { tradingHalted: _halted, ...rest } = was;
   const spec: InstrumentSpec = {
     ...rest,
     showCode: change.show_code ?? was.showCode,
     logo: change.logo ?? was.logo,
     categoryId: change.category_id ?? was.categoryId,
-    spreadPoints: change.spread_points ?? was.spreadPoints,
+    pricePrecision: precision,
+    // The same spread in price, in the new points, unless a new one is given.
+    spreadPoints: change.spread_points ?? rescalePoints(was.spreadPoints, was.pricePrecision, precision),
     contractSize: change.contract_size ?? was.contractSize,
     marginMode: change.margin_mode ?? was.marginMode,
     minLots: change.min_lots ?? was.minLots,

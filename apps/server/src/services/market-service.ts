@@ -11,6 +11,7 @@ import {
   KlineBook,
   nextOpenTime,
   pointsToNumber,
+  rescalePoints,
   type Bar,
   type DayStats,
   type InstrumentSpec,
@@ -54,6 +55,8 @@ export class MarketService {
   private readonly byCode = new Map<string, LiveInstrument>();
   private readonly abbreviatedCache = new Map<string, { atMs: number; bars: KlinePoint[] }>();
   private readonly tickListeners = new Set<(instrumentId: number, tick: Tick) => void>();
+  /** Instruments whose ticks are held back (holdTicks). */
+  private readonly heldIds = new Set<number>();
   private tickCount = 0;
   private lastTickAtMs = 0;
 
@@ -110,6 +113,10 @@ export class MarketService {
   private applyInstrumentChange(change: AppEvents['instrument_changed']): void {
     const live = this.byId.get(change.instrumentId);
     if (!live) return;
+    const from = live.spec.pricePrecision;
+    const to = change.spec.pricePrecision;
+    if (from !== to) this.rescaleLive(live, (points) => rescalePoints(points, from, to));
+    this.heldIds.delete(change.instrumentId);
     live.spec = change.spec;
     live.record = { ...live.record, spec: change.spec, enabled: change.enabled, names: change.names };
     this.abbreviatedCache.clear();
@@ -119,6 +126,46 @@ export class MarketService {
         marketStatus: this.marketStatus(live.spec),
         quotation: this.quotation(live),
       });
+  }
+
+  /**
+   * A new price precision: the quote, the day's figures and the forming bars in the new points
+   * (the stored bars were rescaled with the change; unflushed ones are rescaled here, before any
+   * flush writes them).
+   */
+  private rescaleLive(live: LiveInstrument, rescale: (points: number) => number): void {
+    if (live.bid !== undefined) live.bid = rescale(live.bid);
+    if (live.ask !== undefined) live.ask = rescale(live.ask);
+    if (live.day)
+      live.day = {
+        ...live.day,
+        open: rescale(live.day.open),
+        high: rescale(live.day.high),
+        low: rescale(live.day.low),
+      };
+    const bar = (b: Bar): Bar => ({
+      ...b,
+      open: rescale(b.open),
+      high: rescale(b.high),
+      low: rescale(b.low),
+      close: rescale(b.close),
+    });
+    for (const period of PERIODS) {
+      const forming = live.book.forming(period);
+      if (forming) live.book.seed(period, bar(forming));
+    }
+    for (const [period, bars] of live.dirty)
+      live.dirty.set(period, new Map([...bars].map(([time, b]) => [time, bar(b)])));
+    this.abbreviatedCache.clear();
+  }
+
+  /**
+   * Ticks of this instrument are dropped until its next change is applied: while its stored prices
+   * are rewritten in a new precision, no tick in the old one may reach the bars.
+   */
+  holdTicks(instrumentId: number): () => void {
+    this.heldIds.add(instrumentId);
+    return () => this.heldIds.delete(instrumentId);
   }
 
   instruments(): InstrumentRecord[] {
@@ -165,7 +212,7 @@ export class MarketService {
     const live = this.byCode.get(tick.code);
     // Ticks older than the last one would move bars backwards: a bridge replaying history must
     // not rewrite the live market.
-    if (!live || tick.timeMs < live.lastTickMs) return;
+    if (!live || tick.timeMs < live.lastTickMs || this.heldIds.has(live.spec.id)) return;
     live.bid = tick.bid;
     live.ask = tick.ask;
     live.lastTickMs = tick.timeMs;

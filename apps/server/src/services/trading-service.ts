@@ -9,11 +9,13 @@
  */
 import {
   bookRisk,
+  rescalePoints,
   TradingBook,
   type Account,
   type AccountFigures as EngineAccountFigures,
   type BookRisk,
   type CommandResult,
+  type InstrumentSpec,
   type Order,
   type Outcome,
   type TradingSettings,
@@ -110,7 +112,7 @@ export class TradingService {
     );
     // New terms (a halt, lots, leverage, fee, hours) decide the next order; open orders keep theirs.
     this.unsubscribeInstruments = this.options.events.subscribe('instrument_changed', (event) =>
-      this.book.board.addInstrument(event.spec),
+      this.applyInstrumentChange(event.spec),
     );
   }
 
@@ -163,6 +165,18 @@ export class TradingService {
       stop_out_level: values.stop_out_level ?? String(current.stopOutLevel),
     });
     if (values.demo_balance !== undefined) this.demoBalanceMicros = parseDemoBalance(values.demo_balance);
+  }
+
+  /** The board trades on the new spec; a new precision puts its last quote in the new points. */
+  private applyInstrumentChange(spec: InstrumentSpec): void {
+    const board = this.book.board;
+    const from = board.instrument(spec.id)?.pricePrecision;
+    const quote = board.quote(spec.id);
+    board.addInstrument(spec);
+    if (quote && from !== undefined && from !== spec.pricePrecision) {
+      const rescale = (points: number) => rescalePoints(points, from, spec.pricePrecision);
+      board.setQuote(spec.id, { ...quote, bid: rescale(quote.bid), ask: rescale(quote.ask) });
+    }
   }
 
   private async buildBook(): Promise<TradingBook> {

@@ -219,3 +219,16 @@ describe('SimulatedFeed', () => {
     expect(() => new SimulatedFeed({ instruments: [EURUSD, EURUSD], seed: 1 })).toThrow(/twice/);
   });
 });
+
+describe('SimulatedFeed when the back office changes an instrument', () => {
+  it('goes on from the same price in the points of a new precision, with the new spread', () => {
+    const feed = feedOf([BTCUSDT], utc(FRIDAY, 12), 5, 1000);
+    const before = feed.advanceTo(utc(FRIDAY, 12, 0, 30)).at(-1)!;
+    const precision = BTCUSDT.spec.pricePrecision;
+    feed.updateInstrument({ ...BTCUSDT.spec, pricePrecision: precision + 1, spreadPoints: 500 });
+    const after = feed.advanceTo(utc(FRIDAY, 12, 0, 31))[0]!;
+    // One second of walk moves bitcoin far less than 1 %: the price is the same, its points ×10.
+    expect(Math.abs(after.bid - before.bid * 10) / (before.bid * 10)).toBeLessThan(0.01);
+    expect(after.ask - after.bid).toBe(500);
+  });
+});

@@ -16,6 +16,7 @@ import {
   type SimulationProfile,
   isMarketOpen,
   parsePriceToPoints,
+  rescalePoints,
   type WeeklySchedule,
 } from '@omp/engine';
 import type { MarketFeed, Tick } from './market-feed.ts';
@@ -60,6 +61,8 @@ export interface SimulatedFeedOptions {
 
 interface InstrumentState {
   code: string;
+  precision: number;
+  profile: SimulationProfile;
   schedule: WeeklySchedule;
   spreadPoints: number;
   ticksPerSecond: number;
@@ -86,6 +89,8 @@ function instrumentState(instrument: SimulatedInstrument, seed: number): Instrum
   const usable = resumed !== undefined && Number.isSafeInteger(resumed) && resumed > 0;
   return {
     code: spec.code,
+    precision: spec.pricePrecision,
+    profile,
     schedule: spec.schedule,
     spreadPoints: spec.spreadPoints,
     ticksPerSecond: Math.max(0, profile.ticksPerSecond),
@@ -140,12 +145,21 @@ export class SimulatedFeed implements MarketFeed {
   bid(code: string): number | undefined {
     return this.#states.find((state) => state.code === code)?.bid;
   }
-  /** The back office changed an instrument: its next tick uses the new spread and hours. */
-  updateInstrument(spec: Pick<InstrumentSpec, 'code' | 'spreadPoints' | 'schedule'>): void {
+  /**
+   * The back office changed an instrument: its next tick uses the new spread and hours, and a new
+   * price precision (the walk goes on from the same price, in the new points).
+   */
+  updateInstrument(spec: Pick<InstrumentSpec, 'code' | 'spreadPoints' | 'schedule' | 'pricePrecision'>): void {
     const state = this.#states.find((candidate) => candidate.code === spec.code);
     if (!state) return;
     state.spreadPoints = spec.spreadPoints;
     state.schedule = spec.schedule;
+    if (spec.pricePrecision !== state.precision) {
+      const anchor = parsePriceToPoints(state.profile.startPrice, spec.pricePrecision);
+      if (anchor !== null) state.walk = priceWalk(anchor, state.profile.annualVolatility);
+      state.bid = rescalePoints(state.bid, state.precision, spec.pricePrecision);
+      state.precision = spec.pricePrecision;
+    }
   }
 
   /**
