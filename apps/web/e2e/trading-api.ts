@@ -16,6 +16,8 @@ export interface ListedInstrument {
   ShowCode: string;
   MarketStatus: number;
   PricePrecision: number;
+  Pip: number;
+  ForexMinCont: number;
   ForexMaxCont: number;
   ForexContNum: number;
   ForexFeeRate: number;

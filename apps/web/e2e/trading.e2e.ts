@@ -23,6 +23,48 @@ import { UserScreen } from './pages/account-pages.ts';
 describe.skipIf(!chromiumPath)('trading', () => {
   const stack = useStack({ env: tradingServerEnv });
 
+  it('sends exactly the lots shown: a size off the grid or out of range is flagged and nothing is sent', async () => {
+    const { instrument, price } = await tradableInstrument(stack);
+    const bid = priceAt(price, 1, instrument.PricePrecision);
+    await pushTicks(stack, [{ code: instrument.Code, bid }]);
+    const session = await demoSession(stack);
+    const trade = await TicketScreen.start(stack, '/trade', { session });
+    await trade.page.getByTestId('trade-page').waitFor();
+    await trade.pickInstrument(instrument.Code);
+    await pushTicks(stack, [{ code: instrument.Code, bid }]);
+    const sent: string[] = [];
+    trade.page.on('request', (request) => {
+      if (request.url().includes('/v1/api/forex/submit')) sent.push(request.postData() ?? '');
+    });
+    const step = instrument.Pip;
+    const decimals = String(step).split('.')[1]?.length ?? 0;
+    const tooMany = String(instrument.ForexMaxCont + 10);
+    const offGrid = (instrument.ForexMinCont + step / 2).toFixed(decimals + 1);
+    for (const typed of [tooMany, offGrid, '0']) {
+      await trade.setLots(typed);
+      // What was typed stays on screen, flagged with the instrument's rule.
+      expect(await trade.testId('lots-input').inputValue()).toBe(typed);
+      await trade.scrollToTicket();
+      expect(await trade.testId('submit-order').textContent()).toContain(typed);
+      await trade.testId('submit-order').click();
+      await expect
+        .poll(() => trade.testId('row-lots').getAttribute('class'), eventually)
+        .toContain('ticket-row--error');
+      expect(await trade.testId('row-lots').textContent()).toContain(`max ${instrument.ForexMaxCont}`);
+    }
+    await screenshot(trade.page, 'trade-lots-refused');
+    expect(sent).toEqual([]);
+
+    // A size on the grid goes out exactly as typed.
+    const valid = (instrument.ForexMinCont + 6 * step).toFixed(decimals);
+    await trade.setLots(valid);
+    await pushTicks(stack, [{ code: instrument.Code, bid }]);
+    await trade.testId('submit-order').click();
+    await trade.toast().filter({ hasText: 'Order filled' }).waitFor();
+    expect(sent).toHaveLength(1);
+    expect(new URLSearchParams(sent[0]).get('cont') ?? JSON.parse(sent[0]!).cont).toBe(valid);
+  });
+
   it('buys with stop loss and take profit, follows the P/L, edits, closes, and finds it in history and the ledger', async () => {
     const { instrument, price } = await tradableInstrument(stack);
     const precision = instrument.PricePrecision;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseLots } from '@omp/engine';
-import { formatLotsText, isValidLots, lotRulesOf, snapLots, stepLots, type LotRules } from './lot-rules.ts';
+import { formatLotsText, isValidLots, lotRulesOf, readLots, stepLots, type LotRules } from './lot-rules.ts';
 
 const lots = (text: string) => parseLots(text)!;
 const show = (value: bigint, rules: LotRules) => formatLotsText(value, rules);
@@ -50,20 +50,19 @@ describe('stepping', () => {
 describe('typed sizes', () => {
   const rules = lotRulesOf({ Pip: 0.01, ForexMinCont: 0.01, ForexMaxCont: 50 });
 
-  it('snaps to the nearest step, half a step up', () => {
-    expect(show(snapLots('0.123', rules), rules)).toBe('0.12');
-    expect(show(snapLots('0.125', rules), rules)).toBe('0.13');
-    expect(show(snapLots('1,5', rules), rules)).toBe('1.50');
+  it('reads exactly the size typed, never rounded or clamped', () => {
+    // The ticket used to send 50 lots for a typed 60 and 0.02 for 0.015: it now sends what is shown.
+    expect(readLots('0.123')).toBe(12_300_000n);
+    expect(readLots('60')).toBe(6_000_000_000n);
+    expect(readLots('0.015')).toBe(1_500_000n);
+    expect(readLots('1,5')).toBe(150_000_000n);
   });
 
-  it('clamps and falls back to the minimum for unreadable text', () => {
-    expect(show(snapLots('0.001', rules), rules)).toBe('0.01');
-    expect(show(snapLots('999', rules), rules)).toBe('50.00');
-    expect(show(snapLots('abc', rules), rules)).toBe('0.01');
-    expect(show(snapLots('', rules), rules)).toBe('0.01');
+  it('reads text that is not a positive amount as 0, which the ticket flags', () => {
+    for (const text of ['abc', '', '0', '-1', '1e3']) expect(readLots(text)).toBe(0n);
   });
 
-  it('tells valid text from text that needs snapping', () => {
+  it('tells valid text from text the ticket flags', () => {
     expect(isValidLots('0.10', rules)).toBe(true);
     expect(isValidLots('0.105', rules)).toBe(false);
     expect(isValidLots('0', rules)).toBe(false);

@@ -8,7 +8,7 @@
  *
  *   const rules = lotRulesOf({ Pip: 0.01, ForexMinCont: 0.01, ForexMaxCont: 50 });
  *   stepLots(rules.min, 1, rules)  // 0.02 lot
- *   formatLotsText(snapLots('0.123', rules), rules)  // '0.12'
+ *   readLots('0.123')  // 12_300_000n: off the 0.01 grid, which the ticket then says
  */
 import { formatScaled, LOT_SCALE, parseLots } from '@omp/engine';
 import type { Instrument } from '@omp/protocol';
@@ -66,12 +66,14 @@ export function stepLots(lots: bigint, direction: 1 | -1, rules: LotRules): bigi
   return clamp(next, rules);
 }
 
-/** Typed text → the nearest valid size (half a step rounds up); unreadable text → the minimum. */
-export function snapLots(text: string, rules: LotRules): bigint {
+/**
+ * Typed text → exactly the size typed (a comma counts as the decimal point), or 0 for text that is
+ * not a positive amount. Never rounded or clamped: the ticket sends what the trader sees, and a
+ * size off the grid or out of range is shown as a problem instead (engine O3).
+ */
+export function readLots(text: string): bigint {
   const typed = parseLots(text.trim().replace(',', '.'));
-  if (typed === null || typed <= 0n) return rules.min;
-  const snapped = floorToStep(typed + rules.step / 2n, rules.step);
-  return clamp(snapped, rules);
+  return typed === null || typed < 0n ? 0n : typed;
 }
 
 /** The exact text the server receives as `cont`, with the step's decimals: 0.1 lot → '0.10'. */

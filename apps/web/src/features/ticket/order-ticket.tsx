@@ -18,7 +18,7 @@ import { useBasicInfo } from '../settings/basic-info.ts';
 import { useSettings } from '../settings/settings-store.ts';
 import { isSignedIn, useSession } from '../session/session-store.ts';
 import { submitOrder, useAccountFigures, type SubmitOrderBody } from '../trading/trading-api.ts';
-import { formatLotsText, lotRulesOf, snapLots, stepLots } from './lot-rules.ts';
+import { formatLotsText, isValidLots, lotRulesOf, readLots, stepLots } from './lot-rules.ts';
 import { previewTicket, sanitizePriceText, type Side, type TicketProblem } from './ticket-preview.ts';
 import { useUsdRate } from './use-usd-rate.ts';
 import {
@@ -53,18 +53,24 @@ export function OrderTicket({
   const ids = useFieldIds();
   const precision = instrument.PricePrecision;
   const rules = useMemo(() => lotRulesOf(instrument), [instrument]);
-  const leverageOptions = useMemo(() => instrument.HasForexMultiple.map((o) => o.Value), [instrument]);
+  // Listed smallest first; the broker's default (the first option it sends) is chosen at the start.
+  const leverageOptions = useMemo(
+    () => instrument.HasForexMultiple.map((o) => o.Value).sort((a, b) => a - b),
+    [instrument],
+  );
+  const defaultLeverage = instrument.HasForexMultiple[0]?.Value;
 
   const [side, setSide] = useState<Side>('buy');
   const [mode, setMode] = useState<OrderMode>('market');
   const [targetText, setTargetText] = useState('');
   const [lotsText, setLotsText] = useState(() => formatLotsText(rules.min, rules));
-  const [leverage, setLeverage] = useState<number | undefined>(leverageOptions[0]);
+  const [leverage, setLeverage] = useState<number | undefined>(defaultLeverage);
   const [stopLossText, setStopLossText] = useState('');
   const [takeProfitText, setTakeProfitText] = useState('');
   const [attempted, setAttempted] = useState(false);
 
-  const lots = snapLots(lotsText, rules);
+  // Exactly what is typed: a size off the grid or out of range is flagged, never changed.
+  const lots = readLots(lotsText);
   const market = mode === 'market';
   const freeMargin = signedIn ? figures.data?.free_margin : undefined;
   const preview = previewTicket({
@@ -82,9 +88,12 @@ export function OrderTicket({
     usdRate: feeType === undefined ? undefined : usdRate,
     freeMargin,
   });
-  const problem = shownProblem(preview.problem, attempted);
-  const errorOf = (field: TicketProblem['field']) =>
-    problem?.field === field ? problemText(problem, side, preview.openPrice) : undefined;
+  // Every problem shows under its own field at once (a wrong stop loss and take profit both).
+  const problems = preview.problems.filter((found) => shownProblem(found, attempted));
+  const errorOf = (field: TicketProblem['field']) => {
+    const found = problems.find((candidate) => candidate.field === field);
+    return found ? problemText(found, side, preview.openPrice) : undefined;
+  };
 
   const price = (value: number | undefined) => formatPrice(value, precision, lang);
   const closingPrice = side === 'buy' ? quote.Bid : quote.Ask;
@@ -93,7 +102,10 @@ export function OrderTicket({
   const below = (value: number) => t('ticket.optionalBelow', { price: price(value) });
   const above = (value: number) => t('ticket.optionalAbove', { price: price(value) });
 
-  const commitLots = () => setLotsText(formatLotsText(snapLots(lotsText, rules), rules));
+  // Leaving the field tidies a valid size ("0.1" → "0.10"); anything else stays as typed, flagged.
+  const commitLots = () => {
+    if (isValidLots(lotsText.replace(',', '.'), rules)) setLotsText(formatLotsText(lots, rules));
+  };
 
   function problemText(found: TicketProblem, orderSide: Side, openPrice: number | undefined): string {
     switch (found.rejection) {
@@ -166,7 +178,6 @@ export function OrderTicket({
       return;
     }
     setAttempted(true);
-    commitLots();
     // Funds are the server's to judge (the figures may be a second old); every other problem is
     // certain, and sending would only earn a refusal.
     if (preview.problem && preview.problem.field !== 'funds') {
@@ -236,7 +247,13 @@ export function OrderTicket({
         </TicketRow>
       )}
 
-      <TicketRow label={t('ticket.lots')} htmlFor={ids.lots} hint={lotsHint()} error={errorOf('lots')}>
+      <TicketRow
+        label={t('ticket.lots')}
+        htmlFor={ids.lots}
+        hint={lotsHint()}
+        error={errorOf('lots')}
+        testId="row-lots"
+      >
         <LotStepper
           id={ids.lots}
           text={lotsText}
@@ -300,7 +317,7 @@ export function OrderTicket({
           <>
             <span className="ticket-submit__label">{kindLabel ?? sideLabel}</span>
             <span className="ticket-submit__detail tabular">
-              {t('ticket.lotsOf', { lots: formatLotsText(lots, rules), symbol: instrument.ShowCode })}
+              {t('ticket.lotsOf', { lots: lotsText.trim() || '0', symbol: instrument.ShowCode })}
             </span>
           </>
         ) : (
@@ -315,10 +332,8 @@ export function OrderTicket({
  * Which problem to show now. A missing target is only pointed out after a tap on the button:
  * telling someone who just switched to "pending" that they have not typed yet is noise.
  */
-function shownProblem(problem: TicketProblem | undefined, attempted: boolean): TicketProblem | undefined {
-  if (!problem) return undefined;
-  if (problem.rejection === 'target_price_required' && !attempted) return undefined;
-  return problem;
+function shownProblem(problem: TicketProblem, attempted: boolean): boolean {
+  return problem.rejection !== 'target_price_required' || attempted;
 }
 
 function exhaustive(value: never): never {

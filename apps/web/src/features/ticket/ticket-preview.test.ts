@@ -153,6 +153,31 @@ describe('ticket problems, with the field they belong to', () => {
     expect(previewTicket(input({ stopLossText: '0', takeProfitText: '0.000' })).problem).toBeUndefined();
   });
 
+  it("shows every problem at once, each under its field, in the engine's order", () => {
+    // A wrong stop loss and a wrong take profit: both, not only the first.
+    const both = previewTicket(input({ stopLossText: '1.2', takeProfitText: '1.1' }));
+    expect(both.problems).toEqual([
+      { field: 'stopLoss', rejection: 'stop_loss_wrong_side' },
+      { field: 'takeProfit', rejection: 'take_profit_wrong_side' },
+    ]);
+    expect(both.problem).toEqual(both.problems[0]);
+    // Lots off the grid, a wrong stop and too little money all at once.
+    const three = previewTicket(input({ lots: parseLots('60')!, stopLossText: '1.2', freeMargin: 1 }));
+    expect(three.problems.map((p) => p.rejection)).toEqual([
+      'lots_above_maximum',
+      'stop_loss_wrong_side',
+      'insufficient_free_margin',
+    ]);
+    // An unreadable stop and a wrong take profit.
+    expect(
+      previewTicket(input({ stopLossText: '99999999999999999', takeProfitText: '1.1' })).problems,
+    ).toEqual([
+      { field: 'stopLoss', rejection: 'price_invalid' },
+      { field: 'takeProfit', rejection: 'take_profit_wrong_side' },
+    ]);
+    expect(previewTicket(input()).problems).toEqual([]);
+  });
+
   it('names a price that is no price', () => {
     expect(previewTicket(input({ stopLossText: '99999999999999999' })).problem).toEqual({
       field: 'stopLoss',

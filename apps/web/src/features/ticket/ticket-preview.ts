@@ -10,6 +10,7 @@ import {
   decideOrderEntry,
   feeMicros,
   marginMicros,
+  parseLots,
   parsePriceToPoints,
   parseRate,
   pointsToNumber,
@@ -17,6 +18,7 @@ import {
   rateFromMid,
   MINUTES_PER_WEEK,
   type InstrumentSpec,
+  type OrderCommand,
   type OrderKind,
   type OrderRejection,
   type Ratio,
@@ -64,7 +66,10 @@ export interface TicketPreview {
   requiredMicros: bigint | undefined;
   /** Pending orders: limit or stop, from where the target lies against the market. */
   pendingKind: OrderKind | undefined;
+  /** The first problem, the one a tap on the button names. */
   problem: TicketProblem | undefined;
+  /** Every problem at once, one per field, in the engine's order (the first is `problem`). */
+  problems: TicketProblem[];
 }
 
 const FIELD_OF: Record<OrderRejection, TicketField> = {
@@ -217,37 +222,69 @@ export function previewTicket(input: TicketInput): TicketPreview {
         : takeProfit === null
           ? 'takeProfit'
           : undefined;
-  if (unreadable) return { ...preview, problem: { field: unreadable, rejection: 'price_invalid' } };
-  if (bid === null || ask === null) return { ...preview, problem: undefined };
+  const problems: TicketProblem[] = [];
+  // Unreadable prices first: the engine can only judge numbers. Each is its own problem.
+  if (target === null) problems.push({ field: 'target', rejection: 'price_invalid' });
+  if (stopLoss === null) problems.push({ field: 'stopLoss', rejection: 'price_invalid' });
+  if (takeProfit === null) problems.push({ field: 'takeProfit', rejection: 'price_invalid' });
+  // Without a readable target there is no price to judge the stops against.
+  if (bid === null || ask === null || target === null) return { ...preview, problem: problems[0], problems };
 
-  const decision = decideOrderEntry(
-    {
-      side: input.side,
-      market: input.market,
-      lots: input.lots,
-      leverage: input.leverage ?? 0,
-      ...(target ? { targetPoints: target } : {}),
-      stopLossPoints: stopLoss ?? 0,
-      takeProfitPoints: takeProfit ?? 0,
-    },
-    {
-      instrument: spec,
-      quote: { bid, ask, timeMs: 0 },
-      nowMs: 0,
-      staleQuoteMs: Number.POSITIVE_INFINITY,
-      feeType: input.feeType,
-      quoteToUsd: input.usdRate ?? { numerator: 1n, denominator: 1n },
-      // Unknown free margin (or rate) must not invent a refusal: the server checks it anyway.
-      freeMarginMicros:
-        input.freeMargin === undefined || input.usdRate === undefined
-          ? BigInt(Number.MAX_SAFE_INTEGER) * 1_000_000n
-          : microsOf(input.freeMargin),
-    },
-  );
-  return {
-    ...preview,
-    problem: decision.ok ? undefined : { field: FIELD_OF[decision.rejection], rejection: decision.rejection },
+  const context = {
+    instrument: spec,
+    quote: { bid, ask, timeMs: 0 },
+    nowMs: 0,
+    staleQuoteMs: Number.POSITIVE_INFINITY,
+    feeType: input.feeType,
+    quoteToUsd: input.usdRate ?? { numerator: 1n, denominator: 1n },
+    // Unknown free margin (or rate) must not invent a refusal: the server checks it anyway.
+    freeMarginMicros:
+      input.freeMargin === undefined || input.usdRate === undefined
+        ? BigInt(Number.MAX_SAFE_INTEGER) * 1_000_000n
+        : microsOf(input.freeMargin),
   };
+  // The engine names the first rule an order breaks. To show every problem at once, the field it
+  // named is set aside (a stop cleared, the lots at their minimum) and the order judged again,
+  // until it passes or a problem leaves nothing else to judge (a missing leverage or target).
+  let command: OrderCommand = {
+    side: input.side,
+    market: input.market,
+    lots: input.lots,
+    leverage: input.leverage ?? 0,
+    ...(target ? { targetPoints: target } : {}),
+    stopLossPoints: stopLoss ?? 0,
+    takeProfitPoints: takeProfit ?? 0,
+  };
+  for (let round = 0; round < FIELDS_JUDGED; round++) {
+    const decision = decideOrderEntry(command, context);
+    if (decision.ok) break;
+    const field = FIELD_OF[decision.rejection];
+    if (!problems.some((found) => found.field === field))
+      problems.push({ field, rejection: decision.rejection });
+    const next = setAside(command, field, spec);
+    if (!next) break;
+    command = next;
+  }
+  return { ...preview, problem: problems[0], problems };
+}
+
+/** Fields the engine judges one after another: leverage, lots, target, stops, funds. */
+const FIELDS_JUDGED = 6;
+
+/** The command without the field's problem, to judge the others; undefined when nothing is left. */
+function setAside(command: OrderCommand, field: TicketField, spec: InstrumentSpec): OrderCommand | undefined {
+  switch (field) {
+    case 'lots':
+      return { ...command, lots: parseLots(spec.minLots) ?? command.lots };
+    case 'stopLoss':
+      return { ...command, stopLossPoints: 0 };
+    case 'takeProfit':
+      return { ...command, takeProfitPoints: 0 };
+    default:
+      // A missing leverage, a missing or crossed target, the market or the funds: the other
+      // fields cannot be judged without them (or there is nothing after them).
+      return undefined;
+  }
 }
 
 function figuresOf(
