@@ -213,15 +213,6 @@ export function previewTicket(input: TicketInput): TicketPreview {
         : pendingKindOf(input.side, target, bid, ask),
   };
 
-  // Unreadable prices first: the engine can only judge numbers.
-  const unreadable: TicketField | undefined =
-    target === null
-      ? 'target'
-      : stopLoss === null
-        ? 'stopLoss'
-        : takeProfit === null
-          ? 'takeProfit'
-          : undefined;
   const problems: TicketProblem[] = [];
   // Unreadable prices first: the engine can only judge numbers. Each is its own problem.
   if (target === null) problems.push({ field: 'target', rejection: 'price_invalid' });
