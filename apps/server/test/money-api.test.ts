@@ -65,7 +65,7 @@ describe.each(databaseEngines())('money on %s', (engine) => {
     const submitted = await deposit(token, '250.5');
     expect(submitted).toMatchObject({
       code: 1,
-      data: { status: 0, status_name: 'Unchecked', number: 250.5, currency_code: 'USDT' },
+      data: { status: 0, status_name: 'Under review', number: 250.5, currency_code: 'USDT' },
     });
     expect((await t.figures(token)).data.balance).toBe(0);
     const approvals = await Promise.all([

@@ -51,7 +51,7 @@ describe.skipIf(!chromiumPath)('back office', () => {
     await phone.field('deposit-amount').fill(amount);
     await phone.attach('deposit-proof', photo('payment-proof.png'));
     await phone.testId('deposit-submit').click();
-    await expect.poll(() => phone.recordStatuses('deposit'), eventually).toEqual(['Unchecked']);
+    await expect.poll(() => phone.recordStatuses('deposit'), eventually).toEqual(['Under review']);
     return phone;
   }
 
@@ -153,7 +153,9 @@ describe.skipIf(!chromiumPath)('back office', () => {
     await phone.field('deposit-amount').fill('20');
     await phone.attach('deposit-proof', photo('payment-proof.png'));
     await phone.testId('deposit-submit').click();
-    await expect.poll(() => phone.recordStatuses('deposit'), eventually).toEqual(['Unchecked', 'Completed']);
+    await expect
+      .poll(() => phone.recordStatuses('deposit'), eventually)
+      .toEqual(['Under review', 'Completed']);
     await office.page.getByRole('button', { name: 'Refresh' }).click();
     await expect.poll(() => office.rows().count(), eventually).toBe(2);
     await office.rows().first().click();

@@ -28,7 +28,7 @@ describe.skipIf(!chromiumPath)('language', () => {
   it('switches texts, category names, lang and dir, and keeps the choice', async () => {
     const home = await HomePage.start(stack, '/', { lang: 'en' });
     await home.waitForList();
-    expect(await home.tabLabels()).toEqual(['Documentary', 'Orders', 'Market', 'Ranking', 'Trading']);
+    expect(await home.tabLabels()).toEqual(['Copy trading', 'Orders', 'Market', 'Ranking', 'Trading']);
     const englishChips = await home.chips.allTextContents();
 
     await home.goto('/language');

@@ -69,7 +69,7 @@ describe.skipIf(!chromiumPath)('money and identity', () => {
     await app.testId('deposit-submit').click();
     expect((await depositSent).headers()['idempotency-key']).toMatch(/^[0-9a-f]{32}$/);
     await app.testId('deposit-records').waitFor();
-    await expect.poll(() => app.recordStatuses('deposit'), eventually).toEqual(['Unchecked']);
+    await expect.poll(() => app.recordStatuses('deposit'), eventually).toEqual(['Under review']);
 
     await approveWaiting(stack, admin, 'deposits', session.user.id);
     await app.page.reload();
