@@ -3,6 +3,7 @@
  * with `app.inject()` and the boot file (server.ts) only wires and listens.
  */
 import { runAsRequestFrom } from './domain/request-origin.ts';
+import { parseFormBody } from './http/form-body.ts';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyFormbody from '@fastify/formbody';
@@ -196,7 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(textGuard);
   await app.register(authPlugin, { auth: deps.auth });
   await app.register(staffAuthPlugin, { staff: deps.staff });
-  await app.register(fastifyFormbody);
+  await app.register(fastifyFormbody, { parser: parseFormBody });
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(fastifySwagger, {
     openapi: {

@@ -345,6 +345,8 @@ describe.each(databaseEngines())('identity API on %s', (engine) => {
         },
         at: new Date(decidedAt).toISOString().slice(0, 19).replace('T', ' '),
         at_ms: decidedAt,
+        // From where: the address of the request that decided.
+        ip: '127.0.0.1',
       },
     ]);
   });

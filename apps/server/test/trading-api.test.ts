@@ -89,6 +89,28 @@ describe.each(databaseEngines())('trading on %s', (engine) => {
     expect(await t.expectLedgerBalanced(id)).toBe(100_087_174_940n);
   });
 
+  it('reads the empty optional fields an older form client posts as absent', async () => {
+    const { token } = await t.demoUser();
+    const placed = await t.submit(token, {
+      type: 1,
+      cont: '0.1',
+      forex_id: t.spec('EURUSD').id,
+      status: 1,
+      target_price: '',
+      stop_loss_price: '',
+      target_profit_price: '',
+      multiple: '',
+    });
+    expect(placed).toMatchObject({ code: 1, data: { TargetLossPrice: 0, TargetProfitPrice: 0 } });
+    // A required field sent empty is missing, and says so.
+    expect(
+      await t.submit(token, { type: 1, cont: '', forex_id: t.spec('EURUSD').id, status: 1 }),
+    ).toMatchObject({
+      code: 422,
+      msg: expect.stringContaining('cont'),
+    });
+  });
+
   it('fills a buy limit and a sell stop when the controlled price crosses them, at the tick price', async () => {
     const { token, id } = await t.demoUser();
     const limit = await t.submit(token, {

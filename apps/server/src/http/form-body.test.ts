@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { parseFormBody } from './form-body.ts';
+
+describe('form bodies', () => {
+  it('reads an empty field as absent, as older form clients post every field', () => {
+    expect(parseFormBody('type=1&cont=0.10&target_price=&stop_loss_price=&multiple=')).toEqual({
+      type: '1',
+      cont: '0.10',
+    });
+  });
+
+  it('decodes values, keeps repeated keys as arrays, and a __proto__ key as a plain field', () => {
+    expect(parseFormBody('name=Ana+L%C3%B3pez&tag=a&tag=&tag=b')).toEqual({
+      name: 'Ana López',
+      tag: ['a', 'b'],
+    });
+    const odd = parseFormBody('__proto__=x&constructor=y');
+    expect(Object.getPrototypeOf(odd)).toBe(Object.prototype);
+    expect(Object.keys(odd)).toEqual(['__proto__', 'constructor']);
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
+  });
+});
