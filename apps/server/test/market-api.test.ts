@@ -112,6 +112,10 @@ describe.each(databaseEngines())('market API on %s', (engine) => {
       ).data;
       expect(bars.at(-1)!.Close).toBe(bid / 100);
     }
+    // Spec section 9's periods in minutes are the same bars.
+    const inMinutes = (await get(`/v1/api/forex/kline?forex_id=${id}&period=60&limit=2`)).body;
+    expect(inMinutes).toEqual((await get(`/v1/api/forex/kline?forex_id=${id}&period=1H&limit=2`)).body);
+    expect((inMinutes as { code: number }).code).toBe(1);
   });
 
   it('serves the abbreviated kline for mini charts', async () => {
