@@ -48,6 +48,25 @@ describe.each(databaseEngines())('order call limit on %s', (engine) => {
     rt.clock.advance(500);
     expect(await t.submit(flooder.token, order)).toMatchObject({ code: 1 });
     expect((await t.myDeal(flooder.token, 1)).data.total).toBe(3);
+    // Decision 0001: a rate-limited call keeps HTTP 429 (clients back off on it), in the envelope.
+    for (let n = 0; n < 10; n++) await t.submit(flooder.token, order);
+    const limited = await rt.app.inject({
+      method: 'POST',
+      url: '/v1/api/forex/submit',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        lang: 'en',
+        authorization: flooder.token,
+      },
+      payload: new URLSearchParams({
+        type: '1',
+        cont: '0.01',
+        forex_id: String(order.forex_id),
+        status: '1',
+      }).toString(),
+    });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ code: 429, data: null });
     await t.expectLedgerBalanced(flooder.id);
   });
 });

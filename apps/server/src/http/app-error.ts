@@ -26,5 +26,9 @@ export const malformedBody = () => new AppError(ResponseCode.badRequest, 'malfor
  */
 export function httpStatusOf(error: DomainError): number {
   if (error instanceof AppError) return error.httpStatus;
-  return error.code === ResponseCode.payloadTooLarge ? 413 : 200;
+  // Decision 0001: too large and too many keep their HTTP status (a client backs off on 429),
+  // with the envelope's reason; every other refusal is HTTP 200.
+  if (error.code === ResponseCode.payloadTooLarge) return 413;
+  if (error.code === ResponseCode.rateLimited) return 429;
+  return 200;
 }
