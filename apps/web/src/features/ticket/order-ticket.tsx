@@ -152,7 +152,9 @@ export function OrderTicket({
           ? t('ticket.takeProfit')
           : found.field === 'target'
             ? t('ticket.targetPrice')
-            : undefined;
+            : found.field === 'lots'
+              ? t('ticket.lots')
+              : undefined;
     return field ? t('ticket.fieldProblem', { field, problem: text }) : text;
   }
 
