@@ -242,6 +242,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
         directory: new UserDirectoryRepository(database.db),
         trading,
         queries,
+        events,
         now,
       }),
       dashboard: new DashboardService({

@@ -93,9 +93,28 @@ describe.each(databaseEngines())('the event bus on %s', (engine) => {
         m.type === 'FOREX_TRADE' &&
         (m.account as { balance: number }).balance === 50,
     );
+    // And a word to fetch the records again, whatever screen is open.
+    await phone.waitFor((m) => typeof m === 'object' && m.type === 'ACCOUNT_CHANGED' && m.what === 'deposit');
+    // A balance adjustment by staff reaches the phone the same way.
+    expect(
+      (
+        await callApi(rt, 'POST', `/admin/api/users/${id}/adjust`, finance, {
+          amount: '5',
+          reason: 'Goodwill',
+        })
+      ).code,
+    ).toBe(1);
+    await phone.waitFor((m) => typeof m === 'object' && m.type === 'ACCOUNT_CHANGED' && m.what === 'balance');
+    await phone.waitFor(
+      (m) =>
+        typeof m === 'object' &&
+        m.type === 'FOREX_TRADE' &&
+        (m.account as { balance: number }).balance === 55,
+    );
     phone.close();
     expect(of('money_decided')).toEqual([
       { userId: id, action: 'deposit.approve', targetId: deposit.data.id, staffId: expect.any(Number) },
+      { userId: id, action: 'user.adjust_balance', targetId: id, staffId: expect.any(Number) },
     ]);
 
     const front = await uploadImage(rt, token);

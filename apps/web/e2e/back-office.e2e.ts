@@ -129,8 +129,7 @@ describe.skipIf(!chromiumPath)('back office', () => {
     // Out of the waiting list at once.
     await expect.poll(() => office.rows().count(), eventually).toBe(0);
 
-    await phone.page.reload();
-    await phone.moneyTab('Records');
+    // The phone's open records page shows it without a reload: the socket said the account changed.
     await expect.poll(() => phone.recordStatuses('deposit'), eventually).toEqual(['Completed']);
     expect(await phone.testId('record-note').textContent()).toBe('Note: 5 USD network fee on the way');
 
@@ -257,7 +256,7 @@ describe.skipIf(!chromiumPath)('back office', () => {
     await office.modal().getByRole('button', { name: 'Reject' }).click();
     await expect.poll(() => office.rows().count(), eventually).toBe(0);
 
-    await phone.page.reload();
+    // No reload: the open identity page hears of the decision on its socket.
     await expect
       .poll(() => phone.testId('identity-rejected').textContent(), eventually)
       .toContain('The photo of the back is blurred');

@@ -143,6 +143,17 @@ export const marginCallPushSchema = z.object({
 });
 export type MarginCallPush = z.infer<typeof marginCallPushSchema>;
 
+/**
+ * Sent to a signed-in user's sockets when staff decided something of theirs (a deposit, a
+ * withdrawal, the identity check, a balance adjustment): the screens fetch their records again.
+ */
+export const ACCOUNT_CHANGED_MESSAGE = 'ACCOUNT_CHANGED';
+export const accountChangedPushSchema = z.object({
+  type: z.literal(ACCOUNT_CHANGED_MESSAGE),
+  what: z.enum(['deposit', 'withdrawal', 'identity', 'balance']),
+});
+export type AccountChangedPush = z.infer<typeof accountChangedPushSchema>;
+
 /** Sent to every socket when the broker changed an instrument's terms: refetch the instrument list. */
 export const INSTRUMENT_CHANGED_MESSAGE = 'INSTRUMENT_CHANGED';
 export const instrumentChangedPushSchema = z.object({
@@ -152,6 +163,7 @@ export const instrumentChangedPushSchema = z.object({
 export type InstrumentChangedPush = z.infer<typeof instrumentChangedPushSchema>;
 
 export const serverMessageSchema = z.discriminatedUnion('type', [
+  accountChangedPushSchema,
   instrumentChangedPushSchema,
   resultMessageSchema,
   dayMarketPushSchema,

@@ -24,6 +24,7 @@ import type {
 import type { Db } from '../repositories/unit-of-work.ts';
 import { timeText } from '../wire/trading-wire.ts';
 import { scaledText, usdText } from '../wire/decimal-text.ts';
+import type { EventBus } from '../events/event-bus.ts';
 import type { TradingQueries } from './trading-queries.ts';
 import type { TradingService } from './trading-service.ts';
 
@@ -32,6 +33,8 @@ export interface UserDeskOptions {
   directory: UserDirectoryRepository;
   trading: TradingService;
   queries: TradingQueries;
+  /** Where a balance change is announced once committed (`money_decided`): the phone shows it. */
+  events: Pick<EventBus, 'publish'>;
   now: () => number;
 }
 
@@ -169,6 +172,12 @@ export class UserDesk {
           }),
       },
     );
+    this.o.events.publish('money_decided', {
+      userId: id,
+      action: kind === 'bonus' ? 'user.bonus' : 'user.adjust_balance',
+      targetId: id,
+      staffId,
+    });
     return this.detail(id);
   }
 

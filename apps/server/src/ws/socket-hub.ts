@@ -14,6 +14,7 @@
 import type { WebSocket } from 'ws';
 import { KLINE_PERIOD_SECONDS, type KlinePeriod } from '@omp/engine';
 import {
+  ACCOUNT_CHANGED_MESSAGE,
   HEARTBEAT_PING,
   INSTRUMENT_CHANGED_MESSAGE,
   HEARTBEAT_PONG,
@@ -22,6 +23,7 @@ import {
   SessionEndReason,
   SocketCloseCode,
   Topic,
+  type AccountChangedPush,
   type ResultMessage,
   type Language,
 } from '@omp/protocol';
@@ -124,11 +126,19 @@ export class SocketHub {
         const message = encode({ type: INSTRUMENT_CHANGED_MESSAGE, symbol: code });
         for (const client of this.clients) this.send(client, message);
       }),
-      // A deposit credited or a withdrawal returned by staff shows on the phone at once.
-      this.events.subscribe('money_decided', ({ userId }) => {
+      // A deposit credited, a withdrawal returned or a balance adjusted by staff shows on the phone
+      // at once: the figures now, and a word to fetch the records again.
+      this.events.subscribe('money_decided', ({ userId, action }) => {
+        const what = action.startsWith('deposit')
+          ? 'deposit'
+          : action.startsWith('withdrawal')
+            ? 'withdrawal'
+            : 'balance';
+        this.tellUser(userId, what);
         for (const client of this.clientsByUser.get(userId) ?? [])
           if (client.topics.has(Topic.forexTrade)) this.sendTradeSnapshot(client);
       }),
+      this.events.subscribe('identity_decided', ({ userId }) => this.tellUser(userId, 'identity')),
     ];
     this.messageBuckets = new TokenBuckets({
       ...(options.rateLimit ?? DEFAULT_SOCKET_RATE_LIMIT),
@@ -307,6 +317,12 @@ export class SocketHub {
         this.send(client, encode(message));
       }
     }
+  }
+
+  /** Every signed-in socket of the user hears that staff changed something of theirs. */
+  private tellUser(userId: number, what: AccountChangedPush['what']): void {
+    const message = encode({ type: ACCOUNT_CHANGED_MESSAGE, what });
+    for (const client of this.clientsByUser.get(userId) ?? []) this.send(client, message);
   }
 
   private sendTradeSnapshot(client: Client): void {

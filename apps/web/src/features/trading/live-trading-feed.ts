@@ -6,15 +6,17 @@
  *   ticket's available funds, the /order strip and the /user balance all move together;
  * - FOREX_ORDER (an order placed, filled, closed or cancelled) and FOREX_CLOSED: the lists are
  *   fetched again, and closed ids leave the open lists at once;
- * - MARGIN_CALL (sent unasked to a signed-in socket): the warning banner.
+ * - MARGIN_CALL (sent unasked to a signed-in socket): the warning banner;
+ * - ACCOUNT_CHANGED (staff decided something of the user's): records, balance and profile again.
  *
  * After a reconnect everything is fetched again, because pushes missed meanwhile are gone.
  */
 import { useEffect } from 'react';
-import { MARGIN_CALL_MESSAGE, Topic } from '@omp/protocol';
+import { ACCOUNT_CHANGED_MESSAGE, MARGIN_CALL_MESSAGE, Topic } from '@omp/protocol';
 import { getSocket } from '../../lib/socket.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { useOnReconnect } from '../../lib/use-socket-events.ts';
+import { moneyKeys } from '../money/money-api.ts';
 import { useSession } from '../session/session-store.ts';
 import { useLiveTrading } from './live-trading-store.ts';
 import { refreshTrading, tradingKeys } from './trading-api.ts';
@@ -43,6 +45,13 @@ export function useLiveTradingFeed(): void {
       }),
       socket.listen(FOREX_ORDER_MESSAGE, () => void refreshTrading()),
       socket.listen(MARGIN_CALL_MESSAGE, (message) => useLiveTrading.getState().applyMarginCall(message)),
+      // Staff decided a deposit, a withdrawal, the identity check or a balance change: the records,
+      // the balance and the profile on screen are fetched again at once.
+      socket.listen(ACCOUNT_CHANGED_MESSAGE, () => {
+        void refreshTrading();
+        void queryClient.invalidateQueries({ queryKey: moneyKeys.all });
+        void queryClient.invalidateQueries({ queryKey: ['user_info'] });
+      }),
     ];
     return () => {
       for (const off of offs) off();
