@@ -136,6 +136,10 @@ describe.skipIf(!chromiumPath)('money and identity', () => {
     await app.goto('/mine/charge');
     await app.moneyTab('Bank wire');
     await expect.poll(() => app.testId('deposit-bank-card').textContent(), eventually).toContain('EXTBHKHH');
+    // The reference the bank's note asks for, the user number, is on the card to copy.
+    expect(await app.testId('deposit-bank-card').textContent()).toContain(
+      `Payment reference (your user number)${session.user.uid}`,
+    );
     await screenshot(app.page, 'money-deposit-bank');
 
     // The wallet counts what is bound; the bound address can be deleted after a confirmation.

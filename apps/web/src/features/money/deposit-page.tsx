@@ -19,6 +19,7 @@ import { DepositRecords } from './money-records.tsx';
 import { ImageField } from './image-field.tsx';
 import { checkAmount } from './money-figures.ts';
 import { useProblems } from './use-problems.ts';
+import { useUserInfo } from '../user/use-user-info.ts';
 import { submitCryptoDeposit, submitWireDeposit, useChargeNetworks, useWireBanks } from './money-api.ts';
 import { useSending } from '../../lib/use-sending.ts';
 
@@ -139,7 +140,10 @@ function BankDeposit({ onDone }: { onDone(): void }) {
 
 function BankCard({ bank }: { bank: WireBank }) {
   const { t } = useTranslation();
+  const user = useUserInfo();
   const rows: [string, string][] = [
+    // The bank's note asks for it: the user number, so the payment can be matched to the account.
+    [t('bank.reference'), user ? String(user.uid) : ''],
     [t('bank.payeeName'), bank.payee_name],
     [t('bank.payeeAccount'), bank.payee_account],
     [t('bank.bankName'), bank.bank_name],
