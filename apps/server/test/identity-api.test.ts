@@ -132,7 +132,7 @@ describe.each(databaseEngines())('identity API on %s', (engine) => {
         { code: 422, msg: 'The document number must be 4 to 32 letters, digits or dashes' },
       ],
       [{ name: '<script>' }, { code: 422, msg: 'Please enter your full name as it appears on the document' }],
-      [{ reverse_pic: undefined }, { code: 422, msg: 'reverse_pic is required' }],
+      [{ reverse_pic: undefined, card_type: 'id_card' }, { code: 422, msg: 'reverse_pic is required' }],
       [{ front_pic: ['a', 'b'] }, { code: 422, msg: expect.stringContaining('front_pic') }],
     ];
     for (const [change, refusal] of cases) {
@@ -157,6 +157,21 @@ describe.each(databaseEngines())('identity API on %s', (engine) => {
     expect(
       (await get<{ review_status: number }>('/api/user_real/center', user.token)).data.review_status,
     ).toBe(0);
+  });
+
+  it('takes a passport without a reverse side, and asks every other document for one', async () => {
+    const user = await newUser();
+    const { reverse_pic: _reverse, ...withoutReverse } = await form(user.token);
+    expect(
+      await post('/api/user_real/real_name', user.token, { ...withoutReverse, card_type: 'id_card' }),
+    ).toMatchObject({
+      code: 422,
+      msg: expect.stringContaining('reverse_pic'),
+    });
+    expect(await post('/api/user_real/real_name', user.token, withoutReverse)).toMatchObject({ code: 1 });
+    const submission = await submissionOf(user.id);
+    expect(submission).toMatchObject({ card_type: 'passport', reverse_pic: '' });
+    expect(submission.front_pic).not.toBe('');
   });
 
   it('refuses demo users on every identity call with the demo message', async () => {

@@ -9,13 +9,20 @@ import { ID_CARD_TYPES } from './constants.ts';
 /** One uploaded image: the url image_upload returned, or its bare name. Exactly one per field. */
 const oneImage = text(200).min(1);
 
-export const realNameBodySchema = z.object({
-  name: text(100).min(1).describe('Full name as on the document'),
-  card_id: text(64).min(1).describe('Document number'),
-  card_type: z.enum(ID_CARD_TYPES).default('id_card'),
-  front_pic: oneImage.describe('Front of the document: the url image_upload returned'),
-  reverse_pic: oneImage.describe('Back of the document: the url image_upload returned'),
-});
+export const realNameBodySchema = z
+  .object({
+    name: text(100).min(1).describe('Full name as on the document'),
+    card_id: text(64).min(1).describe('Document number'),
+    card_type: z.enum(ID_CARD_TYPES).default('id_card'),
+    front_pic: oneImage.describe('Front of the document (a passport: its photo page)'),
+    reverse_pic: oneImage
+      .optional()
+      .describe('Back of the document; optional for a passport, which has none'),
+  })
+  .refine((body) => body.card_type === 'passport' || body.reverse_pic !== undefined, {
+    error: () => 'reverse_pic is required',
+    path: ['reverse_pic'],
+  });
 export type RealNameBody = z.infer<typeof realNameBodySchema>;
 
 export const identityCenterSchema = z.object({
@@ -47,7 +54,7 @@ export const identitySubmissionSchema = z.object({
   card_type: z.string(),
   card_id: z.string(),
   front_pic: z.string().describe('Open with the staff token (authorization header or ?token=)'),
-  reverse_pic: z.string(),
+  reverse_pic: z.string().describe('Empty for a passport sent without one'),
   status: z.number().int().describe('1 waiting, 2 certified, 3 rejected'),
   remark: z.string(),
   reviewed_by: z.number().int().nullable(),

@@ -121,10 +121,13 @@ function IdentityDetail({ id }: { id: number }) {
             <Image src={record.front_pic} alt={t('identity.front')} width={320} />
             <figcaption>{t('identity.front')}</figcaption>
           </figure>
-          <figure className="photo">
-            <Image src={record.reverse_pic} alt={t('identity.reverse')} width={320} />
-            <figcaption>{t('identity.reverse')}</figcaption>
-          </figure>
+          {/* A passport has no reverse side. */}
+          {record.reverse_pic && (
+            <figure className="photo">
+              <Image src={record.reverse_pic} alt={t('identity.reverse')} width={320} />
+              <figcaption>{t('identity.reverse')}</figcaption>
+            </figure>
+          )}
         </Flex>
       </Image.PreviewGroup>
       <Typography.Title level={5}>{t('identity.history')}</Typography.Title>

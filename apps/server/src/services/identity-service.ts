@@ -41,7 +41,8 @@ export interface IdentityInput {
   cardId: string;
   cardType: IdCardType;
   frontPic: string;
-  reversePic: string;
+  /** May be left out for a passport, which has no reverse side. */
+  reversePic: string | undefined;
 }
 
 export interface IdentityCenter {
@@ -68,9 +69,14 @@ export class IdentityService {
     if (!CARD_ID.test(cardId)) throw invalid('identity.card_id_invalid');
     const frontPic = await this.o.uploads.ownedBy(input.frontPic, userId);
     if (!frontPic) throw invalid('identity.pic_invalid', { field: 'front_pic' });
-    const reversePic = await this.o.uploads.ownedBy(input.reversePic, userId);
-    if (!reversePic) throw invalid('identity.pic_invalid', { field: 'reverse_pic' });
-    if (frontPic === reversePic) throw invalid('identity.pics_same');
+    // A passport's photo page may be all there is (no reverse side); every other document has both.
+    let reversePic = '';
+    if (input.cardType !== 'passport' || input.reversePic !== undefined) {
+      const owned = input.reversePic && (await this.o.uploads.ownedBy(input.reversePic, userId));
+      if (!owned) throw invalid('identity.pic_invalid', { field: 'reverse_pic' });
+      if (frontPic === owned) throw invalid('identity.pics_same');
+      reversePic = owned;
+    }
 
     await this.assertMaySubmit(userId);
     try {
@@ -214,7 +220,7 @@ function toWireSubmission(record: IdentityListing, link: (name: string) => strin
     card_type: record.cardType,
     card_id: record.cardId,
     front_pic: link(record.frontPic),
-    reverse_pic: link(record.reversePic),
+    reverse_pic: record.reversePic ? link(record.reversePic) : '',
     status: record.status,
     remark: record.remark ?? '',
     reviewed_by: record.reviewedBy,

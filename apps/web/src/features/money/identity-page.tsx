@@ -104,7 +104,9 @@ function IdentityForm({ previous }: { previous: IdentityCenter }) {
     if (!name.trim()) found.name = t('identity.nameRequired');
     if (!cardId.trim()) found.cardId = t('identity.cardIdRequired');
     if (!front) found.front = t('identity.frontRequired');
-    if (!reverse) found.reverse = t('identity.reverseRequired');
+    // A passport has no reverse side: its photo page is all there is.
+    const passport = cardType === 'passport';
+    if (!reverse && !passport) found.reverse = t('identity.reverseRequired');
     setProblems(found);
     if (hasProblems(found)) return;
     await send(() =>
@@ -113,7 +115,7 @@ function IdentityForm({ previous }: { previous: IdentityCenter }) {
         card_id: cardId.trim(),
         card_type: cardType,
         front_pic: front,
-        reverse_pic: reverse,
+        ...(passport ? {} : { reverse_pic: reverse }),
       }),
     );
   };
@@ -173,12 +175,14 @@ function IdentityForm({ previous }: { previous: IdentityCenter }) {
           error={problems.front}
           testId="identity-front"
         />
-        <ImageField
-          label={t('identity.reverse')}
-          onChange={edited('reverse', setReverse)}
-          error={problems.reverse}
-          testId="identity-reverse"
-        />
+        {cardType !== 'passport' && (
+          <ImageField
+            label={t('identity.reverse')}
+            onChange={edited('reverse', setReverse)}
+            error={problems.reverse}
+            testId="identity-reverse"
+          />
+        )}
       </div>
       <p className="money-form__hint">{t('identity.photoHint')}</p>
       <SubmitButton busy={busy} testId="identity-submit">
