@@ -281,15 +281,22 @@ describe.each(databaseEngines())('accounts API on %s', (engine) => {
 
     rt.clock.advance(61_000);
     expect(await client.postForm('/api/notify/send_email', { type: 2 }, second)).toMatchObject({ code: 1 });
-    const changed = await client.postForm<{ token: string }>(
-      '/api/user/amend_password',
-      {
-        new_password: 'Changed-pass-456',
-        re_password: 'Changed-pass-456',
-        auth_code: mailbox.codeFor('sessions@example.com'),
-      },
-      second,
-    );
+    // The current password, when sent (the app always sends it), must be right; a wrong one
+    // changes nothing and leaves the code unused.
+    const code = mailbox.codeFor('sessions@example.com');
+    const change = (old_password?: string) =>
+      client.postForm<{ token: string }>(
+        '/api/user/amend_password',
+        {
+          old_password,
+          new_password: 'Changed-pass-456',
+          re_password: 'Changed-pass-456',
+          auth_code: code,
+        },
+        second,
+      );
+    expect(await change('Not-my-pass-1')).toMatchObject({ code: 0, msg: 'The current password is wrong' });
+    const changed = await change('Sturdy-pass-81');
     expect(changed).toMatchObject({ code: 1, msg: 'Password changed' });
     expect(await client.get('/api/user/info', second)).toMatchObject({
       code: 999,

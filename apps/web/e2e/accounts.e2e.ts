@@ -274,7 +274,7 @@ describe.skipIf(!chromiumPath)('accounts', () => {
     await user.page.getByTestId('invite-page').waitFor();
   });
 
-  it('changes the password with a code and keeps this device signed in', async () => {
+  it('changes the password with the current one and a code, and keeps this device signed in', async () => {
     const email = uniqueEmail('password');
     const session = await registerByApi(stack, email, PASSWORD);
     const previousCode = stack.latestCode(email);
@@ -284,6 +284,7 @@ describe.skipIf(!chromiumPath)('accounts', () => {
 
     await app.page.getByTestId('password-submit').click();
     expect(await app.page.getByTestId('password-error').textContent()).toBe('Please fill in completely');
+    await app.field('password-current').fill(PASSWORD);
     await app.field('password-new').fill('Another-pass-93');
     await app.field('password-confirm').fill('Another-pass-94');
     await app.field('password-code').fill('123456');

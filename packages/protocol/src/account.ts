@@ -63,6 +63,11 @@ export const forgetPasswordBodySchema = z.object({
 export type ForgetPasswordBody = z.infer<typeof forgetPasswordBodySchema>;
 
 export const amendPasswordBodySchema = z.object({
+  old_password: z
+    .string()
+    .max(PASSWORD_MAX_LENGTH)
+    .optional()
+    .describe('The password now: checked when given (the app always sends it)'),
   new_password: z.string().max(PASSWORD_MAX_LENGTH),
   re_password: z.string().max(PASSWORD_MAX_LENGTH).optional(),
   auth_code: text(6).min(1),

@@ -168,6 +168,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
         confirmation: b.re_password,
         type: b.type,
         code: b.auth_code,
+        currentPassword: b.old_password,
         ip: request.ip,
         sessionToken: tokenOf(request),
       });

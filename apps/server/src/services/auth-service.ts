@@ -293,18 +293,44 @@ export class AuthService {
       type: IdentifierType | undefined;
       code: string;
       ip: string;
+      /**
+       * The password now. The app always sends it; a client written before it was asked may leave
+       * it out and change with the code alone (the public contract's fields).
+       */
+      currentPassword?: string | undefined;
       /** The session making the change: its device gets the new token, so its socket is not told. */
       sessionToken?: string | undefined;
     },
   ) {
     const identifier = this.ownAddress(user, input.type);
     checkNewPassword(input.newPassword, input.confirmation ?? input.newPassword, identifier.address);
+    if (input.currentPassword !== undefined)
+      await this.checkCurrentPassword(user, input.currentPassword, input.ip);
     await this.o.codes.verifyCode(identifier.address, CodePurpose.reset, input.code);
     await this.replacePassword(user.id, input.newPassword, {
       reason: SessionEndReason.passwordChanged,
       ...(input.sessionToken ? { spareTokenHash: hashToken(input.sessionToken) } : {}),
     });
     return { token: await this.openSession(user.id, input.ip) };
+  }
+
+  /**
+   * The password a signed-in user says is theirs: a wrong one counts against the same limits as a
+   * wrong login (per account and per address), so this form cannot be used to guess it.
+   */
+  private async checkCurrentPassword(user: UserRecord, password: string, ip: string): Promise<void> {
+    const nowMs = this.o.now();
+    const accountKey = `user:${user.id}`;
+    const since = nowMs - LOGIN_WINDOW_MS;
+    if (
+      (await this.o.verifications.countLoginFailuresSince('account_key', accountKey, since)) >=
+      LOGIN_MAX_FAILURES_PER_ACCOUNT
+    )
+      throw new DomainError(ResponseCode.rateLimited, 'login_locked', { minutes: LOGIN_WINDOW_MS / 60_000 });
+    if (!user.passwordHash || !(await this.passwords.verify(password, user.passwordHash))) {
+      await this.o.verifications.recordLoginFailure(accountKey, ip, nowMs);
+      throw refused('password.current_wrong');
+    }
   }
 
   ownAddress(user: UserRecord, type: IdentifierType | undefined): Identifier {

@@ -136,6 +136,7 @@ export function resetForgottenPassword(input: {
 
 /** Revokes every session of the user; the answer's token is this device's new session. */
 export function amendPassword(input: {
+  current: string;
   password: string;
   confirmation: string;
   code: string;
@@ -144,6 +145,7 @@ export function amendPassword(input: {
   return api.post<{ token: string }>(
     '/api/user/amend_password',
     {
+      old_password: input.current,
       new_password: input.password,
       re_password: input.confirmation,
       auth_code: input.code.trim(),

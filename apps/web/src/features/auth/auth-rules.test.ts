@@ -96,23 +96,46 @@ describe('new passwords', () => {
   });
 
   it('uses the contract messages for the logged-in change, in the contract order', () => {
-    expect(validatePasswordChange({ password: '', confirmation: 'x', code: '123456' })).toBe(
-      'account.fillCompletely',
-    );
-    expect(validatePasswordChange({ password: 'abcdefg1', confirmation: 'abcdefg1', code: ' ' })).toBe(
-      'account.fillCompletely',
-    );
-    expect(validatePasswordChange({ password: 'abc', confirmation: 'abd', code: '123456' })).toBe(
-      'account.passwordInconsistent',
-    );
-    expect(validatePasswordChange({ password: 'abcdefgh', confirmation: 'abcdefgh', code: '123456' })).toBe(
-      'account.passwordRule',
-    );
-    expect(validatePasswordChange({ password: 'abcdefg1', confirmation: 'abcdefg1', code: '12' })).toBe(
-      'account.codeInvalid',
-    );
     expect(
-      validatePasswordChange({ password: 'abcdefg1', confirmation: 'abcdefg1', code: '123456' }),
+      validatePasswordChange({ current: '', password: 'abcdefg1', confirmation: 'abcdefg1', code: '123456' }),
+    ).toBe('account.fillCompletely');
+    expect(
+      validatePasswordChange({ current: 'Old-pass-1', password: '', confirmation: 'x', code: '123456' }),
+    ).toBe('account.fillCompletely');
+    expect(
+      validatePasswordChange({
+        current: 'Old-pass-1',
+        password: 'abcdefg1',
+        confirmation: 'abcdefg1',
+        code: ' ',
+      }),
+    ).toBe('account.fillCompletely');
+    expect(
+      validatePasswordChange({ current: 'Old-pass-1', password: 'abc', confirmation: 'abd', code: '123456' }),
+    ).toBe('account.passwordInconsistent');
+    expect(
+      validatePasswordChange({
+        current: 'Old-pass-1',
+        password: 'abcdefgh',
+        confirmation: 'abcdefgh',
+        code: '123456',
+      }),
+    ).toBe('account.passwordRule');
+    expect(
+      validatePasswordChange({
+        current: 'Old-pass-1',
+        password: 'abcdefg1',
+        confirmation: 'abcdefg1',
+        code: '12',
+      }),
+    ).toBe('account.codeInvalid');
+    expect(
+      validatePasswordChange({
+        current: 'Old-pass-1',
+        password: 'abcdefg1',
+        confirmation: 'abcdefg1',
+        code: '123456',
+      }),
     ).toBeUndefined();
   });
 });

@@ -118,11 +118,13 @@ export function validateNewPassword(password: string, confirmation: string): New
  * completely'), the two passwords equal ('password inconsistent'), then the server's rule.
  */
 export function validatePasswordChange(values: {
+  current: string;
   password: string;
   confirmation: string;
   code: string;
 }): MessageKey | undefined {
-  if (!values.password || !values.confirmation || !values.code.trim()) return 'account.fillCompletely';
+  if (!values.current || !values.password || !values.confirmation || !values.code.trim())
+    return 'account.fillCompletely';
   if (values.password !== values.confirmation) return 'account.passwordInconsistent';
   if (!isStrongPassword(values.password)) return 'account.passwordRule';
   return validateCode(values.code);

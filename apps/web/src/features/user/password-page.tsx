@@ -7,14 +7,15 @@ import { amendPassword, sendOwnCode } from '../auth/auth-api.ts';
 import { RULE_VALUES, validatePasswordChange } from '../auth/auth-rules.ts';
 import { useCountdown } from '../auth/countdown.ts';
 import { CodeField, NewPasswordFields } from '../auth/credential-fields.tsx';
+import { PasswordField } from '../../ui/field.tsx';
 import { SubmitButton } from '../../ui/submit-button.tsx';
 import { useSession } from '../session/session-store.ts';
 import { maskEmail, maskMobile } from './mask.ts';
 import { useUserInfo } from './use-user-info.ts';
 
 /**
- * `/mine/password` (real accounts; the guard keeps demo users out): a new password confirmed by a
- * code sent to the user's own e-mail or mobile. The server ends every session and answers with a
+ * `/mine/password` (real accounts; the guard keeps demo users out): the current password, and a
+ * new one confirmed by a code sent to the user's own e-mail or mobile. The server ends every session and answers with a
  * new token for this device, which replaces the old one.
  */
 export function PasswordPage() {
@@ -29,6 +30,7 @@ export function PasswordPage() {
   const [chosen, setChosen] = useState<IdentifierType | undefined>(undefined);
   const channel: IdentifierType = chosen && channels.includes(chosen) ? chosen : (channels[0] ?? 'email');
   const countdown = useCountdown(`password:${user?.id ?? 0}:${channel}`);
+  const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [code, setCode] = useState('');
@@ -46,12 +48,12 @@ export function PasswordPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    const problem = validatePasswordChange({ password, confirmation, code });
+    const problem = validatePasswordChange({ current, password, confirmation, code });
     setError(problem ? t(problem, RULE_VALUES) : undefined);
     if (problem) return;
     setBusy(true);
     try {
-      const { token } = await amendPassword({ password, confirmation, code, channel });
+      const { token } = await amendPassword({ current, password, confirmation, code, channel });
       // Every other session is gone; this device carries on with the new one.
       setToken(token);
       goBack();
@@ -75,6 +77,13 @@ export function PasswordPage() {
           <p className="auth-intro__lead">{t('password.lead')}</p>
         </div>
 
+        <PasswordField
+          id="password-current"
+          label={t('password.current')}
+          autoComplete="current-password"
+          value={current}
+          onValue={edit(setCurrent)}
+        />
         <NewPasswordFields
           idPrefix="password"
           passwordId="password-new"
