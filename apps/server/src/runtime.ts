@@ -181,7 +181,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
     const serviceTexts = new ServiceTexts(database.db);
     const leaderboard = new LeaderboardService({
       repository: new LeaderboardRepository(database.db),
-      codeOf: (instrumentId) => market.instrumentById(instrumentId)?.code ?? '',
+      codeOf: (instrumentId) => market.instrumentById(instrumentId)?.showCode ?? '',
       now,
       logError: (error, message) => logError(error, message),
     });

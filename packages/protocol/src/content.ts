@@ -192,7 +192,7 @@ export const leaderboardRowSchema = z.object({
   rank: z.number().int().describe('1 is the best three-week return'),
   user: z.string().describe('Masked name: ja***@gm***.com or +44 77****123'),
   multiple: z.number().int().describe('The leverage used most often over all closed trades'),
-  code: z.string().describe('Code of the instrument traded most often, e.g. EURUSD'),
+  code: z.string().describe('Display code of the instrument traded most often, e.g. EUR/USD'),
   three_week_rate: z
     .number()
     .describe('Return over the last 21 days, percent with 2 decimals: net P/L ÷ capital (docs 0007)'),
