@@ -16,7 +16,7 @@ describe.skipIf(!chromiumPath)('content, community and service', () => {
     env: { ...tradingServerEnv, ADMIN_INITIAL_PASSWORD: ADMIN_PASSWORD, LEADERBOARD_REFRESH_MS: '1000' },
   });
 
-  it('lists the news and reads an article', async () => {
+  it('lists the news, reads an article, and says so of one that does not exist', async () => {
     const app = await MoneyScreen.start(stack, '/news');
     await expect.poll(() => app.testId('news-row').count(), eventually).toBeGreaterThanOrEqual(10);
     await app.page.waitForFunction(() =>
@@ -36,6 +36,13 @@ describe.skipIf(!chromiumPath)('content, community and service', () => {
     // Back to the kept-alive list where it was.
     await app.testId('back').click();
     await app.testId('news-list').waitFor();
+
+    // An article that does not exist says so, with nothing to retry.
+    await app.goto('/news/detail?id=999999');
+    await expect
+      .poll(() => app.testId('news-not-found').textContent(), eventually)
+      .toBe('This article could not be found.');
+    expect(await app.page.getByRole('button', { name: 'Retry' }).count()).toBe(0);
   });
 
   it('puts a trader who opted in on the leaderboard from a closed trade, and the detail says it is coming', async () => {

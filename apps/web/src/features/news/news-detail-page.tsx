@@ -6,6 +6,8 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button, SpinLoading } from 'antd-mobile';
+import { ResponseCode } from '@omp/protocol';
+import { ApiError } from '../../lib/api.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { useNewsArticle } from './news-api.ts';
@@ -26,11 +28,14 @@ export function NewsDetailPage() {
         <SpinLoading color="primary" />
       </div>
     );
+  // No such article: said plainly; asking again would only get the same answer.
+  else if (article.error instanceof ApiError && article.error.code === ResponseCode.notFound)
+    body = <EmptyState title={t('news.notFound')} testId="news-not-found" />;
   else if (!article.data)
     body = (
       <EmptyState
-        title={t('news.notFound')}
-        testId="news-not-found"
+        title={t('common.loadFailed')}
+        testId="news-load-failed"
         action={
           <Button size="small" onClick={() => void article.refetch()}>
             {t('common.retry')}
