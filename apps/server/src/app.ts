@@ -6,6 +6,7 @@ import { runAsRequestFrom } from './domain/request-origin.ts';
 import { parseFormBody } from './http/form-body.ts';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import fastifyCors from '@fastify/cors';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -198,6 +199,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authPlugin, { auth: deps.auth });
   await app.register(staffAuthPlugin, { staff: deps.staff });
   await app.register(fastifyFormbody, { parser: parseFormBody });
+  // The public API may be called from the broker's own web origins (the spec puts it on a
+  // sub-domain of its own): those origins, with the headers the clients send, and nothing else.
+  // The back office's API stays same-origin.
+  await app.register(fastifyCors, {
+    delegator: (request, callback) => {
+      const origin = request.headers.origin;
+      const allowed =
+        origin !== undefined &&
+        deps.config.allowedOrigins.includes(origin) &&
+        !(request.url ?? '').startsWith('/admin/');
+      callback(null, {
+        origin: allowed,
+        methods: ['GET', 'POST'],
+        allowedHeaders: ['lang', 'authorization', 'content-type', 'idempotency-key'],
+        maxAge: 600,
+      });
+    },
+  });
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(fastifySwagger, {
     openapi: {
