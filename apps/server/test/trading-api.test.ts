@@ -31,7 +31,7 @@ describe.each(databaseEngines())('trading on %s', (engine) => {
     const bought = await t.submit(token, { type: 1, cont: '1', forex_id: eurusd, status: 1, multiple: 100 });
     expect(bought).toMatchObject({
       code: 1,
-      msg: 'Order filled',
+      msg: 'Bought 1.00 EUR/USD at 1.10012',
       data: {
         Status: 1,
         OrderType: 1,
@@ -44,6 +44,8 @@ describe.each(databaseEngines())('trading on %s', (engine) => {
     });
     const sold = await t.submit(token, { type: 2, cont: '0.5', forex_id: eurusd, status: 1, multiple: 100 });
     expect(sold.data).toMatchObject({ OrderType: 2, OriginPrice: 1.1, CautionMoney: 550, TradeFee: 0.275 });
+    // The confirmation says what happened, with the instrument's decimals.
+    expect(sold.msg).toBe('Sold 0.50 EUR/USD at 1.10000');
     expect((await t.figures(token)).data).toMatchObject({
       balance: 99999.17494,
       lock_balance: 1650.12,

@@ -60,7 +60,10 @@ describe.skipIf(!chromiumPath)('trading', () => {
     await trade.setLots(valid);
     await pushTicks(stack, [{ code: instrument.Code, bid }]);
     await trade.testId('submit-order').click();
-    await trade.toast().filter({ hasText: 'Order filled' }).waitFor();
+    await trade
+      .toast()
+      .filter({ hasText: /^Bought / })
+      .waitFor();
     expect(sent).toHaveLength(1);
     expect(new URLSearchParams(sent[0]).get('cont') ?? JSON.parse(sent[0]!).cont).toBe(valid);
   });
@@ -110,7 +113,11 @@ describe.skipIf(!chromiumPath)('trading', () => {
 
     await pushTicks(stack, [{ code: instrument.Code, bid }]);
     await trade.testId('submit-order').click();
-    await trade.toast().filter({ hasText: 'Order filled' }).waitFor();
+    // The confirmation says what happened: side, lots, instrument and the price it filled at.
+    await trade
+      .toast()
+      .filter({ hasText: `Bought 0.10 ${instrument.ShowCode} at ${ask.toFixed(precision)}` })
+      .waitFor();
 
     // Positions: the new one, its P/L following the pushed price.
     await trade.tab('orders').click();

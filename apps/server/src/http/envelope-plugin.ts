@@ -11,7 +11,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { normalizeLanguage, ResponseCode, type Envelope, type Language } from '@omp/protocol';
-import { translate } from '../i18n/translate.ts';
+import { translate, type MessageParams } from '../i18n/translate.ts';
 import { DomainError } from '../domain/errors.ts';
 import { httpStatusOf } from './app-error.ts';
 import { validationMessage, type ValidationIssue } from './validation-message.ts';
@@ -25,8 +25,13 @@ declare module 'fastify' {
 }
 
 /** Success; `messageKey` names the toast an action shows (e.g. 'register_ok'), default 'ok'. */
-export function ok<T>(request: FastifyRequest, data: T, messageKey = 'ok'): Envelope<T> {
-  return { code: ResponseCode.ok, msg: translate(request.lang, messageKey), data };
+export function ok<T>(
+  request: FastifyRequest,
+  data: T,
+  messageKey = 'ok',
+  params: MessageParams = {},
+): Envelope<T> {
+  return { code: ResponseCode.ok, msg: translate(request.lang, messageKey, params), data };
 }
 
 function send(reply: FastifyReply, httpStatus: number, code: number, msg: string) {

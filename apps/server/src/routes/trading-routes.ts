@@ -77,7 +77,13 @@ export async function tradingRoutes(app: FastifyInstance, deps: TradingRouteDeps
       const { body } = request;
       const idempotent = idempotentRequestOf(request, user.id, 'submit', body.client_order_id);
       const row = await trading.placeOrder(user, body, idempotent);
-      return ok(request, row, row.Status === 0 ? 'order.placed_pending' : 'order.placed');
+      if (row.Status === 0) return ok(request, row, 'order.placed_pending');
+      // What happened, as the trader reads it: "Bought 0.10 EUR/USD at 1.16459".
+      return ok(request, row, row.OrderType === 1 ? 'order.bought' : 'order.sold', {
+        lots: lotsText(row.Quantity),
+        symbol: row.ForexTradeLists.ShowCode,
+        price: row.OriginPrice.toFixed(row.ForexTradeLists.PricePrecision),
+      });
     },
   );
 
@@ -207,4 +213,10 @@ export async function tradingRoutes(app: FastifyInstance, deps: TradingRouteDeps
       return ok(request, await trading.resetDemo(user), 'demo_reset_ok');
     },
   );
+}
+
+/** Lots as traders write them: at least two decimals (0.10), more when the size has them (0.015). */
+function lotsText(lots: number): string {
+  const decimals = String(lots).split('.')[1]?.length ?? 0;
+  return lots.toFixed(Math.min(Math.max(2, decimals), 8));
 }
