@@ -13,7 +13,7 @@ import {
   WEDNESDAY_NOON,
   XAGUSD,
 } from './testing/trading-fixture.ts';
-import type { PlaceOrderCommand, TradingBook } from './trading-book.ts';
+import { marginCallRearmLevel, type PlaceOrderCommand, type TradingBook } from './trading-book.ts';
 
 const T = WEDNESDAY_NOON;
 const buy = (
@@ -359,14 +359,31 @@ describe('stop-out, protection and warnings [S1]', () => {
     expect(book.account(7)!.orders.size).toBe(1);
   });
 
-  it('[S3][G2] notices a small recovery after a warning, so the next fall warns again', () => {
+  it('[S3] warns once while the level hovers at the margin call, not at every tick', () => {
     const book = setup('2000');
     placed(book, 7, buy(EURUSD.id, '1'));
     const warnings = (outcomes: Outcome[]) =>
       outcomes.flatMap((o) => o.events).filter((e) => e.type === 'margin_call').length;
+    let total = 0;
+    // Ten times a few points either side of 100 %: one warning.
+    for (let n = 0; n < 10; n++) {
+      total += warnings(book.applyTick(EURUSD.id, 109_111, 109_121, T + 2 * n + 1));
+      total += warnings(book.applyTick(EURUSD.id, 109_130, 109_140, T + 2 * n + 2));
+    }
+    expect(total).toBe(1);
+    expect(book.account(7)!.marginCallWarned).toBe(true);
+  });
+
+  it('[S3][G2] notices a recovery above the re-arming level, so the next fall warns again', () => {
+    const book = setup('2000');
+    placed(book, 7, buy(EURUSD.id, '1'));
+    const warnings = (outcomes: Outcome[]) =>
+      outcomes.flatMap((o) => o.events).filter((e) => e.type === 'margin_call').length;
+    expect(marginCallRearmLevel(100)).toBe(110);
     expect(warnings(book.applyTick(EURUSD.id, 109_111, 109_121, T + 1))).toBe(1);
-    // A few points back above the margin-call level: far inside any stop-out box.
-    expect(warnings(book.applyTick(EURUSD.id, 109_130, 109_140, T + 2))).toBe(0);
+    // Just above 110 % (equity 1,210.13 of 1,100.12 margin at 1.09222): re-armed, and noticed by
+    // the guards though far inside any stop-out box.
+    expect(warnings(book.applyTick(EURUSD.id, 109_230, 109_240, T + 2))).toBe(0);
     expect(book.account(7)!.marginCallWarned).toBe(false);
     expect(warnings(book.applyTick(EURUSD.id, 109_111, 109_121, T + 3))).toBe(1);
   });

@@ -341,7 +341,10 @@ export class TradingBook {
           usedMarginMicros: figures.usedMarginMicros,
         });
       }
-    } else account.marginCallWarned = false;
+    } else if (!isAtOrBelowLevel(figures, marginCallRearmLevel(marginCallLevel))) {
+      // [S3] Re-armed only by a real recovery, not by a level hovering at the margin call.
+      account.marginCallWarned = false;
+    }
     this.redrawGuards(account);
   }
 
@@ -402,13 +405,22 @@ export class TradingBook {
   private redrawGuards(account: Account): void {
     const { marginCallLevel, stopOutLevel } = this.settings;
     // Before a warning, falling to the margin-call level is what matters. After it, both a fall to
-    // the stop-out level and a recovery above the margin-call level (which re-arms the warning).
+    // the stop-out level and a recovery above the re-arming level (which re-arms the warning).
     const bands = account.marginCallWarned
       ? narrowestBands(
           guardBands(account, this.board, stopOutLevel, 'above'),
-          guardBands(account, this.board, marginCallLevel, 'at_or_below'),
+          guardBands(account, this.board, marginCallRearmLevel(marginCallLevel), 'at_or_below'),
         )
       : guardBands(account, this.board, marginCallLevel, 'above');
     this.triggers.setGuards(account.id, bands);
   }
+}
+
+/**
+ * [S3] The level a warned account must climb back above before the margin call can warn again:
+ * a tenth above the margin-call level (110 % for a call at 100 %), so a level hovering at the call
+ * warns once, not at every tick.
+ */
+export function marginCallRearmLevel(marginCallLevel: number): number {
+  return Math.ceil((marginCallLevel * 11) / 10);
 }

@@ -16,7 +16,7 @@ import {
   usd,
   WEDNESDAY_NOON,
 } from './testing/trading-fixture.ts';
-import type { TradingBook } from './trading-book.ts';
+import { marginCallRearmLevel, type TradingBook } from './trading-book.ts';
 import type { Order, Outcome } from './trading-types.ts';
 
 const ACCOUNTS = 6;
@@ -105,9 +105,13 @@ function checkBook(book: TradingBook, ledgers: Map<number, Ledger>, nowMs: numbe
     expect(figures.freeMarginMicros).toBe(figures.equityMicros - used);
     // The margin guards never miss an account: none is left at or below the stop-out level.
     expect(isAtOrBelowLevel(figures, SETTINGS.stopOutLevel)).toBe(false);
-    // Nor a fall to, or a recovery from, the margin-call level: the warning flag follows the level.
-    if (figures.usedMarginMicros > 0n)
-      expect(account.marginCallWarned).toBe(isAtOrBelowLevel(figures, SETTINGS.marginCallLevel));
+    // Nor a fall to the margin-call level, nor a recovery above the re-arming level: the warning
+    // flag is set at or below the call, clear above the re-arming level (S3), either in between.
+    if (figures.usedMarginMicros > 0n) {
+      if (isAtOrBelowLevel(figures, SETTINGS.marginCallLevel)) expect(account.marginCallWarned).toBe(true);
+      if (!isAtOrBelowLevel(figures, marginCallRearmLevel(SETTINGS.marginCallLevel)))
+        expect(account.marginCallWarned).toBe(false);
+    }
   }
 }
 
