@@ -38,7 +38,7 @@ describe.skipIf(!chromiumPath)('money and identity', () => {
     await expect.poll(() => app.page.locator('.field__error').count()).toBe(4);
     await app.field('identity-name').fill('Jane Example');
     await app.page
-      .locator('[data-testid="identity-type"] .adm-selector-item', { hasText: 'Passport' })
+      .locator('[data-testid="identity-type"] .adm-selector-item', { hasText: "Driver's licence" })
       .click();
     await app.field('identity-card').fill('P1234567');
     await app.attach('identity-front', photo('id-front.png'));
