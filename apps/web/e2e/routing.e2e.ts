@@ -52,6 +52,10 @@ describe.skipIf(!chromiumPath)('routing and settings', () => {
     await app.tab('ranking').click();
     await app.page.waitForURL(/#\/rank$/);
     await app.page.locator('[data-page="/rank"] [data-testid="rank-page"]').waitFor();
+    // The browser's title names the screen.
+    await expect.poll(() => app.page.title()).toMatch(/ · Markets$/);
+    await app.goto('/news');
+    await expect.poll(() => app.page.title()).toBe('News · Markets');
 
     await app.goto('/no/such/screen');
     await app.page.getByTestId('not-found').waitFor();

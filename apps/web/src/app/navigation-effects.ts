@@ -1,14 +1,15 @@
 /**
  * What every navigation does (docs/CONTRACT.md "Navigation"): the socket is (re)initialised,
- * entering / or /trade refreshes the instrument list, and the new screen starts at the top, except
- * that a kept-alive page comes back where the user left it.
+ * entering / or /trade refreshes the instrument list, the new screen starts at the top (except
+ * that a kept-alive page comes back where the user left it), and the title names the screen.
  */
 import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { getSocket } from '../lib/socket.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { marketKeys } from '../features/quotes/market-queries.ts';
-import { isKeptAlive, normalizePath } from './routes.ts';
+import { isKeptAlive, normalizePath, routeInfo } from './routes.ts';
 
 export function useNavigationEffects(): void {
   const location = useLocation();
@@ -25,6 +26,21 @@ export function useNavigationEffects(): void {
   }, [path, location.key]);
 
   useScrollMemory(path);
+  usePageTitle(path);
+}
+
+/**
+ * The browser's title (the tab, the app switcher, history) names the screen in the user's
+ * language, e.g. "News · Markets"; the home screen is the app's own name.
+ */
+function usePageTitle(path: string): void {
+  const { t } = useTranslation();
+  useEffect(() => {
+    const app = t('app.title');
+    const screen = routeInfo(path);
+    const name = screen ? t(screen.titleKey) : '';
+    document.title = name && name !== app ? `${name} · ${app}` : app;
+  }, [path, t]);
 }
 
 function useScrollMemory(path: string): void {
