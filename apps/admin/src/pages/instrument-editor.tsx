@@ -4,7 +4,6 @@
  * after a confirmation that lists each change before and after; the server checks the terms
  * together (engine SPEC.md I1–I6) and a refusal keeps the drawer open with what was typed.
  */
-import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -27,7 +26,7 @@ import { api } from '../lib/api-client.ts';
 import { auditDiff, type FieldChange } from '../lib/diff.ts';
 import { changedBody, FEE, LOTS, valuesOf, type EditorValues } from '../lib/instrument-change.ts';
 import { minutesOfTime } from '../lib/schedule.ts';
-import { errorText } from '../ui/error-text.ts';
+import { checkedValues, useConfirmedSave } from '../ui/confirmed-save.ts';
 
 export function InstrumentEditor(props: {
   instrument: WireStaffInstrument;
@@ -37,9 +36,11 @@ export function InstrumentEditor(props: {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<EditorValues>();
-  const [pending, setPending] = useState<{ body: Record<string, unknown>; changes: FieldChange[] }>();
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { pending, confirm, cancel, save, busy, error } = useConfirmedSave<{
+    path: string;
+    body: Record<string, unknown>;
+    changes: FieldChange[];
+  }>(props);
   const { instrument } = props;
   const categories = useQuery({
     queryKey: ['categories'],
@@ -49,15 +50,9 @@ export function InstrumentEditor(props: {
   const days = t('instruments.weekdays').split(',');
 
   const review = async () => {
-    if (
-      !(await form.validateFields().then(
-        () => true,
-        () => false,
-      ))
-    )
-      return;
     // Every value, also of fields not on screen (the names panel while it is folded).
-    const values = form.getFieldsValue(true) as EditorValues;
+    const values = await checkedValues(form);
+    if (!values) return;
     const body = changedBody(instrument, values);
     if (Object.keys(body).length === 0) {
       message.info(t('instruments.nothing_changed'));
@@ -73,25 +68,7 @@ export function InstrumentEditor(props: {
       ...body,
       ...(body.names ? { names: { ...instrument.names, ...(body.names as object) } } : {}),
     };
-    setError(undefined);
-    setPending({ body, changes: auditDiff(before, after) });
-  };
-
-  const save = async () => {
-    if (!pending) return;
-    setBusy(true);
-    try {
-      const { msg } = await api.postForMessage(`/admin/api/instruments/${instrument.id}`, pending.body);
-      message.success(msg);
-      setPending(undefined);
-      await props.onSaved();
-      props.onClose();
-    } catch (failure) {
-      setPending(undefined);
-      setError(errorText(failure));
-    } finally {
-      setBusy(false);
-    }
+    confirm({ path: `/admin/api/instruments/${instrument.id}`, body, changes: auditDiff(before, after) });
   };
 
   const lotsRule = { pattern: LOTS, message: t('instruments.lots_format') };
@@ -307,7 +284,7 @@ export function InstrumentEditor(props: {
           cancelText={t('common.cancel')}
           okButtonProps={{ loading: busy }}
           onOk={() => void save()}
-          onCancel={() => setPending(undefined)}
+          onCancel={cancel}
         >
           <Typography.Paragraph>{t('instruments.confirm_consequence')}</Typography.Paragraph>
           <ul className="change-list" data-testid="instrument-changes">

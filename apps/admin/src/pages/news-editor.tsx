@@ -24,7 +24,7 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { LANGUAGES, NATIVE_LANGUAGE_NAMES, type Language } from '@omp/protocol';
 import { api } from '../lib/api-client.ts';
-import { errorText } from '../ui/error-text.ts';
+import { checkedValues, useConfirmedSave } from '../ui/confirmed-save.ts';
 import { RichText } from '../ui/rich-text.tsx';
 
 interface ArticleText {
@@ -54,9 +54,14 @@ export function NewsEditor(props: { id: number | 'new'; onSaved: () => Promise<v
   const { message, modal } = App.useApp();
   const [form] = Form.useForm<EditorValues>();
   const [lang, setLang] = useState<Language>('en');
-  const [error, setError] = useState<string>();
-  const [confirming, setConfirming] = useState<{ body: Record<string, unknown>; languages: string[] }>();
-  const [busy, setBusy] = useState(false);
+  const {
+    pending: confirming,
+    confirm,
+    cancel,
+    save,
+    busy,
+    error,
+  } = useConfirmedSave<{ path: string; body: Record<string, unknown>; languages: string[] }>(props);
   const isNew = props.id === 'new';
   const stored = useQuery({
     queryKey: ['news', props.id],
@@ -75,14 +80,8 @@ export function NewsEditor(props: { id: number | 'new'; onSaved: () => Promise<v
   });
 
   const review = async () => {
-    if (
-      !(await form.validateFields().then(
-        () => true,
-        () => false,
-      ))
-    )
-      return;
-    const values = form.getFieldsValue(true) as EditorValues;
+    const values = await checkedValues(form);
+    if (!values) return;
     const before = stored.data;
     const changed: Partial<Record<Language, ArticleText | null>> = {};
     for (const code of LANGUAGES) {
@@ -107,26 +106,11 @@ export function NewsEditor(props: { id: number | 'new'; onSaved: () => Promise<v
     if (isNew || Math.abs(publishedMs - (before?.created_at_ms ?? 0)) >= 60_000)
       body.created_at_ms = publishedMs;
     if (!isNew && Object.keys(body).length === 0) return void message.info(t('settings.nothing_changed'));
-    setError(undefined);
-    setConfirming({ body, languages: Object.keys(changed) });
-  };
-
-  const save = async () => {
-    if (!confirming) return;
-    setBusy(true);
-    try {
-      const path = isNew ? '/admin/api/news' : `/admin/api/news/${props.id}`;
-      const { msg } = await api.postForMessage(path, confirming.body);
-      message.success(msg);
-      setConfirming(undefined);
-      await props.onSaved();
-      props.onClose();
-    } catch (failure) {
-      setConfirming(undefined);
-      setError(errorText(failure));
-    } finally {
-      setBusy(false);
-    }
+    confirm({
+      path: isNew ? '/admin/api/news' : `/admin/api/news/${props.id}`,
+      body,
+      languages: Object.keys(changed),
+    });
   };
 
   const remove = () =>
@@ -237,7 +221,7 @@ export function NewsEditor(props: { id: number | 'new'; onSaved: () => Promise<v
           cancelText={t('common.cancel')}
           okButtonProps={{ loading: busy }}
           onOk={() => void save()}
-          onCancel={() => setConfirming(undefined)}
+          onCancel={cancel}
         >
           <Typography.Paragraph>{t('news.confirm_consequence')}</Typography.Paragraph>
           <ul className="change-list" data-testid="news-changes">

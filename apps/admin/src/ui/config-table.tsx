@@ -25,7 +25,7 @@ import {
 import { PlusOutlined } from '@ant-design/icons';
 import { api } from '../lib/api-client.ts';
 import { auditDiff, type FieldChange } from '../lib/diff.ts';
-import { errorText } from './error-text.ts';
+import { checkedValues, useConfirmedSave } from './confirmed-save.ts';
 
 export interface ConfigField {
   name: string;
@@ -122,20 +122,16 @@ function EntryDrawer(
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<Record<string, unknown>>();
-  const [pending, setPending] = useState<{ body: Record<string, unknown>; changes: FieldChange[] }>();
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { pending, confirm, cancel, save, busy, error } = useConfirmedSave<{
+    path: string;
+    body: Record<string, unknown>;
+    changes: FieldChange[];
+  }>(props);
   const { entry } = props;
 
   const review = async () => {
-    if (
-      !(await form.validateFields().then(
-        () => true,
-        () => false,
-      ))
-    )
-      return;
-    const values = form.getFieldsValue(true) as Record<string, unknown>;
+    const values = await checkedValues(form);
+    if (!values) return;
     const body: Record<string, unknown> = {};
     for (const field of props.fields) {
       let value = values[field.name];
@@ -147,26 +143,11 @@ function EntryDrawer(
     }
     if (Object.keys(body).length === 0) return void message.info(t('settings.nothing_changed'));
     const before = Object.fromEntries(Object.keys(body).map((key) => [key, entry?.[key]]));
-    setError(undefined);
-    setPending({ body, changes: auditDiff(before, body) });
-  };
-
-  const save = async () => {
-    if (!pending) return;
-    setBusy(true);
-    try {
-      const path = entry ? `${props.path}/${entry.id}` : props.path;
-      const { msg } = await api.postForMessage(path, pending.body);
-      message.success(msg);
-      setPending(undefined);
-      await props.onSaved();
-      props.onClose();
-    } catch (failure) {
-      setPending(undefined);
-      setError(errorText(failure));
-    } finally {
-      setBusy(false);
-    }
+    confirm({
+      path: entry ? `${props.path}/${entry.id}` : props.path,
+      body,
+      changes: auditDiff(before, body),
+    });
   };
 
   const labelOf = (name: string) => props.fields.find((field) => field.name === name)?.label ?? name;
@@ -225,7 +206,7 @@ function EntryDrawer(
           cancelText={t('common.cancel')}
           okButtonProps={{ loading: busy }}
           onOk={() => void save()}
-          onCancel={() => setPending(undefined)}
+          onCancel={cancel}
         >
           <ul className="change-list" data-testid="config-changes">
             {pending.changes.map((change) => (
