@@ -4,13 +4,10 @@
  */
 import { z } from 'zod';
 import { LANGUAGES } from './constants.ts';
-import { changeOf, text, wholeNumber } from './fields.ts';
+import { changeOf, LATEST_FILTER_MS, text, wholeNumber } from './fields.ts';
 import { imageUrlSchema } from './content.ts';
 
 const decimal = z.string().regex(/^-?\d+(\.\d+)?$/);
-
-/** Dates end in the year 275760; the back office has no business past 2100. */
-const MAX_TIME_MS = 4_102_444_800_000;
 
 const queueSchema = z.object({
   waiting: z.number().int(),
@@ -22,8 +19,7 @@ export const dashboardQuerySchema = z.object({
     .number()
     .int()
     .min(0)
-    // Dates end in the year 275760; the dashboard has no business past 2100.
-    .max(4_102_444_800_000)
+    .max(LATEST_FILTER_MS)
     .optional()
     .describe("The start of the staff member's day (their midnight), ms; default: midnight UTC"),
 });
@@ -105,11 +101,11 @@ export const userSearchQuerySchema = z.object({
     .optional()
     .describe('Only users under this hold'),
   created_from_ms: wholeNumber('created_from_ms', 0)
-    .max(MAX_TIME_MS)
+    .max(LATEST_FILTER_MS)
     .optional()
     .describe('Registered from, ms'),
   created_to_ms: wholeNumber('created_to_ms', 0)
-    .max(MAX_TIME_MS)
+    .max(LATEST_FILTER_MS)
     .optional()
     .describe('Registered before, ms'),
   sort: z.enum(['id', 'created_at', 'balance']).default('id'),

@@ -15,7 +15,7 @@ export const wholeNumber = (name: string, min: number) =>
 export const text = (max: number) => z.string().trim().max(max);
 
 /** Dates end in the year 275760; a back-office filter has no business past 2100. */
-const LATEST_FILTER_MS = 4_102_444_800_000;
+export const LATEST_FILTER_MS = 4_102_444_800_000;
 
 /** A time range of a staff list: from (inclusive) and to (exclusive), Unix ms, either optional. */
 export const timeRangeFields = {
