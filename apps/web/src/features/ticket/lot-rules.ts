@@ -83,8 +83,8 @@ export function formatLotsText(lots: bigint, rules: Pick<LotRules, 'decimals'>):
   return full.slice(0, full.indexOf('.') + 1 + rules.decimals);
 }
 
-/** Whether typed text is already a valid size, so the form can say so before it is snapped. */
+/** Whether typed text (read as `readLots` reads it) is a size the instrument takes. */
 export function isValidLots(text: string, rules: LotRules): boolean {
-  const typed = parseLots(text.trim());
-  return typed !== null && typed >= rules.min && typed <= rules.max && typed % rules.step === 0n;
+  const typed = readLots(text);
+  return typed >= rules.min && typed <= rules.max && typed % rules.step === 0n;
 }

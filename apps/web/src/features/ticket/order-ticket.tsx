@@ -104,7 +104,7 @@ export function OrderTicket({
 
   // Leaving the field tidies a valid size ("0.1" → "0.10"); anything else stays as typed, flagged.
   const commitLots = () => {
-    if (isValidLots(lotsText.replace(',', '.'), rules)) setLotsText(formatLotsText(lots, rules));
+    if (isValidLots(lotsText, rules)) setLotsText(formatLotsText(lots, rules));
   };
 
   function problemText(found: TicketProblem, orderSide: Side, openPrice: number | undefined): string {
