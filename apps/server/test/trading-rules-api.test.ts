@@ -21,6 +21,14 @@ describe.each(databaseEngines())('trading rules on %s', (engine) => {
 
   beforeAll(async () => {
     rt = await startTestRuntime({ engine });
+    // Every seeded instrument has a leverage, and the back office refuses terms without one; an
+    // instrument stored before that rule is what the "not configured" refusal is for.
+    await rt.database.db
+      .updateTable('instruments')
+      .set({ leverage_options: '[]' })
+      .where('code', '=', 'USDTRY')
+      .execute();
+    rt = await rt.restart();
     t = tradingClient(rt);
     eurusd = t.spec('EURUSD').id;
     token = (await t.demoUser()).token;

@@ -3,7 +3,8 @@
  * a demo user buys with stop loss and take profit, watches the P/L move, edits the take profit,
  * closes, and finds the trade in history and in the ledger; a pending order fills when the price
  * crosses it and is then stopped out by its stop loss; a margin call warns; visitors and
- * instruments without leverage cannot send orders. Screenshots in light and dark.
+ * instruments without leverage cannot send orders (their buttons wait, saying why). Screenshots in
+ * light and dark.
  */
 import { describe, expect, it } from 'vitest';
 import { chromiumPath, eventually, screenshot, useStack } from './harness.ts';
@@ -16,6 +17,7 @@ import {
   tradableInstrument,
   tradingServerEnv,
   usd,
+  type ListedInstrument,
 } from './trading-api.ts';
 import { HistoryScreen, OrdersScreen, TicketScreen } from './pages/trading-pages.ts';
 import { UserScreen } from './pages/account-pages.ts';
@@ -412,25 +414,30 @@ describe.skipIf(!chromiumPath)('trading', () => {
       console.warn('every market is open now: the closed-market check runs at the weekend');
     }
 
-    const noLeverage = list.find((i) => i.HasForexMultiple.length === 0 && i.MarketStatus === 1);
-    if (!noLeverage) {
-      console.warn('no open instrument without leverage options is listed: that check is skipped');
-      return;
-    }
-    await pushTicks(stack, [{ code: noLeverage.Code, bid: '10' }]);
+    // Every seeded instrument has a leverage and the back office refuses terms without one, so an
+    // instrument without (stored before that rule) is played by rewriting the list the phone gets.
     const session = await demoSession(stack);
     const trade = await TicketScreen.start(stack, '/trade', { session });
-    await trade.page.getByTestId('trade-page').waitFor();
-    await trade.pickInstrument(noLeverage.Code);
-    expect(await trade.testId('leverage-missing').textContent()).toBe(
-      'Leverage not configured and orders cannot be placed for now',
-    );
+    await trade.page.route('**/v1/api/forex/trade_list**', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { data: ListedInstrument[] };
+      for (const listed of body.data) if (listed.Code === instrument.Code) listed.HasForexMultiple = [];
+      await route.fulfill({ response, json: body });
+    });
     const submits: string[] = [];
     trade.page.on('request', (request) => {
       if (request.url().includes('/v1/api/forex/submit')) submits.push(request.url());
     });
-    await trade.testId('submit-order').click();
-    await trade.toast().filter({ hasText: 'Leverage not configured' }).waitFor();
+    await trade.page.reload();
+    await trade.page.getByTestId('trade-page').waitFor();
+    await trade.pickInstrument(instrument.Code);
+    expect(await trade.testId('leverage-missing').textContent()).toBe(
+      'Leverage not configured and orders cannot be placed for now',
+    );
+    expect(await trade.testId('submit-order').isDisabled()).toBe(true);
+    expect(await trade.testId('submit-order').textContent()).toBe('Orders unavailable');
+    expect(await trade.testId('side-sell').isDisabled()).toBe(true);
+    await trade.testId('submit-order').click({ force: true });
     await trade.as(OrdersScreen).settle();
     await trade.scrollToTicket();
     await screenshot(trade.page, 'trade-no-leverage');

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, it, expect } from 'vitest';
-import { ALWAYS_OPEN, FOREX_WEEK } from '@omp/engine';
+import { ALWAYS_OPEN, FOREX_WEEK, instrumentTermsProblem } from '@omp/engine';
 import { LANGUAGES } from '@omp/protocol';
 import { SEED_CATEGORIES, SEED_INSTRUMENTS } from './instruments.ts';
 
@@ -111,8 +111,8 @@ describe('seed instruments', () => {
     expect(specs.some((s) => s.marginMode === 2)).toBe(true);
   });
 
-  it('leave exactly one instrument without leverage options', () => {
-    expect(specs.filter((s) => s.leverageOptions.length === 0).map((s) => s.code)).toHaveLength(1);
+  it('give every instrument terms the back office would accept, a leverage included', () => {
+    for (const spec of specs) expect(instrumentTermsProblem(spec), spec.code).toBeUndefined();
   });
 
   it('can convert every quote currency into USD through a seeded pair', () => {

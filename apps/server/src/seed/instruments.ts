@@ -338,11 +338,11 @@ const ENTRIES: Entry[] = [
   pair('CADJPY', { spread: 25, start: '112.680', vol: 0.1, tps: 1 }),
   pair('CHFJPY', { spread: 35, start: '194.380', vol: 0.1, tps: 1 }),
   pair('NZDJPY', { spread: 28, start: '89.880', vol: 0.12, tps: 1 }),
-  // Exotics. USD/TRY has no leverage configured, so its order form shows the refusal path.
+  // Exotics.
   pair(
     'USDTRY',
     { spread: 3000, start: '42.50000', vol: 0.12, tps: 1 },
-    { maxLots: '10', feeRate: '0.001', leverageOptions: [] },
+    { maxLots: '10', feeRate: '0.001', leverageOptions: EXOTIC_LEVERAGE },
   ),
   pair(
     'USDZAR',

@@ -59,6 +59,10 @@ export function OrderTicket({
     [instrument],
   );
   const defaultLeverage = instrument.HasForexMultiple[0]?.Value;
+  // An instrument the broker left without leverage cannot take orders: its buttons wait, and the
+  // leverage row says why.
+  const leverageSet = leverageOptions.length > 0;
+  const tradable = open && leverageSet;
 
   const [side, setSide] = useState<Side>('buy');
   const [mode, setMode] = useState<OrderMode>('market');
@@ -174,11 +178,7 @@ export function OrderTicket({
 
   const submit = async () => {
     if (!signedIn) return void navigate(loginPathFor('/trade'));
-    if (!open) return;
-    if (leverage === undefined) {
-      Toast.show({ content: t('ticket.leverageMissing'), position: 'center' });
-      return;
-    }
+    if (!tradable || leverage === undefined) return;
     setAttempted(true);
     // Funds are the server's to judge (the figures may be a second old); every other problem is
     // certain, and sending would only earn a refusal.
@@ -215,7 +215,7 @@ export function OrderTicket({
         bid={quote.Bid}
         ask={quote.Ask}
         precision={precision}
-        disabled={!open}
+        disabled={!tradable}
         onPick={pick}
       />
 
@@ -311,11 +311,11 @@ export function OrderTicket({
       <button
         type="button"
         className={`ticket-submit ticket-submit--${side}`}
-        disabled={!open}
+        disabled={!tradable}
         onClick={() => void submit()}
         data-testid="submit-order"
       >
-        {open ? (
+        {tradable ? (
           <>
             <span className="ticket-submit__label">{kindLabel ?? sideLabel}</span>
             <span className="ticket-submit__detail tabular">
@@ -323,7 +323,9 @@ export function OrderTicket({
             </span>
           </>
         ) : (
-          <span className="ticket-submit__label">{t('quote.marketClosed')}</span>
+          <span className="ticket-submit__label">
+            {open ? t('ticket.ordersUnavailable') : t('quote.marketClosed')}
+          </span>
         )}
       </button>
     </section>
