@@ -1,11 +1,12 @@
 /**
- * Content through the HTTP layer on a real database: the seeded news with paging and the English
- * fallback, article HTML cleaned on write and on read, companies with search and status, the
+ * Content through the HTTP layer on a real database: the seeded news with paging, in each reader's
+ * language (title, summary and body) with English where a language has no text, article HTML cleaned on write and on read, companies with search and status, the
  * announcement and settings in getBasicInfo, the complaint page, and the staff edits with their
  * audit rows and role checks.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  LANGUAGES,
   ResponseCode,
   type Company,
   type NewsArticle,
@@ -70,20 +71,38 @@ describe.each(databaseEngines())('content API on %s', (engine) => {
       expect(new Set(all.map((n) => n.id)).size).toBe(12);
     });
 
-    it('answers in the request language and falls back to English field by field', async () => {
+    it('answers every seeded article in the reader’s language: title, summary and body', async () => {
       const hk = await getIn<RecordPage<NewsItem>>('hk', '/api/news/list?page_size=1');
       expect(hk.data.list[0]!.title).toBe('歐元兌美元走高，投資者權衡歐洲央行下一步');
-      const jp = await getIn<RecordPage<NewsItem>>('jp', '/api/news/list?page_size=1');
-      expect(jp.data.list[0]!.title).toBe('EUR/USD edges higher as investors weigh the next ECB move');
-
       const id = hk.data.list[0]!.id;
-      const fr = await getIn<NewsArticle>('fr', `/api/news/info?id=${id}`);
-      expect(fr.data.title).toBe(
-        "L'EUR/USD progresse, les investisseurs pèsent la prochaine décision de la BCE",
-      );
-      // The seed translated only title and summary: the body is the English one.
-      expect(fr.data.content).toContain('<p>The euro rose against the US dollar');
-      expect(fr.data.logo).toBe('/media/news/eurusd-ecb.png');
+
+      const jp = await getIn<NewsArticle>('jp', `/api/news/info?id=${id}`);
+      expect(jp.data).toMatchObject({
+        id,
+        title: 'EUR/USDが上昇、投資家はECBの次の一手を見極め',
+        desc: expect.stringContaining('ユーロはドルに対して上昇'),
+        logo: '/media/news/eurusd-ecb.png',
+      });
+      expect(jp.data.content).toContain('<p>米国の製造業景況指数が予想を下回り');
+      expect(jp.data.content).toContain('<h3>市場参加者の注目点</h3><ul><li>');
+
+      const ar = await getIn<NewsArticle>('ar', `/api/news/info?id=${id}`);
+      expect(ar.data.title).toBe('ارتفاع EUR/USD مع ترقّب المستثمرين للخطوة التالية للبنك المركزي الأوروبي');
+      expect(ar.data.content).toContain('<h3>ما يراقبه المتداولون</h3>');
+      expect(ar.data.content).not.toContain('The euro rose');
+
+      // Every seeded article has its own title and body in each language, none the English one.
+      const english = await getIn<RecordPage<NewsItem>>('en', '/api/news/list?page_size=12');
+      expect(english.data.list).toHaveLength(12);
+      for (const item of english.data.list) {
+        const en = await getIn<NewsArticle>('en', `/api/news/info?id=${item.id}`);
+        for (const lang of LANGUAGES.filter((l) => l !== 'en')) {
+          const own = await getIn<NewsArticle>(lang, `/api/news/info?id=${item.id}`);
+          expect(own.data.title, `${lang} ${item.id}`).not.toBe(en.data.title);
+          expect(own.data.desc, `${lang} ${item.id}`).not.toBe(en.data.desc);
+          expect(own.data.content, `${lang} ${item.id}`).not.toBe(en.data.content);
+        }
+      }
     });
 
     it('refuses an unknown article', async () => {
@@ -102,7 +121,7 @@ describe.each(databaseEngines())('content API on %s', (engine) => {
       expect(res.rawPayload.subarray(1, 4).toString()).toBe('PNG');
     });
 
-    it('cleans article HTML when staff write it: no scripts, handlers or javascript: links', async () => {
+    it('cleans article HTML when staff write it: no scripts, handlers or javascript: links; a language without a body reads the English one', async () => {
       const created = await post<{ id: number }>('/admin/api/news', admin, {
         logo: 'https://cdn.example.com/pic.png',
         texts: {

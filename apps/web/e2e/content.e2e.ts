@@ -1,8 +1,9 @@
 /**
- * Content, community and service on a phone: reading a news article, the leaderboard built from a
- * trade the test makes (and its coming-soon detail), the customer-service chat, the company
- * directory of the alternate main mode with its 3-year cookie and a suspended company's exit, and
- * the assets that let the app install to the home screen. Screenshots of each screen.
+ * Content, community and service on a phone: reading a news article in English and in Arabic, the
+ * leaderboard built from a trade the test makes (and its coming-soon detail), the customer-service
+ * chat, the company directory of the alternate main mode with its 3-year cookie and a suspended
+ * company's exit, and the assets that let the app install to the home screen. Screenshots of each
+ * screen.
  */
 import { describe, expect, it } from 'vitest';
 import { chromiumPath, eventually, screenshot, useStack } from './harness.ts';
@@ -43,6 +44,36 @@ describe.skipIf(!chromiumPath)('content, community and service', () => {
       .poll(() => app.testId('news-not-found').textContent(), eventually)
       .toBe('This article could not be found.');
     expect(await app.page.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+  });
+
+  it('reads a seeded article in Arabic: the title, summary and body in the reader’s language', async () => {
+    const title = 'ارتفاع EUR/USD مع ترقّب المستثمرين للخطوة التالية للبنك المركزي الأوروبي';
+    const app = await MoneyScreen.start(stack, '/news', { lang: 'ar' });
+    const row = app.testId('news-row').filter({ hasText: title });
+    await row.waitFor();
+    expect(await row.locator('.news-row__desc').textContent()).toContain('صعد اليورو أمام الدولار');
+    // No row of the list is left in English.
+    expect(await app.page.locator('.news-row__title').allTextContents()).not.toContainEqual(
+      expect.stringMatching(/^[A-Za-z]/),
+    );
+
+    await row.click();
+    await expect.poll(() => app.page.locator('.article__title').textContent(), eventually).toBe(title);
+    const body = app.testId('news-content');
+    expect(await body.locator('p').first().textContent()).toMatch(/^ارتفع اليورو أمام الدولار الأمريكي/);
+    expect(await body.locator('h3').textContent()).toBe('ما يراقبه المتداولون');
+    expect(await body.locator('li').allTextContents()).toEqual([
+      'القراءة الأولية للتضخم في منطقة اليورو في نهاية الشهر',
+      'طلبات إعانة البطالة الأسبوعية في الولايات المتحدة يوم الخميس',
+      'كلمات أعضاء المجلس التنفيذي للبنك المركزي الأوروبي',
+    ]);
+    expect(await body.textContent()).not.toMatch(/\b(the|and|of)\b/);
+    expect(await app.htmlAttributes()).toEqual({ lang: 'ar', dir: 'rtl' });
+    await app.page.waitForFunction(() => {
+      const hero = document.querySelector<HTMLImageElement>('.article__hero');
+      return !hero || (hero.complete && hero.naturalWidth > 0);
+    });
+    await screenshot(app.page, 'content-news-article-ar');
   });
 
   it('puts a trader who opted in on the leaderboard from a closed trade, and the detail says it is coming', async () => {

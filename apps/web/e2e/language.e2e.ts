@@ -63,7 +63,7 @@ describe.skipIf(!chromiumPath)('language', () => {
     await home.page.getByTestId('trade-page').waitFor();
     expect(await home.htmlAttributes()).toEqual({ lang: 'ar', dir: 'rtl' });
 
-    // The news (English where an article has no Arabic text) and the copy-trading tab are mirrored too.
+    // The news (the seeded articles are written in Arabic too) and the copy-trading tab are mirrored too.
     await home.goto('/news');
     await home.page.getByTestId('news-list').waitFor();
     const row = await home.page.getByTestId('news-row').first().boundingBox();

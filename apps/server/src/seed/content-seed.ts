@@ -1,13 +1,14 @@
 /**
- * First start: the example news and companies (seed/). Written only into empty tables, so staff
- * edits and deletions are never undone by a restart.
+ * First start: the example news, each article in all 15 languages, and the companies (seed/).
+ * Written only into empty tables, so staff edits and deletions are never undone by a restart.
  */
 import type { Language } from '@omp/protocol';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { ContentRepository, type NewsText } from '../repositories/content-repository.ts';
 import { SEED_COMPANIES } from './companies.ts';
-import { NEWS_TRANSLATIONS, SEED_ARTICLES } from './news-articles.ts';
+import { SEED_ARTICLES } from './news-articles.ts';
+import { NEWS_TRANSLATIONS } from './news/index.ts';
 import { sanitizeArticleHtml } from '../inputs/article-html.ts';
 
 const HOUR_MS = 3_600_000;
@@ -21,8 +22,10 @@ export async function seedContent(db: Kysely<Database>, nowMs: number): Promise<
         const texts: Partial<Record<Language, NewsText>> = {
           en: { title: article.title, desc: article.desc, content: sanitizeArticleHtml(article.content) },
         };
-        for (const [lang, text] of Object.entries(NEWS_TRANSLATIONS[article.picture] ?? {}))
-          texts[lang as Language] = { ...text, content: '' };
+        for (const [lang, articles] of Object.entries(NEWS_TRANSLATIONS)) {
+          const { title, desc, content } = articles[article.picture];
+          texts[lang as Language] = { title, desc, content: sanitizeArticleHtml(content) };
+        }
         await repository.insertNews(
           trx,
           {

@@ -1,14 +1,14 @@
 /**
  * The market news a fresh installation starts with: twelve articles of the kind a broker's desk
- * writes every day, complete in English, with titles and summaries in some other languages
- * (news-translations.ts). Staff replace them from the back office. Times are relative to the first
- * start, so the list looks current; pictures are the PNGs under assets/media/news/.
+ * writes every day, here in English, and complete in the other 14 languages under news/. Staff
+ * replace them from the back office. Times are relative to the first start, so the list looks
+ * current; pictures are the PNGs under assets/media/news/.
  */
-import { NEWS_TRANSLATIONS } from './news-translations.ts';
+import { p, type NewsPicture } from './news/article-text.ts';
 
 export interface SeedArticle {
-  /** Name of the picture, /media/news/<picture>.png. */
-  picture: string;
+  /** Name of the picture, /media/news/<picture>.png; the translations are keyed by it. */
+  picture: NewsPicture;
   /** Gradient and chart trend of the picture (scripts/draw-content-images.ts). */
   from: string;
   to: string;
@@ -18,8 +18,6 @@ export interface SeedArticle {
   desc: string;
   content: string;
 }
-
-const p = (...paragraphs: string[]) => paragraphs.map((text) => `<p>${text}</p>`).join('');
 
 export const SEED_ARTICLES: readonly SeedArticle[] = [
   {
@@ -227,5 +225,3 @@ export const NEWS_PICTURES = SEED_ARTICLES.map((a) => ({
   to: a.to,
   trend: a.trend,
 }));
-
-export { NEWS_TRANSLATIONS };
