@@ -99,6 +99,8 @@ export interface UserTable {
   trading_frozen: DefaultedInt;
   /** 1: staff froze withdrawals: none can be requested. */
   withdrawals_frozen: DefaultedInt;
+  /** A real user's own demo account names that user here; null for every other user. */
+  demo_of: NullableInt;
 }
 
 export interface SessionTable {

@@ -12,6 +12,8 @@ export interface UserRecord {
   passwordHash: string | null;
   isDemo: boolean;
   demoId: string | null;
+  /** The real user whose own demo account this is; null for visitors' demo accounts and real users. */
+  demoOf: number | null;
   inviteCode: string;
   invitedBy: number | null;
   createdAt: number;
@@ -69,6 +71,11 @@ export class UserRepository {
     return toUser(await this.selectUsers().where('demo_id', '=', demoId).executeTakeFirst());
   }
 
+  /** The real user's own demo account, if it was opened. */
+  async demoAccountOf(ownerId: number): Promise<UserRecord | undefined> {
+    return toUser(await this.selectUsers().where('demo_of', '=', ownerId).executeTakeFirst());
+  }
+
   async byInviteCode(inviteCode: string): Promise<UserRecord | undefined> {
     return toUser(await this.selectUsers().where('invite_code', '=', inviteCode).executeTakeFirst());
   }
@@ -86,6 +93,7 @@ export class UserRepository {
         password_hash: user.passwordHash,
         is_demo: user.isDemo ? 1 : 0,
         demo_id: user.demoId,
+        demo_of: user.demoOf,
         invite_code: user.inviteCode,
         invited_by: user.invitedBy,
         created_at: user.createdAt,
@@ -122,17 +130,22 @@ export class UserRepository {
       .execute();
   }
 
-  /** A live session: not revoked, not expired, of a user who is not disabled. */
+  /**
+   * A live session: not revoked, not expired, of a user who is not disabled, nor the demo account
+   * of a real user who is (staff closing an account close its demo account with it).
+   */
   async sessionOf(tokenHash: string, nowMs: number): Promise<SessionRecord | undefined> {
     const row = await this.db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
+      .leftJoin('users as owners', 'owners.id', 'users.demo_of')
       .selectAll('users')
       .select('sessions.expires_at as session_expires_at')
       .where('sessions.token_hash', '=', tokenHash)
       .where('sessions.revoked_at', 'is', null)
       .where('sessions.expires_at', '>', nowMs)
       .where('users.disabled', '=', 0)
+      .where((eb) => eb.or([eb('owners.id', 'is', null), eb('owners.disabled', '=', 0)]))
       .executeTakeFirst();
     const user = toUser(row);
     return user && row ? { user, expiresAtMs: toInt(row.session_expires_at) } : undefined;
@@ -171,6 +184,7 @@ function toUser(row: Row): UserRecord | undefined {
     passwordHash: row.password_hash,
     isDemo: toInt(row.is_demo) === 1,
     demoId: row.demo_id,
+    demoOf: row.demo_of === null ? null : toInt(row.demo_of),
     inviteCode: row.invite_code,
     invitedBy: row.invited_by === null ? null : toInt(row.invited_by),
     createdAt: toInt(row.created_at),

@@ -69,6 +69,26 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
     },
   );
 
+  api.post(
+    '/api/user/demo_session',
+    {
+      schema: {
+        tags,
+        summary: "A session on the signed-in real user's own demo account (opened on first use)",
+        description:
+          'One demo account per real user, starting with the demo balance, tied to the user; the same ' +
+          'account on every call. Only a real session may ask: a demo session is refused, so going ' +
+          "back to the real account takes the real session's own token (or a new login).",
+        security: [{ token: [] }],
+        response: { 200: envelopeOf(loginResultSchema) },
+      },
+    },
+    async (request) => {
+      const { token, user } = await auth.ownDemoLogin(await requireRealUser(request), request.ip);
+      return ok(request, { token, user: toWireUser(user) }, 'own_demo_ok');
+    },
+  );
+
   api.get(
     '/api/user/info',
     {

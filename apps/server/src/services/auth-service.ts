@@ -5,22 +5,15 @@
  * session is announced as `session_ended` on the event bus, so open sockets let go of it at once.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  CodePurpose,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  ResponseCode,
-  SessionEndReason,
-  type IdentifierType,
-  type User,
-} from '@omp/protocol';
+import { CodePurpose, ResponseCode, SessionEndReason, type IdentifierType, type User } from '@omp/protocol';
 import { DomainError, invalid, refused } from '../domain/errors.ts';
+import { isUniqueViolation } from '../repositories/unit-of-work.ts';
 import type { SessionRecord, UserRecord, UserRepository } from '../repositories/user-repository.ts';
 import type { EventBus, SessionEnded } from '../events/event-bus.ts';
 import type { VerificationRepository } from '../repositories/verification-repository.ts';
 import { looksLikeEmail, normalizeEmail, normalizeMobile } from '../inputs/identifiers.ts';
 import { decoyHash, scryptPasswordHasher, type PasswordHasher } from '../security/password-hasher.ts';
-import { isGuessablePassword } from '../security/password-strength.ts';
+import { checkNewPassword } from './password-rules.ts';
 import type { SettingsService } from './settings-service.ts';
 import type { VerificationService } from './verification-service.ts';
 
@@ -126,6 +119,7 @@ export class AuthService {
       passwordHash: await this.passwords.hash(input.password),
       isDemo: false,
       demoId: null,
+      demoOf: null,
       invitedBy,
     });
     return { token: await this.openSession(user.id, input.ip), user };
@@ -217,9 +211,34 @@ export class AuthService {
       passwordHash: null,
       isDemo: true,
       demoId: id,
+      demoOf: null,
       invitedBy: null,
     });
     return { token: await this.openSession(user.id, ip), user, demoId: id };
+  }
+
+  /**
+   * A session on the signed-in real user's own demo account, opened (with the demo balance) on
+   * first use: one per user, so a second call, from any device, returns to the same account. It
+   * has no demo id, so only its owner's session leads to it. A demo session is refused: no demo
+   * session leads to a real one or to another demo account (the phone goes back to the real
+   * account with the real session it kept).
+   */
+  async ownDemoLogin(owner: UserRecord, ip: string): Promise<{ token: string; user: UserRecord }> {
+    if (owner.isDemo) throw refused('demo_restricted');
+    let user = await this.o.users.demoAccountOf(owner.id);
+    if (!user) {
+      const ownDemo = { email: null, mobile: null, areaId: null, passwordHash: null, invitedBy: null };
+      try {
+        user = await this.createUser({ ...ownDemo, isDemo: true, demoId: null, demoOf: owner.id });
+      } catch (error) {
+        // Two devices asked at once: the unique index kept one account, and both use it.
+        user = isUniqueViolation(error) ? await this.o.users.demoAccountOf(owner.id) : undefined;
+        if (!user) throw error;
+      }
+    }
+    if (user.disabled) throw refused('account_disabled');
+    return { token: await this.openSession(user.id, ip), user };
   }
 
   async userOfToken(token: string | undefined): Promise<UserRecord | undefined> {
@@ -245,10 +264,13 @@ export class AuthService {
     return session && { ...session, tokenHash };
   }
 
-  /** Drops cached sessions of a user whose record changed (demo to real, staff actions). */
+  /**
+   * Drops cached sessions of a user whose record changed (demo to real, staff actions), and of
+   * their own demo account, which is closed with them.
+   */
   forgetUser(userId: number): void {
-    for (const [hash, entry] of this.sessionCache)
-      if (entry.session.user.id === userId) this.sessionCache.delete(hash);
+    for (const [hash, { session }] of this.sessionCache)
+      if (session.user.id === userId || session.user.demoOf === userId) this.sessionCache.delete(hash);
   }
 
   /**
@@ -373,24 +395,6 @@ export class AuthService {
     }
     throw new Error('could not find a free invite code');
   }
-}
-
-/**
- * Password rules: 8–64 characters, at least one letter and one digit, not the account itself, and
- * not one of the passwords guessed first (password-strength.ts).
- */
-export function checkNewPassword(password: string, confirmation: string, account: string): void {
-  if (
-    password.length < PASSWORD_MIN_LENGTH ||
-    password.length > PASSWORD_MAX_LENGTH ||
-    !/\p{L}/u.test(password) ||
-    !/\d/.test(password)
-  ) {
-    throw invalid('password_too_weak', { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH });
-  }
-  if (password !== confirmation) throw invalid('password_mismatch');
-  if (password.toLowerCase() === account.toLowerCase()) throw invalid('password_same_as_account');
-  if (isGuessablePassword(password, [account])) throw invalid('password_too_common');
 }
 
 export function toWireUser(user: UserRecord): User {

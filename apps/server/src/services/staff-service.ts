@@ -19,8 +19,8 @@ import { listAudit, writeAudit, type AuditFilter } from '../repositories/audit-r
 import { StaffRepository, type StaffAccount, type StaffSession } from '../repositories/staff-repository.ts';
 import { StaffSecondFactor } from './staff-second-factor.ts';
 import type { VerificationRepository } from '../repositories/verification-repository.ts';
+import { checkNewPassword } from './password-rules.ts';
 import {
-  checkNewPassword,
   hashToken,
   LOGIN_MAX_FAILURES_PER_ACCOUNT,
   LOGIN_MAX_FAILURES_PER_IP,
