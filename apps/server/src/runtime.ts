@@ -57,8 +57,10 @@ import { seedMoney } from './seed/money-seed.ts';
 import { writeAudit } from './repositories/audit-repository.ts';
 import { ContentRepository } from './repositories/content-repository.ts';
 import { LeaderboardRepository } from './repositories/leaderboard-repository.ts';
+import { FavouritesRepository } from './repositories/favourites-repository.ts';
 import { seedContent } from './seed/content-seed.ts';
 import { LeaderboardService } from './services/leaderboard-service.ts';
+import { FavouritesService } from './services/favourites-service.ts';
 import { ServiceTexts } from './services/service-texts.ts';
 import { SocketHub } from './ws/socket-hub.ts';
 
@@ -224,6 +226,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       contentRepository,
       serviceTexts,
       leaderboard,
+      favourites: new FavouritesService({ repository: new FavouritesRepository(database.db), market, now }),
       feedName: () => (feed ? feed.name : config.ingestSecret ? 'ingest' : 'none'),
       contentQueries: new ContentQueries(contentRepository),
       userAccess: new UserAccessService({ db: database.db, auth, codes, events, writeAudit, now }),

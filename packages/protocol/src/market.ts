@@ -65,7 +65,10 @@ export const instrumentSchema = z.object({
   ShowCode: z.string(),
   Name: z
     .string()
-    .describe("The instrument's name in the request's language (English, or empty, when not set)"),
+    .describe(
+      "The instrument's name in the request's language: staff's (their English one when not set in " +
+        "that language), else the catalogue's for the seeded instruments ('Gold', '黃金'), else empty",
+    ),
   TradingHalted: z
     .boolean()
     .describe('The broker halted new orders: MarketStatus is then 2, and open positions can still close'),
@@ -103,6 +106,13 @@ export const tradeListQuerySchema = z.object({
   searchCurrency: z.string().trim().max(40, { error: 'searchCurrency is too long' }).optional(),
   category_id: idParam('category_id').optional(),
 });
+
+/** Starring or unstarring one instrument: POST body, DELETE query. */
+export const favouriteTargetSchema = z.object({ forex_id: idParam('forex_id') });
+
+export const favouriteIdsSchema = z
+  .array(z.number().int())
+  .describe("Ids of the user's starred instruments (Instrument.Id), in the order they were starred");
 
 export const klineQuerySchema = z.object({
   forex_id: idParam('forex_id'),

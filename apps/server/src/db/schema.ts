@@ -427,6 +427,13 @@ export interface CompanyTable {
   updated_at: DbInt;
 }
 
+/** An instrument a user starred (the Favourites category of the quote list). */
+export interface FavouriteInstrumentTable {
+  user_id: DbInt;
+  instrument_id: DbInt;
+  created_at: DbInt;
+}
+
 export interface Database {
   categories: CategoryTable;
   instruments: InstrumentTable;
@@ -458,4 +465,5 @@ export interface Database {
   news: NewsTable;
   news_translations: NewsTranslationTable;
   companies: CompanyTable;
+  favourite_instruments: FavouriteInstrumentTable;
 }

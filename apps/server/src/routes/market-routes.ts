@@ -53,7 +53,10 @@ export async function marketRoutes(app: FastifyInstance, deps: MarketRouteDeps) 
       schema: {
         tags,
         summary: 'Instruments with their live quotation',
-        description: '`searchCurrency` matches code or display code, ignoring "/" and case.',
+        description:
+          "`searchCurrency` finds the instruments whose code, display code or name (in the request's " +
+          'language or in English) contains it, ignoring case, accents, spaces and punctuation: ' +
+          '"eur/us", "gold", "黃金" (with lang hk).',
         querystring: tradeListQuerySchema,
         response: { 200: envelopeOf(z.array(instrumentSchema)) },
       },

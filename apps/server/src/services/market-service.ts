@@ -22,6 +22,8 @@ import type { Tick } from '../adapters/feed/market-feed.ts';
 import { logoUrl } from '../wire/trading-wire.ts';
 import type { InstrumentRecord, MarketRepository } from '../repositories/market-repository.ts';
 import type { AppEvents, EventBus } from '../events/event-bus.ts';
+import { instrumentName } from '../seed/instrument-names.ts';
+import { matchesSearch } from './instrument-search.ts';
 
 const PERIODS = Object.keys(KLINE_PERIOD_SECONDS) as KlinePeriod[];
 /** Bars of the mini chart on the home list. */
@@ -308,19 +310,14 @@ export class MarketService {
     filter: { search?: string | undefined; categoryId?: number | undefined } = {},
     lang: Language = 'en',
   ): Instrument[] {
-    const needle = filter.search
-      ?.trim()
-      .toUpperCase()
-      .replace(/[^A-Z0-9]/g, '');
+    const search = filter.search?.trim() ?? '';
     const nowMs = this.now();
     const result: Instrument[] = [];
     for (const live of this.byId.values()) {
       const { spec, record } = live;
       if (filter.categoryId !== undefined && spec.categoryId !== filter.categoryId) continue;
-      if (
-        needle &&
-        !`${spec.code}${spec.showCode.replace(/[^A-Za-z0-9]/g, '')}`.toUpperCase().includes(needle)
-      )
+      const name = instrumentName(record, lang);
+      if (search && !matchesSearch(search, [spec.code, spec.showCode, name, instrumentName(record, 'en')]))
         continue;
       const status = this.marketStatus(spec);
       const nextOpen = status === MarketStatus.open ? null : nextOpenTime(spec.schedule, nowMs);
@@ -328,7 +325,7 @@ export class MarketService {
         Id: spec.id,
         Code: spec.code,
         ShowCode: spec.showCode,
-        Name: record.names?.[lang] ?? record.names?.en ?? '',
+        Name: name,
         TradingHalted: spec.tradingHalted === true,
         Logo: logoUrl(spec.logo),
         CategoryId: spec.categoryId,
