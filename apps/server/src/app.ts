@@ -13,7 +13,8 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { openApiDocumentTransform, openApiRouteTransform } from './http/openapi-document.ts';
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import envelopePlugin from './http/envelope-plugin.ts';
@@ -234,7 +235,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'authorization' } },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: openApiRouteTransform,
+    transformObject: openApiDocumentTransform,
   });
   await app.register(fastifySwaggerUi, {
     routePrefix: '/docs',

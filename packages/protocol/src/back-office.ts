@@ -4,14 +4,14 @@
  */
 import { z } from 'zod';
 import { LANGUAGES } from './constants.ts';
-import { changeOf, LATEST_FILTER_MS, text, wholeNumber } from './fields.ts';
+import { changeOf, LATEST_FILTER_MS, text, utcTimeText, wholeNumber } from './fields.ts';
 import { imageUrlSchema } from './content.ts';
 
 const decimal = z.string().regex(/^-?\d+(\.\d+)?$/);
 
 const queueSchema = z.object({
   waiting: z.number().int(),
-  oldest_at: z.string().describe('UTC; empty when nothing waits'),
+  oldest_at: utcTimeText('The oldest waiting record; empty when nothing waits'),
 });
 
 export const dashboardQuerySchema = z.object({
@@ -26,16 +26,16 @@ export const dashboardQuerySchema = z.object({
 
 const accountAtRiskSchema = z.object({
   user_id: z.number().int(),
-  margin_level: decimal.describe('Percent'),
+  margin_level_pct: decimal.describe('Margin level: equity / used margin x 100'),
   equity_usd: decimal,
   used_margin_usd: decimal,
 });
 
 export const dashboardSchema = z.object({
-  at: z.string(),
+  at: utcTimeText('Computed at'),
   queues: z.object({ identity: queueSchema, deposits: queueSchema, withdrawals: queueSchema }),
   since: z.object({
-    at: z.string(),
+    at: utcTimeText('Counted since'),
     deposits: z.object({ count: z.number().int(), usd: decimal }).describe('Credited since then'),
     withdrawals: z.object({ count: z.number().int(), usd: decimal }).describe('Paid since then'),
     new_users: z.number().int().describe('Registered (not demo) users'),
@@ -125,7 +125,7 @@ export const userSummarySchema = z.object({
   withdrawals_frozen: z.number().int().describe('1: no withdrawals'),
   identity_status: z.number().int().describe('0 none, 1 waiting, 2 certified, 3 rejected'),
   balance_usd: decimal,
-  created_at: z.string(),
+  created_at: utcTimeText(),
 });
 export type WireUserSummary = z.infer<typeof userSummarySchema>;
 
@@ -139,17 +139,19 @@ export const userDetailSchema = userSummarySchema.extend({
     used_margin_usd: decimal,
     free_margin_usd: decimal,
     floating_pl_usd: decimal,
-    margin_level: z.string().describe('Percent, empty while nothing is open'),
+    margin_level_pct: z
+      .string()
+      .describe('Margin level: equity / used margin x 100; empty while nothing is open'),
   }),
 });
 export type WireUserDetail = z.infer<typeof userDetailSchema>;
 
 export const userSessionSchema = z.object({
   id: z.number().int(),
-  created_at: z.string().describe('Signed in at, UTC'),
+  created_at: utcTimeText('Signed in at'),
   ip: z.string(),
   state: z.enum(['live', 'ended', 'expired']),
-  ended_at: z.string().describe('When it was ended or expires, UTC'),
+  ended_at: utcTimeText('When it was ended or expires'),
 });
 export type WireUserSession = z.infer<typeof userSessionSchema>;
 
@@ -159,7 +161,7 @@ export const inviteeSchema = z.object({
   email: z.string(),
   mobile: z.string(),
   is_demo: z.number().int(),
-  created_at: z.string(),
+  created_at: utcTimeText(),
 });
 export type WireInvitee = z.infer<typeof inviteeSchema>;
 
@@ -213,7 +215,7 @@ export const messageSchema = z.object({
   subject: z.string(),
   body: z.string().describe('The text sent, verification codes masked'),
   delivery: z.string().describe('smtp, http (SMS provider) or outbox (kept here: no provider configured)'),
-  created_at: z.string(),
+  created_at: utcTimeText(),
 });
 export type WireMessage = z.infer<typeof messageSchema>;
 

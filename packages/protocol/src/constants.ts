@@ -164,6 +164,8 @@ export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 /** Idempotency: a retried money-changing request with the same key gets the first answer. */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
+/** The longest key a client may send (1–64 characters). */
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 64;
 
 /** Deposit statuses (docs/CONTRACT.md "Money in and out"). */
 export const DepositStatus = { unchecked: 0, completed: 1, rejected: 2, invalid: 3 } as const;

@@ -5,7 +5,7 @@
  * the language of the `lang` header, falling back to English.
  */
 import { z } from 'zod';
-import { changeOf, pageFields, text, wholeNumber } from './fields.ts';
+import { changeOf, pageFields, text, utcTimeText, wholeNumber } from './fields.ts';
 import { userSchema } from './account.ts';
 import { LANGUAGES } from './constants.ts';
 
@@ -37,7 +37,7 @@ export const newsItemSchema = z.object({
   title: z.string(),
   desc: z.string().describe('Short summary, plain text'),
   logo: z.string().describe('Picture: a path on this server (/media/news/...) or an https URL'),
-  created_at: z.string().describe('Publication time, "YYYY-MM-DD HH:mm:ss" UTC'),
+  created_at: utcTimeText('Publication time'),
 });
 export type NewsItem = z.infer<typeof newsItemSchema>;
 
@@ -96,7 +96,7 @@ export const newsAdminSchema = z.object({
   id: z.number().int(),
   category_id: z.number().int(),
   logo: z.string(),
-  created_at: z.string(),
+  created_at: utcTimeText(),
   created_at_ms: z.number().int(),
   texts: z.record(z.string(), z.object({ title: z.string(), desc: z.string(), content: z.string() })),
 });
@@ -208,7 +208,7 @@ export const leaderboardSchema = z.object({
   list: z.array(leaderboardRowSchema),
   total: z.number().int(),
   page: z.number().int(),
-  updated_at: z.string().describe('When the board was computed, "YYYY-MM-DD HH:mm:ss" UTC'),
+  updated_at: utcTimeText('When the board was computed'),
 });
 
 /** `/api/user/info`: the user, and whether they chose to appear on the leaderboard. */

@@ -14,6 +14,18 @@ export const wholeNumber = (name: string, min: number) =>
 /** Trimmed text of at most `max` characters. */
 export const text = (max: number) => z.string().trim().max(max);
 
+/**
+ * Times on the wire (docs/CONTRACT.md "Field names and values"): Unix seconds, or their text twin
+ * in UTC. Every time of every answer is one of these two, so the OpenAPI document says the zone of
+ * each (`apps/server/test/openapi-api.test.ts` checks it).
+ */
+export const unixSeconds = (what = 'Unix seconds') => z.number().int().describe(what);
+export const utcTimeText = (what?: string) =>
+  z
+    .string()
+    .regex(/^(\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2})?$/)
+    .describe(`${what ? `${what}: ` : ''}"YYYY-MM-DD HH:mm:ss" in UTC, empty when there is none`);
+
 /** Dates end in the year 275760; a back-office filter has no business past 2100. */
 export const LATEST_FILTER_MS = 4_102_444_800_000;
 

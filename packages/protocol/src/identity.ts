@@ -3,7 +3,7 @@
  * front and one reverse photo, its review state, and the staff review of submissions.
  */
 import { z } from 'zod';
-import { text, timeRangeFields } from './fields.ts';
+import { text, timeRangeFields, utcTimeText } from './fields.ts';
 import { ID_CARD_TYPES } from './constants.ts';
 
 /** One uploaded image: the url image_upload returned, or its bare name. Exactly one per field. */
@@ -58,8 +58,8 @@ export const identitySubmissionSchema = z.object({
   status: z.number().int().describe('1 waiting, 2 certified, 3 rejected'),
   remark: z.string(),
   reviewed_by: z.number().int().nullable(),
-  reviewed_at: z.string(),
-  created_at: z.string(),
+  reviewed_at: utcTimeText('Decided at'),
+  created_at: utcTimeText('Sent at'),
 });
 export type IdentitySubmission = z.infer<typeof identitySubmissionSchema>;
 export type IdentityCenter = z.infer<typeof identityCenterSchema>;

@@ -4,7 +4,7 @@
  * form-encoded with snake_case fields; amounts arrive as decimal text and stay exact.
  */
 import { z } from 'zod';
-import { pageFields, text, timeRangeFields, wholeNumber } from './fields.ts';
+import { pageFields, text, timeRangeFields, utcTimeText, wholeNumber } from './fields.ts';
 import { decimalText } from './trading.ts';
 
 /** An uploaded image: the url `image_upload` returned (or its bare name). */
@@ -142,7 +142,7 @@ export const depositRecordSchema = z.object({
   status: z.number().int().describe('0 unchecked, 1 completed, 2 rejected, 3 invalid'),
   status_name: z.string(),
   remark: z.string(),
-  created_at: z.string(),
+  created_at: utcTimeText(),
 });
 
 export const drawMethodSchema = z.object({
@@ -170,7 +170,7 @@ export const withdrawRecordSchema = z.object({
   status: z.number().int().describe('0 under review, 1 paid, 2 rejected'),
   status_name: z.string(),
   remark: z.string(),
-  created_at: z.string(),
+  created_at: utcTimeText(),
 });
 
 export const pageOf = <T extends z.ZodType>(item: T) =>

@@ -4,7 +4,7 @@
  * never accepted where the other is expected.
  */
 import { z } from 'zod';
-import { changeOf, text, timeRangeFields } from './fields.ts';
+import { changeOf, text, timeRangeFields, utcTimeText } from './fields.ts';
 import { PASSWORD_MAX_LENGTH } from './constants.ts';
 
 /**
@@ -43,7 +43,7 @@ export const staffSchema = z.object({
   roles: z.array(z.enum(STAFF_ROLES)),
   disabled: z.number().int().describe('1: cannot log in'),
   second_factor: z.number().int().describe('1: an authenticator is enrolled'),
-  created_at: z.string(),
+  created_at: utcTimeText(),
 });
 export type WireStaff = z.infer<typeof staffSchema>;
 
@@ -95,8 +95,8 @@ export const staffVerifyResultSchema = z.object({
 
 export const staffSessionSchema = z.object({
   id: z.number().int(),
-  created_at: z.string(),
-  last_seen_at: z.string(),
+  created_at: utcTimeText(),
+  last_seen_at: utcTimeText('Last seen'),
   ip: z.string(),
   user_agent: z.string(),
   current: z.number().int().describe('1: the session of this request'),
@@ -146,8 +146,8 @@ export const auditEntrySchema = z.object({
   target_id: z.number().int(),
   before: z.unknown().describe('The record before the action (JSON), null when it did not exist'),
   after: z.unknown().describe('The record after the action (JSON)'),
-  at: z.string(),
-  at_ms: z.number().int(),
+  at: utcTimeText('When it was done'),
+  at_ms: z.number().int().describe('When it was done, Unix milliseconds'),
   ip: z.string().describe('The address the action came from'),
 });
 export type WireAuditEntry = z.infer<typeof auditEntrySchema>;

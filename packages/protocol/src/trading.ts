@@ -8,7 +8,7 @@
  * decimals (micro-dollars): the shortest JSON form of such a number is exactly that decimal.
  */
 import { z } from 'zod';
-import { wholeNumber } from './fields.ts';
+import { utcTimeText, wholeNumber } from './fields.ts';
 
 /** A decimal as text or a JSON number, e.g. "0.01", 1.08523. Refuses exponents and separators. */
 export const decimalText = (name: string) =>
@@ -103,11 +103,11 @@ export const orderRowSchema = z.object({
   ClosedType: n('0 open; 1 user, 2 stop-out, 3 take profit, 4 stop loss, 5 back office'),
   CancelReason: z.string().describe('user, insufficient_free_margin, demo_reset, or empty'),
   CreateTime: n('Unix seconds'),
-  CreateTimeHandler: z.string().describe('YYYY-MM-DD HH:mm:ss, UTC'),
+  CreateTimeHandler: utcTimeText('Placed at'),
   OpenTime: n('Unix seconds of the fill, 0 while pending'),
-  OpenTimeHandler: z.string(),
+  OpenTimeHandler: utcTimeText('Filled at'),
   CloseTime: n('Unix seconds of the close or cancel, 0 while open'),
-  CloseTimeHandler: z.string(),
+  CloseTimeHandler: utcTimeText('Closed or cancelled at'),
 });
 export type OrderRow = z.infer<typeof orderRowSchema>;
 
@@ -146,7 +146,7 @@ export const ledgerRowSchema = z.object({
   MemoTran: z.string().describe("What happened, in the request's language"),
   RefId: z.number().int().describe('Order, deposit or withdrawal id; 0 for none'),
   CreatedAt: z.number().int().describe('Unix seconds'),
-  CreatedAtTran: z.string().describe('YYYY-MM-DD HH:mm:ss, UTC'),
+  CreatedAtTran: utcTimeText('Booked at'),
 });
 export type LedgerRow = z.infer<typeof ledgerRowSchema>;
 

@@ -75,7 +75,7 @@ export function MarginCallTable({
         { title: t('table.user_id'), dataIndex: 'user_id' },
         {
           title: t('dashboard.margin_level'),
-          dataIndex: 'margin_level',
+          dataIndex: 'margin_level_pct',
           ...num,
           render: (v: string) => `${v} %`,
         },

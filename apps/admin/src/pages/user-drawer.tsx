@@ -224,7 +224,7 @@ export function UserDrawer({ id, onClose }: { id: number; onClose: () => void })
             </Descriptions.Item>
             <Descriptions.Item label={t('dashboard.margin_level')}>
               <span className="num">
-                {user.figures.margin_level ? `${user.figures.margin_level} %` : '—'}
+                {user.figures.margin_level_pct ? `${user.figures.margin_level_pct} %` : '—'}
               </span>
             </Descriptions.Item>
             <Descriptions.Item label={t('users.email')}>{user.email || '—'}</Descriptions.Item>

@@ -33,7 +33,7 @@ export function UserFigures({ userId }: { userId: number }) {
         <span className="num">{figures.free_margin_usd}</span>
       </Descriptions.Item>
       <Descriptions.Item label={t('dashboard.margin_level')}>
-        <span className="num">{figures.margin_level ? `${figures.margin_level} %` : '—'}</span>
+        <span className="num">{figures.margin_level_pct ? `${figures.margin_level_pct} %` : '—'}</span>
       </Descriptions.Item>
     </Descriptions>
   );

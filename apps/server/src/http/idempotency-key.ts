@@ -5,14 +5,14 @@
  * (services/idempotency.ts).
  */
 import type { FastifyRequest } from 'fastify';
-import { IDEMPOTENCY_HEADER } from '@omp/protocol';
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH } from '@omp/protocol';
 import { requestFingerprint, type IdempotentRequest } from '../services/idempotency.ts';
 import { invalid } from '../domain/errors.ts';
 
 export function idempotencyKeyOf(request: FastifyRequest, bodyKey?: string): string | undefined {
   const header = request.headers[IDEMPOTENCY_HEADER];
   const key = (typeof header === 'string' ? header.trim() : '') || bodyKey;
-  if (key !== undefined && (key.length === 0 || key.length > 64)) throw invalid('idempotency_key_invalid');
+  if (key !== undefined && (key.length === 0 || key.length > IDEMPOTENCY_KEY_MAX_LENGTH)) throw invalid('idempotency_key_invalid');
   return key;
 }
 

@@ -100,6 +100,7 @@ export async function moneyRoutes(app: FastifyInstance, deps: MoneyRouteDeps) {
   api.post(
     '/api/quickCharge/submit',
     {
+      config: { idempotent: true },
       schema: {
         tags,
         summary: 'Report a crypto deposit with its proof',
@@ -124,6 +125,7 @@ export async function moneyRoutes(app: FastifyInstance, deps: MoneyRouteDeps) {
   api.post(
     '/api/quickCharge/wire_submit',
     {
+      config: { idempotent: true },
       schema: {
         tags,
         summary: 'Report a bank wire with its proof',
@@ -182,6 +184,7 @@ export async function moneyRoutes(app: FastifyInstance, deps: MoneyRouteDeps) {
   api.post(
     '/api/account/draw',
     {
+      config: { idempotent: true },
       schema: {
         tags,
         summary: 'Withdraw: the amount (fee included) is held at once, then paid or returned by staff',

@@ -63,6 +63,7 @@ export async function tradingRoutes(app: FastifyInstance, deps: TradingRouteDeps
   api.post(
     '/v1/api/forex/submit',
     {
+      config: { idempotent: true },
       schema: {
         tags,
         summary: 'Place a market (status 1) or pending (status 0) order',
@@ -98,6 +99,7 @@ export async function tradingRoutes(app: FastifyInstance, deps: TradingRouteDeps
     api.post(
       url,
       {
+        config: { idempotent: true },
         schema: {
           tags,
           summary,
@@ -131,6 +133,7 @@ export async function tradingRoutes(app: FastifyInstance, deps: TradingRouteDeps
   api.post(
     '/v1/api/forex/set_stop_price',
     {
+      config: { idempotent: true },
       schema: {
         tags,
         summary: 'Set take profit and stop loss of a holding or pending order',

@@ -96,7 +96,7 @@ export class DashboardService {
 function accountAtRisk(account: AccountAtRisk) {
   return {
     user_id: account.accountId,
-    margin_level: scaledText(account.marginLevelBasisPoints, 2),
+    margin_level_pct: scaledText(account.marginLevelBasisPoints, 2),
     equity_usd: usdText(account.equityMicros),
     used_margin_usd: usdText(account.usedMarginMicros),
   };

@@ -86,7 +86,7 @@ export class UserDesk {
         used_margin_usd: usd(figures.usedMarginMicros),
         free_margin_usd: usd(figures.freeMarginMicros),
         floating_pl_usd: usd(figures.floatingMicros),
-        margin_level:
+        margin_level_pct:
           figures.marginLevelBasisPoints === null ? '' : scaledText(figures.marginLevelBasisPoints, 2),
       },
     };
