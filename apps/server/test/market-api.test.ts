@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { categorySchema, envelopeOf, instrumentSchema, klinePointSchema, PERIODS } from '@omp/protocol';
+import { STORED_KLINE_PERIODS } from '@omp/engine';
 import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
 
 describe.each(databaseEngines())('market API on %s', (engine) => {
@@ -67,16 +68,20 @@ describe.each(databaseEngines())('market API on %s', (engine) => {
     expect(none.body).toMatchObject({ code: 1, data: [] });
   });
 
-  it.each(PERIODS)('serves at least 300 bars of %s history, oldest first and aligned', async (period) => {
-    const { body } = await get(`/v1/api/forex/kline?forex_id=${idOf('EURUSD')}&period=${period}`);
-    const bars = envelopeOf(z.array(klinePointSchema)).parse(body).data;
-    expect(bars.length).toBe(300);
-    for (let i = 1; i < bars.length; i++) expect(bars[i]!.Time).toBeGreaterThan(bars[i - 1]!.Time);
-    for (const bar of bars) {
-      expect(bar.High).toBeGreaterThanOrEqual(Math.max(bar.Open, bar.Close));
-      expect(bar.Low).toBeLessThanOrEqual(Math.min(bar.Open, bar.Close));
-    }
-  });
+  // The derived periods (4H, 1W, 1MN) have their own test: derived-klines-api.test.ts.
+  it.each(STORED_KLINE_PERIODS)(
+    'serves at least 300 bars of %s history, oldest first and aligned',
+    async (period) => {
+      const { body } = await get(`/v1/api/forex/kline?forex_id=${idOf('EURUSD')}&period=${period}`);
+      const bars = envelopeOf(z.array(klinePointSchema)).parse(body).data;
+      expect(bars.length).toBe(300);
+      for (let i = 1; i < bars.length; i++) expect(bars[i]!.Time).toBeGreaterThan(bars[i - 1]!.Time);
+      for (const bar of bars) {
+        expect(bar.High).toBeGreaterThanOrEqual(Math.max(bar.Open, bar.Close));
+        expect(bar.Low).toBeLessThanOrEqual(Math.min(bar.Open, bar.Close));
+      }
+    },
+  );
 
   it('pages older history with `before`', async () => {
     const id = idOf('BTCUSD');
@@ -127,7 +132,11 @@ describe.each(databaseEngines())('market API on %s', (engine) => {
   describe('refuses bad input with a clear message in the envelope', () => {
     it.each([
       ['/v1/api/forex/kline?forex_id=99999&period=1M', 404, 'There is no instrument with id 99999'],
-      ['/v1/api/forex/kline?forex_id=1&period=2M', 422, 'period must be one of: 1M, 5M, 15M, 30M, 1H, 1D'],
+      [
+        '/v1/api/forex/kline?forex_id=1&period=2M',
+        422,
+        'period must be one of: 1M, 5M, 15M, 30M, 1H, 4H, 1D, 1W, 1MN',
+      ],
       ['/v1/api/forex/kline?period=1M', 422, 'forex_id is required'],
       ['/v1/api/forex/kline?forex_id=abc&period=1M', 422, 'forex_id has the wrong type: expected number'],
       ['/v1/api/forex/kline?forex_id=1&period=1M&limit=5000', 422, 'limit must be at most 1000'],

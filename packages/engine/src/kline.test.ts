@@ -2,9 +2,9 @@ import { describe, it, expect } from 'vitest';
 import {
   type Bar,
   KLINE_PERIODS,
-  KLINE_PERIOD_SECONDS,
   type KlinePeriod,
   KlineBook,
+  bucketEnd,
   bucketStart,
   foldTick,
   rollUp,
@@ -22,13 +22,101 @@ describe('bucketStart', () => {
     '15M': sec(6, 9, 30),
     '30M': sec(6, 9, 30),
     '1H': sec(6, 9),
+    '4H': sec(6, 8),
     '1D': sec(6),
+    '1W': sec(6),
+    '1MN': sec(1),
   };
 
   it.each(KLINE_PERIODS)('[K1] aligns %s to UTC', (period) => {
     expect(bucketStart(t, period)).toBe(expected[period]);
     expect(bucketStart(expected[period], period)).toBe(expected[period]);
-    expect(bucketStart(expected[period] - 1, period)).toBe(expected[period] - KLINE_PERIOD_SECONDS[period]);
+    expect(bucketEnd(expected[period] - 1, period)).toBe(expected[period]);
+    expect(bucketEnd(t, period)).toBeGreaterThan(t);
+  });
+
+  it.each([
+    [
+      'Monday 00:00 opens its own week',
+      Date.UTC(2025, 0, 6),
+      '1W',
+      Date.UTC(2025, 0, 6),
+      Date.UTC(2025, 0, 13),
+    ],
+    [
+      'Sunday 23:59 is still the week of the Monday before',
+      Date.UTC(2025, 0, 12, 23, 59),
+      '1W',
+      Date.UTC(2025, 0, 6),
+      Date.UTC(2025, 0, 13),
+    ],
+    [
+      'a week may span two years',
+      Date.UTC(2025, 0, 1, 12),
+      '1W',
+      Date.UTC(2024, 11, 30),
+      Date.UTC(2025, 0, 6),
+    ],
+    [
+      'the epoch (a Thursday) is in the week of Monday 29 December 1969',
+      0,
+      '1W',
+      Date.UTC(1969, 11, 29),
+      Date.UTC(1970, 0, 5),
+    ],
+    [
+      'a month starts on its 1st',
+      Date.UTC(2025, 1, 28, 23, 59, 59),
+      '1MN',
+      Date.UTC(2025, 1, 1),
+      Date.UTC(2025, 2, 1),
+    ],
+    [
+      'a leap February has 29 days',
+      Date.UTC(2024, 1, 29, 12),
+      '1MN',
+      Date.UTC(2024, 1, 1),
+      Date.UTC(2024, 2, 1),
+    ],
+    [
+      'December ends at the next year',
+      Date.UTC(2024, 11, 31, 23),
+      '1MN',
+      Date.UTC(2024, 11, 1),
+      Date.UTC(2025, 0, 1),
+    ],
+    [
+      '4-hour buckets start at 00, 04, … 20 UTC',
+      Date.UTC(2025, 0, 6, 23, 59),
+      '4H',
+      Date.UTC(2025, 0, 6, 20),
+      Date.UTC(2025, 0, 7),
+    ],
+  ] as const)('[K8] %s', (_name, atMs, period, startMs, endMs) => {
+    expect(bucketStart(atMs / 1000, period)).toBe(startMs / 1000);
+    expect(bucketEnd(atMs / 1000, period)).toBe(endMs / 1000);
+  });
+
+  it('[K8] rolls daily bars up into Monday weeks and calendar months', () => {
+    const day = (month: number, date: number, close: number): Bar => ({
+      time: Date.UTC(2025, month, date) / 1000,
+      open: close - 1,
+      high: close + 2,
+      low: close - 3,
+      close,
+      volume: 10,
+    });
+    // Friday 31 January, Monday 3 February, Friday 7 February, Monday 10 February.
+    const days = [day(0, 31, 100), day(1, 3, 110), day(1, 7, 90), day(1, 10, 120)];
+    expect(rollUp(days, '1W')).toEqual([
+      { time: Date.UTC(2025, 0, 27) / 1000, open: 99, high: 102, low: 97, close: 100, volume: 10 },
+      { time: Date.UTC(2025, 1, 3) / 1000, open: 109, high: 112, low: 87, close: 90, volume: 20 },
+      { time: Date.UTC(2025, 1, 10) / 1000, open: 119, high: 122, low: 117, close: 120, volume: 10 },
+    ]);
+    expect(rollUp(days, '1MN')).toEqual([
+      { time: Date.UTC(2025, 0, 1) / 1000, open: 99, high: 102, low: 97, close: 100, volume: 10 },
+      { time: Date.UTC(2025, 1, 1) / 1000, open: 109, high: 122, low: 87, close: 120, volume: 30 },
+    ]);
   });
 
   it('[K1] accepts fractional seconds (ms / 1000)', () => {
@@ -162,7 +250,7 @@ function barsFromBook(ticks: readonly Tick[]): Record<KlinePeriod, Bar[]> {
 function malformation(bars: readonly Bar[], period: KlinePeriod): string | null {
   let previous = -Infinity;
   for (const bar of bars) {
-    if (bar.time % KLINE_PERIOD_SECONDS[period] !== 0) return `unaligned ${JSON.stringify(bar)}`;
+    if (bar.time !== bucketStart(bar.time, period)) return `unaligned ${JSON.stringify(bar)}`;
     if (bar.time <= previous) return `not increasing at ${JSON.stringify(bar)}`;
     if (bar.high < Math.max(bar.open, bar.close)) return `high below open/close ${JSON.stringify(bar)}`;
     if (bar.low > Math.min(bar.open, bar.close)) return `low above open/close ${JSON.stringify(bar)}`;

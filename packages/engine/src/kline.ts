@@ -9,19 +9,51 @@
  *   book.applyTick(108523, Date.UTC(2025, 0, 6, 9, 30, 12)); // forming 1M bar at 09:30, 1H at 09:00…
  */
 
+/**
+ * Every period and its length in seconds, shortest first. A week and a month follow the calendar
+ * (bucketStart): their lengths here are nominal (7 and 30 days), the size a client may expect.
+ */
 export const KLINE_PERIOD_SECONDS = {
   '1M': 60,
   '5M': 300,
   '15M': 900,
   '30M': 1800,
   '1H': 3600,
+  '4H': 14400,
   '1D': 86400,
+  '1W': 604800,
+  '1MN': 2592000,
 } as const;
 
 export type KlinePeriod = keyof typeof KLINE_PERIOD_SECONDS;
 
 /** Every period, shortest first. */
-export const KLINE_PERIODS: readonly KlinePeriod[] = ['1M', '5M', '15M', '30M', '1H', '1D'];
+export const KLINE_PERIODS = Object.keys(KLINE_PERIOD_SECONDS) as readonly KlinePeriod[];
+
+/**
+ * The periods whose bars are stored [K8]. The others are derived: rolled up from the stored bars
+ * of their source period when asked for, so their whole history exists from the first day.
+ */
+export const STORED_KLINE_PERIODS = ['1M', '5M', '15M', '30M', '1H', '1D'] as const;
+export type StoredKlinePeriod = (typeof STORED_KLINE_PERIODS)[number];
+export type DerivedKlinePeriod = Exclude<KlinePeriod, StoredKlinePeriod>;
+
+/** Where each derived period's bars come from [K8]. */
+export const DERIVED_KLINE_SOURCE: Record<DerivedKlinePeriod, StoredKlinePeriod> = {
+  '4H': '1H',
+  '1W': '1D',
+  '1MN': '1D',
+};
+
+export function isStoredPeriod(period: KlinePeriod): period is StoredKlinePeriod {
+  return (STORED_KLINE_PERIODS as readonly string[]).includes(period);
+}
+
+/** The most source bars one derived bar can hold (a month has at most 31 daily bars). */
+export const SOURCE_BARS_PER_BAR: Record<DerivedKlinePeriod, number> = { '4H': 4, '1W': 7, '1MN': 31 };
+
+/** 1970-01-05, the first Monday after the epoch (a Thursday): weeks start on Monday 00:00 UTC. */
+const FIRST_MONDAY_SEC = 4 * 86400;
 
 export interface Bar {
   /** Open time of the bucket, Unix seconds, a multiple of the period (UTC-aligned). */
@@ -44,11 +76,25 @@ export interface FoldResult {
 
 /**
  * The bucket that `timeSec` falls in [K1]. The Unix epoch is midnight UTC, so multiples of the
- * period are UTC-aligned for every period up to a day.
+ * period are UTC-aligned for every period up to a day. A week starts on Monday 00:00 UTC and a
+ * month on its 1st at 00:00 UTC [K8].
  */
 export function bucketStart(timeSec: number, period: KlinePeriod): number {
+  if (period === '1MN') {
+    const date = new Date(Math.floor(timeSec) * 1000);
+    return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1) / 1000;
+  }
   const seconds = KLINE_PERIOD_SECONDS[period];
-  return Math.floor(timeSec / seconds) * seconds;
+  const origin = period === '1W' ? FIRST_MONDAY_SEC : 0;
+  return Math.floor((timeSec - origin) / seconds) * seconds + origin;
+}
+
+/** Where the bucket holding `timeSec` ends: the start of the next one. */
+export function bucketEnd(timeSec: number, period: KlinePeriod): number {
+  const start = bucketStart(timeSec, period);
+  if (period !== '1MN') return start + KLINE_PERIOD_SECONDS[period];
+  const date = new Date(start * 1000);
+  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1) / 1000;
 }
 
 function openBar(time: number, pricePoints: number): Bar {

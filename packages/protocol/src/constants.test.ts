@@ -97,13 +97,24 @@ describe('enumerations never renumbered', () => {
 
 describe('kline periods', () => {
   it('are the six periods with their length in seconds, shortest first', () => {
-    expect(PERIOD_SECONDS).toEqual({ '1M': 60, '5M': 300, '15M': 900, '30M': 1800, '1H': 3600, '1D': 86400 });
-    expect(PERIODS).toEqual(['1M', '5M', '15M', '30M', '1H', '1D']);
+    expect(PERIOD_SECONDS).toEqual({
+      '1M': 60,
+      '5M': 300,
+      '15M': 900,
+      '30M': 1800,
+      '1H': 3600,
+      '4H': 14400,
+      '1D': 86400,
+      '1W': 604800,
+      '1MN': 2592000,
+    });
+    expect(PERIODS).toEqual(['1M', '5M', '15M', '30M', '1H', '4H', '1D', '1W', '1MN']);
   });
 
   it('recognises only those names, case included', () => {
     expect(PERIODS.every(isPeriod)).toBe(true);
-    for (const other of ['1m', '2H', '1W', '', 'toString', 60, null]) expect(isPeriod(other)).toBe(false);
+    for (const other of ['1m', '2H', '1w', '1MON', '', 'toString', 60, null])
+      expect(isPeriod(other)).toBe(false);
   });
 });
 

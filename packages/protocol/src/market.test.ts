@@ -77,16 +77,16 @@ describe('market schemas', () => {
     const result = klineQuerySchema.safeParse({ forex_id: '3', period: '2H' });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe(
-      'period must be one of 1M, 5M, 15M, 30M, 1H, 1D (or minutes: 1, 5, 15, 30, 60, 1440)',
+      'period must be one of 1M, 5M, 15M, 30M, 1H, 4H, 1D, 1W, 1MN (or minutes: 1, 5, 15, 30, 60, 240, 1440, 10080, 43200)',
     );
     expect(klineQuerySchema.safeParse({ forex_id: '3', period: '2' }).success).toBe(false);
   });
 
   it('read a period given in minutes, as spec section 9 lists them', () => {
-    const periods = ['1', '5', '15', '30', '60', '1440'].map(
+    const periods = ['1', '5', '15', '30', '60', '240', '1440', '10080', '43200'].map(
       (minutes) => klineQuerySchema.parse({ forex_id: '3', period: minutes }).period,
     );
-    expect(periods).toEqual(['1M', '5M', '15M', '30M', '1H', '1D']);
+    expect(periods).toEqual(['1M', '5M', '15M', '30M', '1H', '4H', '1D', '1W', '1MN']);
   });
 
   it('refuse a kline query with an id that is not a positive whole number or a limit above 1000', () => {

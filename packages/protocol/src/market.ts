@@ -8,18 +8,20 @@ import { z } from 'zod';
 import { PERIOD_SECONDS, type Period } from './constants.ts';
 
 const periodValues = Object.keys(PERIOD_SECONDS) as [Period, ...Period[]];
+const periodMinutes = periodValues.map((period) => PERIOD_SECONDS[period] / 60);
 /**
- * A bar period: its code (`1M` … `1D`), or its length in minutes as spec section 9 lists them
- * (`1`, `5`, `15`, `30`, `60`, `1440`), which older clients send.
+ * A bar period: its code (`1M` … `1MN`), or its length in minutes as spec section 9 lists them
+ * (`1`, `5`, `15`, `30`, `60`, `1440`), which older clients send; `240`, `10080` and `43200` (the
+ * nominal 30-day month) name the periods added since.
  */
 export const periodSchema = z.preprocess(
   (value) => {
-    if (typeof value !== 'string' || !/^\d{1,4}$/.test(value)) return value;
+    if (typeof value !== 'string' || !/^\d{1,5}$/.test(value)) return value;
     const found = periodValues.find((period) => PERIOD_SECONDS[period] === Number(value) * 60);
     return found ?? value;
   },
   z.enum(periodValues, {
-    error: () => `period must be one of ${periodValues.join(', ')} (or minutes: 1, 5, 15, 30, 60, 1440)`,
+    error: () => `period must be one of ${periodValues.join(', ')} (or minutes: ${periodMinutes.join(', ')})`,
   }),
 );
 

@@ -3,7 +3,7 @@
  * records here, so nothing above this layer sees driver-specific integer types.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Bar, InstrumentSpec, KlinePeriod, SimulationProfile, WeeklySchedule } from '@omp/engine';
+import type { Bar, InstrumentSpec, SimulationProfile, StoredKlinePeriod, WeeklySchedule } from '@omp/engine';
 import type { Language } from '@omp/protocol';
 import type { Database, InstrumentTable } from '../db/schema.ts';
 import { toInt } from '../db/values.ts';
@@ -65,7 +65,7 @@ export class MarketRepository {
   }
 
   /** Inserts or replaces bars (a forming bar is written again as it grows). */
-  async upsertBars(instrumentId: number, period: KlinePeriod, bars: readonly Bar[]): Promise<void> {
+  async upsertBars(instrumentId: number, period: StoredKlinePeriod, bars: readonly Bar[]): Promise<void> {
     for (let start = 0; start < bars.length; start += INSERT_CHUNK_ROWS) {
       const chunk = bars.slice(start, start + INSERT_CHUNK_ROWS);
       await this.db
@@ -86,7 +86,7 @@ export class MarketRepository {
 
   /** Writes many instruments' bars in one transaction (one fsync instead of hundreds). */
   async upsertBarsBatch(
-    batch: ReadonlyArray<{ instrumentId: number; period: KlinePeriod; bars: readonly Bar[] }>,
+    batch: ReadonlyArray<{ instrumentId: number; period: StoredKlinePeriod; bars: readonly Bar[] }>,
   ) {
     await this.db.transaction().execute(async (trx) => {
       const repo = new MarketRepository(trx);
@@ -97,7 +97,7 @@ export class MarketRepository {
   /** The most recent `limit` bars (opening before `beforeTime` when given), oldest first. */
   async recentBars(
     instrumentId: number,
-    period: KlinePeriod,
+    period: StoredKlinePeriod,
     limit: number,
     beforeTime?: number,
   ): Promise<Bar[]> {

@@ -1,8 +1,8 @@
 /**
  * First start: fills the catalogue (categories, instruments) and backfills chart history so every
- * period shows at least 300 bars. Later starts find the data and do nothing.
+ * stored period shows at least 300 bars. Later starts find the data and do nothing.
  */
-import { KLINE_PERIODS, parsePriceToPoints } from '@omp/engine';
+import { STORED_KLINE_PERIODS, parsePriceToPoints } from '@omp/engine';
 import { backfillHistory } from '../adapters/feed/history-backfill.ts';
 import type { MarketRepository } from '../repositories/market-repository.ts';
 import { SEED_CATEGORIES, SEED_INSTRUMENTS } from './instruments.ts';
@@ -36,7 +36,11 @@ export async function seedMarket(
     if (endBid === null)
       throw new Error(`instrument ${spec.code} has an unusable start price ${profile.startPrice}`);
     const history = backfillHistory({ spec, profile, endTimeMs: nowMs, endBid, seed: seed * 1009 + spec.id });
-    const batch = KLINE_PERIODS.map((period) => ({ instrumentId: spec.id, period, bars: history[period] }));
+    const batch = STORED_KLINE_PERIODS.map((period) => ({
+      instrumentId: spec.id,
+      period,
+      bars: history[period],
+    }));
     await repository.upsertBarsBatch(batch);
     report.backfilledInstruments += 1;
     report.bars += batch.reduce((n, item) => n + item.bars.length, 0);

@@ -7,7 +7,8 @@ import {
   changePercent,
   foldDayTick,
   isMarketOpen,
-  KLINE_PERIOD_SECONDS,
+  isStoredPeriod,
+  KLINE_PERIODS,
   KlineBook,
   nextOpenTime,
   pointsToNumber,
@@ -16,16 +17,18 @@ import {
   type DayStats,
   type InstrumentSpec,
   type KlinePeriod,
+  type StoredKlinePeriod,
 } from '@omp/engine';
 import { MarketStatus, type Instrument, type KlinePoint, type Language, type Quotation } from '@omp/protocol';
 import type { Tick } from '../adapters/feed/market-feed.ts';
 import { logoUrl } from '../wire/trading-wire.ts';
 import type { InstrumentRecord, MarketRepository } from '../repositories/market-repository.ts';
 import type { AppEvents, EventBus } from '../events/event-bus.ts';
+import { lastBar, storedOrDerivedBars } from './derived-klines.ts';
 import { instrumentName } from '../seed/instrument-names.ts';
 import { matchesSearch } from './instrument-search.ts';
 
-const PERIODS = Object.keys(KLINE_PERIOD_SECONDS) as KlinePeriod[];
+const PERIODS = KLINE_PERIODS;
 /** Bars of the mini chart on the home list. */
 const ABBREVIATED_BARS = 96;
 const ABBREVIATED_CACHE_MS = 10_000;
@@ -38,8 +41,8 @@ interface LiveInstrument {
   lastTickMs: number;
   day: DayStats | undefined;
   book: KlineBook;
-  /** Bars written since the last flush, by period then bar time. */
-  dirty: Map<KlinePeriod, Map<number, Bar>>;
+  /** Bars written since the last flush, by period then bar time (derived periods are not stored). */
+  dirty: Map<StoredKlinePeriod, Map<number, Bar>>;
 }
 
 export interface MarketServiceOptions {
@@ -84,7 +87,7 @@ export class MarketService {
         dirty: new Map(),
       };
       for (const period of PERIODS) {
-        const [last] = await this.repository.recentBars(record.spec.id, period, 1);
+        const last = await lastBar(this.repository, record.spec.id, period);
         if (!last) continue;
         live.book.seed(period, last);
         if (period === '1M') {
@@ -241,6 +244,7 @@ export class MarketService {
   }
 
   private markDirty(live: LiveInstrument, period: KlinePeriod, bar: Bar): void {
+    if (!isStoredPeriod(period)) return;
     let bars = live.dirty.get(period);
     if (!bars) live.dirty.set(period, (bars = new Map()));
     bars.set(bar.time, { ...bar });
@@ -248,7 +252,7 @@ export class MarketService {
 
   /** Writes the bars that changed since the last call, in one transaction. */
   async flush(): Promise<number> {
-    const batch: Array<{ instrumentId: number; period: KlinePeriod; bars: Bar[] }> = [];
+    const batch: Array<{ instrumentId: number; period: StoredKlinePeriod; bars: Bar[] }> = [];
     for (const live of this.byId.values()) {
       for (const [period, bars] of live.dirty)
         batch.push({ instrumentId: live.spec.id, period, bars: [...bars.values()] });
@@ -363,7 +367,7 @@ export class MarketService {
   ): Promise<KlinePoint[]> {
     const live = this.byId.get(instrumentId);
     if (!live) return [];
-    const bars = await this.repository.recentBars(instrumentId, period, limit, beforeTime);
+    const bars = await storedOrDerivedBars(this.repository, instrumentId, period, limit, beforeTime);
     const forming = beforeTime === undefined ? live.book.forming(period) : undefined;
     if (forming) {
       const last = bars.at(-1);

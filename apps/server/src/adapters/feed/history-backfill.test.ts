@@ -3,7 +3,8 @@ import {
   type Bar,
   KLINE_PERIODS,
   KLINE_PERIOD_SECONDS,
-  type KlinePeriod,
+  STORED_KLINE_PERIODS,
+  type StoredKlinePeriod,
   isMarketOpen,
   openSpans,
   parsePriceToPoints,
@@ -35,7 +36,7 @@ const INSTRUMENTS: Array<[label: string, instrument: TestInstrument]> = [
 const isSaturday = (timeSec: number) => new Date(timeSec * 1000).getUTCDay() === 6;
 
 /** Why a period's bars break a guarantee of the backfill, or null. */
-function defect(history: BarHistory, period: KlinePeriod, instrument: TestInstrument): string | null {
+function defect(history: BarHistory, period: StoredKlinePeriod, instrument: TestInstrument): string | null {
   const { spec, profile } = instrument;
   const walk = priceWalk(
     parsePriceToPoints(profile.startPrice, spec.pricePrecision) ?? 0,
@@ -61,7 +62,11 @@ function defect(history: BarHistory, period: KlinePeriod, instrument: TestInstru
 }
 
 /** The bars of `coarse` whose whole bucket the `fine` bars cover, against the roll-up of `fine`. */
-function rollUpMismatch(fine: readonly Bar[], coarse: readonly Bar[], period: KlinePeriod): string | null {
+function rollUpMismatch(
+  fine: readonly Bar[],
+  coarse: readonly Bar[],
+  period: StoredKlinePeriod,
+): string | null {
   const first = fine[0];
   if (first === undefined) return 'no fine bars';
   const seconds = KLINE_PERIOD_SECONDS[period];
@@ -81,7 +86,7 @@ describe('backfillHistory', () => {
       const history = backfillHistory({ ...instrument, endTimeMs, endBid, seed: 5 });
       const { schedule } = instrument.spec;
 
-      for (const period of KLINE_PERIODS) {
+      for (const period of STORED_KLINE_PERIODS) {
         expect(history[period].length, period).toBeGreaterThanOrEqual(300);
         expect(defect(history, period, instrument)).toBeNull();
         expect(history[period].at(-1)?.close, `${period} ends at the end bid`).toBe(endBid);
@@ -105,7 +110,7 @@ describe('backfillHistory', () => {
 
   it('gives forex no bar on a Saturday, in any period', () => {
     const history = backfillHistory({ ...EURUSD, endTimeMs: utc(18, 12), endBid: 108_500, seed: 1 });
-    for (const period of KLINE_PERIODS) {
+    for (const period of STORED_KLINE_PERIODS) {
       expect(
         history[period].filter((bar) => isSaturday(bar.time)),
         period,
@@ -150,7 +155,7 @@ describe('backfillHistory', () => {
 
   it('ends exactly at a bid far from the start price', () => {
     const history = backfillHistory({ ...EURUSD, endTimeMs: utc(15, 13), endBid: 150_000, seed: 3 });
-    for (const period of KLINE_PERIODS) expect(history[period].at(-1)?.close).toBe(150_000);
+    for (const period of STORED_KLINE_PERIODS) expect(history[period].at(-1)?.close).toBe(150_000);
     expect(defect(history, '1D', EURUSD)).toBeNull();
   });
 
@@ -166,7 +171,7 @@ describe('backfillHistory', () => {
   it('has nothing to draw for a market that never opens', () => {
     const closed = { spec: { ...EURUSD.spec, schedule: [] }, profile: EURUSD.profile };
     const history = backfillHistory({ ...closed, endTimeMs: utc(15), endBid: 108_500, seed: 1 });
-    for (const period of KLINE_PERIODS) expect(history[period]).toEqual([]);
+    for (const period of STORED_KLINE_PERIODS) expect(history[period]).toEqual([]);
   });
 });
 

@@ -18,7 +18,7 @@
 import {
   type Bar,
   type InstrumentSpec,
-  type KlinePeriod,
+  type StoredKlinePeriod,
   MS_PER_DAY,
   MS_PER_MINUTE,
   type SimulationProfile,
@@ -30,7 +30,8 @@ import {
 import { type PriceWalk, SECONDS_PER_YEAR, priceWalk, stepPrice } from './price-walk.ts';
 import { SeededRandom, deriveSeed } from './seeded-random.ts';
 
-export type BarHistory = Record<KlinePeriod, Bar[]>;
+/** The stored periods' bars; the derived ones are rolled up from these when read. */
+export type BarHistory = Record<StoredKlinePeriod, Bar[]>;
 
 export interface BackfillOptions {
   spec: InstrumentSpec;
@@ -50,7 +51,7 @@ const MINUTE_WINDOW_MAX_DAYS = 120;
 /** Calendar days of daily history, counting the end day: 450 days hold 380 forex trading days. */
 const DAILY_HISTORY_DAYS = 450;
 /** The newest bars kept of the periods the minute layer gives too many of. */
-const KEEP_NEWEST: Partial<Record<KlinePeriod, number>> = { '1M': 2000, '5M': 2000 };
+const KEEP_NEWEST: Partial<Record<StoredKlinePeriod, number>> = { '1M': 2000, '5M': 2000 };
 /** Scales the excursion beyond open and close; ~0.5σ of the bar matches a walk's typical wick. */
 const WICK_SCALE = 0.5;
 
@@ -168,7 +169,7 @@ export function backfillHistory(options: BackfillOptions): BarHistory {
     '1H': rollUp(minutes, '1H'),
     '1D': [...olderDays, ...rollUp(minutes, '1D')],
   };
-  for (const [period, keep] of Object.entries(KEEP_NEWEST) as Array<[KlinePeriod, number]>) {
+  for (const [period, keep] of Object.entries(KEEP_NEWEST) as Array<[StoredKlinePeriod, number]>) {
     history[period] = history[period].slice(-keep);
   }
   return history;

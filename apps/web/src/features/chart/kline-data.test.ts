@@ -52,10 +52,13 @@ describe('applyForming', () => {
 });
 
 describe('chart time zone', () => {
-  it('labels intraday bars in local time, but daily bars and the UTC choice in UTC', () => {
+  it('labels intraday bars in local time, but daily, weekly, monthly bars and the UTC choice in UTC', () => {
     expect(labelTimeZone('1M', 'local')).toBeUndefined();
     expect(labelTimeZone('1H', 'local')).toBeUndefined();
+    expect(labelTimeZone('4H', 'local')).toBeUndefined();
     expect(labelTimeZone('1D', 'local')).toBe('UTC');
+    expect(labelTimeZone('1W', 'local')).toBe('UTC');
+    expect(labelTimeZone('1MN', 'local')).toBe('UTC');
     expect(labelTimeZone('5M', 'utc')).toBe('UTC');
   });
 

@@ -2,9 +2,9 @@
  * Kline bars between the wire and the chart. Pure functions, tested in kline-data.test.ts.
  *
  * Bars keep their real UTC times; the labels are formatted in the chosen zone (chart-options.ts),
- * each for its own moment, so times read right on both sides of a daylight-saving change. Daily
- * bars are UTC days and are always labelled in UTC, or in the Americas each day would be labelled
- * with the day before.
+ * each for its own moment, so times read right on both sides of a daylight-saving change. Daily,
+ * weekly and monthly bars are UTC days and are always labelled in UTC, or in the Americas each would
+ * be labelled with the day before.
  */
 import type { KlinePoint, Period } from '@omp/protocol';
 import type { CandlestickData, HistogramData, UTCTimestamp } from 'lightweight-charts';
@@ -37,9 +37,12 @@ export function applyForming(bars: KlinePoint[], push: KlinePoint): PushEffect {
   return 'ignore';
 }
 
+/** Periods whose bars are whole UTC days (a day, a week from Monday, a month from the 1st). */
+const CALENDAR_PERIODS: readonly Period[] = ['1D', '1W', '1MN'];
+
 /** The zone the chart's labels are written in: 'UTC', or undefined for the device's own zone. */
 export function labelTimeZone(period: Period, zone: 'local' | 'utc'): 'UTC' | undefined {
-  return zone === 'utc' || period === '1D' ? 'UTC' : undefined;
+  return zone === 'utc' || CALENDAR_PERIODS.includes(period) ? 'UTC' : undefined;
 }
 
 export function toCandle(bar: KlinePoint): CandlestickData<UTCTimestamp> {

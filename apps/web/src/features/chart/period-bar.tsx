@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PERIODS, type Period } from '@omp/protocol';
 import { useSettings } from '../settings/settings-store.ts';
@@ -12,9 +13,20 @@ export function PeriodBar({ period, onChange }: { period: Period; onChange(perio
     zone === 'utc'
       ? 'UTC'
       : t('trade.localTime', { offset: formatUtcOffset(localOffsetSeconds(Date.now() / 1000)) });
+  const stripRef = useRef<HTMLDivElement>(null);
+  // Should the row scroll (a language with long labels), the chosen period stays in sight.
+  useEffect(() => {
+    const strip = stripRef.current;
+    const active = strip?.querySelector<HTMLElement>('.is-active');
+    if (!strip || !active) return;
+    const box = strip.getBoundingClientRect();
+    const button = active.getBoundingClientRect();
+    if (button.left < box.left) strip.scrollLeft -= box.left - button.left;
+    else if (button.right > box.right) strip.scrollLeft += button.right - box.right;
+  }, [period]);
   return (
     <div className="period-bar">
-      <div className="period-bar__periods" role="tablist" aria-label={t('trade.period')}>
+      <div className="period-bar__periods" role="tablist" aria-label={t('trade.period')} ref={stripRef}>
         {PERIODS.map((p) => (
           <button
             key={p}

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { DownFill, SearchOutline } from 'antd-mobile-icons';
+import { DownFill, InformationCircleOutline, SearchOutline } from 'antd-mobile-icons';
 import { MarketStatus, type Instrument } from '@omp/protocol';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
@@ -12,6 +12,7 @@ import { useTradeList } from '../quotes/market-queries.ts';
 import { useEffectiveQuote } from '../quotes/quotes-store.ts';
 import { resolveCurrent, useCurrentInstrument } from '../instruments/current-instrument-store.ts';
 import { InstrumentPicker } from '../instruments/instrument-picker.tsx';
+import { SymbolSheet } from '../instruments/symbol-sheet.tsx';
 import { useSettings } from '../settings/settings-store.ts';
 import { CandleChart } from './candle-chart.tsx';
 import { PeriodBar } from './period-bar.tsx';
@@ -73,6 +74,12 @@ function TradeScreen({ instrument, onOpenPicker }: { instrument: Instrument; onO
   const setPeriod = useSettings((s) => s.setPeriod);
   const { quote, marketStatus } = useEffectiveQuote(instrument);
   const open = marketStatus === MarketStatus.open;
+  const active = usePageActive();
+  const [factsOpen, setFactsOpen] = useState(false);
+  // Like the picker, the sheet is a portal: it closes when the kept-alive page is left.
+  useEffect(() => {
+    if (!active) setFactsOpen(false);
+  }, [active]);
 
   return (
     <div className="page page--trade" data-testid="trade-page" data-code={instrument.Code}>
@@ -92,15 +99,32 @@ function TradeScreen({ instrument, onOpenPicker }: { instrument: Instrument; onO
           </button>
         }
         right={
-          <button
-            type="button"
-            className="icon-button"
-            onClick={() => navigate('/product')}
-            aria-label={t('home.search')}
-          >
-            <SearchOutline />
-          </button>
+          <>
+            <button
+              type="button"
+              className="icon-button"
+              onClick={() => setFactsOpen(true)}
+              aria-label={t('symbol.open', { symbol: instrument.ShowCode })}
+              aria-haspopup="dialog"
+              data-testid="open-symbol-sheet"
+            >
+              <InformationCircleOutline />
+            </button>
+            <button
+              type="button"
+              className="icon-button"
+              onClick={() => navigate('/product')}
+              aria-label={t('home.search')}
+            >
+              <SearchOutline />
+            </button>
+          </>
         }
+      />
+      <SymbolSheet
+        instrument={instrument}
+        visible={factsOpen && active}
+        onClose={() => setFactsOpen(false)}
       />
       <QuotePanel instrument={instrument} quote={quote} />
       {!open && (

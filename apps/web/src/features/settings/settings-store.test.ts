@@ -11,6 +11,7 @@ describe('sanitizeSettings', () => {
       upColor: 'green-up',
       period: '1M',
       chartTimeZone: 'local',
+      orderConfirm: 'large',
     });
   });
 
@@ -20,19 +21,36 @@ describe('sanitizeSettings', () => {
 
   it('keeps valid values and drops unknown ones', () => {
     expect(
-      sanitizeSettings({ lang: 'ar', theme: 'dark', upColor: 'red-up', period: '1H', chartTimeZone: 'utc' }),
+      sanitizeSettings({
+        lang: 'ar',
+        theme: 'dark',
+        upColor: 'red-up',
+        period: '1MN',
+        chartTimeZone: 'utc',
+        orderConfirm: 'never',
+      }),
     ).toEqual({
       lang: 'ar',
       theme: 'dark',
       upColor: 'red-up',
-      period: '1H',
+      period: '1MN',
       chartTimeZone: 'utc',
+      orderConfirm: 'never',
     });
-    expect(sanitizeSettings({ lang: 'xx', theme: 'sepia', upColor: 'blue', period: '2M' })).toMatchObject({
+    expect(
+      sanitizeSettings({
+        lang: 'xx',
+        theme: 'sepia',
+        upColor: 'blue',
+        period: '2M',
+        orderConfirm: 'sometimes',
+      }),
+    ).toMatchObject({
       lang: 'hk',
       theme: 'system',
       upColor: 'green-up',
       period: '1M',
+      orderConfirm: 'large',
     });
   });
 });

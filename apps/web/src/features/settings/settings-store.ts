@@ -1,6 +1,7 @@
 /**
- * Display settings a visitor can change without an account: language, theme and the colour
- * convention for rising prices. Persisted per device.
+ * Settings a visitor can change without an account: language, theme, the colour convention for
+ * rising prices, the chart's period and zone, and when an order asks for a confirmation. Persisted
+ * per device.
  */
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
@@ -13,6 +14,11 @@ import {
   type Period,
 } from '@omp/protocol';
 import { persistStorage, storageKey } from '../../lib/storage.ts';
+import {
+  DEFAULT_ORDER_CONFIRM,
+  isOrderConfirmMode,
+  type OrderConfirmMode,
+} from '../ticket/order-confirmation.ts';
 
 export type ThemePreference = 'light' | 'dark' | 'system';
 /**
@@ -29,17 +35,23 @@ export interface SettingsState {
   upColor: UpColor;
   period: Period;
   chartTimeZone: ChartTimeZone;
+  /** When the ticket asks before sending an order (ticket/order-confirmation.ts). */
+  orderConfirm: OrderConfirmMode;
   setLang(lang: Language): void;
   setTheme(theme: ThemePreference): void;
   setUpColor(upColor: UpColor): void;
   setPeriod(period: Period): void;
   setChartTimeZone(zone: ChartTimeZone): void;
+  setOrderConfirm(mode: OrderConfirmMode): void;
 }
 
 const THEMES: readonly ThemePreference[] = ['light', 'dark', 'system'];
 const UP_COLORS: readonly UpColor[] = ['green-up', 'red-up'];
 
-type PersistedSettings = Pick<SettingsState, 'lang' | 'theme' | 'upColor' | 'period' | 'chartTimeZone'>;
+type PersistedSettings = Pick<
+  SettingsState,
+  'lang' | 'theme' | 'upColor' | 'period' | 'chartTimeZone' | 'orderConfirm'
+>;
 
 /**
  * Cleans what localStorage held: an older build may have saved `tw` (now `hk`) or values this
@@ -53,6 +65,7 @@ export function sanitizeSettings(raw: unknown): PersistedSettings {
     upColor: UP_COLORS.includes(value.upColor as UpColor) ? (value.upColor as UpColor) : 'green-up',
     period: isPeriod(value.period) ? value.period : (PERIODS[0] ?? '1M'),
     chartTimeZone: value.chartTimeZone === 'utc' ? 'utc' : 'local',
+    orderConfirm: isOrderConfirmMode(value.orderConfirm) ? value.orderConfirm : DEFAULT_ORDER_CONFIRM,
   };
 }
 
@@ -65,6 +78,7 @@ export const useSettings = create<SettingsState>()(
       setUpColor: (upColor) => set({ upColor }),
       setPeriod: (period) => set({ period }),
       setChartTimeZone: (chartTimeZone) => set({ chartTimeZone }),
+      setOrderConfirm: (orderConfirm) => set({ orderConfirm }),
     }),
     {
       name: storageKey('settings'),
@@ -76,6 +90,7 @@ export const useSettings = create<SettingsState>()(
         upColor: state.upColor,
         period: state.period,
         chartTimeZone: state.chartTimeZone,
+        orderConfirm: state.orderConfirm,
       }),
       merge: (persisted, current) => ({ ...current, ...sanitizeSettings(persisted) }),
     },

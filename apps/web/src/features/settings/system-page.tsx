@@ -5,6 +5,7 @@ import { PageHeader } from '../../ui/page-header.tsx';
 import { NATIVE_LANGUAGE_NAMES } from '../../i18n/languages.ts';
 import { useSettings, type ThemePreference, type UpColor } from './settings-store.ts';
 import { marketColors } from './palette.ts';
+import { OrderConfirmSetting } from './order-confirm-setting.tsx';
 import { useResolvedTheme } from './theme.ts';
 import { useSession, isSignedIn } from '../session/session-store.ts';
 import { logout } from '../auth/auth-api.ts';
@@ -96,6 +97,8 @@ export function SystemPage() {
           {t('settings.language')}
         </List.Item>
       </List>
+
+      <OrderConfirmSetting />
 
       <List header={t('settings.about')} mode="card">
         <List.Item extra={<span className="num">{__APP_VERSION__}</span>}>{t('settings.version')}</List.Item>

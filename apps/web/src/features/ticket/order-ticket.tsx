@@ -20,6 +20,8 @@ import { isSignedIn, useSession } from '../session/session-store.ts';
 import { submitOrder, useAccountFigures, type SubmitOrderBody } from '../trading/trading-api.ts';
 import { formatLotsText, isValidLots, lotRulesOf, readLots, stepLots } from './lot-rules.ts';
 import { previewTicket, sanitizePriceText, type Side, type TicketProblem } from './ticket-preview.ts';
+import { accountNowOf, confirmReason, marginLevelAfter, type ConfirmReason } from './order-confirmation.ts';
+import { ConfirmOrderSheet } from './confirm-order-sheet.tsx';
 import { useUsdRate } from './use-usd-rate.ts';
 import {
   LeveragePicker,
@@ -72,6 +74,9 @@ export function OrderTicket({
   const [stopLossText, setStopLossText] = useState('');
   const [takeProfitText, setTakeProfitText] = useState('');
   const [attempted, setAttempted] = useState(false);
+  const confirmMode = useSettings((s) => s.orderConfirm);
+  // The order a large-order question waits on, with the reason it was asked (fixed at the tap).
+  const [awaiting, setAwaiting] = useState<{ body: SubmitOrderBody; reason: ConfirmReason }>();
 
   // Exactly what is typed: a size off the grid or out of range is flagged, never changed.
   const lots = readLots(lotsText);
@@ -92,6 +97,11 @@ export function OrderTicket({
     usdRate: feeType === undefined ? undefined : usdRate,
     freeMargin,
   });
+  const account = signedIn && figures.data ? accountNowOf(figures.data) : undefined;
+  const cost =
+    preview.marginMicros === undefined
+      ? undefined
+      : { marginMicros: preview.marginMicros, feeMicros: preview.feeMicros ?? 0n };
   // Every problem shows under its own field at once (a wrong stop loss and take profit both).
   const problems = preview.problems.filter((found) => shownProblem(found, attempted));
   const errorOf = (field: TicketProblem['field']) => {
@@ -196,6 +206,12 @@ export function OrderTicket({
       ...(stopLossText ? { stop_loss_price: stopLossText } : {}),
       ...(takeProfitText ? { target_profit_price: takeProfitText } : {}),
     };
+    const reason = confirmReason(confirmMode, cost, account);
+    if (reason) return void setAwaiting({ body, reason });
+    await send(body);
+  };
+
+  const send = async (body: SubmitOrderBody) => {
     try {
       await submitOrder(body);
       setAttempted(false);
@@ -328,6 +344,27 @@ export function OrderTicket({
           </span>
         )}
       </button>
+
+      <ConfirmOrderSheet
+        instrument={instrument}
+        reason={awaiting?.reason}
+        figures={{
+          side,
+          sideLabel: kindLabel ?? sideLabel,
+          lotsText: formatLotsText(lots, rules),
+          priceText: price(preview.openPrice),
+          pending: !market,
+          marginMicros: preview.marginMicros,
+          levelAfter: account && cost ? marginLevelAfter(account, cost) : undefined,
+          marginCallLevel: figures.data?.margin_call_level,
+        }}
+        onCancel={() => setAwaiting(undefined)}
+        onConfirm={() => {
+          const body = awaiting?.body;
+          setAwaiting(undefined);
+          if (body) void send(body);
+        }}
+      />
     </section>
   );
 }
