@@ -15,7 +15,8 @@ describe.skipIf(!chromiumPath)('market', () => {
   it('shows a price for every instrument of every category', async () => {
     const home = await HomePage.start(stack, '/');
     await home.waitForList();
-    const categories = await home.chipCodes();
+    // The server's categories; Favourites (first, empty for a new visitor) has its own test.
+    const categories = (await home.chipCodes()).filter((code) => code !== 'favourites');
     expect(categories.length).toBeGreaterThan(1);
     for (const category of categories) {
       await home.selectCategory(category);

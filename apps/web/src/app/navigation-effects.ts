@@ -1,15 +1,16 @@
 /**
  * What every navigation does (docs/CONTRACT.md "Navigation"): the socket is (re)initialised,
- * entering / or /trade refreshes the instrument list, the new screen starts at the top (except
- * that a kept-alive page comes back where the user left it), and the title names the screen.
+ * entering / or /trade refreshes the instrument list, a screen entered from the tab bar or a link
+ * starts at the top while back and forward return to where the user was, and the title names the
+ * screen.
  */
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigationType } from 'react-router';
 import { getSocket } from '../lib/socket.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { marketKeys } from '../features/quotes/market-queries.ts';
-import { isKeptAlive, normalizePath, routeInfo } from './routes.ts';
+import { normalizePath, routeInfo } from './routes.ts';
 
 export function useNavigationEffects(): void {
   const location = useLocation();
@@ -25,7 +26,7 @@ export function useNavigationEffects(): void {
     first.current = false;
   }, [path, location.key]);
 
-  useScrollMemory(path);
+  useScrollMemory(location.key);
   usePageTitle(path);
 }
 
@@ -43,20 +44,26 @@ function usePageTitle(path: string): void {
   }, [path, t]);
 }
 
-function useScrollMemory(path: string): void {
+/**
+ * Scroll positions by history entry. A push or replace (a tab, a link, a redirect) starts the new
+ * screen at the top, even a kept-alive one; back and forward (a pop) return to where that entry
+ * was left. Keyed by entry, not by path: the same screen reached twice has two places.
+ */
+function useScrollMemory(entryKey: string): void {
+  const navigationType = useNavigationType();
   const positions = useRef(new Map<string, number>());
-  const currentPath = useRef(path);
+  const currentKey = useRef(entryKey);
 
   useEffect(() => {
-    const remember = () => positions.current.set(currentPath.current, window.scrollY);
+    const remember = () => positions.current.set(currentKey.current, window.scrollY);
     window.addEventListener('scroll', remember, { passive: true });
     return () => window.removeEventListener('scroll', remember);
   }, []);
 
   // Layout effect: the new screen is in the DOM but not painted, so it never shows mid-page.
   useLayoutEffect(() => {
-    currentPath.current = path;
-    const saved = isKeptAlive(path) ? positions.current.get(path) : undefined;
+    currentKey.current = entryKey;
+    const saved = navigationType === 'POP' ? positions.current.get(entryKey) : undefined;
     window.scrollTo(0, saved ?? 0);
-  }, [path]);
+  }, [entryKey, navigationType]);
 }

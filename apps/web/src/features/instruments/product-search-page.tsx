@@ -12,7 +12,8 @@ import { InstrumentRow } from '../quotes/instrument-row.tsx';
 import { useCurrentInstrument } from './current-instrument-store.ts';
 
 /**
- * `/product`: instruments matching the typed text by code or ShowCode, filtered by the server.
+ * `/product`: instruments whose code or name (in the user's language or English) holds the typed
+ * text, filtered by the server.
  * (In the company main mode this page lists companies instead; that arrives with its issue.)
  */
 export function ProductSearchPage() {
@@ -43,12 +44,12 @@ export function ProductSearchPage() {
       <PageHeader title={t('search.title')} back />
       <div className="search-box" data-testid="search-box">
         <SearchBar
-          placeholder={t('search.placeholder')}
+          placeholder={t('search.placeholderName')}
           value={text}
           onChange={setText}
           autoFocus
           clearable
-          aria-label={t('search.placeholder')}
+          aria-label={t('search.placeholderName')}
         />
       </div>
       {list.isPending ? (

@@ -3,30 +3,51 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from 'antd-mobile';
 import { SearchOutline, UserOutline } from 'antd-mobile-icons';
-import type { Instrument } from '@omp/protocol';
+import type { Category, Instrument } from '@omp/protocol';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { SkeletonRows } from '../../ui/skeleton-rows.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { useCurrentInstrument } from '../instruments/current-instrument-store.ts';
 import { useCategories, useTradeList } from './market-queries.ts';
 import { CategoryChips } from './category-chips.tsx';
-import { InstrumentRow } from './instrument-row.tsx';
+import { QuoteRow } from './quote-row.tsx';
+import { useFavourites } from './favourites.ts';
 
-/** `/`: quotes by category. Kept alive, so the chosen category survives a trip to the chart. */
+/** The Favourites chip's id: server categories are numbered from 1. */
+export const FAVOURITES_CATEGORY = 0;
+
+/**
+ * `/`: quotes by category, Favourites first. Kept alive, so the chosen category survives a trip to
+ * the chart. Until the user picks a category, Favourites shows when it has anything, else the
+ * first of the server's categories.
+ */
 export function HomePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const categories = useCategories();
   const list = useTradeList();
   const select = useCurrentInstrument((s) => s.select);
+  const favourites = useFavourites();
   const [chosen, setChosen] = useState<number | undefined>(undefined);
-  // The first category is the default until the user picks one.
-  const selected = chosen ?? categories.data?.[0]?.Id;
+  const selected = chosen ?? (favourites.ids.length > 0 ? FAVOURITES_CATEGORY : categories.data?.[0]?.Id);
 
+  const chips = useMemo<Category[]>(
+    () => [
+      { Id: FAVOURITES_CATEGORY, Code: 'favourites', NameShowTrans: t('home.favourites'), Sort: 0 },
+      ...(categories.data ?? []),
+    ],
+    [categories.data, t],
+  );
+
+  const favouriteSet = useMemo(() => new Set(favourites.ids), [favourites.ids]);
   const rows = useMemo(
     () =>
-      (list.data ?? []).filter((instrument) => selected === undefined || instrument.CategoryId === selected),
-    [list.data, selected],
+      (list.data ?? []).filter((instrument) =>
+        selected === FAVOURITES_CATEGORY
+          ? favouriteSet.has(instrument.Id)
+          : selected === undefined || instrument.CategoryId === selected,
+      ),
+    [list.data, selected, favouriteSet],
   );
 
   const open = useCallback(
@@ -37,7 +58,18 @@ export function HomePage() {
     [navigate, select],
   );
 
-  const loading = list.isPending || categories.isPending;
+  // Starring or unstarring keeps the category on screen, even the default one (the last star
+  // removed from Favourites must not swap the list for another category under the finger).
+  const toggleFavourite = favourites.toggle;
+  const onToggleFavourite = useCallback(
+    (id: number) => {
+      setChosen((current) => current ?? selected);
+      toggleFavourite(id);
+    },
+    [selected, toggleFavourite],
+  );
+
+  const loading = list.isPending || categories.isPending || favourites.isPending;
 
   return (
     <div className="page page--home" data-testid="home-page">
@@ -69,7 +101,7 @@ export function HomePage() {
       <div className="home-toolbar">
         {categories.data && (
           <CategoryChips
-            categories={categories.data}
+            categories={chips}
             selected={selected}
             onSelect={(id) => {
               setChosen(id);
@@ -81,7 +113,7 @@ export function HomePage() {
         <div className="list-head" aria-hidden>
           <span className="list-head__name">{t('home.columnSymbol')}</span>
           <span className="list-head__price">{t('quote.bid')}</span>
-          <span className="list-head__change">{t('quote.change')}</span>
+          <span className="list-head__price">{t('quote.ask')}</span>
         </div>
       </div>
       {loading ? (
@@ -95,12 +127,24 @@ export function HomePage() {
             </Button>
           }
         />
+      ) : rows.length === 0 && selected === FAVOURITES_CATEGORY ? (
+        <EmptyState
+          title={t('home.favouritesEmpty')}
+          hint={t('home.favouritesHint')}
+          testId="favourites-empty"
+        />
       ) : rows.length === 0 ? (
         <EmptyState title={t('common.noData')} />
       ) : (
         <div className="instrument-list" data-testid="instrument-list">
           {rows.map((instrument) => (
-            <InstrumentRow key={instrument.Id} instrument={instrument} onSelect={open} />
+            <QuoteRow
+              key={instrument.Id}
+              instrument={instrument}
+              favourite={favouriteSet.has(instrument.Id)}
+              onSelect={open}
+              onToggleFavourite={onToggleFavourite}
+            />
           ))}
         </div>
       )}

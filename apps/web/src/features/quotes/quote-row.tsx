@@ -1,0 +1,133 @@
+import { memo, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DownOutline, StarFill, StarOutline } from 'antd-mobile-icons';
+import type { Instrument } from '@omp/protocol';
+import { MarketStatus } from '@omp/protocol';
+import { InstrumentLogo } from '../../ui/instrument-logo.tsx';
+import { PriceCell } from '../../ui/price-cell.tsx';
+import { ChangeText } from '../../ui/change-pill.tsx';
+import { useEffectiveQuote } from './quotes-store.ts';
+import { MiniChart } from './mini-chart.tsx';
+
+interface QuoteRowProps {
+  instrument: Instrument;
+  favourite: boolean;
+  onSelect(instrument: Instrument): void;
+  onToggleFavourite(id: number): void;
+}
+
+/** The spread in points (1 point = 10^-precision), from the quote's own bid and ask. */
+export function spreadPoints(bid: number, ask: number, precision: number): number {
+  return Math.max(0, Math.round((ask - bid) * 10 ** precision));
+}
+
+/**
+ * One line of the home quote list: a star, then the symbol with its day change, bid, ask and
+ * spread (a tap opens the chart), then an expander with the day's open, high, low and trend.
+ * Three separate buttons, so a tap on the star or the expander never opens the chart. Memoised
+ * and subscribed to its own quote only, so a tick repaints one row, not the list.
+ */
+export const QuoteRow = memo(function QuoteRow({
+  instrument,
+  favourite,
+  onSelect,
+  onToggleFavourite,
+}: QuoteRowProps) {
+  const { t } = useTranslation();
+  const { quote, marketStatus } = useEffectiveQuote(instrument);
+  const [expanded, setExpanded] = useState(false);
+  const detailsId = useId();
+  const closed = marketStatus !== MarketStatus.open;
+  const precision = instrument.PricePrecision;
+  const code = instrument.ShowCode;
+  return (
+    <div
+      className={`quote-row ${closed ? 'is-closed' : ''} ${expanded ? 'is-expanded' : ''}`}
+      data-testid="instrument-row"
+      data-code={instrument.Code}
+      data-open={closed ? '0' : '1'}
+      data-favourite={favourite ? '1' : '0'}
+    >
+      <div className="quote-row__line">
+        <button
+          type="button"
+          className={`quote-row__star ${favourite ? 'is-on' : ''}`}
+          aria-pressed={favourite}
+          aria-label={t(favourite ? 'quote.removeFavourite' : 'quote.addFavourite', { code })}
+          onClick={() => onToggleFavourite(instrument.Id)}
+          data-testid="favourite-toggle"
+        >
+          {favourite ? <StarFill /> : <StarOutline />}
+        </button>
+        <button
+          type="button"
+          className="quote-row__open"
+          onClick={() => onSelect(instrument)}
+          data-testid="row-open"
+        >
+          <InstrumentLogo src={instrument.Logo} code={code} size={28} />
+          <span className="instrument-row__name">
+            <span className="instrument-row__code">{code}</span>
+            <span className="instrument-row__sub">
+              {closed ? (
+                <span className="closed-tag" data-testid="closed-label">
+                  {t('quote.closed')}
+                </span>
+              ) : (
+                <ChangeText percent={quote.Change} testId="row-change" />
+              )}
+            </span>
+          </span>
+          <span className="quote-row__prices">
+            <PriceCell
+              className="quote-row__bid"
+              value={quote.Bid}
+              precision={precision}
+              testId="row-price"
+            />
+            <PriceCell className="quote-row__ask" value={quote.Ask} precision={precision} testId="row-ask" />
+            <span className="quote-row__spread num" data-testid="row-spread">
+              {t('quote.spread')} {spreadPoints(quote.Bid, quote.Ask, precision)}
+            </span>
+          </span>
+        </button>
+        <button
+          type="button"
+          className="quote-row__expand"
+          aria-expanded={expanded}
+          aria-controls={detailsId}
+          aria-label={t('quote.showDay', { code })}
+          onClick={() => setExpanded((open) => !open)}
+          data-testid="row-expand"
+        >
+          <DownOutline />
+        </button>
+      </div>
+      {expanded && (
+        <div id={detailsId} className="quote-row__details" data-testid="row-details">
+          <dl className="quote-row__figures">
+            <div>
+              <dt>{t('quote.open')}</dt>
+              <dd>
+                <PriceCell value={quote.Open} precision={precision} testId="day-open" />
+              </dd>
+            </div>
+            <div>
+              <dt>{t('quote.high')}</dt>
+              <dd>
+                <PriceCell value={quote.High} precision={precision} testId="day-high" />
+              </dd>
+            </div>
+            <div>
+              <dt>{t('quote.low')}</dt>
+              <dd>
+                <PriceCell value={quote.Low} precision={precision} testId="day-low" />
+              </dd>
+            </div>
+          </dl>
+          <MiniChart forexId={instrument.Id} lastPrice={quote.Bid} />
+        </div>
+      )}
+    </div>
+  );
+});
