@@ -1,14 +1,15 @@
 import { useMemo, useRef } from 'react';
 import { useMiniKline } from './market-queries.ts';
-import { sparklinePoints } from './sparkline.ts';
+import { dayWindow, sparklinePoints } from './sparkline.ts';
 import { useSeenOnce } from '../../ui/use-in-view.ts';
 
 const WIDTH = 52;
 const HEIGHT = 28;
 
 /**
- * The last day of a row's price as a line, coloured by its direction. The live bid replaces the
- * last close, so the line moves with the price next to it.
+ * A row's price since the day open at 00:00 UTC as a line, coloured by its direction: the same
+ * window as the change percent beside it, so line and percent always agree. The live bid replaces
+ * the last close, so the line moves with the price next to it.
  */
 export function MiniChart({ forexId, lastPrice }: { forexId: number; lastPrice: number }) {
   const ref = useRef<HTMLSpanElement>(null);
@@ -16,8 +17,8 @@ export function MiniChart({ forexId, lastPrice }: { forexId: number; lastPrice: 
   const { data } = useMiniKline(forexId, seen);
 
   const { points, direction } = useMemo(() => {
-    if (!data || data.length < 2) return { points: '', direction: 'flat' };
-    const closes = data.map((bar) => bar.Close);
+    const closes = dayWindow(data ?? []);
+    if (closes.length < 2) return { points: '', direction: 'flat' };
     if (Number.isFinite(lastPrice) && lastPrice > 0) closes[closes.length - 1] = lastPrice;
     const first = closes[0] ?? 0;
     const last = closes[closes.length - 1] ?? 0;

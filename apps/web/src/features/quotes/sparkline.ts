@@ -27,6 +27,26 @@ export function sparklinePoints(
     .join(' ');
 }
 
+/** Bar fields the day window reads. */
+interface DayBar {
+  Time: number;
+  Open: number;
+  Close: number;
+}
+
+/**
+ * The prices the change percent beside the sparkline is measured over (trading-rules.md: from the
+ * day open at 00:00 UTC): the open of the first bar of the newest bar's UTC day — the day's first
+ * tick, the day open itself — then every close of that day. Bars oldest first.
+ */
+export function dayWindow(bars: readonly DayBar[]): number[] {
+  const last = bars.at(-1);
+  if (!last) return [];
+  const dayStart = Math.floor(last.Time / 86400) * 86400;
+  const today = bars.filter((bar) => bar.Time >= dayStart);
+  return [today[0]!.Open, ...today.map((bar) => bar.Close)];
+}
+
 function round(n: number): number {
   return Math.round(n * 10) / 10;
 }
