@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 
 /**
  * The server hosts the built back office at /admin/ and its API on the same origin, so the dev
@@ -10,7 +11,7 @@ const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 export default defineConfig({
   // Relative asset URLs: the build works at /admin/ or under any other prefix a proxy gives it.
   base: './',
-  plugins: [react()],
+  plugins: [react(), compression({ threshold: 1024 })],
   server: {
     host: true,
     proxy: {

@@ -18,6 +18,7 @@ import { openApiDocumentTransform, openApiRouteTransform } from './http/openapi-
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import envelopePlugin from './http/envelope-plugin.ts';
+import { registerCompression, STATIC_PRECOMPRESSED } from './http/compression.ts';
 import textGuard from './http/text-guard.ts';
 import { answerClientError, answerFrameworkError } from './http/transport-errors.ts';
 import authPlugin from './http/auth-plugin.ts';
@@ -198,6 +199,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header('Cross-Origin-Resource-Policy', 'same-origin');
     if (strictTransport) reply.header('Strict-Transport-Security', strictTransport);
   });
+  // Before any static hosting, so every kind of answer passes through it (http/compression.ts).
+  await registerCompression(app);
   await app.register(envelopePlugin);
   await app.register(textGuard);
   await app.register(authPlugin, { auth: deps.auth });
@@ -340,6 +343,7 @@ async function staticFiles(app: FastifyInstance, webDist: string, settings: Sett
       root: webDist,
       prefix: '/',
       decorateReply: false,
+      ...STATIC_PRECOMPRESSED,
       setHeaders: (reply, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

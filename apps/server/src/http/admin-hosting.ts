@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { STATIC_PRECOMPRESSED } from './compression.ts';
 
 export const ADMIN_CONTENT_POLICY = [
   "default-src 'self'",
@@ -41,6 +42,7 @@ export async function adminHosting(app: FastifyInstance, adminDist: string) {
     root: adminDist,
     prefix: '/admin/',
     decorateReply: false,
+    ...STATIC_PRECOMPRESSED,
     setHeaders: (reply, filePath) => {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
