@@ -1,5 +1,6 @@
 // `npm test`: every test project (unit, api, web, e2e) in one vitest run, then one plain summary
-// line. Browser tests need Chromium; without it they are skipped and this says so loudly.
+// line. Browser tests need Chromium (Debian's, or the npm registry's on x64 Linux); without one
+// they are skipped and this says so loudly.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -8,12 +9,16 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const onlyProject = process.argv[2]; // e.g. `e2e` or `api`; none runs every project
+// Debian's Chromium first; without it, the one the npm package @sparticuz/chromium ships
+// (apps/web/e2e/chromium.ts chooses and prints which).
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const npmChromium = path.join(root, 'node_modules/@sparticuz/chromium/bin/chromium.br');
+const npmChromiumShipped = process.platform === 'linux' && process.arch === 'x64' && existsSync(npmChromium);
 
-if (!existsSync(chromium) && (!onlyProject || onlyProject === 'e2e')) {
+if (!existsSync(chromium) && !npmChromiumShipped && (!onlyProject || onlyProject === 'e2e')) {
   const banner = '!'.repeat(78);
   console.warn(
-    `\n${banner}\n  BROWSER TESTS SKIPPED: no Chromium at ${chromium}.\n` +
+    `\n${banner}\n  BROWSER TESTS SKIPPED: no Chromium at ${chromium}, and no @sparticuz/chromium for this platform.\n` +
       '  Install it with:  sudo apt-get install -y chromium fonts-noto-cjk fonts-noto-core\n' +
       `  or point CHROMIUM_PATH at a Chromium binary.\n${banner}\n`,
   );

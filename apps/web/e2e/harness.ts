@@ -1,7 +1,7 @@
 /**
  * Browser-test harness: the real server on a free port with a fresh data folder and a seeded
- * market, the built web app it serves, and Debian's Chromium driven by playwright-core in a phone
- * viewport.
+ * market, the built web app it serves, and Chromium (Debian's, else the npm registry's: chromium.ts)
+ * driven by playwright-core in a phone viewport.
  *
  *   const stack = useStack();                       // in a describe.skipIf(!chromiumPath) block
  *   const page = await stack.newPage();
@@ -15,6 +15,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { findChromium } from './chromium.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const webRoot = resolve(here, '..');
@@ -24,18 +25,18 @@ export const artifactsDir = join(webRoot, 'e2e-artifacts');
 const IPHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
-function findChromium(): string | undefined {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
-  return candidates.find((path): path is string => Boolean(path) && existsSync(path as string));
-}
+/** The Chromium this run drives (chromium.ts: Debian's first, else the npm registry's). */
+const chosenChromium = await findChromium();
+export const chromiumPath = chosenChromium?.executablePath;
 
-export const chromiumPath = findChromium();
-
-if (!chromiumPath) {
+if (chosenChromium) {
+  console.log(`Browser tests use Chromium from ${chosenChromium.source}: ${chosenChromium.executablePath}`);
+} else {
   const line = '!'.repeat(78);
   console.warn(
-    `\n${line}\n  Browser tests SKIPPED: no Chromium at $CHROMIUM_PATH or /usr/bin/chromium.\n` +
-      `  Install it with:  apt-get install -y chromium fonts-noto-cjk fonts-noto-core\n${line}\n`,
+    `\n${line}\n  Browser tests SKIPPED: no Chromium at $CHROMIUM_PATH or /usr/bin/chromium, and the npm\n` +
+      `  package @sparticuz/chromium is not installed or does not start (x64 Linux only).\n` +
+      `  Install one with:  npm ci   or   apt-get install -y chromium fonts-noto-cjk fonts-noto-core\n${line}\n`,
   );
 }
 
@@ -169,9 +170,10 @@ export async function startServer(options: ServerOptions = {}): Promise<ServerHa
 }
 
 export async function launchBrowser(): Promise<Browser> {
-  if (!chromiumPath) throw new Error('No Chromium');
+  if (!chosenChromium) throw new Error('No Chromium');
   return chromium.launch({
-    executablePath: chromiumPath,
+    executablePath: chosenChromium.executablePath,
+    env: { ...process.env, ...chosenChromium.env },
     args: [
       '--headless',
       '--no-sandbox',
@@ -189,8 +191,11 @@ export interface Stack {
   baseUrl: string;
   browser: Browser;
   url(route: string): string;
-  /** A fresh phone-sized context (empty storage) and a page in it. */
-  newPage(options?: { colorScheme?: 'light' | 'dark' }): Promise<Page>;
+  /**
+   * A fresh phone-sized context (empty storage but for the onboarding, marked as seen by everyone
+   * unless the test asks to see it) and a page in it.
+   */
+  newPage(options?: { colorScheme?: 'light' | 'dark'; onboarding?: boolean }): Promise<Page>;
   /** A fresh desktop browser (1440x900, downloads allowed) for the back office. */
   newDesktopPage(options?: { colorScheme?: 'light' | 'dark'; locale?: string }): Promise<Page>;
   serverOutput(): string;
@@ -274,6 +279,11 @@ export function useStack(serverOptions: ServerOptions = {}): Stack {
         timezoneId: 'Asia/Hong_Kong',
         colorScheme: options.colorScheme ?? 'light',
       });
+      // A real user's first sign-in shows the onboarding; the tests of other screens skip it.
+      if (!options.onboarding)
+        await context.addInitScript(() => {
+          if (window.top === window) localStorage.setItem('omp.onboarding_seen', '*');
+        });
       return pageIn(context);
     },
     serverOutput() {
