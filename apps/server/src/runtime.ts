@@ -198,6 +198,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
         return (
           session && {
             userId: session.user.id,
+            isDemo: session.user.isDemo,
             tokenHash: session.tokenHash,
             expiresAtMs: session.expiresAtMs,
           }

@@ -13,11 +13,19 @@ import { accountFiguresSchema, orderRowSchema } from './trading.ts';
 export const HEARTBEAT_PING = 'ping';
 export const HEARTBEAT_PONG = 'pong';
 
-/** Client-side socket timings (docs/CONTRACT.md "Timings and sizes"). */
-export const SOCKET_HEARTBEAT_MS = 5000;
+/**
+ * Client-side socket timings (docs/CONTRACT.md "Timings and sizes"): a ping every second, and the
+ * connection is dead once this many pings went unanswered, so a lost network shows within 3 s.
+ */
+export const SOCKET_HEARTBEAT_MS = 1000;
 export const SOCKET_CONNECT_TIMEOUT_MS = 5000;
-/** Reconnect once more than this many pings went unanswered. */
+/** Reconnect once this many pings in a row went unanswered (nothing at all came back meanwhile). */
 export const SOCKET_MAX_MISSED_PONGS = 2;
+/**
+ * The server drops a connection silent for this long. Clients of the original contract ping every
+ * 5 s, so it is three of their beats (fifteen of the web app's).
+ */
+export const SOCKET_SILENT_CLIENT_MS = 15_000;
 
 export const Topic = {
   /** Every instrument's quotation. */

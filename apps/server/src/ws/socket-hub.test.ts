@@ -47,7 +47,7 @@ function hubWith(options: Partial<SocketHubOptions>) {
   return socket;
 }
 
-const session: SocketSession = { userId: 7, tokenHash: 'hash-of-tok', expiresAtMs: 10_000 };
+const session: SocketSession = { userId: 7, isDemo: false, tokenHash: 'hash-of-tok', expiresAtMs: 10_000 };
 
 describe('socket hub', () => {
   it('refuses a login whose session ended while its lookup was under way', async () => {

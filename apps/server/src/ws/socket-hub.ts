@@ -12,7 +12,7 @@
  * beyond it the connection is closed, so one client's flood costs the others nothing.
  */
 import type { WebSocket } from 'ws';
-import { KLINE_PERIOD_SECONDS, type KlinePeriod } from '@omp/engine';
+import { KLINE_PERIODS } from '@omp/engine';
 import {
   ACCOUNT_CHANGED_MESSAGE,
   HEARTBEAT_PING,
@@ -21,6 +21,7 @@ import {
   PROTOCOL_VERSION,
   ResponseCode,
   SessionEndReason,
+  SOCKET_SILENT_CLIENT_MS,
   SocketCloseCode,
   Topic,
   type AccountChangedPush,
@@ -32,7 +33,6 @@ import { translate } from '../i18n/translate.ts';
 import { createInProcessEventBus, type EventBus, type SessionEnded } from '../events/event-bus.ts';
 import type { KlineEvent, QuoteEvent } from '../events/market-events.ts';
 import type { MarketService } from '../services/market-service.ts';
-import type { TradingService } from '../services/trading-service.ts';
 import type { UserMessage } from '../services/trading-messages.ts';
 import { encode, klineMessage, quoteMessage, sessionEndedMessage } from './socket-messages.ts';
 import {
@@ -42,16 +42,15 @@ import {
   type SocketRateLimit,
   type SocketSession,
 } from './socket-session.ts';
+import { KlineTopicIndex, parseTopic, type ParsedTopic } from './socket-topics.ts';
+import { TradeStream, type TradeSource } from './socket-trade-stream.ts';
 
 export { DEFAULT_SOCKET_RATE_LIMIT, type SocketRateLimit, type SocketSession } from './socket-session.ts';
 
-/** The trade stream (live P/L of holding orders) goes out at most this often per user. */
-const TRADE_PUSH_INTERVAL_MS = 1000;
-
 /** Above this many unsent bytes a client is treated as slow and only gets the newest state later. */
 const SLOW_CLIENT_BUFFER_BYTES = 256 * 1024;
-/** Clients silent for this long are gone (the web client pings every 5 s). */
-const SILENT_CLIENT_TIMEOUT_MS = 60_000;
+/** Clients silent for this long are gone (the web client pings every second, older clients every 5 s). */
+const SILENT_CLIENT_TIMEOUT_MS = SOCKET_SILENT_CLIENT_MS;
 
 interface Client {
   socket: WebSocket;
@@ -82,7 +81,7 @@ export interface SocketHubOptions {
   /** Resolves a session token to its session; undefined for a dead or unknown token. */
   authenticate?: (token: string) => Promise<SocketSession | undefined>;
   /** Per-user trading pushes: FOREX_TRADE, FOREX_CLOSED and margin calls. */
-  trading?: Pick<TradingService, 'tradeSnapshot'>;
+  trading?: TradeSource;
   /** Where `session_ended` is heard (and expiries announced); a private one when absent. */
   events?: EventBus;
   rateLimit?: SocketRateLimit;
@@ -99,11 +98,9 @@ export class SocketHub {
   private readonly subscribers = new Map<string, Set<Client>>();
   private readonly changedQuotes = new Map<string, QuoteEvent>();
   private readonly changedKlines = new Map<string, KlineEvent>();
-  private readonly trading: SocketHubOptions['trading'];
+  private readonly klineTopics = new KlineTopicIndex();
+  private readonly tradeStream: TradeStream<Client> | undefined;
   private readonly clientsByUser = new Map<number, Set<Client>>();
-  /** Users whose last trade push listed holding orders, so an emptied list is pushed once. */
-  private readonly tradePushedOrders = new Set<number>();
-  private lastTradePushMs = 0;
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly unsubscribeBus: Array<() => void>;
   private sent = 0;
@@ -144,7 +141,13 @@ export class SocketHub {
       ...(options.rateLimit ?? DEFAULT_SOCKET_RATE_LIMIT),
       now: this.now,
     });
-    this.trading = options.trading;
+    this.tradeStream =
+      options.trading &&
+      new TradeStream<Client>(
+        options.trading,
+        (client, message) => this.send(client, message),
+        (key, message, client) => this.deliver(key, message, new Set([client])),
+      );
     this.timers.push(setInterval(() => this.flush(), options.flushIntervalMs));
     this.timers.push(setInterval(() => this.dropSilentClients(), SILENT_CLIENT_TIMEOUT_MS / 2));
     for (const timer of this.timers) timer.unref();
@@ -325,36 +328,20 @@ export class SocketHub {
     for (const client of this.clientsByUser.get(userId) ?? []) this.send(client, message);
   }
 
+  /** The trade stream's current state, once the session is known to be live still. */
   private sendTradeSnapshot(client: Client): void {
     if (client.userId !== undefined) this.endExpiredSessions(client.userId);
-    if (client.userId === undefined) return;
-    const snapshot = this.trading?.tradeSnapshot(client.userId);
-    if (snapshot) this.send(client, encode({ type: Topic.forexTrade, ...snapshot }));
-  }
-
-  /** Live price and P/L of each logged-in subscriber's holding orders, once a second. */
-  private pushTrades(): void {
-    const nowMs = this.now();
-    if (!this.trading || nowMs - this.lastTradePushMs < TRADE_PUSH_INTERVAL_MS) return;
-    this.lastTradePushMs = nowMs;
-    for (const [userId, clients] of this.clientsByUser) {
-      const subscribed = [...clients].filter((client) => client.topics.has(Topic.forexTrade));
-      if (subscribed.length === 0) continue;
-      const snapshot = this.trading.tradeSnapshot(userId);
-      if (!snapshot) continue;
-      const hasOrders = snapshot.orders.length > 0;
-      if (!hasOrders && !this.tradePushedOrders.has(userId)) continue;
-      if (hasOrders) this.tradePushedOrders.add(userId);
-      else this.tradePushedOrders.delete(userId);
-      const message = encode({ type: Topic.forexTrade, ...snapshot });
-      for (const client of subscribed) this.deliver(`T.${userId}`, message, new Set([client]));
-    }
+    this.tradeStream?.sendCurrent(client);
   }
 
   private subscribe(client: Client, topic: string): void {
-    if (!this.isKnownTopic(topic)) {
+    const parsed = parseTopic(
+      topic,
+      (code) => this.market.instrumentByCode(code) !== undefined,
+      this.tradeStream !== undefined,
+    );
+    if (!parsed)
       return this.reply(client, 'sub_result', ResponseCode.notFound, 'socket_unknown_topic', topic);
-    }
     // Subscribing again is confirmed but sends no second snapshot: the pushes already flow.
     if (client.topics.has(topic))
       return this.reply(client, 'sub_result', ResponseCode.ok, 'socket_sub_ok', topic);
@@ -362,34 +349,24 @@ export class SocketHub {
     let set = this.subscribers.get(topic);
     if (!set) this.subscribers.set(topic, (set = new Set()));
     set.add(client);
+    if (parsed.kind === 'kline') this.klineTopics.add(topic, parsed.code, parsed.period);
     this.reply(client, 'sub_result', ResponseCode.ok, 'socket_sub_ok', topic);
-    this.sendSnapshot(client, topic);
-  }
-
-  private isKnownTopic(topic: string): boolean {
-    if (topic === Topic.dayMarket) return true;
-    if (topic === Topic.forexTrade || topic === Topic.forexClosed) return this.trading !== undefined;
-    const [kind, code, period, ...rest] = topic.split('.');
-    if (rest.length > 0 || !code || !this.market.instrumentByCode(code)) return false;
-    if (kind === Topic.dayMarket) return period === undefined;
-    if (kind === 'KLINE') return period === undefined || Object.hasOwn(KLINE_PERIOD_SECONDS, period);
-    return false;
+    this.sendSnapshot(client, topic, parsed);
   }
 
   /** A new subscriber gets the current state at once instead of waiting for the next change. */
-  private sendSnapshot(client: Client, topic: string): void {
-    if (topic === Topic.forexTrade) return this.sendTradeSnapshot(client);
-    const [kind, code, period] = topic.split('.');
-    if (kind === Topic.dayMarket) {
-      const quotes = code ? [this.market.quotationOf(code)] : this.market.quotations();
+  private sendSnapshot(client: Client, topic: string, parsed: ParsedTopic): void {
+    if (parsed.kind === 'trade') return this.sendTradeSnapshot(client);
+    if (parsed.kind === 'dayMarket') {
+      const quotes = parsed.code ? [this.market.quotationOf(parsed.code)] : this.market.quotations();
       for (const quote of quotes) if (quote) this.send(client, quoteMessage(quote));
       return;
     }
-    if (!code) return;
-    const periods = period ? [period as KlinePeriod] : (Object.keys(KLINE_PERIOD_SECONDS) as KlinePeriod[]);
-    for (const p of periods) {
-      const forming = this.market.formingBar(code, p);
-      if (forming) this.send(client, klineMessage({ code, period: p, ...forming }));
+    if (parsed.kind !== 'kline') return;
+    const { code } = parsed;
+    for (const period of parsed.period ? [parsed.period] : KLINE_PERIODS) {
+      const forming = this.market.formingBar(code, period);
+      if (forming) this.send(client, klineMessage({ code, period, ...forming }, topic));
     }
   }
 
@@ -402,13 +379,14 @@ export class SocketHub {
       this.deliver(`Q.${code}`, message, this.subscribers.get(`${Topic.dayMarket}.${code}`));
     }
     this.changedQuotes.clear();
-    for (const [topic, event] of this.changedKlines) {
-      const message = klineMessage(event);
-      this.deliver(topic, message, this.subscribers.get(topic));
-      this.deliver(topic, message, this.subscribers.get(`KLINE.${event.code}`));
+    const isHeld = (topic: string) => (this.subscribers.get(topic)?.size ?? 0) > 0;
+    for (const event of this.changedKlines.values()) {
+      // Once per spelling subscribed to, each serialised once for all who used it.
+      for (const topic of this.klineTopics.topicsOf(event.code, event.period, isHeld))
+        this.deliver(`K.${topic}.${event.period}`, klineMessage(event, topic), this.subscribers.get(topic));
     }
     this.changedKlines.clear();
-    this.pushTrades();
+    this.tradeStream?.pushLive(this.now(), this.clientsByUser);
     for (const client of this.clients) {
       if (client.pending.size === 0 || client.socket.bufferedAmount > SLOW_CLIENT_BUFFER_BYTES) continue;
       for (const message of client.pending.values()) this.send(client, message);

@@ -29,10 +29,14 @@ export function quoteMessage(event: Pick<QuoteEvent, 'code' | 'marketStatus' | '
   return encode(push);
 }
 
-export function klineMessage(event: Pick<KlineEvent, 'code' | 'period' | 'bar' | 'pricePrecision'>): string {
+/** A bar push under the topic its subscriber used (`KLINE.EURUSD.1m`), by default the canonical one. */
+export function klineMessage(
+  event: Pick<KlineEvent, 'code' | 'period' | 'bar' | 'pricePrecision'>,
+  topic = `KLINE.${event.code}.${event.period}`,
+): string {
   const push: KlinePush = {
     type: 'KLINE',
-    topic: `KLINE.${event.code}.${event.period}`,
+    topic,
     symbol: event.code,
     period: event.period,
     kline: toKlinePoint(event.bar, event.pricePrecision),

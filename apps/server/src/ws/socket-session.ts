@@ -5,6 +5,8 @@ import type { SessionEnded } from '../events/event-bus.ts';
 /** The session a socket signed in with. */
 export interface SocketSession {
   userId: number;
+  /** A demo user: a trading account opened on first use starts with the demo balance. */
+  isDemo: boolean;
   /** SHA-256 of the token, the name `session_ended` events give a single session. */
   tokenHash: string;
   expiresAtMs: number;
@@ -15,7 +17,7 @@ export const PRIVATE_TOPICS: readonly string[] = [Topic.forexTrade, Topic.forexC
 
 /**
  * Messages one connection may send: `burst` at once, then `ratePerSecond` on average. The web
- * client sends a ping every 5 s and a few sub/unsub per screen; a reconnect re-sends every topic.
+ * client sends a ping every second and a few sub/unsub per screen; a reconnect re-sends every topic.
  */
 export interface SocketRateLimit {
   burst: number;

@@ -4,7 +4,7 @@
  */
 import { Toast } from 'antd-mobile';
 import { createApiClient, configureApi } from '../lib/api.ts';
-import { setSocketLanguage } from '../lib/socket.ts';
+import { getSocket, isCutOff, setSocketLanguage } from '../lib/socket.ts';
 import { i18next } from '../i18n/index.ts';
 import { useSettings } from '../features/settings/settings-store.ts';
 import { useSession } from '../features/session/session-store.ts';
@@ -39,12 +39,14 @@ export function wireApi(onSessionInvalid: () => void): void {
           loadingToast = undefined;
         },
       },
+      isOffline: () => isCutOff(getSocket().getState()),
       onSessionInvalid: () => {
         useSession.getState().signOut();
         onSessionInvalid();
       },
       messages: {
-        network: (detail) => i18next.t('errors.network', { detail }),
+        // "Failed to fetch" says nothing to a trader: a request that got no answer reads as offline.
+        network: () => i18next.t('errors.network'),
         http: (status) => i18next.t('errors.http', { status }),
       },
     }),

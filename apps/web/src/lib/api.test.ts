@@ -1,11 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, createApiClient, NETWORK_ERROR_CODE, type ApiDeps } from './api.ts';
+import { ApiError, createApiClient, NETWORK_ERROR_CODE, OFFLINE_CODE, type ApiDeps } from './api.ts';
 
 function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
-function setup(fetchImpl: (url: string, init: RequestInit) => Promise<Response>) {
+function setup(
+  fetchImpl: (url: string, init: RequestInit) => Promise<Response>,
+  extra: Partial<ApiDeps> = {},
+) {
   const notify = { error: vi.fn(), success: vi.fn(), showLoading: vi.fn(), hideLoading: vi.fn() };
   const onSessionInvalid = vi.fn();
   const fetchSpy = vi.fn(fetchImpl);
@@ -17,6 +20,7 @@ function setup(fetchImpl: (url: string, init: RequestInit) => Promise<Response>)
     messages: { network: (d) => `network: ${d}`, http: (s) => `http ${s}` },
     fetch: fetchSpy as unknown as typeof fetch,
     now: () => 1234,
+    ...extra,
   };
   return { api: createApiClient(deps), notify, onSessionInvalid, fetchSpy };
 }
@@ -128,6 +132,27 @@ describe('envelope handling', () => {
     });
     await expect(api.get('/x')).rejects.toMatchObject({ code: NETWORK_ERROR_CODE, status: 0 });
     expect(notify.error).toHaveBeenCalledWith('network: Failed to fetch');
+  });
+
+  it('refuses a trade unsent while offline, with the offline message, and sends it once back online', async () => {
+    let offline = true;
+    const { api, notify, fetchSpy } = setup(async () => json({ code: 1, msg: 'ok', data: 7 }), {
+      isOffline: () => offline,
+    });
+    await expect(api.post('/trade', { id: 1 }, { requireOnline: true, loading: true })).rejects.toMatchObject(
+      {
+        code: OFFLINE_CODE,
+        message: 'network: offline',
+      },
+    );
+    expect(notify.error).toHaveBeenCalledWith('network: offline');
+    expect(notify.showLoading).not.toHaveBeenCalled();
+    expect(fetchSpy).not.toHaveBeenCalled();
+    // Reading is not refused: a list may still load, and a failed one says so itself.
+    await expect(api.get('/list')).resolves.toBe(7);
+    offline = false;
+    await expect(api.post('/trade', { id: 1 }, { requireOnline: true })).resolves.toBe(7);
+    expect(fetchSpy).toHaveBeenCalledTimes(2);
   });
 
   it('is silent when the request was aborted', async () => {

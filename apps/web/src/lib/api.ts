@@ -37,6 +37,11 @@ export interface RequestOptions {
   successToast?: boolean | string;
   /** Extra headers, e.g. the Idempotency-Key of a money-changing call. */
   headers?: Record<string, string>;
+  /**
+   * A trade: refused before sending while the app is offline, because it would act on prices the
+   * user can no longer see move (and would most likely not arrive anyway).
+   */
+  requireOnline?: boolean;
   signal?: AbortSignal;
 }
 
@@ -55,6 +60,8 @@ export interface ApiDeps {
   onSessionInvalid(): void;
   /** Texts for failures that carry no server message, already translated. */
   messages: { network(detail: string): string; http(status: number): string };
+  /** Whether the app is offline now (calls with `requireOnline` are refused); never, when absent. */
+  isOffline?: () => boolean;
   fetch?: typeof fetch;
   baseUrl?: string;
   now?: () => number;
@@ -76,6 +83,8 @@ export class ApiError extends Error {
 
 /** Code used in ApiError when no envelope arrived at all. */
 export const NETWORK_ERROR_CODE = -1;
+/** Code used in ApiError for a call refused before sending, because the app is offline. */
+export const OFFLINE_CODE = -2;
 
 export interface ApiClient {
   request<T>(path: string, options: RequestOptions & { flat: false }): Promise<Envelope<T>>;
@@ -153,6 +162,13 @@ export function createApiClient(deps: ApiDeps): ApiClient {
     const body = stamped ? undefined : buildBody(options, headers);
     const url = buildUrl(deps.baseUrl ?? '', path, options.params, stamped ? now() : undefined);
     const showError = options.showErrorMessage !== false;
+
+    // Nothing is sent, so the outcome is certain: not done (an idempotency key is not kept for it).
+    if (options.requireOnline && deps.isOffline?.()) {
+      const message = deps.messages.network('offline');
+      if (showError) deps.notify.error(message);
+      throw new ApiError(message, OFFLINE_CODE, 0);
+    }
 
     if (options.loading) startLoading();
     try {

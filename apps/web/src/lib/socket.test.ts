@@ -1,47 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PROTOCOL_VERSION } from '@omp/protocol';
-import { SocketClient, socketUrl, type SocketLike } from './socket.ts';
-
-/** A WebSocket stand-in the test drives by hand. */
-class FakeSocket implements SocketLike {
-  static all: FakeSocket[] = [];
-  readyState = 0;
-  sent: string[] = [];
-  closed = false;
-  onopen: ((event: unknown) => void) | null = null;
-  onclose: ((event: unknown) => void) | null = null;
-  onerror: ((event: unknown) => void) | null = null;
-  onmessage: ((event: { data: unknown }) => void) | null = null;
-  readonly url: string;
-
-  constructor(url: string) {
-    this.url = url;
-    FakeSocket.all.push(this);
-  }
-  send(data: string) {
-    this.sent.push(data);
-  }
-  close() {
-    this.closed = true;
-    this.readyState = 3;
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.({});
-  }
-  receive(data: unknown) {
-    this.onmessage?.({ data: typeof data === 'string' ? data : JSON.stringify(data) });
-  }
-  drop() {
-    this.readyState = 3;
-    this.onclose?.({});
-  }
-  json(): unknown[] {
-    return this.sent.filter((s) => s !== 'ping').map((s) => JSON.parse(s) as unknown);
-  }
-}
-
-const latest = () => FakeSocket.all[FakeSocket.all.length - 1]!;
+import { socketUrl } from './socket.ts';
+import { client, FakeSocket, latest } from './socket-fake.test-support.ts';
 
 // Messages as the server sends them: the client drops whatever its protocol schema does not match.
 const quotation = (bid: number) => ({
@@ -81,14 +41,6 @@ const marginCallPush = (level: number) => ({
   msg: 'Margin call',
 });
 const login = (token: string) => ({ type: 'login', params: token, version: PROTOCOL_VERSION });
-
-function client(random = 0.5) {
-  return new SocketClient({
-    url: 'ws://test/v1/ws',
-    createSocket: (url) => new FakeSocket(url),
-    random: () => random,
-  });
-}
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -139,35 +91,6 @@ describe('connection', () => {
     latest().open();
     latest().drop();
     expect(states).toEqual(['connecting', 'open', 'reconnecting']);
-  });
-});
-
-describe('heartbeat', () => {
-  it('pings every 5 s and stays while pongs come back', () => {
-    const socket = client();
-    socket.connect();
-    const ws = latest();
-    ws.open();
-    for (let i = 0; i < 10; i++) {
-      vi.advanceTimersByTime(5000);
-      ws.receive('pong');
-    }
-    expect(ws.sent.filter((s) => s === 'ping')).toHaveLength(10);
-    expect(ws.closed).toBe(false);
-    expect(socket.getState()).toBe('open');
-  });
-
-  it('reconnects once more than 2 pings went unanswered', () => {
-    const socket = client();
-    socket.connect();
-    const ws = latest();
-    ws.open();
-    vi.advanceTimersByTime(15_000); // three pings, no pong
-    expect(ws.sent.filter((s) => s === 'ping')).toHaveLength(3);
-    expect(ws.closed).toBe(false);
-    vi.advanceTimersByTime(5000); // the fourth beat finds 3 > 2 missing
-    expect(ws.closed).toBe(true);
-    expect(socket.getState()).toBe('reconnecting');
   });
 });
 

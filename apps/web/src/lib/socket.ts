@@ -2,9 +2,12 @@
  * One shared connection to the realtime socket at /v1/ws (docs/socket.md), however many screens
  * listen.
  *
- * - Heartbeat: the text `ping` every 5 s; the server answers `pong`. When more than 2 pings went
- *   unanswered the connection is presumed dead (a phone that changed networks often keeps a
- *   half-open TCP socket for minutes) and is replaced.
+ * - Heartbeat: the text `ping` every second; the server answers `pong`. Once 2 pings went
+ *   unanswered (no frame at all came back meanwhile) the connection is presumed dead, within 3 s
+ *   of its last sign of life (a phone that changed networks often keeps a half-open TCP socket for
+ *   minutes), and is replaced.
+ * - The browser's own word that the network is gone (`networkLost()`, the `offline` event) drops
+ *   the socket at once and holds every retry until `networkBack()` (the `online` event).
  * - A connection that does not open within 5 s is abandoned and retried.
  * - Retries back off exponentially with jitter, capped near 10 s, so a server restart is not met
  *   by every phone at the same instant.
@@ -26,28 +29,31 @@ import {
   SOCKET_MAX_MISSED_PONGS,
   SESSION_ENDED_MESSAGE,
   PROTOCOL_VERSION,
-  serverMessageSchema,
   type ClientMessage,
-  type ServerMessage,
-  type SessionEndedMessage,
 } from '@omp/protocol';
-
-export type ConnectionState = 'idle' | 'connecting' | 'open' | 'reconnecting';
+import {
+  deliver,
+  isOfType,
+  readFrame,
+  type HandlerOf,
+  type PushHandler,
+  type PushMessage,
+} from './socket-routing.ts';
 
 /**
- * What a handler receives: a server message checked against the protocol's schema (anything else
- * is dropped), with `session_ended` carrying the token it ended so the app can tell if it is its own.
+ * `open` is the one live state. `reconnecting`: the connection was lost (or never came up) and is
+ * being retried; `offline`: the browser says there is no network, so nothing is tried until it
+ * comes back.
  */
-export type SessionEndedPush = SessionEndedMessage & { token: string };
-export type PushMessage = Exclude<ServerMessage, SessionEndedMessage> | SessionEndedPush;
-export type PushHandler = (message: PushMessage) => void;
-const isOfType = <T extends PushMessage['type']>(
-  message: PushMessage,
-  type: T,
-): message is Extract<PushMessage, { type: T }> => message.type === type;
+export type ConnectionState = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'offline';
 
-/** A handler of one message type, given that type only. */
-export type HandlerOf<T extends PushMessage['type']> = (message: Extract<PushMessage, { type: T }>) => void;
+/**
+ * Whether prices and trading are cut off: the connection was lost, or the network is gone. The
+ * first `connecting` is not: nothing was shown yet that could be stale.
+ */
+export const isCutOff = (state: ConnectionState): boolean => state === 'reconnecting' || state === 'offline';
+
+export type { HandlerOf, PushHandler, PushMessage, SessionEndedPush } from './socket-routing.ts';
 
 /** The part of the browser's WebSocket this client uses; tests pass a fake class. */
 export interface SocketLike {
@@ -95,6 +101,8 @@ export class SocketClient {
   private connectTimer: ReturnType<typeof setTimeout> | undefined;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private wanted = false;
+  /** The browser said the network is gone: no attempt until it says it is back. */
+  private networkDown = false;
 
   constructor(options: SocketClientOptions) {
     this.resolveUrl = typeof options.url === 'function' ? options.url : () => options.url as string;
@@ -112,6 +120,7 @@ export class SocketClient {
   /** Opens the connection if it is not open or opening yet. Safe to call on every navigation. */
   connect(): void {
     this.wanted = true;
+    if (this.networkDown) return this.setState('offline');
     if (this.ws || this.retryTimer !== undefined) return;
     this.open();
   }
@@ -127,10 +136,29 @@ export class SocketClient {
   /** Retries at once instead of waiting for the backoff, e.g. when the tab becomes visible again. */
   reconnectNow(): void {
     // An attempt in progress (or an open socket) is left alone; only a pending backoff is cut short.
-    if (!this.wanted || this.ws) return;
+    if (!this.wanted || this.ws || this.networkDown) return;
     clearTimeout(this.retryTimer);
     this.retryTimer = undefined;
     this.open();
+  }
+
+  /**
+   * The browser reports the network gone: whatever the socket seems to be, nothing arrives any
+   * more, so it is dropped now instead of when the heartbeat notices.
+   */
+  networkLost(): void {
+    this.networkDown = true;
+    this.clearTimers();
+    this.dropSocket();
+    this.setState(this.wanted ? 'offline' : 'idle');
+  }
+
+  /** The network is back: connect at once, from the first backoff step. */
+  networkBack(): void {
+    if (!this.networkDown) return;
+    this.networkDown = false;
+    this.attempt = 0;
+    if (this.wanted) this.open();
   }
 
   getState(): ConnectionState {
@@ -244,7 +272,7 @@ export class SocketClient {
   }
 
   private beat(): void {
-    if (this.missedPongs > this.options.maxMissedPongs) {
+    if (this.missedPongs >= this.options.maxMissedPongs) {
       this.replace();
       return;
     }
@@ -253,58 +281,32 @@ export class SocketClient {
   }
 
   private receive(data: unknown): void {
-    if (typeof data !== 'string') return;
-    if (data === HEARTBEAT_PONG) {
-      this.missedPongs = 0;
-      return;
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(data);
-    } catch {
-      return;
-    }
-    const parsed = serverMessageSchema.safeParse(json);
-    if (!parsed.success) {
-      // A message of a newer server, or a broken one: skipped, the connection goes on.
-      if (import.meta.env?.DEV) console.warn('socket: unknown message', json, parsed.error.issues);
-      return;
-    }
+    // Any frame shows the connection alive; a pong queued behind a burst of pushes is no sign of death.
+    this.missedPongs = 0;
+    if (typeof data !== 'string' || data === HEARTBEAT_PONG) return;
+    // A message of a newer server, or a broken one, is skipped: the connection goes on.
+    const read = readFrame(data);
+    if (!read) return;
     let message: PushMessage;
-    if (parsed.data.type === SESSION_ENDED_MESSAGE) {
+    if (read.type === SESSION_ENDED_MESSAGE) {
       // With a newer login on its way, the session that ended is one this socket is leaving anyway
       // (a password changed on this device, another account): the newer one is not affected.
       if (this.loginsUnanswered > 0) return;
-      message = { ...parsed.data, token: this.token };
+      message = { ...read, token: this.token };
       this.token = '';
     } else {
-      message = parsed.data;
+      message = read;
     }
     if (message.type === 'login_result') this.loginsUnanswered = Math.max(0, this.loginsUnanswered - 1);
-    // A push reaches the listeners of its exact topic (KLINE.EURUSD.1M), of its type (DAY_MARKET)
-    // and of its type narrowed to its symbol (DAY_MARKET.EURUSD), each listener once.
-    const targets = new Set<string>([message.type]);
-    if ('topic' in message) targets.add(message.topic);
-    if ('symbol' in message) targets.add(`${message.type}.${message.symbol}`);
-    const delivered = new Set<unknown>();
-    const handlersOf = (topic: string) => [
-      ...(this.topics.get(topic) ?? []),
-      ...(topic === message.type ? (this.listeners.get(topic) ?? []) : []),
-    ];
-    for (const topic of targets) {
-      for (const handler of handlersOf(topic)) {
-        // A handler both listening and subscribed hears a message once.
-        const identity = this.originals.get(handler) ?? handler;
-        if (delivered.has(identity)) continue;
-        delivered.add(identity);
-        try {
-          handler(message);
-        } catch (error) {
-          // One broken screen must not starve the others of prices.
-          console.error(error);
-        }
-      }
-    }
+    deliver(
+      message,
+      (name) => [
+        ...(this.topics.get(name) ?? []),
+        ...(name === message.type ? (this.listeners.get(name) ?? []) : []),
+      ],
+      // A handler both listening and subscribed hears a message once.
+      (handler) => this.originals.get(handler) ?? handler,
+    );
   }
 
   /** Drops the current socket and schedules the next attempt. */

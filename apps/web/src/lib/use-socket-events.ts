@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
-import { getSocket } from './socket.ts';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { getSocket, isCutOff, type ConnectionState } from './socket.ts';
 
 /**
  * Calls `onReconnect` each time the live connection comes back after being lost. Pushes carry the
@@ -16,26 +16,46 @@ export function useOnReconnect(onReconnect: () => void): void {
     let previous = socket.getState();
     return socket.onStateChange(() => {
       const next = socket.getState();
-      if (previous === 'reconnecting' && next === 'open') callback.current();
+      if (isCutOff(previous) && next === 'open') callback.current();
       previous = next;
     });
   }, []);
 }
 
 /**
- * A phone that wakes up or gets its network back should not sit out the rest of a backoff delay:
- * retry at once.
+ * A phone that wakes up should not sit out the rest of a backoff delay: retry at once. The
+ * browser's word on the network is taken at once too: `offline` cuts the connection off (prices
+ * show as stale, trades are refused) without waiting for the heartbeat, `online` reconnects.
  */
 export function useReconnectOnWake(): void {
   useEffect(() => {
+    const socket = getSocket();
     const retry = () => {
-      if (document.visibilityState === 'visible') getSocket().reconnectNow();
+      if (document.visibilityState === 'visible') socket.reconnectNow();
     };
+    const lost = () => socket.networkLost();
+    const back = () => socket.networkBack();
+    if (navigator.onLine === false) lost();
     document.addEventListener('visibilitychange', retry);
-    window.addEventListener('online', retry);
+    window.addEventListener('offline', lost);
+    window.addEventListener('online', back);
     return () => {
       document.removeEventListener('visibilitychange', retry);
-      window.removeEventListener('online', retry);
+      window.removeEventListener('offline', lost);
+      window.removeEventListener('online', back);
     };
   }, []);
 }
+
+/** The connection's state, re-rendering on each change. */
+export function useConnectionState(): ConnectionState {
+  return useSyncExternalStore(subscribeToState, stateSnapshot, stateSnapshot);
+}
+
+/** Whether prices on screen may be stale and trades must not be sent (lost or offline). */
+export function useCutOff(): boolean {
+  return isCutOff(useConnectionState());
+}
+
+const subscribeToState = (listener: () => void) => getSocket().onStateChange(listener);
+const stateSnapshot = () => getSocket().getState();

@@ -9,6 +9,7 @@ import { useEffectiveQuote } from './quotes-store.ts';
 import { MiniChart } from './mini-chart.tsx';
 import { formatClock } from '../../lib/format.ts';
 import { useSettings } from '../settings/settings-store.ts';
+import { useCutOff } from '../../lib/use-socket-events.ts';
 
 interface InstrumentRowProps {
   instrument: Instrument;
@@ -31,6 +32,7 @@ export const InstrumentRow = memo(function InstrumentRow({
   const lang = useSettings((s) => s.lang);
   const { quote, marketStatus } = useEffectiveQuote(instrument);
   const closed = marketStatus !== MarketStatus.open;
+  const stale = useCutOff();
   return (
     <button
       type="button"
@@ -47,6 +49,11 @@ export const InstrumentRow = memo(function InstrumentRow({
           {closed ? (
             <span className="closed-tag" data-testid="closed-label">
               {t('quote.closed')}
+            </span>
+          ) : stale ? (
+            // In the clock's place, same height: the time of the last quote would pass for live.
+            <span className="closed-tag" data-testid="stale-label">
+              {t('quote.stale')}
             </span>
           ) : (
             // Without a subtitle, the time of the last quote: it shows at a glance that prices are live.

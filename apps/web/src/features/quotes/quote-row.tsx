@@ -8,6 +8,7 @@ import { PriceCell } from '../../ui/price-cell.tsx';
 import { ChangeText } from '../../ui/change-pill.tsx';
 import { useEffectiveQuote } from './quotes-store.ts';
 import { MiniChart } from './mini-chart.tsx';
+import { useCutOff } from '../../lib/use-socket-events.ts';
 
 interface QuoteRowProps {
   instrument: Instrument;
@@ -38,6 +39,7 @@ export const QuoteRow = memo(function QuoteRow({
   const [expanded, setExpanded] = useState(false);
   const detailsId = useId();
   const closed = marketStatus !== MarketStatus.open;
+  const stale = useCutOff();
   const precision = instrument.PricePrecision;
   const code = instrument.ShowCode;
   return (
@@ -72,6 +74,11 @@ export const QuoteRow = memo(function QuoteRow({
               {closed ? (
                 <span className="closed-tag" data-testid="closed-label">
                   {t('quote.closed')}
+                </span>
+              ) : stale ? (
+                // The prices beside it are dimmed; this says why, in the change's place.
+                <span className="closed-tag" data-testid="stale-label">
+                  {t('quote.stale')}
                 </span>
               ) : (
                 <ChangeText percent={quote.Change} testId="row-change" />

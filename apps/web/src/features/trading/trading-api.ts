@@ -112,10 +112,18 @@ export type { SubmitOrderBody };
 
 const keys = new IdempotencyKeys();
 
-/** A money-changing POST: one key per distinct request, spinner, the server's message on success. */
+/**
+ * A money-changing POST: one key per distinct request, spinner, the server's message on success.
+ * Refused unsent while the app is offline (orders, closes, cancels and stops alike).
+ */
 function post<T>(path: string, body: Record<string, unknown>): Promise<T> {
   return keys.send(`${path} ${JSON.stringify(body)}`, (key) =>
-    api.post<T>(path, body, { headers: { [IDEMPOTENCY_HEADER]: key }, loading: true, successToast: true }),
+    api.post<T>(path, body, {
+      headers: { [IDEMPOTENCY_HEADER]: key },
+      loading: true,
+      successToast: true,
+      requireOnline: true,
+    }),
   );
 }
 

@@ -1,0 +1,81 @@
+/**
+ * The trade stream of the socket hub (docs/socket.md, FOREX_TRADE): each signed-in subscriber's
+ * holding orders with live price and P/L, and the account figures. The current state goes out at
+ * once on subscription and login (with an empty list when nothing is held), then at most once a
+ * second while the user holds something, and once more with the empty list when the last closed.
+ */
+import { Topic } from '@omp/protocol';
+import type { TradingService } from '../services/trading-service.ts';
+import { encode } from './socket-messages.ts';
+import type { SocketSession } from './socket-session.ts';
+
+/** The trade stream goes out at most this often per user. */
+const TRADE_PUSH_INTERVAL_MS = 1000;
+
+export type TradeSource = Pick<TradingService, 'tradeSnapshot' | 'account'>;
+
+/** What the stream needs of a connection. */
+export interface TradeSubscriber {
+  session: SocketSession | undefined;
+  topics: Set<string>;
+}
+
+export class TradeStream<C extends TradeSubscriber> {
+  /** Users whose last push listed holding orders, so an emptied list is pushed once. */
+  private readonly pushedOrders = new Set<number>();
+  private lastPushMs = 0;
+
+  private readonly trading: TradeSource;
+  /** Sends at once. */
+  private readonly send: (client: C, message: string) => void;
+  /** Sends, or keeps the newest per key for a slow client. */
+  private readonly deliver: (key: string, message: string, client: C) => void;
+
+  constructor(
+    trading: TradeSource,
+    send: (client: C, message: string) => void,
+    deliver: (key: string, message: string, client: C) => void,
+  ) {
+    this.trading = trading;
+    this.send = send;
+    this.deliver = deliver;
+  }
+
+  /**
+   * The user's trade state now, empty included. An account the server has not loaded since it
+   * started (nothing open, no call made yet) is loaded first, as any trading call would.
+   */
+  sendCurrent(client: C): void {
+    const session = client.session;
+    if (!session) return;
+    const snapshot = this.trading.tradeSnapshot(session.userId);
+    if (snapshot) return this.send(client, encode({ type: Topic.forexTrade, ...snapshot }));
+    this.trading
+      .account({ id: session.userId, isDemo: session.isDemo })
+      .then(() => {
+        // The socket may have left, signed out or unsubscribed meanwhile.
+        if (client.session !== session || !client.topics.has(Topic.forexTrade)) return;
+        const loaded = this.trading.tradeSnapshot(session.userId);
+        if (loaded) this.send(client, encode({ type: Topic.forexTrade, ...loaded }));
+      })
+      .catch(() => undefined); // the next trading call reports it; the pushes go on
+  }
+
+  /** Live price and P/L of each signed-in subscriber's holding orders, once a second. */
+  pushLive(nowMs: number, clientsByUser: ReadonlyMap<number, ReadonlySet<C>>): void {
+    if (nowMs - this.lastPushMs < TRADE_PUSH_INTERVAL_MS) return;
+    this.lastPushMs = nowMs;
+    for (const [userId, clients] of clientsByUser) {
+      const subscribed = [...clients].filter((client) => client.topics.has(Topic.forexTrade));
+      if (subscribed.length === 0) continue;
+      const snapshot = this.trading.tradeSnapshot(userId);
+      if (!snapshot) continue;
+      const hasOrders = snapshot.orders.length > 0;
+      if (!hasOrders && !this.pushedOrders.has(userId)) continue;
+      if (hasOrders) this.pushedOrders.add(userId);
+      else this.pushedOrders.delete(userId);
+      const message = encode({ type: Topic.forexTrade, ...snapshot });
+      for (const client of subscribed) this.deliver(`T.${userId}`, message, client);
+    }
+  }
+}
