@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountFigures, LoginResult } from '@omp/protocol';
 import { tradingClient } from './helpers/trading-helpers.ts';
+import { callApi, staffToken } from './helpers/staff-helpers.ts';
 import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
 
 const REFUSED_TO_DEMO = { code: 0, msg: 'Please register or log in to a real account', data: null };
@@ -123,6 +124,27 @@ describe.each(databaseEngines())('own demo account API on %s', (engine) => {
     expect(document.paths['/api/user/demo_session']?.post).toMatchObject({
       security: [{ token: [] }],
       tags: ['account'],
+    });
+  });
+
+  it('shows staff the tie: the demo account names its owner, the owner their demo account', async () => {
+    const real = await client.realUser('0');
+    const demo = (await ownDemo(real.token)).data.user.id;
+    const support = await staffToken(rt, ['support']);
+    expect((await callApi(rt, 'GET', `/admin/api/users/${real.id}`, support)).data).toMatchObject({
+      is_demo: 0,
+      demo_of: null,
+      demo_account: demo,
+    });
+    expect((await callApi(rt, 'GET', `/admin/api/users/${demo}`, support)).data).toMatchObject({
+      is_demo: 1,
+      demo_of: real.id,
+      demo_account: null,
+    });
+    const visitor = await client.demoUser();
+    expect((await callApi(rt, 'GET', `/admin/api/users/${visitor.id}`, support)).data).toMatchObject({
+      demo_of: null,
+      demo_account: null,
     });
   });
 

@@ -133,6 +133,8 @@ export const userDetailSchema = userSummarySchema.extend({
   live_sessions: z.number().int(),
   invite_code: z.string(),
   invited_by: z.number().int().nullable(),
+  demo_of: z.number().int().nullable().describe("A real user's own demo account: that user's id"),
+  demo_account: z.number().int().nullable().describe("A real user: their own demo account's id, once opened"),
   figures: z.object({
     balance_usd: decimal,
     equity_usd: decimal,

@@ -190,6 +190,16 @@ export function UserDrawer({ id, onClose }: { id: number; onClose: () => void })
             <Descriptions.Item label="UID">{user.uid}</Descriptions.Item>
             <Descriptions.Item label={t('users.kind')}>
               {user.is_demo ? t('users.demo') : t('users.real')}
+              {/* A real user's own demo account and its owner name each other. */}
+              {user.demo_of !== null && (
+                <span data-testid="user-demo-of"> · {t('users.demo_of', { id: user.demo_of })}</span>
+              )}
+              {user.demo_account !== null && (
+                <span data-testid="user-demo-account">
+                  {' '}
+                  · {t('users.demo_account', { id: user.demo_account })}
+                </span>
+              )}
             </Descriptions.Item>
             <Descriptions.Item label={t('staff.state')}>
               {user.disabled ? (

@@ -21,6 +21,10 @@ export interface UserRow {
   createdAtMs: number;
   inviteCode: string;
   invitedBy: number | null;
+  /** A real user's own demo account: the real user's id. */
+  demoOf: number | null;
+  /** A real user: the id of their own demo account, once opened. */
+  demoAccountId: number | null;
 }
 
 export const USER_SORTS = ['id', 'created_at', 'balance'] as const;
@@ -198,7 +202,13 @@ export class UserDirectoryRepository {
         'users.created_at',
         'users.invite_code',
         'users.invited_by',
+        'users.demo_of',
         'trading_accounts.balance',
+        eb
+          .selectFrom('users as own_demo')
+          .select('own_demo.id')
+          .whereRef('own_demo.demo_of', '=', 'users.id')
+          .as('demo_account_id'),
         eb
           .selectFrom('identity_submissions')
           .select('identity_submissions.status')
@@ -222,6 +232,8 @@ function toRow(row: {
   created_at: unknown;
   invite_code: string;
   invited_by: unknown;
+  demo_of: unknown;
+  demo_account_id: unknown;
   balance: unknown;
   identity_status: unknown;
 }): UserRow {
@@ -240,5 +252,7 @@ function toRow(row: {
     createdAtMs: int(row.created_at),
     inviteCode: row.invite_code,
     invitedBy: row.invited_by == null ? null : int(row.invited_by),
+    demoOf: row.demo_of == null ? null : int(row.demo_of),
+    demoAccountId: row.demo_account_id == null ? null : int(row.demo_account_id),
   };
 }

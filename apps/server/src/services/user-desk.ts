@@ -80,6 +80,8 @@ export class UserDesk {
       live_sessions: access?.live_sessions ?? 0,
       invite_code: row.inviteCode,
       invited_by: row.invitedBy,
+      demo_of: row.demoOf,
+      demo_account: row.demoAccountId,
       figures: {
         balance_usd: usd(figures.balanceMicros),
         equity_usd: usd(figures.equityMicros),
