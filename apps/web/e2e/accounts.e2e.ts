@@ -221,7 +221,7 @@ describe.skipIf(!chromiumPath)('accounts', () => {
     await logout.click();
     await app.dialogButton('Log out').click();
     await app.page.waitForURL(/#\/$/);
-    expect(await app.storedSession()).toEqual({ token: '', user: null });
+    expect(await app.storedSession()).toEqual({ token: '', user: null, realSession: null });
     expect((await call<ApiUser>(stack, '/api/user/info', { token: session.token })).code).toBe(999);
 
     await app.goto('/mine/system');

@@ -5,6 +5,8 @@ import { AppPage } from './app-page.ts';
 export interface StoredSession {
   token: string;
   user: { uid: number; is_demo: number; email: string | null; invite_code: string } | null;
+  /** The real session kept while in the user's own demo account. */
+  realSession?: { token: string } | null;
 }
 
 export class AccountPage extends AppPage {

@@ -11,6 +11,8 @@ export interface StartOptions {
   colorScheme?: 'light' | 'dark';
   /** Start signed in (token and user as the login call returns them). */
   session?: { token: string; user: unknown };
+  /** Show the first-sign-in onboarding (every other test starts with it seen). */
+  onboarding?: boolean;
 }
 
 export class AppPage {
@@ -29,7 +31,10 @@ export class AppPage {
     route: string,
     options: StartOptions = {},
   ): Promise<T> {
-    const page = await stack.newPage(options.colorScheme ? { colorScheme: options.colorScheme } : {});
+    const page = await stack.newPage({
+      ...(options.colorScheme ? { colorScheme: options.colorScheme } : {}),
+      ...(options.onboarding ? { onboarding: true } : {}),
+    });
     const settings = {
       state: {
         lang: options.lang ?? 'en',

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useSession, isSignedIn, isDemoUser } from '../features/session/session-store.ts';
 import { showDemoRestriction } from '../features/user/demo-restriction.ts';
@@ -15,6 +15,9 @@ import { queryClient } from '../lib/query-client.ts';
 import { marketKeys } from '../features/quotes/market-queries.ts';
 import { useLiveTradingFeed } from '../features/trading/live-trading-feed.ts';
 import { MarginCallBanner } from '../features/trading/margin-call-banner.tsx';
+import { HeaderMarkContext } from '../ui/page-header.tsx';
+import { DemoMark } from '../features/session/demo-mark.tsx';
+import { Onboarding } from '../features/onboarding/onboarding.tsx';
 
 /** The shell around every screen: guard, kept-alive pages, tab bar, connection state. */
 export function RootLayout() {
@@ -24,6 +27,8 @@ export function RootLayout() {
   const demo = useSession(isDemoUser);
   const decision = decideRoute(location, signedIn, demo);
   const tabBar = showsTabBar(location.pathname) && decision.kind === 'allow';
+  // One element per state, so the headers re-render only when the account kind changes.
+  const headerMark = useMemo(() => (demo ? <DemoMark /> : null), [demo]);
 
   // A demo user who opened a restricted address lands on the user center with the explanation.
   // Once per navigation: the location object is new for each (a typed address has no unique key).
@@ -49,9 +54,13 @@ export function RootLayout() {
       <ConnectionIndicator />
       {signedIn && <MarginCallBanner />}
       <main className="app-main">
-        <KeepAliveOutlet signedIn={signedIn} redirectTo={decision.kind === 'allow' ? null : decision.to} />
+        {/* Every screen's header says DEMO while the money on it is a demo account's. */}
+        <HeaderMarkContext value={headerMark}>
+          <KeepAliveOutlet signedIn={signedIn} redirectTo={decision.kind === 'allow' ? null : decision.to} />
+        </HeaderMarkContext>
       </main>
       {tabBar && <TabBar />}
+      <Onboarding />
     </div>
   );
 }

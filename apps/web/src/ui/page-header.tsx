@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { createContext, use, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LeftOutline } from 'antd-mobile-icons';
 import { useBack } from './use-back.ts';
@@ -11,10 +11,18 @@ interface PageHeaderProps {
   right?: ReactNode;
 }
 
+/**
+ * A mark the app puts in the header of every screen, after the back button or the screen's own
+ * left action: the demo account's DEMO, so a trade on demo money is never mistaken for a real
+ * one. The app shell provides it; none by default.
+ */
+export const HeaderMarkContext = createContext<ReactNode>(null);
+
 /** The sticky top bar of a screen: back, a centred title, actions. */
 export function PageHeader({ title, back = false, left, right }: PageHeaderProps) {
   const { t } = useTranslation();
   const goBack = useBack();
+  const mark = use(HeaderMarkContext);
   return (
     <header className="page-header">
       <div className="page-header__side">
@@ -31,6 +39,7 @@ export function PageHeader({ title, back = false, left, right }: PageHeaderProps
         ) : (
           left
         )}
+        {mark}
       </div>
       <h1 className="page-header__title">{title}</h1>
       <div className="page-header__side page-header__side--end">{right}</div>

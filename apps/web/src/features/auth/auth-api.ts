@@ -180,6 +180,14 @@ export async function demoLogin(): Promise<LoginResult> {
   return result;
 }
 
+/**
+ * A session on the signed-in real user's own demo account (opened on the first call, the same one
+ * afterwards). The server refuses it to a demo session.
+ */
+export function ownDemoLogin(): Promise<LoginResult> {
+  return api.post<LoginResult>('/api/user/demo_session', undefined, { loading: true, successToast: true });
+}
+
 export function fetchUser(signal: AbortSignal): Promise<User> {
   return api.get<User>('/api/user/info', { signal });
 }

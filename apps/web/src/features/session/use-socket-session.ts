@@ -14,7 +14,8 @@ import { useSession } from './session-store.ts';
  *
  * When the server ends the session (a password change on another device, the account disabled,
  * staff ending it, expiry) the socket says so at once: the app signs out, goes to the login page and
- * shows the server's reason in a dialog the user closes.
+ * shows the server's reason in a dialog the user closes. In the user's own demo account it goes
+ * back to the real session instead, with the same dialog.
  */
 export function useSocketSession(): void {
   const token = useSession((s) => s.token);
@@ -38,12 +39,17 @@ export function useSocketSession(): void {
       getSocket().listen(SESSION_ENDED_MESSAGE, (message) => {
         const session = useSession.getState();
         if (!endsCurrentSession(message, session.token)) return;
-        session.signOut();
+        // The own demo account's session ended: the real session kept on this phone takes over
+        // (if it has ended too, its next call signs out); otherwise the app signs out.
+        const backToReal = session.realSession !== null;
+        if (backToReal) session.backToReal();
+        else session.signOut();
         // A logout is this device's own doing (or another tab's, which shares the token): the page
         // that asked for it moves on by itself and needs no notice.
         if (message.reason === SessionEndReason.logout) return;
         const { pathname, search } = here.current;
-        if (pathname !== '/login') void navigate(loginPathFor(pathname, search), { replace: true });
+        if (!backToReal && pathname !== '/login')
+          void navigate(loginPathFor(pathname, search), { replace: true });
         // A dialog, not a toast: being signed out by someone else must not pass unnoticed.
         void Dialog.alert({ content: message.msg, confirmText: t('common.ok') });
       }),

@@ -23,8 +23,9 @@ export function SystemPage() {
   const signedIn = useSession(isSignedIn);
 
   /**
-   * Confirmed first (docs/CONTRACT.md "Form rules"); then the session ends on the server, the user and
-   * token are forgotten (which signs the socket out, see use-socket-session.ts), and home.
+   * Confirmed first (docs/CONTRACT.md "Form rules"); then the session ends on the server (and the
+   * real one kept while in the own demo account), the user and token are forgotten (which signs the
+   * socket out, see use-socket-session.ts), and home.
    */
   const signOut = async () => {
     const confirmed = await Dialog.confirm({
@@ -33,8 +34,15 @@ export function SystemPage() {
       cancelText: t('common.cancel'),
     });
     if (!confirmed) return;
+    // In the own demo account the kept real session ends too: logging out leaves neither behind.
+    const keptReal = useSession.getState().realSession !== null;
     try {
       await logout();
+      if (keptReal) {
+        // The socket's notice of the demo session's end may have gone back to real already.
+        useSession.getState().backToReal();
+        await logout();
+      }
     } catch {
       // Already ended or unreachable: this device forgets the session either way.
     }

@@ -35,6 +35,10 @@ export function useLiveTradingFeed(): void {
     const offs = [
       socket.subscribe(Topic.forexTrade, (message) => {
         if (message.type !== 'FOREX_TRADE') return;
+        // Just after a switch between the real and the own demo account, a push of the account
+        // left may still be on its way: it must not show as the other one's figures.
+        const user = useSession.getState().user;
+        if (user && message.account.is_demo !== user.is_demo) return;
         useLiveTrading.getState().applyTrade(message);
         queryClient.setQueryData(tradingKeys.figures(token), message.account);
       }),

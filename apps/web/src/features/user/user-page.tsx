@@ -32,6 +32,7 @@ import { showDemoRestriction } from './demo-restriction.ts';
 import { maskedAccount } from './mask.ts';
 import { useUserInfo } from './use-user-info.ts';
 import { useUserPrefs } from './user-prefs.ts';
+import { AccountSwitch } from './account-switch.tsx';
 import { formatUsd } from '../../lib/format.ts';
 import { resetDemoAccount, useAccountFigures } from '../trading/trading-api.ts';
 
@@ -105,6 +106,8 @@ export function UserPage() {
           {demo ? t('user.badgeDemo') : t('user.badgeReal')}
         </span>
       </section>
+
+      <AccountSwitch />
 
       <section className="balance-card" aria-label={t('user.balance')}>
         <div className="balance-card__head">
