@@ -119,11 +119,20 @@ describe.skipIf(!chromiumPath)('back office', () => {
       )
       .toBeGreaterThan(0);
     await shot(office.page, 'admin-deposit-drawer');
-    // Less arrived than reported: staff credit what arrived and tell the user why.
+    // Less arrived than reported: staff confirm what arrived, in the deposit's currency, see the USD
+    // it credits at the deposit's rate (USDT at par), and tell the user why.
     await office.drawer().getByRole('button', { name: 'Approve and credit' }).click();
-    expect(await office.modal().getByLabel('Amount that arrived (USD)').inputValue()).toBe('500');
-    await office.modal().getByLabel('Amount that arrived (USD)').fill('495');
+    const received = office.modal().getByLabel('Amount that arrived (USDT)');
+    expect(await received.inputValue()).toBe('500');
+    await expect
+      .poll(() => office.modal().getByTestId('follows-received').textContent())
+      .toBe('Credits 500.00 USD');
+    await received.fill('495');
+    await expect
+      .poll(() => office.modal().getByTestId('follows-received').textContent())
+      .toBe('Credits 495.00 USD');
     await office.modal().getByLabel('Note for the user (optional)').fill('5 USD network fee on the way');
+    await shot(office.page, 'admin-deposit-approve');
     await office.modal().getByRole('button', { name: 'Approve and credit' }).click();
     await expect.poll(() => office.toast().textContent(), eventually).toBeTruthy();
     // Out of the waiting list at once.
@@ -141,8 +150,11 @@ describe.skipIf(!chromiumPath)('back office', () => {
     expect(file.suggestedFilename()).toBe('deposits.csv');
     const csv = readFileSync((await file.path())!, 'utf8').replace(/^\uFEFF/, '');
     const [header, row, ...rest] = csv.trim().split('\r\n');
-    expect(header).toBe('id,user_id,amount_usd,currency,network,status,remark,created_at');
+    expect(header).toBe(
+      'id,user_id,amount_usd,currency,network,status,remark,created_at,declared,received,usd_price',
+    );
     expect(row!.split(',').slice(1, 3)).toEqual([String(session.user.id), '495']);
+    expect(row!.split(',').slice(-3)).toEqual(['500', '495', '1']);
     expect(row).toContain('5 USD network fee on the way');
     expect(row).toContain('Completed');
     expect(rest).toHaveLength(0);

@@ -6,10 +6,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseMicros, receivedAmount, withdrawalFee } from '@omp/engine';
+import { depositCredit, formatMicros, parseMicros, receivedAmount, withdrawalFee } from '@omp/engine';
 import { chromiumPath, eventually, screenshot, useStack } from './harness.ts';
 import { CAPTCHA_ANSWER, registerByApi, uniqueEmail } from './accounts-api.ts';
-import { ADMIN_PASSWORD, adminToken, approveWaiting, rejectIdentity } from './money-api.ts';
+import { ADMIN_PASSWORD, adminToken, approveWaiting, rejectIdentity, staffCall } from './money-api.ts';
 import { MoneyScreen } from './pages/money-pages.ts';
 import { UserScreen } from './pages/account-pages.ts';
 
@@ -92,8 +92,14 @@ describe.skipIf(!chromiumPath)('money and identity', () => {
     await expect
       .poll(() => app.fieldError('bind-address').textContent())
       .toContain('not a valid TRC20 address');
+    // The new address is read back in full before it is saved.
     await app.field('bind-address').fill(TRC20_ADDRESS);
     await app.testId('bind-submit').click();
+    await app.testId('bind-confirm').waitFor();
+    expect(await app.testId('confirm-address').textContent()).toBe(TRC20_ADDRESS);
+    await app.settle();
+    await screenshot(app.page, 'money-bind-confirm');
+    await app.testId('confirm-send').click();
     await app.testId('withdraw-form').waitFor();
     await expect.poll(() => app.testId('withdraw-methods').textContent(), eventually).toContain('TLa2f6VP');
 
@@ -115,8 +121,38 @@ describe.skipIf(!chromiumPath)('money and identity', () => {
     await app.field('withdraw-memo').fill('Rent');
     await app.settle();
     await screenshot(app.page, 'money-withdraw-form');
+    // A confirmation repeats where the money goes, how much leaves, the fee and what arrives;
+    // cancelling it sends nothing.
+    const draws: string[] = [];
+    app.page.on('request', (request) => {
+      if (request.url().includes('/api/account/draw?') || request.url().endsWith('/api/account/draw'))
+        draws.push(request.method());
+    });
+    await app.testId('withdraw-submit').click();
+    await app.testId('withdraw-confirm').waitFor();
+    const confirmation = {
+      address: await app.testId('confirm-address').textContent(),
+      amount: await app.testId('confirm-amount').textContent(),
+      fee: await app.testId('confirm-fee').textContent(),
+      received: await app.testId('confirm-received').textContent(),
+    };
+    expect(confirmation).toEqual({
+      address: TRC20_ADDRESS,
+      amount: '100.00 USD',
+      fee: '1.00 USD',
+      received: '99.00 USDT',
+    });
+    await app.settle();
+    await screenshot(app.page, 'money-withdraw-confirm');
+    await app.testId('confirm-cancel').click();
+    await expect.poll(() => app.testId('withdraw-confirm').count()).toBe(0);
+    await app.settle();
+    expect(draws).toEqual([]);
+    expect(await app.testId('withdraw-form').isVisible()).toBe(true);
+    expect(await app.field('withdraw-amount').inputValue()).toBe('100');
     const withdrawalSent = app.page.waitForRequest('**/api/account/draw');
     await app.testId('withdraw-submit').click();
+    await app.testId('confirm-send').click();
     expect((await withdrawalSent).headers()['idempotency-key']).toMatch(/^[0-9a-f]{32}$/);
     await app.testId('withdraw-records').waitFor();
     await expect.poll(() => app.recordStatuses('withdraw'), eventually).toEqual(['Under review']);
@@ -150,6 +186,55 @@ describe.skipIf(!chromiumPath)('money and identity', () => {
     await app.testId('method-delete').click();
     await app.dialogButton('Delete').click();
     await app.testId('methods-empty').waitFor();
+  });
+
+  it('takes a EUR wire in EUR, shows the USD it credits before sending, and credits what staff confirm arrived', async () => {
+    const session = await registerByApi(stack, uniqueEmail('euro'), 'Money-pass-3');
+    const admin = await adminToken(stack);
+    const app = await MoneyScreen.start(stack, '/mine/charge', { session });
+    await app.moneyTab('Bank wire');
+    await app.page.locator('[data-testid="deposit-banks"] .adm-selector-item', { hasText: 'EUR' }).click();
+    await expect.poll(() => app.testId('deposit-bank-card').textContent(), eventually).toContain('BSPBDEFF');
+
+    // The amount is typed in euros; the rate and the USD it credits show before anything is sent.
+    expect(await app.page.locator('label[for="deposit-amount"]').textContent()).toBe('Amount (EUR)');
+    expect(await app.page.locator('.amount-field__unit').textContent()).toBe('EUR');
+    expect(await app.testId('deposit-rate').textContent()).toBe('1 USD = 0.86 EUR');
+    expect(await app.testId('deposit-credited').textContent()).toBe('—');
+    await app.field('deposit-amount').fill('100');
+    const credited = formatMicros(depositCredit(parseMicros('100')!, '0.86')!);
+    expect(credited).toBe('116.279069');
+    await expect.poll(() => app.testId('deposit-credited').textContent()).toBe('116.279069 USD');
+    await app.attach('deposit-proof', photo('payment-proof.png'));
+    await app.settle();
+    await screenshot(app.page, 'money-deposit-eur');
+    const sent = app.page.waitForRequest('**/api/quickCharge/wire_submit');
+    await app.testId('deposit-submit').click();
+    // The rate the user saw travels with the report, so a rate changed meanwhile is refused, not applied.
+    expect(new URLSearchParams((await sent).postData() ?? '').get('usd_price')).toBe('0.86');
+    await expect.poll(() => app.recordStatuses('deposit'), eventually).toEqual(['Under review']);
+    expect(await app.testId('record-sent').textContent()).toBe('100.00 EUR');
+
+    // 95 EUR arrived: staff confirm that amount, in euros; the balance gets its USD at 0.86.
+    const page = await staffCall<{ list: { id: number; sent_number: string }[] }>(
+      stack,
+      `/admin/api/deposits?status=0&user_id=${session.user.id}`,
+      admin,
+    );
+    expect(page.list[0]!.sent_number).toBe('100');
+    await staffCall(stack, `/admin/api/deposits/${page.list[0]!.id}/approve`, admin, {
+      received: '95',
+      remark: 'Your bank deducted 5 EUR',
+    });
+    await expect.poll(() => app.recordStatuses('deposit'), eventually).toEqual(['Completed']);
+    expect(await app.testId('record-received').textContent()).toBe('95.00 EUR');
+    // 95 ÷ 0.86 = 110.465116 USD credited.
+    expect(await app.testId('record-amount').textContent()).toBe('$110.47');
+    await app.settle();
+    await screenshot(app.page, 'money-deposit-eur-credited');
+    const user = app.as(UserScreen);
+    await user.goto('/user');
+    await expect.poll(() => user.page.getByTestId('balance').textContent(), eventually).toContain('$110.47');
   });
 
   it('shows why an identity was rejected and takes a corrected submission', async () => {

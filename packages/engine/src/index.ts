@@ -18,4 +18,5 @@ export * from './order-lifecycle.ts';
 export * from './trading-book.ts';
 export * from './trigger-index.ts';
 export * from './withdrawal.ts';
+export * from './deposit.ts';
 export * from './book-risk.ts';

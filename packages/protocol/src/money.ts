@@ -10,17 +10,24 @@ import { decimalText } from './trading.ts';
 /** An uploaded image: the url `image_upload` returned (or its bare name). */
 const uploadRef = text(200).min(1);
 
+/** The rate a client showed the user; a deposit is refused, not re-priced, when it changed since. */
+const shownRate = decimalText('usd_price')
+  .optional()
+  .describe('The rate (units of the currency per 1 USD) the user was shown; refused if it changed since');
+
 export const cryptoDepositBodySchema = z.object({
-  number: decimalText('number').describe('Amount in USD'),
+  number: decimalText('number').describe("Amount sent, in the network's currency (USD 1:1 for USD)"),
   proofImg: uploadRef.describe('Proof of payment: the url image_upload returned'),
   address: text(128).optional().describe('The address the user paid from (optional)'),
   charge_id: wholeNumber('charge_id', 1).describe('The network from quickCharge/info'),
+  usd_price: shownRate,
 });
 
 export const wireDepositBodySchema = z.object({
-  number: decimalText('number').describe('Amount in USD'),
+  number: decimalText('number').describe("Amount sent, in the bank's currency (bank_coin)"),
   proofImg: uploadRef,
   wire_id: wholeNumber('wire_id', 1).describe('The bank from quickCharge/wire_info'),
+  usd_price: shownRate,
 });
 
 export type CryptoDepositBody = z.infer<typeof cryptoDepositBodySchema>;
@@ -79,15 +86,20 @@ export const reviewListQuerySchema = z.object({
 
 export const remarkBodySchema = z.object({ remark: text(500).min(1) });
 
+const positiveAmount = (example: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,9}(\.\d{1,6})?$/, `an amount such as ${example}`)
+    .refine((amount) => !/^0+(\.0+)?$/.test(amount), { error: () => 'the amount must be above 0' });
+
 /** Approving a deposit: what actually arrived, when it is not what the user reported. */
 export const depositApproveBodySchema = z
   .object({
-    amount: z
-      .string()
-      .trim()
-      .regex(/^\d{1,9}(\.\d{1,6})?$/, 'a USD amount such as 98.5')
-      .refine((amount) => !/^0+(\.0+)?$/.test(amount), { error: () => 'the amount must be above 0' })
-      .describe('USD credited; default: the amount the user reported'),
+    received: positiveAmount('95').describe(
+      "Amount that arrived, in the deposit's currency; credited at the rate it was sent at. Default: what the user declared",
+    ),
+    amount: positiveAmount('98.5').describe('USD credited as given, instead of `received`'),
     remark: text(500).describe('Shown to the user, e.g. why less arrived'),
   })
   .partial()
@@ -107,6 +119,12 @@ export const chargeNetworkSchema = z.object({
   currency_code: z.string(),
   protocol_code: z.string(),
   address: z.string(),
+  usd_price: z
+    .string()
+    .nullable()
+    .describe(
+      'Units of this currency per 1 USD that deposits are credited at; null: none set, deposits refused',
+    ),
 });
 
 export const wireBankSchema = z.object({
@@ -118,6 +136,12 @@ export const wireBankSchema = z.object({
   payee_name: z.string(),
   payee_account: z.string(),
   bank_remark: z.string(),
+  usd_price: z
+    .string()
+    .nullable()
+    .describe(
+      'Units of this currency per 1 USD that deposits are credited at; null: none set, deposits refused',
+    ),
 });
 
 export const withdrawCurrencySchema = z.object({
@@ -134,7 +158,7 @@ export const withdrawCurrencySchema = z.object({
 export const depositRecordSchema = z.object({
   id: z.number().int(),
   type: z.number().int().describe('0 crypto, 1 bank'),
-  number: z.number().describe('USD'),
+  number: z.number().describe('USD credited (while under review: what the declared amount credits)'),
   currency_code: z.string(),
   network: z.string(),
   address: z.string(),
@@ -143,6 +167,12 @@ export const depositRecordSchema = z.object({
   status_name: z.string(),
   remark: z.string(),
   created_at: utcTimeText(),
+  sent_number: z.string().describe('What the user declared sending, in currency_code'),
+  received_number: z
+    .string()
+    .nullable()
+    .describe('What staff confirmed arrived, in currency_code; null until approved'),
+  usd_price: z.string().describe('The rate it was sent at: units of currency_code per 1 USD'),
 });
 
 export const drawMethodSchema = z.object({

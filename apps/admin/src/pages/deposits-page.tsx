@@ -1,10 +1,12 @@
 /**
- * The deposit queue: what the user says they sent, on which network or to which bank, with the
- * proof they uploaded; approve credits the amount once through the ledger, reject or mark invalid
- * with the reason the user reads.
+ * The deposit queue: what the user says they sent, in the channel's currency, on which network or
+ * to which bank, with the proof they uploaded; approve confirms what actually arrived (in that
+ * currency) and credits its USD at the rate the deposit was sent at, once through the ledger;
+ * reject or mark invalid with the reason the user reads.
  */
 import { useTranslation } from 'react-i18next';
 import { Descriptions, Flex, Image } from 'antd';
+import { depositCredit, formatMicros, parseMicros } from '@omp/engine';
 import type { DepositRecord } from '@omp/protocol';
 import { allows, useSession } from '../lib/session.ts';
 import { localTime } from '../lib/time.ts';
@@ -17,6 +19,13 @@ const UNCHECKED = 0;
 const tone = (status: number) => (status === 0 ? 'waiting' : status === 1 ? 'done' : 'refused');
 const usd = (value: number) =>
   value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 6 });
+/** What a received amount as typed credits, with the server's own arithmetic (engine SPEC.md W5). */
+const creditOf = (received: string, usdPrice: string) => {
+  const micros = /^\d{1,9}(\.\d{1,6})?$/.test(received.trim()) ? parseMicros(received.trim()) : null;
+  const credited = micros === null ? null : depositCredit(micros, usdPrice);
+  return credited === null ? '—' : usd(Number(formatMicros(credited)));
+};
+const sent = (row: DepositRow) => `${row.sent_number} ${row.currency_code}`;
 
 export default function DepositsPage() {
   const { t } = useTranslation();
@@ -33,6 +42,11 @@ export default function DepositsPage() {
       columns={[
         { title: t('table.id'), dataIndex: 'id', width: 80 },
         { title: t('table.user_id'), dataIndex: 'user_id', width: 90 },
+        {
+          title: t('deposit.declared'),
+          align: 'right',
+          render: (_, row) => <span className="num">{sent(row)}</span>,
+        },
         {
           title: t('deposit.amount'),
           align: 'right',
@@ -55,6 +69,10 @@ export default function DepositsPage() {
         { title: 'status', value: (row) => row.status_name },
         { title: 'remark', value: (row) => row.remark },
         { title: 'created_at', value: (row) => localTime(row.created_at) },
+        // Added after the first columns, so spreadsheets built on those keep reading them.
+        { title: 'declared', value: (row) => row.sent_number },
+        { title: 'received', value: (row) => row.received_number ?? '' },
+        { title: 'usd_price', value: (row) => row.usd_price },
       ]}
       title={(open) => t('deposit.drawer_title', { id: open.id })}
       decisions={(open) =>
@@ -64,17 +82,19 @@ export default function DepositsPage() {
                 key: 'approve',
                 label: t('deposit.approve'),
                 path: `/admin/api/deposits/${open.id}/approve`,
-                consequence: t('deposit.approve_consequence', {
+                consequence: t('deposit.approve_received_consequence', {
                   amount: usd(open.number),
                   user: open.user_id,
                 }),
                 needsReason: false,
                 extraFields: [
                   {
-                    name: 'amount',
-                    label: t('deposit.credited'),
-                    initial: String(open.number),
-                    hint: t('deposit.credited_hint'),
+                    name: 'received',
+                    label: t('deposit.received_in', { currency: open.currency_code }),
+                    initial: open.sent_number,
+                    suffix: open.currency_code,
+                    hint: t('deposit.received_hint', { rate: open.usd_price, currency: open.currency_code }),
+                    follows: (value) => t('deposit.credits', { amount: creditOf(value, open.usd_price) }),
                     pattern: { regex: /^\d{1,9}(\.\d{1,6})?$/, message: t('users.amount_rule') },
                   },
                   { name: 'remark', label: t('deposit.note_for_user') },
@@ -104,6 +124,17 @@ export default function DepositsPage() {
         <Flex vertical gap={16}>
           <Descriptions size="small" bordered column={2}>
             <Descriptions.Item label={t('table.user_id')}>{open.user_id}</Descriptions.Item>
+            <Descriptions.Item label={t('deposit.declared')}>
+              <span className="num">{sent(open)}</span>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('deposit.rate')}>
+              <span className="num">1 USD = {`${open.usd_price} ${open.currency_code}`}</span>
+            </Descriptions.Item>
+            {open.received_number !== null ? (
+              <Descriptions.Item label={t('deposit.received')}>
+                <span className="num">{`${open.received_number} ${open.currency_code}`}</span>
+              </Descriptions.Item>
+            ) : null}
             <Descriptions.Item label={t('deposit.amount')}>
               <span className="num">{usd(open.number)} USD</span>
             </Descriptions.Item>

@@ -1,6 +1,7 @@
 /**
  * What users deposit through and withdraw to: the deposit networks and their addresses, the wire
- * banks, and the withdrawal currencies with their fees, prices and minimums. Finance keeps them;
+ * banks, the rates deposits in other currencies than USD are credited at, and the withdrawal
+ * currencies with their fees, prices and minimums. Finance keeps them;
  * each change is confirmed and audited, and the phone's money screens use it at once.
  */
 import { useTranslation } from 'react-i18next';
@@ -35,6 +36,20 @@ export default function PaymentsPage() {
           { name: 'payee_account', label: t('payments.payee_account'), required: true },
           { name: 'bank_remark', label: t('payments.remark'), column: false },
           enabled,
+        ]}
+      />
+      <ConfigTable
+        path="/admin/api/deposit-rates"
+        title={t('payments.deposit_rates')}
+        fields={[
+          { name: 'currency_code', label: t('payments.currency'), required: true },
+          {
+            name: 'usd_price',
+            label: t('payments.usd_price'),
+            kind: 'number',
+            required: true,
+            hint: t('payments.deposit_rate_hint'),
+          },
         ]}
       />
       <ConfigTable

@@ -21,6 +21,18 @@ export interface ExtraField {
   suffix?: string;
   /** A choice instead of a typed value. */
   options?: Array<{ value: string; label: string }>;
+  /** What follows from the value as it is typed, shown under it (e.g. the USD an amount credits). */
+  follows?: (value: string) => string;
+}
+
+/** The line under a field that follows its value as it is typed. */
+function Follows({ name, render }: { name: string; render: (value: string) => string }) {
+  const value = Form.useWatch<string | undefined>(name);
+  return (
+    <Typography.Text strong className="num" data-testid={`follows-${name}`}>
+      {render(value ?? '')}
+    </Typography.Text>
+  );
 }
 
 export interface ReasonDialogProps {
@@ -98,7 +110,17 @@ export function ReasonDialog(props: ReasonDialogProps) {
               key={field.name}
               name={field.name}
               label={field.label}
-              {...(field.hint ? { extra: field.hint } : {})}
+              {...(field.hint || field.follows
+                ? {
+                    extra: (
+                      <>
+                        {field.follows && <Follows name={field.name} render={field.follows} />}
+                        {field.follows && field.hint ? <br /> : null}
+                        {field.hint}
+                      </>
+                    ),
+                  }
+                : {})}
               rules={
                 field.pattern
                   ? [

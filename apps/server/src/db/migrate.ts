@@ -20,6 +20,7 @@ import * as messageLog from './migrations/20261125T0200_message_log.ts';
 import * as instrumentNames from './migrations/20261125T0300_instrument_names.ts';
 import * as userFreezes from './migrations/20261125T0400_user_freezes.ts';
 import * as auditOrigin from './migrations/20261125T0500_audit_origin.ts';
+import * as depositRates from './migrations/20261126T0100_deposit_rates.ts';
 import * as demoAccountOfARealUser from './migrations/20261126T0300_demo_account_of_a_real_user.ts';
 import * as favouriteInstruments from './migrations/20261126T0500_favourite_instruments.ts';
 
@@ -39,6 +40,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261125T0300_instrument_names': instrumentNames,
   '20261125T0400_user_freezes': userFreezes,
   '20261125T0500_audit_origin': auditOrigin,
+  '20261126T0100_deposit_rates': depositRates,
   '20261126T0300_demo_account_of_a_real_user': demoAccountOfARealUser,
   '20261126T0500_favourite_instruments': favouriteInstruments,
 };

@@ -278,8 +278,14 @@ export interface DepositTable {
   currency_code: string;
   network: string;
   address: string;
-  /** Micro-dollars credited on approval. */
+  /** Micro-dollars credited on approval (estimated from `sent_amount` until then). */
   amount: DbInt;
+  /** What the user said they sent, in micro-units of `currency_code`. */
+  sent_amount: DbInt;
+  /** What staff confirmed arrived, in micro-units of `currency_code`; null until approved. */
+  received_amount: NullableInt;
+  /** The rate the deposit was sent at: units of `currency_code` per 1 USD (1 for USD). */
+  usd_price: ColumnType<string, string | undefined, string>;
   proof_pic: string;
   /** 0 unchecked, 1 completed, 2 rejected, 3 invalid. */
   status: DbInt;
@@ -287,6 +293,13 @@ export interface DepositTable {
   reviewed_by: NullableInt;
   reviewed_at: NullableInt;
   created_at: DbInt;
+}
+
+/** The rate staff set per deposit currency other than USD: units of it per 1 USD. */
+export interface DepositRateTable {
+  id: DbId;
+  currency_code: string;
+  usd_price: string;
 }
 
 export interface WithdrawCurrencyTable {
@@ -455,6 +468,7 @@ export interface Database {
   charge_networks: ChargeNetworkTable;
   wire_banks: WireBankTable;
   deposits: DepositTable;
+  deposit_rates: DepositRateTable;
   withdraw_currencies: WithdrawCurrencyTable;
   draw_methods: DrawMethodTable;
   withdrawals: WithdrawalTable;

@@ -7,6 +7,7 @@ import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type {
   ChargeNetworkTable,
   Database,
+  DepositRateTable,
   DepositTable,
   DrawMethodTable,
   WireBankTable,
@@ -20,14 +21,23 @@ import { insertIdempotencyRecord } from './idempotency-repository.ts';
 export type ChargeNetwork = Decoded<Selectable<ChargeNetworkTable>>;
 export type WireBank = Decoded<Selectable<WireBankTable>>;
 export type WithdrawCurrency = Decoded<Selectable<WithdrawCurrencyTable>>;
-/** A deposit; `amount` in micro-dollars. */
-export type Deposit = Decoded<Selectable<DepositTable>, 'amount'>;
+export type DepositRate = Decoded<Selectable<DepositRateTable>>;
+/**
+ * A deposit; `amount` in micro-dollars, `sent_amount` and `received_amount` (null until staff
+ * confirm it) in micro-units of its currency.
+ */
+export type Deposit = Omit<Decoded<Selectable<DepositTable>, 'amount' | 'sent_amount'>, 'received_amount'> & {
+  received_amount: bigint | null;
+};
 /** A withdrawal; `amount` and `fee` in micro-dollars. */
 export type Withdrawal = Decoded<Selectable<WithdrawalTable>, 'amount' | 'fee'>;
 export type DrawMethod = Decoded<Selectable<DrawMethodTable>>;
 
 const plain = <Row extends object>(row: Row) => decodeRow(row);
-const deposit = (row: Selectable<DepositTable>): Deposit => decodeRow(row, ['amount']);
+const deposit = (row: Selectable<DepositTable>): Deposit => ({
+  ...decodeRow(row, ['amount', 'sent_amount']),
+  received_amount: row.received_amount == null ? null : toBigInt(row.received_amount),
+});
 const withdrawal = (row: Selectable<WithdrawalTable>): Withdrawal => decodeRow(row, ['amount', 'fee']);
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -41,8 +51,11 @@ export interface RecordFilter {
   toMs?: number;
 }
 
-/** The tables of payment configuration staff edit: deposit channels, banks, withdrawal currencies. */
-export type PaymentConfigTable = 'charge_networks' | 'wire_banks' | 'withdraw_currencies';
+/**
+ * The tables of payment configuration staff edit: deposit channels, banks, the rates deposits in
+ * other currencies are credited at, withdrawal currencies.
+ */
+export type PaymentConfigTable = 'charge_networks' | 'wire_banks' | 'deposit_rates' | 'withdraw_currencies';
 
 export class MoneyRepository {
   private readonly db: Kysely<Database>;
@@ -108,6 +121,21 @@ export class MoneyRepository {
     return row && plain(row);
   }
 
+  async depositRates(): Promise<DepositRate[]> {
+    const rows = await this.db.selectFrom('deposit_rates').selectAll().orderBy('currency_code').execute();
+    return rows.map(plain);
+  }
+
+  /** The rate deposits in this currency are credited at, or undefined when staff set none. */
+  async depositRate(currencyCode: string): Promise<DepositRate | undefined> {
+    const row = await this.db
+      .selectFrom('deposit_rates')
+      .selectAll()
+      .where('currency_code', '=', currencyCode.toUpperCase())
+      .executeTakeFirst();
+    return row && plain(row);
+  }
+
   async withdrawCurrencies(type?: number, includeDisabled = false): Promise<WithdrawCurrency[]> {
     let query = this.db.selectFrom('withdraw_currencies').selectAll().orderBy('id');
     if (!includeDisabled) query = query.where('enabled', '=', 1);
@@ -155,8 +183,10 @@ export class MoneyRepository {
     return { rows: rows.map(deposit), total };
   }
 
-  /** Moves a deposit out of `unchecked`; false when it already left it. */
-  /** `creditedMicros`: what actually arrived, recorded as the deposit's amount when approved. */
+  /**
+   * Moves a deposit out of `unchecked`; false when it already left it. An approval records what
+   * arrived (micro-units of the deposit's currency) and the micro-dollars it credits.
+   */
   async decideDeposit(
     db: Db,
     id: number,
@@ -164,7 +194,7 @@ export class MoneyRepository {
     remark: string | null,
     staffId: number,
     atMs: number,
-    creditedMicros?: bigint,
+    arrived?: { received: bigint; credited: bigint },
   ) {
     const result = await db
       .updateTable('deposits')
@@ -173,7 +203,7 @@ export class MoneyRepository {
         remark,
         reviewed_by: staffId,
         reviewed_at: atMs,
-        ...(creditedMicros === undefined ? {} : { amount: creditedMicros }),
+        ...(arrived === undefined ? {} : { received_amount: arrived.received, amount: arrived.credited }),
       })
       .where('id', '=', id)
       .where('status', '=', 0)

@@ -43,6 +43,8 @@ export interface MoneyRouteDeps {
 
 const tags = ['money'];
 const form = 'Form-encoded or JSON. Real accounts only.';
+const creditedAtRate =
+  " The amount is in the channel's currency; on approval it is credited in USD at the channel's `usd_price` (units per 1 USD), rounded down to the micro-dollar.";
 const retrySafe =
   ' Send an `Idempotency-Key` header (1–64 characters) to make a retry safe: the same key answers with the first record.';
 
@@ -104,17 +106,17 @@ export async function moneyRoutes(app: FastifyInstance, deps: MoneyRouteDeps) {
       schema: {
         tags,
         summary: 'Report a crypto deposit with its proof',
-        description: form + retrySafe,
+        description: form + creditedAtRate + retrySafe,
         body: cryptoDepositBodySchema,
         response: { 200: envelopeOf(depositRecordSchema) },
       },
     },
     async (request) => {
       const user = await requireRealUser(request);
-      const { number, proofImg, address, charge_id } = request.body;
+      const { number, proofImg, address, charge_id, usd_price } = request.body;
       const record = await money.submitDeposit(
         user,
-        { type: 0, channelId: charge_id, number, proofImg, address },
+        { type: 0, channelId: charge_id, number, proofImg, address, usdPrice: usd_price },
         (row) => toDeposit(row, request.lang, link),
         idempotentRequestOf(request, user.id, 'deposit_crypto'),
       );
@@ -129,17 +131,17 @@ export async function moneyRoutes(app: FastifyInstance, deps: MoneyRouteDeps) {
       schema: {
         tags,
         summary: 'Report a bank wire with its proof',
-        description: form + retrySafe,
+        description: form + creditedAtRate + retrySafe,
         body: wireDepositBodySchema,
         response: { 200: envelopeOf(depositRecordSchema) },
       },
     },
     async (request) => {
       const user = await requireRealUser(request);
-      const { number, proofImg, wire_id } = request.body;
+      const { number, proofImg, wire_id, usd_price } = request.body;
       const record = await money.submitDeposit(
         user,
-        { type: 1, channelId: wire_id, number, proofImg },
+        { type: 1, channelId: wire_id, number, proofImg, usdPrice: usd_price },
         (row) => toDeposit(row, request.lang, link),
         idempotentRequestOf(request, user.id, 'deposit_wire'),
       );

@@ -23,10 +23,11 @@ import {
   withdrawCurrencySchema,
   withdrawRecordSchema,
 } from '@omp/protocol';
+import { ACCOUNT_CURRENCY, parseUsdPrice } from '@omp/engine';
 import { ok } from '../http/envelope-plugin.ts';
 import { requireStaff } from '../http/staff-auth.ts';
 import type { MoneyQueries } from '../services/money-queries.ts';
-import type { MoneyService } from '../services/money-service.ts';
+import type { MoneyService, PaymentConfigTable } from '../services/money-service.ts';
 
 export interface StaffMoneyRouteDeps {
   money: MoneyService;
@@ -59,6 +60,21 @@ const bankBody = z.object({
   payee_account: z.string().trim().min(6).max(64),
   bank_remark: z.string().trim().max(256).optional(),
   enabled: flag.optional(),
+});
+const depositRateBody = z.object({
+  currency_code: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9]{2,16}$/, 'a currency code such as EUR')
+    .refine((code) => code !== ACCOUNT_CURRENCY, { error: () => 'USD is always 1' }),
+  usd_price: z
+    .string()
+    .trim()
+    .refine((rate) => parseUsdPrice(rate) !== null, {
+      error: () => 'a rate above 0 with at most 12 decimals, such as 0.86',
+    })
+    .describe('Units of the currency per 1 USD'),
 });
 const currencyBody = z.object({
   type: z.coerce.number().int().min(1).max(2),
@@ -122,7 +138,7 @@ export async function staffMoneyRoutes(app: FastifyInstance, deps: StaffMoneyRou
           tags,
           summary:
             decision === 'approve'
-              ? 'Approve: credits the balance once, through the ledger (the amount that arrived, if given)'
+              ? "Approve: credits the balance once, through the ledger: what arrived (`received`, in the deposit's currency, at the rate it was sent at), by default what the user declared"
               : `${decision[0]!.toUpperCase()}${decision.slice(1)} with a remark`,
           params: idParams,
           body: decision === 'approve' ? depositApproveBodySchema : remarkBodySchema,
@@ -131,15 +147,12 @@ export async function staffMoneyRoutes(app: FastifyInstance, deps: StaffMoneyRou
       },
       async (request) => {
         const staff = await requireStaff(request, FINANCE);
-        const body = request.body as { remark?: string; amount?: string } | undefined;
+        const body = request.body as { remark?: string; amount?: string; received?: string } | undefined;
         const remark = body?.remark?.trim() || null;
-        const decided = await money.decideDeposit(
-          staff.id,
-          request.params.id,
-          decision,
-          remark,
-          body?.amount,
-        );
+        const decided = await money.decideDeposit(staff.id, request.params.id, decision, remark, {
+          received: body?.received,
+          amount: body?.amount,
+        });
         return ok(request, queries.presentDeposit(decided, request.lang), 'money.review_done');
       },
     );
@@ -193,7 +206,7 @@ export async function staffMoneyRoutes(app: FastifyInstance, deps: StaffMoneyRou
     );
 
   /** List, create and change one kind of configuration, each change audited. */
-  const configRoutes = <T extends 'charge_networks' | 'wire_banks' | 'withdraw_currencies'>(
+  const configRoutes = <T extends PaymentConfigTable>(
     path: string,
     table: T,
     body: z.ZodObject,
@@ -249,6 +262,13 @@ export async function staffMoneyRoutes(app: FastifyInstance, deps: StaffMoneyRou
     bankBody,
     () => queries.wireBanksForStaff(),
     withFlag(wireBankSchema),
+  );
+  configRoutes(
+    'deposit-rates',
+    'deposit_rates',
+    depositRateBody,
+    () => queries.depositRatesForStaff(),
+    z.object({ id: z.number().int(), currency_code: z.string(), usd_price: z.string() }),
   );
   configRoutes(
     'withdraw-currencies',

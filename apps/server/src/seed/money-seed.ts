@@ -57,6 +57,16 @@ export async function seedMoney(db: Kysely<Database>): Promise<void> {
         },
       ])
       .execute();
+  // Units per 1 USD, as the withdrawal currencies below: the stablecoins at par, the euro at its rate.
+  if ((await repository.depositRates()).length === 0)
+    await db
+      .insertInto('deposit_rates')
+      .values([
+        { currency_code: 'EUR', usd_price: '0.86' },
+        { currency_code: 'USDC', usd_price: '1' },
+        { currency_code: 'USDT', usd_price: '1' },
+      ])
+      .execute();
   if ((await repository.withdrawCurrencies(undefined, true)).length === 0)
     await db
       .insertInto('withdraw_currencies')

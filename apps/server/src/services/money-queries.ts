@@ -11,6 +11,7 @@ import {
   toWireBank,
   toWithdrawal,
   toWithdrawCurrency,
+  type DepositRates,
 } from '../wire/money-wire.ts';
 
 export type { RecordFilter } from '../repositories/money-repository.ts';
@@ -31,11 +32,13 @@ export class MoneyQueries {
   }
 
   async chargeNetworks() {
-    return (await this.repository.chargeNetworks()).map(toChargeNetwork);
+    const rates = await this.depositRates();
+    return (await this.repository.chargeNetworks()).map((row) => toChargeNetwork(row, rates));
   }
 
   async wireBanks(bankCoin?: string) {
-    return (await this.repository.wireBanks(bankCoin)).map(toWireBank);
+    const rates = await this.depositRates();
+    return (await this.repository.wireBanks(bankCoin)).map((row) => toWireBank(row, rates));
   }
 
   /** The currencies that can be deposited, by channel. */
@@ -102,15 +105,17 @@ export class MoneyQueries {
 
   /** The back office's configuration lists, with the disabled ones and their flag. */
   async chargeNetworksForStaff() {
+    const rates = await this.depositRates();
     return (await this.repository.chargeNetworks(true)).map((row) => ({
-      ...toChargeNetwork(row),
+      ...toChargeNetwork(row, rates),
       enabled: row.enabled,
     }));
   }
 
   async wireBanksForStaff() {
+    const rates = await this.depositRates();
     return (await this.repository.wireBanks(undefined, true)).map((row) => ({
-      ...toWireBank(row),
+      ...toWireBank(row, rates),
       enabled: row.enabled,
     }));
   }
@@ -120,6 +125,20 @@ export class MoneyQueries {
       ...toWithdrawCurrency(row),
       enabled: row.enabled,
     }));
+  }
+
+  /** The rates staff set for deposits in other currencies than USD (the back office's list). */
+  async depositRatesForStaff() {
+    return (await this.repository.depositRates()).map(({ id, currency_code, usd_price }) => ({
+      id,
+      currency_code,
+      usd_price,
+    }));
+  }
+
+  private async depositRates(): Promise<DepositRates> {
+    const rows = await this.repository.depositRates();
+    return new Map(rows.map((row) => [row.currency_code, row.usd_price]));
   }
 
   private deposit(row: Parameters<typeof toDeposit>[0], lang: Language) {

@@ -7,9 +7,7 @@
  * UPDATE in the same transaction as the ledger row backs it up.
  */
 import { parseMicros, receivedAmount, withdrawalFee } from '@omp/engine';
-import { usdText } from '../wire/decimal-text.ts';
 import {
-  DepositStatus,
   DrawType,
   isValidAccountNumber,
   isValidAddress,
@@ -18,6 +16,8 @@ import {
 } from '@omp/protocol';
 import type { AuditEntry } from '../repositories/audit-repository.ts';
 import { invalid, notFound, refused } from '../domain/errors.ts';
+import { DepositDesk, type DepositInput } from './deposit-desk.ts';
+import { amountOf } from './money-amounts.ts';
 import type {
   Deposit,
   MoneyRepository,
@@ -30,7 +30,10 @@ import type { IdempotentRequest } from './idempotency.ts';
 import type { SettingsService } from './settings-service.ts';
 import type { TradingUser } from '../inputs/trading-inputs.ts';
 import type { TradingService } from './trading-service.ts';
-import type { DbOrTx, Tx } from '../repositories/unit-of-work.ts';
+import { isUniqueViolation, type DbOrTx, type Tx } from '../repositories/unit-of-work.ts';
+
+export type { PaymentConfigTable };
+export { amountOf };
 
 export interface MoneyServiceOptions {
   repository: MoneyRepository;
@@ -47,24 +50,32 @@ export interface MoneyServiceOptions {
   now: () => number;
 }
 
-/** USD amounts of deposits and withdrawals: positive, at most 6 decimals, at most 10^9. */
-export function amountOf(text: string, field = 'number'): bigint {
-  const micros = parseMicros(text);
-  if (micros === null) throw invalid('money.amount_precision', { field });
-  if (micros <= 0n) throw invalid('field_too_small', { field, min: '0.000001' });
-  if (micros > 1_000_000_000_000_000n) throw invalid('field_too_big', { field, max: '1000000000' });
-  return micros;
+/** Only the deposit rates are unique (by currency): a second one for a currency is refused. */
+async function oneRatePerCurrency<T>(values: Record<string, unknown>, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error))
+      throw refused('money.rate_exists', { currency: String(values.currency_code) });
+    throw error;
+  }
 }
 
 export class MoneyService {
   private readonly options: MoneyServiceOptions;
   private readonly repository: MoneyRepository;
   private readonly reviewing = new Set<string>();
+  private readonly deposits: DepositDesk;
   private nextWithdrawalId = 1;
 
   constructor(options: MoneyServiceOptions) {
     this.options = options;
     this.repository = options.repository;
+    this.deposits = new DepositDesk({
+      ...options,
+      exclusively: (key, run) => this.exclusively(key, run),
+      announce: (userId, action, targetId, staffId) => this.announce(userId, action, targetId, staffId),
+    });
   }
 
   /** Removes one of the user's draw methods; someone else's or an unknown one is not found. */
@@ -88,55 +99,11 @@ export class MoneyService {
    */
   submitDeposit<T>(
     user: TradingUser,
-    input: { type: 0 | 1; channelId: number; number: string; proofImg: string; address?: string | undefined },
+    input: DepositInput,
     answerOf: (row: Deposit) => T,
     idempotent?: IdempotentRequest,
   ): Promise<T> {
-    return this.options.trading.once(idempotent, (request) =>
-      this.fileDeposit(user, input, answerOf, request),
-    );
-  }
-
-  private async fileDeposit<T>(
-    user: TradingUser,
-    input: { type: 0 | 1; channelId: number; number: string; proofImg: string; address?: string | undefined },
-    answerOf: (row: Deposit) => T,
-    idempotent: IdempotentRequest | undefined,
-  ): Promise<T> {
-    const amount = amountOf(input.number);
-    const proof = await this.options.uploadOwnedBy(input.proofImg, user.id);
-    if (!proof) throw invalid('money.proof_required');
-    let currency: string;
-    let network = '';
-    let address = input.address ?? '';
-    if (input.type === 0) {
-      const channel = await this.repository.chargeNetwork(input.channelId);
-      if (!channel || channel.enabled !== 1) throw refused('money.no_payment_channel');
-      currency = channel.currency_code;
-      network = channel.protocol_code;
-      if (address && !isValidAddress(network, address)) throw invalid('money.address_invalid', { network });
-    } else {
-      const bank = await this.repository.wireBank(input.channelId);
-      if (!bank || bank.enabled !== 1) throw refused('money.no_payment_channel');
-      currency = bank.bank_coin;
-      address = '';
-    }
-    return this.repository.insertDeposit(
-      {
-        user_id: user.id,
-        type: input.type,
-        channel_id: input.channelId,
-        currency_code: currency,
-        network,
-        address,
-        amount,
-        proof_pic: proof,
-        status: DepositStatus.unchecked,
-        created_at: this.options.now(),
-      },
-      answerOf,
-      idempotent,
-    );
+    return this.deposits.submitDeposit(user, input, answerOf, idempotent);
   }
 
   async bindDrawMethod(
@@ -264,57 +231,9 @@ export class MoneyService {
     );
   }
 
-  /** Staff: a deposit is completed (credited once), rejected or marked invalid; the decided record. */
-  async decideDeposit(
-    staffId: number,
-    id: number,
-    decision: 'approve' | 'reject' | 'invalidate',
-    remark: string | null,
-    /** USD that actually arrived, when it is not what the user reported (approvals only). */
-    creditedAmount?: string,
-  ): Promise<Deposit> {
-    const creditedMicros = creditedAmount === undefined ? undefined : amountOf(creditedAmount, 'amount');
-    return this.exclusively(`deposit:${id}`, async () => {
-      const deposit = await this.repository.deposit(id);
-      if (!deposit) throw notFound('money.record_not_found');
-      if (deposit.status !== DepositStatus.unchecked) throw refused('money.already_decided');
-      // What arrived, when staff say it differs from what was reported; only an approval credits.
-      const credited = decision === 'approve' ? (creditedMicros ?? deposit.amount) : deposit.amount;
-      const status =
-        decision === 'approve'
-          ? DepositStatus.completed
-          : decision === 'reject'
-            ? DepositStatus.rejected
-            : DepositStatus.invalid;
-      const nowMs = this.options.now();
-      const decide = async (trx: Tx) => {
-        const changedAmount = credited === deposit.amount ? undefined : credited;
-        if (!(await this.repository.decideDeposit(trx, id, status, remark, staffId, nowMs, changedAmount)))
-          throw refused('money.already_decided');
-        await this.options.writeAudit(trx, {
-          staffId,
-          action: `deposit.${decision}`,
-          targetType: 'deposit',
-          targetId: id,
-          before: { status: deposit.status, amount_usd: usdText(deposit.amount) },
-          after: { status, remark, amount_usd: usdText(credited) },
-          atMs: nowMs,
-        });
-      };
-      if (decision !== 'approve') await this.repository.inTransaction(decide);
-      else
-        await this.options.trading.changeBalance(
-          { id: deposit.user_id, isDemo: false },
-          {
-            postings: [{ kind: 'deposit', amountMicros: credited }],
-            refId: id,
-            requireFreeMargin: false,
-          },
-          { answer: () => null, extra: decide },
-        );
-      this.announce(deposit.user_id, `deposit.${decision}`, id, staffId);
-      return { ...deposit, amount: credited, status, remark, reviewed_by: staffId, reviewed_at: nowMs };
-    });
+  /** Staff: a deposit is completed (credited what arrived), rejected or marked invalid (DepositDesk). */
+  decideDeposit(...args: Parameters<DepositDesk['decideDeposit']>): Promise<Deposit> {
+    return this.deposits.decideDeposit(...args);
   }
 
   /** Staff: a withdrawal is paid (the hold is final) or rejected (the hold returns); the decided record. */
@@ -359,38 +278,45 @@ export class MoneyService {
     });
   }
 
-  /** Staff: adds a deposit channel, bank or withdrawal currency, audited in the same transaction. */
+  /**
+   * Staff: adds a deposit channel, bank, deposit rate or withdrawal currency, audited in the same
+   * transaction. A second rate for one currency is refused: that one is changed instead.
+   */
   createConfig(staffId: number, table: PaymentConfigTable, values: Record<string, unknown>): Promise<number> {
-    return this.repository.inTransaction(async (trx) => {
-      const id = await this.repository.insertConfig(trx, table, values);
-      await this.options.writeAudit(trx, {
-        staffId,
-        action: `${table}.create`,
-        targetType: table,
-        targetId: id,
-        before: null,
-        after: values,
-        atMs: this.options.now(),
-      });
-      return id;
-    });
+    return oneRatePerCurrency(values, () =>
+      this.repository.inTransaction(async (trx) => {
+        const id = await this.repository.insertConfig(trx, table, values);
+        await this.options.writeAudit(trx, {
+          staffId,
+          action: `${table}.create`,
+          targetType: table,
+          targetId: id,
+          before: null,
+          after: values,
+          atMs: this.options.now(),
+        });
+        return id;
+      }),
+    );
   }
 
   /** Staff: changes one of them, audited with its values before and after. */
   updateConfig(staffId: number, table: PaymentConfigTable, id: number, values: Record<string, unknown>) {
-    return this.repository.inTransaction(async (trx) => {
-      const before = await this.repository.updateConfig(trx, table, id, values);
-      if (!before) throw notFound('money.record_not_found');
-      await this.options.writeAudit(trx, {
-        staffId,
-        action: `${table}.update`,
-        targetType: table,
-        targetId: id,
-        before,
-        after: values,
-        atMs: this.options.now(),
-      });
-    });
+    return oneRatePerCurrency(values, () =>
+      this.repository.inTransaction(async (trx) => {
+        const before = await this.repository.updateConfig(trx, table, id, values);
+        if (!before) throw notFound('money.record_not_found');
+        await this.options.writeAudit(trx, {
+          staffId,
+          action: `${table}.update`,
+          targetType: table,
+          targetId: id,
+          before,
+          after: values,
+          atMs: this.options.now(),
+        });
+      }),
+    );
   }
 
   private announce(userId: number, action: string, targetId: number, staffId: number): void {

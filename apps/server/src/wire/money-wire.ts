@@ -1,4 +1,5 @@
 /** Money records on the wire (packages/protocol/src/money.ts), statuses in the request's language. */
+import { ACCOUNT_CURRENCY } from '@omp/engine';
 import type { Language } from '@omp/protocol';
 import { translate } from '../i18n/translate.ts';
 import type {
@@ -10,15 +11,24 @@ import type {
   WithdrawCurrency,
 } from '../repositories/money-repository.ts';
 import { money, timeText } from './trading-wire.ts';
+import { usdText } from './decimal-text.ts';
 
-export const toChargeNetwork = (row: ChargeNetwork) => ({
+/** The rates staff set for deposits, by currency code. */
+export type DepositRates = ReadonlyMap<string, string>;
+
+/** The rate deposits in a currency are credited at: 1 for USD, null when staff set none. */
+export const depositRateOf = (currency: string, rates: DepositRates): string | null =>
+  currency.toUpperCase() === ACCOUNT_CURRENCY ? '1' : (rates.get(currency.toUpperCase()) ?? null);
+
+export const toChargeNetwork = (row: ChargeNetwork, rates: DepositRates) => ({
   id: row.id,
   currency_code: row.currency_code,
   protocol_code: row.protocol_code,
   address: row.address,
+  usd_price: depositRateOf(row.currency_code, rates),
 });
 
-export const toWireBank = (row: WireBank) => ({
+export const toWireBank = (row: WireBank, rates: DepositRates) => ({
   id: row.id,
   bank_coin: row.bank_coin,
   bank_name: row.bank_name,
@@ -27,6 +37,7 @@ export const toWireBank = (row: WireBank) => ({
   payee_name: row.payee_name,
   payee_account: row.payee_account,
   bank_remark: row.bank_remark,
+  usd_price: depositRateOf(row.bank_coin, rates),
 });
 
 export const toWithdrawCurrency = (row: WithdrawCurrency) => ({
@@ -53,6 +64,9 @@ export const toDeposit = (row: Deposit, lang: Language, link: (name: string) => 
   status_name: translate(lang, `deposit_status.${row.status}`),
   remark: row.remark ?? '',
   created_at: timeText(row.created_at),
+  sent_number: usdText(row.sent_amount),
+  received_number: row.received_amount === null ? null : usdText(row.received_amount),
+  usd_price: row.usd_price,
 });
 
 export const toDrawMethod = (row: DrawMethod, currency: WithdrawCurrency | undefined) => ({

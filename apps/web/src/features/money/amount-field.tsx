@@ -4,10 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { TextField } from '../../ui/field.tsx';
 import type { AmountProblem } from './money-figures.ts';
 
-/** A USD amount: decimal keyboard, figures left to right, "USD" inside the box. */
+/** An amount (USD unless told its currency): decimal keyboard, figures left to right, the unit inside the box. */
 export function AmountField({
   id,
   label,
+  unit = 'USD',
   value,
   onValue,
   error,
@@ -16,6 +17,7 @@ export function AmountField({
 }: {
   id: string;
   label: string;
+  unit?: string;
   value: string;
   onValue(value: string): void;
   error?: string | undefined;
@@ -39,7 +41,7 @@ export function AmountField({
       ltr
       end={
         <>
-          <span className="amount-field__unit">USD</span>
+          <span className="amount-field__unit">{unit}</span>
           {end}
         </>
       }

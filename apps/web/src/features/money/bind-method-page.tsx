@@ -17,6 +17,7 @@ import { useProblems } from './use-problems.ts';
 import { bindDrawMethod, useWithdrawCurrencies, type BindMethodBody, type PayoutType } from './money-api.ts';
 import { useSending } from '../../lib/use-sending.ts';
 import { CurrencySelector } from './currency-selector.tsx';
+import { useConfirmSheet, type ConfirmRow } from './confirm-sheet.tsx';
 
 type BankField = 'bank_name' | 'bank_address' | 'bank_swift' | 'payee_name' | 'payee_account';
 const BANK_FIELDS: readonly BankField[] = [
@@ -62,6 +63,7 @@ function BindForm({ type, wanted }: { type: PayoutType; wanted: number | undefin
   });
   const { problems, setProblems, edited, hasProblems } = useProblems<BankField | 'address'>();
   const { busy, send } = useSending();
+  const [sheet, ask] = useConfirmSheet('bind-confirm');
 
   if (currencies.isPending) return <PageLoading />;
   const list = currencies.data ?? [];
@@ -85,6 +87,23 @@ function BindForm({ type, wanted }: { type: PayoutType; wanted: number | undefin
     return found;
   };
 
+  const detailRows = (body: BindMethodBody): ConfirmRow[] =>
+    type === 1
+      ? [
+          {
+            label: t('wallet.address', { network: currency.protocol || currency.code }),
+            value: body.dc_address ?? '',
+            ltr: true,
+            testId: 'confirm-address',
+          },
+        ]
+      : BANK_FIELDS.filter((field) => body[field]).map((field) => ({
+          label: t(BANK_LABELS[field]),
+          value: body[field] ?? '',
+          ltr: field === 'payee_account' || field === 'bank_swift',
+          testId: `confirm-${field}`,
+        }));
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found = check();
@@ -99,6 +118,20 @@ function BindForm({ type, wanted }: { type: PayoutType; wanted: number | undefin
             ...Object.fromEntries(BANK_FIELDS.map((field) => [field, bank[field].trim()])),
             bank_swift: bank.bank_swift.trim().toUpperCase(),
           };
+    // What is saved is where money will be paid: it is read back in full before it is.
+    const confirmed = await ask({
+      title: type === 1 ? t('wallet.confirmAddressTitle') : t('wallet.confirmAccountTitle'),
+      rows: [
+        {
+          label: t('withdraw.currency'),
+          value: currency.protocol ? `${currency.code} · ${currency.protocol}` : currency.code,
+        },
+        ...detailRows(body),
+      ],
+      note: type === 1 ? t('wallet.addressHint') : t('wallet.accountHint'),
+      confirmText: t('wallet.bind'),
+    });
+    if (!confirmed) return;
     await send(() => bindDrawMethod(body), goBack);
   };
 
@@ -147,6 +180,7 @@ function BindForm({ type, wanted }: { type: PayoutType; wanted: number | undefin
       <SubmitButton busy={busy} testId="bind-submit">
         {t('wallet.bind')}
       </SubmitButton>
+      {sheet}
     </form>
   );
 }

@@ -17,11 +17,12 @@ import { AmountField, amountProblemText } from './amount-field.tsx';
 import { CopyButton } from './copy-button.tsx';
 import { DepositRecords } from './money-records.tsx';
 import { ImageField } from './image-field.tsx';
-import { checkAmount } from './money-figures.ts';
+import { checkAmount, previewDeposit } from './money-figures.ts';
 import { useProblems } from './use-problems.ts';
 import { useUserInfo } from '../user/use-user-info.ts';
 import { submitCryptoDeposit, submitWireDeposit, useChargeNetworks, useWireBanks } from './money-api.ts';
 import { useSending } from '../../lib/use-sending.ts';
+import { ACCOUNT_CURRENCY } from '@omp/engine';
 
 /** QR codes are 160 px (docs/CONTRACT.md "Timings and sizes"). */
 const QR_SIZE = 160;
@@ -74,6 +75,8 @@ function CryptoDeposit({ onDone }: { onDone(): void }) {
       <DepositForm
         key={network.id}
         withSender
+        currency={network.currency_code}
+        usdPrice={network.usd_price}
         send={(fields) =>
           submitCryptoDeposit({
             ...fields,
@@ -131,6 +134,8 @@ function BankDeposit({ onDone }: { onDone(): void }) {
       <BankCard bank={bank} />
       <DepositForm
         key={bank.id}
+        currency={bank.bank_coin}
+        usdPrice={bank.usd_price}
         send={(fields) => submitWireDeposit({ ...fields, wire_id: bank.id })}
         onDone={onDone}
       />
@@ -176,14 +181,45 @@ interface DepositFields {
   number: string;
   proofImg: string;
   address?: string;
+  /** The rate the user was shown: the server refuses rather than credit at another. */
+  usd_price: string;
 }
 
-/** Amount, the optional sending address, the proof of payment; the records tab after success. */
+/**
+ * The amount in the channel's currency, the optional sending address, the proof of payment; the
+ * records tab after success. A currency other than USD shows its rate and the USD it credits
+ * before anything is sent; one without a rate takes no deposit.
+ */
 function DepositForm({
+  currency,
+  usdPrice,
+  ...rest
+}: {
+  currency: string;
+  usdPrice: string | null;
+  send(fields: DepositFields): Promise<unknown>;
+  onDone(): void;
+  withSender?: boolean;
+}) {
+  const { t } = useTranslation();
+  if (usdPrice === null)
+    return (
+      <div className="notice" data-testid="deposit-no-rate">
+        <p>{t('deposit.noRate', { currency })}</p>
+      </div>
+    );
+  return <RatedDepositForm currency={currency} usdPrice={usdPrice} {...rest} />;
+}
+
+function RatedDepositForm({
+  currency,
+  usdPrice,
   send,
   onDone,
   withSender = false,
 }: {
+  currency: string;
+  usdPrice: string;
   send(fields: DepositFields): Promise<unknown>;
   onDone(): void;
   withSender?: boolean;
@@ -208,6 +244,7 @@ function DepositForm({
         send({
           number: amount.trim(),
           proofImg: proof,
+          usd_price: usdPrice,
           ...(sender.trim() ? { address: sender.trim() } : {}),
         }),
       onDone,
@@ -223,11 +260,15 @@ function DepositForm({
     >
       <AmountField
         id="deposit-amount"
-        label={t('deposit.amount')}
+        label={t('deposit.amountIn', { currency })}
+        unit={currency}
         value={amount}
         onValue={edited('amount', setAmount)}
         error={problems.amount}
       />
+      {currency !== ACCOUNT_CURRENCY && (
+        <CreditPreview amount={amount} currency={currency} usdPrice={usdPrice} />
+      )}
       {withSender && (
         <TextField
           id="deposit-sender"
@@ -251,5 +292,38 @@ function DepositForm({
         {t('deposit.submit')}
       </SubmitButton>
     </form>
+  );
+}
+
+/** The channel's rate and what the amount typed credits in USD, before anything is sent. */
+function CreditPreview({
+  amount,
+  currency,
+  usdPrice,
+}: {
+  amount: string;
+  currency: string;
+  usdPrice: string;
+}) {
+  const { t } = useTranslation();
+  const preview = previewDeposit(amount, usdPrice);
+  return (
+    <>
+      <dl className="figure-list" data-testid="deposit-preview">
+        <div>
+          <dt>{t('deposit.rate')}</dt>
+          <dd className="num" dir="ltr" data-testid="deposit-rate">
+            {`1 USD = ${usdPrice} ${currency}`}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('deposit.credited')}</dt>
+          <dd className="num figure-list__strong" dir="ltr" data-testid="deposit-credited">
+            {preview.state === 'ok' ? `${preview.credited} USD` : '—'}
+          </dd>
+        </div>
+      </dl>
+      <p className="money-form__hint">{t('deposit.rateHint', { currency })}</p>
+    </>
   );
 }

@@ -147,11 +147,20 @@ async function thenRefresh<T>(call: Promise<T>, alsoTrading = false): Promise<T>
 export const submitIdentity = (body: RealNameBody) =>
   thenRefresh(api.post('/api/user_real/real_name', body, form));
 
+/** Whatever the answer: a deposit refused for a rate that changed shows the new rate at once. */
+async function depositThenRefresh<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } finally {
+    void refreshMoney();
+  }
+}
+
 export const submitCryptoDeposit = (body: CryptoDepositBody) =>
-  thenRefresh(once<DepositRecord>('/api/quickCharge/submit', body));
+  depositThenRefresh(once<DepositRecord>('/api/quickCharge/submit', body));
 
 export const submitWireDeposit = (body: WireDepositBody) =>
-  thenRefresh(once<DepositRecord>('/api/quickCharge/wire_submit', body));
+  depositThenRefresh(once<DepositRecord>('/api/quickCharge/wire_submit', body));
 
 /** The amount (fee included) leaves the free margin at once: the account figures change too. */
 export const withdraw = (body: WithdrawBody) =>

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkAmount,
+  currencyAmountText,
   feeRule,
   microsOf,
+  previewDeposit,
   previewWithdrawal,
   shortened,
   usdText,
@@ -83,5 +85,37 @@ describe('record times', () => {
   it('reads the server time text as UTC', () => {
     expect(utcTextSeconds('2026-11-23 09:41:24')).toBe(Date.UTC(2026, 10, 23, 9, 41, 24) / 1000);
     expect(utcTextSeconds('')).toBeUndefined();
+  });
+});
+
+describe('deposit preview', () => {
+  it.each([
+    ['100', '0.86', '116.279069'],
+    ['86', '0.86', '100.00'],
+    ['25.5', '1', '25.50'],
+    ['0.000001', '0.86', '0.000001'],
+  ])('%s at %s per USD credits %s USD', (amount, rate, credited) => {
+    expect(previewDeposit(amount, rate)).toEqual({ state: 'ok', credited });
+  });
+
+  it.each([
+    ['', '0.86', { state: 'empty' }],
+    ['abc', '0.86', { state: 'invalid', problem: 'format' }],
+    ['0', '1', { state: 'invalid', problem: 'zero' }],
+    // Worth less than a micro-dollar: nothing would be credited.
+    ['0.000001', '2', { state: 'invalid', problem: 'zero' }],
+  ])('%j at %s is %j', (amount, rate, preview) => {
+    expect(previewDeposit(amount, rate)).toEqual(preview);
+  });
+});
+
+describe('amounts in a deposit currency', () => {
+  it.each([
+    ['100', '100.00'],
+    ['95.5', '95.50'],
+    ['0.000001', '0.000001'],
+    ['not a number', 'not a number'],
+  ])('%s shows as %s', (text, shown) => {
+    expect(currencyAmountText(text)).toBe(shown);
   });
 });

@@ -4,6 +4,7 @@
  * amount as typed, and the tone of each record status.
  */
 import {
+  depositCredit,
   formatMicros,
   formatScaled,
   parseMicros,
@@ -39,6 +40,29 @@ export function usdText(micros: bigint): string {
   const trimmed = fraction.replace(/0+$/, '').padEnd(2, '0');
   return `${whole}.${trimmed}`;
 }
+
+export type DepositPreview =
+  { state: 'empty' } | { state: 'invalid'; problem: AmountProblem } | { state: 'ok'; credited: string };
+
+/**
+ * The USD a deposit typed in its channel's currency credits at the channel's rate (units per
+ * 1 USD), with the server's own rounding (down to the micro-dollar, engine SPEC.md W5), or why the
+ * amount cannot be sent. An amount worth less than a micro-dollar counts as zero.
+ */
+export function previewDeposit(amountText: string, usdPrice: string): DepositPreview {
+  const checked = checkAmount(amountText);
+  if ('problem' in checked)
+    return checked.problem === 'empty' ? { state: 'empty' } : { state: 'invalid', problem: checked.problem };
+  const credited = depositCredit(checked.micros, usdPrice) ?? 0n;
+  if (credited <= 0n) return { state: 'invalid', problem: 'zero' };
+  return { state: 'ok', credited: usdText(credited) };
+}
+
+/** A decimal amount from the server ("100", "0.5") as the screens show amounts: "100.00", "0.50". */
+export const currencyAmountText = (text: string): string => {
+  const micros = parseMicros(text);
+  return micros === null ? text : usdText(micros);
+};
 
 export type WithdrawalPreview =
   | { state: 'empty' }

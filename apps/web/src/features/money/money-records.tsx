@@ -10,7 +10,14 @@ import { PagedBody, RefreshableList } from '../../ui/paged-list.tsx';
 import { formatDateTime, formatUsd } from '../../lib/format.ts';
 import { useSettings } from '../settings/settings-store.ts';
 import { OrderSkeleton } from '../orders/order-skeleton.tsx';
-import { depositTone, shortened, utcTextSeconds, withdrawalTone, type Tone } from './money-figures.ts';
+import {
+  currencyAmountText,
+  depositTone,
+  shortened,
+  utcTextSeconds,
+  withdrawalTone,
+  type Tone,
+} from './money-figures.ts';
 import { uniqueRecords, useDeposits, useWithdrawals } from './money-api.ts';
 import { currencyLabel } from './currency-selector.tsx';
 
@@ -69,6 +76,23 @@ function DepositItem({ row }: { row: DepositRecord }) {
         <span className="record__title">{channel}</span>
         <StatusPill tone={depositTone(row.status)} text={row.status_name} />
       </div>
+      {/* Another currency than USD: what was sent, what arrived, then the USD it credits. */}
+      {row.currency_code !== 'USD' && row.sent_number !== undefined && (
+        <div className="record__line">
+          <span className="record__label">{t('deposit.sent')}</span>
+          <span className="num record__figure" dir="ltr" data-testid="record-sent">
+            {`${currencyAmountText(row.sent_number)} ${row.currency_code}`}
+          </span>
+        </div>
+      )}
+      {row.currency_code !== 'USD' && row.received_number != null && (
+        <div className="record__line">
+          <span className="record__label">{t('deposit.received')}</span>
+          <span className="num record__figure" dir="ltr" data-testid="record-received">
+            {`${currencyAmountText(row.received_number)} ${row.currency_code}`}
+          </span>
+        </div>
+      )}
       <div className="record__line">
         <span className="record__label">{t('deposit.amount')}</span>
         <span className="num record__figure" data-testid="record-amount">

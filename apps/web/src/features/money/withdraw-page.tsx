@@ -6,6 +6,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { useNavigate } from 'react-router';
 import { Button, Dialog, Selector, Tabs } from 'antd-mobile';
 import type { DrawMethod, WithdrawCurrency } from '@omp/protocol';
@@ -19,10 +20,11 @@ import { useAccountFigures } from '../trading/trading-api.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
 import { AmountField, amountProblemText } from './amount-field.tsx';
 import { WithdrawRecords } from './money-records.tsx';
-import { feeRule, previewWithdrawal, shortened, usdText, microsOf } from './money-figures.ts';
+import { checkAmount, feeRule, previewWithdrawal, shortened, usdText, microsOf } from './money-figures.ts';
 import { useDrawMethods, useWithdrawCurrencies, withdraw, type PayoutType } from './money-api.ts';
 import { useSending } from '../../lib/use-sending.ts';
 import { CurrencySelector } from './currency-selector.tsx';
+import { useConfirmSheet, type ConfirmRow } from './confirm-sheet.tsx';
 
 type Tab = '1' | '2' | 'records';
 
@@ -136,6 +138,7 @@ function AmountForm({
   const [memo, setMemo] = useState('');
   const [shown, setShown] = useState(false);
   const { busy, send } = useSending();
+  const [sheet, ask] = useConfirmSheet('withdraw-confirm');
   const preview = previewWithdrawal(amount, currency, free);
   const rule = feeRule(currency);
   const problem =
@@ -158,6 +161,27 @@ function AmountForm({
       return;
     }
     if (preview.state !== 'ok') return;
+    const checked = checkAmount(amount);
+    const taken = 'micros' in checked ? usdText(checked.micros) : amount.trim();
+    const confirmed = await ask({
+      title: t('withdraw.confirmTitle'),
+      rows: [
+        { label: t('withdraw.currency'), value: currencyName(currency) },
+        ...payeeRows(t, method),
+        { label: t('withdraw.confirmAmount'), value: `${taken} USD`, ltr: true, testId: 'confirm-amount' },
+        { label: t('withdraw.fee'), value: `${preview.fee} USD`, ltr: true, testId: 'confirm-fee' },
+        {
+          label: t('withdraw.received'),
+          value: `${preview.received} ${currency.code}`,
+          ltr: true,
+          strong: true,
+          testId: 'confirm-received',
+        },
+      ],
+      note: type === 1 ? t('wallet.addressHint') : t('withdraw.confirmAccountNote'),
+      confirmText: t('withdraw.submit'),
+    });
+    if (!confirmed) return;
     await send(
       () =>
         withdraw({
@@ -242,6 +266,23 @@ function AmountForm({
       <SubmitButton busy={busy} testId="withdraw-submit">
         {t('withdraw.submit')}
       </SubmitButton>
+      {sheet}
     </form>
   );
+}
+
+const currencyName = (currency: Pick<WithdrawCurrency, 'code' | 'protocol'>) =>
+  currency.protocol ? `${currency.code} · ${currency.protocol}` : currency.code;
+
+/** Where the money goes, in full: the whole address, or the account with its holder and bank. */
+function payeeRows(t: TFunction, method: DrawMethod): ConfirmRow[] {
+  if (method.type === 1)
+    return [
+      { label: t('withdraw.toAddress'), value: method.dc_address, ltr: true, testId: 'confirm-address' },
+    ];
+  return [
+    { label: t('bank.payeeName'), value: method.payee_name },
+    { label: t('bank.payeeAccount'), value: method.payee_account, ltr: true, testId: 'confirm-address' },
+    { label: t('bank.bankName'), value: `${method.bank_name} · ${method.bank_swift}` },
+  ];
 }
