@@ -14,6 +14,7 @@ import { loginPathFor } from './app/route-guard.ts';
 import { wireApi } from './app/api-wiring.ts';
 import { redirectDesktopVisitor } from './app/desktop-redirect.ts';
 import { router } from './app/router.tsx';
+import { prefetchQuoteList } from './features/quotes/market-queries.ts';
 import { App } from './app/app.tsx';
 import './ui/base.css';
 import './ui/components.css';
@@ -53,10 +54,14 @@ unstableSetRender((node: ReactElement, container) => {
 
 applyStoredTheme();
 
+/** Whether the app opens on the quote list (`/`, with or without a query). */
+function opensOnQuoteList(): boolean {
+  const route = window.location.hash.replace(/^#/, '').split('?')[0] ?? '';
+  return route === '' || route === '/';
+}
+
 async function start(): Promise<void> {
   const { lang } = useSettings.getState();
-  // The language tables load before the first render, so no screen ever shows raw keys.
-  await Promise.all([initI18n(lang), loadAntdLocale(lang)]);
   // The socket signs out by itself when the session store empties (use-socket-session.ts).
   wireApi(() => {
     const { pathname, search } = router.state.location;
@@ -64,6 +69,10 @@ async function start(): Promise<void> {
       replace: true,
     });
   });
+  // The first screen's quotes are asked for now, to travel while the language tables load.
+  if (opensOnQuoteList()) prefetchQuoteList(lang);
+  // The language tables load before the first render, so no screen ever shows raw keys.
+  await Promise.all([initI18n(lang), loadAntdLocale(lang)]);
   void redirectDesktopVisitor();
 
   const container = document.getElementById('root');

@@ -2,80 +2,69 @@
  * Hash routing (docs/CONTRACT.md "Screens and routes") with every route declared. Screens that
  * later issues build show an honest "coming soon" page until then.
  */
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createHashRouter, type RouteObject } from 'react-router';
 import { ROUTES } from './routes.ts';
 import { RootLayout } from './root-layout.tsx';
 import { RouteError, NotFoundPage } from './route-error.tsx';
 import { HomePage } from '../features/quotes/home-page.tsx';
-import { LoginPage } from '../features/auth/login-page.tsx';
-import { RegisterPage } from '../features/auth/register-page.tsx';
-import { ForgotPage } from '../features/auth/forgot-page.tsx';
-import { UserPage } from '../features/user/user-page.tsx';
-import { PasswordPage } from '../features/user/password-page.tsx';
-import { AccountHistoryPage } from '../features/user/account-history-page.tsx';
-import { OrdersPage } from '../features/orders/orders-page.tsx';
-import { SystemPage } from '../features/settings/system-page.tsx';
-import { LanguagePage } from '../features/settings/language-page.tsx';
 import { PageLoading } from '../ui/page-loading.tsx';
-import { IdentityPage } from '../features/money/identity-page.tsx';
-import { WithdrawPage } from '../features/money/withdraw-page.tsx';
-import { PayoutMethodsPage, WalletPage } from '../features/money/wallet-pages.tsx';
-import { BindMethodPage } from '../features/money/bind-method-page.tsx';
-import { ChatPage } from '../features/service/chat-page.tsx';
-import { NewsPage } from '../features/news/news-page.tsx';
-import { NewsDetailPage } from '../features/news/news-detail-page.tsx';
-import { RankPage } from '../features/rank/rank-page.tsx';
-import { DocumentaryPage } from '../features/rank/documentary-page.tsx';
-import { ProductRoute } from '../features/company/product-route.tsx';
-import { AnnouncementPage, ComplaintEmailPage } from '../features/service/notice-pages.tsx';
 
-// The chart library is the biggest dependency; the home screen should not wait for it.
-const TradePage = lazy(() => import('../features/chart/trade-page.tsx'));
-// The QR code library is needed on the invite screen only.
-const InvitePage = lazy(() => import('../features/user/invite-page.tsx'));
-const DepositPage = lazy(() => import('../features/money/deposit-page.tsx'));
+/**
+ * A screen whose code loads when it is first opened, behind the page's loading state. Every screen
+ * but the quote list is one: the first load carries the quote list's code only (on a slow phone
+ * network each kilobyte counts), and the chart library and the QR codes come with their screens.
+ */
+function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>, props: P = {} as P): ReactNode {
+  const Screen = lazy(async () => ({ default: await load() }));
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Screen {...props} />
+    </Suspense>
+  );
+}
+
+const money = () => import('../features/money/wallet-pages.tsx');
+const notices = () => import('../features/service/notice-pages.tsx');
 
 const BUILT: Record<string, ReactNode> = {
   '/': <HomePage />,
-  '/trade': (
-    <Suspense fallback={<PageLoading />}>
-      <TradePage />
-    </Suspense>
+  '/trade': lazyScreen(async () => (await import('../features/chart/trade-page.tsx')).default),
+  '/login': lazyScreen(async () => (await import('../features/auth/login-page.tsx')).LoginPage),
+  '/register': lazyScreen(async () => (await import('../features/auth/register-page.tsx')).RegisterPage),
+  '/forgot': lazyScreen(async () => (await import('../features/auth/forgot-page.tsx')).ForgotPage),
+  '/order': lazyScreen(async () => (await import('../features/orders/orders-page.tsx')).OrdersPage),
+  '/user': lazyScreen(async () => (await import('../features/user/user-page.tsx')).UserPage),
+  '/mine/history': lazyScreen(
+    async () => (await import('../features/user/account-history-page.tsx')).AccountHistoryPage,
   ),
-  '/login': <LoginPage />,
-  '/register': <RegisterPage />,
-  '/forgot': <ForgotPage />,
-  '/order': <OrdersPage />,
-  '/user': <UserPage />,
-  '/mine/history': <AccountHistoryPage />,
-  '/mine/invite': (
-    <Suspense fallback={<PageLoading />}>
-      <InvitePage />
-    </Suspense>
+  '/mine/invite': lazyScreen(async () => (await import('../features/user/invite-page.tsx')).default),
+  '/mine/password': lazyScreen(async () => (await import('../features/user/password-page.tsx')).PasswordPage),
+  '/mine/auth': lazyScreen(async () => (await import('../features/money/identity-page.tsx')).IdentityPage),
+  '/mine/charge': lazyScreen(async () => (await import('../features/money/deposit-page.tsx')).default),
+  '/mine/withdraw': lazyScreen(
+    async () => (await import('../features/money/withdraw-page.tsx')).WithdrawPage,
   ),
-  '/mine/password': <PasswordPage />,
-  '/mine/auth': <IdentityPage />,
-  '/mine/charge': (
-    <Suspense fallback={<PageLoading />}>
-      <DepositPage />
-    </Suspense>
+  '/mine/wallet': lazyScreen(async () => (await money()).WalletPage),
+  '/mine/coin-address-list': lazyScreen(async () => (await money()).PayoutMethodsPage, { type: 1 }),
+  '/mine/bank-card-list': lazyScreen(async () => (await money()).PayoutMethodsPage, { type: 2 }),
+  '/mine/withdraw-way': lazyScreen(
+    async () => (await import('../features/money/bind-method-page.tsx')).BindMethodPage,
   ),
-  '/mine/withdraw': <WithdrawPage />,
-  '/mine/wallet': <WalletPage />,
-  '/mine/coin-address-list': <PayoutMethodsPage type={1} />,
-  '/mine/bank-card-list': <PayoutMethodsPage type={2} />,
-  '/mine/withdraw-way': <BindMethodPage />,
-  '/mine/chat': <ChatPage />,
-  '/news': <NewsPage />,
-  '/news/detail': <NewsDetailPage />,
-  '/rank': <RankPage />,
-  '/feedback': <DocumentaryPage />,
-  '/mine/announcement': <AnnouncementPage />,
-  '/mine/email': <ComplaintEmailPage />,
-  '/product': <ProductRoute />,
-  '/mine/system': <SystemPage />,
-  '/language': <LanguagePage />,
+  '/mine/chat': lazyScreen(async () => (await import('../features/service/chat-page.tsx')).ChatPage),
+  '/news': lazyScreen(async () => (await import('../features/news/news-page.tsx')).NewsPage),
+  '/news/detail': lazyScreen(
+    async () => (await import('../features/news/news-detail-page.tsx')).NewsDetailPage,
+  ),
+  '/rank': lazyScreen(async () => (await import('../features/rank/rank-page.tsx')).RankPage),
+  '/feedback': lazyScreen(
+    async () => (await import('../features/rank/documentary-page.tsx')).DocumentaryPage,
+  ),
+  '/mine/announcement': lazyScreen(async () => (await notices()).AnnouncementPage),
+  '/mine/email': lazyScreen(async () => (await notices()).ComplaintEmailPage),
+  '/product': lazyScreen(async () => (await import('../features/company/product-route.tsx')).ProductRoute),
+  '/mine/system': lazyScreen(async () => (await import('../features/settings/system-page.tsx')).SystemPage),
+  '/language': lazyScreen(async () => (await import('../features/settings/language-page.tsx')).LanguagePage),
 };
 
 const children: RouteObject[] = ROUTES.map((route) => {

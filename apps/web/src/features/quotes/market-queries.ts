@@ -2,9 +2,10 @@
  * Queries of the market calls. Keys include the language where the server's answer depends on it
  * (category names), so switching language refetches exactly those.
  */
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Category, Instrument, KlinePoint, Language } from '@omp/protocol';
 import { api } from '../../lib/api.ts';
+import { queryClient } from '../../lib/query-client.ts';
 import { useSettings } from '../settings/settings-store.ts';
 
 export const marketKeys = {
@@ -14,27 +15,46 @@ export const marketKeys = {
   miniKline: (forexId: number) => ['mini_kline', forexId] as const,
 };
 
+const categoriesQuery = (lang: Language, showErrorMessage = true) =>
+  queryOptions({
+    queryKey: marketKeys.categories(lang),
+    queryFn: ({ signal }) => api.get<Category[]>('/v1/api/forex/getCategories', { signal, showErrorMessage }),
+    staleTime: 5 * 60_000,
+  });
+
+const tradeListQuery = (search: string, showErrorMessage = true) =>
+  queryOptions({
+    queryKey: marketKeys.tradeList(search),
+    queryFn: ({ signal }) =>
+      api.get<Instrument[]>('/v1/api/forex/trade_list', {
+        params: search ? { searchCurrency: search } : {},
+        signal,
+        showErrorMessage,
+      }),
+  });
+
 export function useCategories() {
   const lang = useSettings((s) => s.lang);
   return useQuery({
-    queryKey: marketKeys.categories(lang),
-    queryFn: ({ signal }) => api.get<Category[]>('/v1/api/forex/getCategories', { signal }),
-    staleTime: 5 * 60_000,
+    ...categoriesQuery(lang),
     select: (list) => [...list].sort((a, b) => a.Sort - b.Sort),
   });
 }
 
 /** Every instrument (with an empty search) or those matching `search` by code or ShowCode. */
 export function useTradeList(search = '') {
-  return useQuery({
-    queryKey: marketKeys.tradeList(search),
-    queryFn: ({ signal }) =>
-      api.get<Instrument[]>('/v1/api/forex/trade_list', {
-        params: search ? { searchCurrency: search } : {},
-        signal,
-      }),
-    placeholderData: (previous) => previous,
-  });
+  return useQuery({ ...tradeListQuery(search), placeholderData: (previous) => previous });
+}
+
+/**
+ * Sends the quote list's two calls at start-up, before the language tables have arrived (main.tsx),
+ * so on a slow network their answers travel meanwhile and the first screen renders with prices
+ * instead of asking only then. Quietly: a screen mounted after a failure asks again itself, and
+ * one mounted while the call is under way shows its outcome as its own.
+ */
+export function prefetchQuoteList(lang: Language): void {
+  void queryClient.prefetchQuery(categoriesQuery(lang, false));
+  void queryClient.prefetchQuery(tradeListQuery('', false));
 }
 
 /** The last day of 15-minute bars for a row's mini chart; fetched only once the row is visible. */
