@@ -53,3 +53,74 @@ describe('origins allowed to open the socket', () => {
     ).toEqual(['https://m.example.com', 'http://localhost:5173']);
   });
 });
+
+describe('where uploaded images are kept', () => {
+  const pg = 'postgres://app@db.internal/omp';
+  const bucket = { S3_BUCKET: 'omp-uploads' };
+
+  it('is the local folder on SQLite and on a single PostgreSQL node, as it always was', () => {
+    expect(loadConfig({}).uploadStorage).toEqual({ kind: 'local' });
+    expect(loadConfig({ DATABASE_URL: pg }).uploadStorage).toEqual({ kind: 'local' });
+  });
+
+  it('is the database on a cluster without object storage, and the bucket once one is configured', () => {
+    expect(loadConfig({ DATABASE_URL: pg, REDIS_URL: 'redis://cache:6379' }).uploadStorage).toEqual({
+      kind: 'database',
+    });
+    expect(
+      loadConfig({ DATABASE_URL: pg, REDIS_URL: 'redis://cache:6379', ...bucket }).uploadStorage,
+    ).toEqual({
+      kind: 's3',
+      s3: {
+        bucket: 'omp-uploads',
+        endpoint: undefined,
+        region: 'us-east-1',
+        credentials: undefined,
+        forcePathStyle: false,
+      },
+    });
+  });
+
+  it('follows UPLOAD_STORAGE when it is set, whatever else is', () => {
+    expect(loadConfig({ UPLOAD_STORAGE: 'database' }).uploadStorage).toEqual({ kind: 'database' });
+    expect(
+      loadConfig({ UPLOAD_STORAGE: 'local', REDIS_URL: 'redis://c', DATABASE_URL: pg, ...bucket })
+        .uploadStorage,
+    ).toEqual({ kind: 'local' });
+  });
+
+  it('reads a MinIO-style S3 configuration', () => {
+    const config = loadConfig({
+      UPLOAD_STORAGE: 's3',
+      S3_BUCKET: 'uploads',
+      S3_ENDPOINT: 'http://minio.internal:9000/',
+      S3_REGION: 'eu-central-1',
+      S3_ACCESS_KEY_ID: 'omp',
+      S3_SECRET_ACCESS_KEY: 'a-long-secret',
+      S3_FORCE_PATH_STYLE: 'true',
+    });
+    expect(config.uploadStorage).toEqual({
+      kind: 's3',
+      s3: {
+        bucket: 'uploads',
+        endpoint: 'http://minio.internal:9000',
+        region: 'eu-central-1',
+        credentials: { accessKeyId: 'omp', secretAccessKey: 'a-long-secret' },
+        forcePathStyle: true,
+      },
+    });
+  });
+
+  it.each([
+    [{ UPLOAD_STORAGE: 'disk' }, 'UPLOAD_STORAGE'],
+    [{ UPLOAD_STORAGE: 's3' }, 'S3_BUCKET: must be set when UPLOAD_STORAGE is s3'],
+    [{ S3_BUCKET: 'Uploads_2026' }, 'S3_BUCKET: must be a bucket name'],
+    [{ ...bucket, S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT: must be an http(s) URL'],
+    [{ ...bucket, S3_ENDPOINT: 'https://s3.example.com/uploads' }, 'S3_ENDPOINT: must be an http(s) URL'],
+    [{ ...bucket, S3_ACCESS_KEY_ID: 'omp' }, 'S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither'],
+    [{ ...bucket, S3_FORCE_PATH_STYLE: 'yes' }, 'S3_FORCE_PATH_STYLE'],
+  ])('refuses %j with a message naming the variable', (env, expected) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(expected);
+  });
+});

@@ -14,6 +14,9 @@ const optionalText = z
   .transform((value) => (value === '' ? undefined : value))
   .optional();
 
+/** S3's rule for bucket names, which MinIO and the other S3-compatible stores share. */
+const S3_BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+
 const configSchema = z.object({
   PORT: port.default(8080),
   HOST: z.string().default('0.0.0.0'),
@@ -21,6 +24,10 @@ const configSchema = z.object({
   DATABASE_URL: optionalText.refine((url) => url === undefined || /^postgres(ql)?:\/\//.test(url), {
     message: 'must be a postgres:// or postgresql:// URL',
   }),
+  REDIS_URL: optionalText.refine((url) => url === undefined || /^rediss?:\/\//.test(url), {
+    message: 'must be a redis:// or rediss:// URL',
+  }),
+  REDIS_KEY_PREFIX: z.string().trim().default('omp:'),
   FEED: z.enum(['simulated', 'none']).default('simulated'),
   FEED_SEED: z.coerce.number().int().default(42),
   FEED_INTERVAL_MS: positiveInt.default(100),
@@ -61,6 +68,23 @@ const configSchema = z.object({
   ORDER_RATE_PER_SECOND: positiveInt.default(10),
   ORDER_BURST: positiveInt.default(60),
   LEADERBOARD_REFRESH_MS: positiveInt.min(1000).default(60_000),
+  UPLOAD_STORAGE: z
+    .enum(['local', 'database', 's3', ''])
+    .default('')
+    .transform((kind) => (kind === '' ? undefined : kind)),
+  S3_BUCKET: optionalText.refine((bucket) => bucket === undefined || S3_BUCKET_NAME.test(bucket), {
+    message: 'must be a bucket name: 3-63 lower-case letters, digits, dots and dashes',
+  }),
+  S3_ENDPOINT: optionalText.refine((url) => url === undefined || /^https?:\/\/[^/?#]+\/?$/.test(url), {
+    message: 'must be an http(s) URL of the object store, such as https://s3.eu-west-1.amazonaws.com',
+  }),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
   ALLOWED_ORIGINS: z
     .string()
     .default('')
@@ -79,6 +103,9 @@ const configSchema = z.object({
     .transform((value) => value === 'true' || value === '1'),
   NODE_ENV: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  METRICS_TOKEN: optionalText.refine((token) => token === undefined || token.length >= 16, {
+    message: 'must be at least 16 characters',
+  }),
 });
 
 export interface AppConfig {
@@ -87,6 +114,13 @@ export interface AppConfig {
   dataDir: string;
   /** Unset: the embedded SQLite database at `<dataDir>/app.db`. */
   databaseUrl: string | undefined;
+  /**
+   * Unset: events and rate limits stay in this process (one node). Set: they cross nodes through
+   * this Redis (docs/decisions/0010-redis-across-nodes.md).
+   */
+  redisUrl: string | undefined;
+  /** Before every Redis key and channel, so installations sharing one Redis stay apart. */
+  redisKeyPrefix: string;
   feed: 'simulated' | 'none';
   feedSeed: number;
   feedIntervalMs: number;
@@ -120,6 +154,11 @@ export interface AppConfig {
   /** The built back office, hosted at /admin/. */
   adminDist: string;
   logLevel: string;
+  /**
+   * The bearer token that reads /metrics. Unset: /metrics answers only a request made on this
+   * machine straight to the node (no proxy's forwarding headers).
+   */
+  metricsToken: string | undefined;
   /** Unset: e-mails go to the outbox (database and log) instead of an SMTP server. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -144,6 +183,27 @@ export interface AppConfig {
   orderBurst: number;
   /** How often the leaderboard is recomputed from trades; between refreshes it is served from memory. */
   leaderboardRefreshMs: number;
+  /** Where uploaded images are kept (adapters/storage/choose-file-storage.ts). */
+  uploadStorage: UploadStorageConfig;
+}
+
+/**
+ * Where uploaded images are kept. `local`: the folder `<dataDir>/uploads` of this node (the
+ * embedded default). `database`: a table of the database, so every node of a cluster reads what
+ * any node stored. `s3`: a bucket of S3-compatible object storage (AWS, MinIO, the clouds).
+ */
+export type UploadStorageConfig =
+  { kind: 'local' } | { kind: 'database' } | { kind: 's3'; s3: S3StorageConfig };
+
+export interface S3StorageConfig {
+  bucket: string;
+  /** Unset: AWS itself, in `region`. */
+  endpoint: string | undefined;
+  region: string;
+  /** Both or neither; neither: the SDK's usual sources (instance role, AWS_* variables). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** Bucket in the path (`host/bucket/key`), as MinIO and most self-hosted stores want. */
+  forcePathStyle: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -160,6 +220,35 @@ function isOrigin(text: string): boolean {
   }
 }
 
+/**
+ * `UPLOAD_STORAGE` when given; otherwise S3 when a bucket is configured, the database on a cluster
+ * (PostgreSQL and Redis: a node's own disk would hide a file from the other nodes), and the local
+ * folder everywhere else, which keeps the embedded default and single-node PostgreSQL as they were.
+ */
+function uploadStorageOf(c: z.infer<typeof configSchema>): UploadStorageConfig {
+  const kind =
+    c.UPLOAD_STORAGE ?? (c.S3_BUCKET ? 's3' : c.DATABASE_URL && c.REDIS_URL ? 'database' : 'local');
+  if (kind !== 's3') return { kind };
+  if (!c.S3_BUCKET) throw invalidConfig('S3_BUCKET: must be set when UPLOAD_STORAGE is s3');
+  if (Boolean(c.S3_ACCESS_KEY_ID) !== Boolean(c.S3_SECRET_ACCESS_KEY))
+    throw invalidConfig('S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither');
+  return {
+    kind,
+    s3: {
+      bucket: c.S3_BUCKET,
+      endpoint: c.S3_ENDPOINT?.replace(/\/$/, ''),
+      region: c.S3_REGION,
+      credentials:
+        c.S3_ACCESS_KEY_ID && c.S3_SECRET_ACCESS_KEY
+          ? { accessKeyId: c.S3_ACCESS_KEY_ID, secretAccessKey: c.S3_SECRET_ACCESS_KEY }
+          : undefined,
+      forcePathStyle: c.S3_FORCE_PATH_STYLE,
+    },
+  };
+}
+
+const invalidConfig = (line: string) => new ConfigError(`Invalid configuration:\n  ${line}`);
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = configSchema.safeParse(env);
   if (!parsed.success) {
@@ -175,6 +264,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: c.HOST,
     dataDir: path.resolve(c.DATA_DIR),
     databaseUrl: c.DATABASE_URL,
+    redisUrl: c.REDIS_URL,
+    redisKeyPrefix: c.REDIS_KEY_PREFIX,
     feed: c.FEED,
     feedSeed: c.FEED_SEED,
     feedIntervalMs: c.FEED_INTERVAL_MS,
@@ -189,6 +280,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: path.resolve(c.WEB_DIST),
     adminDist: path.resolve(c.ADMIN_DIST),
     logLevel: c.LOG_LEVEL,
+    metricsToken: c.METRICS_TOKEN,
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,
     smsProviderUrl: c.SMS_PROVIDER_URL,
@@ -198,5 +290,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     orderRatePerSecond: c.ORDER_RATE_PER_SECOND,
     orderBurst: c.ORDER_BURST,
     leaderboardRefreshMs: c.LEADERBOARD_REFRESH_MS,
+    uploadStorage: uploadStorageOf(c),
   };
 }

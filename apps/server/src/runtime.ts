@@ -14,7 +14,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { MarketFeed } from './adapters/feed/market-feed.ts';
 import { SimulatedFeed } from './adapters/feed/simulated-feed.ts';
-import { LocalFolderStorage } from './adapters/storage/local-folder-storage.ts';
+import { chooseFileStorage } from './adapters/storage/choose-file-storage.ts';
+import type { FileStorage } from './adapters/storage/file-storage.ts';
 import { buildApp } from './app.ts';
 import type { AppConfig } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
@@ -98,6 +99,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
     ...(options.databaseSchema ? { schema: options.databaseSchema } : {}),
   });
   let ownerLock: OwnerLock | undefined;
+  let fileStorage: FileStorage | undefined;
   try {
     ownerLock = config.databaseUrl
       ? await lockPostgresOwner(config.databaseUrl, options.databaseSchema)
@@ -151,9 +153,10 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
     });
     await trading.init();
     const queries = new TradingQueries(trading, tradingRepository);
+    fileStorage = chooseFileStorage(config, database.db);
     const uploads = new UploadService({
       repository: new UploadRepository(database.db),
-      storage: new LocalFolderStorage(path.join(config.dataDir, 'uploads')),
+      storage: fileStorage,
       links: new FileLinks({
         secret: config.fileLinkSecret ?? (await serverSecret(database.db, 'file_links')),
         ttlMs: config.fileLinkTtlMs,
@@ -281,6 +284,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
     log = (message) => app.log.info(message);
     logError = (error, message) => app.log.error({ err: error }, message);
     reportEventError = (error, type) => app.log.error({ err: error }, `a ${type} listener failed`);
+    app.log.info(`uploaded images are kept in: ${fileStorage.kind}`);
     if (config.captchaTestAnswer)
       app.log.warn('CAPTCHA_TEST_ANSWER is set: every captcha accepts a known answer (tests only)');
     const initialAdmin = await staff.ensureInitialAdmin(config.adminInitialPassword);
@@ -332,11 +336,13 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
         await market.flush();
         hub.close();
         await app.close();
+        await fileStorage?.close?.();
         await database.close();
         await ownerLock?.release();
       },
     };
   } catch (error) {
+    await fileStorage?.close?.();
     await database.close();
     await ownerLock?.release();
     throw error;

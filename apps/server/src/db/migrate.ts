@@ -23,6 +23,7 @@ import * as auditOrigin from './migrations/20261125T0500_audit_origin.ts';
 import * as depositRates from './migrations/20261126T0100_deposit_rates.ts';
 import * as demoAccountOfARealUser from './migrations/20261126T0300_demo_account_of_a_real_user.ts';
 import * as favouriteInstruments from './migrations/20261126T0500_favourite_instruments.ts';
+import * as storedFiles from './migrations/20261126T0900_stored_files.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '20261122T2200_created_market_tables': createdMarketTables,
@@ -43,6 +44,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261126T0100_deposit_rates': depositRates,
   '20261126T0300_demo_account_of_a_real_user': demoAccountOfARealUser,
   '20261126T0500_favourite_instruments': favouriteInstruments,
+  '20261126T0900_stored_files': storedFiles,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, kind: DatabaseKind): Promise<string[]> {

@@ -224,6 +224,13 @@ export interface UploadTable {
 }
 
 /** A secret the server generated for itself (see the migration that created the table). */
+/** Uploaded bytes kept in the database (adapters/storage/database-file-storage.ts). */
+export interface StoredFileTable {
+  name: string;
+  bytes: Uint8Array;
+  size: DbInt;
+}
+
 export interface ServerSecretTable {
   name: string;
   value: string;
@@ -464,6 +471,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeyTable;
   uploads: UploadTable;
   server_secrets: ServerSecretTable;
+  stored_files: StoredFileTable;
   identity_submissions: IdentitySubmissionTable;
   charge_networks: ChargeNetworkTable;
   wire_banks: WireBankTable;

@@ -1,8 +1,9 @@
 /**
  * The storage port for uploaded files: bytes in and out by name. The server ships a local-folder
- * adapter (the default, under `${DATA_DIR}/uploads`) and an in-memory one; an object-store adapter
- * can replace them without touching the services, as long as it passes the same contract suite
- * (file-storage-contract.test.ts).
+ * adapter (the default, under `${DATA_DIR}/uploads`), a database adapter and an S3 adapter (for a
+ * cluster, where every node must read what any node stored; choose-file-storage.ts picks one from
+ * the configuration) and an in-memory one for tests. Each passes the same contract suite
+ * (file-storage-contract.test-support.ts), so the services never know which one they talk to.
  *
  * Names are chosen by the caller and must be plain file names: the adapters refuse anything that
  * could address another folder, so a bug upstream cannot turn into a path traversal.
@@ -16,6 +17,8 @@ export interface FileStorage {
   exists(name: string): Promise<boolean>;
   /** Removes the bytes under a name; removing a name that holds nothing is not an error. */
   delete(name: string): Promise<void>;
+  /** Lets go of connections the adapter holds (at shutdown); adapters without any omit it. */
+  close?(): Promise<void> | void;
 }
 
 /** A plain file name: letters, digits, dot, dash, underscore; no leading dot, no "..". */
