@@ -133,6 +133,29 @@ describe.skipIf(!chromiumPath)('own demo account and onboarding', () => {
       expect((await call(stack, '/api/user/info', { token })).code).toBe(999);
   });
 
+  it('goes back to the real account, saying why, when the back office ends the demo session', async () => {
+    const session = await registerByApi(stack, uniqueEmail('switch-ended'), PASSWORD);
+    const user = await UserScreen.start(stack, '/user', { session });
+    await user.waitForUser();
+    await user.testId('switch-demo').click();
+    await expect.poll(() => user.testId('account-badge').textContent(), eventually).toBe('DEMO');
+    const demoUid = Number(await user.testId('user-uid').textContent());
+    const found = await staffCall<{ list: Array<{ id: number; uid: number }> }>(
+      stack,
+      `/admin/api/users?q=${demoUid}`,
+      await adminToken(stack),
+    );
+    const demo = found.list.find((row) => row.uid === demoUid);
+    await staffCall(stack, `/admin/api/users/${demo!.id}/logout`, await adminToken(stack), {
+      reason: 'Checking the demo sessions',
+    });
+    await user.dialog().waitFor();
+    await expect.poll(() => user.testId('account-badge').textContent(), eventually).toBe('REAL');
+    expect(await user.testId('user-uid').textContent()).toBe(String(session.user.uid));
+    expect(user.hashRoute()).toBe('/user');
+    expect((await user.storedSession()).token).toBe(session.token);
+  });
+
   it('shows a new user the onboarding once: three screens, skippable, not again after a reload', async () => {
     const session = await registerByApi(stack, uniqueEmail('onboard'), PASSWORD);
     const home = await HomePage.start(stack, '/', { session, onboarding: true });

@@ -41,7 +41,11 @@ export function wireApi(onSessionInvalid: () => void): void {
       },
       isOffline: () => isCutOff(getSocket().getState()),
       onSessionInvalid: () => {
-        useSession.getState().signOut();
+        const session = useSession.getState();
+        // The own demo account's session ended: the real session kept on this phone takes over
+        // (if it has ended too, its first call comes back here and signs out).
+        if (session.realSession) return session.backToReal();
+        session.signOut();
         onSessionInvalid();
       },
       messages: {
