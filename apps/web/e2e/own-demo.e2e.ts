@@ -215,4 +215,22 @@ describe.skipIf(!chromiumPath)('own demo account and onboarding', () => {
     await visitor.page.locator('[data-page="/"] [data-testid="demo-mark"]').waitFor();
     expect(await visitor.page.getByTestId('onboarding').count()).toBe(0);
   });
+
+  it('reads right to left in Arabic: the onboarding, the switch and the DEMO mark', async () => {
+    const session = await registerByApi(stack, uniqueEmail('onboard-ar'), PASSWORD);
+    const user = await UserScreen.start(stack, '/user', { session, onboarding: true, lang: 'ar' });
+    await user.page.getByTestId('onboarding').waitFor();
+    expect(await user.htmlAttributes()).toEqual({ lang: 'ar', dir: 'rtl' });
+    expect(await user.page.getByTestId('onboarding-title').textContent()).toBe('التداول بالهامش');
+    await screenshot(user.page, 'onboarding-margin-ar');
+    await user.page.getByTestId('onboarding-skip').click();
+    await user.waitForUser();
+    await user.testId('switch-demo').click();
+    await expect
+      .poll(() => user.testId('account-switch-note').textContent(), eventually)
+      .toBe('أنت تتداول بأموال افتراضية. يمكنك العودة إلى حسابك الحقيقي في أي وقت.');
+    await user.page.locator('[data-page="/user"] [data-testid="demo-mark"]').waitFor();
+    await user.settle();
+    await screenshot(user.page, 'account-switch-demo-ar');
+  });
 });
