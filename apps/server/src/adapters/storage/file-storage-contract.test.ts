@@ -4,7 +4,9 @@
  * server started here (s3rver), and the database adapter on SQLite. The database adapter on
  * PostgreSQL runs in the API project (test/file-storage-postgres.test.ts).
  */
+import { once } from 'node:events';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
@@ -104,6 +106,23 @@ describe('S3 storage', () => {
     const storage = new S3FileStorage(s3Config('no-such-bucket'));
     closers.push(() => storage.close());
     await expect(storage.get('a1b2.png')).rejects.toThrow(/bucket/i);
+  });
+
+  it('gives up on a store that accepts the connection and never answers', async () => {
+    const held = new Set<net.Socket>();
+    const silent = net.createServer((socket) => held.add(socket)).listen(0, '127.0.0.1');
+    await once(silent, 'listening');
+    closers.push(() => {
+      for (const socket of held) socket.destroy();
+      return new Promise((done) => silent.close(done));
+    });
+    const { port } = silent.address() as net.AddressInfo;
+    const storage = new S3FileStorage(
+      { ...s3Config('omp-uploads'), endpoint: `http://127.0.0.1:${port}` },
+      { requestTimeoutMs: 200 },
+    );
+    closers.push(() => storage.close());
+    await expect(storage.get('a1b2.png')).rejects.toThrow(/timeout|timed out/i);
   });
 });
 

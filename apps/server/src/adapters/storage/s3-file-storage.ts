@@ -14,12 +14,14 @@ import {
 import type { S3StorageConfig } from '../../config.ts';
 import { assertSafeName, StorageNameTakenError, type FileStorage } from './file-storage.ts';
 
+const S3_REQUEST_TIMEOUT_MS = 15_000;
+
 export class S3FileStorage implements FileStorage {
   readonly kind = 's3';
   private readonly client: S3Client;
   private readonly bucket: string;
 
-  constructor(config: S3StorageConfig) {
+  constructor(config: S3StorageConfig, options: { requestTimeoutMs?: number } = {}) {
     this.bucket = config.bucket;
     this.client = new S3Client({
       region: config.region,
@@ -30,8 +32,15 @@ export class S3FileStorage implements FileStorage {
       // the checksum headers the SDK now adds by default, and TLS already guards the bytes.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
-      // A store that does not answer must not hold an upload request open for minutes.
-      requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000 },
+      // A store that does not answer must not hold an upload or a photo's request open for
+      // minutes: give up on a call after 15 s (without throwOnRequestTimeout the SDK only warns
+      // and waits on), and try it twice at most.
+      requestHandler: {
+        connectionTimeout: 5_000,
+        requestTimeout: options.requestTimeoutMs ?? S3_REQUEST_TIMEOUT_MS,
+        throwOnRequestTimeout: true,
+      },
+      maxAttempts: 2,
     });
   }
 
