@@ -24,9 +24,12 @@ export interface FileStorage {
 /** A plain file name: letters, digits, dot, dash, underscore; no leading dot, no "..". */
 const SAFE_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$/;
 
+export function isSafeName(name: string): boolean {
+  return SAFE_NAME.test(name) && !name.includes('..');
+}
+
 export function assertSafeName(name: string): void {
-  if (!SAFE_NAME.test(name) || name.includes('..'))
-    throw new Error(`unsafe storage name: ${JSON.stringify(name)}`);
+  if (!isSafeName(name)) throw new Error(`unsafe storage name: ${JSON.stringify(name)}`);
 }
 
 export class StorageNameTakenError extends Error {

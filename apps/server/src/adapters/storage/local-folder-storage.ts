@@ -3,10 +3,10 @@
  * name, flushed to disk and then linked to its final name, so a crash never leaves a half-written
  * file under a name the database points at, and an existing name is never overwritten.
  */
-import { mkdir, open, readFile, rm, stat, link } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rm, stat, link } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { assertSafeName, StorageNameTakenError, type FileStorage } from './file-storage.ts';
+import { assertSafeName, isSafeName, StorageNameTakenError, type FileStorage } from './file-storage.ts';
 
 export class LocalFolderStorage implements FileStorage {
   readonly kind = 'local-folder';
@@ -74,5 +74,22 @@ export class LocalFolderStorage implements FileStorage {
 
   async delete(name: string): Promise<void> {
     await rm(this.pathOf(name), { force: true });
+  }
+
+  /**
+   * The names stored here (copy-files.ts reads them to move a folder into a shared store). A
+   * temporary file of a write under way starts with a dot and is not one of them.
+   */
+  async names(): Promise<string[]> {
+    try {
+      const entries = await readdir(this.root, { withFileTypes: true });
+      return entries
+        .filter((entry) => entry.isFile() && isSafeName(entry.name))
+        .map((entry) => entry.name)
+        .sort();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw error;
+    }
   }
 }
