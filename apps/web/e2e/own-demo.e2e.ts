@@ -156,6 +156,26 @@ describe.skipIf(!chromiumPath)('own demo account and onboarding', () => {
     expect((await user.storedSession()).token).toBe(session.token);
   });
 
+  it('explains a real-only screen in demo and offers the real account, which then opens it', async () => {
+    const session = await registerByApi(stack, uniqueEmail('switch-deposit'), PASSWORD);
+    const user = await UserScreen.start(stack, '/user', { session });
+    await user.waitForUser();
+    await user.testId('switch-demo').click();
+    await expect.poll(() => user.testId('account-badge').textContent(), eventually).toBe('DEMO');
+    await user.settle();
+    await user.testId('deposit').click();
+    await user
+      .dialog()
+      .filter({ hasText: 'This is your demo account: deposits, withdrawals, your identity and the password' })
+      .waitFor();
+    await user.settle();
+    await screenshot(user.page, 'account-switch-demo-deposit');
+    await user.dialogButton('Switch to real account').click();
+    await user.page.waitForURL(/#\/mine\/charge$/);
+    expect((await user.storedSession()).token).toBe(session.token);
+    expect(await user.page.locator('[data-testid="demo-mark"]').count()).toBe(0);
+  });
+
   it('shows a new user the onboarding once: three screens, skippable, not again after a reload', async () => {
     const session = await registerByApi(stack, uniqueEmail('onboard'), PASSWORD);
     const home = await HomePage.start(stack, '/', { session, onboarding: true });

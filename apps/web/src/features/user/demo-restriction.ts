@@ -1,11 +1,14 @@
 /**
  * The demo restriction (docs/CONTRACT.md "Demo accounts") as the user sees it: a dialog with the
  * contract's message, "Register / log in" and "Cancel". Shown by the guard for a restricted address
- * and by the buttons that lead to one, so a demo user never reaches those screens.
+ * and by the buttons that lead to one, so a demo user never reaches those screens. In a real
+ * user's own demo account the way forward is their real account instead: the dialog says so and
+ * switches back to it, then opens the screen asked for.
  */
 import { Dialog } from 'antd-mobile';
 import { i18next } from '../../i18n/index.ts';
 import { loginPathFor } from '../../app/route-guard.ts';
+import { useSession } from '../session/session-store.ts';
 
 let open: { close(): void } | undefined;
 
@@ -13,18 +16,29 @@ export function showDemoRestriction(navigate: (to: string) => void, wanted: stri
   // A double tap (or the guard and a button together) must not stack two dialogs.
   open?.close();
   const [path = '/', query = ''] = wanted.split('?');
+  const ownDemo = useSession.getState().realSession !== null;
   const handler = Dialog.show({
-    content: i18next.t('demo.restricted'),
+    content: i18next.t(ownDemo ? 'demo.restrictedOwn' : 'demo.restricted'),
     closeOnAction: true,
     closeOnMaskClick: true,
     // Stacked: "Register / log in" is long in most languages and is the way forward.
     actions: [
-      {
-        key: 'login',
-        text: i18next.t('demo.registerOrLogin'),
-        bold: true,
-        onClick: () => navigate(loginPathFor(path, query ? `?${query}` : '')),
-      },
+      ownDemo
+        ? {
+            key: 'real',
+            text: i18next.t('demo.backToReal'),
+            bold: true,
+            onClick: () => {
+              useSession.getState().backToReal();
+              navigate(wanted);
+            },
+          }
+        : {
+            key: 'login',
+            text: i18next.t('demo.registerOrLogin'),
+            bold: true,
+            onClick: () => navigate(loginPathFor(path, query ? `?${query}` : '')),
+          },
       { key: 'cancel', text: i18next.t('common.cancel') },
     ],
     onClose: () => {
