@@ -1,7 +1,7 @@
 /**
  * HTTP orders: how many market orders a second the real server takes, each answered only after it
  * is committed, and at what latency, printed next to the same server's plain JSON endpoint
- * (GET /healthz: the request pipeline and one trivial database read, no session) measured the same
+ * (GET /readyz: the request pipeline and one trivial database query, no session) measured the same
  * way in the same run. The ratio order-rate / plain-rate is what to compare across machines; on
  * shared, noisy ones the absolute numbers vary.
  *
@@ -40,7 +40,7 @@ const TARGET_ORDERS_PER_SECOND = 2000;
 /** The first start seeds the catalogue and backfills chart history, which takes a while. */
 const BOOT_TIMEOUT_MS = 120_000;
 const SERVER_ENTRY = fileURLToPath(new URL('../apps/server/src/server.ts', import.meta.url));
-const PLAIN_PATH = '/healthz';
+const PLAIN_PATH = '/readyz';
 const ORDER_PATH = '/v1/api/forex/submit';
 /** Answers in English, so printed failures read the same for everyone. */
 const ENGLISH = { lang: 'en' };

@@ -12,7 +12,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { openApiDocumentTransform, openApiRouteTransform } from './http/openapi-document.ts';
 import type { AppConfig } from './config.ts';
@@ -72,6 +72,10 @@ import { isSocketOriginAllowed } from './ws/socket-origin.ts';
 import { AppError } from './http/app-error.ts';
 import { ResponseCode } from '@omp/protocol';
 import { staffUserRoutes } from './routes/staff-user-routes.ts';
+import type { Metrics } from './observability/metrics.ts';
+import { observeRequests, operatorRoutes } from './observability/operator-routes.ts';
+import type { Readiness } from './observability/readiness.ts';
+import { REQUEST_ID_HEADER, requestIdOf } from './observability/request-id.ts';
 
 export interface AppDeps {
   money: MoneyService;
@@ -94,15 +98,17 @@ export interface AppDeps {
   serviceTexts: ServiceTexts;
   leaderboard: LeaderboardService;
   favourites: FavouritesService;
-  feedName: () => string;
   contentQueries: ContentQueries;
   userAccess: UserAccessService;
   contentAdmin: ContentAdmin;
-  databaseProbe: { kind: string; reachable(): Promise<boolean> };
   dashboard: DashboardService;
   userDesk: UserDesk;
   messageLog: MessageLog;
   instrumentAdmin: InstrumentAdmin;
+  metrics: Metrics;
+  readiness: Readiness;
+  /** Where the JSON log lines go; standard output unless a test reads them. */
+  logStream?: { write(line: string): void };
   now: () => number;
 }
 
@@ -169,7 +175,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger:
       deps.config.logLevel === 'silent'
         ? false
-        : { level: deps.config.logLevel, serializers: { req: requestForLog } },
+        : {
+            level: deps.config.logLevel,
+            serializers: { req: requestForLog },
+            ...(deps.logStream ? { stream: deps.logStream } : {}),
+          },
+    // Every log line of a request carries its id (observability/request-id.ts).
+    genReqId: requestIdOf,
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
     // Clients on phones retry on flaky networks; keep-alive sockets save their handshakes.
     keepAliveTimeout: 65_000,
     bodyLimit: 1024 * 1024,
@@ -191,7 +204,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // site keeping a handle on ours, and nothing of ours loaded by another site's page. Behind a TLS
   // proxy, browsers are told to come back over HTTPS only.
   const strictTransport = deps.config.behindHttps ? 'max-age=31536000; includeSubDomains' : undefined;
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('X-Frame-Options', 'DENY');
     reply.header('Referrer-Policy', 'same-origin');
@@ -199,6 +213,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header('Cross-Origin-Resource-Policy', 'same-origin');
     if (strictTransport) reply.header('Strict-Transport-Security', strictTransport);
   });
+  observeRequests(app, deps.metrics);
   // Before any static hosting, so every kind of answer passes through it (http/compression.ts).
   await registerCompression(app);
   await app.register(envelopePlugin);
@@ -270,6 +285,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(async (scope) => marketRoutes(scope, deps));
   await app.register(async (scope) => systemRoutes(scope, deps));
+  await app.register(async (scope) =>
+    operatorRoutes(scope, {
+      metrics: deps.metrics,
+      readiness: deps.readiness,
+      metricsToken: deps.config.metricsToken,
+    }),
+  );
   await app.register(async (scope) => commonRoutes(scope, deps));
   await app.register(async (scope) => authRoutes(scope, deps));
   await app.register(async (scope) => tradingRoutes(scope, deps));

@@ -64,6 +64,8 @@ import { LeaderboardService } from './services/leaderboard-service.ts';
 import { FavouritesService } from './services/favourites-service.ts';
 import { ServiceTexts } from './services/service-texts.ts';
 import { SocketHub } from './ws/socket-hub.ts';
+import { Metrics } from './observability/metrics.ts';
+import { Readiness } from './observability/readiness.ts';
 
 /** Forming bars reach the database this often; a crash loses at most this much of a bar. */
 const BAR_FLUSH_INTERVAL_MS = 1000;
@@ -79,6 +81,9 @@ export interface Runtime {
   leaderboard: LeaderboardService;
   feed: MarketFeed | undefined;
   seedReport: SeedReport;
+  /** What GET /readyz answers; the book's ownership is reported to it (observability/readiness.ts). */
+  readiness: Readiness;
+  metrics: Metrics;
   stop(): Promise<void>;
 }
 
@@ -88,6 +93,8 @@ export interface RuntimeOptions {
   databaseSchema?: string;
   /** The password scheme; scrypt unless a test wants to count the checks. */
   passwords?: PasswordHasher;
+  /** Where the JSON log lines go (tests read them); standard output by default. */
+  logStream?: { write(line: string): void };
 }
 
 export async function startRuntime(config: AppConfig, options: RuntimeOptions = {}): Promise<Runtime> {
@@ -114,6 +121,16 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
     const events = createInProcessEventBus((error, type) => reportEventError(error, type));
     const market = new MarketService({ repository, bus: events, now });
     await market.init();
+    const readiness = new Readiness();
+    readiness.addCheck('database', () => database.ping());
+    // Read when scraped: `hub` exists by then.
+    const metrics: Metrics = new Metrics({
+      socketClients: (): number => hub.stats().clients,
+      ticksApplied: () => market.stats().ticks,
+      lastTickAtMs: () => market.stats().lastTickAtMs,
+      bookOwnership: () => readiness.bookOwnership(),
+      databasePool: () => database.poolFigures?.(),
+    });
     const settings = new SettingsService(repository, now, events);
     const users = new UserRepository(database.db);
     const verifications = new VerificationRepository(database.db);
@@ -150,8 +167,11 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       events,
       now,
       logError: (error, message) => logError(error, message),
+      counts: metrics,
     });
     await trading.init();
+    // One node holds the whole book (the owner lock above); a cluster's election reports shards here.
+    readiness.setBookOwnership({ known: true, shards: { all: true } });
     const queries = new TradingQueries(trading, tradingRepository);
     fileStorage = chooseFileStorage(config, database.db);
     const uploads = new UploadService({
@@ -231,7 +251,6 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       serviceTexts,
       leaderboard,
       favourites: new FavouritesService({ repository: new FavouritesRepository(database.db), market, now }),
-      feedName: () => (feed ? feed.name : config.ingestSecret ? 'ingest' : 'none'),
       contentQueries: new ContentQueries(contentRepository),
       userAccess: new UserAccessService({ db: database.db, auth, codes, events, writeAudit, now }),
       contentAdmin: new ContentAdmin({
@@ -258,14 +277,9 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
         codeOf: (instrumentId) => market.instrumentById(instrumentId)?.code ?? String(instrumentId),
         now,
       }),
-      databaseProbe: {
-        kind: database.kind,
-        reachable: () =>
-          repository.getSetting('main_mode').then(
-            () => true,
-            () => false,
-          ),
-      },
+      metrics,
+      readiness,
+      ...(options.logStream ? { logStream: options.logStream } : {}),
       now,
     });
 
@@ -327,15 +341,21 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       leaderboard,
       feed,
       seedReport,
+      readiness,
+      metrics,
+      // Graceful: the load balancer is told first (readyz 503), sockets are told why and closed,
+      // the listener stops taking requests and lets those under way finish; then the market and
+      // the book stop, everything decided is committed, and the book is handed over last.
       async stop() {
+        readiness.startDraining();
+        hub.close();
+        await app.close();
         feed?.stop();
         leaderboard.stop();
         clearInterval(flushTimer);
         await trading.stop();
         await flushing;
         await market.flush();
-        hub.close();
-        await app.close();
         await fileStorage?.close?.();
         await database.close();
         await ownerLock?.release();

@@ -293,10 +293,10 @@ describe.each(databaseEngines())('market API on %s', (engine) => {
     }
   });
 
-  it('reports database and feed state at /healthz', async () => {
-    const { status, body } = await get('/healthz');
+  it('is ready at /readyz once its database answers', async () => {
+    const { status, body } = await get('/readyz');
     expect(status).toBe(200);
-    expect(body).toMatchObject({ code: 1, data: { database: { kind: engine, ok: true } } });
+    expect(body).toMatchObject({ status: 'ready', checks: { database: { ok: true } } });
   });
 
   it('publishes an OpenAPI document of the market routes', async () => {

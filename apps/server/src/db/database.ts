@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 
@@ -14,8 +14,12 @@ export type DatabaseKind = 'sqlite' | 'postgres';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: DatabaseKind;
-  /** Where the data lives, for logs and /healthz (the password of a URL is masked). */
+  /** Where the data lives, for logs (the password of a URL is masked). */
   location: string;
+  /** A trivial query (readiness): resolves when the database answers. */
+  ping(): Promise<void>;
+  /** PostgreSQL's pool connections (metrics); absent on SQLite, which has one connection. */
+  poolFigures?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -44,7 +48,7 @@ function openSqlite(file: string): DatabaseHandle {
   sqlite.defaultSafeIntegers(true);
   cachePreparedStatements(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, kind: 'sqlite', location: file, close: () => db.destroy() };
+  return { db, kind: 'sqlite', location: file, ping: () => ping(db), close: () => db.destroy() };
 }
 
 /**
@@ -82,5 +86,16 @@ function openPostgres(url: string, schema: string | undefined): DatabaseHandle {
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const location = url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
-  return { db, kind: 'postgres', location, close: () => db.destroy() };
+  return {
+    db,
+    kind: 'postgres',
+    location,
+    ping: () => ping(db),
+    poolFigures: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    close: () => db.destroy(),
+  };
+}
+
+async function ping(db: Kysely<Database>): Promise<void> {
+  await sql`select 1`.execute(db);
 }

@@ -1,4 +1,4 @@
-/** Health, public settings and the tick-ingest endpoint for a real price bridge. */
+/** The tick-ingest endpoint for a real price bridge (health and metrics: observability/). */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -14,35 +14,12 @@ import type { MarketService } from '../services/market-service.ts';
 
 export interface SystemRouteDeps {
   config: AppConfig;
-  /** The database's engine and a probe that it answers (a one-row read). */
-  databaseProbe: { kind: string; reachable(): Promise<boolean> };
   market: MarketService;
-  feedName: () => string;
   now: () => number;
 }
 
 export async function systemRoutes(app: FastifyInstance, deps: SystemRouteDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-
-  api.get(
-    '/healthz',
-    { schema: { tags: ['system'], summary: 'Database and market feed state' } },
-    async (request, reply) => {
-      const databaseOk = await deps.databaseProbe.reachable();
-      const stats = deps.market.stats();
-      const lastTickAgeMs = stats.lastTickAtMs > 0 ? deps.now() - stats.lastTickAtMs : null;
-      const body = {
-        code: databaseOk ? ResponseCode.ok : ResponseCode.internal,
-        msg: databaseOk ? 'ok' : 'database unreachable',
-        data: {
-          database: { kind: deps.databaseProbe.kind, ok: databaseOk },
-          feed: { name: deps.feedName(), ticks: stats.ticks, lastTickAgeMs, instruments: stats.instruments },
-          uptimeSeconds: Math.round(process.uptime()),
-        },
-      };
-      return reply.status(databaseOk ? 200 : 503).send(body);
-    },
-  );
 
   api.post(
     '/v1/api/forex/ingest',

@@ -46,6 +46,7 @@ import {
 } from '../inputs/trading-inputs.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import { userMessagesOf } from './trading-messages.ts';
+import { countCommand, type TradingCounts } from '../observability/metrics.ts';
 
 export type { UserMessage } from './trading-messages.ts';
 
@@ -72,6 +73,8 @@ export interface TradingServiceOptions {
   events: Pick<EventBus, 'publish' | 'subscribe'>;
   now: () => number;
   logError: (error: unknown, message: string) => void;
+  /** The operator's figures: each order command's outcome and what each tick triggered. */
+  counts?: TradingCounts;
 }
 
 export class TradingService {
@@ -211,7 +214,10 @@ export class TradingService {
     if (outcomes.length === 0) return;
     this.writer
       .write({ outcomes, atMs: tick.timeMs })
-      .then(() => this.publish(outcomes))
+      .then(() => {
+        this.options.counts?.triggered(outcomes);
+        this.publish(outcomes);
+      })
       .catch(() => undefined); // already logged by the writer; the book is being rebuilt
   }
 
@@ -257,6 +263,14 @@ export class TradingService {
 
   /** A market or pending order, as the submit call describes it. */
   placeOrder(user: TradingUser, body: SubmitOrderBody, idempotent?: IdempotentRequest): Promise<OrderRow> {
+    return countCommand(this.options.counts, 'place', this.placeOnce(user, body, idempotent));
+  }
+
+  private placeOnce(
+    user: TradingUser,
+    body: SubmitOrderBody,
+    idempotent?: IdempotentRequest,
+  ): Promise<OrderRow> {
     return this.once(idempotent, async (request) => {
       if (user.tradingFrozen) throw refused('user.trading_frozen');
       await this.account(user);
@@ -281,16 +295,18 @@ export class TradingService {
 
   /** Closes a holding order at the market. */
   closeOrder(user: TradingUser, id: number, idempotent?: IdempotentRequest): Promise<OrderRow> {
-    return this.actOnOrder(user, id, idempotent, 'order.order_not_holding', (now) =>
+    const work = this.actOnOrder(user, id, idempotent, 'order.order_not_holding', (now) =>
       this.book.closePosition(user.id, id, 'user', now),
     );
+    return countCommand(this.options.counts, 'close', work);
   }
 
   /** Cancels a pending order. */
   cancelOrder(user: TradingUser, id: number, idempotent?: IdempotentRequest): Promise<OrderRow> {
-    return this.actOnOrder(user, id, idempotent, 'order.order_not_pending', (now) =>
+    const work = this.actOnOrder(user, id, idempotent, 'order.order_not_pending', (now) =>
       this.book.cancelOrder(user.id, id, 'user', now),
     );
+    return countCommand(this.options.counts, 'cancel', work);
   }
 
   /**

@@ -55,6 +55,8 @@ export async function startTestRuntime(
     env?: Record<string, string>;
     clock?: TestClock;
     passwords?: PasswordHasher;
+    /** Receives the JSON log lines (set LOG_LEVEL in `env`, which is silent by default). */
+    logStream?: { write(line: string): void };
   } = {},
 ): Promise<TestRuntime> {
   const engine = options.engine ?? 'sqlite';
@@ -82,6 +84,7 @@ export async function startTestRuntime(
       now: clock.now,
       ...(schema ? { databaseSchema: schema } : {}),
       ...(options.passwords ? { passwords: options.passwords } : {}),
+      ...(options.logStream ? { logStream: options.logStream } : {}),
     });
     return {
       ...runtime,
