@@ -70,6 +70,7 @@ import type { VerificationService } from './services/verification-service.ts';
 import type { SocketHub } from './ws/socket-hub.ts';
 import { isSocketOriginAllowed } from './ws/socket-origin.ts';
 import { AppError } from './http/app-error.ts';
+import type { RateLimits } from './http/rate-limits.ts';
 import { ResponseCode } from '@omp/protocol';
 import { staffUserRoutes } from './routes/staff-user-routes.ts';
 import type { Metrics } from './observability/metrics.ts';
@@ -110,6 +111,8 @@ export interface AppDeps {
   /** Where the JSON log lines go; standard output unless a test reads them. */
   logStream?: { write(line: string): void };
   now: () => number;
+  /** Where per-user rate limits live (http/rate-limits.ts); in this process when absent. */
+  rateLimits?: RateLimits;
 }
 
 const LOGOS_DIR = path.resolve(import.meta.dirname, '../assets/logos');

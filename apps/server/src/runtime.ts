@@ -41,7 +41,8 @@ import { FileLinks } from './security/file-links.ts';
 import { serverSecret } from './repositories/server-secrets.ts';
 import { SettingsService } from './services/settings-service.ts';
 import { VerificationService } from './services/verification-service.ts';
-import { createInProcessEventBus, type EventBus } from './events/event-bus.ts';
+import type { EventBus } from './events/event-bus.ts';
+import { openCrossNode, type CrossNode, type CrossNodeLog } from './adapters/redis/cross-node.ts';
 import { seedMarket, type SeedReport } from './seed/market-seed.ts';
 import { MarketService } from './services/market-service.ts';
 import { TradingRepository } from './repositories/trading-repository.ts';
@@ -76,7 +77,7 @@ export interface Runtime {
   market: MarketService;
   trading: TradingService;
   hub: SocketHub;
-  /** The event bus (events/event-bus.ts); in-process, one node. */
+  /** The event bus (events/event-bus.ts): in-process on one node, through Redis with REDIS_URL. */
   events: EventBus;
   leaderboard: LeaderboardService;
   feed: MarketFeed | undefined;
@@ -106,6 +107,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
     ...(options.databaseSchema ? { schema: options.databaseSchema } : {}),
   });
   let ownerLock: OwnerLock | undefined;
+  let crossNode: CrossNode | undefined;
   let fileStorage: FileStorage | undefined;
   try {
     ownerLock = config.databaseUrl
@@ -118,7 +120,19 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
     // Late-bound like `log`: a failing listener is logged through the app's logger once it exists.
     let reportEventError: (error: unknown, type: string) => void = (error, type) =>
       console.error(`a ${type} listener failed`, error);
-    const events = createInProcessEventBus((error, type) => reportEventError(error, type));
+    // Late-bound too: Redis connection trouble is logged through the app's logger once it exists.
+    let redisLog: CrossNodeLog = {
+      warn: (message) => console.warn(message),
+      info: (message) => console.log(message),
+    };
+    crossNode = await openCrossNode({
+      redisUrl: config.redisUrl,
+      keyPrefix: config.redisKeyPrefix,
+      now,
+      log: { warn: (message) => redisLog.warn(message), info: (message) => redisLog.info(message) },
+      reportEventError: (error, type) => reportEventError(error, type),
+    });
+    const { events } = crossNode;
     const market = new MarketService({ repository, bus: events, now });
     await market.init();
     const readiness = new Readiness();
@@ -209,6 +223,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       codeOf: (instrumentId) => market.instrumentById(instrumentId)?.showCode ?? '',
       now,
       logError: (error, message) => logError(error, message),
+      events,
     });
     const hub = new SocketHub({
       market,
@@ -281,6 +296,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       readiness,
       ...(options.logStream ? { logStream: options.logStream } : {}),
       now,
+      rateLimits: crossNode.rateLimits,
     });
 
     let flushing = Promise.resolve(0);
@@ -298,6 +314,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
     log = (message) => app.log.info(message);
     logError = (error, message) => app.log.error({ err: error }, message);
     reportEventError = (error, type) => app.log.error({ err: error }, `a ${type} listener failed`);
+    redisLog = { warn: (message) => app.log.warn(message), info: (message) => app.log.info(message) };
     app.log.info(`uploaded images are kept in: ${fileStorage.kind}`);
     if (config.captchaTestAnswer)
       app.log.warn('CAPTCHA_TEST_ANSWER is set: every captcha accepts a known answer (tests only)');
@@ -357,12 +374,14 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
         await flushing;
         await market.flush();
         await fileStorage?.close?.();
+        await crossNode?.close();
         await database.close();
         await ownerLock?.release();
       },
     };
   } catch (error) {
     await fileStorage?.close?.();
+    await crossNode?.close();
     await database.close();
     await ownerLock?.release();
     throw error;

@@ -71,6 +71,8 @@ export interface AppEvents {
   session_ended: SessionEnded;
   /** Staff changed what a user may do (a freeze, an account enabled again): caches drop the user. */
   user_changed: { userId: number };
+  /** A trader left the leaderboard: every node's cached board drops them at once. */
+  leaderboard_opted_out: { userId: number };
 }
 
 export type AppEventType = keyof AppEvents;

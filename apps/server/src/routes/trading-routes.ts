@@ -21,7 +21,7 @@ import {
 import type { OrderRow } from '@omp/protocol';
 import { DomainError } from '../domain/errors.ts';
 import { idempotentRequestOf } from '../http/idempotency-key.ts';
-import { TokenBuckets } from '../http/token-buckets.ts';
+import { inMemoryRateLimits, type RateLimits } from '../http/rate-limits.ts';
 import { requireUser } from '../http/auth-plugin.ts';
 import { ok } from '../http/envelope-plugin.ts';
 import type { TradingQueries } from '../services/trading-queries.ts';
@@ -37,6 +37,8 @@ export interface TradingRouteDeps {
   queries: TradingQueries;
   now: () => number;
   config: { orderRatePerSecond: number; orderBurst: number };
+  /** Where the order buckets live: Redis on a cluster, so one user has one limit; else this process. */
+  rateLimits?: RateLimits;
 }
 
 const tags = ['trading'];
@@ -45,14 +47,13 @@ const form = 'Form-encoded or JSON. Send an `Idempotency-Key` header to make a r
 export async function tradingRoutes(app: FastifyInstance, deps: TradingRouteDeps) {
   const { trading, queries, now } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const orderCalls = new TokenBuckets<number>({
+  const orderCalls = (deps.rateLimits ?? inMemoryRateLimits(now)).limiter('orders', {
     ratePerSecond: deps.config.orderRatePerSecond,
     burst: deps.config.orderBurst,
-    now,
   });
   /** One user's flood must not queue everybody else's orders behind it in the book's writer. */
-  const throttle = (userId: number) => {
-    const waitMs = orderCalls.take(userId);
+  const throttle = async (userId: number) => {
+    const waitMs = await orderCalls.take(String(userId));
     if (waitMs > 0) {
       throw new DomainError(ResponseCode.rateLimited, 'order_rate_limited', {
         seconds: Math.ceil(waitMs / 1000),
@@ -74,7 +75,7 @@ export async function tradingRoutes(app: FastifyInstance, deps: TradingRouteDeps
     },
     async (request) => {
       const user = await requireUser(request);
-      throttle(user.id);
+      await throttle(user.id);
       const { body } = request;
       const idempotent = idempotentRequestOf(request, user.id, 'submit', body.client_order_id);
       const row = await trading.placeOrder(user, body, idempotent);
@@ -110,7 +111,7 @@ export async function tradingRoutes(app: FastifyInstance, deps: TradingRouteDeps
       },
       async (request) => {
         const user = await requireUser(request);
-        throttle(user.id);
+        await throttle(user.id);
         const row = await act(user, request.body.id, idempotentRequestOf(request, user.id, route));
         return ok(request, row, doneKey);
       },
@@ -144,7 +145,7 @@ export async function tradingRoutes(app: FastifyInstance, deps: TradingRouteDeps
     },
     async (request) => {
       const user = await requireUser(request);
-      throttle(user.id);
+      await throttle(user.id);
       const idempotent = idempotentRequestOf(request, user.id, 'set_stop_price');
       return ok(request, await trading.setStops(user, request.body, idempotent), 'order.stops_updated');
     },

@@ -9,6 +9,7 @@
  */
 import { divRound, formatScaled } from '@omp/engine';
 import type { LeaderboardRow } from '@omp/protocol';
+import type { EventBus } from '../events/event-bus.ts';
 import type { LeaderboardRepository, TraderTotals } from '../repositories/leaderboard-repository.ts';
 import { maskedName } from '../wire/masked-name.ts';
 import { money, timeText } from '../wire/trading-wire.ts';
@@ -67,6 +68,8 @@ export interface LeaderboardDeps {
   codeOf: (instrumentId: number) => string;
   now: () => number;
   logError: (error: unknown, message: string) => void;
+  /** Carries an opt-out to the other nodes' boards; without it only this node's board knows. */
+  events?: EventBus;
 }
 
 export class LeaderboardService {
@@ -77,6 +80,7 @@ export class LeaderboardService {
 
   constructor(deps: LeaderboardDeps) {
     this.deps = deps;
+    deps.events?.subscribe('leaderboard_opted_out', ({ userId }) => this.dropFromBoards(userId));
   }
 
   /** Recomputes both boards now; concurrent calls share one computation. */
@@ -134,12 +138,19 @@ export class LeaderboardService {
   }
 
   /**
-   * Opting out takes the trader off the boards at once: they asked for their results to stop
-   * being public, which must not wait for the next refresh. Opting in shows at the next refresh.
+   * Opting out takes the trader off the boards at once, on every node: they asked for their
+   * results to stop being public, which must not wait for the next refresh. Opting in shows at the
+   * next refresh.
    */
   async setOptIn(userId: number, enabled: boolean): Promise<void> {
     await this.deps.repository.setOptIn(userId, enabled);
-    if (!enabled && this.boards)
+    if (enabled) return;
+    if (this.deps.events) this.deps.events.publish('leaderboard_opted_out', { userId });
+    else this.dropFromBoards(userId);
+  }
+
+  private dropFromBoards(userId: number): void {
+    if (this.boards)
       this.boards = {
         ...this.boards,
         real: this.boards.real.filter((e) => e.userId !== userId),

@@ -1,0 +1,73 @@
+/**
+ * What crosses nodes, chosen once at start: with REDIS_URL, the event bus and the rate limits go
+ * through Redis (two connections: one for commands and publishing, one that only listens); without
+ * it, both stay in this process exactly as on a single node, and nothing else runs.
+ */
+import { createInProcessEventBus, type EventBus } from '../../events/event-bus.ts';
+import { inMemoryRateLimits, type RateLimits } from '../../http/rate-limits.ts';
+import { closeRedis, connectRedis } from './redis-connection.ts';
+import { createRedisEventBus } from './redis-event-bus.ts';
+import { redisRateLimits } from './redis-rate-limits.ts';
+
+export interface CrossNode {
+  events: EventBus;
+  rateLimits: RateLimits;
+  /** `redis` when shared with other nodes, `in-process` on a single node. */
+  kind: 'redis' | 'in-process';
+  /** Stops listening and closes the connections (nothing on a single node). */
+  close(): Promise<void>;
+}
+
+export interface CrossNodeLog {
+  warn(message: string): void;
+  info(message: string): void;
+}
+
+export interface CrossNodeOptions {
+  redisUrl: string | undefined;
+  keyPrefix: string;
+  now: () => number;
+  log: CrossNodeLog;
+  reportEventError: (error: unknown, type: string) => void;
+}
+
+export async function openCrossNode(options: CrossNodeOptions): Promise<CrossNode> {
+  const { redisUrl, keyPrefix, now, log, reportEventError } = options;
+  if (!redisUrl) {
+    return {
+      events: createInProcessEventBus(reportEventError),
+      rateLimits: inMemoryRateLimits(now),
+      kind: 'in-process',
+      close: async () => undefined,
+    };
+  }
+  const commands = connectRedis({ url: redisUrl, purpose: 'commands', log });
+  const subscriber = connectRedis({ url: redisUrl, purpose: 'event subscriber', log });
+  const events = createRedisEventBus({
+    publisher: commands,
+    subscriber,
+    keyPrefix,
+    reportError: reportEventError,
+  });
+  try {
+    // A node starts serving only once it hears the other nodes' events.
+    await events.ready();
+  } catch (error) {
+    await Promise.all([closeRedis(commands), closeRedis(subscriber)]);
+    throw error;
+  }
+  return {
+    events,
+    rateLimits: redisRateLimits({
+      redis: commands,
+      keyPrefix,
+      now,
+      reportError: (error) => log.warn(`rate limit not checked, Redis did not answer: ${String(error)}`),
+    }),
+    kind: 'redis',
+    async close() {
+      await events.close();
+      await Promise.all([closeRedis(subscriber), closeRedis(commands)]);
+    },
+  };
+}
