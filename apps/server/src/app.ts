@@ -76,7 +76,7 @@ import { staffUserRoutes } from './routes/staff-user-routes.ts';
 import type { Metrics } from './observability/metrics.ts';
 import { observeRequests, operatorRoutes } from './observability/operator-routes.ts';
 import type { Readiness } from './observability/readiness.ts';
-import { REQUEST_ID_HEADER, requestIdOf } from './observability/request-id.ts';
+import { REQUEST_ID_HEADER, requestIdMixin, requestIdOf } from './observability/request-id.ts';
 
 export interface AppDeps {
   money: MoneyService;
@@ -181,6 +181,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         : {
             level: deps.config.logLevel,
             serializers: { req: requestForLog },
+            mixin: requestIdMixin,
             ...(deps.logStream ? { stream: deps.logStream } : {}),
           },
     // Every log line of a request carries its id (observability/request-id.ts).
@@ -200,7 +201,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Each request's work runs in its own context, so an audit row knows where the action came from
   // (domain/request-origin.ts). A callback hook: the context then holds for the whole request.
-  app.addHook('onRequest', (request, _reply, done) => runAsRequestFrom(request.ip, done));
+  app.addHook('onRequest', (request, _reply, done) => runAsRequestFrom(request.ip, done, request.id));
 
   // Headers every answer carries: no MIME sniffing, no framing of our pages by other sites
   // (clickjacking of an order ticket), no full URLs leaked to other origins, no window of another

@@ -4,6 +4,7 @@
  * amounts and is readable only by whom it should be, and every request's id is echoed and logged.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountClient } from './helpers/account-helpers.ts';
 import { RecordingClient } from './helpers/recording-client.ts';
 import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
 import { tradingClient } from './helpers/trading-helpers.ts';
@@ -29,12 +30,18 @@ describe.each(databaseEngines())('operator endpoints on %s', (engine) => {
   let rt: TestRuntime;
   let t: ReturnType<typeof tradingClient>;
   const logLines: Array<Record<string, unknown>> = [];
+  const rawLogLines: string[] = [];
 
   beforeAll(async () => {
     rt = await startTestRuntime({
       engine,
       env: { LOG_LEVEL: 'info' },
-      logStream: { write: (line) => void logLines.push(JSON.parse(line) as Record<string, unknown>) },
+      logStream: {
+        write: (line) => {
+          rawLogLines.push(line);
+          logLines.push(JSON.parse(line) as Record<string, unknown>);
+        },
+      },
     });
     t = tradingClient(rt);
     t.tick('EURUSD', '1.10000', '1.10012');
@@ -123,6 +130,29 @@ describe.each(databaseEngines())('operator endpoints on %s', (engine) => {
     expect(res.headers['x-request-id']).toBe('lb-7f3a.42');
     const lines = logLines.filter((line) => line.requestId === 'lb-7f3a.42');
     expect(lines.map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
+  });
+
+  it("puts the request's id on what a service logs on its behalf", async () => {
+    const client = accountClient(rt);
+    const res = await rt.app.inject({
+      method: 'POST',
+      url: '/api/notify/send_email',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', lang: 'en', 'x-request-id': 'mail-7' },
+      payload: new URLSearchParams({
+        to: 'ops@example.com',
+        type: '1',
+        ...(await client.solvedCaptcha()),
+      }).toString(),
+    });
+    expect(res.json()).toMatchObject({ code: 1 });
+    const outboxLines = logLines.filter((line) =>
+      String(line.msg).startsWith('outbox (email) to ops@example.com'),
+    );
+    expect(outboxLines).toHaveLength(1);
+    expect(outboxLines[0]!.requestId).toBe('mail-7');
+    // Once, not twice: lines of the request's own logger keep their one binding.
+    const mentions = (line: string) => line.split('"requestId"').length - 1;
+    expect(rawLogLines.filter((line) => line.includes('"mail-7"')).map(mentions)).toEqual([1, 1, 1]);
   });
 
   it('replaces an id that could forge a log line, and makes one up when none came', async () => {

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { currentRequestId } from '../domain/request-origin.ts';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 
@@ -19,4 +20,18 @@ export function isSaneRequestId(value: unknown): value is string {
 export function requestIdOf(request: Pick<IncomingMessage, 'headers'>): string {
   const given = request.headers[REQUEST_ID_HEADER];
   return isSaneRequestId(given) ? given : randomUUID();
+}
+
+/**
+ * The logger's mixin: a line written on a request's behalf through the app's own logger (a
+ * service's, not `request.log`, which is already bound to the id) gets the request's id too.
+ */
+export function requestIdMixin(
+  _line: object,
+  _level: number,
+  logger: { bindings(): Record<string, unknown> },
+): object {
+  const requestId = currentRequestId();
+  if (requestId === '' || logger.bindings().requestId !== undefined) return {};
+  return { requestId };
 }
