@@ -548,9 +548,29 @@ describe.skipIf(!chromiumPath)('back office', () => {
     await office.modal().getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => networks.first().textContent(), eventually).toContain(next);
 
+    // The euro's deposit rate, changed in the same page, is what the phone's next EUR wire shows.
+    const euro = office.page
+      .locator('.ant-table-tbody')
+      .nth(2)
+      .locator('tr.ant-table-row', { hasText: 'EUR' });
+    await euro.click();
+    await office.drawer().getByLabel('Units per USD').fill('0.9');
+    await office.drawer().getByRole('button', { name: 'Save' }).click();
+    await expect
+      .poll(() => office.modal().getByTestId('config-changes').textContent(), eventually)
+      .toBe('Units per USD: 0.86 → 0.9');
+    await office.modal().getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => euro.textContent(), eventually).toContain('0.9');
+    await shot(office.page, 'admin-payments-rates');
+
     const session = await registerByApi(stack, uniqueEmail('payer'), 'Payer-pass-1');
     const phone = await MoneyScreen.start(stack, '/mine/charge', { session });
     await expect.poll(() => phone.testId('deposit-address').textContent(), eventually).toBe(next);
+    await phone.moneyTab('Bank wire');
+    await phone.page.locator('[data-testid="deposit-banks"] .adm-selector-item', { hasText: 'EUR' }).click();
+    await expect.poll(() => phone.testId('deposit-rate').textContent(), eventually).toBe('1 USD = 0.9 EUR');
+    await phone.field('deposit-amount').fill('90');
+    await expect.poll(() => phone.testId('deposit-credited').textContent()).toBe('100.00 USD');
   });
 
   it('signs in again with the next code, reads in Chinese and in the dark theme', async () => {

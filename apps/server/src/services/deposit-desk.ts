@@ -10,7 +10,7 @@ import { invalid, notFound, refused } from '../domain/errors.ts';
 import type { Deposit } from '../repositories/money-repository.ts';
 import type { Tx } from '../repositories/unit-of-work.ts';
 import type { TradingUser } from '../inputs/trading-inputs.ts';
-import { usdText } from '../wire/decimal-text.ts';
+import { currencyText, usdText } from '../wire/decimal-text.ts';
 import type { IdempotentRequest } from './idempotency.ts';
 import { amountOf } from './money-amounts.ts';
 import type { MoneyServiceOptions } from './money-service.ts';
@@ -177,14 +177,14 @@ export class DepositDesk {
             status: deposit.status,
             currency: deposit.currency_code,
             usd_price: deposit.usd_price,
-            declared: usdText(deposit.sent_amount),
+            declared: currencyText(deposit.sent_amount),
             amount_usd: usdText(deposit.amount),
           },
           after: {
             status,
             remark,
             ...(confirmed
-              ? { received: usdText(confirmed.received), amount_usd: usdText(confirmed.credited) }
+              ? { received: currencyText(confirmed.received), amount_usd: usdText(confirmed.credited) }
               : { amount_usd: usdText(deposit.amount) }),
           },
           atMs: nowMs,

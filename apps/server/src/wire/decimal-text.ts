@@ -6,5 +6,8 @@ const trimmed = (text: string) => (text.includes('.') ? text.replace(/\.?0+$/, '
 /** Micro-dollars as USD text. */
 export const usdText = (micros: bigint) => trimmed(formatMicros(micros));
 
+/** Micro-units of another currency (a deposit's EUR, USDT…) as its text. */
+export const currencyText = (micros: bigint) => trimmed(formatMicros(micros));
+
 /** A scaled integer (lots at 10^-8, basis points at 10^-2) as decimal text. */
 export const scaledText = (value: bigint, scale: number) => trimmed(formatScaled(value, scale));

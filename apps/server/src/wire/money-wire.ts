@@ -11,7 +11,7 @@ import type {
   WithdrawCurrency,
 } from '../repositories/money-repository.ts';
 import { money, timeText } from './trading-wire.ts';
-import { usdText } from './decimal-text.ts';
+import { currencyText } from './decimal-text.ts';
 
 /** The rates staff set for deposits, by currency code. */
 export type DepositRates = ReadonlyMap<string, string>;
@@ -64,8 +64,8 @@ export const toDeposit = (row: Deposit, lang: Language, link: (name: string) => 
   status_name: translate(lang, `deposit_status.${row.status}`),
   remark: row.remark ?? '',
   created_at: timeText(row.created_at),
-  sent_number: usdText(row.sent_amount),
-  received_number: row.received_amount === null ? null : usdText(row.received_amount),
+  sent_number: currencyText(row.sent_amount),
+  received_number: row.received_amount === null ? null : currencyText(row.received_amount),
   usd_price: row.usd_price,
 });
 
