@@ -2,6 +2,7 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { OwnerLockError } from './db/owner-lock.ts';
 import { startRuntime } from './runtime.ts';
+import { CrossNodeError } from './adapters/redis/cross-node.ts';
 
 /** Long enough for slow requests and the last commits; shorter than a supervisor's kill timeout. */
 const SHUTDOWN_TIMEOUT_MS = 20_000;
@@ -22,7 +23,7 @@ async function main() {
   try {
     runtime = await startRuntime(config);
   } catch (error) {
-    if (error instanceof OwnerLockError) {
+    if (error instanceof OwnerLockError || error instanceof CrossNodeError) {
       console.error(`Cannot start: ${error.message}`);
       process.exit(3);
     }

@@ -9,6 +9,20 @@ import { closeRedis, connectRedis } from './redis-connection.ts';
 import { createRedisEventBus } from './redis-event-bus.ts';
 import { redisRateLimits } from './redis-rate-limits.ts';
 
+/** Redis did not answer when the node started: it refuses to run without what crosses nodes. */
+export class CrossNodeError extends Error {}
+
+/** The URL without its password, fit for a log line. */
+export function redactedRedisUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'REDIS_URL';
+  }
+}
+
 export interface CrossNode {
   events: EventBus;
   rateLimits: RateLimits;
@@ -16,6 +30,11 @@ export interface CrossNode {
   kind: 'redis' | 'in-process';
   /** Stops listening and closes the connections (nothing on a single node). */
   close(): Promise<void>;
+  /**
+   * Resolves when what crosses nodes flows: the listening connection is up and Redis answers a
+   * PING (readiness, `redis`). Always on a single node.
+   */
+  ping(): Promise<void>;
 }
 
 export interface CrossNodeLog {
@@ -39,6 +58,7 @@ export async function openCrossNode(options: CrossNodeOptions): Promise<CrossNod
       rateLimits: inMemoryRateLimits(now),
       kind: 'in-process',
       close: async () => undefined,
+      ping: async () => undefined,
     };
   }
   const commands = connectRedis({ url: redisUrl, purpose: 'commands', log });
@@ -54,7 +74,10 @@ export async function openCrossNode(options: CrossNodeOptions): Promise<CrossNod
     await events.ready();
   } catch (error) {
     await Promise.all([closeRedis(commands), closeRedis(subscriber)]);
-    throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new CrossNodeError(`Redis at ${redactedRedisUrl(redisUrl)} did not answer: ${reason}`, {
+      cause: error,
+    });
   }
   return {
     events,
@@ -65,6 +88,11 @@ export async function openCrossNode(options: CrossNodeOptions): Promise<CrossNod
       reportError: (error) => log.warn(`rate limit not checked, Redis did not answer: ${String(error)}`),
     }),
     kind: 'redis',
+    async ping() {
+      // Down, the subscriber would miss other nodes' events while commands still seemed to work.
+      if (subscriber.status !== 'ready') throw new Error(`event subscriber ${subscriber.status}`);
+      await commands.ping();
+    },
     async close() {
       await events.close();
       await Promise.all([closeRedis(subscriber), closeRedis(commands)]);

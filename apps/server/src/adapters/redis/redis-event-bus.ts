@@ -33,7 +33,10 @@ export interface RedisEventBusOptions {
 }
 
 export interface RedisEventBus extends EventBus {
-  /** Resolves once this node hears the channel; events published before are not heard here. */
+  /**
+   * Resolves once this node hears the channel (events published before are not heard here);
+   * rejects when Redis could not be reached to subscribe.
+   */
   ready(): Promise<void>;
   /** Stops listening and closes nothing: the connections belong to the caller. */
   close(): Promise<void>;
@@ -83,9 +86,10 @@ export function createRedisEventBus(options: RedisEventBusOptions): RedisEventBu
     local.publish(message.t, message.e as AppEvents[typeof message.t]);
   };
   subscriber.on('message', onMessage);
-  // ioredis subscribes again by itself after a reconnection.
+  // ioredis subscribes again by itself after a reconnection. A first subscription that fails
+  // rejects `ready()`, whose caller decides (a node does not start without it).
   const subscribed = subscriber.subscribe(channel).then(() => undefined);
-  subscribed.catch((error: unknown) => reportError(error, 'redis'));
+  subscribed.catch(() => undefined);
 
   return {
     publish(type, event) {
