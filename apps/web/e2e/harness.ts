@@ -155,18 +155,16 @@ export async function startServer(options: ServerOptions = {}): Promise<ServerHa
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
     try {
-      const response = await fetch(`${baseUrl}/healthz`);
-      const body = (await response.json()) as { code?: number };
-      if (body.code === 1) return { baseUrl, output: () => output, stop };
+      // Ready, not only alive: the database answers and the book is loaded.
+      const response = await fetch(`${baseUrl}/readyz`);
+      if (response.ok) return { baseUrl, output: () => output, stop };
     } catch {
       // Not listening yet.
     }
     await new Promise((r) => setTimeout(r, 500));
   }
   await stop();
-  throw new Error(
-    `The server did not become healthy at ${baseUrl}/healthz.\n--- server output ---\n${output}`,
-  );
+  throw new Error(`The server did not become ready at ${baseUrl}/readyz.\n--- server output ---\n${output}`);
 }
 
 export async function launchBrowser(): Promise<Browser> {
