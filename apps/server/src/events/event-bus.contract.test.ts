@@ -6,7 +6,7 @@
  * No case waits on the clock: a case publishes a last event after the ones it checks and waits
  * until that one arrives; since one node's events arrive in order, everything before it has too.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Redis } from 'ioredis';
 import { createInProcessEventBus, type AppEvents, type EventBus, type SessionEnded } from './event-bus.ts';
 import { createRedisEventBus, encodeEvent, type RedisEventBus } from '../adapters/redis/redis-event-bus.ts';
@@ -194,6 +194,43 @@ describe('Redis event wire format', () => {
 });
 
 describe.skipIf(!testRedisUrl)('Redis event bus (its own cases)', () => {
+  it('hears the other nodes again after its connection to Redis was cut', async () => {
+    const keyPrefix = uniqueKeyPrefix();
+    const [publisher, subscriber, otherPublisher, otherSubscriber, raw] = Array.from(
+      { length: 5 },
+      testRedis,
+    );
+    // Asked before the connection starts listening, when it can still answer commands.
+    const subscriberId = await subscriber!.client('ID');
+    const fail = (error: unknown) => {
+      throw error;
+    };
+    const bus = createRedisEventBus({
+      publisher: publisher!,
+      subscriber: subscriber!,
+      keyPrefix,
+      reportError: fail,
+    });
+    const other = createRedisEventBus({
+      publisher: otherPublisher!,
+      subscriber: otherSubscriber!,
+      keyPrefix,
+      reportError: fail,
+    });
+    await Promise.all([bus.ready(), other.ready()]);
+    const channel = `${keyPrefix}events`;
+    const listeners = async () => ((await raw!.pubsub('NUMSUB', channel)) as [string, number])[1];
+    expect(await listeners()).toBe(2);
+    await raw!.client('KILL', 'ID', String(subscriberId));
+    // ioredis connects again and subscribes again by itself.
+    await vi.waitFor(async () => expect(await listeners()).toBe(2), { timeout: 10_000, interval: 20 });
+    const heard = arrival(bus, 11);
+    other.publish('session_ended', ended(11));
+    expect(await heard).toEqual(ended(11));
+    await Promise.all([bus.close(), other.close()]);
+    await Promise.all([publisher, subscriber, otherPublisher, otherSubscriber, raw].map((c) => c!.quit()));
+  });
+
   it('reports a message it cannot read on its channel and goes on with the next', async () => {
     const keyPrefix = uniqueKeyPrefix();
     const [publisher, subscriber, raw] = [testRedis(), testRedis(), testRedis()];

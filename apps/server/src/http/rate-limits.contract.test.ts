@@ -135,6 +135,24 @@ describe.skipIf(!testRedisUrl)('Redis rate limits (their own cases)', () => {
     await deleteKeys(redis, keyPrefix);
     await redis.quit();
   });
+
+  it('keeps counting after Redis forgot its scripts (a restart or a failover does that)', async () => {
+    const redis = testRedis();
+    const keyPrefix = uniqueKeyPrefix();
+    const orders = redisRateLimits({ redis, keyPrefix, now: () => 0, reportError: failOnError }).limiter(
+      'orders',
+      {
+        ratePerSecond: 1,
+        burst: 2,
+      },
+    );
+    expect(await orders.take('user:1')).toBe(0);
+    await redis.script('FLUSH');
+    expect(await orders.take('user:1')).toBe(0);
+    expect(await orders.take('user:1')).toBe(1000);
+    await deleteKeys(redis, keyPrefix);
+    await redis.quit();
+  });
 });
 
 describe('Redis rate limits without Redis', () => {
