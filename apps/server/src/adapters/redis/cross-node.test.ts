@@ -21,6 +21,7 @@ describe('what crosses nodes, chosen at start', () => {
     crossNode.events.subscribe('user_changed', (event) => heard.push(event.userId));
     crossNode.events.publish('user_changed', { userId: 3 });
     expect(heard).toEqual([3]);
+    await expect(crossNode.ping()).resolves.toBeUndefined();
     await crossNode.close();
   });
 
@@ -34,7 +35,7 @@ describe('what crosses nodes, chosen at start', () => {
   });
 
   it.skipIf(!testRedisUrl)(
-    'goes through Redis with REDIS_URL, and closes its connections on stop',
+    'goes through Redis with REDIS_URL, answers the readiness probe, and closes its connections on stop',
     async () => {
       const keyPrefix = uniqueKeyPrefix();
       const crossNode = await openCrossNode(options(testRedisUrl, keyPrefix));
@@ -43,7 +44,10 @@ describe('what crosses nodes, chosen at start', () => {
       expect(await observer.pubsub('NUMSUB', `${keyPrefix}events`)).toEqual([`${keyPrefix}events`, 1]);
       expect(await crossNode.rateLimits.limiter('orders', { ratePerSecond: 1, burst: 1 }).take('u')).toBe(0);
       expect(await observer.exists(`${keyPrefix}rate:orders:u`)).toBe(1);
+      await expect(crossNode.ping()).resolves.toBeUndefined();
       await crossNode.close();
+      // Readiness fails once the node no longer hears the others.
+      await expect(crossNode.ping()).rejects.toThrow();
       expect(await observer.pubsub('NUMSUB', `${keyPrefix}events`)).toEqual([`${keyPrefix}events`, 0]);
       await deleteKeys(observer, keyPrefix);
       await observer.quit();
