@@ -1,7 +1,7 @@
 /**
  * A node started with REDIS_URL shares what crosses nodes: the orders it takes are heard by
- * another node's subscribers, what another node publishes reaches it, and one user's order limit
- * is spent by both. The "other node" is a bus and a limiter of its own on the same Redis and key
+ * another node's subscribers, what another node publishes reaches it and the sockets signed in on
+ * it, and one user's order limit is spent by both. The "other node" is a bus and a limiter of its own on the same Redis and key
  * prefix, as another process would have (adapters/redis/cross-node.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +17,9 @@ import {
 import type { TradingUpdate } from '../src/events/event-bus.ts';
 import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
 import { tradingClient } from './helpers/trading-helpers.ts';
+import { RecordingClient, type Message } from './helpers/recording-client.ts';
+
+const isType = (type: string) => (m: Message) => typeof m === 'object' && m.type === type;
 
 describe.skipIf(!testRedisUrl).each(databaseEngines())('a node on Redis, on %s', (engine) => {
   const keyPrefix = uniqueKeyPrefix();
@@ -25,6 +28,7 @@ describe.skipIf(!testRedisUrl).each(databaseEngines())('a node on Redis, on %s',
   let order: Record<string, string | number>;
   let connections: Redis[];
   let otherNode: RedisEventBus;
+  const sockets: RecordingClient[] = [];
 
   beforeAll(async () => {
     rt = await startTestRuntime({
@@ -36,6 +40,7 @@ describe.skipIf(!testRedisUrl).each(databaseEngines())('a node on Redis, on %s',
         ORDER_RATE_PER_SECOND: '2',
       },
     });
+    await rt.app.listen({ port: 0, host: '127.0.0.1' });
     t = tradingClient(rt);
     order = { type: 1, cont: '0.1', forex_id: t.spec('EURUSD').id, status: 1 };
     t.tick('EURUSD', '1.10000', '1.10012');
@@ -51,6 +56,7 @@ describe.skipIf(!testRedisUrl).each(databaseEngines())('a node on Redis, on %s',
     await otherNode.ready();
   });
   afterAll(async () => {
+    for (const socket of sockets) socket.close();
     await rt?.dispose();
     await otherNode?.close();
     if (connections) {
@@ -101,5 +107,31 @@ describe.skipIf(!testRedisUrl).each(databaseEngines())('a node on Redis, on %s',
     // Another user's allowance is untouched.
     const other = await t.demoUser();
     expect((await t.submit(other.token, order)).code).toBe(1);
+  });
+
+  it('pushes to a socket on this node what another node decided: a margin call, then the end of the session', async () => {
+    const trader = await t.demoUser();
+    const address = rt.app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    const socket = new RecordingClient(`ws://127.0.0.1:${address.port}/v1/ws?lang=en`);
+    sockets.push(socket);
+    await socket.open();
+    socket.send({ type: 'login', params: trader.token });
+    expect(await socket.waitFor(isType('login_result'))).toMatchObject({ code: 1 });
+
+    otherNode.publish('trading_update', {
+      userId: trader.id,
+      message: { type: 'MARGIN_CALL', margin_level: 80, margin_call_level: 100, stop_out_level: 50 },
+    });
+    expect(await socket.waitFor(isType('MARGIN_CALL'))).toMatchObject({
+      margin_level: 80,
+      stop_out_level: 50,
+    });
+
+    otherNode.publish('session_ended', { userId: trader.id, reason: 'forced_logout' });
+    expect(await socket.waitFor(isType('session_ended'))).toMatchObject({
+      code: 999,
+      reason: 'forced_logout',
+    });
   });
 });
