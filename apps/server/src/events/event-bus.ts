@@ -2,10 +2,10 @@
  * The one event bus: facts one part of the server announces and other parts act on, without the
  * announcer knowing who listens. Quotes and bars, order and account changes, margin calls, money and
  * identity decisions, settings changes and session ends all travel on it, so the socket hub (and
- * later the back office's live dashboard) subscribes to one thing. Today every listener lives in
- * this process; the interface is what a cross-node implementation (Redis pub/sub) has to satisfy,
- * so events are plain JSON-serialisable objects (bigint amounts as decimal text) and a publisher
- * never waits for, or hears from, its listeners.
+ * later the back office's live dashboard) subscribes to one thing. On one node every listener
+ * lives in this process (below); on a cluster the same interface crosses nodes through Redis
+ * pub/sub (adapters/redis/redis-event-bus.ts), so events are plain JSON-serialisable objects
+ * (bigint amounts as decimal text) and a publisher never waits for, or hears from, its listeners.
  *
  *   const off = events.subscribe('session_ended', (event) => hub.endSessions(event));
  *   events.publish('session_ended', { userId: 7, reason: 'forced_logout' });
