@@ -137,6 +137,8 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
     await market.init();
     const readiness = new Readiness();
     readiness.addCheck('database', () => database.ping());
+    const node = crossNode;
+    if (node.kind === 'redis') readiness.addCheck('redis', () => node.ping());
     // Read when scraped: `hub` exists by then.
     const metrics: Metrics = new Metrics({
       socketClients: (): number => hub.stats().clients,
