@@ -10,7 +10,12 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The two front ends: where each lives, its workspace name, and what its build is made from. */
 export const FRONT_ENDS = [
-  { name: 'web app', workspace: '@omp/web', dir: path.join(root, 'apps/web'), extra: ['packages/engine/src'] },
+  {
+    name: 'web app',
+    workspace: '@omp/web',
+    dir: path.join(root, 'apps/web'),
+    extra: ['packages/engine/src'],
+  },
   { name: 'back office', workspace: '@omp/admin', dir: path.join(root, 'apps/admin'), extra: [] },
 ];
 
@@ -41,7 +46,10 @@ export function buildIsStale(frontEnd) {
 
 export function build(frontEnd) {
   console.log(`Building the ${frontEnd.name}…`);
-  const result = spawnSync('npm', ['run', 'build', '-w', frontEnd.workspace], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync('npm', ['run', 'build', '-w', frontEnd.workspace], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

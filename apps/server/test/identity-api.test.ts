@@ -132,7 +132,10 @@ describe.each(databaseEngines())('identity API on %s', (engine) => {
         { code: 422, msg: 'The document number must be 4 to 32 letters, digits or dashes' },
       ],
       [{ name: '<script>' }, { code: 422, msg: 'Please enter your full name as it appears on the document' }],
-      [{ reverse_pic: undefined, card_type: 'id_card' }, { code: 422, msg: 'reverse_pic is required' }],
+      [
+        { reverse_pic: undefined, card_type: 'id_card' },
+        { code: 422, msg: 'reverse_pic is required' },
+      ],
       [{ front_pic: ['a', 'b'] }, { code: 422, msg: expect.stringContaining('front_pic') }],
     ];
     for (const [change, refusal] of cases) {

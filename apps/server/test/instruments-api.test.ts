@@ -330,9 +330,9 @@ describe.each(databaseEngines())('instruments on %s', (engine) => {
     // And back to five decimals, rounding half up: 0.913261 → 0.91326.
     await change(audcad.id, { enabled: false });
     expect(await change(audcad.id, { price_precision: 5 })).toMatchObject({ code: 1 });
-    expect(
-      await callApi(rt, 'GET', `/admin/api/users/${userId}/orders?status=3`, admin),
-    ).toMatchObject({ code: 1 });
+    expect(await callApi(rt, 'GET', `/admin/api/users/${userId}/orders?status=3`, admin)).toMatchObject({
+      code: 1,
+    });
     expect((await history())[0]).toMatchObject({ OriginPrice: 0.91326 });
     await change(audcad.id, { enabled: true });
   });

@@ -12,7 +12,8 @@ import { invalid } from '../domain/errors.ts';
 export function idempotencyKeyOf(request: FastifyRequest, bodyKey?: string): string | undefined {
   const header = request.headers[IDEMPOTENCY_HEADER];
   const key = (typeof header === 'string' ? header.trim() : '') || bodyKey;
-  if (key !== undefined && (key.length === 0 || key.length > IDEMPOTENCY_KEY_MAX_LENGTH)) throw invalid('idempotency_key_invalid');
+  if (key !== undefined && (key.length === 0 || key.length > IDEMPOTENCY_KEY_MAX_LENGTH))
+    throw invalid('idempotency_key_invalid');
   return key;
 }
 

@@ -149,7 +149,9 @@ export class SimulatedFeed implements MarketFeed {
    * The back office changed an instrument: its next tick uses the new spread and hours, and a new
    * price precision (the walk goes on from the same price, in the new points).
    */
-  updateInstrument(spec: Pick<InstrumentSpec, 'code' | 'spreadPoints' | 'schedule' | 'pricePrecision'>): void {
+  updateInstrument(
+    spec: Pick<InstrumentSpec, 'code' | 'spreadPoints' | 'schedule' | 'pricePrecision'>,
+  ): void {
     const state = this.#states.find((candidate) => candidate.code === spec.code);
     if (!state) return;
     state.spreadPoints = spec.spreadPoints;
