@@ -241,6 +241,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
             isDemo: session.user.isDemo,
             tokenHash: session.tokenHash,
             expiresAtMs: session.expiresAtMs,
+            ...(session.user.demoOf !== null ? { ownerId: session.user.demoOf } : {}),
           }
         );
       },

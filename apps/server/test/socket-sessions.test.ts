@@ -192,6 +192,10 @@ describe.each(databaseEngines())('sessions and the socket on %s', (engine) => {
   it('staff disabling a user ends every session at once; logins are refused until enabled again', async () => {
     const { token, id, email } = await trader();
     const socket = await signedInSocket(token);
+    // Their own demo account closes with them: its socket is told as well.
+    const ownDemo = await t.postForm<LoginResult>('/api/user/demo_session', {}, token);
+    expect(ownDemo).toMatchObject({ code: 1 });
+    const demoSocket = await signedInSocket(ownDemo.data.token);
     const compliance = await staffToken(rt, ['compliance']);
     const finance = await staffToken(rt, ['finance']);
     const disable = { disabled: true, reason: 'Card chargebacks under review' };
@@ -224,6 +228,12 @@ describe.each(databaseEngines())('sessions and the socket on %s', (engine) => {
       'user_disabled',
       'Your account has been disabled and you have been logged out. Please contact customer service.',
     );
+    await expectCutOff(
+      demoSocket,
+      'user_disabled',
+      'Your account has been disabled and you have been logged out. Please contact customer service.',
+    );
+    expect(await t.get('/api/user/info', ownDemo.data.token)).toMatchObject({ code: 999 });
     expect(await t.get('/api/user/info', token)).toMatchObject({ code: 999 });
     expect(await login(email)).toMatchObject({
       code: 0,

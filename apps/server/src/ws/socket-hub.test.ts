@@ -64,6 +64,35 @@ describe('socket hub', () => {
     expect(socket.sent).toEqual([expect.objectContaining({ type: 'login_result', code: 999 })]);
   });
 
+  it("ends a real user's own demo account's sockets when every session of the owner ends", async () => {
+    const events = createInProcessEventBus();
+    const ownDemo: SocketSession = {
+      userId: 70,
+      isDemo: true,
+      tokenHash: 'hash-of-demo',
+      expiresAtMs: 10_000,
+      ownerId: 7,
+    };
+    const socket = hubWith({ events, authenticate: async () => ownDemo });
+    socket.receive({ type: 'login', params: 'demo-tok' });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(socket.sent).toEqual([expect.objectContaining({ type: 'login_result', code: 1 })]);
+
+    // The owner signing out one device, or changing the password on this one, leaves the demo be.
+    events.publish('session_ended', { userId: 7, tokenHash: 'hash-of-tok', reason: 'logout' });
+    events.publish('session_ended', { userId: 7, spareTokenHash: 'hash-of-tok', reason: 'password_changed' });
+    expect(socket.sent).toHaveLength(1);
+    // Another user's demo account is not theirs.
+    events.publish('session_ended', { userId: 8, reason: 'user_disabled' });
+    expect(socket.sent).toHaveLength(1);
+
+    events.publish('session_ended', { userId: 7, reason: 'user_disabled' });
+    expect(socket.sent).toEqual([
+      expect.objectContaining({ type: 'login_result', code: 1 }),
+      expect.objectContaining({ type: 'session_ended' }),
+    ]);
+  });
+
   it('refuses a login whose session has already expired by the hub clock', async () => {
     const socket = hubWith({ authenticate: async () => ({ ...session, expiresAtMs: 1_000 }) });
     socket.receive({ type: 'login', params: 'tok' });

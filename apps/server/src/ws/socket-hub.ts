@@ -258,9 +258,11 @@ export class SocketHub {
   /** Detaches the user from every socket signed in with an ended session and tells each why. */
   private endSessions(event: SessionEnded): void {
     for (const pending of this.pendingLogins) pending.endedMeanwhile.push(event);
-    const clients = this.clientsByUser.get(event.userId);
-    if (!clients) return;
-    for (const client of [...clients]) {
+    const clients = [...(this.clientsByUser.get(event.userId) ?? [])];
+    // Every session of a user ended: their own demo account's sockets end too (endsOwnDemo).
+    if (event.tokenHash === undefined && event.spareTokenHash === undefined)
+      for (const client of this.clients) if (client.session?.ownerId === event.userId) clients.push(client);
+    for (const client of clients) {
       if (!client.session || !ends(event, client.session)) continue;
       this.setUser(client, undefined);
       for (const topic of PRIVATE_TOPICS) {

@@ -10,6 +10,8 @@ export interface SocketSession {
   /** SHA-256 of the token, the name `session_ended` events give a single session. */
   tokenHash: string;
   expiresAtMs: number;
+  /** For a real user's own demo account: that real user, with whom its sessions end. */
+  ownerId?: number;
 }
 
 /** Topics that carry one user's messages: a socket whose session ends leaves them. */
@@ -27,8 +29,23 @@ export const DEFAULT_SOCKET_RATE_LIMIT: SocketRateLimit = { burst: 50, ratePerSe
 
 /** Whether a `session_ended` event covers this session. */
 export function ends(event: SessionEnded, session: SocketSession): boolean {
-  if (event.userId !== session.userId) return false;
-  return event.tokenHash === undefined
-    ? event.spareTokenHash !== session.tokenHash
-    : event.tokenHash === session.tokenHash;
+  if (event.userId === session.userId)
+    return event.tokenHash === undefined
+      ? event.spareTokenHash !== session.tokenHash
+      : event.tokenHash === session.tokenHash;
+  return endsOwnDemo(event, session);
+}
+
+/**
+ * A real user's own demo account closes with them: when every session of the owner ends (disabled,
+ * forced out, password reset by staff), so do its demo account's. A password the owner changed on
+ * one device spares that device's session, and the demo account with it.
+ */
+export function endsOwnDemo(event: SessionEnded, session: SocketSession): boolean {
+  return (
+    session.ownerId !== undefined &&
+    event.userId === session.ownerId &&
+    event.tokenHash === undefined &&
+    event.spareTokenHash === undefined
+  );
 }
