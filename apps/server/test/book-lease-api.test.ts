@@ -52,15 +52,15 @@ describe.skipIf(!databaseUrl)('the lease of the trading book on PostgreSQL', () 
   });
 
   it('gives the book to one node, then to the next only once the first lease ran out', async () => {
-    const first = lease('first', 300);
+    const first = lease('first', 1000);
     await first.start();
-    const second = lease('second', 300);
+    const second = lease('second', 1000);
     await second.start();
     expect(first.owns()).toBe(true);
     expect(second.owns()).toBe(false);
     expect(events).toEqual(['first gained 1']);
 
-    await sleep(400); // the first node stops renewing: its lease runs out
+    await sleep(1100); // the first node stops renewing: its lease runs out
     expect(first.owns()).toBe(false);
     await second.round();
     expect(second.owns()).toBe(true);
@@ -74,10 +74,10 @@ describe.skipIf(!databaseUrl)('the lease of the trading book on PostgreSQL', () 
   it('makes a takeover wait for the batch under way, and refuses every write after it', async () => {
     // `owner` holds the book and stops renewing; its lease runs out while a batch of it is under way.
     for (const held of leases) await held.stop(true); // the book is free again
-    const owner = lease('owner', 300);
+    const owner = lease('owner', 1000);
     await owner.start();
     expect(owner.owns()).toBe(true);
-    await sleep(400);
+    await sleep(1100);
 
     const order: string[] = [];
     let finishBatch!: () => void;
@@ -89,7 +89,7 @@ describe.skipIf(!databaseUrl)('the lease of the trading book on PostgreSQL', () 
       order.push('batch committed');
     });
     await sleep(50);
-    const successor = lease('successor', 300);
+    const successor = lease('successor', 1000);
     const takeover = successor.start().then(() => void order.push('successor took over'));
     await sleep(300);
     // The takeover waits for the batch's share lock on the lease row.
