@@ -10,6 +10,8 @@ import { InstrumentAdmin } from './services/instrument-admin.ts';
 import { UserDirectoryRepository } from './repositories/user-directory-repository.ts';
 import { DashboardRepository } from './repositories/dashboard-repository.ts';
 import path from 'node:path';
+import os from 'node:os';
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { MarketFeed } from './adapters/feed/market-feed.ts';
@@ -67,6 +69,7 @@ import { ServiceTexts } from './services/service-texts.ts';
 import { SocketHub } from './ws/socket-hub.ts';
 import { Metrics } from './observability/metrics.ts';
 import { Readiness } from './observability/readiness.ts';
+import { BookCluster } from './cluster/book-cluster.ts';
 
 /** Forming bars reach the database this often; a crash loses at most this much of a bar. */
 const BAR_FLUSH_INTERVAL_MS = 1000;
@@ -85,6 +88,8 @@ export interface Runtime {
   /** What GET /readyz answers; the book's ownership is reported to it (observability/readiness.ts). */
   readiness: Readiness;
   metrics: Metrics;
+  /** On a cluster (PostgreSQL and Redis): the book's lease and call forwarding (cluster/). */
+  bookCluster: BookCluster | undefined;
   stop(): Promise<void>;
 }
 
@@ -109,10 +114,15 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
   let ownerLock: OwnerLock | undefined;
   let crossNode: CrossNode | undefined;
   let fileStorage: FileStorage | undefined;
+  let bookCluster: BookCluster | undefined;
+  // A cluster elects the book's owner through a lease (cluster/book-lease.ts); otherwise one
+  // process owns it and a second one refuses to start.
+  const clustered = database.kind === 'postgres' && config.redisUrl !== undefined;
   try {
-    ownerLock = config.databaseUrl
-      ? await lockPostgresOwner(config.databaseUrl, options.databaseSchema)
-      : lockFileOwner(path.join(config.dataDir, 'app.db.owner'));
+    if (!clustered)
+      ownerLock = config.databaseUrl
+        ? await lockPostgresOwner(config.databaseUrl, options.databaseSchema)
+        : lockFileOwner(path.join(config.dataDir, 'app.db.owner'));
     await migrateToLatest(database.db as unknown as Kysely<unknown>, database.kind);
     const repository = new MarketRepository(database.db);
     const seedReport = await seedMarket(repository, now(), config.feedSeed);
@@ -175,6 +185,16 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
     let logError: (error: unknown, message: string) => void = (error, message) =>
       console.error(message, error);
     const idempotency = new IdempotencyRepository(database.db);
+    if (clustered)
+      bookCluster = new BookCluster({
+        db: database.db as unknown as Kysely<unknown>,
+        redisUrl: config.redisUrl!,
+        keyPrefix: config.redisKeyPrefix,
+        holder: `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
+        readiness,
+        log: { warn: (message) => redisLog.warn(message), info: (message) => redisLog.info(message) },
+        logError: (error, message) => logError(error, message),
+      });
     const trading = new TradingService({
       repository: tradingRepository,
       market,
@@ -184,10 +204,12 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       now,
       logError: (error, message) => logError(error, message),
       counts: metrics,
+      ...(bookCluster ? { ownership: bookCluster } : {}),
     });
     await trading.init();
-    // One node holds the whole book (the owner lock above); a cluster's election reports shards here.
-    readiness.setBookOwnership({ known: true, shards: { all: true } });
+    // One node holds the whole book (the owner lock above); a cluster's election reports shards.
+    if (bookCluster) await bookCluster.start(trading);
+    else readiness.setBookOwnership({ known: true, shards: { all: true } });
     const queries = new TradingQueries(trading, tradingRepository);
     fileStorage = chooseFileStorage(config, database.db);
     const uploads = new UploadService({
@@ -363,6 +385,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       seedReport,
       readiness,
       metrics,
+      bookCluster,
       // Graceful: the load balancer is told first (readyz 503), sockets are told why and closed,
       // the listener stops taking requests and lets those under way finish; then the market and
       // the book stop, everything decided is committed, and the book is handed over last.
@@ -373,9 +396,11 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
         feed?.stop();
         leaderboard.stop();
         clearInterval(flushTimer);
+        bookCluster?.stepDown();
         await trading.stop();
         await flushing;
         await market.flush();
+        await bookCluster?.stop();
         await fileStorage?.close?.();
         await crossNode?.close();
         await database.close();
@@ -383,6 +408,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       },
     };
   } catch (error) {
+    await bookCluster?.stop().catch(() => undefined);
     await fileStorage?.close?.();
     await crossNode?.close();
     await database.close();

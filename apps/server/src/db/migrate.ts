@@ -24,6 +24,7 @@ import * as depositRates from './migrations/20261126T0100_deposit_rates.ts';
 import * as demoAccountOfARealUser from './migrations/20261126T0300_demo_account_of_a_real_user.ts';
 import * as favouriteInstruments from './migrations/20261126T0500_favourite_instruments.ts';
 import * as storedFiles from './migrations/20261126T0900_stored_files.ts';
+import * as bookLease from './migrations/20261127T0100_book_lease.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '20261122T2200_created_market_tables': createdMarketTables,
@@ -45,6 +46,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261126T0300_demo_account_of_a_real_user': demoAccountOfARealUser,
   '20261126T0500_favourite_instruments': favouriteInstruments,
   '20261126T0900_stored_files': storedFiles,
+  '20261127T0100_book_lease': bookLease,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, kind: DatabaseKind): Promise<string[]> {

@@ -5,7 +5,8 @@
  *
  * PostgreSQL: a session advisory lock on a dedicated connection, keyed by the schema, released by
  * the server when the connection ends (also when the process dies). SQLite: a lock file beside the
- * database holding the owner's pid; a file left by a dead process is taken over.
+ * database holding the owner's pid; a file left by a dead process is taken over. On a cluster
+ * (PostgreSQL and Redis) the lease of cluster/book-lease.ts takes this lock's place.
  */
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import pg from 'pg';
@@ -31,7 +32,7 @@ export async function lockPostgresOwner(url: string, schema: string | undefined)
     await client.end();
     throw new OwnerLockError(
       `another server process already runs the trading book on this database (schema ${schema ?? 'public'}); ` +
-        'only one may run until the book is sharded',
+        'only one may run without REDIS_URL (with Redis, the nodes elect the owner of the book)',
     );
   }
   return { release: () => client.end() };

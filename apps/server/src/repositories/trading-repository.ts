@@ -125,9 +125,16 @@ export class TradingRepository {
     });
   }
 
-  /** Writes a batch in one transaction: all of it or none of it. */
-  async persist(items: readonly PersistItem[]): Promise<void> {
+  /**
+   * Writes a batch in one transaction: all of it or none of it. On a cluster `fence` first checks,
+   * in the same transaction, that this node still owns the book (cluster/book-lease.ts).
+   */
+  async persist(
+    items: readonly PersistItem[],
+    fence?: (trx: Transaction<Database>) => Promise<void>,
+  ): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
+      await fence?.(trx);
       const orders = new Map<number, Order>();
       const ledger: Array<Parameters<typeof insertLedger>[1][number]> = [];
       const balances = new Map<number, { balance: bigint; atMs: number }>();

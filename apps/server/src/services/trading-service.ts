@@ -47,6 +47,8 @@ import {
 import type { EventBus } from '../events/event-bus.ts';
 import { userMessagesOf } from './trading-messages.ts';
 import { countCommand, type TradingCounts } from '../observability/metrics.ts';
+import type { BookCall } from '../cluster/book-calls.ts';
+import { FencedError } from '../cluster/book-lease.ts';
 
 export type { UserMessage } from './trading-messages.ts';
 
@@ -75,6 +77,18 @@ export interface TradingServiceOptions {
   logError: (error: unknown, message: string) => void;
   /** The operator's figures: each order command's outcome and what each tick triggered. */
   counts?: TradingCounts;
+  /** On a cluster: who owns the book (cluster/). Absent on a single node, which always owns it. */
+  ownership?: BookOwnership;
+}
+
+/** How a cluster node's book learns it owns the book, and what it does when it does not. */
+export interface BookOwnership {
+  /** True while this node owns the book: it decides, fires triggers and writes. */
+  owns(): boolean;
+  /** Runs an order call on the owner and answers its answer (cluster/book-calls.ts). */
+  forward(call: BookCall): Promise<OrderRow>;
+  /** Checked in every batch's transaction: throws once another node took the book over. */
+  fence(trx: Tx): Promise<void>;
 }
 
 export class TradingService {
@@ -89,6 +103,7 @@ export class TradingService {
   private unsubscribeTicks: (() => void) | undefined;
   private unsubscribeInstruments: (() => void) | undefined;
   private unsubscribeSettings: (() => void) | undefined;
+  private unsubscribeUpdates: (() => void) | undefined;
 
   constructor(options: TradingServiceOptions) {
     this.options = options;
@@ -96,12 +111,34 @@ export class TradingService {
     this.idempotency = new IdempotencyGuard(options.findReply);
     this.book = new TradingBook({ feeType: 2, staleQuoteMs: 30_000, marginCallLevel: 100, stopOutLevel: 50 });
     this.writer = new OutcomeWriter({
-      persist: (items) => this.repository.persist(items),
+      persist: (items) => {
+        const { ownership } = options;
+        return this.repository.persist(items, ownership && ((trx) => ownership.fence(trx)));
+      },
       onFailure: async (error) => {
         this.options.logError(error, 'writing trading changes failed; rebuilding the book from the database');
         await this.rebuild();
       },
     });
+  }
+
+  /**
+   * A cluster node that just took the book over: what the previous owner committed is the truth,
+   * so the book is rebuilt from the database before it decides or fires anything.
+   */
+  async takeOwnership(): Promise<void> {
+    await this.rebuild();
+    // What crossed a trigger while no node owned the book fires now, at the latest price.
+    for (const { spec } of this.options.market.instruments()) {
+      const quote = this.options.market.currentQuote(spec.id);
+      if (quote)
+        this.onTick(spec.id, { code: spec.code, bid: quote.bid, ask: quote.ask, timeMs: quote.timeMs });
+    }
+  }
+
+  /** Order calls run here on a single node or on the owner, and go to the owner otherwise. */
+  private runsHere(): boolean {
+    return this.options.ownership === undefined || this.options.ownership.owns();
   }
 
   /** Loads settings, instruments, quotes and every open order, then follows the ticks. */
@@ -113,6 +150,10 @@ export class TradingService {
     this.unsubscribeSettings = this.options.events.subscribe('settings_changed', (event) =>
       this.applySettingChanges(event.values),
     );
+    // On a cluster node that does not own the book, an account the owner changed is read afresh.
+    this.unsubscribeUpdates = this.options.events.subscribe('trading_update', (update) => {
+      if (this.options.ownership && !this.options.ownership.owns()) this.book.unloadAccount(update.userId);
+    });
     // New terms (a halt, lots, leverage, fee, hours) decide the next order; open orders keep theirs.
     this.unsubscribeInstruments = this.options.events.subscribe('instrument_changed', (event) =>
       this.applyInstrumentChange(event.spec),
@@ -122,6 +163,7 @@ export class TradingService {
   stop(): Promise<void> {
     this.unsubscribeTicks?.();
     this.unsubscribeSettings?.();
+    this.unsubscribeUpdates?.();
     this.unsubscribeInstruments?.();
     return this.writer.idle();
   }
@@ -210,6 +252,11 @@ export class TradingService {
   /** The trigger runner: fills, stops, stop-outs through the same path as a user's own action. */
   private onTick(instrumentId: number, tick: Tick): void {
     if (this.rebuilding) return;
+    // On a cluster only the owner fires; another node's book keeps its quotes for its figures.
+    if (this.options.ownership && !this.options.ownership.owns()) {
+      this.book.board.setQuote(instrumentId, { bid: tick.bid, ask: tick.ask, timeMs: tick.timeMs });
+      return;
+    }
     const outcomes = this.book.applyTick(instrumentId, tick.bid, tick.ask, tick.timeMs);
     if (outcomes.length === 0) return;
     this.writer
@@ -263,6 +310,8 @@ export class TradingService {
 
   /** A market or pending order, as the submit call describes it. */
   placeOrder(user: TradingUser, body: SubmitOrderBody, idempotent?: IdempotentRequest): Promise<OrderRow> {
+    const call = { kind: 'place', user, body, idempotent } as const;
+    if (!this.runsHere()) return this.options.ownership!.forward(call);
     return countCommand(this.options.counts, 'place', this.placeOnce(user, body, idempotent));
   }
 
@@ -295,6 +344,8 @@ export class TradingService {
 
   /** Closes a holding order at the market. */
   closeOrder(user: TradingUser, id: number, idempotent?: IdempotentRequest): Promise<OrderRow> {
+    const call = { kind: 'close', user, id, idempotent } as const;
+    if (!this.runsHere()) return this.options.ownership!.forward(call);
     const work = this.actOnOrder(user, id, idempotent, 'order.order_not_holding', (now) =>
       this.book.closePosition(user.id, id, 'user', now),
     );
@@ -303,6 +354,8 @@ export class TradingService {
 
   /** Cancels a pending order. */
   cancelOrder(user: TradingUser, id: number, idempotent?: IdempotentRequest): Promise<OrderRow> {
+    const call = { kind: 'cancel', user, id, idempotent } as const;
+    if (!this.runsHere()) return this.options.ownership!.forward(call);
     const work = this.actOnOrder(user, id, idempotent, 'order.order_not_pending', (now) =>
       this.book.cancelOrder(user.id, id, 'user', now),
     );
@@ -335,6 +388,8 @@ export class TradingService {
 
   /** Sets take profit and stop loss; a price left out keeps its value, 0 removes it. */
   setStops(user: TradingUser, body: SetStopsBody, idempotent?: IdempotentRequest): Promise<OrderRow> {
+    const call = { kind: 'stops', user, body, idempotent } as const;
+    if (!this.runsHere()) return this.options.ownership!.forward(call);
     return this.once(idempotent, async (request) => {
       const account = await this.account(user);
       const order = account.orders.get(body.id);
@@ -449,7 +504,13 @@ export class TradingService {
       // Written in a batch with other requests' work: keep this request's context (its address).
       extra: extra && boundToRequest(extra),
     };
-    await this.writer.write(item);
+    try {
+      await this.writer.write(item);
+    } catch (error) {
+      // On a cluster: this node lost the book (or never had it, for a balance change not forwarded).
+      if (error instanceof FencedError) throw refused('order.book_owner_unavailable');
+      throw error;
+    }
     this.publish([result.outcome]);
     return data;
   }
