@@ -28,7 +28,6 @@ export const InstrumentRow = memo(function InstrumentRow({
   showChart = true,
   subtitle,
 }: InstrumentRowProps) {
-  const { t } = useTranslation();
   const lang = useSettings((s) => s.lang);
   const { quote, marketStatus } = useEffectiveQuote(instrument);
   const closed = marketStatus !== MarketStatus.open;
@@ -46,19 +45,10 @@ export const InstrumentRow = memo(function InstrumentRow({
       <span className="instrument-row__name">
         <span className="instrument-row__code">{instrument.ShowCode}</span>
         <span className="instrument-row__sub">
-          {closed ? (
-            <span className="closed-tag" data-testid="closed-label">
-              {t('quote.closed')}
-            </span>
-          ) : stale ? (
-            // In the clock's place, same height: the time of the last quote would pass for live.
-            <span className="closed-tag" data-testid="stale-label">
-              {t('quote.stale')}
-            </span>
-          ) : (
-            // Without a subtitle, the time of the last quote: it shows at a glance that prices are live.
-            (subtitle ?? <span className="num">{formatClock(quote.NowTime, lang)}</span>)
-          )}
+          <RowStatus closed={closed} stale={stale}>
+            {/* Without a subtitle, the time of the last quote: it shows at a glance that prices are live. */}
+            {subtitle ?? <span className="num">{formatClock(quote.NowTime, lang)}</span>}
+          </RowStatus>
         </span>
       </span>
       {showChart && <MiniChart forexId={instrument.Id} lastPrice={quote.Bid} />}
@@ -72,3 +62,33 @@ export const InstrumentRow = memo(function InstrumentRow({
     </button>
   );
 });
+
+/**
+ * What a quote row says under its symbol: "Closed", or "Not live" while the connection is lost
+ * (in the same place and height, so nothing moves, and so a figure there is not taken for live),
+ * or else `children`.
+ */
+export function RowStatus({
+  closed,
+  stale,
+  children,
+}: {
+  closed: boolean;
+  stale: boolean;
+  children: React.ReactNode;
+}) {
+  const { t } = useTranslation();
+  if (closed)
+    return (
+      <span className="closed-tag" data-testid="closed-label">
+        {t('quote.closed')}
+      </span>
+    );
+  if (stale)
+    return (
+      <span className="closed-tag" data-testid="stale-label">
+        {t('quote.stale')}
+      </span>
+    );
+  return <>{children}</>;
+}

@@ -9,6 +9,7 @@ import { ChangeText } from '../../ui/change-pill.tsx';
 import { useEffectiveQuote } from './quotes-store.ts';
 import { MiniChart } from './mini-chart.tsx';
 import { useCutOff } from '../../lib/use-socket-events.ts';
+import { RowStatus } from './instrument-row.tsx';
 
 interface QuoteRowProps {
   instrument: Instrument;
@@ -71,18 +72,9 @@ export const QuoteRow = memo(function QuoteRow({
           <span className="instrument-row__name">
             <span className="instrument-row__code">{code}</span>
             <span className="instrument-row__sub">
-              {closed ? (
-                <span className="closed-tag" data-testid="closed-label">
-                  {t('quote.closed')}
-                </span>
-              ) : stale ? (
-                // The prices beside it are dimmed; this says why, in the change's place.
-                <span className="closed-tag" data-testid="stale-label">
-                  {t('quote.stale')}
-                </span>
-              ) : (
+              <RowStatus closed={closed} stale={stale}>
                 <ChangeText percent={quote.Change} testId="row-change" />
-              )}
+              </RowStatus>
             </span>
           </span>
           <span className="quote-row__prices">
