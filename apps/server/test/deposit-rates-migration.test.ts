@@ -3,46 +3,25 @@
  * channels (engine SPEC.md W5): earlier deposits keep what they were (taken 1:1), a currency
  * already paid out at a rate starts with that rate for deposits, and another one gets none.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { Migrator } from 'kysely/migration';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../src/db/database.ts';
 import { MIGRATIONS, migrateToLatest } from '../src/db/migrate.ts';
+import { openScratchDatabase, type ScratchDatabase } from './helpers/scratch-database.ts';
 import { databaseEngines } from './helpers/test-runtime.ts';
 
 const BEFORE_RATES = '20261125T0500_audit_origin';
 
 describe.each(databaseEngines())('deposit rates migration on %s', (engine) => {
-  let handle: DatabaseHandle;
+  let scratch: ScratchDatabase | undefined;
   let db: Kysely<unknown>;
-  let cleanup: () => Promise<void>;
 
   beforeAll(async () => {
-    if (engine === 'postgres') {
-      const url = process.env.TEST_DATABASE_URL!;
-      const schema = `r_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-      const admin = new pg.Client({ connectionString: url });
-      await admin.connect();
-      await admin.query(`CREATE SCHEMA ${schema}`);
-      handle = openDatabase({ databaseUrl: url, schema });
-      cleanup = async () => {
-        await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-        await admin.end();
-      };
-    } else {
-      const dir = mkdtempSync(path.join(os.tmpdir(), 'omp-rates-'));
-      handle = openDatabase({ sqlitePath: path.join(dir, 'app.db') });
-      cleanup = async () => rmSync(dir, { recursive: true, force: true });
-    }
-    db = handle.db as unknown as Kysely<unknown>;
+    scratch = await openScratchDatabase(engine, 'rates');
+    db = scratch.handle.db as unknown as Kysely<unknown>;
   });
   afterAll(async () => {
-    await handle?.close();
-    await cleanup?.();
+    await scratch?.dispose();
   });
 
   it('keeps earlier deposits 1:1 and starts a currency paid out at a rate with that rate', async () => {
@@ -70,7 +49,7 @@ describe.each(databaseEngines())('deposit rates migration on %s', (engine) => {
     await sql`insert into deposits (user_id, type, channel_id, currency_code, amount, proof_pic, status, created_at)
       values (1, 1, 1, 'EUR', 100000000, 'p', 1, 0), (1, 1, 1, 'EUR', 5000000, 'p', 0, 0)`.execute(db);
 
-    await migrateToLatest(db, handle.kind);
+    await migrateToLatest(db, scratch!.handle.kind);
 
     const rates = await sql<{ currency_code: string; usd_price: string }>`
       select currency_code, usd_price from deposit_rates order by currency_code`.execute(db);

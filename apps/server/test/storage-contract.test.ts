@@ -2,9 +2,6 @@
  * The storage contract: the same suite against every database engine the server supports, so
  * SQLite and PostgreSQL behave alike for what the services rely on.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +10,7 @@ import { openDatabase, type DatabaseHandle } from '../src/db/database.ts';
 import { MIGRATIONS, migrateToLatest } from '../src/db/migrate.ts';
 import { MarketRepository } from '../src/repositories/market-repository.ts';
 import { SEED_CATEGORIES, SEED_INSTRUMENTS } from '../src/seed/instruments.ts';
+import { openScratchDatabase, type ScratchDatabase } from './helpers/scratch-database.ts';
 import { databaseEngines } from './helpers/test-runtime.ts';
 
 const bar = (time: number, close: number): Bar => ({
@@ -25,33 +23,18 @@ const bar = (time: number, close: number): Bar => ({
 });
 
 describe.each(databaseEngines())('storage contract on %s', (engine) => {
+  let scratch: ScratchDatabase | undefined;
   let handle: DatabaseHandle;
   let repo: MarketRepository;
-  let cleanup: () => Promise<void>;
 
   beforeAll(async () => {
-    if (engine === 'postgres') {
-      const url = process.env.TEST_DATABASE_URL!;
-      const schema = `c_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-      const admin = new pg.Client({ connectionString: url });
-      await admin.connect();
-      await admin.query(`CREATE SCHEMA ${schema}`);
-      handle = openDatabase({ databaseUrl: url, schema });
-      cleanup = async () => {
-        await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-        await admin.end();
-      };
-    } else {
-      const dir = mkdtempSync(path.join(os.tmpdir(), 'omp-contract-'));
-      handle = openDatabase({ sqlitePath: path.join(dir, 'app.db') });
-      cleanup = async () => rmSync(dir, { recursive: true, force: true });
-    }
+    scratch = await openScratchDatabase(engine, 'contract');
+    handle = scratch.handle;
     await migrateToLatest(handle.db as unknown as Kysely<unknown>, handle.kind);
     repo = new MarketRepository(handle.db);
   });
   afterAll(async () => {
-    await handle?.close();
-    await cleanup?.();
+    await scratch?.dispose();
   });
 
   it('runs migrations once: a second run applies nothing', async () => {
