@@ -4,9 +4,8 @@
  * already paid out at a rate starts with that rate for deposits, and another one gets none.
  */
 import { sql, type Kysely } from 'kysely';
-import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS, migrateToLatest } from '../src/db/migrate.ts';
+import { migrateToLatest, migratorFor } from '../src/db/migrate.ts';
 import { openScratchDatabase, type ScratchDatabase } from './helpers/scratch-database.ts';
 import { databaseEngines } from './helpers/test-runtime.ts';
 
@@ -25,15 +24,7 @@ describe.each(databaseEngines())('deposit rates migration on %s', (engine) => {
   });
 
   it('keeps earlier deposits 1:1 and starts a currency paid out at a rate with that rate', async () => {
-    const schema =
-      engine === 'postgres'
-        ? (await sql<{ name: string }>`select current_schema() as name`.execute(db)).rows[0]?.name
-        : undefined;
-    const migrator = new Migrator({
-      db,
-      provider: { getMigrations: async () => MIGRATIONS },
-      ...(schema ? { migrationTableSchema: schema } : {}),
-    });
+    const migrator = await migratorFor(db, scratch!.handle.kind);
     const { error } = await migrator.migrateTo(BEFORE_RATES);
     expect(error).toBeUndefined();
 

@@ -49,7 +49,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261127T0100_book_lease': bookLease,
 };
 
-export async function migrateToLatest(db: Kysely<unknown>, kind: DatabaseKind): Promise<string[]> {
+/** The migrator of this database's own schema, over every migration above. */
+export async function migratorFor(db: Kysely<unknown>, kind: DatabaseKind): Promise<Migrator> {
   // Unless told a schema, the migrator takes a migration table in any schema as its own. On a
   // PostgreSQL database shared with other schemas (another application, a parallel test run) it
   // would then skip creating ours and fail, so name the schema this connection works in.
@@ -57,11 +58,15 @@ export async function migrateToLatest(db: Kysely<unknown>, kind: DatabaseKind): 
     kind === 'postgres'
       ? (await sql<{ name: string }>`select current_schema() as name`.execute(db)).rows[0]?.name
       : undefined;
-  const migrator = new Migrator({
+  return new Migrator({
     db,
     provider: { getMigrations: async () => MIGRATIONS },
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
+}
+
+export async function migrateToLatest(db: Kysely<unknown>, kind: DatabaseKind): Promise<string[]> {
+  const migrator = await migratorFor(db, kind);
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
