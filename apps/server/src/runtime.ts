@@ -70,6 +70,8 @@ import { SocketHub } from './ws/socket-hub.ts';
 import { Metrics } from './observability/metrics.ts';
 import { Readiness } from './observability/readiness.ts';
 import { BookCluster } from './cluster/book-cluster.ts';
+import { OwnerCalls } from './services/owner-calls.ts';
+import type { Tx } from './repositories/unit-of-work.ts';
 
 /** Forming bars reach the database this often; a crash loses at most this much of a bar. */
 const BAR_FLUSH_INTERVAL_MS = 1000;
@@ -195,6 +197,8 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
         log: { warn: (message) => redisLog.warn(message), info: (message) => redisLog.info(message) },
         logError: (error, message) => logError(error, message),
       });
+    // Work of the book runs on its owner: here on one node, forwarded on a cluster (owner-calls.ts).
+    const ownerCalls = new OwnerCalls(bookCluster);
     const trading = new TradingService({
       repository: tradingRepository,
       market,
@@ -204,12 +208,10 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       now,
       logError: (error, message) => logError(error, message),
       counts: metrics,
-      ...(bookCluster ? { ownership: bookCluster } : {}),
+      calls: ownerCalls,
+      ...(bookCluster ? { fence: (trx: Tx) => bookCluster!.fence(trx) } : {}),
     });
     await trading.init();
-    // One node holds the whole book (the owner lock above); a cluster's election reports shards.
-    if (bookCluster) await bookCluster.start(trading);
-    else readiness.setBookOwnership({ known: true, shards: { all: true } });
     const queries = new TradingQueries(trading, tradingRepository);
     fileStorage = chooseFileStorage(config, database.db);
     const uploads = new UploadService({
@@ -237,8 +239,30 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       writeAudit,
       events,
       now,
+      calls: ownerCalls,
     });
     await money.init();
+    const userDesk = new UserDesk({
+      db: database.db,
+      directory: new UserDirectoryRepository(database.db),
+      trading,
+      queries,
+      events,
+      now,
+      calls: ownerCalls,
+    });
+    // Every call of the book is defined by now, so this node may answer forwarded ones. A node that
+    // takes the book over rebuilds it and reads where the ids it allocates go on.
+    if (bookCluster)
+      await bookCluster.start({
+        calls: ownerCalls,
+        takeOwnership: async () => {
+          await trading.takeOwnership();
+          await money.init();
+        },
+      });
+    // One node holds the whole book (the owner lock above); a cluster's election reports shards.
+    else readiness.setBookOwnership({ known: true, shards: { all: true } });
     const contentRepository = new ContentRepository(database.db);
     await seedContent(database.db, now());
     const serviceTexts = new ServiceTexts(database.db);
@@ -303,14 +327,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       }),
       messageLog: new MessageLog(verifications),
       instrumentAdmin: new InstrumentAdmin({ repository, market, events, writeAudit, now }),
-      userDesk: new UserDesk({
-        db: database.db,
-        directory: new UserDirectoryRepository(database.db),
-        trading,
-        queries,
-        events,
-        now,
-      }),
+      userDesk,
       dashboard: new DashboardService({
         repository: new DashboardRepository(database.db),
         trading,

@@ -1,38 +1,35 @@
 /**
- * Order calls that reach a node which does not own the book go to the owner through Redis
- * request/reply, so a client never needs to know which node owns what.
+ * Work of the book (services/owner-calls.ts) that reaches a node which does not own the book goes
+ * to the owner through Redis request/reply, so a client never needs to know which node owns what.
  *
- * A call (place, close, cancel, set stops) is published on `<prefix>book:calls` with the user, the
- * validated body and the idempotency request (key and fingerprint); every node listens, and only the
- * node that owns the book answers, on the asking node's own reply channel. The answer is the order
- * row, or the refusal as a message key and parameters: the asking node words it in its client's
- * language, exactly as if it had decided itself. A node that finds it is not (or no longer) the
- * owner, or whose write was fenced, stays silent, and the asker waits for the real owner until
- * `timeoutMs`, then refuses with `order.book_owner_unavailable` (a retry with the same key is safe:
+ * A call (its name, e.g. `trading.place` or `money.decide_deposit`, its arguments, and the request's
+ * origin) is published on `<prefix>book:calls`; every node listens, and only the node that owns the
+ * book answers, on the asking node's own reply channel. The answer is the call's answer, or the
+ * refusal as a message key and parameters: the asking node words it in its client's language,
+ * exactly as if it had decided itself. A node that finds it is not (or no longer) the owner, or
+ * whose write was fenced, stays silent, and the asker waits for the real owner until `timeoutMs`,
+ * then refuses with `order.book_owner_unavailable` (a retry with the same idempotency key is safe:
  * the owner stores the reply with the change, so nothing is done twice).
  */
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { OrderRow, SetStopsBody, SubmitOrderBody } from '@omp/protocol';
 import { DomainError, refused } from '../domain/errors.ts';
-import type { TradingUser } from '../inputs/trading-inputs.ts';
-import type { IdempotentRequest } from '../services/idempotency.ts';
+import { currentRequestId, requestOrigin, runAsRequestFrom } from '../domain/request-origin.ts';
 import type { MessageParams } from '../i18n/translate.ts';
 import { FencedError } from './book-lease.ts';
-
-export type BookCall =
-  | { kind: 'place'; user: TradingUser; body: SubmitOrderBody; idempotent?: IdempotentRequest | undefined }
-  | { kind: 'close' | 'cancel'; user: TradingUser; id: number; idempotent?: IdempotentRequest | undefined }
-  | { kind: 'stops'; user: TradingUser; body: SetStopsBody; idempotent?: IdempotentRequest | undefined };
+import { decodeCall, encodeCall } from './call-codec.ts';
 
 interface CallMessage {
   id: string;
   replyTo: string;
-  call: BookCall;
+  name: string;
+  args: unknown;
+  /** The client's address and the request's id, for the audit rows and log lines of the owner. */
+  origin: { ip: string; requestId: string };
 }
 
 type ReplyMessage =
-  | { id: string; ok: true; row: OrderRow }
+  | { id: string; ok: true; value: unknown }
   | { id: string; ok: false; code: number; messageKey: string; params: MessageParams };
 
 export interface BookCallsOptions {
@@ -43,8 +40,8 @@ export interface BookCallsOptions {
   keyPrefix: string;
   /** True while this node owns the book and may answer calls. */
   owns: () => boolean;
-  /** Runs a call on this node's book (only asked while `owns()`). */
-  execute: (call: BookCall) => Promise<OrderRow>;
+  /** Runs a named call on this node's book (only asked while `owns()`). */
+  execute: (name: string, args: unknown) => Promise<unknown>;
   timeoutMs?: number;
   logError: (error: unknown, message: string) => void;
 }
@@ -77,8 +74,8 @@ export class BookCalls {
     await this.options.subscriber.subscribe(this.callChannel, this.replyChannel);
   }
 
-  /** Sends a call to the owner and resolves with its row, or throws its refusal. */
-  async forward(call: BookCall): Promise<OrderRow> {
+  /** Sends a call to the owner and resolves with its answer, or throws its refusal. */
+  async forward(name: string, args: unknown): Promise<unknown> {
     const id = randomUUID();
     const timeoutMs = this.options.timeoutMs ?? 5000;
     const reply = await new Promise<ReplyMessage | undefined>((resolve) => {
@@ -91,25 +88,33 @@ export class BookCalls {
         this.waiting.delete(id);
         resolve(message);
       });
-      const message: CallMessage = { id, replyTo: this.replyChannel, call };
-      this.options.publisher.publish(this.callChannel, JSON.stringify(message)).catch(() => undefined);
+      const origin = { ip: requestOrigin(), requestId: currentRequestId() };
+      const message: CallMessage = { id, replyTo: this.replyChannel, name, args, origin };
+      this.options.publisher.publish(this.callChannel, encodeCall(message)).catch(() => undefined);
     });
     if (!reply) throw refused('order.book_owner_unavailable');
-    if (reply.ok) return reply.row;
+    if (reply.ok) return reply.value;
     throw new DomainError(reply.code, reply.messageKey, reply.params);
   }
 
   private async received(text: string): Promise<void> {
-    const reply = JSON.parse(text) as ReplyMessage;
+    const reply = decodeCall(text) as ReplyMessage;
     this.waiting.get(reply.id)?.(reply);
   }
 
   private async answer(text: string): Promise<void> {
     if (!this.options.owns()) return;
-    const message = JSON.parse(text) as CallMessage;
+    const message = decodeCall(text) as CallMessage;
     let reply: ReplyMessage;
     try {
-      reply = { id: message.id, ok: true, row: await this.options.execute(message.call) };
+      const value = await new Promise<unknown>((resolve, reject) =>
+        runAsRequestFrom(
+          message.origin?.ip ?? '',
+          () => void this.options.execute(message.name, message.args).then(resolve, reject),
+          message.origin?.requestId ?? '',
+        ),
+      );
+      reply = { id: message.id, ok: true, value };
     } catch (error) {
       // Deposed while deciding: the successor answers (the asker waits for it).
       const fenced =
@@ -125,12 +130,12 @@ export class BookCalls {
           params: error.params,
         };
       else {
-        this.options.logError(error, 'a forwarded order call failed');
+        this.options.logError(error, `a forwarded call (${message.name}) failed`);
         reply = { id: message.id, ok: false, code: 500, messageKey: 'internal_error', params: {} };
       }
     }
-    await this.options.publisher.publish(message.replyTo, JSON.stringify(reply)).catch((error: unknown) => {
-      this.options.logError(error, 'answering a forwarded order call failed');
+    await this.options.publisher.publish(message.replyTo, encodeCall(reply)).catch((error: unknown) => {
+      this.options.logError(error, `answering a forwarded call (${message.name}) failed`);
     });
   }
 }

@@ -5,12 +5,11 @@
  * database before it decides anything; losing it stops its triggers at once.
  */
 import type { Kysely } from 'kysely';
-import type { OrderRow } from '@omp/protocol';
 import { closeRedis, connectRedis } from '../adapters/redis/redis-connection.ts';
 import type { Readiness } from '../observability/readiness.ts';
 import type { Tx } from '../repositories/unit-of-work.ts';
-import type { BookOwnership, TradingService } from '../services/trading-service.ts';
-import { BookCalls, type BookCall } from './book-calls.ts';
+import type { BookOwnership, OwnerCalls } from '../services/owner-calls.ts';
+import { BookCalls } from './book-calls.ts';
 import { BOOK_SHARD, BookLease } from './book-lease.ts';
 
 export interface BookClusterOptions {
@@ -27,24 +26,12 @@ export interface BookClusterOptions {
   callTimeoutMs?: number;
 }
 
-/** What the cluster needs of the trading service, bound once the service exists. */
-export type OwnedBook = Pick<
-  TradingService,
-  'takeOwnership' | 'placeOrder' | 'closeOrder' | 'cancelOrder' | 'setStops'
->;
-
-/** Runs an order call forwarded by another node on this node's book (the owner's). */
-function execute(book: OwnedBook, call: BookCall): Promise<OrderRow> {
-  switch (call.kind) {
-    case 'place':
-      return book.placeOrder(call.user, call.body, call.idempotent);
-    case 'close':
-      return book.closeOrder(call.user, call.id, call.idempotent);
-    case 'cancel':
-      return book.cancelOrder(call.user, call.id, call.idempotent);
-    case 'stops':
-      return book.setStops(call.user, call.body, call.idempotent);
-  }
+/** What the cluster needs of the node's book, bound once the services exist. */
+export interface OwnedBook {
+  /** Rebuilds the book from the database (the trading service's takeOwnership). */
+  takeOwnership(): Promise<void>;
+  /** The node's named work of the book, which forwarded calls run (services/owner-calls.ts). */
+  calls: OwnerCalls;
 }
 
 export class BookCluster implements BookOwnership {
@@ -68,7 +55,7 @@ export class BookCluster implements BookOwnership {
       subscriber: this.subscriber,
       keyPrefix: options.keyPrefix,
       owns: () => this.owns(),
-      execute: (call) => execute(this.book!, call),
+      execute: (name, args) => this.book!.calls.execute(name, args),
       ...(options.callTimeoutMs ? { timeoutMs: options.callTimeoutMs } : {}),
       logError: options.logError,
     });
@@ -95,8 +82,8 @@ export class BookCluster implements BookOwnership {
     return this.active && this.lease.owns();
   }
 
-  forward(call: BookCall): Promise<OrderRow> {
-    return this.calls.forward(call);
+  forward(name: string, args: unknown): Promise<unknown> {
+    return this.calls.forward(name, args);
   }
 
   fence(trx: Tx): Promise<void> {

@@ -102,9 +102,19 @@ export class TradingRepository {
     return account;
   }
 
-  /** Opens a user's money account; a demo one starts funded by a ledger row of its own. */
-  async createAccount(userId: number, isDemo: boolean, openingMicros: bigint, atMs: number): Promise<void> {
+  /**
+   * Opens a user's money account; a demo one starts funded by a ledger row of its own. On a cluster
+   * `fence` checks first, in the same transaction, that this node still owns the book.
+   */
+  async createAccount(
+    userId: number,
+    isDemo: boolean,
+    openingMicros: bigint,
+    atMs: number,
+    fence?: (trx: Transaction<Database>) => Promise<void>,
+  ): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
+      await fence?.(trx);
       await trx
         .insertInto('trading_accounts')
         .values({ user_id: userId, is_demo: isDemo ? 1 : 0, balance: openingMicros, updated_at: atMs })

@@ -32,7 +32,7 @@ import { ok } from '../http/envelope-plugin.ts';
 import type { MoneyQueries } from '../services/money-queries.ts';
 import type { MoneyService } from '../services/money-service.ts';
 import type { UploadService } from '../services/upload-service.ts';
-import { toDeposit, toWithdrawal } from '../wire/money-wire.ts';
+import { toDeposit } from '../wire/money-wire.ts';
 
 export interface MoneyRouteDeps {
   money: MoneyService;
@@ -201,7 +201,7 @@ export async function moneyRoutes(app: FastifyInstance, deps: MoneyRouteDeps) {
       const record = await money.withdraw(
         user,
         { drawCurrencyId: draw_currency_id, drawMethodId: draw_method_id, number, memo },
-        (row, currency) => toWithdrawal(row, currency, request.lang),
+        request.lang,
         idempotentRequestOf(request, user.id, 'withdraw'),
       );
       return ok(request, record, 'money.withdrawal_submitted');

@@ -30,6 +30,9 @@ import type { IdempotentRequest } from './idempotency.ts';
 import type { SettingsService } from './settings-service.ts';
 import type { TradingUser } from '../inputs/trading-inputs.ts';
 import type { TradingService } from './trading-service.ts';
+import { OwnerCalls } from './owner-calls.ts';
+import { toWithdrawal } from '../wire/money-wire.ts';
+import type { Language } from '@omp/protocol';
 import { isUniqueViolation, type DbOrTx, type Tx } from '../repositories/unit-of-work.ts';
 
 export type { PaymentConfigTable };
@@ -48,6 +51,24 @@ export interface MoneyServiceOptions {
   /** Where staff decisions are announced once committed (`money_decided`). */
   events?: Pick<EventBus, 'publish'>;
   now: () => number;
+  /** Where balance changes and staff decisions run: on the book's owner (owner-calls.ts). */
+  calls?: OwnerCalls;
+}
+
+interface WithdrawalInput {
+  drawCurrencyId: number;
+  drawMethodId: number;
+  number: string;
+  memo?: string | undefined;
+}
+
+type DepositDecision = Parameters<DepositDesk['decideDeposit']>;
+
+interface WithdrawalDecision {
+  staffId: number;
+  id: number;
+  decision: 'approve' | 'reject';
+  remark: string | null;
 }
 
 /** Only the deposit rates are unique (by currency): a second one for a currency is refused. */
@@ -67,6 +88,16 @@ export class MoneyService {
   private readonly reviewing = new Set<string>();
   private readonly deposits: DepositDesk;
   private nextWithdrawalId = 1;
+  // Balance changes and the decisions that post them run on the book's owner, where the engine
+  // decides and where the one-decision-at-a-time guard below holds for the whole installation.
+  private readonly withdrawOnOwner: (args: {
+    user: TradingUser;
+    input: WithdrawalInput;
+    lang: Language;
+    idempotent?: IdempotentRequest | undefined;
+  }) => Promise<ReturnType<typeof toWithdrawal>>;
+  private readonly decideDepositOnOwner: (args: DepositDecision) => Promise<Deposit>;
+  private readonly decideWithdrawalOnOwner: (args: WithdrawalDecision) => Promise<Withdrawal>;
 
   constructor(options: MoneyServiceOptions) {
     this.options = options;
@@ -76,6 +107,18 @@ export class MoneyService {
       exclusively: (key, run) => this.exclusively(key, run),
       announce: (userId, action, targetId, staffId) => this.announce(userId, action, targetId, staffId),
     });
+    const calls = options.calls ?? new OwnerCalls();
+    this.withdrawOnOwner = calls.define('money.withdraw', ({ user, input, lang, idempotent }) =>
+      this.options.trading.once(idempotent, (request) =>
+        this.holdWithdrawal(user, input, (row, currency) => toWithdrawal(row, currency, lang), request),
+      ),
+    );
+    this.decideDepositOnOwner = calls.define('money.decide_deposit', (args: DepositDecision) =>
+      this.deposits.decideDeposit(...args),
+    );
+    this.decideWithdrawalOnOwner = calls.define('money.decide_withdrawal', (args: WithdrawalDecision) =>
+      this.decideWithdrawalHere(args),
+    );
   }
 
   /** Removes one of the user's draw methods; someone else's or an unknown one is not found. */
@@ -89,6 +132,7 @@ export class MoneyService {
     return this.repository.heldByWithdrawals(userId);
   }
 
+  /** Reads where the ids go on; again when this node takes the book over (it allocates them then). */
   async init(): Promise<void> {
     this.nextWithdrawalId = (await this.repository.maxWithdrawalId()) + 1;
   }
@@ -158,22 +202,20 @@ export class MoneyService {
 
   /**
    * Holds the amount (fee included) at once; staff then pay it out or return it. Once per
-   * idempotency key; answers `answerOf(record, currency)`, which a retry gets again as it was.
+   * idempotency key; answers the record in `lang`, which a retry gets again as it was.
    */
-  withdraw<T>(
+  withdraw(
     user: TradingUser,
-    input: { drawCurrencyId: number; drawMethodId: number; number: string; memo?: string | undefined },
-    answerOf: (row: Withdrawal, currency: WithdrawCurrency) => T,
+    input: WithdrawalInput,
+    lang: Language,
     idempotent?: IdempotentRequest,
-  ): Promise<T> {
-    return this.options.trading.once(idempotent, (request) =>
-      this.holdWithdrawal(user, input, answerOf, request),
-    );
+  ): Promise<ReturnType<typeof toWithdrawal>> {
+    return this.withdrawOnOwner({ user, input, lang, idempotent });
   }
 
   private async holdWithdrawal<T>(
     user: TradingUser,
-    input: { drawCurrencyId: number; drawMethodId: number; number: string; memo?: string | undefined },
+    input: WithdrawalInput,
     answerOf: (row: Withdrawal, currency: WithdrawCurrency) => T,
     idempotent: IdempotentRequest | undefined,
   ): Promise<T> {
@@ -232,17 +274,21 @@ export class MoneyService {
   }
 
   /** Staff: a deposit is completed (credited what arrived), rejected or marked invalid (DepositDesk). */
-  decideDeposit(...args: Parameters<DepositDesk['decideDeposit']>): Promise<Deposit> {
-    return this.deposits.decideDeposit(...args);
+  decideDeposit(...args: DepositDecision): Promise<Deposit> {
+    return this.decideDepositOnOwner(args);
   }
 
   /** Staff: a withdrawal is paid (the hold is final) or rejected (the hold returns); the decided record. */
-  async decideWithdrawal(
+  decideWithdrawal(
     staffId: number,
     id: number,
     decision: 'approve' | 'reject',
     remark: string | null,
   ): Promise<Withdrawal> {
+    return this.decideWithdrawalOnOwner({ staffId, id, decision, remark });
+  }
+
+  private decideWithdrawalHere({ staffId, id, decision, remark }: WithdrawalDecision): Promise<Withdrawal> {
     return this.exclusively(`withdrawal:${id}`, async () => {
       const withdrawal = await this.repository.withdrawal(id);
       if (!withdrawal) throw notFound('money.record_not_found');

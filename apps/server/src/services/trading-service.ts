@@ -47,8 +47,8 @@ import {
 import type { EventBus } from '../events/event-bus.ts';
 import { userMessagesOf } from './trading-messages.ts';
 import { countCommand, type TradingCounts } from '../observability/metrics.ts';
-import type { BookCall } from '../cluster/book-calls.ts';
 import { FencedError } from '../cluster/book-lease.ts';
+import { OwnerCalls } from './owner-calls.ts';
 
 export type { UserMessage } from './trading-messages.ts';
 
@@ -77,18 +77,24 @@ export interface TradingServiceOptions {
   logError: (error: unknown, message: string) => void;
   /** The operator's figures: each order command's outcome and what each tick triggered. */
   counts?: TradingCounts;
-  /** On a cluster: who owns the book (cluster/). Absent on a single node, which always owns it. */
-  ownership?: BookOwnership;
+  /**
+   * Where work of the book runs (services/owner-calls.ts): here on a single node, on the book's
+   * owner on a cluster. One registry per node, shared with the money service and the user desk.
+   */
+  calls?: OwnerCalls;
+  /** On a cluster: checked in every write's transaction, throws once another node took the book over. */
+  fence?: (trx: Tx) => Promise<void>;
 }
 
-/** How a cluster node's book learns it owns the book, and what it does when it does not. */
-export interface BookOwnership {
-  /** True while this node owns the book: it decides, fires triggers and writes. */
-  owns(): boolean;
-  /** Runs an order call on the owner and answers its answer (cluster/book-calls.ts). */
-  forward(call: BookCall): Promise<OrderRow>;
-  /** Checked in every batch's transaction: throws once another node took the book over. */
-  fence(trx: Tx): Promise<void>;
+type Call = { user: TradingUser; idempotent?: IdempotentRequest | undefined };
+
+interface OwnerCommands {
+  place(args: Call & { body: SubmitOrderBody }): Promise<OrderRow>;
+  close(args: Call & { id: number }): Promise<OrderRow>;
+  cancel(args: Call & { id: number }): Promise<OrderRow>;
+  stops(args: Call & { body: SetStopsBody }): Promise<OrderRow>;
+  resetDemo(args: { user: TradingUser }): Promise<AccountFigures>;
+  openAccount(args: { user: TradingUser }): Promise<null>;
 }
 
 export class TradingService {
@@ -104,17 +110,19 @@ export class TradingService {
   private unsubscribeInstruments: (() => void) | undefined;
   private unsubscribeSettings: (() => void) | undefined;
   private unsubscribeUpdates: (() => void) | undefined;
+  private readonly calls: OwnerCalls;
+  // The book's own commands, run on the owner wherever they are called (owner-calls.ts).
+  private readonly onOwner: OwnerCommands;
 
   constructor(options: TradingServiceOptions) {
     this.options = options;
     this.repository = options.repository;
     this.idempotency = new IdempotencyGuard(options.findReply);
+    this.calls = options.calls ?? new OwnerCalls();
+    this.onOwner = this.defineOwnerCalls(this.calls);
     this.book = new TradingBook({ feeType: 2, staleQuoteMs: 30_000, marginCallLevel: 100, stopOutLevel: 50 });
     this.writer = new OutcomeWriter({
-      persist: (items) => {
-        const { ownership } = options;
-        return this.repository.persist(items, ownership && ((trx) => ownership.fence(trx)));
-      },
+      persist: (items) => this.repository.persist(items, options.fence),
       onFailure: async (error) => {
         this.options.logError(error, 'writing trading changes failed; rebuilding the book from the database');
         await this.rebuild();
@@ -138,7 +146,52 @@ export class TradingService {
 
   /** Order calls run here on a single node or on the owner, and go to the owner otherwise. */
   private runsHere(): boolean {
-    return this.options.ownership === undefined || this.options.ownership.owns();
+    return this.calls.runsHere();
+  }
+
+  private defineOwnerCalls(calls: OwnerCalls): OwnerCommands {
+    return {
+      place: calls.define('trading.place', (a: Call & { body: SubmitOrderBody }) =>
+        countCommand(this.options.counts, 'place', this.placeOnce(a.user, a.body, a.idempotent)),
+      ),
+      close: calls.define('trading.close', (a: Call & { id: number }) =>
+        countCommand(
+          this.options.counts,
+          'close',
+          this.actOnOrder(a.user, a.id, a.idempotent, 'order.order_not_holding', (now) =>
+            this.book.closePosition(a.user.id, a.id, 'user', now),
+          ),
+        ),
+      ),
+      cancel: calls.define('trading.cancel', (a: Call & { id: number }) =>
+        countCommand(
+          this.options.counts,
+          'cancel',
+          this.actOnOrder(a.user, a.id, a.idempotent, 'order.order_not_pending', (now) =>
+            this.book.cancelOrder(a.user.id, a.id, 'user', now),
+          ),
+        ),
+      ),
+      stops: calls.define('trading.stops', (a: Call & { body: SetStopsBody }) =>
+        this.setStopsHere(a.user, a.body, a.idempotent),
+      ),
+      resetDemo: calls.define('trading.reset_demo', ({ user }: { user: TradingUser }) =>
+        this.resetDemoHere(user),
+      ),
+      // Only the owner opens accounts, fenced: two nodes never both write an account's first row.
+      openAccount: calls.define('trading.open_account', async ({ user }: { user: TradingUser }) => {
+        if (await this.repository.loadAccount(user.id)) return null;
+        const opening = user.isDemo ? this.demoBalanceMicros : 0n;
+        await this.repository.createAccount(
+          user.id,
+          user.isDemo,
+          opening,
+          this.options.now(),
+          this.options.fence,
+        );
+        return null;
+      }),
+    };
   }
 
   /** Loads settings, instruments, quotes and every open order, then follows the ticks. */
@@ -152,7 +205,7 @@ export class TradingService {
     );
     // On a cluster node that does not own the book, an account the owner changed is read afresh.
     this.unsubscribeUpdates = this.options.events.subscribe('trading_update', (update) => {
-      if (this.options.ownership && !this.options.ownership.owns()) this.book.unloadAccount(update.userId);
+      if (!this.runsHere()) this.book.unloadAccount(update.userId);
     });
     // New terms (a halt, lots, leverage, fee, hours) decide the next order; open orders keep theirs.
     this.unsubscribeInstruments = this.options.events.subscribe('instrument_changed', (event) =>
@@ -253,7 +306,7 @@ export class TradingService {
   private onTick(instrumentId: number, tick: Tick): void {
     if (this.rebuilding) return;
     // On a cluster only the owner fires; another node's book keeps its quotes for its figures.
-    if (this.options.ownership && !this.options.ownership.owns()) {
+    if (!this.runsHere()) {
       this.book.board.setQuote(instrumentId, { bid: tick.bid, ask: tick.ask, timeMs: tick.timeMs });
       return;
     }
@@ -278,8 +331,7 @@ export class TradingService {
       loading = (async () => {
         let account = await this.repository.loadAccount(user.id);
         if (!account) {
-          const opening = user.isDemo ? this.demoBalanceMicros : 0n;
-          await this.repository.createAccount(user.id, user.isDemo, opening, this.options.now());
+          await this.onOwner.openAccount({ user });
           account = await this.repository.loadAccount(user.id);
         }
         if (account && !this.book.account(user.id)) this.book.loadAccount(account);
@@ -310,9 +362,7 @@ export class TradingService {
 
   /** A market or pending order, as the submit call describes it. */
   placeOrder(user: TradingUser, body: SubmitOrderBody, idempotent?: IdempotentRequest): Promise<OrderRow> {
-    const call = { kind: 'place', user, body, idempotent } as const;
-    if (!this.runsHere()) return this.options.ownership!.forward(call);
-    return countCommand(this.options.counts, 'place', this.placeOnce(user, body, idempotent));
+    return this.onOwner.place({ user, body, idempotent });
   }
 
   private placeOnce(
@@ -344,22 +394,12 @@ export class TradingService {
 
   /** Closes a holding order at the market. */
   closeOrder(user: TradingUser, id: number, idempotent?: IdempotentRequest): Promise<OrderRow> {
-    const call = { kind: 'close', user, id, idempotent } as const;
-    if (!this.runsHere()) return this.options.ownership!.forward(call);
-    const work = this.actOnOrder(user, id, idempotent, 'order.order_not_holding', (now) =>
-      this.book.closePosition(user.id, id, 'user', now),
-    );
-    return countCommand(this.options.counts, 'close', work);
+    return this.onOwner.close({ user, id, idempotent });
   }
 
   /** Cancels a pending order. */
   cancelOrder(user: TradingUser, id: number, idempotent?: IdempotentRequest): Promise<OrderRow> {
-    const call = { kind: 'cancel', user, id, idempotent } as const;
-    if (!this.runsHere()) return this.options.ownership!.forward(call);
-    const work = this.actOnOrder(user, id, idempotent, 'order.order_not_pending', (now) =>
-      this.book.cancelOrder(user.id, id, 'user', now),
-    );
-    return countCommand(this.options.counts, 'cancel', work);
+    return this.onOwner.cancel({ user, id, idempotent });
   }
 
   /**
@@ -388,8 +428,10 @@ export class TradingService {
 
   /** Sets take profit and stop loss; a price left out keeps its value, 0 removes it. */
   setStops(user: TradingUser, body: SetStopsBody, idempotent?: IdempotentRequest): Promise<OrderRow> {
-    const call = { kind: 'stops', user, body, idempotent } as const;
-    if (!this.runsHere()) return this.options.ownership!.forward(call);
+    return this.onOwner.stops({ user, body, idempotent });
+  }
+
+  private setStopsHere(user: TradingUser, body: SetStopsBody, idempotent?: IdempotentRequest) {
     return this.once(idempotent, async (request) => {
       const account = await this.account(user);
       const order = account.orders.get(body.id);
@@ -411,7 +453,11 @@ export class TradingService {
   }
 
   /** Demo accounts: closes and cancels everything and restores the demo balance. */
-  async resetDemo(user: TradingUser): Promise<AccountFigures> {
+  resetDemo(user: TradingUser): Promise<AccountFigures> {
+    return this.onOwner.resetDemo({ user });
+  }
+
+  private async resetDemoHere(user: TradingUser): Promise<AccountFigures> {
     if (!user.isDemo) throw refused('order.not_a_demo_account');
     const account = await this.account(user);
     const result = this.book.resetDemo(user.id, this.demoBalanceMicros, this.options.now());
@@ -507,7 +553,7 @@ export class TradingService {
     try {
       await this.writer.write(item);
     } catch (error) {
-      // On a cluster: this node lost the book (or never had it, for a balance change not forwarded).
+      // On a cluster: this node lost the book while deciding; the caller may retry with its key.
       if (error instanceof FencedError) throw refused('order.book_owner_unavailable');
       throw error;
     }

@@ -27,6 +27,7 @@ import { scaledText, usdText } from '../wire/decimal-text.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import type { TradingQueries } from './trading-queries.ts';
 import type { TradingService } from './trading-service.ts';
+import { OwnerCalls } from './owner-calls.ts';
 
 export interface UserDeskOptions {
   db: Db;
@@ -36,6 +37,24 @@ export interface UserDeskOptions {
   /** Where a balance change is announced once committed (`money_decided`): the phone shows it. */
   events: Pick<EventBus, 'publish'>;
   now: () => number;
+  /** Where balance changes and staff closes run: on the book's owner (owner-calls.ts). */
+  calls?: OwnerCalls;
+}
+
+interface Adjustment {
+  staffId: number;
+  id: number;
+  amount: string;
+  reason: string;
+  kind: 'adjustment' | 'bonus';
+}
+
+interface StaffOrderAction {
+  staffId: number;
+  id: number;
+  orderId: number;
+  action: 'close' | 'cancel';
+  reason: string;
 }
 
 const usd = usdText;
@@ -60,9 +79,14 @@ function toSummary(row: UserRow): WireUserSummary {
 
 export class UserDesk {
   private readonly o: UserDeskOptions;
+  private readonly adjustOnOwner: (adjustment: Adjustment) => Promise<WireUserDetail>;
+  private readonly actOnOwner: (action: StaffOrderAction) => Promise<OrderRow>;
 
   constructor(options: UserDeskOptions) {
     this.o = options;
+    const calls = options.calls ?? new OwnerCalls();
+    this.adjustOnOwner = calls.define('staff.adjust_balance', (a: Adjustment) => this.adjustHere(a));
+    this.actOnOwner = calls.define('staff.act_on_order', (a: StaffOrderAction) => this.actHere(a));
   }
 
   async page(search: UserSearch, page: number, pageSize: number) {
@@ -140,13 +164,17 @@ export class UserDesk {
    * Credits or debits a real account by `amount` USD as an `adjustment` row. A debit never takes
    * more than the free margin, so staff cannot push an account into a stop-out by accident.
    */
-  async adjustBalance(
+  adjustBalance(
     staffId: number,
     id: number,
     amount: string,
     reason: string,
     kind: 'adjustment' | 'bonus' = 'adjustment',
   ): Promise<WireUserDetail> {
+    return this.adjustOnOwner({ staffId, id, amount, reason, kind });
+  }
+
+  private async adjustHere({ staffId, id, amount, reason, kind }: Adjustment): Promise<WireUserDetail> {
     const row = await this.user(id);
     if (row.isDemo) throw refused('user.adjust_demo');
     const amountMicros = parseMicros(amount);
@@ -184,13 +212,17 @@ export class UserDesk {
   }
 
   /** Closes a holding order or cancels a pending one as staff (ClosedType 5), audited. */
-  async actOnOrder(
+  actOnOrder(
     staffId: number,
     id: number,
     orderId: number,
     action: 'close' | 'cancel',
     reason: string,
   ): Promise<OrderRow> {
+    return this.actOnOwner({ staffId, id, orderId, action, reason });
+  }
+
+  private async actHere({ staffId, id, orderId, action, reason }: StaffOrderAction): Promise<OrderRow> {
     const row = await this.user(id);
     const brief = (order: OrderRow) => ({
       status: order.Status,
