@@ -25,6 +25,8 @@ describe('configuration from the environment', () => {
     [{ PORT: 'eighty' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL: must be a postgres:// or postgresql:// URL'],
+    [{ DATABASE_SCHEMA: 'x"; drop' }, 'DATABASE_SCHEMA: must be a lower-case PostgreSQL identifier'],
+    [{ DATABASE_SCHEMA: 'Upper' }, 'DATABASE_SCHEMA: must be a lower-case PostgreSQL identifier'],
     [{ FEED: 'random' }, 'FEED'],
     [{ INGEST_SECRET: 'short' }, 'INGEST_SECRET: must be at least 16 characters'],
     [{ DESKTOP_SITE_URL: 'pc.example.com' }, 'DESKTOP_SITE_URL: must be an http(s) URL'],

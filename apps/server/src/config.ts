@@ -24,6 +24,9 @@ const configSchema = z.object({
   DATABASE_URL: optionalText.refine((url) => url === undefined || /^postgres(ql)?:\/\//.test(url), {
     message: 'must be a postgres:// or postgresql:// URL',
   }),
+  DATABASE_SCHEMA: optionalText.refine((name) => name === undefined || /^[a-z_][a-z0-9_]{0,62}$/.test(name), {
+    message: 'must be a lower-case PostgreSQL identifier (letters, digits, _)',
+  }),
   REDIS_URL: optionalText.refine((url) => url === undefined || /^rediss?:\/\//.test(url), {
     message: 'must be a redis:// or rediss:// URL',
   }),
@@ -114,6 +117,8 @@ export interface AppConfig {
   dataDir: string;
   /** Unset: the embedded SQLite database at `<dataDir>/app.db`. */
   databaseUrl: string | undefined;
+  /** PostgreSQL only: the schema this installation works in (made at start); unset: `public`. */
+  databaseSchema: string | undefined;
   /**
    * Unset: events and rate limits stay in this process (one node). Set: they cross nodes through
    * this Redis (docs/decisions/0010-redis-across-nodes.md).
@@ -264,6 +269,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: c.HOST,
     dataDir: path.resolve(c.DATA_DIR),
     databaseUrl: c.DATABASE_URL,
+    databaseSchema: c.DATABASE_SCHEMA,
     redisUrl: c.REDIS_URL,
     redisKeyPrefix: c.REDIS_KEY_PREFIX,
     feed: c.FEED,

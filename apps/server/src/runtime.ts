@@ -20,7 +20,7 @@ import { chooseFileStorage } from './adapters/storage/choose-file-storage.ts';
 import type { FileStorage } from './adapters/storage/file-storage.ts';
 import { buildApp } from './app.ts';
 import type { AppConfig } from './config.ts';
-import { openDatabase, type DatabaseHandle } from './db/database.ts';
+import { ensurePostgresSchema, openDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { lockFileOwner, lockPostgresOwner, type OwnerLock } from './db/owner-lock.ts';
 import {
@@ -108,10 +108,13 @@ export interface RuntimeOptions {
 export async function startRuntime(config: AppConfig, options: RuntimeOptions = {}): Promise<Runtime> {
   const now = options.now ?? Date.now;
   const passwords = options.passwords ?? scryptPasswordHasher;
+  const schema = options.databaseSchema ?? config.databaseSchema;
+  if (config.databaseUrl && config.databaseSchema && !options.databaseSchema)
+    await ensurePostgresSchema(config.databaseUrl, config.databaseSchema);
   const database = openDatabase({
     databaseUrl: config.databaseUrl,
     sqlitePath: path.join(config.dataDir, 'app.db'),
-    ...(options.databaseSchema ? { schema: options.databaseSchema } : {}),
+    ...(schema ? { schema } : {}),
   });
   let ownerLock: OwnerLock | undefined;
   let crossNode: CrossNode | undefined;
@@ -123,7 +126,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
   try {
     if (!clustered)
       ownerLock = config.databaseUrl
-        ? await lockPostgresOwner(config.databaseUrl, options.databaseSchema)
+        ? await lockPostgresOwner(config.databaseUrl, schema)
         : lockFileOwner(path.join(config.dataDir, 'app.db.owner'));
     await migrateToLatest(database.db as unknown as Kysely<unknown>, database.kind);
     const repository = new MarketRepository(database.db);

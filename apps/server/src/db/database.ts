@@ -96,6 +96,24 @@ function openPostgres(url: string, schema: string | undefined): DatabaseHandle {
   };
 }
 
+/**
+ * Creates the schema an installation works in (DATABASE_SCHEMA) unless it exists, so several
+ * installations (or a cluster demo beside a single node) can share one PostgreSQL database. The
+ * name is checked by the configuration to be a plain identifier before it gets here.
+ */
+export async function ensurePostgresSchema(url: string, schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+  } catch (error) {
+    // Two nodes starting at once: the loser of the race finds the schema made by the other.
+    if ((error as { code?: string }).code !== '23505') throw error;
+  } finally {
+    await client.end();
+  }
+}
+
 async function ping(db: Kysely<Database>): Promise<void> {
   await sql`select 1`.execute(db);
 }
