@@ -173,6 +173,9 @@ export function originOf(url: string): string[] {
   }
 }
 
+/** What a node without the `api` role still answers: the load balancer's and monitoring's probes. */
+const OPERATOR_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -221,6 +224,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before any static hosting, so every kind of answer passes through it (http/compression.ts).
   await registerCompression(app);
   await app.register(envelopePlugin);
+  // After the envelope's own hook, so the refusal is worded in the request's language.
+  // A cluster node pinned away from the API (ROLE) answers only the operator's probes.
+  if (!deps.config.roles.has('api'))
+    app.addHook('onRequest', async (request) => {
+      if (!OPERATOR_PATHS.has(request.url.split('?')[0]!))
+        throw new AppError(ResponseCode.internal, 'node_serves_no_api', {}, 503);
+    });
   await app.register(textGuard);
   await app.register(authPlugin, { auth: deps.auth });
   await app.register(staffAuthPlugin, { staff: deps.staff });

@@ -14,6 +14,16 @@ describe('configuration from the environment', () => {
     expect(config.dataDir.endsWith('data')).toBe(true);
   });
 
+  it('gives every node every role unless a cluster node is pinned to some', () => {
+    expect([...loadConfig({}).roles].sort()).toEqual(['api', 'book', 'feed']);
+    const pinned = loadConfig({
+      ROLE: 'book, feed',
+      DATABASE_URL: 'postgres://db/x',
+      REDIS_URL: 'redis://r',
+    });
+    expect([...pinned.roles].sort()).toEqual(['book', 'feed']);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', INGEST_SECRET: ' ' })).toMatchObject({
       databaseUrl: undefined,
@@ -27,6 +37,8 @@ describe('configuration from the environment', () => {
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL: must be a postgres:// or postgresql:// URL'],
     [{ DATABASE_SCHEMA: 'x"; drop' }, 'DATABASE_SCHEMA: must be a lower-case PostgreSQL identifier'],
     [{ DATABASE_SCHEMA: 'Upper' }, 'DATABASE_SCHEMA: must be a lower-case PostgreSQL identifier'],
+    [{ ROLE: 'api,broker' }, 'ROLE: must be all, or a comma list of api, book, feed'],
+    [{ ROLE: 'api' }, 'ROLE: needs DATABASE_URL and REDIS_URL'],
     [{ FEED: 'random' }, 'FEED'],
     [{ INGEST_SECRET: 'short' }, 'INGEST_SECRET: must be at least 16 characters'],
     [{ DESKTOP_SITE_URL: 'pc.example.com' }, 'DESKTOP_SITE_URL: must be an http(s) URL'],

@@ -17,6 +17,10 @@ const optionalText = z
 /** S3's rule for bucket names, which MinIO and the other S3-compatible stores share. */
 const S3_BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
 
+/** What a cluster node may do (ROLE): serve the API and socket, own the trading book, produce prices. */
+export const NODE_ROLES = ['api', 'book', 'feed'] as const;
+export type NodeRole = (typeof NODE_ROLES)[number];
+
 const configSchema = z.object({
   PORT: port.default(8080),
   HOST: z.string().default('0.0.0.0'),
@@ -31,6 +35,17 @@ const configSchema = z.object({
     message: 'must be a redis:// or rediss:// URL',
   }),
   REDIS_KEY_PREFIX: z.string().trim().default('omp:'),
+  ROLE: z
+    .string()
+    .trim()
+    .default('all')
+    .refine(
+      (text) =>
+        text === 'all' ||
+        (text !== '' &&
+          text.split(',').every((role) => (NODE_ROLES as readonly string[]).includes(role.trim()))),
+      { message: 'must be all, or a comma list of api, book, feed' },
+    ),
   FEED: z.enum(['simulated', 'none']).default('simulated'),
   FEED_SEED: z.coerce.number().int().default(42),
   FEED_INTERVAL_MS: positiveInt.default(100),
@@ -126,6 +141,11 @@ export interface AppConfig {
   redisUrl: string | undefined;
   /** Before every Redis key and channel, so installations sharing one Redis stay apart. */
   redisKeyPrefix: string;
+  /**
+   * What this node may do on a cluster (ROLE; all by default): `api` serves the API, the socket and
+   * the web apps; `book` stands for the trading book's lease; `feed` for the market producer's.
+   */
+  roles: ReadonlySet<NodeRole>;
   feed: 'simulated' | 'none';
   feedSeed: number;
   feedIntervalMs: number;
@@ -264,6 +284,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (c.CAPTCHA_TEST_ANSWER && c.NODE_ENV === 'production') {
     throw new ConfigError('Invalid configuration:\n  CAPTCHA_TEST_ANSWER: must not be set in production');
   }
+  const roles = new Set<NodeRole>(
+    c.ROLE === 'all' ? NODE_ROLES : c.ROLE.split(',').map((role) => role.trim() as NodeRole),
+  );
+  // One process on its own must do everything; only a cluster can leave a part to other nodes.
+  if (roles.size < NODE_ROLES.length && !(c.DATABASE_URL && c.REDIS_URL))
+    throw invalidConfig('ROLE: needs DATABASE_URL and REDIS_URL (a cluster); a single node does everything');
   return {
     port: c.PORT,
     host: c.HOST,
@@ -272,6 +298,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseSchema: c.DATABASE_SCHEMA,
     redisUrl: c.REDIS_URL,
     redisKeyPrefix: c.REDIS_KEY_PREFIX,
+    roles,
     feed: c.FEED,
     feedSeed: c.FEED_SEED,
     feedIntervalMs: c.FEED_INTERVAL_MS,

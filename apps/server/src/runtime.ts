@@ -152,6 +152,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
     await market.init();
     const readiness = new Readiness();
     readiness.addCheck('database', () => database.ping());
+    if (!config.roles.has('api')) readiness.refuseTraffic();
     const node = crossNode;
     if (node.kind === 'redis') readiness.addCheck('redis', () => node.ping());
     // Read when scraped: `hub` exists by then.
@@ -196,6 +197,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
         redisUrl: config.redisUrl!,
         keyPrefix: config.redisKeyPrefix,
         holder: `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
+        standsForBook: config.roles.has('book'),
         readiness,
         log: { warn: (message) => redisLog.warn(message), info: (message) => redisLog.info(message) },
         logError: (error, message) => logError(error, message),

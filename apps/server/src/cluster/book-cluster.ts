@@ -24,6 +24,8 @@ export interface BookClusterOptions {
   leaseMs?: number;
   renewMs?: number;
   callTimeoutMs?: number;
+  /** False on a node pinned away from the book (ROLE without `book`): it forwards, never owns. */
+  standsForBook?: boolean;
 }
 
 /** What the cluster needs of the node's book, bound once the services exist. */
@@ -94,7 +96,7 @@ export class BookCluster implements BookOwnership {
   async start(book: OwnedBook): Promise<void> {
     this.book = book;
     await this.calls.start();
-    await this.lease.start();
+    if (this.options.standsForBook !== false) await this.lease.start();
     this.report();
   }
 

@@ -39,6 +39,7 @@ export class Readiness {
   private readonly probes = new Map<string, ReadinessProbe>();
   private book: BookOwnership = { known: false };
   private draining = false;
+  private servesApi = true;
   private readonly timeoutMs: number;
 
   constructor(timeoutMs = DEFAULT_PROBE_TIMEOUT_MS) {
@@ -58,6 +59,14 @@ export class Readiness {
     return this.book;
   }
 
+  /**
+   * A cluster node pinned to other roles (ROLE without `api`) is never ready for traffic: it owns
+   * the book or produces prices, and a balancer must not send it clients.
+   */
+  refuseTraffic(): void {
+    this.servesApi = false;
+  }
+
   /** From now on the node answers "not ready", so the load balancer stops sending it requests. */
   startDraining(): void {
     this.draining = true;
@@ -74,6 +83,7 @@ export class Readiness {
     names.forEach((name, index) => (checks[name] = results[index]!));
     checks.book = this.book.known ? { ok: true } : { ok: false, error: 'book ownership not known yet' };
     if (this.draining) checks.shutdown = { ok: false, error: 'shutting down' };
+    if (!this.servesApi) checks.role = { ok: false, error: 'serves no API (ROLE)' };
     const failing = Object.entries(checks)
       .filter(([, result]) => !result.ok)
       .map(([name]) => name);
