@@ -121,6 +121,7 @@ const configSchema = z.object({
     .transform((value) => value === 'true' || value === '1'),
   NODE_ENV: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(15_000).default(0),
   METRICS_TOKEN: optionalText.refine((token) => token === undefined || token.length >= 16, {
     message: 'must be at least 16 characters',
   }),
@@ -184,6 +185,11 @@ export interface AppConfig {
    * machine straight to the node (no proxy's forwarding headers).
    */
   metricsToken: string | undefined;
+  /**
+   * On a stop, how long the node keeps serving after /readyz turned 503, so a balancer that polls
+   * it sees it leave before its listener closes (no request refused at the door). 0: at once.
+   */
+  drainDelayMs: number;
   /** Unset: e-mails go to the outbox (database and log) instead of an SMTP server. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -314,6 +320,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminDist: path.resolve(c.ADMIN_DIST),
     logLevel: c.LOG_LEVEL,
     metricsToken: c.METRICS_TOKEN,
+    drainDelayMs: c.DRAIN_DELAY_MS,
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,
     smsProviderUrl: c.SMS_PROVIDER_URL,

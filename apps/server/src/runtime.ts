@@ -408,11 +408,13 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       readiness,
       metrics,
       bookCluster,
-      // Graceful: the load balancer is told first (readyz 503), sockets are told why and closed,
+      // Graceful: the load balancer is told first (readyz 503, then DRAIN_DELAY_MS of serving), sockets are told why and closed,
       // the listener stops taking requests and lets those under way finish; then the market and
       // the book stop, everything decided is committed, and the book is handed over last.
       async stop() {
         readiness.startDraining();
+        // Requests keep being served while the balancer notices the 503 and takes the node out.
+        if (config.drainDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.drainDelayMs));
         hub.close();
         await app.close();
         feed?.stop();
