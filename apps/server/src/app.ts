@@ -65,6 +65,7 @@ import type { TradingQueries } from './services/trading-queries.ts';
 import type { TradingService } from './services/trading-service.ts';
 import type { AuthService } from './services/auth-service.ts';
 import type { MarketService } from './services/market-service.ts';
+import type { Tick } from './adapters/feed/market-feed.ts';
 import type { SettingsService } from './services/settings-service.ts';
 import type { VerificationService } from './services/verification-service.ts';
 import type { SocketHub } from './ws/socket-hub.ts';
@@ -113,6 +114,8 @@ export interface AppDeps {
   now: () => number;
   /** Where per-user rate limits live (http/rate-limits.ts); in this process when absent. */
   rateLimits?: RateLimits;
+  /** On a cluster: sends an ingested batch to every node (cluster/feed-cluster.ts). */
+  ingestTicks?: (ticks: Tick[]) => Promise<void>;
 }
 
 const LOGOS_DIR = path.resolve(import.meta.dirname, '../assets/logos');

@@ -14,8 +14,8 @@ import os from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { MarketFeed } from './adapters/feed/market-feed.ts';
-import { SimulatedFeed } from './adapters/feed/simulated-feed.ts';
+import type { MarketFeed, Tick } from './adapters/feed/market-feed.ts';
+import { resumedSimulatedFeed } from './adapters/feed/resumed-feed.ts';
 import { chooseFileStorage } from './adapters/storage/choose-file-storage.ts';
 import type { FileStorage } from './adapters/storage/file-storage.ts';
 import { buildApp } from './app.ts';
@@ -72,6 +72,7 @@ import { Readiness } from './observability/readiness.ts';
 import { BookCluster } from './cluster/book-cluster.ts';
 import { OwnerCalls } from './services/owner-calls.ts';
 import type { Tx } from './repositories/unit-of-work.ts';
+import { FeedCluster } from './cluster/feed-cluster.ts';
 
 /** Forming bars reach the database this often; a crash loses at most this much of a bar. */
 const BAR_FLUSH_INTERVAL_MS = 1000;
@@ -85,6 +86,7 @@ export interface Runtime {
   /** The event bus (events/event-bus.ts): in-process on one node, through Redis with REDIS_URL. */
   events: EventBus;
   leaderboard: LeaderboardService;
+  /** The simulator of a single node; on a cluster the producing node's is `feedCluster.feed`. */
   feed: MarketFeed | undefined;
   seedReport: SeedReport;
   /** What GET /readyz answers; the book's ownership is reported to it (observability/readiness.ts). */
@@ -92,6 +94,8 @@ export interface Runtime {
   metrics: Metrics;
   /** On a cluster (PostgreSQL and Redis): the book's lease and call forwarding (cluster/). */
   bookCluster: BookCluster | undefined;
+  /** On a cluster: the election of the node that produces the market, and the ticks channel. */
+  feedCluster: FeedCluster | undefined;
   stop(): Promise<void>;
 }
 
@@ -120,6 +124,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
   let crossNode: CrossNode | undefined;
   let fileStorage: FileStorage | undefined;
   let bookCluster: BookCluster | undefined;
+  let feedCluster: FeedCluster | undefined;
   // A cluster elects the book's owner through a lease (cluster/book-lease.ts); otherwise one
   // process owns it and a second one refuses to start.
   const clustered = database.kind === 'postgres' && config.redisUrl !== undefined;
@@ -154,7 +159,9 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
     readiness.addCheck('database', () => database.ping());
     if (!config.roles.has('api')) readiness.refuseTraffic();
     const node = crossNode;
-    if (node.kind === 'redis') readiness.addCheck('redis', () => node.ping());
+    // Ticks come through a listener of their own on a cluster: without it the market stands still.
+    if (node.kind === 'redis')
+      readiness.addCheck('redis', () => Promise.all([node.ping(), feedCluster?.listening()]));
     // Read when scraped: `hub` exists by then.
     const metrics: Metrics = new Metrics({
       socketClients: (): number => hub.stats().clients,
@@ -191,17 +198,34 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
     let logError: (error: unknown, message: string) => void = (error, message) =>
       console.error(message, error);
     const idempotency = new IdempotencyRepository(database.db);
-    if (clustered)
-      bookCluster = new BookCluster({
+    // The simulator a node starts goes on from the market's last prices (after a restart, or a
+    // takeover of the feed on a cluster).
+    const newSimulatedFeed = () =>
+      resumedSimulatedFeed(market, {
+        seed: config.feedSeed + Math.floor(now() / 1000),
+        now,
+        intervalMs: config.feedIntervalMs,
+      });
+    if (clustered) {
+      const clusterNode = {
         db: database.db as unknown as Kysely<unknown>,
         redisUrl: config.redisUrl!,
         keyPrefix: config.redisKeyPrefix,
         holder: `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
-        standsForBook: config.roles.has('book'),
         readiness,
-        log: { warn: (message) => redisLog.warn(message), info: (message) => redisLog.info(message) },
-        logError: (error, message) => logError(error, message),
+        log: { warn: (text: string) => redisLog.warn(text), info: (text: string) => redisLog.info(text) },
+        logError: (error: unknown, message: string) => logError(error, message),
+      };
+      bookCluster = new BookCluster({ ...clusterNode, standsForBook: config.roles.has('book') });
+      feedCluster = new FeedCluster({
+        ...clusterNode,
+        market,
+        events,
+        ...(config.feed === 'simulated' ? { newFeed: newSimulatedFeed } : {}),
+        barFlushIntervalMs: BAR_FLUSH_INTERVAL_MS,
+        standsForFeed: config.roles.has('feed'),
       });
+    }
     // Work of the book runs on its owner: here on one node, forwarded on a cluster (owner-calls.ts).
     const ownerCalls = new OwnerCalls(bookCluster);
     const trading = new TradingService({
@@ -344,16 +368,17 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       ...(options.logStream ? { logStream: options.logStream } : {}),
       now,
       rateLimits: crossNode.rateLimits,
+      ...(feedCluster ? { ingestTicks: (ticks: Tick[]) => feedCluster!.ingest(ticks) } : {}),
     });
 
+    // On a cluster only the node that produces the market writes bars (cluster/feed-cluster.ts).
+    const writeBars = () => (feedCluster ? feedCluster.writeBars() : market.flush());
     let flushing = Promise.resolve(0);
     const flushTimer = setInterval(() => {
-      flushing = flushing
-        .then(() => market.flush())
-        .catch((error: unknown) => {
-          app.log.error({ err: error }, 'writing kline bars failed; they stay in memory and are retried');
-          return 0;
-        });
+      flushing = flushing.then(writeBars).catch((error: unknown) => {
+        app.log.error({ err: error }, 'writing kline bars failed; they stay in memory and are retried');
+        return 0;
+      });
     }, BAR_FLUSH_INTERVAL_MS);
     flushTimer.unref();
     leaderboard.start(config.leaderboardRefreshMs);
@@ -371,18 +396,11 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
     else if (initialAdmin)
       app.log.info(`back-office login: ${initialAdmin.username} (password from ADMIN_INITIAL_PASSWORD)`);
 
-    // The feed starts last: its first ticks need the app's logger and a listening hub.
-    if (config.feed === 'simulated') {
-      const lastBids = market.lastBids();
-      const simulated = new SimulatedFeed({
-        instruments: market.instruments().map(({ spec, profile }) => {
-          const lastBid = lastBids.get(spec.code);
-          return lastBid === undefined ? { spec, profile } : { spec, profile, lastBid };
-        }),
-        seed: config.feedSeed + Math.floor(now() / 1000),
-        now,
-        intervalMs: config.feedIntervalMs,
-      });
+    // The feed starts last: its first ticks need the app's logger and a listening hub. On a
+    // cluster one node produces the market and every node applies its ticks from Redis.
+    if (feedCluster) await feedCluster.start();
+    else if (config.feed === 'simulated') {
+      const simulated = newSimulatedFeed();
       feed = simulated;
       events.subscribe('instrument_changed', (change) => simulated.updateInstrument(change.spec));
       // A throw inside a feed's timer would crash the process; log it and keep the market running.
@@ -408,7 +426,9 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       readiness,
       metrics,
       bookCluster,
-      // Graceful: the load balancer is told first (readyz 503, then DRAIN_DELAY_MS of serving), sockets are told why and closed,
+      feedCluster,
+      // Graceful: the load balancer is told first (readyz 503, then DRAIN_DELAY_MS of serving),
+      // sockets are told why and closed,
       // the listener stops taking requests and lets those under way finish; then the market and
       // the book stop, everything decided is committed, and the book is handed over last.
       async stop() {
@@ -418,12 +438,14 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
         hub.close();
         await app.close();
         feed?.stop();
+        feedCluster?.stepDown();
         leaderboard.stop();
         clearInterval(flushTimer);
         bookCluster?.stepDown();
         await trading.stop();
         await flushing;
-        await market.flush();
+        await writeBars();
+        await feedCluster?.stop();
         await bookCluster?.stop();
         await fileStorage?.close?.();
         await crossNode?.close();
@@ -432,6 +454,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       },
     };
   } catch (error) {
+    await feedCluster?.stop().catch(() => undefined);
     await bookCluster?.stop().catch(() => undefined);
     await fileStorage?.close?.();
     await crossNode?.close();

@@ -34,7 +34,10 @@ async function main() {
     app.log.info(seedReport, 'first start: catalogue seeded and chart history backfilled');
   }
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`database: ${database.kind} (${database.location}); feed: ${runtime.feed?.name ?? 'none'}`);
+  const feed = runtime.feedCluster
+    ? `${config.feed} on the node that produces the market`
+    : (runtime.feed?.name ?? 'none');
+  app.log.info(`database: ${database.kind} (${database.location}); feed: ${feed}`);
   app.log.info(`serving on http://localhost:${config.port} (API docs at /docs)`);
 
   // Graceful stop (Runtime.stop): readyz turns 503, sockets are closed with a reason, requests under

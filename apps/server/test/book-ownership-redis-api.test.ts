@@ -69,8 +69,9 @@ describe.skipIf(!testRedisUrl || !databaseUrl)('the trading book on a cluster of
   it('gives the book to exactly one node, and readiness says which', async () => {
     expect(first.bookCluster?.owns()).toBe(true);
     expect(second.bookCluster?.owns()).toBe(false);
-    expect(first.readiness.bookOwnership()).toEqual({ known: true, shards: { book: true } });
-    expect(second.readiness.bookOwnership()).toEqual({ known: true, shards: { book: false } });
+    // The first node to start also produces the market (shard `feed`, cluster/feed-cluster.ts).
+    expect(first.readiness.bookOwnership()).toEqual({ known: true, shards: { book: true, feed: true } });
+    expect(second.readiness.bookOwnership()).toEqual({ known: true, shards: { book: false, feed: false } });
     const ready = await second.app.inject({ method: 'GET', url: '/readyz' });
     expect(ready.statusCode).toBe(200);
   });

@@ -39,6 +39,7 @@ describe.skipIf(!testRedisUrl || !databaseUrl)('nodes pinned to roles', () => {
       ROLE: 'book,feed',
     });
     bookNode = await startRuntime(bookConfig, { now: apiNode.clock.now, databaseSchema: apiNode.schema! });
+    // Straight into each node's market, as the ticks channel would deliver them.
     tradingClient(apiNode).tick('EURUSD', '1.10000', '1.10012');
     tradingClient({ ...apiNode, ...bookNode }).tick('EURUSD', '1.10000', '1.10012');
   });
@@ -53,6 +54,9 @@ describe.skipIf(!testRedisUrl || !databaseUrl)('nodes pinned to roles', () => {
   it('gives the book to the node that stands for it, though the API node started first', async () => {
     await expect.poll(() => bookNode.bookCluster?.owns(), { timeout: 5000 }).toBe(true);
     expect(apiNode.bookCluster?.owns()).toBe(false);
+    // The market's producer is pinned the same way.
+    await expect.poll(() => bookNode.feedCluster?.producing(), { timeout: 5000 }).toBe(true);
+    expect(apiNode.feedCluster?.producing()).toBe(false);
     const t = tradingClient(apiNode);
     const trader = await t.demoUser();
     const placed = await t.submit(trader.token, {

@@ -12,7 +12,8 @@
  *   deposed owner fail: a deposed owner can never write after its successor started.
  *
  * Times are the database's own clock, so nodes with skewed clocks agree on when a lease ends. The
- * only shard today is `book` (the whole book); the table and the loop take more names unchanged.
+ * shards today are `book` (the whole book) and `feed` (the node that produces the market,
+ * feed-cluster.ts); the table and the loop take more names unchanged.
  */
 import { sql, type Kysely } from 'kysely';
 import type { Tx } from '../repositories/unit-of-work.ts';

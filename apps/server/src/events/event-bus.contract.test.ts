@@ -8,7 +8,13 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Redis } from 'ioredis';
-import { createInProcessEventBus, type AppEvents, type EventBus, type SessionEnded } from './event-bus.ts';
+import {
+  createInProcessEventBus,
+  type AppEvents,
+  type EventBus,
+  type QuoteEvent,
+  type SessionEnded,
+} from './event-bus.ts';
 import { createRedisEventBus, encodeEvent, type RedisEventBus } from '../adapters/redis/redis-event-bus.ts';
 import { deleteKeys, testRedis, testRedisUrl, uniqueKeyPrefix } from '../adapters/redis/redis-test-target.ts';
 
@@ -63,6 +69,24 @@ function arrival(bus: EventBus, userId: number): Promise<SessionEnded> {
 }
 
 const ended = (userId: number): SessionEnded => ({ userId, reason: 'logout' });
+const quote = (code: string): QuoteEvent => ({
+  code,
+  marketStatus: 1,
+  quotation: {
+    Id: 1,
+    ForexId: 1,
+    Open: 1.1,
+    High: 1.1,
+    Low: 1.1,
+    Close: 1.1,
+    Bid: 1.1,
+    Ask: 1.1001,
+    Change: 0,
+    Volume: 1,
+    Amount: 0,
+    NowTime: 0,
+  },
+});
 const LAST = 1_000_000;
 
 const cases: [string, ClusterFactory, boolean][] = [
@@ -125,6 +149,24 @@ for (const [name, makeCluster, available] of cases) {
       const sequence = Array.from({ length: 300 }, (_, i) => i);
       expect(fromA).toEqual([...sequence, LAST]);
       expect(fromB).toEqual([...sequence, LAST + 1]);
+    });
+
+    it('delivers a node-local event (a quote) at once to the publishing node’s subscribers and to no other node', async () => {
+      const {
+        nodes: [a, b],
+      } = await start(2);
+      const heardOnA: string[] = [];
+      const heardOnB: string[] = [];
+      a!.subscribe('quote', (event) => heardOnA.push(event.code));
+      if (b !== a) b!.subscribe('quote', (event) => heardOnB.push(event.code));
+      a!.publish('quote', quote('EURUSD'));
+      expect(heardOnA).toEqual(['EURUSD']);
+      // A's later event reached B, so the quote would have too, had it crossed.
+      const last = arrival(b!, LAST);
+      a!.publish('session_ended', ended(LAST));
+      await last;
+      expect(heardOnB).toEqual([]);
+      expect(heardOnA).toEqual(['EURUSD']);
     });
 
     it('delivers only the subscribed type, and nothing after the subscription stops', async () => {
@@ -229,6 +271,29 @@ describe.skipIf(!testRedisUrl)('Redis event bus (its own cases)', () => {
     expect(await heard).toEqual(ended(11));
     await Promise.all([bus.close(), other.close()]);
     await Promise.all([publisher, subscriber, otherPublisher, otherSubscriber, raw].map((c) => c!.quit()));
+  });
+
+  it('drops a node-local event that reaches it from Redis (a node of an older release)', async () => {
+    const keyPrefix = uniqueKeyPrefix();
+    const [publisher, subscriber, raw] = [testRedis(), testRedis(), testRedis()];
+    const bus = createRedisEventBus({
+      publisher,
+      subscriber,
+      keyPrefix,
+      reportError: (error) => {
+        throw error;
+      },
+    });
+    await bus.ready();
+    const quotes: string[] = [];
+    bus.subscribe('quote', (event) => quotes.push(event.code));
+    const heard = arrival(bus, 12);
+    await raw.publish(`${keyPrefix}events`, encodeEvent('another-node', 'quote', quote('XAUUSD')));
+    await raw.publish(`${keyPrefix}events`, encodeEvent('another-node', 'session_ended', ended(12)));
+    await heard;
+    expect(quotes).toEqual([]);
+    await bus.close();
+    await Promise.all([publisher.quit(), subscriber.quit(), raw.quit()]);
   });
 
   it('reports a message it cannot read on its channel and goes on with the next', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createInProcessEventBus, type SessionEnded } from './event-bus.ts';
+import { createInProcessEventBus, isNodeLocal, type AppEventType, type SessionEnded } from './event-bus.ts';
 
 describe('in-process event bus', () => {
   it('delivers an event to every subscriber of its type until they unsubscribe', () => {
@@ -26,5 +26,21 @@ describe('in-process event bus', () => {
     expect(() => bus.publish('session_ended', { userId: 3, reason: 'expired' })).not.toThrow();
     expect(seen).toEqual([3]);
     expect(reported).toHaveLength(1);
+  });
+
+  it('keeps quotes and bars node-local and lets every other event cross', () => {
+    const crossing: AppEventType[] = [
+      'trading_update',
+      'money_decided',
+      'identity_decided',
+      'settings_changed',
+      'instrument_changed',
+      'session_ended',
+      'user_changed',
+      'leaderboard_opted_out',
+    ];
+    expect(isNodeLocal('quote')).toBe(true);
+    expect(isNodeLocal('kline')).toBe(true);
+    for (const type of crossing) expect(isNodeLocal(type), type).toBe(false);
   });
 });

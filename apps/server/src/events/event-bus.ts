@@ -11,6 +11,8 @@
  *   events.publish('session_ended', { userId: 7, reason: 'forced_logout' });
  *
  * Delivery is at most once to each subscriber of each node, the publisher's own node included.
+ * Node-local types (`NODE_LOCAL_EVENT_TYPES`: quotes and bars) reach only the subscribers of the
+ * node that published them, on every implementation.
  */
 import type { InstrumentSpec } from '@omp/engine';
 import type { Language, SessionEndReason } from '@omp/protocol';
@@ -48,9 +50,9 @@ export interface StaffDecision {
 }
 
 export interface AppEvents {
-  /** A quotation changed (published by the market service on each flush). */
+  /** A quotation changed (published by the market service on each tick). Node-local. */
   quote: QuoteEvent;
-  /** A forming bar changed. */
+  /** A forming bar changed. Node-local. */
   kline: KlineEvent;
   trading_update: TradingUpdate;
   money_decided: StaffDecision;
@@ -76,6 +78,19 @@ export interface AppEvents {
 }
 
 export type AppEventType = keyof AppEvents;
+
+/**
+ * Event types each node derives for itself, which therefore never cross nodes. On a cluster every
+ * node applies the same tick stream (cluster/feed-cluster.ts) and announces its own quotes and
+ * bars; carrying them across too would hand each socket every quote once per node, and a node's
+ * quotes could arrive before that node's market had the tick they come from. A cross-node bus
+ * delivers these only to the publishing node's own subscribers, as the in-process bus does.
+ */
+export const NODE_LOCAL_EVENT_TYPES: ReadonlySet<AppEventType> = new Set<AppEventType>(['quote', 'kline']);
+
+export function isNodeLocal(type: AppEventType): boolean {
+  return NODE_LOCAL_EVENT_TYPES.has(type);
+}
 
 export interface EventBus {
   publish<T extends AppEventType>(type: T, event: AppEvents[T]): void;

@@ -75,4 +75,14 @@ describe('Readiness', () => {
     readiness.startDraining();
     expect((await readiness.report()).failing).toEqual(['shutdown']);
   });
+
+  it('keeps each shard as last reported, so the book and the feed report apart', () => {
+    const readiness = new Readiness(20);
+    readiness.setBookOwnership({ known: true, shards: { book: false } });
+    readiness.setBookOwnership({ known: true, shards: { feed: true } });
+    readiness.setBookOwnership({ known: true, shards: { book: true } });
+    expect(readiness.bookOwnership()).toEqual({ known: true, shards: { book: true, feed: true } });
+    readiness.setBookOwnership({ known: false });
+    expect(readiness.bookOwnership()).toEqual({ known: false });
+  });
 });

@@ -8,7 +8,8 @@
  * The book check is a hook: the runtime reports ownership through `setBookOwnership`. A single node
  * owns the whole book once it is loaded; a cluster node reports which shards it owns, and a node
  * that owns none is still ready (it serves the API and hands order calls to the owner). Only
- * "not known yet" (before the first election settles) makes it not ready.
+ * "not known yet" (before the first election settles) makes it not ready. The market feed's
+ * producer is elected the same way and reported as shard `feed` next to the book's.
  */
 
 /** A probe resolves when the dependency answers and rejects (or times out) when it does not. */
@@ -51,8 +52,12 @@ export class Readiness {
     this.probes.set(name, probe);
   }
 
+  /** The shards named replace their own earlier reports; others reported before are kept. */
   setBookOwnership(ownership: BookOwnership): void {
-    this.book = ownership;
+    this.book =
+      ownership.known && this.book.known
+        ? { known: true, shards: { ...this.book.shards, ...ownership.shards } }
+        : ownership;
   }
 
   bookOwnership(): BookOwnership {

@@ -84,11 +84,16 @@ export class MarketRepository {
     }
   }
 
-  /** Writes many instruments' bars in one transaction (one fsync instead of hundreds). */
+  /**
+   * Writes many instruments' bars in one transaction (one fsync instead of hundreds). `fence` runs
+   * first inside it and throws to write nothing (a cluster node that no longer produces the market).
+   */
   async upsertBarsBatch(
     batch: ReadonlyArray<{ instrumentId: number; period: StoredKlinePeriod; bars: readonly Bar[] }>,
+    fence?: (trx: Transaction<Database>) => Promise<void>,
   ) {
     await this.db.transaction().execute(async (trx) => {
+      await fence?.(trx);
       const repo = new MarketRepository(trx);
       for (const item of batch) await repo.upsertBars(item.instrumentId, item.period, item.bars);
     });

@@ -16,6 +16,11 @@ export interface SystemRouteDeps {
   config: AppConfig;
   market: MarketService;
   now: () => number;
+  /**
+   * On a cluster: sends the batch to every node, this one included, and resolves once it is
+   * applied here (cluster/feed-cluster.ts). Absent, the batch is applied to this node's market.
+   */
+  ingestTicks?: (ticks: Tick[]) => Promise<void>;
 }
 
 export async function systemRoutes(app: FastifyInstance, deps: SystemRouteDeps) {
@@ -29,7 +34,8 @@ export async function systemRoutes(app: FastifyInstance, deps: SystemRouteDeps) 
         summary: 'Push ticks from a price bridge (header x-ingest-secret)',
         description:
           'Enabled when INGEST_SECRET is set. Prices as numbers or decimal strings; ask defaults to bid + spread. ' +
-          'The whole batch is refused if any tick is invalid.',
+          'The whole batch is refused if any tick is invalid. On a cluster the batch reaches every node; ' +
+          '503 ingest_unavailable when it could not be passed on (then no node applied it).',
         headers: z.object({ 'x-ingest-secret': z.string().optional() }),
         body: tickIngestBodySchema,
         response: { 200: envelopeOf(z.object({ accepted: z.number().int() })) },
@@ -42,7 +48,12 @@ export async function systemRoutes(app: FastifyInstance, deps: SystemRouteDeps) 
         throw new AppError(ResponseCode.refused, 'ingest_forbidden', {}, 401);
       }
       const ticks = toTicks(request.body, deps.market, deps.now(), deps.config.ingestMaxFutureMs);
-      deps.market.applyTicks(ticks);
+      if (!deps.ingestTicks) deps.market.applyTicks(ticks);
+      else
+        await deps.ingestTicks(ticks).catch((error: unknown) => {
+          request.log.error({ err: error }, 'an ingested batch could not be sent to the other nodes');
+          throw new AppError(ResponseCode.refused, 'ingest_unavailable', {}, 503);
+        });
       return ok(request, { accepted: ticks.length });
     },
   );

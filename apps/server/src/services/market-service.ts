@@ -24,9 +24,11 @@ import type { Tick } from '../adapters/feed/market-feed.ts';
 import { logoUrl } from '../wire/trading-wire.ts';
 import type { InstrumentRecord, MarketRepository } from '../repositories/market-repository.ts';
 import type { AppEvents, EventBus } from '../events/event-bus.ts';
+import type { Tx } from '../repositories/unit-of-work.ts';
 import { lastBar, storedOrDerivedBars } from './derived-klines.ts';
 import { instrumentName } from '../seed/instrument-names.ts';
 import { matchesSearch } from './instrument-search.ts';
+import { UnwrittenBars, type BarsByPeriod } from './unwritten-bars.ts';
 
 const PERIODS = KLINE_PERIODS;
 /** Bars of the mini chart on the home list. */
@@ -41,8 +43,8 @@ interface LiveInstrument {
   lastTickMs: number;
   day: DayStats | undefined;
   book: KlineBook;
-  /** Bars written since the last flush, by period then bar time (derived periods are not stored). */
-  dirty: Map<StoredKlinePeriod, Map<number, Bar>>;
+  /** Bars the database does not have yet (derived periods are not stored). */
+  unwritten: UnwrittenBars;
 }
 
 export interface MarketServiceOptions {
@@ -84,7 +86,7 @@ export class MarketService {
         lastTickMs: 0,
         day: undefined,
         book: new KlineBook(),
-        dirty: new Map(),
+        unwritten: new UnwrittenBars(),
       };
       for (const period of PERIODS) {
         const last = await lastBar(this.repository, record.spec.id, period);
@@ -159,8 +161,7 @@ export class MarketService {
       const forming = live.book.forming(period);
       if (forming) live.book.seed(period, bar(forming));
     }
-    for (const [period, bars] of live.dirty)
-      live.dirty.set(period, new Map([...bars].map(([time, b]) => [time, bar(b)])));
+    live.unwritten.rescale(bar);
     this.abbreviatedCache.clear();
   }
 
@@ -244,22 +245,40 @@ export class MarketService {
   }
 
   private markDirty(live: LiveInstrument, period: KlinePeriod, bar: Bar): void {
-    if (!isStoredPeriod(period)) return;
-    let bars = live.dirty.get(period);
-    if (!bars) live.dirty.set(period, (bars = new Map()));
-    bars.set(bar.time, { ...bar });
+    if (isStoredPeriod(period)) live.unwritten.mark(period, bar);
   }
 
-  /** Writes the bars that changed since the last call, in one transaction. */
-  async flush(): Promise<number> {
+  /**
+   * Writes the bars that changed since the last call (and those set aside), in one transaction.
+   * `fence` runs first in it and throws to write nothing; what was not written stays to be written
+   * by the next call.
+   */
+  async flush(fence?: (trx: Tx) => Promise<void>): Promise<number> {
     const batch: Array<{ instrumentId: number; period: StoredKlinePeriod; bars: Bar[] }> = [];
+    const taken = new Map<LiveInstrument, BarsByPeriod>();
     for (const live of this.byId.values()) {
-      for (const [period, bars] of live.dirty)
-        batch.push({ instrumentId: live.spec.id, period, bars: [...bars.values()] });
-      live.dirty = new Map();
+      const bars = live.unwritten.take();
+      taken.set(live, bars);
+      for (const [period, byTime] of bars)
+        batch.push({ instrumentId: live.spec.id, period, bars: [...byTime.values()] });
     }
-    if (batch.length > 0) await this.repository.upsertBarsBatch(batch);
+    try {
+      if (batch.length > 0) await this.repository.upsertBarsBatch(batch, fence);
+    } catch (error) {
+      // Bars changed meanwhile are newer than the ones taken: those win.
+      for (const [live, bars] of taken) live.unwritten.restore(bars);
+      throw error;
+    }
     return batch.reduce((n, item) => n + item.bars.length, 0);
+  }
+
+  /**
+   * On a cluster node that does not write bars (another produces the market): keeps the changes of
+   * the last `keep` calls instead of writing them. The node builds the same bars as the producer, so
+   * if it takes over, its first flush also writes what a producer that died may have left unwritten.
+   */
+  setAsideUnwritten(keep: number): void {
+    for (const live of this.byId.values()) live.unwritten.setAside(keep);
   }
 
   /** Closed outside the hours, and while staff halt new orders (the phones then offer no ticket). */

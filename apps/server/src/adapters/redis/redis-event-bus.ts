@@ -9,6 +9,9 @@
  * in the order it received them, so every node hears one node's events in the order they were
  * published. Events of different nodes interleave as they reach Redis.
  *
+ * Node-local event types (quotes and bars, `isNodeLocal`) never go out: every node derives its own
+ * from the shared tick stream. One that arrives anyway (from a node of an older release) is dropped.
+ *
  * Pub/sub is fire-and-forget: a node that is cut off from Redis misses what is published meanwhile
  * (at most once, as the contract says); what must not be lost lives in the database, and the phone
  * reloads its state when its socket reconnects.
@@ -17,6 +20,7 @@ import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import {
   createInProcessEventBus,
+  isNodeLocal,
   type AppEvents,
   type AppEventType,
   type EventBus,
@@ -82,7 +86,7 @@ export function createRedisEventBus(options: RedisEventBusOptions): RedisEventBu
       reportError(new Error(`unreadable event on ${channel}: ${text.slice(0, 200)}`), 'redis');
       return;
     }
-    if (message.n === node) return;
+    if (message.n === node || isNodeLocal(message.t)) return;
     local.publish(message.t, message.e as AppEvents[typeof message.t]);
   };
   subscriber.on('message', onMessage);
@@ -93,6 +97,10 @@ export function createRedisEventBus(options: RedisEventBusOptions): RedisEventBu
 
   return {
     publish(type, event) {
+      if (isNodeLocal(type)) {
+        local.publish(type, event);
+        return;
+      }
       // Serialised before anything else runs, so a listener that changes the object later cannot
       // change what the other nodes hear.
       const text = encodeEvent(node, type, event);
