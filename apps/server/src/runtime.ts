@@ -152,7 +152,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       log: { warn: (message) => redisLog.warn(message), info: (message) => redisLog.info(message) },
       reportEventError: (error, type) => reportEventError(error, type),
     });
-    const { events } = crossNode;
+    const { events, locks } = crossNode;
     const market = new MarketService({ repository, bus: events, now });
     await market.init();
     const readiness = new Readiness();
@@ -191,8 +191,9 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       now,
       log: (message) => log(message),
       fixedCaptchaText: config.captchaTestAnswer,
+      locks,
     });
-    const auth = new AuthService({ users, verifications, codes, settings, now, passwords, events });
+    const auth = new AuthService({ users, verifications, codes, settings, now, passwords, events, locks });
     const tradingRepository = new TradingRepository(database.db);
     // Late-bound like `log`: the error log exists once the app is built.
     let logError: (error: unknown, message: string) => void = (error, message) =>
@@ -252,9 +253,10 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
         now,
       }),
       now,
+      locks,
     });
     const identity = new IdentityService({ db: database.db, uploads, events, now });
-    const staff = new StaffService({ db: database.db, verifications, now, passwords });
+    const staff = new StaffService({ db: database.db, verifications, now, passwords, locks });
     const moneyRepository = new MoneyRepository(database.db);
     await seedMoney(database.db);
     const money = new MoneyService({

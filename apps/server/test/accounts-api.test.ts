@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginResult } from '@omp/protocol';
+import { VerificationRepository } from '../src/repositories/verification-repository.ts';
 import { accountClient } from './helpers/account-helpers.ts';
 import { startMailbox } from './helpers/mailbox.ts';
 import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
@@ -173,6 +174,30 @@ describe.each(databaseEngines())('accounts API on %s', (engine) => {
     });
     const image = await client.get<{ id: string; b64s: string }>('/api/captcha');
     expect(image.data.b64s).toMatch(/^data:image\/svg\+xml;base64,/);
+  });
+
+  it('sends one code when several are asked for one address at once', async () => {
+    const address = 'impatient@example.com';
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => sendEmailCode(address, 1, `10.20.0.${i + 1}`)),
+    );
+    expect(answers.filter((answer) => answer.code === 1)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.code === 429)).toHaveLength(7);
+    expect(await new VerificationRepository(rt.database.db).countCodesSince('address', address, 0)).toBe(1);
+  });
+
+  it('sends exactly 20 codes an hour from one address of the network, however many are asked at once', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => sendEmailCode(`crowd-${i}@example.com`, 1, '10.21.0.1')),
+    );
+    expect(answers.filter((answer) => answer.code === 1)).toHaveLength(20);
+    expect(answers.filter((answer) => answer.code === 429)).toEqual(
+      Array.from({ length: 10 }, () =>
+        expect.objectContaining({
+          msg: 'Too many codes were requested from your network. Please try again later.',
+        }),
+      ),
+    );
   });
 
   it('refuses a duplicate account, weak passwords, mismatches and unknown invite codes', async () => {

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginResult, WireStaff } from '@omp/protocol';
+import { VerificationRepository } from '../src/repositories/verification-repository.ts';
 import { scryptPasswordHasher, type PasswordHasher } from '../src/security/password-hasher.ts';
 import { accountClient } from './helpers/account-helpers.ts';
 import { adminToken, callApi, staffLogin } from './helpers/staff-helpers.ts';
@@ -133,6 +134,56 @@ describe.each(databaseEngines())('sign-in on %s', (engine) => {
         password: PASSWORD,
       }),
     ).toMatchObject(LOCKED);
+  });
+
+  it('counts wrong passwords fired at one account at once exactly: five answered wrong, the rest locked', async () => {
+    expect(await register({ type: 'email', account: 'rushed@example.com' })).toMatchObject({ code: 1 });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        accountClient(rt, `10.8.0.${i + 1}`).postForm('/api/user/loginForU', {
+          account: 'rushed@example.com',
+          password: 'Wrong-pass-1',
+        }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.msg === WRONG.msg)).toHaveLength(5);
+    expect(answers.filter((answer) => answer.msg === LOCKED.msg)).toHaveLength(15);
+    expect(
+      await freshClient().postForm('/api/user/loginForU', {
+        account: 'rushed@example.com',
+        password: PASSWORD,
+      }),
+    ).toMatchObject(LOCKED);
+  });
+
+  it('counts wrong passwords fired from one address at once exactly: thirty, then the address waits', async () => {
+    // Twenty-five failures already, so only five password checks are left to run.
+    const failures = new VerificationRepository(rt.database.db);
+    for (let i = 0; i < 25; i++)
+      await failures.recordLoginFailure(`typed:earlier-${i}`, '10.9.0.1', rt.clock.now());
+    const swarm = accountClient(rt, '10.9.0.1');
+    const answers = await Promise.all(
+      Array.from({ length: 15 }, (_, i) =>
+        swarm.postForm('/api/user/loginForU', {
+          account: `swarm-${i}@example.com`,
+          password: 'Wrong-pass-1',
+        }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.msg === WRONG.msg)).toHaveLength(5);
+    expect(answers.filter((answer) => answer.code === 429)).toEqual(
+      Array.from({ length: 10 }, () =>
+        expect.objectContaining({ msg: 'Too many requests. Please wait a moment and try again.' }),
+      ),
+    );
+  });
+
+  it('counts wrong staff passwords fired at once exactly: five answered wrong, the rest locked', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => staffLogin(rt, 'night-shift', 'Wrong-pass-1')),
+    );
+    expect(answers.filter((answer) => answer.code === 0)).toHaveLength(5);
+    expect(answers.filter((answer) => answer.code === 429)).toHaveLength(7);
   });
 
   it('makes exactly one password check whether the account exists or not', async () => {

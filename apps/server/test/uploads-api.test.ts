@@ -195,6 +195,21 @@ describe.each(databaseEngines())('uploads API on %s', (engine) => {
     expect(burst.filter((r) => r.body.code === 429)).toHaveLength(4);
   });
 
+  it('takes exactly 30 of 40 uploads one user sends at once', async () => {
+    const flooding = await tradingClient(rt).realUser('0');
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () => upload(rt, flooding.token, { bytes: pngImage() })),
+    );
+    expect(answers.filter((r) => r.body.code === 1)).toHaveLength(UPLOADS_PER_HOUR);
+    expect(answers.filter((r) => r.body.code === 429)).toHaveLength(40 - UPLOADS_PER_HOUR);
+    const rows = await rt.database.db
+      .selectFrom('uploads')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('owner_user_id', '=', flooding.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(rows.n)).toBe(UPLOADS_PER_HOUR);
+  });
+
   it('refuses demo users with the spec message, and anonymous callers with 999', async () => {
     const demo = await tradingClient(rt).demoUser();
     expect((await upload(rt, demo.token, { bytes: pngImage() })).body).toEqual({

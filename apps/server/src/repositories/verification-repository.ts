@@ -201,8 +201,18 @@ export class VerificationRepository {
     }));
   }
 
-  async recordLoginFailure(accountKey: string, ip: string, nowMs: number): Promise<void> {
-    await this.db.insertInto('login_failures').values({ account_key: accountKey, ip, at: nowMs }).execute();
+  /** Answers the new row's id, so an attempt counted before its check can be withdrawn. */
+  async recordLoginFailure(accountKey: string, ip: string, nowMs: number): Promise<number> {
+    const row = await this.db
+      .insertInto('login_failures')
+      .values({ account_key: accountKey, ip, at: nowMs })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return toInt(row.id);
+  }
+
+  async withdrawLoginFailure(id: number): Promise<void> {
+    await this.db.deleteFrom('login_failures').where('id', '=', id).execute();
   }
 
   async countLoginFailuresSince(

@@ -5,8 +5,8 @@
  * session is announced as `session_ended` on the event bus, so open sockets let go of it at once.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { CodePurpose, ResponseCode, SessionEndReason, type IdentifierType, type User } from '@omp/protocol';
-import { DomainError, invalid, refused } from '../domain/errors.ts';
+import { CodePurpose, SessionEndReason, type IdentifierType, type User } from '@omp/protocol';
+import { invalid, refused } from '../domain/errors.ts';
 import { isUniqueViolation } from '../repositories/unit-of-work.ts';
 import type { SessionRecord, UserRecord, UserRepository } from '../repositories/user-repository.ts';
 import type { EventBus, SessionEnded } from '../events/event-bus.ts';
@@ -16,11 +16,15 @@ import { decoyHash, scryptPasswordHasher, type PasswordHasher } from '../securit
 import { checkNewPassword } from './password-rules.ts';
 import type { SettingsService } from './settings-service.ts';
 import type { VerificationService } from './verification-service.ts';
+import type { KeyedLocks } from './keyed-locks.ts';
+import { LoginAttempts } from './login-attempts.ts';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60_000;
-export const LOGIN_WINDOW_MS = 15 * 60_000;
-export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 5;
-export const LOGIN_MAX_FAILURES_PER_IP = 30;
+export {
+  LOGIN_MAX_FAILURES_PER_ACCOUNT,
+  LOGIN_MAX_FAILURES_PER_IP,
+  LOGIN_WINDOW_MS,
+} from './login-attempts.ts';
 const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -35,6 +39,8 @@ export interface AuthServiceOptions {
   passwords?: PasswordHasher;
   /** Where ended sessions are announced (and heard, to drop them from the cache). */
   events?: EventBus;
+  /** Held while failed logins are counted (login-attempts.ts). */
+  locks: KeyedLocks;
 }
 
 /** A live session as the socket keeps it: its user, the hash it is known by, and its expiry. */
@@ -60,10 +66,12 @@ export class AuthService {
   private readonly o: AuthServiceOptions;
   private readonly sessionCache = new Map<string, { session: SessionRecord; cachedAtMs: number }>();
   private readonly passwords: PasswordHasher;
+  private readonly attempts: LoginAttempts;
 
   constructor(options: AuthServiceOptions) {
     this.o = options;
     this.passwords = options.passwords ?? scryptPasswordHasher;
+    this.attempts = new LoginAttempts(options);
     options.events?.subscribe('session_ended', (event) => {
       if (event.tokenHash === undefined) this.forgetUser(event.userId);
       else this.sessionCache.delete(event.tokenHash);
@@ -132,28 +140,15 @@ export class AuthService {
     areaId: number | undefined;
     ip: string;
   }) {
-    const nowMs = this.o.now();
     const user = await this.userForLogin(input.account, input.type, input.areaId);
     const accountKey = user ? `user:${user.id}` : this.typedAccountKey(input);
-    const since = nowMs - LOGIN_WINDOW_MS;
-    if (
-      (await this.o.verifications.countLoginFailuresSince('ip', input.ip, since)) >= LOGIN_MAX_FAILURES_PER_IP
-    ) {
-      throw new DomainError(ResponseCode.rateLimited, 'rate_limited');
-    }
-    if (
-      (await this.o.verifications.countLoginFailuresSince('account_key', accountKey, since)) >=
-      LOGIN_MAX_FAILURES_PER_ACCOUNT
-    ) {
-      throw new DomainError(ResponseCode.rateLimited, 'login_locked', { minutes: LOGIN_WINDOW_MS / 60_000 });
-    }
+    // Counted as failed until the password proves right (login-attempts.ts).
+    await this.attempts.count(accountKey, input.ip, true);
     // An unknown account costs the same scrypt work as a known one, so timing tells nothing.
     const storedHash = user?.passwordHash ?? (await decoyHash(this.passwords));
     const passwordMatches = await this.passwords.verify(input.password, storedHash);
-    if (!user?.passwordHash || !passwordMatches) {
-      await this.o.verifications.recordLoginFailure(accountKey, input.ip, nowMs);
-      throw refused('login_failed');
-    }
+    if (!user?.passwordHash || !passwordMatches) throw refused('login_failed');
+    // Also withdraws this attempt's own failure.
     await this.o.verifications.clearLoginFailures(accountKey);
     // Only after the password matched, so the refusal tells nothing to someone guessing.
     if (user.disabled) throw refused('account_disabled');
@@ -341,18 +336,10 @@ export class AuthService {
    * wrong login (per account and per address), so this form cannot be used to guess it.
    */
   private async checkCurrentPassword(user: UserRecord, password: string, ip: string): Promise<void> {
-    const nowMs = this.o.now();
-    const accountKey = `user:${user.id}`;
-    const since = nowMs - LOGIN_WINDOW_MS;
-    if (
-      (await this.o.verifications.countLoginFailuresSince('account_key', accountKey, since)) >=
-      LOGIN_MAX_FAILURES_PER_ACCOUNT
-    )
-      throw new DomainError(ResponseCode.rateLimited, 'login_locked', { minutes: LOGIN_WINDOW_MS / 60_000 });
-    if (!user.passwordHash || !(await this.passwords.verify(password, user.passwordHash))) {
-      await this.o.verifications.recordLoginFailure(accountKey, ip, nowMs);
+    const attempt = await this.attempts.count(`user:${user.id}`, ip, false);
+    if (!user.passwordHash || !(await this.passwords.verify(password, user.passwordHash)))
       throw refused('password.current_wrong');
-    }
+    await attempt.withdraw();
   }
 
   ownAddress(user: UserRecord, type: IdentifierType | undefined): Identifier {

@@ -5,15 +5,22 @@
  *
  * A code is accepted once: the time step of the last accepted code is stored and a code of that
  * step or an earlier one is refused, so a code read over a shoulder cannot open a second session.
- * Wrong codes count as failed logins of that member, under the same limits as passwords.
+ * Wrong codes count as failed logins of that member, under the same limits as passwords, counted
+ * and recorded under the member's failure lock (login-attempts.ts), so codes tried at once cannot
+ * all pass the count.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
-import { ResponseCode } from '@omp/protocol';
-import { DomainError, refused } from '../domain/errors.ts';
+import { refused } from '../domain/errors.ts';
 import type { StaffAccount, StaffRepository, StaffSession } from '../repositories/staff-repository.ts';
 import type { VerificationRepository } from '../repositories/verification-repository.ts';
-import { LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_WINDOW_MS } from './auth-service.ts';
+import type { KeyedLocks } from './keyed-locks.ts';
+import {
+  accountLockKey,
+  LOGIN_MAX_FAILURES_PER_ACCOUNT,
+  LOGIN_WINDOW_MS,
+  loginLocked,
+} from './login-attempts.ts';
 
 /** The name an authenticator app shows above the codes. */
 export const TOTP_ISSUER = 'Open Margin Back Office';
@@ -25,6 +32,7 @@ const PERIOD_S = 30;
 export interface SecondFactorOptions {
   staff: StaffRepository;
   verifications: VerificationRepository;
+  locks: KeyedLocks;
   now: () => number;
   sessionTtlMs: number;
   failureKey: (username: string) => string;
@@ -90,12 +98,13 @@ export class StaffSecondFactor {
       throw refused('staff.second_factor_not_enrolled');
     const nowMs = this.o.now();
     if (input.code !== undefined) await this.checkCode(member, member.totpSecret, input.code, ip);
-    else {
-      await this.throttle(member);
-      const hash = hashRecoveryCode(input.recoveryCode ?? '');
-      const spent = await this.o.staff.useRecoveryCode(member.id, hash, nowMs);
-      if (!spent) await this.fail(member, ip, 'staff.recovery_code_wrong');
-    }
+    else
+      await this.underLimit(member, async () => {
+        await this.throttle(member);
+        const hash = hashRecoveryCode(input.recoveryCode ?? '');
+        const spent = await this.o.staff.useRecoveryCode(member.id, hash, nowMs);
+        if (!spent) await this.fail(member, ip, 'staff.recovery_code_wrong');
+      });
     await this.open(session, nowMs);
     return { staff: member, recoveryCodesLeft: await this.o.staff.unusedRecoveryCodes(member.id) };
   }
@@ -105,7 +114,16 @@ export class StaffSecondFactor {
     return session.staff;
   }
 
-  private async checkCode(member: StaffAccount, secret: string, code: string, ip: string) {
+  /** The count of failures and the failure it may add, with no other check of the member between. */
+  private underLimit(member: StaffAccount, work: () => Promise<void>): Promise<void> {
+    return this.o.locks.withLock(accountLockKey(this.o.failureKey(member.username)), work);
+  }
+
+  private checkCode(member: StaffAccount, secret: string, code: string, ip: string) {
+    return this.underLimit(member, () => this.checkCodeUnderLimit(member, secret, code, ip));
+  }
+
+  private async checkCodeUnderLimit(member: StaffAccount, secret: string, code: string, ip: string) {
     await this.throttle(member);
     const result = await verify({
       secret,
@@ -127,8 +145,7 @@ export class StaffSecondFactor {
       this.o.failureKey(member.username),
       since,
     );
-    if (failures >= LOGIN_MAX_FAILURES_PER_ACCOUNT)
-      throw new DomainError(ResponseCode.rateLimited, 'login_locked', { minutes: LOGIN_WINDOW_MS / 60_000 });
+    if (failures >= LOGIN_MAX_FAILURES_PER_ACCOUNT) throw loginLocked();
   }
 
   private async fail(member: StaffAccount, ip: string, messageKey: string): Promise<never> {

@@ -8,24 +8,20 @@
  */
 import { randomBytes } from 'node:crypto';
 import {
-  ResponseCode,
   type StaffRole,
   type StaffSecondFactorStep,
   type WireStaff,
   type WireStaffSession,
 } from '@omp/protocol';
-import { DomainError, notFound, refused } from '../domain/errors.ts';
+import { notFound, refused } from '../domain/errors.ts';
 import { listAudit, writeAudit, type AuditFilter } from '../repositories/audit-repository.ts';
 import { StaffRepository, type StaffAccount, type StaffSession } from '../repositories/staff-repository.ts';
 import { StaffSecondFactor } from './staff-second-factor.ts';
 import type { VerificationRepository } from '../repositories/verification-repository.ts';
 import { checkNewPassword } from './password-rules.ts';
-import {
-  hashToken,
-  LOGIN_MAX_FAILURES_PER_ACCOUNT,
-  LOGIN_MAX_FAILURES_PER_IP,
-  LOGIN_WINDOW_MS,
-} from './auth-service.ts';
+import { hashToken } from './auth-service.ts';
+import type { KeyedLocks } from './keyed-locks.ts';
+import { LoginAttempts } from './login-attempts.ts';
 import { decoyHash, scryptPasswordHasher, type PasswordHasher } from '../security/password-hasher.ts';
 import { timeText } from '../wire/trading-wire.ts';
 import type { Db } from '../repositories/unit-of-work.ts';
@@ -46,6 +42,8 @@ export interface StaffServiceOptions {
   now: () => number;
   /** scrypt unless a test wants to watch the checks. */
   passwords?: PasswordHasher;
+  /** Held while failed logins are counted (login-attempts.ts). */
+  locks: KeyedLocks;
 }
 
 export interface InitialAdmin {
@@ -61,6 +59,7 @@ export class StaffService {
   private readonly o: StaffServiceOptions;
   private readonly staff: StaffRepository;
   private readonly passwords: PasswordHasher;
+  private readonly attempts: LoginAttempts;
   /** Enrolment and verification of the authenticator, on a session a password login opened. */
   readonly secondFactor: StaffSecondFactor;
 
@@ -68,9 +67,11 @@ export class StaffService {
     this.o = options;
     this.passwords = options.passwords ?? scryptPasswordHasher;
     this.staff = new StaffRepository(options.db);
+    this.attempts = new LoginAttempts(options);
     this.secondFactor = new StaffSecondFactor({
       staff: this.staff,
       verifications: options.verifications,
+      locks: options.locks,
       now: options.now,
       sessionTtlMs: STAFF_SESSION_TTL_MS,
       failureKey,
@@ -126,24 +127,16 @@ export class StaffService {
   async login(username: string, password: string, client: { ip: string; userAgent: string }) {
     const { ip } = client;
     const nowMs = this.o.now();
-    const key = failureKey(username);
-    const since = nowMs - LOGIN_WINDOW_MS;
-    if ((await this.o.verifications.countLoginFailuresSince('ip', ip, since)) >= LOGIN_MAX_FAILURES_PER_IP)
-      throw new DomainError(ResponseCode.rateLimited, 'rate_limited');
-    if (
-      (await this.o.verifications.countLoginFailuresSince('account_key', key, since)) >=
-      LOGIN_MAX_FAILURES_PER_ACCOUNT
-    )
-      throw new DomainError(ResponseCode.rateLimited, 'login_locked', { minutes: LOGIN_WINDOW_MS / 60_000 });
+    // Counted as failed until the password proves right (login-attempts.ts).
+    const attempt = await this.attempts.count(failureKey(username), ip, true);
     const staff = await this.staff.byUsername(username.trim().toLowerCase());
     // An unknown name is checked against a decoy hash, so a login takes as long either way.
     const storedHash = staff?.passwordHash ?? (await decoyHash(this.passwords));
     const passwordMatches = await this.passwords.verify(password, storedHash);
     // A disabled account answers like a wrong password: the message must not confirm the name.
-    if (!staff || !passwordMatches || staff.disabled) {
-      await this.o.verifications.recordLoginFailure(key, ip, nowMs);
-      throw refused('staff.login_failed');
-    }
+    if (!staff || !passwordMatches || staff.disabled) throw refused('staff.login_failed');
+    // The failures stay until the second factor passes too (staff-second-factor.ts).
+    await attempt.withdraw();
     const token = randomBytes(32).toString('base64url');
     await this.staff.createSession({
       staffId: staff.id,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MemoryFileStorage } from '../adapters/storage/memory-file-storage.ts';
 import type { UploadRecord, UploadRepository } from '../repositories/upload-repository.ts';
 import { FileLinks } from '../security/file-links.ts';
+import { InProcessKeyedLocks } from './keyed-locks.ts';
 import { UploadService } from './upload-service.ts';
 
 // The smallest valid PNG header and IHDR chunk: enough for the content sniffing.
@@ -35,6 +36,7 @@ describe('UploadService', () => {
       storage,
       links: new FileLinks({ secret: 'x'.repeat(32), ttlMs: 60_000, now: () => 0 }),
       now: () => 0,
+      locks: new InProcessKeyedLocks(),
     });
     await expect(service.storeImage(1, PNG)).rejects.toThrow('database unavailable');
     expect(stored).toHaveLength(1);

@@ -14,6 +14,7 @@ import { ResponseCode } from '@omp/protocol';
 import type { FileStorage } from '../adapters/storage/file-storage.ts';
 import { DomainError, invalid } from '../domain/errors.ts';
 import type { UploadRecord, UploadRepository } from '../repositories/upload-repository.ts';
+import type { KeyedLocks } from './keyed-locks.ts';
 import type { FileLinks } from '../security/file-links.ts';
 import { imageTypeOf } from '../inputs/image-type.ts';
 import { reencodeImage, UPLOAD_MAX_PIXELS } from '../adapters/images/image-reencode.ts';
@@ -24,8 +25,8 @@ export const FILE_URL_PREFIX = '/v1/files/';
 /**
  * Uploads one user may make in an hour. Identity takes two photos and each deposit one proof, so
  * honest use stays far below; a script filling the disk does not. One user's uploads are counted
- * and recorded one at a time, so parallel requests cannot slip past the cap together (within one
- * server process; across nodes the cap may be passed by the uploads running at the same moment).
+ * and recorded under that user's lock (services/keyed-locks.ts), so parallel requests cannot slip
+ * past the cap together, whichever nodes they reach.
  */
 export const UPLOADS_PER_HOUR = 30;
 const HOUR_MS = 3_600_000;
@@ -53,16 +54,16 @@ export interface UploadServiceOptions {
   storage: FileStorage;
   links: FileLinks;
   now: () => number;
+  /**
+   * One user's uploads are checked against the hourly cap and recorded one after another, so none
+   * passes the cap and none is counted twice (once as a row and once as still running). The heavy
+   * decoding runs before, in parallel.
+   */
+  locks: KeyedLocks;
 }
 
 export class UploadService {
   private readonly o: UploadServiceOptions;
-  /**
-   * One user's uploads are checked against the hourly cap and recorded one after another (in this
-   * process), so parallel requests cannot pass the cap together, and none is counted twice (once as
-   * a row and once as still running). The heavy decoding runs before, in parallel.
-   */
-  private readonly recording = new Map<number, Promise<unknown>>();
 
   constructor(options: UploadServiceOptions) {
     this.o = options;
@@ -79,17 +80,9 @@ export class UploadService {
       throw invalid('upload.too_many_pixels', { max: UPLOAD_MAX_PIXELS / 1_000_000 });
     }
     if (!image.ok) throw invalid('upload.not_image');
-    const previous = this.recording.get(ownerUserId) ?? Promise.resolve();
-    const mine = previous
-      .catch(() => undefined)
-      .then(() => this.storeChecked(ownerUserId, image.bytes, type));
-    this.recording.set(ownerUserId, mine);
-    try {
-      return await mine;
-    } finally {
-      // The last in the queue clears it, so the map holds only users with uploads under way.
-      if (this.recording.get(ownerUserId) === mine) this.recording.delete(ownerUserId);
-    }
+    return this.o.locks.withLock(`uploads:user:${ownerUserId}`, () =>
+      this.storeChecked(ownerUserId, image.bytes, type),
+    );
   }
 
   private async storeChecked(

@@ -3,7 +3,9 @@
  * - a captcha guards every code send by a visitor, is single use, and a wrong answer costs it;
  * - codes are 6 digits, stored hashed, single use, expire after 10 minutes, allow 5 wrong tries;
  * - a new code for the same address no sooner than 60 s, at most 5 an hour per address and 20 an
- *   hour per IP, which bounds what an attacker can make us send.
+ *   hour per IP, which bounds what an attacker can make us send. Those limits are counted and the
+ *   new code recorded under the locks of its address and of its IP (services/keyed-locks.ts), so
+ *   requests racing on one node or several cannot all pass the count.
  */
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import svgCaptcha from 'svg-captcha';
@@ -12,6 +14,7 @@ import type { MessageSender } from '../adapters/messaging/message-sender.ts';
 import { DomainError, invalid } from '../domain/errors.ts';
 import { translate } from '../i18n/translate.ts';
 import type { VerificationRepository } from '../repositories/verification-repository.ts';
+import { withLocks, type KeyedLocks } from './keyed-locks.ts';
 
 export const CODE_TTL_MS = 10 * 60_000;
 export const CODE_RESEND_MS = 60_000;
@@ -32,6 +35,7 @@ export interface VerificationServiceOptions {
   sms: MessageSender;
   now: () => number;
   log: (message: string) => void;
+  locks: KeyedLocks;
   /** Browser tests only (CAPTCHA_TEST_ANSWER): the text every captcha shows and accepts. */
   fixedCaptchaText?: string | undefined;
 }
@@ -71,6 +75,38 @@ export class VerificationService {
     /** The message around the code; by default the one a user asked for. */
     messageKey?: string;
   }) {
+    // Both keys at once (taken in a fixed order): the address's limits and the IP's are each exact
+    // only if no other send to that address, or from that IP, counts between our count and insert.
+    // Held for the counting and the insert only; the message goes out after.
+    const code = await withLocks(
+      this.options.locks,
+      [`codes:address:${input.address}`, `codes:ip:${input.ip}`],
+      () => this.recordCode(input),
+    );
+    const sender = input.channel === 'email' ? this.options.mail : this.options.sms;
+    const message = {
+      to: input.address,
+      subject: translate(input.lang, 'code_email_subject'),
+      text: translate(input.lang, input.messageKey ?? 'code_message', {
+        code,
+        minutes: CODE_TTL_MS / 60_000,
+      }),
+    };
+    try {
+      await sender.send(message);
+    } catch (error) {
+      this.options.log(`sending a code by ${input.channel} failed: ${String(error)}`);
+      throw new DomainError(ResponseCode.internal, 'code_send_failed');
+    }
+  }
+
+  /** Checks the sending limits and records a new code; answers the code to send. */
+  private async recordCode(input: {
+    channel: 'email' | 'sms';
+    address: string;
+    purpose: number;
+    ip: string;
+  }): Promise<string> {
     const { repository, now } = this.options;
     const nowMs = now();
     const last = await repository.lastCodeSentAt(input.address, input.purpose);
@@ -98,25 +134,20 @@ export class VerificationService {
       createdAt: nowMs,
       expiresAt: nowMs + CODE_TTL_MS,
     });
-    const sender = input.channel === 'email' ? this.options.mail : this.options.sms;
-    const message = {
-      to: input.address,
-      subject: translate(input.lang, 'code_email_subject'),
-      text: translate(input.lang, input.messageKey ?? 'code_message', {
-        code,
-        minutes: CODE_TTL_MS / 60_000,
-      }),
-    };
-    try {
-      await sender.send(message);
-    } catch (error) {
-      this.options.log(`sending a code by ${input.channel} failed: ${String(error)}`);
-      throw new DomainError(ResponseCode.internal, 'code_send_failed');
-    }
+    return code;
   }
 
-  /** Checks and uses up a code; any failure names its reason. */
+  /**
+   * Checks and uses up a code; any failure names its reason. Under the code's lock, so tries racing
+   * at once cannot all pass the count of wrong tries (each is one more guess at six digits).
+   */
   async verifyCode(address: string, purpose: number, code: string): Promise<void> {
+    await this.options.locks.withLock(`codes:verify:${purpose}:${address}`, () =>
+      this.checkCode(address, purpose, code),
+    );
+  }
+
+  private async checkCode(address: string, purpose: number, code: string): Promise<void> {
     const { repository, now } = this.options;
     const live = await repository.liveCode(address, purpose);
     if (!live) throw invalid('code_invalid');

@@ -1,12 +1,15 @@
 /**
- * What crosses nodes, chosen once at start: with REDIS_URL, the event bus and the rate limits go
- * through Redis (two connections: one for commands and publishing, one that only listens); without
- * it, both stay in this process exactly as on a single node, and nothing else runs.
+ * What crosses nodes, chosen once at start: with REDIS_URL, the event bus, the rate limits and the
+ * keyed locks of the counted limits go through Redis (two connections: one for commands and
+ * publishing, one that only listens); without it, all stay in this process exactly as on a single
+ * node, and nothing else runs.
  */
 import { createInProcessEventBus, type EventBus } from '../../events/event-bus.ts';
 import { inMemoryRateLimits, type RateLimits } from '../../http/rate-limits.ts';
+import { InProcessKeyedLocks, type KeyedLocks } from '../../services/keyed-locks.ts';
 import { closeRedis, connectRedis } from './redis-connection.ts';
 import { createRedisEventBus } from './redis-event-bus.ts';
+import { redisKeyedLocks } from './redis-keyed-locks.ts';
 import { redisRateLimits } from './redis-rate-limits.ts';
 
 /** Redis did not answer when the node started: it refuses to run without what crosses nodes. */
@@ -26,6 +29,8 @@ export function redactedRedisUrl(url: string): string {
 export interface CrossNode {
   events: EventBus;
   rateLimits: RateLimits;
+  /** Held around each counted limit's check and insert (uploads, codes, failed logins). */
+  locks: KeyedLocks;
   /** `redis` when shared with other nodes, `in-process` on a single node. */
   kind: 'redis' | 'in-process';
   /** Stops listening and closes the connections (nothing on a single node). */
@@ -56,6 +61,7 @@ export async function openCrossNode(options: CrossNodeOptions): Promise<CrossNod
     return {
       events: createInProcessEventBus(reportEventError),
       rateLimits: inMemoryRateLimits(now),
+      locks: new InProcessKeyedLocks(),
       kind: 'in-process',
       close: async () => undefined,
       ping: async () => undefined,
@@ -86,6 +92,12 @@ export async function openCrossNode(options: CrossNodeOptions): Promise<CrossNod
       keyPrefix,
       now,
       reportError: (error) => log.warn(`rate limit not checked, Redis did not answer: ${String(error)}`),
+    }),
+    // Fails closed: while Redis is away, codes are not sent and uploads not taken (logged here).
+    locks: redisKeyedLocks({
+      redis: commands,
+      keyPrefix,
+      reportError: (error) => log.warn(`keyed lock in Redis: ${String(error)}`),
     }),
     kind: 'redis',
     async ping() {

@@ -1,0 +1,70 @@
+/**
+ * The failed-login limits (per account and per IP, within LOGIN_WINDOW_MS) of users and staff,
+ * counted so that attempts racing on one node or several cannot all pass the count.
+ *
+ * An attempt is counted as a failure before its password is checked: under the locks of its
+ * account and its IP (services/keyed-locks.ts) the failures are counted and, when under the limits,
+ * a failure row is written at once. The locks are let go before the password check, so one slow
+ * scrypt holds nobody else up; a password that turns out right withdraws the row (a user's login
+ * clears all the account's failures anyway). The count is thus exact at every moment, attempts still
+ * being checked included, and an attempt cut off by a crash stays counted, on the safe side.
+ */
+import { ResponseCode } from '@omp/protocol';
+import { DomainError } from '../domain/errors.ts';
+import type { VerificationRepository } from '../repositories/verification-repository.ts';
+import { withLocks, type KeyedLocks } from './keyed-locks.ts';
+
+export const LOGIN_WINDOW_MS = 15 * 60_000;
+export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 5;
+export const LOGIN_MAX_FAILURES_PER_IP = 30;
+
+export const loginLocked = () =>
+  new DomainError(ResponseCode.rateLimited, 'login_locked', { minutes: LOGIN_WINDOW_MS / 60_000 });
+
+/** The lock of one account's failure count; the second factor's checks take it too. */
+export const accountLockKey = (accountKey: string) => `login:account:${accountKey}`;
+
+export interface LoginAttemptsOptions {
+  verifications: VerificationRepository;
+  locks: KeyedLocks;
+  now: () => number;
+}
+
+/** An attempt counted as failed until its password proves right. */
+export interface CountedAttempt {
+  /** The password was right: the attempt no longer counts. */
+  withdraw(): Promise<void>;
+}
+
+export class LoginAttempts {
+  private readonly o: LoginAttemptsOptions;
+
+  constructor(options: LoginAttemptsOptions) {
+    this.o = options;
+  }
+
+  /**
+   * Refuses when the IP (if `limitIp`) or the account has used up its failures; otherwise counts
+   * this attempt as one more failure of both.
+   */
+  async count(accountKey: string, ip: string, limitIp: boolean): Promise<CountedAttempt> {
+    const keys = limitIp ? [accountLockKey(accountKey), `login:ip:${ip}`] : [accountLockKey(accountKey)];
+    const { verifications, now } = this.o;
+    const id = await withLocks(this.o.locks, keys, async () => {
+      const nowMs = now();
+      const since = nowMs - LOGIN_WINDOW_MS;
+      if (
+        limitIp &&
+        (await verifications.countLoginFailuresSince('ip', ip, since)) >= LOGIN_MAX_FAILURES_PER_IP
+      )
+        throw new DomainError(ResponseCode.rateLimited, 'rate_limited');
+      if (
+        (await verifications.countLoginFailuresSince('account_key', accountKey, since)) >=
+        LOGIN_MAX_FAILURES_PER_ACCOUNT
+      )
+        throw loginLocked();
+      return verifications.recordLoginFailure(accountKey, ip, nowMs);
+    });
+    return { withdraw: () => verifications.withdrawLoginFailure(id) };
+  }
+}
