@@ -262,6 +262,10 @@ function startNode(node) {
       DATABASE_URL: databaseUrl,
       REDIS_URL: redisUrl,
       REDIS_KEY_PREFIX: redisKeyPrefix,
+      // The balancer runs on this machine: its X-Forwarded-For names the client, and a stopping
+      // node serves on until the balancer's next readiness poll (every second) has taken it out.
+      TRUST_PROXY: env.TRUST_PROXY || '127.0.0.1,::1',
+      DRAIN_DELAY_MS: env.DRAIN_DELAY_MS || '1500',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     // A process group of its own: Ctrl-C reaches this script only, which stops the nodes with

@@ -192,6 +192,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           },
     // Every log line of a request carries its id (observability/request-id.ts).
     genReqId: requestIdOf,
+    // Behind the broker's balancer, the client's address is the one its trusted proxies forward.
+    trustProxy: deps.config.trustProxy ?? false,
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     // Clients on phones retry on flaky networks; keep-alive sockets save their handshakes.
     keepAliveTimeout: 65_000,

@@ -37,6 +37,10 @@ describe('configuration from the environment', () => {
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL: must be a postgres:// or postgresql:// URL'],
     [{ DATABASE_SCHEMA: 'x"; drop' }, 'DATABASE_SCHEMA: must be a lower-case PostgreSQL identifier'],
     [{ DATABASE_SCHEMA: 'Upper' }, 'DATABASE_SCHEMA: must be a lower-case PostgreSQL identifier'],
+    [
+      { TRUST_PROXY: '10.0.0.1, example.com' },
+      'TRUST_PROXY: must be a comma list of proxy addresses or CIDR ranges',
+    ],
     [{ ROLE: 'api,broker' }, 'ROLE: must be all, or a comma list of api, book, feed'],
     [{ ROLE: 'api' }, 'ROLE: needs DATABASE_URL and REDIS_URL'],
     [{ FEED: 'random' }, 'FEED'],

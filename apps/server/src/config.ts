@@ -121,6 +121,11 @@ const configSchema = z.object({
     .transform((value) => value === 'true' || value === '1'),
   NODE_ENV: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: optionalText.refine(
+    (text) =>
+      text === undefined || text.split(',').every((part) => /^[0-9a-f:.]+(\/\d{1,3})?$/i.test(part.trim())),
+    { message: 'must be a comma list of proxy addresses or CIDR ranges' },
+  ),
   DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(15_000).default(0),
   METRICS_TOKEN: optionalText.refine((token) => token === undefined || token.length >= 16, {
     message: 'must be at least 16 characters',
@@ -190,6 +195,12 @@ export interface AppConfig {
    * it sees it leave before its listener closes (no request refused at the door). 0: at once.
    */
   drainDelayMs: number;
+  /**
+   * Which proxies' X-Forwarded-For to believe for the client's address (sign-in and code limits,
+   * sessions, the audit log): their addresses or CIDR ranges. Unset: none, so a client cannot
+   * claim another address by sending the header itself.
+   */
+  trustProxy: string[] | undefined;
   /** Unset: e-mails go to the outbox (database and log) instead of an SMTP server. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -321,6 +332,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: c.LOG_LEVEL,
     metricsToken: c.METRICS_TOKEN,
     drainDelayMs: c.DRAIN_DELAY_MS,
+    trustProxy: c.TRUST_PROXY?.split(',').map((part) => part.trim()),
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,
     smsProviderUrl: c.SMS_PROVIDER_URL,
