@@ -84,6 +84,12 @@ function openPostgres(url: string, schema: string | undefined): DatabaseHandle {
     },
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
+  // A connection that PostgreSQL or the network drops emits 'error' on its client, and on the pool
+  // while idle; unheard, that event ends the process, so one network blip would kill every node of
+  // a cluster at once. The query under way fails by itself, the pool replaces the broken client on
+  // the next checkout, and /readyz reports the database until it answers again.
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const location = url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
   return {
