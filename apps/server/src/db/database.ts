@@ -82,7 +82,16 @@ function openPostgres(url: string, schema: string | undefined): DatabaseHandle {
       getTypeParser: (oid: number, format?: string) =>
         oid === 20 ? (text: string) => BigInt(text) : pg.types.getTypeParser(oid, format as 'text'),
     },
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    // A node whose machine vanished mid-transaction would keep its row locks (the book lease's
+    // share lock among them, which a takeover waits for) until the server notices the dead peer:
+    // keepalives find the dead peer, and a transaction left idle is ended after 15 s, far beyond
+    // any unit of work here, so a takeover waits seconds at most, never hours.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 5000,
+    options: [
+      `-c idle_in_transaction_session_timeout=15000`,
+      ...(schema ? [`-c search_path=${schema}`] : []),
+    ].join(' '),
   });
   // A connection that PostgreSQL or the network drops emits 'error' on its client, and on the pool
   // while idle; unheard, that event ends the process, so one network blip would kill every node of

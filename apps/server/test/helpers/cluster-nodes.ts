@@ -165,6 +165,8 @@ export class Cluster {
   readonly database: ClusterDatabase;
   private started = 0;
   private readonly adminPhone: StaffPhone = { lastStep: 0, recoveryCodes: [] };
+  /** Which live node the next batch of ticks goes to. */
+  private nextTicker = 0;
 
   private readonly options: ClusterOptions;
 
@@ -249,13 +251,35 @@ export class Cluster {
   }
 
   /**
-   * Sends a batch of ticks to the cluster. Ticks do not cross nodes yet (docs/decisions/0013), so
-   * the batch goes to EVERY live node's ingest endpoint, as a price bridge connected to each node
-   * would send it. Once ticks cross nodes by themselves, this is the one place to switch to a
-   * single node.
+   * Sends a batch of ticks to the cluster as a price bridge does: to ONE node (the next in turn, or
+   * the one after it when that one is going away), which hands it to every node through Redis
+   * (docs/decisions/0014). Then waits, up to a bound, until every live node quotes the batch's last
+   * bids, so a test acting on another node right after sees the new price there.
    */
   async pushTicks(ticks: Tick[]): Promise<void> {
-    await Promise.all(this.live.map((node) => node.ingest(ticks).catch(() => undefined)));
+    const live = this.live;
+    let sent = false;
+    for (let tries = 0; tries < live.length && !sent; tries++) {
+      const node = live[this.nextTicker++ % live.length]!;
+      sent = await node.ingest(ticks).then(
+        () => true,
+        () => false,
+      );
+    }
+    if (!sent) return;
+    const lastBid = new Map(ticks.map((tick) => [tick.code, Number(tick.bid)]));
+    const quotesEverywhere = async () => {
+      for (const node of this.live) {
+        const listed = await node.instruments().catch(() => []);
+        for (const [code, bid] of lastBid)
+          if (listed.find((instrument) => instrument.Code === code)?.ForexQuotations.Bid !== bid)
+            return false;
+      }
+      return true;
+    };
+    const deadline = Date.now() + 3000;
+    while (Date.now() < deadline && !(await quotesEverywhere()))
+      await new Promise((resolve) => setTimeout(resolve, 20));
   }
 
   /** A session of the first admin, signed in (password and authenticator) through `node`. */
