@@ -137,7 +137,7 @@ export async function inParallel<T, R>(
 }
 
 /** CPU seconds a process has used; Linux counts them in clock ticks of 1/100 s (USER_HZ). */
-function processCpuSeconds(pid: number | undefined): number | undefined {
+export function processCpuSeconds(pid: number | undefined): number | undefined {
   if (pid === undefined) return undefined;
   try {
     // The command name (field 2) may hold spaces; the fields after its closing parenthesis do not.
@@ -149,7 +149,7 @@ function processCpuSeconds(pid: number | undefined): number | undefined {
 }
 
 /** Busy and total clock ticks of all the machine's cores since boot. */
-function machineTicks(): { busy: number; total: number } | undefined {
+export function machineTicks(): { busy: number; total: number } | undefined {
   try {
     const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
     const ticks = fields.map(Number);

@@ -1,7 +1,9 @@
 /**
  * Runs in a worker thread: opens N socket clients, subscribes them, and records the delay from the
  * moment a tick was applied (read from a shared array indexed by the tick's sequence number, which
- * the driver encodes in the price) to the moment each client received it.
+ * the driver encodes in the price) to the moment each client received it. With `pingMs` each client
+ * pings as the apps do, so a run longer than the server's 15 s silence limit keeps its sockets; the
+ * result carries every sample too, so a driver with several workers can merge their percentiles.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import WebSocket from 'ws';
@@ -14,6 +16,7 @@ interface Setup {
   /** price points = base + sequence number */
   base: number;
   scale: number;
+  pingMs?: number;
 }
 
 const setup = workerData as Setup;
@@ -50,6 +53,11 @@ for (let i = 0; i < setup.clients; i++) {
   socket.on('error', () => undefined);
   sockets.push(socket);
 }
+const pinger = setup.pingMs
+  ? setInterval(() => {
+      for (const socket of sockets) if (socket.readyState === WebSocket.OPEN) socket.send('ping');
+    }, setup.pingMs)
+  : undefined;
 
 parentPort?.on('message', (command: string) => {
   if (command === 'record') {
@@ -58,10 +66,19 @@ parentPort?.on('message', (command: string) => {
     latencies.length = 0;
   } else if (command === 'stop') {
     recording = false;
+    clearInterval(pinger);
     latencies.sort((a, b) => a - b);
     const pick = (q: number) =>
       latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
-    parentPort?.postMessage({ type: 'result', received, p50: pick(0.5), p90: pick(0.9), p99: pick(0.99) });
+    const samples = Float64Array.from(latencies);
+    parentPort?.postMessage({
+      type: 'result',
+      received,
+      p50: pick(0.5),
+      p90: pick(0.9),
+      p99: pick(0.99),
+      samples,
+    });
     for (const socket of sockets) socket.terminate();
   }
 });
