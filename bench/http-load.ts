@@ -68,8 +68,11 @@ export async function load(options: {
   seconds: number;
   send: (sequence: number) => Promise<Answer>;
   serverPid?: number | undefined;
+  /** What counts as answered; by default HTTP 200 with envelope code 1 (a probe outside it differs). */
+  succeeded?: (answer: Answer) => boolean;
 }): Promise<LoadResult> {
   const { connections, seconds, send, serverPid } = options;
+  const succeeded = options.succeeded ?? ((answer: Answer) => answer.status === 200 && answer.code === 1);
   const latencies: number[] = [];
   const failures = new Map<string, number>();
   let sequence = 0;
@@ -85,8 +88,7 @@ export async function load(options: {
       let failure: string | undefined;
       try {
         const answer = await send(sequence++);
-        if (answer.status !== 200 || answer.code !== 1)
-          failure = `HTTP ${answer.status}, code ${answer.code}: ${answer.msg}`;
+        if (!succeeded(answer)) failure = `HTTP ${answer.status}, code ${answer.code}: ${answer.msg}`;
       } catch (error) {
         failure = `request failed: ${(error as Error).message}`;
       }

@@ -105,17 +105,19 @@ async function startServer(databaseUrl: string | undefined): Promise<Server> {
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
-  // Ready once the database answers and the feed has ticked, so the first orders find fresh quotes.
+  // Ready once /readyz answers 200 and the feed has ticked a few times, so orders find fresh quotes.
   const deadline = Date.now() + BOOT_TIMEOUT_MS;
   for (;;) {
     if (child.exitCode !== null) {
       await stop();
       throw new Error(`the server exited with code ${child.exitCode} while starting`);
     }
+    // /readyz answers outside the envelope: 200 once the database answers and the book is loaded.
     const health = await client.call('GET', PLAIN_PATH).catch(() => undefined);
-    const feed = (health?.data as { feed?: { ticks?: number } } | undefined)?.feed;
-    if (health?.code === 1 && (feed?.ticks ?? 0) > 0)
+    if (health?.status === 200) {
+      await sleep(1000); // a few of the feed's rounds, so every quote is fresh
       return { client, pid: child.pid, warnings: () => warnings, stop };
+    }
     if (Date.now() > deadline) {
       await stop();
       throw new Error(`the server did not become ready within ${BOOT_TIMEOUT_MS / 1000} s`);
@@ -175,7 +177,14 @@ async function runOn(database: string, databaseUrl: string | undefined): Promise
       );
     const sendPlain = () => call('GET', PLAIN_PATH, ENGLISH);
     const run = (seconds: number, send: (sequence: number) => ReturnType<typeof call>) =>
-      load({ connections: CONNECTIONS, seconds, send, serverPid: server.pid });
+      load({
+        connections: CONNECTIONS,
+        seconds,
+        send,
+        serverPid: server.pid,
+        // The plain probe answers outside the envelope; an order must answer code 1.
+        ...(send === sendPlain ? { succeeded: (answer) => answer.status === 200 } : {}),
+      });
 
     // Warm-up: one order per user opens every trading account, then both endpoints run briefly.
     await inParallel(tokens, CONNECTIONS, async (_token, i) => {
