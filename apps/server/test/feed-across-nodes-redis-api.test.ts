@@ -11,34 +11,24 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Redis } from 'ioredis';
 import type { Tick } from '../src/adapters/feed/market-feed.ts';
 import { decodeEvent } from '../src/adapters/redis/redis-event-bus.ts';
-import {
-  deleteKeys,
-  testRedis,
-  testRedisUrl,
-  uniqueKeyPrefix,
-} from '../src/adapters/redis/redis-test-target.ts';
-import { startRuntime, type Runtime } from '../src/runtime.ts';
+import type { Runtime } from '../src/runtime.ts';
 import { adminToken, callApi } from './helpers/staff-helpers.ts';
 import { startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
-
-const databaseUrl = process.env.TEST_DATABASE_URL;
-if (!databaseUrl) console.warn('\n!!! FEED ACROSS NODES CASES SKIPPED: TEST_DATABASE_URL is not set !!!\n');
+import {
+  clusterUnavailable,
+  startAnotherNode,
+  forgetRedisKeys,
+  testRedisUrl,
+  uniqueKeyPrefix,
+  waitUntil,
+} from './helpers/cluster-target.ts';
+import { testRedis } from '../src/adapters/redis/redis-test-target.ts';
 
 const INGEST_SECRET = 'feed-across-nodes-ingest-secret';
 
-/** Polls until `check` holds or `withinMs` passes; answers how long it took. */
-async function waitUntil(check: () => boolean, withinMs: number): Promise<number> {
-  const started = Date.now();
-  while (!check()) {
-    if (Date.now() - started > withinMs) throw new Error(`not within ${withinMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return Date.now() - started;
-}
-
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe.skipIf(!testRedisUrl || !databaseUrl)('the market on a cluster of two nodes', () => {
+describe.skipIf(clusterUnavailable('FEED ACROSS NODES CASES'))('the market on a cluster of two nodes', () => {
   const keyPrefix = uniqueKeyPrefix();
   let first: TestRuntime;
   let second: TestRuntime;
@@ -107,9 +97,7 @@ describe.skipIf(!testRedisUrl || !databaseUrl)('the market on a cluster of two n
         INGEST_SECRET,
       },
     });
-    second = nodeLike(
-      await startRuntime(first.config, { now: first.clock.now, databaseSchema: first.schema! }),
-    );
+    second = nodeLike(await startAnotherNode(first));
     watch(first);
     watch(second);
   });
@@ -117,9 +105,7 @@ describe.skipIf(!testRedisUrl || !databaseUrl)('the market on a cluster of two n
     if (!secondStopped) await second?.stop();
     await first?.dispose();
     await eventsListener?.quit();
-    const redis = testRedis();
-    await deleteKeys(redis, keyPrefix);
-    await redis.quit();
+    await forgetRedisKeys(keyPrefix);
   });
 
   it('has exactly one node produce the market, and readiness and metrics say which', async () => {
@@ -258,7 +244,7 @@ describe.skipIf(!testRedisUrl || !databaseUrl)('the market on a cluster of two n
   });
 
   it('hands the feed over at once on a graceful stop', async () => {
-    const third = await startRuntime(first.config, { now: first.clock.now, databaseSchema: first.schema! });
+    const third = await startAnotherNode(first);
     try {
       expect(third.feedCluster!.producing()).toBe(false);
       await second.stop();

@@ -6,20 +6,19 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
-import { startRuntime, type Runtime } from '../src/runtime.ts';
-import {
-  deleteKeys,
-  testRedis,
-  testRedisUrl,
-  uniqueKeyPrefix,
-} from '../src/adapters/redis/redis-test-target.ts';
+import type { Runtime } from '../src/runtime.ts';
 import { startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
 import { tradingClient } from './helpers/trading-helpers.ts';
+import {
+  clusterDatabaseUrl,
+  clusterUnavailable,
+  startAnotherNode,
+  forgetRedisKeys,
+  testRedisUrl,
+  uniqueKeyPrefix,
+} from './helpers/cluster-target.ts';
 
-const databaseUrl = process.env.TEST_DATABASE_URL;
-if (!databaseUrl) console.warn('\n!!! NODE ROLE CASES SKIPPED: TEST_DATABASE_URL is not set !!!\n');
-
-describe.skipIf(!testRedisUrl || !databaseUrl)('nodes pinned to roles', () => {
+describe.skipIf(clusterUnavailable('NODE ROLE CASES'))('nodes pinned to roles', () => {
   const keyPrefix = uniqueKeyPrefix();
   let apiNode: TestRuntime;
   let bookNode: Runtime;
@@ -33,12 +32,12 @@ describe.skipIf(!testRedisUrl || !databaseUrl)('nodes pinned to roles', () => {
       DATA_DIR: apiNode.config.dataDir,
       FEED: 'none',
       LOG_LEVEL: 'silent',
-      DATABASE_URL: databaseUrl!,
+      DATABASE_URL: clusterDatabaseUrl!,
       REDIS_URL: testRedisUrl!,
       REDIS_KEY_PREFIX: keyPrefix,
       ROLE: 'book,feed',
     });
-    bookNode = await startRuntime(bookConfig, { now: apiNode.clock.now, databaseSchema: apiNode.schema! });
+    bookNode = await startAnotherNode(apiNode, bookConfig);
     // Straight into each node's market, as the ticks channel would deliver them.
     tradingClient(apiNode).tick('EURUSD', '1.10000', '1.10012');
     tradingClient({ ...apiNode, ...bookNode }).tick('EURUSD', '1.10000', '1.10012');
@@ -46,9 +45,7 @@ describe.skipIf(!testRedisUrl || !databaseUrl)('nodes pinned to roles', () => {
   afterAll(async () => {
     await bookNode?.stop();
     await apiNode?.dispose();
-    const redis = testRedis();
-    await deleteKeys(redis, keyPrefix);
-    await redis.quit();
+    await forgetRedisKeys(keyPrefix);
   });
 
   it('gives the book to the node that stands for it, though the API node started first', async () => {

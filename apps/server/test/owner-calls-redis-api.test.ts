@@ -8,24 +8,21 @@
  * account. Every balance equals the sum of its ledger at the end.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRuntime } from '../src/runtime.ts';
-import {
-  deleteKeys,
-  testRedis,
-  testRedisUrl,
-  uniqueKeyPrefix,
-} from '../src/adapters/redis/redis-test-target.ts';
 import { startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
 import { tradingClient } from './helpers/trading-helpers.ts';
 import { moneyClient, uploadImage, type DepositRecord, type DrawMethod } from './helpers/money-helpers.ts';
 import { staffToken } from './helpers/staff-helpers.ts';
-
-const databaseUrl = process.env.TEST_DATABASE_URL;
-if (!databaseUrl) console.warn('\n!!! OWNER CALL CASES SKIPPED: TEST_DATABASE_URL is not set !!!\n');
+import {
+  clusterUnavailable,
+  startAnotherNode,
+  forgetRedisKeys,
+  testRedisUrl,
+  uniqueKeyPrefix,
+} from './helpers/cluster-target.ts';
 
 const TRC20_ADDRESS = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
 
-describe.skipIf(!testRedisUrl || !databaseUrl)(
+describe.skipIf(clusterUnavailable('OWNER CALL CASES'))(
   'changes of the book made through a node that does not own it',
   () => {
     const keyPrefix = uniqueKeyPrefix();
@@ -42,7 +39,7 @@ describe.skipIf(!testRedisUrl || !databaseUrl)(
       });
       other = {
         ...owner,
-        ...(await startRuntime(owner.config, { now: owner.clock.now, databaseSchema: owner.schema! })),
+        ...(await startAnotherNode(owner)),
       };
       for (const node of [owner, other]) tradingClient(node).tick('EURUSD', '1.10000', '1.10012');
       finance = await staffToken(owner, ['finance']);
@@ -54,9 +51,7 @@ describe.skipIf(!testRedisUrl || !databaseUrl)(
         for (const id of userIds) await tradingClient(owner).expectLedgerBalanced(id);
       await other?.stop();
       await owner?.dispose();
-      const redis = testRedis();
-      await deleteKeys(redis, keyPrefix);
-      await redis.quit();
+      await forgetRedisKeys(keyPrefix);
     });
 
     /** A real user whose account the owner opened and funded. */

@@ -5,49 +5,17 @@
  * The cut is a TCP relay between the node and the machine's Redis, so the shared Redis is never
  * stopped.
  */
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testRedisUrl, uniqueKeyPrefix } from '../src/adapters/redis/redis-test-target.ts';
 import { startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
-
-/** Relays TCP to `target`; `cut()` drops every connection and refuses new ones until `restore()`. */
-async function startRelay(target: URL) {
-  const sockets = new Set<net.Socket>();
-  let open = true;
-  const server = net.createServer((client) => {
-    if (!open) return void client.destroy();
-    const upstream = net.connect(Number(target.port || 6379), target.hostname);
-    for (const socket of [client, upstream]) {
-      sockets.add(socket);
-      socket.on('close', () => sockets.delete(socket));
-      socket.on('error', () => undefined);
-    }
-    client.pipe(upstream).pipe(client);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  const url = new URL(target.href);
-  url.hostname = '127.0.0.1';
-  url.port = String(port);
-  return {
-    url: url.href,
-    cut() {
-      open = false;
-      for (const socket of sockets) socket.destroy();
-    },
-    restore() {
-      open = true;
-    },
-    close: () => new Promise((resolve) => server.close(resolve)),
-  };
-}
+import { startTcpRelay, type TcpRelay } from './helpers/tcp-relay.ts';
 
 describe.skipIf(!testRedisUrl)('readiness of a node on Redis', () => {
   let rt: TestRuntime;
-  let relay: Awaited<ReturnType<typeof startRelay>>;
+  let relay: TcpRelay;
 
   beforeAll(async () => {
-    relay = await startRelay(new URL(testRedisUrl!));
+    relay = await startTcpRelay(new URL(testRedisUrl!), 6379);
     rt = await startTestRuntime({ env: { REDIS_URL: relay.url, REDIS_KEY_PREFIX: uniqueKeyPrefix() } });
   });
   afterAll(async () => {
