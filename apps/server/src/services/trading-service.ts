@@ -9,26 +9,18 @@
  */
 import {
   bookRisk,
-  rescalePoints,
   TradingBook,
   type Account,
   type AccountFigures as EngineAccountFigures,
   type BookRisk,
   type CommandResult,
-  type InstrumentSpec,
   type Order,
   type Outcome,
   type TradingSettings,
 } from '@omp/engine';
-import {
-  TRADING_SETTING_KEYS,
-  type AccountFigures,
-  type OrderRow,
-  type SetStopsBody,
-  type SubmitOrderBody,
-} from '@omp/protocol';
+import { type AccountFigures, type OrderRow, type SetStopsBody, type SubmitOrderBody } from '@omp/protocol';
 import type { Tick } from '../adapters/feed/market-feed.ts';
-import { notFound, refused, type DomainError } from '../domain/errors.ts';
+import { notFound, refused } from '../domain/errors.ts';
 import { boundToRequest } from '../domain/request-origin.ts';
 import type { PersistItem, TradingRepository } from '../repositories/trading-repository.ts';
 import { IdempotencyGuard, recordOf, type IdempotentRequest, type StoredReply } from './idempotency.ts';
@@ -49,6 +41,7 @@ import { userMessagesOf } from './trading-messages.ts';
 import { countCommand, type TradingCounts } from '../observability/metrics.ts';
 import { FencedError } from '../cluster/book-lease.ts';
 import { OwnerCalls } from './owner-calls.ts';
+import { applyInstrumentSpec, refusalOf, settingsWithChanges } from './book-terms.ts';
 
 export type { UserMessage } from './trading-messages.ts';
 
@@ -149,27 +142,33 @@ export class TradingService {
     return this.calls.runsHere();
   }
 
+  /** A user's close or cancel of one of their orders, counted by its outcome. */
+  private userOrderAction(
+    kind: 'close' | 'cancel',
+    { user, id, idempotent }: Call & { id: number },
+    finishedKey: string,
+    decide: (nowMs: number) => CommandResult,
+  ): Promise<OrderRow> {
+    return countCommand(
+      this.options.counts,
+      kind,
+      this.actOnOrder(user, id, idempotent, finishedKey, decide),
+    );
+  }
+
   private defineOwnerCalls(calls: OwnerCalls): OwnerCommands {
     return {
       place: calls.define('trading.place', (a: Call & { body: SubmitOrderBody }) =>
         countCommand(this.options.counts, 'place', this.placeOnce(a.user, a.body, a.idempotent)),
       ),
       close: calls.define('trading.close', (a: Call & { id: number }) =>
-        countCommand(
-          this.options.counts,
-          'close',
-          this.actOnOrder(a.user, a.id, a.idempotent, 'order.order_not_holding', (now) =>
-            this.book.closePosition(a.user.id, a.id, 'user', now),
-          ),
+        this.userOrderAction('close', a, 'order.order_not_holding', (now) =>
+          this.book.closePosition(a.user.id, a.id, 'user', now),
         ),
       ),
       cancel: calls.define('trading.cancel', (a: Call & { id: number }) =>
-        countCommand(
-          this.options.counts,
-          'cancel',
-          this.actOnOrder(a.user, a.id, a.idempotent, 'order.order_not_pending', (now) =>
-            this.book.cancelOrder(a.user.id, a.id, 'user', now),
-          ),
+        this.userOrderAction('cancel', a, 'order.order_not_pending', (now) =>
+          this.book.cancelOrder(a.user.id, a.id, 'user', now),
         ),
       ),
       stops: calls.define('trading.stops', (a: Call & { body: SetStopsBody }) =>
@@ -209,7 +208,7 @@ export class TradingService {
     });
     // New terms (a halt, lots, leverage, fee, hours) decide the next order; open orders keep theirs.
     this.unsubscribeInstruments = this.options.events.subscribe('instrument_changed', (event) =>
-      this.applyInstrumentChange(event.spec),
+      applyInstrumentSpec(this.book.board, event.spec),
     );
   }
 
@@ -254,27 +253,9 @@ export class TradingService {
    * values come with the event, so this is synchronous and the same on every node.
    */
   private applySettingChanges(values: Record<string, string>): void {
-    if (!TRADING_SETTING_KEYS.some((key) => key in values)) return;
-    const current = this.book.settings;
-    this.book.settings = tradingSettingsOf({
-      trade_fee_type: values.trade_fee_type ?? String(current.feeType),
-      stale_quote_s: values.stale_quote_s ?? String(current.staleQuoteMs / 1000),
-      margin_call_level: values.margin_call_level ?? String(current.marginCallLevel),
-      stop_out_level: values.stop_out_level ?? String(current.stopOutLevel),
-    });
+    const settings = settingsWithChanges(this.book.settings, values);
+    if (settings) this.book.settings = settings;
     if (values.demo_balance !== undefined) this.demoBalanceMicros = parseDemoBalance(values.demo_balance);
-  }
-
-  /** The board trades on the new spec; a new precision puts its last quote in the new points. */
-  private applyInstrumentChange(spec: InstrumentSpec): void {
-    const board = this.book.board;
-    const from = board.instrument(spec.id)?.pricePrecision;
-    const quote = board.quote(spec.id);
-    board.addInstrument(spec);
-    if (quote && from !== undefined && from !== spec.pricePrecision) {
-      const rescale = (points: number) => rescalePoints(points, from, spec.pricePrecision);
-      board.setQuote(spec.id, { ...quote, bid: rescale(quote.bid), ask: rescale(quote.ask) });
-    }
   }
 
   private async buildBook(): Promise<TradingBook> {
@@ -601,10 +582,4 @@ export class TradingService {
         this.options.events.publish('trading_update', { userId: outcome.accountId, message });
     }
   }
-}
-
-function refusalOf(rejection: string): DomainError {
-  if (rejection === 'order_not_found') return notFound('order.order_not_found');
-  if (rejection === 'instrument_not_found') return notFound('order.instrument_not_found');
-  return refused(`order.${rejection}`);
 }
