@@ -20,3 +20,5 @@ export * from './trigger-index.ts';
 export * from './withdrawal.ts';
 export * from './deposit.ts';
 export * from './book-risk.ts';
+export * from './level-crossing.ts';
+export * from './risk-projection.ts';
