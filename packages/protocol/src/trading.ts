@@ -155,3 +155,40 @@ export const ledgerPageSchema = z.object({
   total: z.number().int(),
   page: z.number().int(),
 });
+
+/** `risk_preview`: the order the ticket is about to send, as a market order filled now. */
+export const riskPreviewQuerySchema = z.object({
+  forex_id: wholeNumber('forex_id', 1),
+  type: wholeNumber('type', 1).max(2, { error: () => 'type must be 1 (buy) or 2 (sell)' }),
+  cont: decimalText('cont').describe('Lots'),
+  multiple: wholeNumber('multiple', 1).describe('Leverage, one the instrument offers'),
+  stop_loss_price: optionalPrice('stop_loss_price').describe('0 or absent: none'),
+});
+export type RiskPreviewQuery = z.infer<typeof riskPreviewQuerySchema>;
+
+const crossingPrice = (level: string) =>
+  z
+    .string()
+    .nullable()
+    .describe(
+      `The price of this instrument at which the account reaches the ${level} level with the order filled, every other price held, at the instrument's precision; null when no price reaches it`,
+    );
+const percent = (description: string) => z.number().nullable().describe(description);
+
+/** What the ticket shows before sending (packages/engine/SPEC.md "Risk projection", RP1–RP7). */
+export const riskPreviewSchema = z.object({
+  stop_out_price: crossingPrice('stop-out'),
+  stop_out_move: percent('(stop-out price − the same side now) / the same side now, percent'),
+  margin_call_price: crossingPrice('margin-call'),
+  margin_call_move: percent('(margin-call price − the same side now) / the same side now, percent'),
+  stop_loss_loss: percent(
+    'What the account is down once the stop loss fires (fee included), USD; null without a stop loss',
+  ),
+  stop_loss_loss_share: percent(
+    'That loss over the equity before the order, percent; null without a stop loss',
+  ),
+  margin: n('Margin the order would hold, USD'),
+  fee: n('Fee the fill would pay, USD'),
+  margin_level: percent('Equity / used margin x 100 with the order filled'),
+});
+export type RiskPreview = z.infer<typeof riskPreviewSchema>;

@@ -15,6 +15,8 @@ import {
   orderRowSchema,
   ResponseCode,
   pageQuerySchema,
+  riskPreviewQuerySchema,
+  riskPreviewSchema,
   setStopsBodySchema,
   submitOrderBodySchema,
 } from '@omp/protocol';
@@ -165,6 +167,25 @@ export async function tradingRoutes(app: FastifyInstance, deps: TradingRouteDeps
       const user = await requireUser(request);
       const { status, page, page_size } = request.query;
       return ok(request, await queries.myDeal(user, status as 0 | 1 | 3, page, page_size));
+    },
+  );
+
+  api.get(
+    '/v1/api/forex/risk_preview',
+    {
+      schema: {
+        tags,
+        summary: 'Before sending: where the stop-out and margin call would come, and the stop loss’s cost',
+        description:
+          'The account with this market order filled now, every other price held (a preview: nothing changes). ' +
+          'Refusals name the rule: unknown instrument, stale quote, leverage not offered, lots.',
+        querystring: riskPreviewQuerySchema,
+        response: { 200: envelopeOf(riskPreviewSchema) },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return ok(request, await trading.riskPreview(user, request.query));
     },
   );
 

@@ -18,7 +18,14 @@ import {
   type Outcome,
   type TradingSettings,
 } from '@omp/engine';
-import { type AccountFigures, type OrderRow, type SetStopsBody, type SubmitOrderBody } from '@omp/protocol';
+import {
+  type AccountFigures,
+  type OrderRow,
+  type RiskPreview,
+  type RiskPreviewQuery,
+  type SetStopsBody,
+  type SubmitOrderBody,
+} from '@omp/protocol';
 import type { Tick } from '../adapters/feed/market-feed.ts';
 import { notFound, refused } from '../domain/errors.ts';
 import { boundToRequest } from '../domain/request-origin.ts';
@@ -42,6 +49,7 @@ import { countCommand, type TradingCounts } from '../observability/metrics.ts';
 import { FencedError } from '../cluster/book-lease.ts';
 import { OwnerCalls } from './owner-calls.ts';
 import { applyInstrumentSpec, refusalOf, settingsWithChanges } from './book-terms.ts';
+import { riskPreviewOf } from './risk-preview.ts';
 
 export type { UserMessage } from './trading-messages.ts';
 
@@ -449,6 +457,15 @@ export class TradingService {
   /** The account figures of a user, opening the account on first use. */
   async accountFigures(user: TradingUser): Promise<AccountFigures> {
     return this.figures(await this.account(user));
+  }
+
+  /**
+   * Where the stop-out and the margin call would come with an order filled now, and what its stop
+   * loss would cost: read from this node's book, deciding and writing nothing, so any node answers.
+   */
+  async riskPreview(user: TradingUser, query: RiskPreviewQuery): Promise<RiskPreview> {
+    const account = await this.account(user);
+    return riskPreviewOf(account, this.book.board, this.book.settings, query, this.options.now());
   }
 
   /** The engine's own figures in micro-dollars, for screens that show them exactly. */
