@@ -168,7 +168,7 @@ export type RiskPreviewQuery = z.infer<typeof riskPreviewQuerySchema>;
 
 const crossingPrice = (level: string) =>
   z
-    .string()
+    .number()
     .nullable()
     .describe(
       `The price of this instrument at which the account reaches the ${level} level with the order filled, every other price held, at the instrument's precision; null when no price reaches it`,

@@ -4,8 +4,8 @@
  * account and the board and changes neither, so a ticket may ask on every change of its inputs.
  */
 import {
-  formatPoints,
   isQuoteStale,
+  pointsToNumber,
   projectRisk,
   type Account,
   type LevelCrossing,
@@ -47,7 +47,7 @@ export function riskPreviewOf(
   const { projection } = result;
   const risk = projection.instruments.find((held) => held.instrumentId === spec.id);
   const price = (crossing: LevelCrossing | null | undefined) =>
-    crossing ? formatPoints(crossing.pricePoints, spec.pricePrecision) : null;
+    crossing ? pointsToNumber(crossing.pricePoints, spec.pricePrecision) : null;
   const move = (crossing: LevelCrossing | null | undefined) =>
     crossing ? percentOf(crossing.moveBasisPoints) : null;
   const stopLoss = projection.order?.stopLoss ?? null;
