@@ -34,7 +34,6 @@ import {
 } from './ticket-controls.tsx';
 import { TicketFigures } from './ticket-figures.tsx';
 import { TicketRisk } from './ticket-risk.tsx';
-import { useRiskPreview } from './use-risk-preview.ts';
 
 type OrderMode = 'market' | 'pending';
 
@@ -110,26 +109,6 @@ export function OrderTicket({
     const found = problems.find((candidate) => candidate.field === field);
     return found ? problemText(found, side, preview.openPrice) : undefined;
   };
-
-  // Asked of the server only for an order it would take: a market order of a valid size and stop.
-  const riskAsked =
-    signedIn &&
-    tradable &&
-    market &&
-    leverage !== undefined &&
-    isValidLots(lotsText, rules) &&
-    !preview.problems.some((found) => found.field === 'stopLoss');
-  const risk = useRiskPreview(
-    riskAsked
-      ? {
-          instrumentId: instrument.Id,
-          side,
-          lots: formatLotsText(lots, rules),
-          leverage,
-          stopLoss: stopLossText,
-        }
-      : undefined,
-  );
 
   const price = (value: number | undefined) => formatPrice(value, precision, lang);
   const closingPrice = side === 'buy' ? quote.Bid : quote.Ask;
@@ -348,9 +327,19 @@ export function OrderTicket({
 
       {signedIn && market && (
         <TicketRisk
-          preview={risk.data}
+          // Asked of the server only for an order it would take: a valid size and stop loss.
+          order={
+            tradable && leverage !== undefined && isValidLots(lotsText, rules) && !errorOf('stopLoss')
+              ? {
+                  instrumentId: instrument.Id,
+                  side,
+                  lots: formatLotsText(lots, rules),
+                  leverage,
+                  stopLoss: stopLossText,
+                }
+              : undefined
+          }
           precision={precision}
-          loading={riskAsked && risk.data === undefined && !risk.isError}
           withStopLoss={stopLossText !== ''}
         />
       )}

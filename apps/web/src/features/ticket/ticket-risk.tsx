@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { RiskPreview } from '@omp/protocol';
 import { formatPercent, formatPrice, formatUsd, isolateLtr } from '../../lib/format.ts';
 import { useSettings } from '../settings/settings-store.ts';
+import { useRiskPreview, type RiskPreviewInputs } from './use-risk-preview.ts';
 
 /** A stop-out this close to the market (percent of the price) is one bad minute away. */
 const NEAR_MOVE_PERCENT = 1;
@@ -12,17 +13,19 @@ const NEAR_MOVE_PERCENT = 1;
  * cost. Fixed-height rows with tabular figures, so a new answer changes digits, never the layout.
  */
 export function TicketRisk({
-  preview,
+  order,
   precision,
-  loading,
   withStopLoss,
 }: {
-  preview: RiskPreview | undefined;
+  /** undefined: an order the server would refuse anyway; the rows show dashes. */
+  order: RiskPreviewInputs | undefined;
   precision: number;
-  /** The first answer is on its way: rows hold a skeleton instead of a dash. */
-  loading: boolean;
   withStopLoss: boolean;
 }) {
+  const risk = useRiskPreview(order);
+  const preview: RiskPreview | undefined = risk.data;
+  // Until the first answer arrives the rows hold a skeleton instead of a dash.
+  const loading = order !== undefined && preview === undefined && !risk.isError;
   const { t } = useTranslation();
   const lang = useSettings((s) => s.lang);
   const price = (value: number | null | undefined) => formatPrice(value, precision, lang);
