@@ -103,8 +103,9 @@ export class TradingRepository {
   }
 
   /**
-   * Opens a user's money account; a demo one starts funded by a ledger row of its own. On a cluster
-   * `fence` checks first, in the same transaction, that this node still owns the book.
+   * Opens a user's money account unless it is open; a demo one starts funded by a ledger row of its
+   * own. On a cluster `fence` checks first, in the same transaction, that this node still owns the
+   * book.
    */
   async createAccount(
     userId: number,
@@ -115,11 +116,13 @@ export class TradingRepository {
   ): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await fence?.(trx);
-      await trx
+      // Opened once: a second opening of the same account (two calls racing) changes nothing.
+      const opened = await trx
         .insertInto('trading_accounts')
         .values({ user_id: userId, is_demo: isDemo ? 1 : 0, balance: openingMicros, updated_at: atMs })
-        .execute();
-      if (openingMicros !== 0n)
+        .onConflict((conflict) => conflict.column('user_id').doNothing())
+        .executeTakeFirst();
+      if (opened.numInsertedOrUpdatedRows !== 0n && openingMicros !== 0n)
         await trx
           .insertInto('ledger')
           .values({

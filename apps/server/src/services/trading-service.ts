@@ -185,9 +185,9 @@ export class TradingService {
       resetDemo: calls.define('trading.reset_demo', ({ user }: { user: TradingUser }) =>
         this.resetDemoHere(user),
       ),
-      // Only the owner opens accounts, fenced: two nodes never both write an account's first row.
+      // Only the owner opens accounts, fenced, and an account open already stays as it is: calls of
+      // two nodes for one new user may reach the owner at once.
       openAccount: calls.define('trading.open_account', async ({ user }: { user: TradingUser }) => {
-        if (await this.repository.loadAccount(user.id)) return null;
         const opening = user.isDemo ? this.demoBalanceMicros : 0n;
         await this.repository.createAccount(
           user.id,
