@@ -24,11 +24,8 @@ import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
-import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { Redis } from 'ioredis';
@@ -43,6 +40,7 @@ import {
   type HttpClient,
   type LoadResult,
 } from './http-load.ts';
+import { followServerLog, freePort } from './server-process.ts';
 
 const env = process.env;
 const SECONDS = knob('SECONDS', 10);
@@ -148,14 +146,6 @@ async function withCleanup<T>(cleanup: () => Promise<void>, work: () => Promise<
   }
 }
 
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
 interface Node {
   index: number;
   port: number;
@@ -164,20 +154,6 @@ interface Node {
   child: ChildProcess;
   warnings(): number;
   stop(): Promise<void>;
-}
-
-/** Echoes a node's errors (and anything that is not a log line) and counts its warnings. */
-function followLog(name: string, stream: Readable, onWarning: () => void): void {
-  createInterface({ input: stream }).on('line', (line) => {
-    let level: number | undefined;
-    try {
-      level = (JSON.parse(line) as { level?: number }).level;
-    } catch {
-      level = undefined;
-    }
-    if (level !== undefined && level < 50) onWarning();
-    else if (!line.startsWith('npm warn')) console.error(`${name}: ${line}`);
-  });
 }
 
 async function startNode(index: number, clusterEnv: NodeJS.ProcessEnv): Promise<Node> {
@@ -190,7 +166,8 @@ async function startNode(index: number, clusterEnv: NodeJS.ProcessEnv): Promise<
   children.add(child);
   const exited = once(child, 'exit').then(() => children.delete(child));
   let warnings = 0;
-  for (const stream of [child.stdout, child.stderr]) followLog(`node ${index + 1}`, stream, () => warnings++);
+  for (const stream of [child.stdout, child.stderr])
+    followServerLog(`node ${index + 1}`, stream, () => warnings++);
   const client = httpClient(port, CONNECTIONS);
   let stopped: Promise<void> | undefined;
   const stop = () =>

@@ -17,14 +17,12 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
-import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { httpClient, inParallel, load, type HttpClient, type LoadResult } from './http-load.ts';
+import { followServerLog, freePort } from './server-process.ts';
 
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 64);
 const SECONDS = Number(process.env.SECONDS ?? 10);
@@ -45,14 +43,6 @@ const ORDER_PATH = '/v1/api/forex/submit';
 /** Answers in English, so printed failures read the same for everyone. */
 const ENGLISH = { lang: 'en' };
 
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Server {
@@ -61,20 +51,6 @@ interface Server {
   /** Warnings the server logged, counted but not echoed (the first start logs generated secrets). */
   warnings(): number;
   stop(): Promise<void>;
-}
-
-/** Echoes the server's errors (and anything that is not a log line) and counts its warnings. */
-function followLog(stream: Readable, onWarning: () => void): void {
-  createInterface({ input: stream }).on('line', (line) => {
-    let level: number | undefined;
-    try {
-      level = (JSON.parse(line) as { level?: number }).level;
-    } catch {
-      level = undefined;
-    }
-    if (level !== undefined && level < 50) onWarning();
-    else console.error(`server: ${line}`);
-  });
 }
 
 async function startServer(databaseUrl: string | undefined): Promise<Server> {
@@ -94,7 +70,7 @@ async function startServer(databaseUrl: string | undefined): Promise<Server> {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let warnings = 0;
-  for (const stream of [child.stdout, child.stderr]) followLog(stream, () => warnings++);
+  for (const stream of [child.stdout, child.stderr]) followServerLog('server', stream, () => warnings++);
   const exited = once(child, 'exit');
   const client = httpClient(port, CONNECTIONS);
   const stop = async () => {
