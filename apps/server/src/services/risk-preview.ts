@@ -15,12 +15,8 @@ import {
 import type { RiskPreview, RiskPreviewQuery } from '@omp/protocol';
 import { invalid } from '../domain/errors.ts';
 import { lotsOf, pointsOf } from '../inputs/trading-inputs.ts';
-import { money } from '../wire/trading-wire.ts';
+import { money, percentOf } from '../wire/trading-wire.ts';
 import { refusalOf } from './book-terms.ts';
-
-/** Hundredths of a percent as a percent: 12345 → 123.45. */
-const percentOf = (basisPoints: bigint | null): number | null =>
-  basisPoints === null ? null : Number(basisPoints) / 100;
 
 export function riskPreviewOf(
   account: Account,

@@ -19,6 +19,10 @@ import { CLOSED_TYPE_OF } from '../repositories/trading-repository.ts';
 
 export const money = (micros: bigint): number => Number(formatMicros(micros));
 
+/** Hundredths of a percent (the engine's unit) as a percent number: 12345n → 123.45; null stays. */
+export const percentOf = (basisPoints: bigint | null): number | null =>
+  basisPoints === null ? null : Number(basisPoints) / 100;
+
 /** "YYYY-MM-DD HH:mm:ss" in UTC; empty for 0 (never happened). */
 export function timeText(ms: number): string {
   const date = new Date(ms);
@@ -87,8 +91,7 @@ export function toAccountFigures(
     lock_balance: money(figures.usedMarginMicros),
     equity: money(figures.equityMicros),
     free_margin: money(figures.freeMarginMicros),
-    margin_level:
-      figures.marginLevelBasisPoints === null ? null : Number(figures.marginLevelBasisPoints) / 100,
+    margin_level: percentOf(figures.marginLevelBasisPoints),
     floating_profit: money(figures.floatingMicros),
     withdraw_hold: 0,
     margin_call_level: levels.marginCallLevel,
