@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { formatPoints, parsePriceToPoints, pointsToNumber, rescalePoints } from './price.ts';
+import { formatPoints, parsePriceToPoints, pipPoints, pointsToNumber, rescalePoints } from './price.ts';
 import { seededPrng } from './testing/seeded-prng.ts';
 
 describe('parsePriceToPoints', () => {
@@ -151,5 +151,18 @@ describe('rescalePoints [P6]', () => {
     for (const points of [1, 7, 108523, 155014, 9_007_199_254])
       expect(rescalePoints(rescalePoints(points, 5, 8), 8, 5)).toBe(points);
     expect(() => rescalePoints(9_007_199_254_740_99, 0, 15)).toThrow(RangeError);
+  });
+});
+
+describe('pips', () => {
+  it.each([
+    [5, 10],
+    [3, 10],
+    [4, 1],
+    [2, 1],
+    [1, 1],
+    [0, 1],
+  ])('at precision %i a pip is %i points', (precision, points) => {
+    expect(pipPoints(precision)).toBe(points);
   });
 });

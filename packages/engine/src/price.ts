@@ -123,3 +123,13 @@ export function rescalePoints(points: number, fromPrecision: number, toPrecision
   const magnitude = (BigInt(Math.abs(points)) * 2n + divisor) / (2n * divisor);
   return Number(points < 0 ? -magnitude : magnitude);
 }
+
+/**
+ * [P7] Points in one pip, the unit traders give distances in (trailing stops, stops in pips). The
+ * forex convention: a pip is the fourth decimal of a five-digit quote (the second of a three-digit
+ * one), so ten points where the quote carries a fractional pip (precision 3 or 5). Elsewhere the
+ * last quoted digit is the pip.
+ */
+export function pipPoints(precision: number): number {
+  return precision === 3 || precision === 5 ? 10 : 1;
+}
