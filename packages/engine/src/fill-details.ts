@@ -6,8 +6,8 @@
  *   spreadCostMicros({ lots: 1e8n, contractSize: 100000n }, 10, 5, ONE) === 10_000_000n  // 10 USD
  *   slippagePoints({ side: 'buy', askedPoints: 110_000, openPoints: 110_003 }) === 3     // against
  */
-import { profitMicros, type SizedPosition } from './margin.ts';
-import { priceFraction, type Ratio } from './money.ts';
+import { profitMicros, type Ratio, type SizedPosition } from './margin.ts';
+import { priceFraction } from './money.ts';
 import type { Order } from './trading-types.ts';
 
 /**

@@ -375,6 +375,7 @@ export class TradingService {
         ...(targetPoints > 0 ? { targetPoints } : {}),
         stopLossPoints: pointsOf(body.stop_loss_price, 'stop_loss_price', spec),
         takeProfitPoints: pointsOf(body.target_profit_price, 'target_profit_price', spec),
+        askedPoints: market ? pointsOf(body.price, 'price', spec) : 0,
       };
       const result = this.book.placeOrder(user.id, command, this.options.now());
       return this.commit(result, (outcome) => this.orderRow(outcome.orders[0]!), request);
