@@ -243,7 +243,11 @@ export function OrderTicket({
 
   const send = async (body: SubmitOrderBody) => {
     try {
-      setSent(await submitOrder(body));
+      const row = await submitOrder(body);
+      // With one-tap trading nothing was asked before sending: the sheet says what was done, and
+      // at what cost. Otherwise the toast says it and the order detail holds the fill figures,
+      // so a trader placing several orders in a row is not stopped after each.
+      if (oneTap) setSent(row);
       setAttempted(false);
     } catch {
       // The request layer has shown the server's reason.
