@@ -41,6 +41,11 @@ export interface OrderCommand {
   /** 0 or absent: none. */
   stopLossPoints?: number;
   takeProfitPoints?: number;
+  /**
+   * Market orders: the price the trader saw when they tapped (F2). Recorded, never judged: the
+   * order fills at the quote of the moment whatever it says. 0 or absent: the fill price.
+   */
+  askedPoints?: number;
 }
 
 export interface QuoteSnapshot {

@@ -3,6 +3,7 @@
  * and the check of new stops. Each returns a new record; none touches an account.
  */
 import { accountFigures, closingPoints } from './account-figures.ts';
+import { spreadCostMicros } from './fill-details.ts';
 import { feeMicros, marginMicros, ONE, profitMicros } from './margin.ts';
 import { parseRate, priceFraction } from './money.ts';
 import type { MarketBoard } from './market-board.ts';
@@ -13,7 +14,8 @@ import type { Account, CloseReason, Order } from './trading-types.ts';
 /**
  * [F1] A pending order fills at the tick's price (the ask for a buy, the bid for a sell), which may
  * be past its target. Its margin and fee are computed at that price; when margin + fee exceed the
- * free margin it does not fill (the caller cancels it with that reason). Undefined then.
+ * free margin it does not fill (the caller cancels it with that reason). Undefined then. It
+ * records its target as the price asked and the quote's spread (F2).
  */
 export function fillPending(
   order: Order,
@@ -32,7 +34,18 @@ export function fillPending(
   const margin = marginMicros(position, spec.marginMode, order.leverage, price, rate);
   const fee = feeMicros(feeType, order.lots, margin, parseRate(spec.feeRate) ?? 0n);
   if (margin + fee > accountFigures(account, board).freeMarginMicros) return undefined;
-  return { ...order, state: 'holding', openPoints, marginMicros: margin, feeMicros: fee, openedAtMs: nowMs };
+  return {
+    ...order,
+    state: 'holding',
+    openPoints,
+    // [F2] A pending order asked for its target; a fill past it is the slippage.
+    askedPoints: order.targetPoints,
+    spreadPoints: quote.ask - quote.bid,
+    spreadCostMicros: spreadCostMicros(position, quote.ask - quote.bid, spec.pricePrecision, rate),
+    marginMicros: margin,
+    feeMicros: fee,
+    openedAtMs: nowMs,
+  };
 }
 
 /** [C1] Closes at the current closing price (bid for a buy, ask for a sell), P/L at 6 decimals. */

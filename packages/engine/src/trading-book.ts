@@ -11,6 +11,7 @@ import { guardBands, narrowestBands } from './margin-guard.ts';
 import { MarketBoard } from './market-board.ts';
 import { decideOrderEntry, type OrderCommand, type OrderRejection } from './order-entry.ts';
 import { isQuoteStale } from './quote-freshness.ts';
+import { spreadCostMicros } from './fill-details.ts';
 import { isMarketOpen } from './schedule.ts';
 import { TriggerIndex } from './trigger-index.ts';
 import type { Trigger } from './trigger-book.ts';
@@ -134,6 +135,9 @@ export class TradingBook {
       leverage: command.leverage,
       targetPoints: command.market ? 0 : decision.openPoints,
       openPoints: 0,
+      askedPoints: 0,
+      spreadPoints: 0,
+      spreadCostMicros: 0n,
       stopLossPoints: command.stopLossPoints ?? 0,
       takeProfitPoints: command.takeProfitPoints ?? 0,
       marginMicros: 0n,
@@ -151,6 +155,14 @@ export class TradingBook {
           ...base,
           state: 'holding',
           openPoints: decision.openPoints,
+          askedPoints: command.askedPoints || decision.openPoints,
+          spreadPoints: quote.ask - quote.bid,
+          spreadCostMicros: spreadCostMicros(
+            { lots: command.lots, contractSize: BigInt(instrument.contractSize) },
+            quote.ask - quote.bid,
+            instrument.pricePrecision,
+            rate,
+          ),
           marginMicros: decision.marginMicros,
           feeMicros: decision.feeMicros,
           openedAtMs: nowMs,

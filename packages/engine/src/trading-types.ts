@@ -41,6 +41,15 @@ export interface Order {
   targetPoints: number;
   /** 0 until filled. */
   openPoints: number;
+  /**
+   * [F2] The price the trader asked to open at: the quote they saw for a market order (its own
+   * open price when they sent none), the target for a pending one. 0 until filled.
+   */
+  askedPoints: number;
+  /** [F2] Ask − bid of the quote the order filled at, in points; 0 until filled. */
+  spreadPoints: number;
+  /** [F2] That spread in USD for the order's size, at the fill's USD rate; 0 until filled. */
+  spreadCostMicros: bigint;
   /** 0 means none. */
   stopLossPoints: number;
   takeProfitPoints: number;

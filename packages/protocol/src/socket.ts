@@ -120,11 +120,52 @@ export const sessionEndedMessageSchema = z.object({
 });
 export type SessionEndedMessage = z.infer<typeof sessionEndedMessageSchema>;
 
+const crossingPrice = (level: string) =>
+  z
+    .number()
+    .nullable()
+    .describe(
+      `The price of the instrument, on the side this position closes at, at which the account reaches the ${level} level, every other price held; null when no price reaches it`,
+    );
+const crossingMove = (level: string) =>
+  z
+    .number()
+    .nullable()
+    .describe(`(${level} price − the closing price now) / the closing price now, percent; 0 when reached`);
+
+/** A holding order in a FOREX_TRADE push: live price and P/L, and how far its danger prices are. */
+export const liveOrderSchema = z.object({
+  Id: z.number().int(),
+  Price: z.number(),
+  FactProfits: z.number(),
+  MarginCallPrice: crossingPrice('margin-call'),
+  MarginCallMove: crossingMove('Margin-call'),
+  StopOutPrice: crossingPrice('stop-out'),
+  StopOutMove: crossingMove('Stop-out'),
+});
+export type LiveOrder = z.infer<typeof liveOrderSchema>;
+
+/**
+ * The account's nearest danger: of every instrument held, the one whose price needs the smallest
+ * move to bring the margin call (or the stop-out), that price (on the side that loses) and the
+ * move in percent. All null with nothing held or no price reaching the level.
+ */
+export const accountRiskSchema = z.object({
+  margin_call_forex_id: z.number().int().nullable(),
+  margin_call_price: z.number().nullable(),
+  margin_call_move: z.number().nullable(),
+  stop_out_forex_id: z.number().int().nullable(),
+  stop_out_price: z.number().nullable(),
+  stop_out_move: z.number().nullable(),
+});
+export type AccountRisk = z.infer<typeof accountRiskSchema>;
+
 /** Once a second to a FOREX_TRADE subscriber: live price and P/L of each holding order, and the figures. */
 export const forexTradePushSchema = z.object({
   type: z.literal('FOREX_TRADE'),
-  orders: z.array(z.object({ Id: z.number().int(), Price: z.number(), FactProfits: z.number() })),
+  orders: z.array(liveOrderSchema),
   account: accountFiguresSchema,
+  risk: accountRiskSchema,
 });
 export type ForexTradePush = z.infer<typeof forexTradePushSchema>;
 

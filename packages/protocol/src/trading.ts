@@ -34,6 +34,9 @@ export const submitOrderBodySchema = z.object({
   stop_loss_price: optionalPrice('stop_loss_price').describe('0 or absent: none'),
   target_profit_price: optionalPrice('target_profit_price').describe('0 or absent: none'),
   multiple: wholeNumber('multiple', 1).optional().describe('Leverage; the first option when absent'),
+  price: optionalPrice('price').describe(
+    'Market orders: the price the trader saw when sending (the ask for a buy, the bid for a sell). Recorded as AskedPrice to show slippage; the order fills at the current quote whatever it says. Absent or 0: the fill price',
+  ),
   client_order_id: z
     .string()
     .trim()
@@ -108,6 +111,16 @@ export const orderRowSchema = z.object({
   OpenTimeHandler: utcTimeText('Filled at'),
   CloseTime: n('Unix seconds of the close or cancel, 0 while open'),
   CloseTimeHandler: utcTimeText('Closed or cancelled at'),
+  AskedPrice: n(
+    'The price asked for at the fill: what the trader saw for a market order, the target for a pending one; 0 before a fill or when not recorded',
+  ),
+  Spread: n(
+    'Ask − bid of the quote the order filled at, in price units; 0 before a fill or when not recorded',
+  ),
+  SpreadCost: n('That spread × lots × units per lot, USD at the fill rate'),
+  Slippage: n(
+    'Filled − asked for a buy, asked − filled for a sell, in price units: positive is against the trader; 0 when not recorded',
+  ),
 });
 export type OrderRow = z.infer<typeof orderRowSchema>;
 

@@ -173,6 +173,12 @@ export interface OrderTable {
   leverage: DbInt;
   target_points: DbInt;
   open_points: DbInt;
+  /** The price asked for at the fill (F2); 0 before a fill or for orders filled before it was kept. */
+  asked_points: DefaultedInt;
+  /** Ask − bid of the quote filled at, points; 0 as above. */
+  spread_points: DefaultedInt;
+  /** That spread in micro-dollars for the order's size, at the fill's USD rate. */
+  spread_cost: DefaultedInt;
   close_points: DbInt;
   stop_loss_points: DbInt;
   take_profit_points: DbInt;

@@ -50,6 +50,7 @@ import { FencedError } from '../cluster/book-lease.ts';
 import { OwnerCalls } from './owner-calls.ts';
 import { applyInstrumentSpec, refusalOf, settingsWithChanges } from './book-terms.ts';
 import { riskPreviewOf } from './risk-preview.ts';
+import { tradeSnapshotOf, type TradeSnapshot } from './position-risk.ts';
 
 export type { UserMessage } from './trading-messages.ts';
 
@@ -375,6 +376,7 @@ export class TradingService {
         ...(targetPoints > 0 ? { targetPoints } : {}),
         stopLossPoints: pointsOf(body.stop_loss_price, 'stop_loss_price', spec),
         takeProfitPoints: pointsOf(body.target_profit_price, 'target_profit_price', spec),
+        askedPoints: market ? pointsOf(body.price, 'price', spec) : 0,
       };
       const result = this.book.placeOrder(user.id, command, this.options.now());
       return this.commit(result, (outcome) => this.orderRow(outcome.orders[0]!), request);
@@ -575,21 +577,12 @@ export class TradingService {
     return this.demoBalanceMicros;
   }
 
-  /** Live price and P/L of the holding orders and the account figures, for FOREX_TRADE. */
-  tradeSnapshot(
-    userId: number,
-  ):
-    | { orders: Array<{ Id: number; Price: number; FactProfits: number }>; account: AccountFigures }
-    | undefined {
+  /** Live price, P/L and danger distances of the holding orders, and the figures, for FOREX_TRADE. */
+  tradeSnapshot(userId: number): TradeSnapshot | undefined {
     const account = this.book.account(userId);
     if (!account) return undefined;
-    const orders = [...account.orders.values()]
-      .filter((order) => order.state === 'holding')
-      .map((order) => {
-        const row = this.orderRow(order);
-        return { Id: row.Id, Price: row.Price, FactProfits: row.FactProfits };
-      });
-    return { orders, account: this.figures(account) };
+    const { board, settings } = this.book;
+    return tradeSnapshotOf(account, board, settings, (order) => this.orderRow(order), this.figures(account));
   }
 
   private publish(outcomes: Outcome[]): void {

@@ -9,6 +9,7 @@ import {
   formatMicros,
   formatScaled,
   pointsToNumber,
+  slippagePoints,
   type AccountFigures as EngineFigures,
   type InstrumentSpec,
   type MarketBoard,
@@ -78,6 +79,11 @@ export function toOrderRow(order: Order, spec: InstrumentSpec, board: MarketBoar
     OpenTimeHandler: timeText(order.openedAtMs),
     CloseTime: Math.floor(order.closedAtMs / 1000),
     CloseTimeHandler: timeText(order.closedAtMs),
+    AskedPrice: price(order.askedPoints),
+    Spread: pointsToNumber(order.spreadPoints, spec.pricePrecision),
+    SpreadCost: money(order.spreadCostMicros),
+    // Points are integers, so the difference is exact before it becomes a price.
+    Slippage: pointsToNumber(slippagePoints(order), spec.pricePrecision),
   };
 }
 

@@ -3,6 +3,7 @@ import type { AccountFigures } from '@omp/protocol';
 import { formatPercent, formatUsd } from '../../lib/format.ts';
 import { useSettings } from '../settings/settings-store.ts';
 import { useAccountFigures } from '../trading/trading-api.ts';
+import { AccountDangerLine } from './danger-distance.tsx';
 
 /**
  * The account at a glance above the order lists, live from the trade pushes: balance, equity (net
@@ -34,6 +35,7 @@ export function AccountStrip() {
           testId="strip-margin-level"
         />
       </dl>
+      <AccountDangerLine />
     </section>
   );
 }

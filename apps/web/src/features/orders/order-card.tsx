@@ -6,6 +6,7 @@ import { useSettings } from '../settings/settings-store.ts';
 import { isBuy, kindKeyOf, outcomeKeyOf } from './order-texts.ts';
 import { toneOf } from './account-strip.tsx';
 import { useMarketQuote } from './use-market-quote.ts';
+import { PositionDangerLine } from './danger-distance.tsx';
 
 /**
  * One order in a list, MetaTrader-style: instrument, side and size on the first line with the P/L
@@ -73,6 +74,7 @@ export function OrderCard({ row, onOpen }: { row: OrderRow; onOpen(row: OrderRow
         {/* A date has words in some languages (month names): it follows the language's direction. */}
         <span className="order-card__time tabular">{time > 0 ? formatDateTime(time, lang) : ''}</span>
       </span>
+      {holding && <PositionDangerLine orderId={row.Id} precision={precision} />}
       {outcome && <span className="order-card__outcome">{t(outcome)}</span>}
     </button>
   );

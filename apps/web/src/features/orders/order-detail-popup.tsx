@@ -15,6 +15,7 @@ import { cancelOrder, closeOrder } from '../trading/trading-api.ts';
 import { isBuy, kindKeyOf, outcomeKeyOf, statusKeyOf } from './order-texts.ts';
 import { toneOf } from './account-strip.tsx';
 import { useMarketQuote } from './use-market-quote.ts';
+import { FillItems, hasFillDetails } from './fill-details.tsx';
 
 export function OrderDetailPopup({
   row,
@@ -122,6 +123,7 @@ function DetailFigures({ row }: { row: OrderRow }) {
           </dd>
         </div>
       ))}
+      {hasFillDetails(row) && <FillItems row={row} />}
     </dl>
   );
 }

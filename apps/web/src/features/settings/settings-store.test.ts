@@ -12,7 +12,15 @@ describe('sanitizeSettings', () => {
       period: '1M',
       chartTimeZone: 'local',
       orderConfirm: 'large',
+      oneTap: false,
     });
+  });
+
+  it('keeps one-tap trading off unless it was stored as exactly true', () => {
+    expect(sanitizeSettings({ oneTap: true }).oneTap).toBe(true);
+    expect(sanitizeSettings({ oneTap: 'true' }).oneTap).toBe(false);
+    expect(sanitizeSettings({ oneTap: 1 }).oneTap).toBe(false);
+    expect(sanitizeSettings({}).oneTap).toBe(false);
   });
 
   it('maps the legacy tw language to hk', () => {
@@ -28,6 +36,7 @@ describe('sanitizeSettings', () => {
         period: '1MN',
         chartTimeZone: 'utc',
         orderConfirm: 'never',
+        oneTap: true,
       }),
     ).toEqual({
       lang: 'ar',
@@ -36,6 +45,7 @@ describe('sanitizeSettings', () => {
       period: '1MN',
       chartTimeZone: 'utc',
       orderConfirm: 'never',
+      oneTap: true,
     });
     expect(
       sanitizeSettings({

@@ -37,12 +37,19 @@ export interface SettingsState {
   chartTimeZone: ChartTimeZone;
   /** When the ticket asks before sending an order (ticket/order-confirmation.ts). */
   orderConfirm: OrderConfirmMode;
+  /**
+   * One-tap trading: buy and sell send at once, never asking (off unless the user turned it on
+   * and accepted the warning, one-tap-setting.tsx). Per device: a phone lent to someone must not
+   * inherit it from another device.
+   */
+  oneTap: boolean;
   setLang(lang: Language): void;
   setTheme(theme: ThemePreference): void;
   setUpColor(upColor: UpColor): void;
   setPeriod(period: Period): void;
   setChartTimeZone(zone: ChartTimeZone): void;
   setOrderConfirm(mode: OrderConfirmMode): void;
+  setOneTap(on: boolean): void;
 }
 
 const THEMES: readonly ThemePreference[] = ['light', 'dark', 'system'];
@@ -50,7 +57,7 @@ const UP_COLORS: readonly UpColor[] = ['green-up', 'red-up'];
 
 type PersistedSettings = Pick<
   SettingsState,
-  'lang' | 'theme' | 'upColor' | 'period' | 'chartTimeZone' | 'orderConfirm'
+  'lang' | 'theme' | 'upColor' | 'period' | 'chartTimeZone' | 'orderConfirm' | 'oneTap'
 >;
 
 /**
@@ -66,6 +73,8 @@ export function sanitizeSettings(raw: unknown): PersistedSettings {
     period: isPeriod(value.period) ? value.period : (PERIODS[0] ?? '1M'),
     chartTimeZone: value.chartTimeZone === 'utc' ? 'utc' : 'local',
     orderConfirm: isOrderConfirmMode(value.orderConfirm) ? value.orderConfirm : DEFAULT_ORDER_CONFIRM,
+    // Only an explicit true counts: anything else stored keeps the safe default.
+    oneTap: value.oneTap === true,
   };
 }
 
@@ -79,6 +88,7 @@ export const useSettings = create<SettingsState>()(
       setPeriod: (period) => set({ period }),
       setChartTimeZone: (chartTimeZone) => set({ chartTimeZone }),
       setOrderConfirm: (orderConfirm) => set({ orderConfirm }),
+      setOneTap: (oneTap) => set({ oneTap }),
     }),
     {
       name: storageKey('settings'),
@@ -91,6 +101,7 @@ export const useSettings = create<SettingsState>()(
         period: state.period,
         chartTimeZone: state.chartTimeZone,
         orderConfirm: state.orderConfirm,
+        oneTap: state.oneTap,
       }),
       merge: (persisted, current) => ({ ...current, ...sanitizeSettings(persisted) }),
     },

@@ -6,6 +6,7 @@ import { NATIVE_LANGUAGE_NAMES } from '../../i18n/languages.ts';
 import { useSettings, type ThemePreference, type UpColor } from './settings-store.ts';
 import { marketColors } from './palette.ts';
 import { OrderConfirmSetting } from './order-confirm-setting.tsx';
+import { OneTapSetting } from './one-tap-setting.tsx';
 import { useResolvedTheme } from './theme.ts';
 import { useSession, isSignedIn } from '../session/session-store.ts';
 import { logout } from '../auth/auth-api.ts';
@@ -107,6 +108,7 @@ export function SystemPage() {
       </List>
 
       <OrderConfirmSetting />
+      <OneTapSetting />
 
       <List header={t('settings.about')} mode="card">
         <List.Item extra={<span className="num">{__APP_VERSION__}</span>}>{t('settings.version')}</List.Item>

@@ -11,15 +11,26 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Toast } from 'antd-mobile';
+import { formatPoints } from '@omp/engine';
 import { formatPrice } from '../../lib/format.ts';
-import type { Instrument, Quotation } from '@omp/protocol';
+import type { Instrument, OrderRow, Quotation } from '@omp/protocol';
+import { FillSheet } from '../orders/fill-details.tsx';
 import { loginPathFor } from '../../app/route-guard.ts';
 import { useBasicInfo } from '../settings/basic-info.ts';
 import { useSettings } from '../settings/settings-store.ts';
 import { isSignedIn, useSession } from '../session/session-store.ts';
 import { submitOrder, useAccountFigures, type SubmitOrderBody } from '../trading/trading-api.ts';
 import { formatLotsText, isValidLots, lotRulesOf, readLots, stepLots } from './lot-rules.ts';
-import { previewTicket, sanitizePriceText, type Side, type TicketProblem } from './ticket-preview.ts';
+import {
+  previewTicket,
+  pricePoints,
+  sanitizePriceText,
+  type Side,
+  type TicketProblem,
+} from './ticket-preview.ts';
+import { StopField, StopUnitSwitch } from './stop-field.tsx';
+import type { StopBasis } from './stop-units.ts';
+import { useStopInputs } from './use-stop-inputs.ts';
 import { accountNowOf, confirmReason, marginLevelAfter, type ConfirmReason } from './order-confirmation.ts';
 import { ConfirmOrderSheet } from './confirm-order-sheet.tsx';
 import { useUsdRate } from './use-usd-rate.ts';
@@ -72,16 +83,32 @@ export function OrderTicket({
   const [targetText, setTargetText] = useState('');
   const [lotsText, setLotsText] = useState(() => formatLotsText(rules.min, rules));
   const [leverage, setLeverage] = useState<number | undefined>(defaultLeverage);
-  const [stopLossText, setStopLossText] = useState('');
-  const [takeProfitText, setTakeProfitText] = useState('');
   const [attempted, setAttempted] = useState(false);
   const confirmMode = useSettings((s) => s.orderConfirm);
+  const oneTap = useSettings((s) => s.oneTap);
+  // The order just sent, as the server answered: the sheet of what was filled and at what cost.
+  const [sent, setSent] = useState<OrderRow>();
   // The order a large-order question waits on, with the reason it was asked (fixed at the tap).
   const [awaiting, setAwaiting] = useState<{ body: SubmitOrderBody; reason: ConfirmReason }>();
 
   // Exactly what is typed: a size off the grid or out of range is flagged, never changed.
   const lots = readLots(lotsText);
   const market = mode === 'market';
+  // Pips and money count from the price the order opens at: the market's side now, or the target.
+  const stopBasis: StopBasis = {
+    side,
+    openPoints:
+      (market
+        ? pricePoints(String(side === 'buy' ? quote.Ask : quote.Bid), precision)
+        : pricePoints(targetText, precision)) ?? 0,
+    lots,
+    contractSize: instrument.ForexContNum,
+    precision,
+    usdRate,
+  };
+  const stops = useStopInputs(stopBasis);
+  const stopLossText = stops.stopLossPrice;
+  const takeProfitText = stops.takeProfitPrice;
   const freeMargin = signedIn ? figures.data?.free_margin : undefined;
   const preview = previewTicket({
     instrument,
@@ -203,18 +230,24 @@ export function OrderTicket({
       forex_id: instrument.Id,
       status: market ? 1 : 0,
       multiple: leverage,
-      ...(market ? {} : { target_price: targetText }),
+      // The price the trader sees as they tap, kept with the fill to show any slippage (F2).
+      ...(market ? { price: formatPoints(stopBasis.openPoints, precision) } : { target_price: targetText }),
       ...(stopLossText ? { stop_loss_price: stopLossText } : {}),
       ...(takeProfitText ? { target_profit_price: takeProfitText } : {}),
     };
-    const reason = confirmReason(confirmMode, cost, account);
+    // One-tap trading asks nothing: the user accepted that when turning it on (Settings).
+    const reason = oneTap ? undefined : confirmReason(confirmMode, cost, account);
     if (reason) return void setAwaiting({ body, reason });
     await send(body);
   };
 
   const send = async (body: SubmitOrderBody) => {
     try {
-      await submitOrder(body);
+      const row = await submitOrder(body);
+      // With one-tap trading nothing was asked before sending: the sheet says what was done, and
+      // at what cost. Otherwise the toast says it and the order detail holds the fill figures,
+      // so a trader placing several orders in a row is not stopped after each.
+      if (oneTap) setSent(row);
       setAttempted(false);
     } catch {
       // The request layer has shown the server's reason.
@@ -288,39 +321,30 @@ export function OrderTicket({
         <LeveragePicker options={leverageOptions} value={leverage} onChange={setLeverage} />
       </TicketRow>
 
+      <StopUnitSwitch unit={stops.unit} onUnit={stops.setUnit} />
       <div className="ticket-stops">
-        <TicketRow
-          label={t('ticket.stopLoss')}
-          htmlFor={ids.stopLoss}
-          error={errorOf('stopLoss')}
+        <StopField
+          kind="stopLoss"
+          unit={stops.unit}
+          text={stops.stopLoss}
+          onText={stops.setStopLoss}
+          basis={stopBasis}
+          id={ids.stopLoss}
           hint={side === 'buy' ? below(stopReference) : above(stopReference)}
-          testId="row-stop-loss"
-        >
-          <PriceInput
-            id={ids.stopLoss}
-            value={stopLossText}
-            placeholder={t('ticket.none')}
-            invalid={errorOf('stopLoss') !== undefined}
-            onValue={(text) => setStopLossText(sanitizePriceText(text, precision))}
-            testId="stop-loss-input"
-          />
-        </TicketRow>
-        <TicketRow
-          label={t('ticket.takeProfit')}
-          htmlFor={ids.takeProfit}
-          error={errorOf('takeProfit')}
+          error={errorOf('stopLoss')}
+          testId="stop-loss"
+        />
+        <StopField
+          kind="takeProfit"
+          unit={stops.unit}
+          text={stops.takeProfit}
+          onText={stops.setTakeProfit}
+          basis={stopBasis}
+          id={ids.takeProfit}
           hint={side === 'buy' ? above(profitReference) : below(profitReference)}
-          testId="row-take-profit"
-        >
-          <PriceInput
-            id={ids.takeProfit}
-            value={takeProfitText}
-            placeholder={t('ticket.none')}
-            invalid={errorOf('takeProfit') !== undefined}
-            onValue={(text) => setTakeProfitText(sanitizePriceText(text, precision))}
-            testId="take-profit-input"
-          />
-        </TicketRow>
+          error={errorOf('takeProfit')}
+          testId="take-profit"
+        />
       </div>
 
       <TicketFigures preview={preview} freeMargin={freeMargin} signedIn={signedIn} />
@@ -385,6 +409,7 @@ export function OrderTicket({
           if (body) void send(body);
         }}
       />
+      <FillSheet row={sent} onClose={() => setSent(undefined)} />
     </section>
   );
 }

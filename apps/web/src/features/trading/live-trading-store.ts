@@ -4,8 +4,14 @@
  * themselves go into the query cache (live-trading-feed.ts), where every screen already reads them.
  */
 import { create } from 'zustand';
-import type { ForexTradePush, MarginCallPush } from '@omp/protocol';
+import type { AccountRisk, ForexTradePush, LiveOrder, MarginCallPush } from '@omp/protocol';
 import { addIds, liveFiguresOf, type IdSet, type LiveById } from './order-merge.ts';
+
+/** A holding order's distances to the margin call and the stop-out, from the last trade push. */
+export type PositionDanger = Pick<
+  LiveOrder,
+  'MarginCallPrice' | 'MarginCallMove' | 'StopOutPrice' | 'StopOutMove'
+>;
 
 export interface MarginCallWarning {
   marginLevel: number;
@@ -17,9 +23,13 @@ export interface MarginCallWarning {
 
 interface LiveTradingState {
   live: LiveById;
+  /** By order id; absent for an order the last push did not list. */
+  dangers: Readonly<Record<number, PositionDanger>>;
+  /** The account's nearest margin call and stop-out; null before the first push. */
+  accountRisk: AccountRisk | null;
   closed: IdSet;
   marginCall: MarginCallWarning | null;
-  applyTrade(push: Pick<ForexTradePush, 'orders' | 'account'>): void;
+  applyTrade(push: Pick<ForexTradePush, 'orders' | 'account' | 'risk'>): void;
   applyClosed(ids: readonly number[]): void;
   applyMarginCall(push: Omit<MarginCallPush, 'type'>): void;
   dismissMarginCall(): void;
@@ -28,6 +38,8 @@ interface LiveTradingState {
 
 export const useLiveTrading = create<LiveTradingState>()((set) => ({
   live: {},
+  dangers: {},
+  accountRisk: null,
   closed: {},
   marginCall: null,
   applyTrade: (push) =>
@@ -39,7 +51,12 @@ export const useLiveTrading = create<LiveTradingState>()((set) => ({
       const recovered = warning !== null && (level === null || level > push.account.margin_call_level);
       // While it stays, the warning shows the newest level, the figure the account strip shows.
       const marginCall = warning === null || recovered ? null : { ...warning, marginLevel: level ?? 0 };
-      return { live: liveFiguresOf(push.orders), marginCall };
+      return {
+        live: liveFiguresOf(push.orders),
+        dangers: dangersOf(push.orders),
+        accountRisk: push.risk,
+        marginCall,
+      };
     }),
   applyClosed: (ids) => set((state) => ({ closed: addIds(state.closed, ids) })),
   applyMarginCall: (push) =>
@@ -52,5 +69,12 @@ export const useLiveTrading = create<LiveTradingState>()((set) => ({
       },
     }),
   dismissMarginCall: () => set({ marginCall: null }),
-  reset: () => set({ live: {}, closed: {}, marginCall: null }),
+  reset: () => set({ live: {}, dangers: {}, accountRisk: null, closed: {}, marginCall: null }),
 }));
+
+function dangersOf(orders: readonly LiveOrder[]): Record<number, PositionDanger> {
+  const byId: Record<number, PositionDanger> = {};
+  for (const { Id, MarginCallPrice, MarginCallMove, StopOutPrice, StopOutMove } of orders)
+    byId[Id] = { MarginCallPrice, MarginCallMove, StopOutPrice, StopOutMove };
+  return byId;
+}

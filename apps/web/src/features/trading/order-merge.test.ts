@@ -30,6 +30,10 @@ function anOrder(id: number, overrides: Partial<OrderRow> = {}): OrderRow {
     OpenTimeHandler: '',
     CloseTime: 0,
     CloseTimeHandler: '',
+    AskedPrice: 1.1,
+    Spread: 0.0001,
+    SpreadCost: 1,
+    Slippage: 0,
     ...overrides,
   };
 }

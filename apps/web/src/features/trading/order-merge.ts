@@ -19,7 +19,9 @@ export type LiveById = Readonly<Record<number, LiveFigures>>;
 export type IdSet = Readonly<Record<number, true>>;
 
 /** The overlay of one FOREX_TRADE push, by order id. */
-export function liveFiguresOf(orders: ForexTradePush['orders']): Record<number, LiveFigures> {
+export function liveFiguresOf(
+  orders: ReadonlyArray<Pick<ForexTradePush['orders'][number], 'Id' | 'Price' | 'FactProfits'>>,
+): Record<number, LiveFigures> {
   const byId: Record<number, LiveFigures> = {};
   for (const order of orders) byId[order.Id] = { Price: order.Price, FactProfits: order.FactProfits };
   return byId;
