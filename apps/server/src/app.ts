@@ -40,6 +40,7 @@ import { adminHosting } from './http/admin-hosting.ts';
 import { staffSessionRoutes } from './routes/staff-session-routes.ts';
 import { systemRoutes } from './routes/system-routes.ts';
 import { tradingRoutes } from './routes/trading-routes.ts';
+import { stopOutRoutes } from './routes/stop-out-routes.ts';
 import { moneyRoutes } from './routes/money-routes.ts';
 import { staffMoneyRoutes } from './routes/staff-money-routes.ts';
 import { contentRoutes } from './routes/content-routes.ts';
@@ -314,6 +315,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => commonRoutes(scope, deps));
   await app.register(async (scope) => authRoutes(scope, deps));
   await app.register(async (scope) => tradingRoutes(scope, deps));
+  await app.register(async (scope) => stopOutRoutes(scope, deps));
   await app.register(async (scope) => uploadRoutes(scope, deps));
   await app.register(async (scope) => identityRoutes(scope, deps));
   await app.register(async (scope) => moneyRoutes(scope, deps));

@@ -356,6 +356,7 @@ describe('stop-out, protection and warnings [S1]', () => {
       {
         type: 'stop_out',
         accountId: 7,
+        levels: { marginCallLevel: 100, stopOutLevel: 50 },
         // Equity at the tick's prices, before anything closed: 1,698.34985 − 2,265 of floating loss.
         before: {
           balanceMicros: usd('1698.34985'),

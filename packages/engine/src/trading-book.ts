@@ -338,6 +338,7 @@ export class TradingBook {
       out.event({
         type: 'stop_out',
         accountId: account.id,
+        levels: { marginCallLevel, stopOutLevel },
         before: riskFiguresOf(before),
         after: riskFiguresOf(figures),
         closedOrderIds,
@@ -351,6 +352,7 @@ export class TradingBook {
           accountId: account.id,
           equityMicros: figures.equityMicros,
           usedMarginMicros: figures.usedMarginMicros,
+          levels: { marginCallLevel, stopOutLevel },
         });
       }
     } else if (!isAtOrBelowLevel(figures, marginCallRearmLevel(marginCallLevel))) {

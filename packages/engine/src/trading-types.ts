@@ -88,11 +88,19 @@ export interface RiskFigures {
 }
 
 export type TradeEvent =
-  | { type: 'margin_call'; accountId: number; equityMicros: bigint; usedMarginMicros: bigint }
+  | {
+      type: 'margin_call';
+      accountId: number;
+      equityMicros: bigint;
+      usedMarginMicros: bigint;
+      /** The levels it was decided at: settings change, the explanation of a past call must not. */
+      levels: RiskLevels;
+    }
   | {
       /** [S4] One stop-out: what the account stood at, what it closed in order, what protection restored. */
       type: 'stop_out';
       accountId: number;
+      levels: RiskLevels;
       before: RiskFigures;
       after: RiskFigures;
       /** The positions it closed, in the order it closed them (largest loss first, S1). */
