@@ -4,7 +4,7 @@
  * themselves go into the query cache (live-trading-feed.ts), where every screen already reads them.
  */
 import { create } from 'zustand';
-import type { ForexTradePush, MarginCallPush } from '@omp/protocol';
+import type { ForexTradePush, MarginCallPush, StopOutPush } from '@omp/protocol';
 import { addIds, liveFiguresOf, type IdSet, type LiveById } from './order-merge.ts';
 
 export interface MarginCallWarning {
@@ -13,16 +13,28 @@ export interface MarginCallWarning {
   stopOutLevel: number;
   /** The server's sentence in the user's language. */
   message: string;
+  /** The report that explains it (/stop-out?id=), when the server named one. */
+  reportId?: number | undefined;
+}
+
+/** A stop-out just closed positions: shown until dismissed or opened. */
+export interface StopOutNotice {
+  reportId: number;
+  closedCount: number;
+  marginLevel: number;
 }
 
 interface LiveTradingState {
   live: LiveById;
   closed: IdSet;
   marginCall: MarginCallWarning | null;
+  stopOut: StopOutNotice | null;
   applyTrade(push: Pick<ForexTradePush, 'orders' | 'account'>): void;
   applyClosed(ids: readonly number[]): void;
   applyMarginCall(push: Omit<MarginCallPush, 'type'>): void;
   dismissMarginCall(): void;
+  applyStopOut(push: Omit<StopOutPush, 'type'>): void;
+  dismissStopOut(): void;
   reset(): void;
 }
 
@@ -30,6 +42,7 @@ export const useLiveTrading = create<LiveTradingState>()((set) => ({
   live: {},
   closed: {},
   marginCall: null,
+  stopOut: null,
   applyTrade: (push) =>
     set((state) => {
       const level = push.account.margin_level;
@@ -49,8 +62,16 @@ export const useLiveTrading = create<LiveTradingState>()((set) => ({
         marginCallLevel: push.margin_call_level,
         stopOutLevel: push.stop_out_level,
         message: push.msg,
+        reportId: push.report_id,
       },
     }),
   dismissMarginCall: () => set({ marginCall: null }),
-  reset: () => set({ live: {}, closed: {}, marginCall: null }),
+  // A stop-out ends the margin call it followed: the warning gives way to what happened.
+  applyStopOut: (push) =>
+    set({
+      marginCall: null,
+      stopOut: { reportId: push.report_id, closedCount: push.closed.length, marginLevel: push.margin_level },
+    }),
+  dismissStopOut: () => set({ stopOut: null }),
+  reset: () => set({ live: {}, closed: {}, marginCall: null, stopOut: null }),
 }));

@@ -41,6 +41,19 @@ export function MarginCallBanner() {
         >
           {t('trading.viewPositions')}
         </button>
+        {warning.reportId !== undefined && (
+          <button
+            type="button"
+            className="margin-call__link"
+            data-testid="margin-call-see-why"
+            onClick={() => {
+              dismiss();
+              void navigate(`/stop-out?id=${warning.reportId}`);
+            }}
+          >
+            {t('explainer.seeWhy')}
+          </button>
+        )}
       </div>
       <button
         type="button"
