@@ -64,6 +64,7 @@ import type { StaffService } from './services/staff-service.ts';
 import type { UploadService } from './services/upload-service.ts';
 import type { TradingQueries } from './services/trading-queries.ts';
 import type { TradingService } from './services/trading-service.ts';
+import type { StopOutReports } from './services/stop-out-report.ts';
 import type { AuthService } from './services/auth-service.ts';
 import type { MarketService } from './services/market-service.ts';
 import type { Tick } from './adapters/feed/market-feed.ts';
@@ -93,6 +94,8 @@ export interface AppDeps {
   auth: AuthService;
   codes: VerificationService;
   trading: TradingService;
+  /** The stop-out explainer (routes/stop-out-routes.ts). */
+  stopOutReports: StopOutReports;
   queries: TradingQueries;
   uploads: UploadService;
   identity: IdentityService;

@@ -75,6 +75,7 @@ import type { Tx } from './repositories/unit-of-work.ts';
 import { FeedCluster } from './cluster/feed-cluster.ts';
 import { MarginEventRepository } from './repositories/margin-event-repository.ts';
 import { AccountSnapshots } from './services/account-snapshots.ts';
+import { StopOutReports } from './services/stop-out-report.ts';
 
 /** Forming bars reach the database this often; a crash loses at most this much of a bar. */
 const BAR_FLUSH_INTERVAL_MS = 1000;
@@ -349,6 +350,11 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       auth,
       codes,
       trading,
+      stopOutReports: new StopOutReports({
+        events: marginEvents,
+        orderById: (userId, id) => tradingRepository.orderById(userId, id),
+        instrument: (id) => trading.board.instrument(id),
+      }),
       queries,
       uploads,
       identity,

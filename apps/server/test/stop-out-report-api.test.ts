@@ -200,7 +200,10 @@ describe.each(databaseEngines())('the stop-out explainer on %s', (engine) => {
         code: 422,
         msg: 'Give either the id of the report or the order_id of a position the stop-out closed, one of the two',
       });
-    expect(await report(owner.token, 'id=abc')).toMatchObject({ code: 422, msg: expect.stringMatching(/^id /) });
+    expect(await report(owner.token, 'id=abc')).toMatchObject({
+      code: 422,
+      msg: expect.stringMatching(/^id /),
+    });
     expect(await report('', `id=${own.data.id}`)).toMatchObject({ code: 999 });
   });
 });

@@ -17,7 +17,8 @@ export const stopOutReportQuerySchema = z.object({
 export type StopOutReportQuery = z.infer<typeof stopOutReportQuerySchema>;
 
 const usd = (description: string) => z.number().describe(`${description}, USD`);
-const level = (description: string) => z.number().nullable().describe(`${description}, percent; null without margin in use`);
+const level = (description: string) =>
+  z.number().nullable().describe(`${description}, percent; null without margin in use`);
 
 export const stopOutSnapshotSchema = z.object({
   time: unixSeconds('When the figures were recorded, Unix seconds'),
@@ -57,6 +58,8 @@ export const stopOutReportSchema = z.object({
     .array(stopOutSnapshotSchema)
     .describe('The account over the hours before it, oldest first, ending with the moment itself'),
   closed: z.array(stopOutClosedSchema).describe('The positions closed, in the order they were closed'),
-  negative_balance_protection: usd('What negative balance protection restored (the balance below 0 set back to 0); 0 for none'),
+  negative_balance_protection: usd(
+    'What negative balance protection restored (the balance below 0 set back to 0); 0 for none',
+  ),
 });
 export type StopOutReport = z.infer<typeof stopOutReportSchema>;

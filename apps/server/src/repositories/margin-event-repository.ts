@@ -90,9 +90,17 @@ export async function insertMarginEvents(
       if (event.type === 'stop_out' && event.closedOrderIds.length > 0)
         await trx
           .insertInto('margin_event_closes')
-          .values(event.closedOrderIds.map((orderId, index) => ({ event_id: id, position: index + 1, order_id: orderId })))
+          .values(
+            event.closedOrderIds.map((orderId, index) => ({
+              event_id: id,
+              position: index + 1,
+              order_id: orderId,
+            })),
+          )
           .execute();
-      await insertSnapshots(trx, [{ userId: outcome.accountId, atMs: at, ...snapshotFigures(before), reason: event.type }]);
+      await insertSnapshots(trx, [
+        { userId: outcome.accountId, atMs: at, ...snapshotFigures(before), reason: event.type },
+      ]);
     }
   }
 }
@@ -105,7 +113,11 @@ function eventTime(outcome: Outcome, atMs: number): number {
 function figuresOf(event: MarginEvent, balanceMicros: bigint): { before: RiskFigures; after: RiskFigures } {
   if (event.type === 'stop_out') return { before: event.before, after: event.after };
   // A margin call is one moment: the figures it was sent at, the balance the decision left.
-  const figures = { balanceMicros, equityMicros: event.equityMicros, usedMarginMicros: event.usedMarginMicros };
+  const figures = {
+    balanceMicros,
+    equityMicros: event.equityMicros,
+    usedMarginMicros: event.usedMarginMicros,
+  };
   return { before: figures, after: figures };
 }
 
@@ -148,7 +160,10 @@ export class MarginEventRepository {
 
   /** Deletes snapshots older than `beforeMs`; answers how many. */
   async pruneSnapshots(beforeMs: number): Promise<number> {
-    const result = await this.db.deleteFrom('account_snapshots').where('at', '<', beforeMs).executeTakeFirst();
+    const result = await this.db
+      .deleteFrom('account_snapshots')
+      .where('at', '<', beforeMs)
+      .executeTakeFirst();
     return Number(result.numDeletedRows);
   }
 

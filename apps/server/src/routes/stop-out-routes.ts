@@ -6,32 +6,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelopeOf, stopOutReportQuerySchema, stopOutReportSchema } from '@omp/protocol';
-import type { DatabaseHandle } from '../db/database.ts';
 import { requireUser } from '../http/auth-plugin.ts';
 import { ok } from '../http/envelope-plugin.ts';
-import { MarginEventRepository } from '../repositories/margin-event-repository.ts';
-import { TradingRepository } from '../repositories/trading-repository.ts';
-import { StopOutReports } from '../services/stop-out-report.ts';
-import type { TradingService } from '../services/trading-service.ts';
+import type { StopOutReports } from '../services/stop-out-report.ts';
 
 export interface StopOutRouteDeps {
-  database: Pick<DatabaseHandle, 'db'>;
-  trading: Pick<TradingService, 'board'>;
+  stopOutReports: Pick<StopOutReports, 'report'>;
 }
 
 export async function stopOutRoutes(app: FastifyInstance, deps: StopOutRouteDeps) {
-  const orders = new TradingRepository(deps.database.db);
-  const reports = new StopOutReports({
-    events: new MarginEventRepository(deps.database.db),
-    orderById: (userId, id) => orders.orderById(userId, id),
-    instrument: (id) => deps.trading.board.instrument(id),
-  });
+  const reports = deps.stopOutReports;
   app.withTypeProvider<ZodTypeProvider>().get(
     '/v1/api/forex/stop_out_report',
     {
       schema: {
         tags: ['trading'],
-        summary: 'Why positions were stopped out: the margin level before, the closes in order, the protection',
+        summary:
+          'Why positions were stopped out: the margin level before, the closes in order, the protection',
         description:
           'Give `id` (the report id of a STOP_OUT or MARGIN_CALL push) or `order_id` (a position the ' +
           'stop-out closed), one of the two. Only the signed-in user’s own. The margin-level history ' +

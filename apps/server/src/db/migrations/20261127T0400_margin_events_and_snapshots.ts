@@ -35,7 +35,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('order_id', 'bigint', (c) => c.notNull())
     .addPrimaryKeyConstraint('margin_event_closes_pk', ['event_id', 'position'])
     .execute();
-  await db.schema.createIndex('margin_event_closes_order').on('margin_event_closes').column('order_id').execute();
+  await db.schema
+    .createIndex('margin_event_closes_order')
+    .on('margin_event_closes')
+    .column('order_id')
+    .execute();
 
   await db.schema
     .createTable('account_snapshots')

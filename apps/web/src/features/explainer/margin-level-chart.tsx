@@ -5,7 +5,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { StopOutSnapshot } from '@omp/protocol';
-import { formatClock, formatPercent } from '../../lib/format.ts';
+import { formatClock, formatPercent, isolateLtr } from '../../lib/format.ts';
 import { useSettings } from '../settings/settings-store.ts';
 import { levelScale } from './margin-level-scale.ts';
 
@@ -33,8 +33,13 @@ export function MarginLevelChart({
   const levelLine = (level: number, tone: 'call' | 'stop', label: string) => (
     <g className={`level-chart__limit level-chart__limit--${tone}`}>
       <line x1={BOX.left} x2={plotRight} y1={scale.y(level)} y2={scale.y(level)} />
-      <text x={BOX.left + 4} y={scale.y(level) - 4} className="level-chart__limit-label">
-        {`${label} ${formatPercent(level, lang)}`}
+      {/* The margin call's name above its line, the stop-out's below: apart however close they are. */}
+      <text
+        x={BOX.left + 4}
+        y={tone === 'call' ? scale.y(level) - 4 : scale.y(level) + 11}
+        className="level-chart__limit-label"
+      >
+        {`${label} ${isolateLtr(formatPercent(level, lang))}`}
       </text>
     </g>
   );
@@ -67,7 +72,12 @@ export function MarginLevelChart({
             {formatClock(tick.time, lang)}
           </text>
         ))}
-        <text className="level-chart__axis-label" x={(BOX.left + plotRight) / 2} y={BOX.height - 2} textAnchor="middle">
+        <text
+          className="level-chart__axis-label"
+          x={(BOX.left + plotRight) / 2}
+          y={BOX.height - 2}
+          textAnchor="middle"
+        >
           {t('explainer.chartAxisTime')}
         </text>
         <text

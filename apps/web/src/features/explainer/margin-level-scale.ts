@@ -54,17 +54,24 @@ export function levelScale(
   const lastTime = drawn.at(-1)?.time ?? first;
   const span = lastTime - first;
   // One point alone (or all at one second) sits at the right edge: the moment of the event.
-  const x = (time: number) => round(span === 0 ? plotRight : plotLeft + ((time - first) / span) * (plotRight - plotLeft));
+  const x = (time: number) =>
+    round(span === 0 ? plotRight : plotLeft + ((time - first) / span) * (plotRight - plotLeft));
 
   const points = drawn.map((p) => `${x(p.time)},${y(p.level)}`).join(' ');
   const lastPoint = drawn.at(-1);
   const step = high <= 200 ? 50 : high <= 500 ? 100 : Math.ceil(high / 4 / 100) * 100;
   const levelTicks: LevelScale['levelTicks'] = [];
-  for (let level = Math.ceil(low / step) * step; level <= high; level += step) levelTicks.push({ level, y: y(level) });
-  const timeTicks = drawn.length === 0 ? [] : span === 0 ? [{ time: lastTime, x: x(lastTime) }] : [
-    { time: first, x: x(first) },
-    { time: lastTime, x: x(lastTime) },
-  ];
+  for (let level = Math.ceil(low / step) * step; level <= high; level += step)
+    levelTicks.push({ level, y: y(level) });
+  const timeTicks =
+    drawn.length === 0
+      ? []
+      : span === 0
+        ? [{ time: lastTime, x: x(lastTime) }]
+        : [
+            { time: first, x: x(first) },
+            { time: lastTime, x: x(lastTime) },
+          ];
   return {
     points,
     last: lastPoint && { x: x(lastPoint.time), y: y(lastPoint.level) },

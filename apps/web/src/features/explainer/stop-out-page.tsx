@@ -11,7 +11,14 @@ import type { StopOutClosed, StopOutReport } from '@omp/protocol';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { PageLoading } from '../../ui/page-loading.tsx';
-import { formatDateTime, formatLots, formatPercent, formatPrice, formatUsd, isolateLtr } from '../../lib/format.ts';
+import {
+  formatDateTime,
+  formatLots,
+  formatPercent,
+  formatPrice,
+  formatUsd,
+  isolateLtr,
+} from '../../lib/format.ts';
 import { useSettings } from '../settings/settings-store.ts';
 import { toneOf } from '../orders/account-strip.tsx';
 import { MarginLevelChart } from './margin-level-chart.tsx';
@@ -43,7 +50,8 @@ function ReportBody({ report }: { report: StopOutReport }) {
   const percent = (value: number | null) => formatPercent(value, lang);
   const stopOut = report.kind === 'stop_out';
   const sentence = t(stopOut ? 'explainer.summaryStopOut' : 'explainer.summaryMarginCall', {
-    time: isolateLtr(formatDateTime(report.at, lang)),
+    // A date holds words of the language (the month): it follows the sentence's direction.
+    time: formatDateTime(report.at, lang),
     level: isolateLtr(percent(report.level_before)),
     stopOut: isolateLtr(percent(report.stop_out_level)),
     marginCall: isolateLtr(percent(report.margin_call_level)),
@@ -103,11 +111,7 @@ function ReportBody({ report }: { report: StopOutReport }) {
   );
 }
 
-function protectionText(
-  report: StopOutReport,
-  t: TFunction,
-  lang: Parameters<typeof formatUsd>[1],
-): string {
+function protectionText(report: StopOutReport, t: TFunction, lang: Parameters<typeof formatUsd>[1]): string {
   const protection = report.negative_balance_protection;
   if (protection > 0)
     return t('explainer.protectionBody', {
@@ -137,7 +141,8 @@ function ClosedItem({ closed }: { closed: StopOutClosed }) {
           <span className="num">{formatLots(closed.lots, lang)}</span>
         </p>
         <p className="explainer__close-prices">
-          {t('orders.openPrice')} <span className="num">{price(closed.open_price)}</span> · {t('orders.closePrice')}{' '}
+          {t('orders.openPrice')} <span className="num">{price(closed.open_price)}</span> ·{' '}
+          {t('orders.closePrice')}{' '}
           <span className="num" data-testid="stop-out-close-price">
             {price(closed.close_price)}
           </span>
