@@ -40,6 +40,7 @@ import { adminHosting } from './http/admin-hosting.ts';
 import { staffSessionRoutes } from './routes/staff-session-routes.ts';
 import { systemRoutes } from './routes/system-routes.ts';
 import { tradingRoutes } from './routes/trading-routes.ts';
+import { stopOutRoutes } from './routes/stop-out-routes.ts';
 import { moneyRoutes } from './routes/money-routes.ts';
 import { staffMoneyRoutes } from './routes/staff-money-routes.ts';
 import { contentRoutes } from './routes/content-routes.ts';
@@ -63,6 +64,7 @@ import type { StaffService } from './services/staff-service.ts';
 import type { UploadService } from './services/upload-service.ts';
 import type { TradingQueries } from './services/trading-queries.ts';
 import type { TradingService } from './services/trading-service.ts';
+import type { StopOutReports } from './services/stop-out-report.ts';
 import type { AuthService } from './services/auth-service.ts';
 import type { MarketService } from './services/market-service.ts';
 import type { Tick } from './adapters/feed/market-feed.ts';
@@ -92,6 +94,8 @@ export interface AppDeps {
   auth: AuthService;
   codes: VerificationService;
   trading: TradingService;
+  /** The stop-out explainer (routes/stop-out-routes.ts). */
+  stopOutReports: StopOutReports;
   queries: TradingQueries;
   uploads: UploadService;
   identity: IdentityService;
@@ -314,6 +318,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => commonRoutes(scope, deps));
   await app.register(async (scope) => authRoutes(scope, deps));
   await app.register(async (scope) => tradingRoutes(scope, deps));
+  await app.register(async (scope) => stopOutRoutes(scope, deps));
   await app.register(async (scope) => uploadRoutes(scope, deps));
   await app.register(async (scope) => identityRoutes(scope, deps));
   await app.register(async (scope) => moneyRoutes(scope, deps));

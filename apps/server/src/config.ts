@@ -86,6 +86,8 @@ const configSchema = z.object({
   ORDER_RATE_PER_SECOND: positiveInt.default(10),
   ORDER_BURST: positiveInt.default(60),
   LEADERBOARD_REFRESH_MS: positiveInt.min(1000).default(60_000),
+  SNAPSHOT_EVERY_MS: positiveInt.min(10).default(300_000),
+  SNAPSHOT_RETENTION_DAYS: positiveInt.max(3650).default(14),
   UPLOAD_STORAGE: z
     .enum(['local', 'database', 's3', ''])
     .default('')
@@ -225,6 +227,12 @@ export interface AppConfig {
   orderBurst: number;
   /** How often the leaderboard is recomputed from trades; between refreshes it is served from memory. */
   leaderboardRefreshMs: number;
+  /**
+   * How often the figures of every account holding a position are recorded (the margin-level
+   * history a stop-out report shows), and for how long those records are kept.
+   */
+  snapshotEveryMs: number;
+  snapshotRetentionMs: number;
   /** Where uploaded images are kept (adapters/storage/choose-file-storage.ts). */
   uploadStorage: UploadStorageConfig;
 }
@@ -342,6 +350,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     orderRatePerSecond: c.ORDER_RATE_PER_SECOND,
     orderBurst: c.ORDER_BURST,
     leaderboardRefreshMs: c.LEADERBOARD_REFRESH_MS,
+    snapshotEveryMs: c.SNAPSHOT_EVERY_MS,
+    snapshotRetentionMs: c.SNAPSHOT_RETENTION_DAYS * 86_400_000,
     uploadStorage: uploadStorageOf(c),
   };
 }

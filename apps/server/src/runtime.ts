@@ -73,6 +73,9 @@ import { BookCluster } from './cluster/book-cluster.ts';
 import { OwnerCalls } from './services/owner-calls.ts';
 import type { Tx } from './repositories/unit-of-work.ts';
 import { FeedCluster } from './cluster/feed-cluster.ts';
+import { MarginEventRepository } from './repositories/margin-event-repository.ts';
+import { AccountSnapshots } from './services/account-snapshots.ts';
+import { StopOutReports } from './services/stop-out-report.ts';
 
 /** Forming bars reach the database this often; a crash loses at most this much of a bar. */
 const BAR_FLUSH_INTERVAL_MS = 1000;
@@ -86,6 +89,8 @@ export interface Runtime {
   /** The event bus (events/event-bus.ts): in-process on one node, through Redis with REDIS_URL. */
   events: EventBus;
   leaderboard: LeaderboardService;
+  /** The periodic account snapshots (services/account-snapshots.ts). */
+  snapshots: AccountSnapshots;
   /** The simulator of a single node; on a cluster the producing node's is `feedCluster.feed`. */
   feed: MarketFeed | undefined;
   seedReport: SeedReport;
@@ -242,6 +247,16 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       ...(bookCluster ? { fence: (trx: Tx) => bookCluster!.fence(trx) } : {}),
     });
     await trading.init();
+    const marginEvents = new MarginEventRepository(database.db);
+    const snapshots = new AccountSnapshots({
+      repository: marginEvents,
+      holdingAccounts: () => trading.holdingAccountFigures(),
+      runsHere: () => ownerCalls.runsHere(),
+      now,
+      everyMs: config.snapshotEveryMs,
+      retentionMs: config.snapshotRetentionMs,
+      logError: (error, message) => logError(error, message),
+    });
     const queries = new TradingQueries(trading, tradingRepository);
     fileStorage = chooseFileStorage(config, database.db);
     const uploads = new UploadService({
@@ -335,6 +350,11 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       auth,
       codes,
       trading,
+      stopOutReports: new StopOutReports({
+        events: marginEvents,
+        orderById: (userId, id) => tradingRepository.orderById(userId, id),
+        instrument: (id) => trading.board.instrument(id),
+      }),
       queries,
       uploads,
       identity,
@@ -384,6 +404,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
     }, BAR_FLUSH_INTERVAL_MS);
     flushTimer.unref();
     leaderboard.start(config.leaderboardRefreshMs);
+    snapshots.start();
 
     log = (message) => app.log.info(message);
     logError = (error, message) => app.log.error({ err: error }, message);
@@ -423,6 +444,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       hub,
       events,
       leaderboard,
+      snapshots,
       feed,
       seedReport,
       readiness,
@@ -442,6 +464,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
         feed?.stop();
         feedCluster?.stepDown();
         leaderboard.stop();
+        await snapshots.stop();
         clearInterval(flushTimer);
         bookCluster?.stepDown();
         await trading.stop();

@@ -346,6 +346,47 @@ describe('stop-out, protection and warnings [S1]', () => {
     }
   });
 
+  it('[S4] a stop-out reports the figures before its first close, the closes in order and the protection', () => {
+    const book = setup('1700');
+    const small = placed(book, 7, buy(EURUSD.id, '0.5')).orders[0]!;
+    const large = placed(book, 7, buy(EURUSD.id, '1')).orders[0]!;
+    const [outcome] = book.applyTick(EURUSD.id, 108_500, 108_510, T + 1);
+    const stopOuts = outcome!.events.filter((e) => e.type === 'stop_out');
+    expect(stopOuts).toEqual([
+      {
+        type: 'stop_out',
+        accountId: 7,
+        levels: { marginCallLevel: 100, stopOutLevel: 50 },
+        // Equity at the tick's prices, before anything closed: 1,698.34985 − 2,265 of floating loss.
+        before: {
+          balanceMicros: usd('1698.34985'),
+          equityMicros: -usd('566.65015'),
+          usedMarginMicros: usd('1650.15'),
+        },
+        after: { balanceMicros: 0n, equityMicros: 0n, usedMarginMicros: 0n },
+        // The larger loss first (S1), whatever order the positions were opened in.
+        closedOrderIds: [large.id, small.id],
+        protectionMicros: usd('566.65015'),
+      },
+    ]);
+    const protection = outcome!.postings.find((p) => p.kind === 'negative_balance_protection');
+    expect(protection?.amountMicros).toBe(usd('566.65015'));
+  });
+
+  it('[S4] a stop-out that leaves positions open reports no protection; a tick that closes nothing no stop-out', () => {
+    const book = setup('3000');
+    const euro = placed(book, 7, buy(EURUSD.id, '1')).orders[0]!;
+    placed(book, 7, buy(XAGUSD.id, '0.1'));
+    expect(book.applyTick(EURUSD.id, 109_900, 109_910, T + 1).flatMap((o) => o.events)).toEqual([]);
+    const [outcome] = book.applyTick(EURUSD.id, 107_760, 107_770, T + 2);
+    const stopOut = outcome!.events.find((e) => e.type === 'stop_out');
+    expect(stopOut).toMatchObject({ closedOrderIds: [euro.id], protectionMicros: 0n });
+    expect(stopOut?.type === 'stop_out' && stopOut.after.balanceMicros).toBe(book.account(7)!.balanceMicros);
+    expect(stopOut?.type === 'stop_out' && stopOut.after.usedMarginMicros).toBe(
+      book.figures(7)!.usedMarginMicros,
+    );
+  });
+
   it('[S3] warns once when the level reaches the margin-call level, again after it recovered', () => {
     const book = setup('2000');
     placed(book, 7, buy(EURUSD.id, '1'));

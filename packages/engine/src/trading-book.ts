@@ -25,6 +25,7 @@ import type {
   LedgerKindOfTrading,
   Order,
   Outcome,
+  RiskFigures,
   RiskLevels,
 } from './trading-types.ts';
 
@@ -333,16 +334,28 @@ export class TradingBook {
   /** [B9] Stop-out, negative balance protection, margin-call warning, new guards. */
   private settle(account: Account, out: OutcomeBuilder, nowMs: number): void {
     const { stopOutLevel, marginCallLevel } = this.settings;
-    for (;;) {
-      const figures = accountFigures(account, this.board);
-      if (!isAtOrBelowLevel(figures, stopOutLevel)) break;
+    const before = accountFigures(account, this.board);
+    const closedOrderIds: number[] = [];
+    for (let figures = before; isAtOrBelowLevel(figures, stopOutLevel);) {
       const victim = this.largestLoser(account, nowMs);
       if (!victim) break;
       this.close(account, victim, 'stop_out', nowMs, out);
+      closedOrderIds.push(victim.id);
+      figures = accountFigures(account, this.board);
     }
-    if (!account.isDemo && account.balanceMicros < 0n)
-      out.post('negative_balance_protection', -account.balanceMicros, 0, nowMs);
+    const protectionMicros = !account.isDemo && account.balanceMicros < 0n ? -account.balanceMicros : 0n;
+    if (protectionMicros > 0n) out.post('negative_balance_protection', protectionMicros, 0, nowMs);
     const figures = accountFigures(account, this.board);
+    if (closedOrderIds.length > 0)
+      out.event({
+        type: 'stop_out',
+        accountId: account.id,
+        levels: { marginCallLevel, stopOutLevel },
+        before: riskFiguresOf(before),
+        after: riskFiguresOf(figures),
+        closedOrderIds,
+        protectionMicros,
+      });
     if (isAtOrBelowLevel(figures, marginCallLevel)) {
       if (!account.marginCallWarned) {
         account.marginCallWarned = true;
@@ -351,6 +364,7 @@ export class TradingBook {
           accountId: account.id,
           equityMicros: figures.equityMicros,
           usedMarginMicros: figures.usedMarginMicros,
+          levels: { marginCallLevel, stopOutLevel },
         });
       }
     } else if (!isAtOrBelowLevel(figures, marginCallRearmLevel(marginCallLevel))) {
@@ -436,3 +450,9 @@ export class TradingBook {
 export function marginCallRearmLevel(marginCallLevel: number): number {
   return Math.ceil((marginCallLevel * 11) / 10);
 }
+
+const riskFiguresOf = (figures: AccountFigures): RiskFigures => ({
+  balanceMicros: figures.balanceMicros,
+  equityMicros: figures.equityMicros,
+  usedMarginMicros: figures.usedMarginMicros,
+});

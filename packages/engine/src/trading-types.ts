@@ -89,8 +89,34 @@ export interface Posting {
   atMs: number;
 }
 
+/** Balance, equity and used margin at one moment of a settlement (SPEC.md S4). */
+export interface RiskFigures {
+  balanceMicros: bigint;
+  equityMicros: bigint;
+  usedMarginMicros: bigint;
+}
+
 export type TradeEvent =
-  | { type: 'margin_call'; accountId: number; equityMicros: bigint; usedMarginMicros: bigint }
+  | {
+      type: 'margin_call';
+      accountId: number;
+      equityMicros: bigint;
+      usedMarginMicros: bigint;
+      /** The levels it was decided at: settings change, the explanation of a past call must not. */
+      levels: RiskLevels;
+    }
+  | {
+      /** [S4] One stop-out: what the account stood at, what it closed in order, what protection restored. */
+      type: 'stop_out';
+      accountId: number;
+      levels: RiskLevels;
+      before: RiskFigures;
+      after: RiskFigures;
+      /** The positions it closed, in the order it closed them (largest loss first, S1). */
+      closedOrderIds: number[];
+      /** The negative balance protection row's amount (S2); 0 when none was written. */
+      protectionMicros: bigint;
+    }
   | { type: 'order_changed'; order: Order };
 
 /** What one decision changed: the records to persist (one transaction) and the events to publish. */

@@ -13,3 +13,4 @@ export * from './content.ts';
 export * from './user-access.ts';
 export { changeOf, controlCharacterField } from './fields.ts';
 export * from './back-office.ts';
+export * from './stop-out-report.ts';

@@ -69,6 +69,23 @@ const examples: ServerMessage[] = [
   { type: 'FOREX_CLOSED', id: [7, 8] },
   { type: 'FOREX_ORDER', orders: [] },
   { type: 'MARGIN_CALL', margin_level: 95.5, margin_call_level: 100, stop_out_level: 50, msg: 'Margin call' },
+  {
+    type: 'MARGIN_CALL',
+    margin_level: 95.5,
+    margin_call_level: 100,
+    stop_out_level: 50,
+    report_id: 3,
+    msg: 'Margin call',
+  },
+  {
+    type: 'STOP_OUT',
+    report_id: 4,
+    margin_level: 48.2,
+    stop_out_level: 50,
+    closed: [9, 7],
+    negative_balance_protection: 12.5,
+    msg: 'Stop-out',
+  },
 ];
 
 describe('the server messages of the socket', () => {

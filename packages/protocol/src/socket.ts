@@ -188,9 +188,27 @@ export const marginCallPushSchema = z.object({
   margin_level: z.number(),
   margin_call_level: z.number(),
   stop_out_level: z.number(),
+  /** The report that explains it (GET /v1/api/forex/stop_out_report?id=). */
+  report_id: z.number().int().optional(),
   msg: z.string(),
 });
 export type MarginCallPush = z.infer<typeof marginCallPushSchema>;
+
+/** Sent unasked to every signed-in socket of the user when a stop-out closed their positions. */
+export const STOP_OUT_MESSAGE = 'STOP_OUT';
+export const stopOutPushSchema = z.object({
+  type: z.literal(STOP_OUT_MESSAGE),
+  /** The report that explains it (GET /v1/api/forex/stop_out_report?id=). */
+  report_id: z.number().int(),
+  /** The margin level that triggered it, percent. */
+  margin_level: z.number(),
+  stop_out_level: z.number(),
+  /** The positions closed, in the order they were closed. */
+  closed: z.array(z.number().int()),
+  negative_balance_protection: z.number(),
+  msg: z.string(),
+});
+export type StopOutPush = z.infer<typeof stopOutPushSchema>;
 
 /**
  * Sent to a signed-in user's sockets when staff decided something of theirs (a deposit, a
@@ -222,6 +240,7 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   forexClosedPushSchema,
   forexOrderPushSchema,
   marginCallPushSchema,
+  stopOutPushSchema,
 ]);
 export type ServerMessage = z.infer<typeof serverMessageSchema>;
 export type ServerMessageType = ServerMessage['type'];

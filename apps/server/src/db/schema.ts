@@ -460,6 +460,48 @@ export interface FavouriteInstrumentTable {
   created_at: DbInt;
 }
 
+/** A stop-out or a margin call, kept to explain it afterwards (services/stop-out-report.ts). */
+export interface MarginEventTable {
+  id: DbId;
+  user_id: DbInt;
+  /** 'stop_out' or 'margin_call'. */
+  kind: string;
+  at: DbInt;
+  /** Percent, as the settings were when it happened. */
+  margin_call_level: DbInt;
+  stop_out_level: DbInt;
+  /** Micro-dollars before the first close and after the last close and the protection. */
+  balance_before: DbInt;
+  equity_before: DbInt;
+  used_margin_before: DbInt;
+  balance_after: DbInt;
+  equity_after: DbInt;
+  used_margin_after: DbInt;
+  /** The negative balance protection row's amount; 0 for none. */
+  protection: DbInt;
+}
+
+/** The positions a stop-out closed, `position` 1 for the first it closed. */
+export interface MarginEventCloseTable {
+  event_id: DbInt;
+  position: DbInt;
+  order_id: DbInt;
+}
+
+/** An account's figures at one moment: every few minutes while it holds positions, and at each event. */
+export interface AccountSnapshotTable {
+  id: DbId;
+  user_id: DbInt;
+  at: DbInt;
+  balance: DbInt;
+  equity: DbInt;
+  used_margin: DbInt;
+  /** Hundredths of a percent; null while no margin is in use. */
+  margin_level: DbInt | null;
+  /** 'periodic', 'margin_call' or 'stop_out'. */
+  reason: string;
+}
+
 export interface Database {
   categories: CategoryTable;
   instruments: InstrumentTable;
@@ -494,4 +536,7 @@ export interface Database {
   news_translations: NewsTranslationTable;
   companies: CompanyTable;
   favourite_instruments: FavouriteInstrumentTable;
+  margin_events: MarginEventTable;
+  margin_event_closes: MarginEventCloseTable;
+  account_snapshots: AccountSnapshotTable;
 }

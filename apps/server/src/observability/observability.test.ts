@@ -16,6 +16,7 @@ const outcome = (orders: Order[], marginCalls = 0): Outcome => ({
     accountId: 1,
     equityMicros: 1n,
     usedMarginMicros: 1n,
+    levels: { marginCallLevel: 100, stopOutLevel: 50 },
   })),
 });
 

@@ -10,6 +10,7 @@ import type { Database, OrderTable } from '../db/schema.ts';
 import { toBigInt, toInt } from '../db/values.ts';
 import type { IdempotentRecord } from '../services/idempotency.ts';
 import { insertIdempotencyRecord } from './idempotency-repository.ts';
+import { insertMarginEvents } from './margin-event-repository.ts';
 
 const STATUS_OF: Record<OrderState, number> = {
   pending: OrderStatus.pending,
@@ -173,6 +174,7 @@ export class TradingRepository {
       await upsertOrders(trx, [...orders.values()]);
       await insertLedger(trx, ledger);
       await setBalances(trx, balances);
+      for (const item of items) await insertMarginEvents(trx, item.outcomes, item.atMs);
       for (const item of items) if (item.extra) await item.extra(trx);
       for (const answer of answers) await insertIdempotencyRecord(trx, answer, items[0]!.atMs);
     });

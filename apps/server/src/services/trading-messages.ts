@@ -1,14 +1,35 @@
 /**
  * What a committed trading outcome tells its user on the socket: the changed order rows, the ids
- * that left the open book, and a margin call. Built once per outcome after its commit.
+ * that left the open book, a stop-out and a margin call, each with the id of the report that
+ * explains it. Built once per outcome after its commit (the commit gives the report its id).
  */
 import { divRound, type Order, type Outcome, type TradingSettings } from '@omp/engine';
 import type { OrderRow } from '@omp/protocol';
+import { storedMarginEventId } from '../repositories/margin-event-repository.ts';
+import { money } from '../wire/trading-wire.ts';
 
 export type UserMessage =
   | { type: 'FOREX_ORDER'; orders: OrderRow[] }
   | { type: 'FOREX_CLOSED'; id: number[] }
-  | { type: 'MARGIN_CALL'; margin_level: number; margin_call_level: number; stop_out_level: number };
+  | {
+      type: 'MARGIN_CALL';
+      margin_level: number;
+      margin_call_level: number;
+      stop_out_level: number;
+      report_id?: number;
+    }
+  | {
+      type: 'STOP_OUT';
+      report_id: number;
+      margin_level: number;
+      stop_out_level: number;
+      closed: number[];
+      negative_balance_protection: number;
+    };
+
+/** Margin level in percent with two decimals, computed exactly before it becomes a number. */
+const percentLevel = (equityMicros: bigint, usedMarginMicros: bigint) =>
+  usedMarginMicros > 0n ? Number(divRound(equityMicros * 10_000n, usedMarginMicros)) / 100 : 0;
 
 export function userMessagesOf(
   outcome: Outcome,
@@ -21,17 +42,23 @@ export function userMessagesOf(
   const gone = outcome.orders.filter((o) => o.state === 'closed' || o.state === 'cancelled').map((o) => o.id);
   if (gone.length > 0) messages.push({ type: 'FOREX_CLOSED', id: gone });
   for (const event of outcome.events) {
+    const reportId = storedMarginEventId(event);
+    if (event.type === 'stop_out' && reportId !== undefined)
+      messages.push({
+        type: 'STOP_OUT',
+        report_id: reportId,
+        margin_level: percentLevel(event.before.equityMicros, event.before.usedMarginMicros),
+        stop_out_level: event.levels.stopOutLevel,
+        closed: event.closedOrderIds,
+        negative_balance_protection: money(event.protectionMicros),
+      });
     if (event.type !== 'margin_call') continue;
-    // Margin level in percent with two decimals, computed exactly before it becomes a number.
-    const level =
-      event.usedMarginMicros > 0n
-        ? Number(divRound(event.equityMicros * 10_000n, event.usedMarginMicros)) / 100
-        : 0;
     messages.push({
       type: 'MARGIN_CALL',
-      margin_level: level,
+      margin_level: percentLevel(event.equityMicros, event.usedMarginMicros),
       margin_call_level: settings.marginCallLevel,
       stop_out_level: settings.stopOutLevel,
+      ...(reportId !== undefined ? { report_id: reportId } : {}),
     });
   }
   return messages;

@@ -476,6 +476,17 @@ export class TradingService {
     return this.book.figures(account.id)!;
   }
 
+  /** The engine's figures of every account holding a position (the periodic account snapshots). */
+  holdingAccountFigures(): Array<{ accountId: number; figures: EngineAccountFigures }> {
+    const holding = [];
+    for (const accountId of this.book.accountIds()) {
+      const account = this.book.account(accountId);
+      if (![...(account?.orders.values() ?? [])].some((order) => order.state === 'holding')) continue;
+      holding.push({ accountId, figures: this.book.figures(accountId)! });
+    }
+    return holding;
+  }
+
   /** The balance the book holds for a loaded account (tests compare it with the ledger). */
   bookBalanceMicros(userId: number): bigint | undefined {
     return this.book.account(userId)?.balanceMicros;

@@ -318,6 +318,12 @@ export class SocketHub {
           stop_out: message.stop_out_level,
         });
         this.send(client, encode({ ...message, msg }));
+      } else if (message.type === 'STOP_OUT') {
+        const msg = translate(client.lang, 'stop_out', {
+          count: message.closed.length,
+          level: message.margin_level,
+        });
+        this.send(client, encode({ ...message, msg }));
       } else if (client.topics.has(message.type === 'FOREX_CLOSED' ? Topic.forexClosed : Topic.forexTrade)) {
         this.send(client, encode(message));
       }

@@ -15,6 +15,7 @@ import { queryClient } from '../lib/query-client.ts';
 import { marketKeys } from '../features/quotes/market-queries.ts';
 import { useLiveTradingFeed } from '../features/trading/live-trading-feed.ts';
 import { MarginCallBanner } from '../features/trading/margin-call-banner.tsx';
+import { StopOutBanner } from '../features/explainer/stop-out-banner.tsx';
 import { HeaderMarkContext } from '../ui/page-header.tsx';
 import { DemoMark } from '../features/session/demo-mark.tsx';
 import { Onboarding } from '../features/onboarding/onboarding.tsx';
@@ -53,6 +54,7 @@ export function RootLayout() {
     <div className={`app-shell ${tabBar ? 'app-shell--tabs' : ''}`}>
       <ConnectionIndicator />
       {signedIn && <MarginCallBanner />}
+      {signedIn && <StopOutBanner />}
       <main className="app-main">
         {/* Every screen's header says DEMO while the money on it is a demo account's. */}
         <HeaderMarkContext value={headerMark}>

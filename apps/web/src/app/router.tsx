@@ -62,6 +62,7 @@ const BUILT: Record<string, ReactNode> = {
   ),
   '/mine/announcement': lazyScreen(async () => (await notices()).AnnouncementPage),
   '/mine/email': lazyScreen(async () => (await notices()).ComplaintEmailPage),
+  '/stop-out': lazyScreen(async () => (await import('../features/explainer/stop-out-page.tsx')).StopOutPage),
   '/product': lazyScreen(async () => (await import('../features/company/product-route.tsx')).ProductRoute),
   '/mine/system': lazyScreen(async () => (await import('../features/settings/system-page.tsx')).SystemPage),
   '/language': lazyScreen(async () => (await import('../features/settings/language-page.tsx')).LanguagePage),

@@ -43,6 +43,8 @@ export const ROUTES: readonly RouteInfo[] = [
   route('/register', 'pages.register'),
   route('/forgot', 'pages.forgot'),
   route('/product', 'pages.search'),
+  // The stop-out explainer: ?id= a report, ?order= a position a stop-out closed.
+  route('/stop-out', 'explainer.title', { requiresLogin: true }),
   route('/mine/auth', 'pages.auth', { realOnly: true }),
   route('/mine/invite', 'pages.invite', { requiresLogin: true }),
   route('/mine/email', 'pages.complaintEmail', { requiresLogin: true }),

@@ -5,9 +5,10 @@
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { Dialog, Popup } from 'antd-mobile';
 import { CloseOutline } from 'antd-mobile-icons';
-import { OrderStatus, type OrderRow } from '@omp/protocol';
+import { ClosedType, OrderStatus, type OrderRow } from '@omp/protocol';
 import { InstrumentLogo } from '../../ui/instrument-logo.tsx';
 import { formatDateTime, formatLots, formatPrice, formatUsd, isolateLtr } from '../../lib/format.ts';
 import { useSettings } from '../settings/settings-store.ts';
@@ -53,6 +54,7 @@ export function OrderDetailPopup({
             </button>
           </header>
           <DetailFigures row={row} />
+          {row.ClosedType === ClosedType.stopOut && <StopOutLink row={row} onClose={onClose} />}
           <DetailActions row={row} onClose={onClose} onEditStops={onEditStops} />
         </div>
       )}
@@ -125,6 +127,25 @@ function DetailFigures({ row }: { row: OrderRow }) {
       ))}
       {hasFillDetails(row) && <FillItems row={row} />}
     </dl>
+  );
+}
+
+/** A position a stop-out closed leads to the explanation of that stop-out. */
+function StopOutLink({ row, onClose }: { row: OrderRow; onClose(): void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <button
+      type="button"
+      className="order-detail__why"
+      data-testid="detail-stop-out-why"
+      onClick={() => {
+        onClose();
+        void navigate(`/stop-out?order=${row.Id}`);
+      }}
+    >
+      {t('explainer.whyClosed')}
+    </button>
   );
 }
 

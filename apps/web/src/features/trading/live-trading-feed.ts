@@ -7,12 +7,13 @@
  * - FOREX_ORDER (an order placed, filled, closed or cancelled) and FOREX_CLOSED: the lists are
  *   fetched again, and closed ids leave the open lists at once;
  * - MARGIN_CALL (sent unasked to a signed-in socket): the warning banner;
+ * - STOP_OUT (sent unasked too): the stop-out notice, which leads to its explanation;
  * - ACCOUNT_CHANGED (staff decided something of the user's): records, balance and profile again.
  *
  * After a reconnect everything is fetched again, because pushes missed meanwhile are gone.
  */
 import { useEffect } from 'react';
-import { ACCOUNT_CHANGED_MESSAGE, MARGIN_CALL_MESSAGE, Topic } from '@omp/protocol';
+import { ACCOUNT_CHANGED_MESSAGE, MARGIN_CALL_MESSAGE, STOP_OUT_MESSAGE, Topic } from '@omp/protocol';
 import { getSocket } from '../../lib/socket.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { useOnReconnect } from '../../lib/use-socket-events.ts';
@@ -49,6 +50,7 @@ export function useLiveTradingFeed(): void {
       }),
       socket.listen(FOREX_ORDER_MESSAGE, () => void refreshTrading()),
       socket.listen(MARGIN_CALL_MESSAGE, (message) => useLiveTrading.getState().applyMarginCall(message)),
+      socket.listen(STOP_OUT_MESSAGE, (message) => useLiveTrading.getState().applyStopOut(message)),
       // Staff decided a deposit, a withdrawal, the identity check or a balance change: the records,
       // the balance and the profile on screen are fetched again at once.
       socket.listen(ACCOUNT_CHANGED_MESSAGE, () => {

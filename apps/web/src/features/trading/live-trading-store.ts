@@ -4,7 +4,7 @@
  * themselves go into the query cache (live-trading-feed.ts), where every screen already reads them.
  */
 import { create } from 'zustand';
-import type { AccountRisk, ForexTradePush, LiveOrder, MarginCallPush } from '@omp/protocol';
+import type { AccountRisk, ForexTradePush, LiveOrder, MarginCallPush, StopOutPush } from '@omp/protocol';
 import { addIds, liveFiguresOf, type IdSet, type LiveById } from './order-merge.ts';
 
 /** A holding order's distances to the margin call and the stop-out, from the last trade push. */
@@ -19,6 +19,15 @@ export interface MarginCallWarning {
   stopOutLevel: number;
   /** The server's sentence in the user's language. */
   message: string;
+  /** The report that explains it (/stop-out?id=), when the server named one. */
+  reportId?: number | undefined;
+}
+
+/** A stop-out just closed positions: shown until dismissed or opened. */
+export interface StopOutNotice {
+  reportId: number;
+  closedCount: number;
+  marginLevel: number;
 }
 
 interface LiveTradingState {
@@ -29,10 +38,13 @@ interface LiveTradingState {
   accountRisk: AccountRisk | null;
   closed: IdSet;
   marginCall: MarginCallWarning | null;
+  stopOut: StopOutNotice | null;
   applyTrade(push: Pick<ForexTradePush, 'orders' | 'account' | 'risk'>): void;
   applyClosed(ids: readonly number[]): void;
   applyMarginCall(push: Omit<MarginCallPush, 'type'>): void;
   dismissMarginCall(): void;
+  applyStopOut(push: Omit<StopOutPush, 'type'>): void;
+  dismissStopOut(): void;
   reset(): void;
 }
 
@@ -42,6 +54,7 @@ export const useLiveTrading = create<LiveTradingState>()((set) => ({
   accountRisk: null,
   closed: {},
   marginCall: null,
+  stopOut: null,
   applyTrade: (push) =>
     set((state) => {
       const level = push.account.margin_level;
@@ -66,10 +79,18 @@ export const useLiveTrading = create<LiveTradingState>()((set) => ({
         marginCallLevel: push.margin_call_level,
         stopOutLevel: push.stop_out_level,
         message: push.msg,
+        reportId: push.report_id,
       },
     }),
   dismissMarginCall: () => set({ marginCall: null }),
-  reset: () => set({ live: {}, dangers: {}, accountRisk: null, closed: {}, marginCall: null }),
+  // A stop-out ends the margin call it followed: the warning gives way to what happened.
+  applyStopOut: (push) =>
+    set({
+      marginCall: null,
+      stopOut: { reportId: push.report_id, closedCount: push.closed.length, marginLevel: push.margin_level },
+    }),
+  dismissStopOut: () => set({ stopOut: null }),
+  reset: () => set({ live: {}, dangers: {}, accountRisk: null, closed: {}, marginCall: null, stopOut: null }),
 }));
 
 function dangersOf(orders: readonly LiveOrder[]): Record<number, PositionDanger> {

@@ -31,16 +31,31 @@ export function MarginCallBanner() {
         <p className="margin-call__body">
           {t('trading.marginCallBody', { stopOut: isolateLtr(formatPercent(warning.stopOutLevel, lang)) })}
         </p>
-        <button
-          type="button"
-          className="margin-call__action"
-          onClick={() => {
-            dismiss();
-            void navigate('/order');
-          }}
-        >
-          {t('trading.viewPositions')}
-        </button>
+        <div className="margin-call__actions">
+          <button
+            type="button"
+            className="margin-call__action"
+            onClick={() => {
+              dismiss();
+              void navigate('/order');
+            }}
+          >
+            {t('trading.viewPositions')}
+          </button>
+          {warning.reportId !== undefined && (
+            <button
+              type="button"
+              className="margin-call__link"
+              data-testid="margin-call-see-why"
+              onClick={() => {
+                dismiss();
+                void navigate(`/stop-out?id=${warning.reportId}`);
+              }}
+            >
+              {t('explainer.seeWhy')}
+            </button>
+          )}
+        </div>
       </div>
       <button
         type="button"
