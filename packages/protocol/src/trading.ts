@@ -108,6 +108,7 @@ export const orderRowSchema = z.object({
   OpenTimeHandler: utcTimeText('Filled at'),
   CloseTime: n('Unix seconds of the close or cancel, 0 while open'),
   CloseTimeHandler: utcTimeText('Closed or cancelled at'),
+  SplitFromId: n('A closed part of a position: the position it was split from; 0 none'),
 });
 export type OrderRow = z.infer<typeof orderRowSchema>;
 

@@ -78,6 +78,7 @@ export function toOrderRow(order: Order, spec: InstrumentSpec, board: MarketBoar
     OpenTimeHandler: timeText(order.openedAtMs),
     CloseTime: Math.floor(order.closedAtMs / 1000),
     CloseTimeHandler: timeText(order.closedAtMs),
+    SplitFromId: order.splitFromId ?? 0,
   };
 }
 

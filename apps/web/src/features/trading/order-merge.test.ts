@@ -30,6 +30,7 @@ function anOrder(id: number, overrides: Partial<OrderRow> = {}): OrderRow {
     OpenTimeHandler: '',
     CloseTime: 0,
     CloseTimeHandler: '',
+    SplitFromId: 0,
     ...overrides,
   };
 }
