@@ -24,6 +24,7 @@ import './features/chart/trade.css';
 import './features/ticket/ticket.css';
 import './features/trading/trading.css';
 import './features/orders/orders.css';
+import './features/closing/closing.css';
 import './features/settings/settings.css';
 import './features/auth/auth.css';
 import './features/money/money.css';
