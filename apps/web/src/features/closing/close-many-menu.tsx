@@ -64,15 +64,18 @@ export function CloseManyMenu({ rows }: { rows: readonly OrderRow[] }) {
 
   return (
     <>
-      <button
-        type="button"
-        className="close-menu-button"
-        onClick={() => setMenuOpen(true)}
-        disabled={rows.length === 0}
-        data-testid="close-menu"
-      >
-        {t('closing.menu')}
-      </button>
+      {rows.length > 0 && (
+        <div className="close-menu-row">
+          <button
+            type="button"
+            className="close-menu-button"
+            onClick={() => setMenuOpen(true)}
+            data-testid="close-menu"
+          >
+            {t('closing.menu')}
+          </button>
+        </div>
+      )}
       <ActionSheet
         visible={menuOpen}
         onClose={() => setMenuOpen(false)}

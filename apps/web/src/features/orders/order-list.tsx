@@ -69,6 +69,8 @@ export function OrderList({ status }: { status: DealStatus }) {
 
   return (
     <>
+      {/* Outside the list: its summary sheet outlives the rows it closed (the list turns empty). */}
+      {status === DealTab.holding && <CloseManyMenu rows={rows} />}
       <RefreshableList onRefresh={refresh}>
         <PagedBody
           query={deals}
@@ -93,11 +95,7 @@ export function OrderList({ status }: { status: DealStatus }) {
             total={deals.data?.pages[0]?.total ?? rows.length}
             realizedTotal={deals.data?.pages[0]?.all_fact_profits}
           />
-          {status === DealTab.holding && (
-            <div className="close-menu-row">
-              <CloseManyMenu rows={rows} />
-            </div>
-          )}
+
           <div className="order-list" data-testid={`order-list-${status}`}>
             {rows.map((row) => (
               <OrderCard key={row.Id} row={row} onOpen={(picked) => setOpenId(picked.Id)} />
