@@ -5,7 +5,12 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CloseAllResult, ClosePartResult } from '@omp/protocol';
-import { databaseEngines, startTestRuntime, WEDNESDAY_NOON_MS, type TestRuntime } from './helpers/test-runtime.ts';
+import {
+  databaseEngines,
+  startTestRuntime,
+  WEDNESDAY_NOON_MS,
+  type TestRuntime,
+} from './helpers/test-runtime.ts';
 import { tradingClient } from './helpers/trading-helpers.ts';
 import type { EnvelopeBody } from './helpers/account-helpers.ts';
 
@@ -51,7 +56,8 @@ describe.each(databaseEngines())('closing positions on %s', (engine) => {
     expect(placed.code, placed.msg).toBe(1);
     return placed.data;
   };
-  const holdingIds = async (token: string) => (await t.myDeal(token, 1)).data.data.map((row) => row.Id).sort();
+  const holdingIds = async (token: string) =>
+    (await t.myDeal(token, 1)).data.data.map((row) => row.Id).sort();
 
   it('closes part of a position: the part is a new closed row with its P/L, the rest keeps id and stops', async () => {
     const { token, id: userId } = await t.realUser('10000');
@@ -87,7 +93,9 @@ describe.each(databaseEngines())('closing positions on %s', (engine) => {
     const { position: rest, closed } = answer.data;
     expect(closed.Id).not.toBe(position.Id);
     // Margin and fee split in proportion, and add up to what the position held.
-    expect(Math.round((rest.CautionMoney + closed.CautionMoney) * 1e6)).toBe(Math.round(position.CautionMoney * 1e6));
+    expect(Math.round((rest.CautionMoney + closed.CautionMoney) * 1e6)).toBe(
+      Math.round(position.CautionMoney * 1e6),
+    );
     expect(Math.round((rest.TradeFee + closed.TradeFee) * 1e6)).toBe(Math.round(position.TradeFee * 1e6));
     expect(closed.CautionMoney).toBeCloseTo(position.CautionMoney * 0.3, 6);
 
@@ -100,7 +108,10 @@ describe.each(databaseEngines())('closing positions on %s', (engine) => {
     expect(rows.map((r) => [Number(r.amount), Number(r.ref_id)])).toEqual([[30_000_000, closed.Id]]);
     expect(await holdingIds(token)).toEqual([position.Id]);
     const history = (await t.myDeal(token, 3)).data.data;
-    expect(history.find((row) => row.Id === closed.Id)).toMatchObject({ Quantity: 0.3, SplitFromId: position.Id });
+    expect(history.find((row) => row.Id === closed.Id)).toMatchObject({
+      Quantity: 0.3,
+      SplitFromId: position.Id,
+    });
     await t.expectLedgerBalanced(userId);
 
     // The rest's take profit is still live: a tick past it closes the 0.7 lots.
@@ -122,11 +133,17 @@ describe.each(databaseEngines())('closing positions on %s', (engine) => {
     ];
     for (const [cont, code, msg] of cases)
       expect(await closePart(token, position.Id, cont), cont).toMatchObject({ code, msg, data: null });
-    expect(await closePart(token, 99_999_999, '0.1')).toMatchObject({ code: 404, msg: 'There is no such order' });
+    expect(await closePart(token, 99_999_999, '0.1')).toMatchObject({
+      code: 404,
+      msg: 'There is no such order',
+    });
     const rows = (await t.myDeal(token, 1)).data.data;
     expect(rows.map((row) => row.Quantity)).toEqual([0.5]);
     await t.close(token, position.Id);
-    expect(await closePart(token, position.Id, '0.1')).toMatchObject({ code: 0, msg: 'This order is no longer open' });
+    expect(await closePart(token, position.Id, '0.1')).toMatchObject({
+      code: 0,
+      msg: 'This order is no longer open',
+    });
     await t.expectLedgerBalanced(userId);
   });
 

@@ -45,7 +45,10 @@ const postingsSum = (outcomes: Outcome[]) =>
 describe('closing part of a position', () => {
   it('[PC1] the part closes as a new record with its P/L; the position keeps id, stops and the rest', () => {
     const book = setup();
-    const position = open(book, order(EURUSD.id, '1', { stopLossPoints: 109_000, takeProfitPoints: 112_000 }));
+    const position = open(
+      book,
+      order(EURUSD.id, '1', { stopLossPoints: 109_000, takeProfitPoints: 112_000 }),
+    );
     book.applyTick(EURUSD.id, 110_110, 110_120, T + 1000);
     const result = book.closePart(7, position.id, lots('0.3'), 'user', T + 1000);
     if (!result.ok) throw new Error(result.rejection);
@@ -85,7 +88,11 @@ describe('closing part of a position', () => {
     const position = open(book, order(EURUSD.id, '1', { takeProfitPoints: 110_500 }));
     expect(book.closePart(7, position.id, lots('0.3'), 'user', T + 1).ok).toBe(true);
     const [fired] = book.applyTick(EURUSD.id, 110_600, 110_610, T + 2);
-    expect(fired!.orders[0]).toMatchObject({ id: position.id, lots: lots('0.7'), closeReason: 'take_profit' });
+    expect(fired!.orders[0]).toMatchObject({
+      id: position.id,
+      lots: lots('0.7'),
+      closeReason: 'take_profit',
+    });
   });
 
   it('[PC3] margin and fee split in proportion and add up to the whole, to the micro-dollar', () => {
@@ -131,7 +138,10 @@ describe('closing part of a position', () => {
     book.loadAccount(newAccount(7, '10000'));
     const ger = open(book, order(GER40.id, '1'));
     const eur = open(book, order(EURUSD.id, '0.01'));
-    expect(book.closePart(7, 999, lots('0.1'), 'user', T)).toEqual({ ok: false, rejection: 'order_not_found' });
+    expect(book.closePart(7, 999, lots('0.1'), 'user', T)).toEqual({
+      ok: false,
+      rejection: 'order_not_found',
+    });
     expect(book.closePart(7, ger.id, lots('0.5'), 'user', SATURDAY_NOON)).toEqual({
       ok: false,
       rejection: 'market_closed',
@@ -262,7 +272,11 @@ describe('seeded partial and bulk closes', () => {
             });
           }
         } else {
-          const filter = rng.pick([{ scope: 'all' as const }, { scope: 'winners' as const }, { scope: 'losers' as const }]);
+          const filter = rng.pick([
+            { scope: 'all' as const },
+            { scope: 'winners' as const },
+            { scope: 'losers' as const },
+          ]);
           const result = book.closeMany(7, filter, now);
           if (result.ok) outcomes.push(result.outcome);
         }

@@ -105,7 +105,8 @@ export type PartResult =
   | { ok: true; outcome: Outcome; position: Order; part: Order }
   | {
       ok: false;
-      rejection: PartRejection | CloseBlock | 'order_not_found' | 'order_not_holding' | 'instrument_not_found';
+      rejection:
+        PartRejection | CloseBlock | 'order_not_found' | 'order_not_holding' | 'instrument_not_found';
     };
 
 /**
@@ -137,7 +138,14 @@ export function closePart(
   const position: Order = { ...order, lots: order.lots - lots, marginMicros: restMargin, feeMicros: restFee };
   book.putOrder(account, position, out);
   const part = closeOrder(
-    { ...order, id: book.newOrderId(), lots, marginMicros: partMargin, feeMicros: partFee, splitFromId: order.id },
+    {
+      ...order,
+      id: book.newOrderId(),
+      lots,
+      marginMicros: partMargin,
+      feeMicros: partFee,
+      splitFromId: order.id,
+    },
     book.board,
     reason,
     nowMs,
@@ -200,6 +208,7 @@ export function closeMany(
   const outcome = out.build();
   const takenIds = new Set(taken.map((order) => order.id));
   for (const order of outcome.orders)
-    if (takenIds.has(order.id) && order.state === 'closed' && order.closeReason === 'user') closed.push(order);
+    if (takenIds.has(order.id) && order.state === 'closed' && order.closeReason === 'user')
+      closed.push(order);
   return { ok: true, outcome, closed, skipped };
 }

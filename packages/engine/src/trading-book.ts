@@ -188,7 +188,13 @@ export class TradingBook {
   }
 
   /** [PC1] Closes part of a holding order (position-closing.ts). */
-  closePart(accountId: number, orderId: number, lots: bigint, reason: CloseReason, nowMs: number): PartResult {
+  closePart(
+    accountId: number,
+    orderId: number,
+    lots: bigint,
+    reason: CloseReason,
+    nowMs: number,
+  ): PartResult {
     return closePart(this.closingBook(), accountId, orderId, lots, reason, nowMs);
   }
 

@@ -58,7 +58,11 @@ export class ClosingService {
   }
 
   /** Closes `cont` lots of a holding position; answers the position as it stays and the part. */
-  closePart(user: TradingUser, body: ClosePartBody, idempotent?: IdempotentRequest): Promise<ClosePartResult> {
+  closePart(
+    user: TradingUser,
+    body: ClosePartBody,
+    idempotent?: IdempotentRequest,
+  ): Promise<ClosePartResult> {
     return this.onOwner.closePart({ user, body, idempotent });
   }
 
