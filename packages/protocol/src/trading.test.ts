@@ -113,6 +113,7 @@ describe('order lists and figures', () => {
       OpenTimeHandler: '2025-11-18 12:00:00',
       CloseTime: 0,
       CloseTimeHandler: '',
+      SplitFromId: 0,
     };
     expect(orderRowSchema.parse(row)).toEqual(row);
     const { ForexTradeLists: _instrument, ...withoutInstrument } = row;
