@@ -97,6 +97,8 @@ describe('the OpenAPI document', () => {
         'POST /api/quickCharge/wire_submit',
         'POST /v1/api/forex/cancel_trade',
         'POST /v1/api/forex/close',
+        'POST /v1/api/forex/close_all',
+        'POST /v1/api/forex/close_part',
         'POST /v1/api/forex/set_stop_price',
         'POST /v1/api/forex/submit',
       ].sort(),

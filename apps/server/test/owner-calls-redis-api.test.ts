@@ -4,7 +4,7 @@
  * goes through the node that does not own the book: a staff adjustment and bonus, a deposit's
  * approval (two reviewers on two nodes at once: credited once), a withdrawal and its rejection,
  * withdrawals on both nodes at once (distinct ids), a staff close of a position with the audit row
- * saying where the request came from, a demo reset, and a new user's first call opening the
+ * saying where the request came from, a partial close and a close of all, a demo reset, and a new user's first call opening the
  * account. Every balance equals the sum of its ledger at the end.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -165,6 +165,38 @@ describe.skipIf(clusterUnavailable('OWNER CALL CASES'))(
         .where('target_id', '=', placed.data.Id)
         .execute();
       expect(audit).toEqual([{ action: 'order.close', ip: '203.0.113.77' }]);
+    });
+
+    it('closes part of a position and then all positions through the other node, once per key', async () => {
+      const { token } = await realUser('10000');
+      const t = tradingClient(other);
+      const forexId = t.spec('EURUSD').id;
+      const placed = await t.submit(token, { type: 1, cont: '1', forex_id: forexId, status: 1 });
+      expect(placed.code).toBe(1);
+      const post = (url: string, payload: Record<string, unknown>, key: string) =>
+        other.app
+          .inject({
+            method: 'POST',
+            url,
+            headers: { lang: 'en', authorization: token, 'idempotency-key': key },
+            payload,
+          })
+          .then((res) => res.json() as { code: number; data: Record<string, unknown> });
+      const part = await post('/v1/api/forex/close_part', { id: placed.data.Id, cont: '0.4' }, 'part-k');
+      expect(part).toMatchObject({
+        code: 1,
+        data: { position: { Quantity: 0.6 }, closed: { Quantity: 0.4 } },
+      });
+      const all = await post('/v1/api/forex/close_all', { scope: 'all' }, 'all-k');
+      expect(all).toMatchObject({ code: 1, data: { closed: [{ Id: placed.data.Id, Quantity: 0.6 }] } });
+      // Retried through the owner itself: the same summary, nothing closed twice.
+      const again = await owner.app.inject({
+        method: 'POST',
+        url: '/v1/api/forex/close_all',
+        headers: { lang: 'en', authorization: token, 'idempotency-key': 'all-k' },
+        payload: { scope: 'all' },
+      });
+      expect(again.json()).toEqual(all);
     });
 
     it('resets a demo account and opens a new user’s account on the owner', async () => {

@@ -25,6 +25,7 @@ import './features/ticket/ticket.css';
 import './features/trading/trading.css';
 import './features/orders/orders.css';
 import './features/explainer/explainer.css';
+import './features/closing/closing.css';
 import './features/settings/settings.css';
 import './features/auth/auth.css';
 import './features/money/money.css';

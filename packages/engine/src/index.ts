@@ -16,6 +16,7 @@ export * from './account-figures.ts';
 export * from './margin-guard.ts';
 export * from './order-lifecycle.ts';
 export * from './trading-book.ts';
+export * from './position-closing.ts';
 export * from './trigger-index.ts';
 export * from './withdrawal.ts';
 export * from './deposit.ts';

@@ -17,6 +17,14 @@ import { TriggerIndex } from './trigger-index.ts';
 import type { Trigger } from './trigger-book.ts';
 import { OutcomeBuilder } from './outcome-builder.ts';
 import { closeOrder, fillPending, validateStops } from './order-lifecycle.ts';
+import {
+  closeMany,
+  closePart,
+  type ClosingBook,
+  type CloseFilter,
+  type CloseManyResult,
+  type PartResult,
+} from './position-closing.ts';
 import type {
   Account,
   AccountFigures,
@@ -190,6 +198,35 @@ export class TradingBook {
     this.close(account, order, reason, nowMs, out);
     this.settle(account, out, nowMs);
     return { ok: true, outcome: out.build() };
+  }
+
+  /** [PC1] Closes part of a holding order (position-closing.ts). */
+  closePart(
+    accountId: number,
+    orderId: number,
+    lots: bigint,
+    reason: CloseReason,
+    nowMs: number,
+  ): PartResult {
+    return closePart(this.closingBook(), accountId, orderId, lots, reason, nowMs);
+  }
+
+  /** [PC4] Closes the holding orders a filter takes, in one decision (position-closing.ts). */
+  closeMany(accountId: number, filter: CloseFilter, nowMs: number): CloseManyResult {
+    return closeMany(this.closingBook(), accountId, filter, nowMs);
+  }
+
+  private closingBook(): ClosingBook {
+    return {
+      board: this.board,
+      staleQuoteMs: this.settings.staleQuoteMs,
+      account: (id) => this.accounts.get(id),
+      newOrderId: () => this.nextOrderId++,
+      outcomeOf: (account) => new OutcomeBuilder(account),
+      putOrder: (account, order, out) => this.putOrder(account, order, out),
+      close: (account, order, reason, nowMs, out) => this.close(account, order, reason, nowMs, out),
+      settle: (account, out, nowMs) => this.settle(account, out, nowMs),
+    };
   }
 
   /** [B4] Cancels a pending order; allowed while the market is closed (it holds nothing). */

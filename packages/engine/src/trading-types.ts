@@ -66,6 +66,8 @@ export interface Order {
   createdAtMs: number;
   openedAtMs: number;
   closedAtMs: number;
+  /** A closed part of a position (SPEC.md PC1): the id of the position it was split from. */
+  splitFromId?: number;
 }
 
 export interface Account {

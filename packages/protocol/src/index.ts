@@ -5,6 +5,7 @@ export * from './market.ts';
 export * from './socket.ts';
 export * from './account.ts';
 export * from './trading.ts';
+export * from './closing.ts';
 export * from './money.ts';
 export * from './staff.ts';
 export * from './identity.ts';

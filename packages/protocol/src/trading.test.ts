@@ -113,6 +113,11 @@ describe('order lists and figures', () => {
       OpenTimeHandler: '2025-11-18 12:00:00',
       CloseTime: 0,
       CloseTimeHandler: '',
+      AskedPrice: 0,
+      Spread: 0,
+      SpreadCost: 0,
+      Slippage: 0,
+      SplitFromId: 0,
     };
     expect(orderRowSchema.parse(row)).toEqual(row);
     const { ForexTradeLists: _instrument, ...withoutInstrument } = row;

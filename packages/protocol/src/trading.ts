@@ -121,6 +121,7 @@ export const orderRowSchema = z.object({
   Slippage: n(
     'Filled − asked for a buy, asked − filled for a sell, in price units: positive is against the trader; 0 when not recorded',
   ),
+  SplitFromId: n('A closed part of a position: the position it was split from; 0 none'),
 });
 export type OrderRow = z.infer<typeof orderRowSchema>;
 

@@ -191,6 +191,8 @@ export interface OrderTable {
   created_at: DbInt;
   opened_at: DbInt;
   closed_at: DbInt;
+  /** A closed part of a position: the position's id; 0 for every other order. */
+  split_from_id: DbInt;
 }
 
 export interface LedgerTable {

@@ -268,6 +268,8 @@ async function upsertOrders(trx: Transaction<Database>, orders: Order[]): Promis
       .onConflict((oc) =>
         oc.column('id').doUpdateSet((eb) => ({
           status: eb.ref('excluded.status'),
+          // A partial close leaves the position fewer lots (packages/engine/SPEC.md PC1).
+          lots: eb.ref('excluded.lots'),
           kind: eb.ref('excluded.kind'),
           open_points: eb.ref('excluded.open_points'),
           asked_points: eb.ref('excluded.asked_points'),
@@ -362,6 +364,7 @@ function toRow(order: Order) {
     created_at: order.createdAtMs,
     opened_at: order.openedAtMs,
     closed_at: order.closedAtMs,
+    split_from_id: order.splitFromId ?? 0,
   };
 }
 
@@ -399,6 +402,7 @@ function toOrder(row: Selectable<OrderTable>): Order {
     createdAtMs: toInt(row.created_at),
     openedAtMs: toInt(row.opened_at),
     closedAtMs: toInt(row.closed_at),
+    ...(toInt(row.split_from_id) > 0 ? { splitFromId: toInt(row.split_from_id) } : {}),
   };
 }
 

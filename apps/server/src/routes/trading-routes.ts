@@ -7,6 +7,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   accountFiguresSchema,
+  closeAllBodySchema,
+  closeAllResultSchema,
+  closePartBodySchema,
+  closePartResultSchema,
   envelopeOf,
   ledgerPageSchema,
   myDealQuerySchema,
@@ -131,6 +135,57 @@ export async function tradingRoutes(app: FastifyInstance, deps: TradingRouteDeps
     'cancel',
     (user, id, idempotent) => trading.cancelOrder(user, id, idempotent),
     'order.cancelled',
+  );
+
+  api.post(
+    '/v1/api/forex/close_part',
+    {
+      config: { idempotent: true },
+      schema: {
+        tags,
+        summary: 'Close part of a holding order at the market',
+        description:
+          `${form} \`cont\` lots close as a new closed order (SplitFromId = the position); the position ` +
+          'keeps its id, stops and the rest, with margin and fee split in proportion. Refusals name the ' +
+          'rule: lot step, minimum, not less than the position, remainder below the minimum, market closed.',
+        body: closePartBodySchema,
+        response: { 200: envelopeOf(closePartResultSchema) },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      await throttle(user.id);
+      const idempotent = idempotentRequestOf(request, user.id, 'close_part');
+      const result = await trading.closing.closePart(user, request.body, idempotent);
+      return ok(request, result, 'order.closed_part', {
+        lots: lotsText(result.closed.Quantity),
+        rest: lotsText(result.position.Quantity),
+      });
+    },
+  );
+
+  api.post(
+    '/v1/api/forex/close_all',
+    {
+      config: { idempotent: true },
+      schema: {
+        tags,
+        summary: 'Close all holding orders, those of one instrument, the winners or the losers',
+        description:
+          `${form} One decision: every position the scope takes closes at the market, except those ` +
+          'whose market is closed or quote stale, which stay open and are listed in `skipped`. A retry ' +
+          'with the same key answers the same summary and closes nothing more.',
+        body: closeAllBodySchema,
+        response: { 200: envelopeOf(closeAllResultSchema) },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      await throttle(user.id);
+      const idempotent = idempotentRequestOf(request, user.id, 'close_all');
+      const summary = await trading.closing.closeAll(user, request.body, idempotent);
+      return ok(request, summary, 'order.closed_many', { count: summary.closed.length });
+    },
   );
 
   api.post(

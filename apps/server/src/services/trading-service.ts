@@ -51,6 +51,7 @@ import { OwnerCalls } from './owner-calls.ts';
 import { applyInstrumentSpec, refusalOf, settingsWithChanges } from './book-terms.ts';
 import { riskPreviewOf } from './risk-preview.ts';
 import { tradeSnapshotOf, type TradeSnapshot } from './position-risk.ts';
+import { ClosingService, type Decision } from './closing-service.ts';
 
 export type { UserMessage } from './trading-messages.ts';
 
@@ -115,6 +116,8 @@ export class TradingService {
   private readonly calls: OwnerCalls;
   // The book's own commands, run on the owner wherever they are called (owner-calls.ts).
   private readonly onOwner: OwnerCommands;
+  /** Partial and bulk closes (closing-service.ts), deciding on this book and committing through it. */
+  readonly closing: ClosingService;
 
   constructor(options: TradingServiceOptions) {
     this.options = options;
@@ -122,6 +125,17 @@ export class TradingService {
     this.idempotency = new IdempotencyGuard(options.findReply);
     this.calls = options.calls ?? new OwnerCalls();
     this.onOwner = this.defineOwnerCalls(this.calls);
+    this.closing = new ClosingService({
+      calls: this.calls,
+      counts: options.counts,
+      book: () => this.book,
+      account: (user) => this.account(user),
+      once: (request, work) => this.once(request, work),
+      commit: (result, answer, request) => this.commit(result, answer, request),
+      orderRow: (order) => this.orderRow(order),
+      refuseMissing: (userId, id, key) => this.refuseMissing(userId, id, key),
+      now: options.now,
+    });
     this.book = new TradingBook({ feeType: 2, staleQuoteMs: 30_000, marginCallLevel: 100, stopOutLevel: 50 });
     this.writer = new OutcomeWriter({
       persist: (items) => this.repository.persist(items, options.fence),
@@ -547,7 +561,7 @@ export class TradingService {
 
   /** Applies a command's result: refusal as a domain error, or the commit of its outcome. */
   private async commit<T>(
-    result: CommandResult,
+    result: CommandResult | Decision,
     answer: (outcome: Outcome) => T,
     idempotent?: IdempotentRequest,
     extra?: PersistItem['extra'],

@@ -84,6 +84,7 @@ export function toOrderRow(order: Order, spec: InstrumentSpec, board: MarketBoar
     SpreadCost: money(order.spreadCostMicros),
     // Points are integers, so the difference is exact before it becomes a price.
     Slippage: pointsToNumber(slippagePoints(order), spec.pricePrecision),
+    SplitFromId: order.splitFromId ?? 0,
   };
 }
 

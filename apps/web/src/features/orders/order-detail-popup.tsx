@@ -1,7 +1,7 @@
 /**
  * Every figure of one order, live while it is open, with what can be done to it: close a holding
- * position or cancel a pending order (each after a confirmation), and edit its take profit and
- * stop loss. Closing the popup is the caller's: it also closes when a push says the order closed.
+ * position or cancel a pending order (each after a confirmation), close part of a position (its
+ * own sheet, features/closing), and edit its take profit and stop loss. Closing the popup is the caller's: it also closes when a push says the order closed.
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,17 +17,20 @@ import { isBuy, kindKeyOf, outcomeKeyOf, statusKeyOf } from './order-texts.ts';
 import { toneOf } from './account-strip.tsx';
 import { useMarketQuote } from './use-market-quote.ts';
 import { FillItems, hasFillDetails } from './fill-details.tsx';
+import { canClosePart, usePartRules } from '../closing/close-part-popup.tsx';
 
 export function OrderDetailPopup({
   row,
   visible,
   onClose,
   onEditStops,
+  onClosePart,
 }: {
   row: OrderRow | undefined;
   visible: boolean;
   onClose(): void;
   onEditStops(row: OrderRow): void;
+  onClosePart(row: OrderRow): void;
 }) {
   const { t } = useTranslation();
   return (
@@ -55,7 +58,7 @@ export function OrderDetailPopup({
           </header>
           <DetailFigures row={row} />
           {row.ClosedType === ClosedType.stopOut && <StopOutLink row={row} onClose={onClose} />}
-          <DetailActions row={row} onClose={onClose} onEditStops={onEditStops} />
+          <DetailActions row={row} onClose={onClose} onEditStops={onEditStops} onClosePart={onClosePart} />
         </div>
       )}
     </Popup>
@@ -153,13 +156,16 @@ function DetailActions({
   row,
   onClose,
   onEditStops,
+  onClosePart,
 }: {
   row: OrderRow;
   onClose(): void;
   onEditStops(row: OrderRow): void;
+  onClosePart(row: OrderRow): void;
 }) {
   const { t } = useTranslation();
   const lang = useSettings((s) => s.lang);
+  const partRules = usePartRules(row);
   const holding = row.Status === OrderStatus.holding;
   const pending = row.Status === OrderStatus.pending;
   if (!holding && !pending) return null;
@@ -188,6 +194,7 @@ function DetailActions({
     }
   };
 
+  const splittable = holding && canClosePart(row, partRules);
   return (
     <div className="sheet__actions">
       <button
@@ -198,9 +205,19 @@ function DetailActions({
       >
         {t('orders.editStops')}
       </button>
+      {splittable && (
+        <button
+          type="button"
+          className="sheet-button"
+          onClick={() => onClosePart(row)}
+          data-testid="close-part-open"
+        >
+          {t('closing.part')}
+        </button>
+      )}
       <button
         type="button"
-        className="sheet-button sheet-button--danger"
+        className={`sheet-button sheet-button--danger ${splittable ? 'sheet-button--wide' : ''}`}
         onClick={() => void confirmAndRun()}
         data-testid={holding ? 'close-order' : 'cancel-order'}
       >

@@ -26,6 +26,8 @@ import { OrderDetailPopup } from './order-detail-popup.tsx';
 import { StopsEditorPopup } from './stops-editor-popup.tsx';
 import { OrderSkeleton } from './order-skeleton.tsx';
 import { toneOf } from './account-strip.tsx';
+import { ClosePartPopup } from '../closing/close-part-popup.tsx';
+import { CloseManyMenu } from '../closing/close-many-menu.tsx';
 
 const EMPTY_KEYS: Record<DealStatus, string> = {
   [DealTab.holding]: 'orders.emptyHolding',
@@ -43,6 +45,7 @@ export function OrderList({ status }: { status: DealStatus }) {
   const closed = useLiveTrading((s) => s.closed);
   const [openId, setOpenId] = useState<number | null>(null);
   const [editId, setEditId] = useState<number | null>(null);
+  const [partId, setPartId] = useState<number | null>(null);
 
   const rows = useMemo(
     () => mergeOrderPages(deals.data?.pages ?? [], live, closed),
@@ -50,13 +53,15 @@ export function OrderList({ status }: { status: DealStatus }) {
   );
   const opened = rows.find((row) => row.Id === openId);
   const editing = rows.find((row) => row.Id === editId);
+  const splitting = rows.find((row) => row.Id === partId);
 
   // An order that closed (a push, a stop, another device) takes its sheets with it; so does
   // leaving the page, since the sheets render outside it.
   useEffect(() => {
     if (openId !== null && (!opened || !active)) setOpenId(null);
     if (editId !== null && (!editing || !active)) setEditId(null);
-  }, [openId, opened, editId, editing, active]);
+    if (partId !== null && (!splitting || !active)) setPartId(null);
+  }, [openId, opened, editId, editing, partId, splitting, active]);
 
   const refresh = async () => {
     await Promise.all([deals.refetch(), figures.refetch(), refreshTrading()]);
@@ -64,6 +69,8 @@ export function OrderList({ status }: { status: DealStatus }) {
 
   return (
     <>
+      {/* Outside the list: its summary sheet outlives the rows it closed (the list turns empty). */}
+      {status === DealTab.holding && <CloseManyMenu rows={rows} />}
       <RefreshableList onRefresh={refresh}>
         <PagedBody
           query={deals}
@@ -88,6 +95,7 @@ export function OrderList({ status }: { status: DealStatus }) {
             total={deals.data?.pages[0]?.total ?? rows.length}
             realizedTotal={deals.data?.pages[0]?.all_fact_profits}
           />
+
           <div className="order-list" data-testid={`order-list-${status}`}>
             {rows.map((row) => (
               <OrderCard key={row.Id} row={row} onOpen={(picked) => setOpenId(picked.Id)} />
@@ -100,6 +108,12 @@ export function OrderList({ status }: { status: DealStatus }) {
         visible={opened !== undefined && active}
         onClose={() => setOpenId(null)}
         onEditStops={(row) => setEditId(row.Id)}
+        onClosePart={(row) => setPartId(row.Id)}
+      />
+      <ClosePartPopup
+        row={splitting}
+        visible={splitting !== undefined && active}
+        onClose={() => setPartId(null)}
       />
       <StopsEditorPopup
         row={editing}

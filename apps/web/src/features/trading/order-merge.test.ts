@@ -34,6 +34,7 @@ function anOrder(id: number, overrides: Partial<OrderRow> = {}): OrderRow {
     Spread: 0.0001,
     SpreadCost: 1,
     Slippage: 0,
+    SplitFromId: 0,
     ...overrides,
   };
 }

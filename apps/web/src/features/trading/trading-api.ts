@@ -8,6 +8,9 @@ import { useInfiniteQuery, useQuery, type InfiniteData } from '@tanstack/react-q
 import {
   IDEMPOTENCY_HEADER,
   type AccountFigures,
+  type CloseAllResult,
+  type ClosePartResult,
+  type CloseScope,
   type LedgerRow,
   type MyDealResult,
   type OrderRow,
@@ -137,6 +140,19 @@ export const submitOrder = (body: SubmitOrderBody) =>
   thenRefresh(post<OrderRow>('/v1/api/forex/submit', { ...body }));
 
 export const closeOrder = (id: number) => thenRefresh(post<OrderRow>('/v1/api/forex/close', { id }));
+
+/** Closes `cont` lots (decimal text on the lot grid) of a holding position; the rest stays open. */
+export const closePartOrder = (id: number, cont: string) =>
+  thenRefresh(post<ClosePartResult>('/v1/api/forex/close_part', { id, cont }));
+
+/** Closes every position of a scope in one request; the answer is one summary. */
+export const closeAllOrders = (scope: CloseScope, forexId?: number) =>
+  thenRefresh(
+    post<CloseAllResult>('/v1/api/forex/close_all', {
+      scope,
+      ...(forexId === undefined ? {} : { forex_id: forexId }),
+    }),
+  );
 
 export const cancelOrder = (id: number) => thenRefresh(post<OrderRow>('/v1/api/forex/cancel_trade', { id }));
 
