@@ -16,6 +16,7 @@ import { TriggerIndex } from './trigger-index.ts';
 import type { Trigger } from './trigger-book.ts';
 import { OutcomeBuilder } from './outcome-builder.ts';
 import { closeOrder, fillPending, validateStops } from './order-lifecycle.ts';
+import { decidePendingMove } from './pending-move.ts';
 import type {
   Account,
   AccountFigures,
@@ -212,6 +213,33 @@ export class TradingBook {
     if (invalid) return reject(invalid);
     const out = new OutcomeBuilder(account);
     this.putOrder(account, { ...order, ...stops }, out);
+    this.settle(account, out, nowMs);
+    return { ok: true, outcome: out.build() };
+  }
+
+  /** [B10] Moves a pending order's target price, judged as a new pending order there (pending-move.ts). */
+  movePending(accountId: number, orderId: number, targetPoints: number, nowMs: number): CommandResult {
+    const account = this.accounts.get(accountId);
+    const order = account?.orders.get(orderId);
+    if (!account || !order) return reject('order_not_found');
+    if (order.state !== 'pending') return reject('order_not_pending');
+    const instrument = this.board.instrument(order.instrumentId);
+    const quote = this.board.quote(order.instrumentId);
+    const rate = instrument && this.board.usdRate(instrument.quoteCurrency);
+    if (!instrument || !quote || !rate) return reject('instrument_not_found');
+    const decision = decidePendingMove(order, targetPoints, {
+      instrument,
+      quote,
+      nowMs,
+      staleQuoteMs: this.settings.staleQuoteMs,
+      feeType: this.settings.feeType,
+      quoteToUsd: rate,
+      // A pending order holds no margin [O6]: free margin is judged when it fills [F1].
+      freeMarginMicros: 0n,
+    });
+    if (!decision.ok) return reject(decision.rejection);
+    const out = new OutcomeBuilder(account);
+    this.putOrder(account, { ...order, kind: decision.kind, targetPoints: decision.targetPoints }, out);
     this.settle(account, out, nowMs);
     return { ok: true, outcome: out.build() };
   }

@@ -1,0 +1,35 @@
+/**
+ * Moving a pending order's target price [B10]: the new target is judged exactly as a new pending
+ * order at that price would be (O0–O5 through `decideOrderEntry`), so a move can never leave the
+ * book holding an order it would have refused to take. The kind follows the new target: a buy
+ * limit moved above the ask becomes a buy stop (O2), so it fires on the right side (T1).
+ *
+ *   decidePendingMove(buyLimitAt1_0950, 109_900, context); // { ok: true, kind: 'buy_limit', … }
+ */
+import { decideOrderEntry, type EntryContext, type OrderKind, type OrderRejection } from './order-entry.ts';
+import type { Order } from './trading-types.ts';
+
+export type PendingMoveDecision =
+  { ok: true; kind: OrderKind; targetPoints: number } | { ok: false; rejection: OrderRejection };
+
+/** The order's kind and target after the move, or the first entry rule the moved order breaks. */
+export function decidePendingMove(
+  order: Order,
+  targetPoints: number,
+  context: EntryContext,
+): PendingMoveDecision {
+  const decision = decideOrderEntry(
+    {
+      side: order.side,
+      market: false,
+      lots: order.lots,
+      leverage: order.leverage,
+      targetPoints,
+      stopLossPoints: order.stopLossPoints,
+      takeProfitPoints: order.takeProfitPoints,
+    },
+    context,
+  );
+  if (!decision.ok) return decision;
+  return { ok: true, kind: decision.kind, targetPoints: decision.openPoints };
+}
