@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, SpinLoading } from 'antd-mobile';
+import { CloseOutline, SetOutline } from 'antd-mobile-icons';
 import {
   CandlestickSeries,
   HistogramSeries,
@@ -18,6 +19,14 @@ import { useMarketColors, useResolvedTheme } from '../settings/theme.ts';
 import { useSettings } from '../settings/settings-store.ts';
 import { chartOptions } from './chart-options.ts';
 import { applyForming, isDrawable, labelTimeZone, mergeOlder, toCandle, toVolume } from './kline-data.ts';
+import { useIndicators } from './indicator-prefs.ts';
+import { useIndicatorSeries, type IndicatorLine } from './use-indicator-series.ts';
+import { useOrderLines } from './use-order-lines.ts';
+import { ChartLegend } from './chart-legend.tsx';
+import { IndicatorsSheet } from './indicators-sheet.tsx';
+import { LineMoveSheet } from './line-move-sheet.tsx';
+import type { LineMove } from './line-move.ts';
+import type { ChartLine } from './chart-lines.ts';
 
 const PAGE_SIZE = 300;
 /** Load older bars when fewer than this many are left off-screen to the left. */
@@ -35,10 +44,22 @@ interface Series {
 
 /**
  * The candlestick chart of /trade: 300 bars of history, older pages when the user scrolls to the
- * left edge, and the forming bar from `KLINE.<Code>.<period>` pushes. The container exposes
- * `data-bars` (bars loaded) for the browser tests.
+ * left edge, and the forming bar from `KLINE.<Code>.<period>` pushes; the user's indicators (in
+ * panes of their own for MACD and RSI), the crosshair legend, and the user's orders as price lines
+ * whose targets and stops can be dragged. Full screen on a button or when the phone is turned
+ * sideways (trade.css). The container exposes `data-bars` (bars loaded) and `data-panes` for the
+ * browser tests.
  */
-export function CandleChart({ instrument, period }: { instrument: Instrument; period: Period }) {
+export function CandleChart({
+  instrument,
+  period,
+  top,
+}: {
+  instrument: Instrument;
+  period: Period;
+  /** Shown above the chart, also in full screen: the period bar. */
+  top?: ReactNode;
+}) {
   const { t } = useTranslation();
   const lang = useSettings((s) => s.lang);
   const zone = useSettings((s) => s.chartTimeZone);
@@ -56,6 +77,23 @@ export function CandleChart({ instrument, period }: { instrument: Instrument; pe
   // not tear down the subscription.
   const colorsRef = useRef({ up, down });
   colorsRef.current = { up, down };
+
+  const [indicators, setIndicators] = useIndicators();
+  const [indicatorLines, setIndicatorLines] = useState<IndicatorLine[]>([]);
+  const [indicatorsOpen, setIndicatorsOpen] = useState(false);
+  const [fullScreen, setFullScreen] = useState(false);
+  const [move, setMove] = useState<LineMove | undefined>();
+  // Bumped (at most once a frame) when bars are drawn, so the legend shows the latest values.
+  const [revision, setRevision] = useState(0);
+  const frameRef = useRef(0);
+  const bump = useCallback(() => {
+    if (frameRef.current) return;
+    frameRef.current = requestAnimationFrame(() => {
+      frameRef.current = 0;
+      setRevision((n) => n + 1);
+    });
+  }, []);
+  useEffect(() => () => cancelAnimationFrame(frameRef.current), []);
 
   // The chart itself lives as long as the component.
   useEffect(() => {
@@ -76,6 +114,16 @@ export function CandleChart({ instrument, period }: { instrument: Instrument; pe
       chart.remove();
     };
   }, []);
+
+  const drawableBars = useCallback(() => barsRef.current.filter(isDrawable), []);
+  const { redraw } = useIndicatorSeries(
+    seriesRef,
+    indicators,
+    instrument.PricePrecision,
+    drawableBars,
+    setIndicatorLines,
+  );
+  const { lines, cancelMove } = useOrderLines(seriesRef, containerRef, instrument, setMove);
 
   // Theme, language, precision and the label zone change the look, not the data.
   useEffect(() => {
@@ -119,7 +167,9 @@ export function CandleChart({ instrument, period }: { instrument: Instrument; pe
       const bars = barsRef.current.filter(isDrawable);
       series.candles.setData(bars.map((bar) => toCandle(bar)));
       series.volume.setData(bars.map(volumeOf));
+      redraw(bars);
       element.dataset.bars = String(bars.length);
+      bump();
     };
 
     const applyPush = (bar: KlinePoint) => {
@@ -128,6 +178,8 @@ export function CandleChart({ instrument, period }: { instrument: Instrument; pe
       if (effect === 'ignore') return;
       series.candles.update(toCandle(bar));
       series.volume.update(volumeOf(bar));
+      redraw(barsRef.current.filter(isDrawable));
+      bump();
       if (effect === 'append') element.dataset.bars = String(barsRef.current.length);
       setStatus('ready');
     };
@@ -190,34 +242,135 @@ export function CandleChart({ instrument, period }: { instrument: Instrument; pe
       off();
       series.chart.timeScale().unsubscribeVisibleLogicalRangeChange(loadOlder);
     };
-  }, [instrument.Id, instrument.Code, period, attempt]);
+  }, [instrument.Id, instrument.Code, period, attempt, redraw, bump]);
 
+  // Where each pane starts, for the lower panes' legends; and how many there are, for the tests.
+  const panes = seriesRef.current?.chart.panes() ?? [];
+  const paneTops = panes.map((_, index) =>
+    panes.slice(0, index).reduce((top, pane) => top + pane.getHeight() + 1, 0),
+  );
+  useEffect(() => {
+    if (containerRef.current) containerRef.current.dataset.panes = String(panes.length);
+  });
+
+  // Leaving full screen with the back gesture's key on desktops, as every full-screen view does.
+  useEffect(() => {
+    if (!fullScreen) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setFullScreen(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [fullScreen]);
+
+  const activeCount = Object.values(indicators).filter((indicator) => indicator.on).length;
   return (
-    <div className="chart-box" dir="ltr">
-      <div
-        ref={containerRef}
-        className="chart-canvas"
-        data-testid="kline-chart"
-        data-status={status}
-        aria-label={t('trade.chartLabel', { symbol: instrument.ShowCode })}
-        role="img"
+    <section className={`chart-area ${fullScreen ? 'chart-area--full' : ''}`} data-testid="chart-area">
+      {top}
+      <div className="chart-tools">
+        <button
+          type="button"
+          className="chart-tools__button"
+          onClick={() => setIndicatorsOpen(true)}
+          aria-haspopup="dialog"
+          data-testid="open-indicators"
+        >
+          <SetOutline aria-hidden />
+          {t('chartTools.indicators')}
+          {activeCount > 0 && <span className="chart-tools__count num">{activeCount}</span>}
+        </button>
+        <button
+          type="button"
+          className="chart-tools__button"
+          onClick={() => setFullScreen((on) => !on)}
+          aria-pressed={fullScreen}
+          data-testid="toggle-full-screen"
+        >
+          {fullScreen ? <CloseOutline aria-hidden /> : <FullScreenIcon />}
+          {fullScreen ? t('chartTools.exitFullScreen') : t('chartTools.fullScreen')}
+        </button>
+      </div>
+      <div className="chart-box" dir="ltr">
+        <div
+          ref={containerRef}
+          className="chart-canvas"
+          data-testid="kline-chart"
+          data-status={status}
+          aria-label={t('trade.chartLabel', { symbol: instrument.ShowCode })}
+          role="img"
+        />
+        <ChartLegend
+          chart={seriesRef.current?.chart}
+          candles={seriesRef.current?.candles}
+          lines={indicatorLines}
+          precision={instrument.PricePrecision}
+          timeZone={labelTimeZone(period, zone)}
+          revision={revision}
+          paneTops={paneTops}
+        />
+        <OrderLineList lines={lines} precision={instrument.PricePrecision} />
+        {status === 'loading' && (
+          <div className="chart-overlay">
+            <SpinLoading color="primary" style={{ '--size': '28px' }} />
+          </div>
+        )}
+        {status === 'empty' && (
+          <div className="chart-overlay chart-overlay--text">{t('trade.noChartData')}</div>
+        )}
+        {status === 'error' && (
+          <div className="chart-overlay chart-overlay--text">
+            <span>{t('trade.chartFailed')}</span>
+            <Button size="small" onClick={() => setAttempt((n) => n + 1)}>
+              {t('common.retry')}
+            </Button>
+          </div>
+        )}
+      </div>
+      <IndicatorsSheet
+        visible={indicatorsOpen}
+        settings={indicators}
+        onChange={setIndicators}
+        onClose={() => setIndicatorsOpen(false)}
       />
-      {status === 'loading' && (
-        <div className="chart-overlay">
-          <SpinLoading color="primary" style={{ '--size': '28px' }} />
-        </div>
-      )}
-      {status === 'empty' && (
-        <div className="chart-overlay chart-overlay--text">{t('trade.noChartData')}</div>
-      )}
-      {status === 'error' && (
-        <div className="chart-overlay chart-overlay--text">
-          <span>{t('trade.chartFailed')}</span>
-          <Button size="small" onClick={() => setAttempt((n) => n + 1)}>
-            {t('common.retry')}
-          </Button>
-        </div>
-      )}
-    </div>
+      <LineMoveSheet
+        move={move}
+        instrument={instrument}
+        onDone={(saved) => {
+          if (!saved) cancelMove();
+          setMove(undefined);
+        }}
+      />
+    </section>
+  );
+}
+
+/** Four corners pointing out: the usual sign of "full screen", which the icon set lacks. */
+function FullScreenIcon() {
+  return (
+    <svg
+      width="1em"
+      height="1em"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden
+    >
+      <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />
+    </svg>
+  );
+}
+
+/**
+ * The lines drawn on the canvas, as text for screen readers (a canvas says nothing) and for the
+ * browser tests: "TP #12 1.09500".
+ */
+function OrderLineList({ lines, precision }: { lines: readonly ChartLine[]; precision: number }) {
+  return (
+    <ul className="visually-hidden" data-testid="chart-lines">
+      {lines.map((line) => (
+        <li key={line.id} data-line={line.id} data-price={line.price}>
+          {line.title} {line.price.toFixed(precision)}
+        </li>
+      ))}
+    </ul>
   );
 }
