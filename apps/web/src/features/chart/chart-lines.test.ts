@@ -85,7 +85,7 @@ describe('order lines', () => {
 
 describe('drag math', () => {
   // A scale of 10 000 px per 1.0 price, 1.10000 at y = 0: one point is 0.1 px.
-  const toY = (price: number) => (1.1 - price) * 10_000;
+  const toY = (price: number) => Math.round((1.1 - price) * 10_000 * 1e6) / 1e6;
   const toPrice = (y: number) => 1.1 - y / 10_000;
   const line = (id: string, price: number, draggable = true): ChartLine => ({
     id,
