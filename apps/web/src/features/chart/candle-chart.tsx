@@ -306,7 +306,11 @@ export function CandleChart({
           revision={revision}
           paneTops={paneTops}
         />
-        <OrderLineList lines={lines} precision={instrument.PricePrecision} />
+        <OrderLineList
+          lines={lines}
+          precision={instrument.PricePrecision}
+          yOf={(price) => seriesRef.current?.candles.priceToCoordinate(price) ?? null}
+        />
         {status === 'loading' && (
           <div className="chart-overlay">
             <SpinLoading color="primary" style={{ '--size': '28px' }} />
@@ -363,11 +367,20 @@ function FullScreenIcon() {
  * The lines drawn on the canvas, as text for screen readers (a canvas says nothing) and for the
  * browser tests: "TP #12 1.09500".
  */
-function OrderLineList({ lines, precision }: { lines: readonly ChartLine[]; precision: number }) {
+function OrderLineList({
+  lines,
+  precision,
+  yOf,
+}: {
+  lines: readonly ChartLine[];
+  precision: number;
+  /** Where the line is drawn (px from the chart's top) as of this render, for the browser tests. */
+  yOf: (price: number) => number | null;
+}) {
   return (
     <ul className="visually-hidden" data-testid="chart-lines">
       {lines.map((line) => (
-        <li key={line.id} data-line={line.id} data-price={line.price}>
+        <li key={line.id} data-line={line.id} data-price={line.price} data-y={yOf(line.price) ?? ''}>
           {line.title} {line.price.toFixed(precision)}
         </li>
       ))}
