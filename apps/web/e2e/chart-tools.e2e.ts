@@ -93,9 +93,6 @@ describe.skipIf(!chromiumPath)('chart tools', () => {
     const box = (await trade.chart.boundingBox())!;
     const x = box.x + box.width * 0.45;
     const y = await lineY(page, `takeProfit:${position.Id}`);
-    const logicalBefore = await page.evaluate(
-      () => document.querySelector('.chart-canvas canvas')?.toDataURL().length,
-    );
     await page.mouse.move(x, y + 6);
     await page.mouse.down();
     await page.mouse.move(x, y - 10, { steps: 4 });

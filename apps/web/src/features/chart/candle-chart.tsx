@@ -15,6 +15,7 @@ import { api, isAbortError } from '../../lib/api.ts';
 import { getSocket } from '../../lib/socket.ts';
 import { useOnReconnect } from '../../lib/use-socket-events.ts';
 import { PALETTES } from '../settings/palette.ts';
+import { formatPrice } from '../../lib/format.ts';
 import { useMarketColors, useResolvedTheme } from '../settings/theme.ts';
 import { useSettings } from '../settings/settings-store.ts';
 import { chartOptions } from './chart-options.ts';
@@ -130,13 +131,17 @@ export function CandleChart({
     const series = seriesRef.current;
     if (!series) return;
     const precision = instrument.PricePrecision;
-    series.chart.applyOptions(chartOptions(PALETTES[theme], lang, precision, labelTimeZone(period, zone)));
+    series.chart.applyOptions(chartOptions(PALETTES[theme], lang, labelTimeZone(period, zone)));
     series.candles.applyOptions({
       upColor: up,
       downColor: down,
       wickUpColor: up,
       wickDownColor: down,
-      priceFormat: { type: 'price', precision, minMove: 10 ** -precision },
+      priceFormat: {
+        type: 'custom',
+        minMove: 10 ** -precision,
+        formatter: (price: number) => formatPrice(price, precision, lang),
+      },
     });
     series.volume.setData(
       barsRef.current.filter(isDrawable).map((bar) => toVolume(bar, up + VOLUME_ALPHA, down + VOLUME_ALPHA)),
@@ -264,29 +269,31 @@ export function CandleChart({
   const activeCount = Object.values(indicators).filter((indicator) => indicator.on).length;
   return (
     <section className={`chart-area ${fullScreen ? 'chart-area--full' : ''}`} data-testid="chart-area">
-      {top}
-      <div className="chart-tools">
-        <button
-          type="button"
-          className="chart-tools__button"
-          onClick={() => setIndicatorsOpen(true)}
-          aria-haspopup="dialog"
-          data-testid="open-indicators"
-        >
-          <SetOutline aria-hidden />
-          {t('chartTools.indicators')}
-          {activeCount > 0 && <span className="chart-tools__count num">{activeCount}</span>}
-        </button>
-        <button
-          type="button"
-          className="chart-tools__button"
-          onClick={() => setFullScreen((on) => !on)}
-          aria-pressed={fullScreen}
-          data-testid="toggle-full-screen"
-        >
-          {fullScreen ? <CloseOutline aria-hidden /> : <FullScreenIcon />}
-          {fullScreen ? t('chartTools.exitFullScreen') : t('chartTools.fullScreen')}
-        </button>
+      <div className="chart-area__bar">
+        {top}
+        <div className="chart-tools">
+          <button
+            type="button"
+            className="chart-tools__button"
+            onClick={() => setIndicatorsOpen(true)}
+            aria-haspopup="dialog"
+            data-testid="open-indicators"
+          >
+            <SetOutline aria-hidden />
+            {t('chartTools.indicators')}
+            {activeCount > 0 && <span className="chart-tools__count num">{activeCount}</span>}
+          </button>
+          <button
+            type="button"
+            className="chart-tools__button"
+            onClick={() => setFullScreen((on) => !on)}
+            aria-pressed={fullScreen}
+            data-testid="toggle-full-screen"
+          >
+            {fullScreen ? <CloseOutline aria-hidden /> : <FullScreenIcon />}
+            {fullScreen ? t('chartTools.exitFullScreen') : t('chartTools.fullScreen')}
+          </button>
+        </div>
       </div>
       <div className="chart-box" dir="ltr">
         <div

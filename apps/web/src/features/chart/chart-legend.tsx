@@ -110,8 +110,10 @@ export function ChartLegend({
     <>
       <div className="chart-legend" data-testid="chart-legend">
         {bar && (
+          <div className="chart-legend__time num">{formatChartTime(bar.time, lang, 'full', timeZone)}</div>
+        )}
+        {bar && (
           <div className="chart-legend__row num">
-            <span className="chart-legend__time">{formatChartTime(bar.time, lang, 'full', timeZone)}</span>
             <span>
               {t('chartTools.open')} {price(bar.open)}
             </span>
