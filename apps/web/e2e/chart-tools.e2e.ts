@@ -132,6 +132,57 @@ describe.skipIf(!chromiumPath)('chart tools', () => {
     expect((await holdingRow(stack, session, position.Id)).TargetProfitPrice).toBe(Number(newPrice));
   });
 
+  it("drags a pending order's line to a new target, which the server moves it to", async () => {
+    const { instrument } = await tradableInstrument(stack);
+    const precision = instrument.PricePrecision;
+    const session = await demoSession(stack);
+    const reference = await openPosition(stack, session, instrument);
+    const target = (reference.Price * 0.9997).toFixed(precision);
+    const placed = await call<Row & { Kind: string }>(stack, '/v1/api/forex/submit', {
+      token: session.token,
+      body: {
+        type: '1',
+        cont: String(instrument.ForexMinCont),
+        forex_id: String(instrument.Id),
+        status: '0',
+        target_price: target,
+      },
+    });
+    expect(placed.code, placed.msg).toBe(1);
+    expect(placed.data.Kind).toBe('buy_limit');
+
+    const trade = await TradePage.start(stack, '/trade', { session });
+    await showInstrument(trade, instrument.Code);
+    const page = trade.page;
+    const lineId = `target:${placed.data.Id}`;
+    const item = page.locator(`[data-testid="chart-lines"] li[data-line="${lineId}"]`);
+    await expect.poll(() => item.textContent(), eventually).toMatch(/^Buy limit 0\.01 @ /);
+    const box = (await trade.chart.boundingBox())!;
+    const x = box.x + box.width * 0.3;
+    const y = await lineY(page, lineId);
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x, y + 30, { steps: 6 });
+    await page.mouse.up();
+
+    const sheet = page.getByTestId('line-move-sheet');
+    await sheet.waitFor();
+    const newTarget = (await sheet.getByTestId('move-new-price').textContent())!;
+    expect(Number(newTarget)).toBeLessThan(Number(target));
+    await sheet.getByTestId('confirm-move').click();
+    await expect
+      .poll(async () => {
+        const deals = await call<{ data: Row[] }>(stack, '/v1/api/forex/my_deal?status=0', {
+          token: session.token,
+        });
+        return deals.data.data.find((r) => r.Id === placed.data.Id)?.OriginPrice;
+      }, eventually)
+      .toBe(Number(newTarget));
+    await expect
+      .poll(() => item.textContent(), eventually)
+      .toBe(`Buy limit 0.01 @ ${newTarget} ${newTarget}`);
+  });
+
   it('adds RSI in its own pane with values, keeps it after a reload; dark, Arabic and landscape', async () => {
     const { instrument } = await tradableInstrument(stack);
     const session = await demoSession(stack);

@@ -74,7 +74,8 @@ export function chartOptions(
     },
     rightPriceScale: {
       borderColor: palette.border,
-      scaleMargins: { top: 0.08, bottom: 0.22 },
+      // Room at the top for the legend's rows over the highest candles.
+      scaleMargins: { top: 0.16, bottom: 0.22 },
     },
     timeScale: {
       borderColor: palette.border,
