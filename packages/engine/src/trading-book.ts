@@ -223,20 +223,7 @@ export class TradingBook {
     const order = account?.orders.get(orderId);
     if (!account || !order) return reject('order_not_found');
     if (order.state !== 'pending') return reject('order_not_pending');
-    const instrument = this.board.instrument(order.instrumentId);
-    const quote = this.board.quote(order.instrumentId);
-    const rate = instrument && this.board.usdRate(instrument.quoteCurrency);
-    if (!instrument || !quote || !rate) return reject('instrument_not_found');
-    const decision = decidePendingMove(order, targetPoints, {
-      instrument,
-      quote,
-      nowMs,
-      staleQuoteMs: this.settings.staleQuoteMs,
-      feeType: this.settings.feeType,
-      quoteToUsd: rate,
-      // A pending order holds no margin [O6]: free margin is judged when it fills [F1].
-      freeMarginMicros: 0n,
-    });
+    const decision = decidePendingMove(order, targetPoints, this.board, this.settings, nowMs);
     if (!decision.ok) return reject(decision.rejection);
     const out = new OutcomeBuilder(account);
     this.putOrder(account, { ...order, kind: decision.kind, targetPoints: decision.targetPoints }, out);

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, SpinLoading } from 'antd-mobile';
-import { CloseOutline, SetOutline } from 'antd-mobile-icons';
 import {
   CandlestickSeries,
   HistogramSeries,
@@ -27,7 +26,7 @@ import { ChartLegend } from './chart-legend.tsx';
 import { IndicatorsSheet } from './indicators-sheet.tsx';
 import { LineMoveSheet } from './line-move-sheet.tsx';
 import type { LineMove } from './line-move.ts';
-import type { ChartLine } from './chart-lines.ts';
+import { ChartToolbar, OrderLineList } from './chart-toolbar.tsx';
 
 const PAGE_SIZE = 300;
 /** Load older bars when fewer than this many are left off-screen to the left. */
@@ -271,29 +270,12 @@ export function CandleChart({
     <section className={`chart-area ${fullScreen ? 'chart-area--full' : ''}`} data-testid="chart-area">
       <div className="chart-area__bar">
         {top}
-        <div className="chart-tools">
-          <button
-            type="button"
-            className="chart-tools__button"
-            onClick={() => setIndicatorsOpen(true)}
-            aria-haspopup="dialog"
-            data-testid="open-indicators"
-          >
-            <SetOutline aria-hidden />
-            {t('chartTools.indicators')}
-            {activeCount > 0 && <span className="chart-tools__count num">{activeCount}</span>}
-          </button>
-          <button
-            type="button"
-            className="chart-tools__button"
-            onClick={() => setFullScreen((on) => !on)}
-            aria-pressed={fullScreen}
-            data-testid="toggle-full-screen"
-          >
-            {fullScreen ? <CloseOutline aria-hidden /> : <FullScreenIcon />}
-            {fullScreen ? t('chartTools.exitFullScreen') : t('chartTools.fullScreen')}
-          </button>
-        </div>
+        <ChartToolbar
+          activeIndicators={activeCount}
+          fullScreen={fullScreen}
+          onIndicators={() => setIndicatorsOpen(true)}
+          onFullScreen={() => setFullScreen((on) => !on)}
+        />
       </div>
       <div className="chart-box" dir="ltr">
         <div
@@ -350,47 +332,5 @@ export function CandleChart({
         }}
       />
     </section>
-  );
-}
-
-/** Four corners pointing out: the usual sign of "full screen", which the icon set lacks. */
-function FullScreenIcon() {
-  return (
-    <svg
-      width="1em"
-      height="1em"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      aria-hidden
-    >
-      <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />
-    </svg>
-  );
-}
-
-/**
- * The lines drawn on the canvas, as text for screen readers (a canvas says nothing) and for the
- * browser tests: "TP #12 1.09500".
- */
-function OrderLineList({
-  lines,
-  precision,
-  yOf,
-}: {
-  lines: readonly ChartLine[];
-  precision: number;
-  /** Where the line is drawn (px from the chart's top) as of this render, for the browser tests. */
-  yOf: (price: number) => number | null;
-}) {
-  return (
-    <ul className="visually-hidden" data-testid="chart-lines">
-      {lines.map((line) => (
-        <li key={line.id} data-line={line.id} data-price={line.price} data-y={yOf(line.price) ?? ''}>
-          {line.title} {line.price.toFixed(precision)}
-        </li>
-      ))}
-    </ul>
   );
 }
