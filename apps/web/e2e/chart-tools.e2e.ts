@@ -24,12 +24,21 @@ async function openPosition(
   session: Session,
   instrument: ListedInstrument,
 ): Promise<Row> {
-  const placed = await call<Row>(stack, '/v1/api/forex/submit', {
-    token: session.token,
-    body: { type: '1', cont: String(instrument.ForexMinCont), forex_id: String(instrument.Id), status: '1' },
-  });
-  if (placed.code !== 1) throw new Error(`submit failed: ${placed.msg}`);
-  return placed.data;
+  // Right after the server starts, the feed's first tick may not have come yet: wait for it.
+  for (let attempt = 0; ; attempt += 1) {
+    const placed = await call<Row>(stack, '/v1/api/forex/submit', {
+      token: session.token,
+      body: {
+        type: '1',
+        cont: String(instrument.ForexMinCont),
+        forex_id: String(instrument.Id),
+        status: '1',
+      },
+    });
+    if (placed.code === 1) return placed.data;
+    if (attempt > 50 || !/out of date/.test(placed.msg)) throw new Error(`submit failed: ${placed.msg}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
 
 async function holdingRow(stack: ReturnType<typeof useStack>, session: Session, id: number): Promise<Row> {
@@ -158,12 +167,22 @@ describe.skipIf(!chromiumPath)('chart tools', () => {
     const item = page.locator(`[data-testid="chart-lines"] li[data-line="${lineId}"]`);
     await expect.poll(() => item.textContent(), eventually).toMatch(/^Buy limit 0\.01 @ /);
     const box = (await trade.chart.boundingBox())!;
-    const x = box.x + box.width * 0.3;
-    const y = await lineY(page, lineId);
-    await page.mouse.move(x, y);
-    await page.mouse.down();
-    await page.mouse.move(x, y + 30, { steps: 6 });
-    await page.mouse.up();
+    const x = Math.round(box.x + box.width * 0.3);
+    const y = Math.round(await lineY(page, lineId));
+    // A real finger this time (touch events through the browser's input pipeline): the line
+    // follows it, and neither the page nor the chart scrolls with it.
+    const scrollBefore = await page.evaluate(() => document.scrollingElement!.scrollTop);
+    const cdp = await page.context().newCDPSession(page);
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', dy: number) =>
+      cdp.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints: type === 'touchEnd' ? [] : [{ x, y: y + dy }],
+      });
+    await touch('touchStart', 0);
+    for (let dy = 5; dy <= 30; dy += 5) await touch('touchMove', dy);
+    expect(await trade.chart.getAttribute('data-dragging')).toBe(lineId);
+    await touch('touchEnd', 30);
+    expect(await page.evaluate(() => document.scrollingElement!.scrollTop)).toBe(scrollBefore);
 
     const sheet = page.getByTestId('line-move-sheet');
     await sheet.waitFor();

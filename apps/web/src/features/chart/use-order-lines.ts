@@ -146,9 +146,12 @@ export function useOrderLines(
       if (row && finished.text && finished.price !== finished.line.price)
         onMoveRef.current({ line: finished.line, row, price: finished.price, text: finished.text });
     };
-    // While a line is held, the chart sees nothing of the gesture.
+    // While a line is held, the chart sees nothing of the gesture, and the browser does not pan
+    // the page with it (which would also cancel the pointer mid-drag).
     const swallow = (event: Event) => {
-      if (drag) event.stopPropagation();
+      if (!drag) return;
+      event.stopPropagation();
+      if (event.cancelable && event.type.startsWith('touch')) event.preventDefault();
     };
     const options = { capture: true, passive: false } as const;
     element.addEventListener('pointerdown', down, options);
