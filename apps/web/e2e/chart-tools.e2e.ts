@@ -279,6 +279,14 @@ describe.skipIf(!chromiumPath)('chart tools', () => {
     await page.getByTestId('toggle-full-screen').click();
     const full = (await page.getByTestId('chart-area').boundingBox())!;
     expect(full).toMatchObject({ x: 0, y: 0, width: 390, height: 844 });
+    // The RSI legend moved with its pane, to the top of the lower fifth or so of the taller chart.
+    await expect
+      .poll(async () => {
+        const chartBox = (await trade.chart.boundingBox())!;
+        const legend = (await page.getByTestId('legend-rsi').boundingBox())!;
+        return (legend.y - chartBox.y) / chartBox.height;
+      }, eventually)
+      .toBeGreaterThan(0.7);
     await screenshot(page, 'chart-full-screen');
     await page.getByTestId('toggle-full-screen').click();
     expect((await page.getByTestId('chart-area').boundingBox())!.height).toBeLessThan(700);

@@ -257,6 +257,15 @@ export function CandleChart({
     if (containerRef.current) containerRef.current.dataset.panes = String(panes.length);
   });
 
+  // A new size (full screen, turning the phone) moves the lower panes: their legends follow.
+  useEffect(() => {
+    const element = containerRef.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(bump);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [bump]);
+
   // Leaving full screen with the back gesture's key on desktops, as every full-screen view does.
   useEffect(() => {
     if (!fullScreen) return;
