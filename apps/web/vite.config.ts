@@ -46,7 +46,12 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
               priority: 40,
             },
-            { name: 'charts', test: /node_modules[\\/](lightweight-charts|fancy-canvas)[\\/]/, priority: 30 },
+            // The indicators' maths ships with the chart that draws them, not with every screen.
+            {
+              name: 'charts',
+              test: /node_modules[\\/](lightweight-charts|fancy-canvas|trading-signals)[\\/]/,
+              priority: 30,
+            },
             { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/, priority: 30 },
             // Only the invite screen draws QR codes; its chunk loads with that screen.
             { name: 'qrcode', test: /node_modules[\\/]qrcode\.react[\\/]/, priority: 30 },

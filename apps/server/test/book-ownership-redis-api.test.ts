@@ -90,6 +90,40 @@ describe.skipIf(clusterUnavailable('BOOK OWNERSHIP CASES'))(
       expect(tooBig.msg).toMatch(/[a-z]/i);
     });
 
+    it("has the owner move a pending order's target asked through the other node (owner call trading.move_pending)", async () => {
+      const onSecond = tradingClient(second);
+      const eurusd = onSecond.spec('EURUSD').id;
+      const pending = await onSecond.submit(trader.token, {
+        type: 1,
+        cont: '0.1',
+        forex_id: eurusd,
+        status: 0,
+        target_price: '1.09000',
+      });
+      expect(pending.code, pending.msg).toBe(1);
+      const moved = await onSecond.movePending(
+        trader.token,
+        { id: pending.data.Id, target_price: '1.09500' },
+        { 'idempotency-key': 'move-through-the-second-node' },
+      );
+      expect(moved).toMatchObject({ code: 1, data: { Id: pending.data.Id, OriginPrice: 1.095, Status: 0 } });
+      // The owner's book holds the new target: it is the one that fires it.
+      const held = first.trading.orderRow(
+        (await first.trading.account({ id: trader.id, isDemo: true })).orders.get(pending.data.Id)!,
+      );
+      expect(held.OriginPrice).toBe(1.095);
+      // A refusal of the owner (at the market price) reaches the client through the second node.
+      const atMarket = await onSecond.movePending(trader.token, {
+        id: pending.data.Id,
+        target_price: '1.10012',
+      });
+      expect(atMarket).toMatchObject({
+        code: 0,
+        msg: 'The target price equals the market price: place a market order instead',
+      });
+      await tradingClient(first).cancel(trader.token, pending.data.Id);
+    });
+
     it('refuses, with nothing changed, a balance change the node that does not own the book would write', async () => {
       const before = await tradingClient(first).repository.ledgerSummary(trader.id);
       const change = second.trading.changeBalance(

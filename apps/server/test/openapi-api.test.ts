@@ -101,6 +101,7 @@ describe('the OpenAPI document', () => {
         'POST /v1/api/forex/close_part',
         'POST /v1/api/forex/set_stop_price',
         'POST /v1/api/forex/submit',
+        'POST /v1/api/forex/update_pending',
       ].sort(),
     );
   });

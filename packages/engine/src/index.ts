@@ -15,6 +15,7 @@ export * from './market-board.ts';
 export * from './account-figures.ts';
 export * from './margin-guard.ts';
 export * from './order-lifecycle.ts';
+export * from './pending-move.ts';
 export * from './trading-book.ts';
 export * from './position-closing.ts';
 export * from './trigger-index.ts';

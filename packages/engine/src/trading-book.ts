@@ -25,6 +25,7 @@ import {
   type CloseManyResult,
   type PartResult,
 } from './position-closing.ts';
+import { decidePendingMove } from './pending-move.ts';
 import type {
   Account,
   AccountFigures,
@@ -262,6 +263,20 @@ export class TradingBook {
     if (invalid) return reject(invalid);
     const out = new OutcomeBuilder(account);
     this.putOrder(account, { ...order, ...stops }, out);
+    this.settle(account, out, nowMs);
+    return { ok: true, outcome: out.build() };
+  }
+
+  /** [B10] Moves a pending order's target price, judged as a new pending order there (pending-move.ts). */
+  movePending(accountId: number, orderId: number, targetPoints: number, nowMs: number): CommandResult {
+    const account = this.accounts.get(accountId);
+    const order = account?.orders.get(orderId);
+    if (!account || !order) return reject('order_not_found');
+    if (order.state !== 'pending') return reject('order_not_pending');
+    const decision = decidePendingMove(order, targetPoints, this.board, this.settings, nowMs);
+    if (!decision.ok) return reject(decision.rejection);
+    const out = new OutcomeBuilder(account);
+    this.putOrder(account, { ...order, kind: decision.kind, targetPoints: decision.targetPoints }, out);
     this.settle(account, out, nowMs);
     return { ok: true, outcome: out.build() };
   }

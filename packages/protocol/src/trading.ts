@@ -56,6 +56,13 @@ export const setStopsBodySchema = z.object({
 });
 export type SetStopsBody = z.infer<typeof setStopsBodySchema>;
 
+/** `update_pending`: a pending order's new target price; its stops stay and must fit it. */
+export const movePendingBodySchema = z.object({
+  id: wholeNumber('id', 1),
+  target_price: decimalText('target_price').describe('The new price to open at'),
+});
+export type MovePendingBody = z.infer<typeof movePendingBodySchema>;
+
 export const myDealQuerySchema = z.object({
   status: z.coerce
     .number({ error: () => 'status must be 0, 1 or 3' })

@@ -12,6 +12,7 @@ import {
   closePartBodySchema,
   closePartResultSchema,
   envelopeOf,
+  movePendingBodySchema,
   ledgerPageSchema,
   myDealQuerySchema,
   myDealResultSchema,
@@ -205,6 +206,30 @@ export async function tradingRoutes(app: FastifyInstance, deps: TradingRouteDeps
       await throttle(user.id);
       const idempotent = idempotentRequestOf(request, user.id, 'set_stop_price');
       return ok(request, await trading.setStops(user, request.body, idempotent), 'order.stops_updated');
+    },
+  );
+
+  api.post(
+    '/v1/api/forex/update_pending',
+    {
+      config: { idempotent: true },
+      schema: {
+        tags,
+        summary: "Move a pending order's target price",
+        description:
+          `${form} The order is judged as a new pending order at the new price: refused at the ` +
+          'market price, outside market hours, while trading is halted, or when its stop loss or ' +
+          'take profit would be on the wrong side of the new price. Its kind follows the new ' +
+          'price (a buy limit moved above the ask becomes a buy stop).',
+        body: movePendingBodySchema,
+        response: { 200: envelopeOf(orderRowSchema) },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      await throttle(user.id);
+      const idempotent = idempotentRequestOf(request, user.id, 'update_pending');
+      return ok(request, await trading.movePending(user, request.body, idempotent), 'order.pending_moved');
     },
   );
 

@@ -20,6 +20,7 @@ import {
 } from '@omp/engine';
 import {
   type AccountFigures,
+  type MovePendingBody,
   type OrderRow,
   type RiskPreview,
   type RiskPreviewQuery,
@@ -43,6 +44,7 @@ import {
   tradingSettingsOf,
   type TradingUser,
 } from '../inputs/trading-inputs.ts';
+import { pendingMoveAmendment, stopsAmendment, type Amendment } from './order-amendments.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import { userMessagesOf } from './trading-messages.ts';
 import { countCommand, type TradingCounts } from '../observability/metrics.ts';
@@ -96,6 +98,7 @@ interface OwnerCommands {
   close(args: Call & { id: number }): Promise<OrderRow>;
   cancel(args: Call & { id: number }): Promise<OrderRow>;
   stops(args: Call & { body: SetStopsBody }): Promise<OrderRow>;
+  movePending(args: Call & { body: MovePendingBody }): Promise<OrderRow>;
   resetDemo(args: { user: TradingUser }): Promise<AccountFigures>;
   openAccount(args: { user: TradingUser }): Promise<null>;
 }
@@ -195,7 +198,16 @@ export class TradingService {
         ),
       ),
       stops: calls.define('trading.stops', (a: Call & { body: SetStopsBody }) =>
-        this.setStopsHere(a.user, a.body, a.idempotent),
+        this.amendHere(a.user, a.body.id, 'order.order_not_holding', stopsAmendment(a.body), a.idempotent),
+      ),
+      movePending: calls.define('trading.move_pending', (a: Call & { body: MovePendingBody }) =>
+        this.amendHere(
+          a.user,
+          a.body.id,
+          'order.order_not_pending',
+          pendingMoveAmendment(a.body),
+          a.idempotent,
+        ),
       ),
       resetDemo: calls.define('trading.reset_demo', ({ user }: { user: TradingUser }) =>
         this.resetDemoHere(user),
@@ -436,23 +448,29 @@ export class TradingService {
     return this.onOwner.stops({ user, body, idempotent });
   }
 
-  private setStopsHere(user: TradingUser, body: SetStopsBody, idempotent?: IdempotentRequest) {
+  /** Moves a pending order's target price; its stops stay and must fit the new price. */
+  movePending(user: TradingUser, body: MovePendingBody, idempotent?: IdempotentRequest): Promise<OrderRow> {
+    return this.onOwner.movePending({ user, body, idempotent });
+  }
+
+  /** A change of one of the user's open orders (order-amendments.ts), committed like any command. */
+  private amendHere(
+    user: TradingUser,
+    id: number,
+    finishedKey: string,
+    amend: Amendment,
+    idempotent?: IdempotentRequest,
+  ) {
     return this.once(idempotent, async (request) => {
       const account = await this.account(user);
-      const order = account.orders.get(body.id);
-      if (!order) return this.refuseMissing(user.id, body.id, 'order.order_not_holding');
-      const spec = this.book.board.instrument(order.instrumentId)!;
-      const stops = {
-        stopLossPoints:
-          body.stop_loss_price === undefined
-            ? order.stopLossPoints
-            : pointsOf(body.stop_loss_price, 'stop_loss_price', spec),
-        takeProfitPoints:
-          body.target_profit_price === undefined
-            ? order.takeProfitPoints
-            : pointsOf(body.target_profit_price, 'target_profit_price', spec),
-      };
-      const result = this.book.setStops(user.id, body.id, stops, this.options.now());
+      const order = account.orders.get(id);
+      if (!order) return this.refuseMissing(user.id, id, finishedKey);
+      const result = amend(
+        this.book,
+        order,
+        this.book.board.instrument(order.instrumentId)!,
+        this.options.now(),
+      );
       return this.commit(result, (outcome) => this.orderRow(outcome.orders[0]!), request);
     });
   }

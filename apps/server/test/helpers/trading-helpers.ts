@@ -80,6 +80,13 @@ export function tradingClient(rt: TestRuntime) {
     cancel(token: string, id: number) {
       return post<OrderRow>(rt, '/v1/api/forex/cancel_trade', { id }, token);
     },
+    movePending(
+      token: string,
+      fields: Record<string, string | number>,
+      headers: Record<string, string> = {},
+    ) {
+      return post<OrderRow>(rt, '/v1/api/forex/update_pending', fields, token, headers);
+    },
     setStops(token: string, fields: Record<string, string | number>) {
       return post<OrderRow>(rt, '/v1/api/forex/set_stop_price', fields, token);
     },

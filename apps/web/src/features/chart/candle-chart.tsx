@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, SpinLoading } from 'antd-mobile';
 import {
@@ -14,10 +14,19 @@ import { api, isAbortError } from '../../lib/api.ts';
 import { getSocket } from '../../lib/socket.ts';
 import { useOnReconnect } from '../../lib/use-socket-events.ts';
 import { PALETTES } from '../settings/palette.ts';
+import { formatPrice } from '../../lib/format.ts';
 import { useMarketColors, useResolvedTheme } from '../settings/theme.ts';
 import { useSettings } from '../settings/settings-store.ts';
 import { chartOptions } from './chart-options.ts';
 import { applyForming, isDrawable, labelTimeZone, mergeOlder, toCandle, toVolume } from './kline-data.ts';
+import { useIndicators } from './indicator-prefs.ts';
+import { useIndicatorSeries, type IndicatorLine } from './use-indicator-series.ts';
+import { useOrderLines } from './use-order-lines.ts';
+import { ChartLegend } from './chart-legend.tsx';
+import { IndicatorsSheet } from './indicators-sheet.tsx';
+import { LineMoveSheet } from './line-move-sheet.tsx';
+import type { LineMove } from './line-move.ts';
+import { ChartToolbar, OrderLineList } from './chart-toolbar.tsx';
 
 const PAGE_SIZE = 300;
 /** Load older bars when fewer than this many are left off-screen to the left. */
@@ -35,10 +44,22 @@ interface Series {
 
 /**
  * The candlestick chart of /trade: 300 bars of history, older pages when the user scrolls to the
- * left edge, and the forming bar from `KLINE.<Code>.<period>` pushes. The container exposes
- * `data-bars` (bars loaded) for the browser tests.
+ * left edge, and the forming bar from `KLINE.<Code>.<period>` pushes; the user's indicators (in
+ * panes of their own for MACD and RSI), the crosshair legend, and the user's orders as price lines
+ * whose targets and stops can be dragged. Full screen on a button or when the phone is turned
+ * sideways (trade.css). The container exposes `data-bars` (bars loaded) and `data-panes` for the
+ * browser tests.
  */
-export function CandleChart({ instrument, period }: { instrument: Instrument; period: Period }) {
+export function CandleChart({
+  instrument,
+  period,
+  top,
+}: {
+  instrument: Instrument;
+  period: Period;
+  /** Shown above the chart, also in full screen: the period bar. */
+  top?: ReactNode;
+}) {
   const { t } = useTranslation();
   const lang = useSettings((s) => s.lang);
   const zone = useSettings((s) => s.chartTimeZone);
@@ -56,6 +77,23 @@ export function CandleChart({ instrument, period }: { instrument: Instrument; pe
   // not tear down the subscription.
   const colorsRef = useRef({ up, down });
   colorsRef.current = { up, down };
+
+  const [indicators, setIndicators] = useIndicators();
+  const [indicatorLines, setIndicatorLines] = useState<IndicatorLine[]>([]);
+  const [indicatorsOpen, setIndicatorsOpen] = useState(false);
+  const [fullScreen, setFullScreen] = useState(false);
+  const [move, setMove] = useState<LineMove | undefined>();
+  // Bumped (at most once a frame) when bars are drawn, so the legend shows the latest values.
+  const [revision, setRevision] = useState(0);
+  const frameRef = useRef(0);
+  const bump = useCallback(() => {
+    if (frameRef.current) return;
+    frameRef.current = requestAnimationFrame(() => {
+      frameRef.current = 0;
+      setRevision((n) => n + 1);
+    });
+  }, []);
+  useEffect(() => () => cancelAnimationFrame(frameRef.current), []);
 
   // The chart itself lives as long as the component.
   useEffect(() => {
@@ -77,18 +115,32 @@ export function CandleChart({ instrument, period }: { instrument: Instrument; pe
     };
   }, []);
 
+  const drawableBars = useCallback(() => barsRef.current.filter(isDrawable), []);
+  const { redraw } = useIndicatorSeries(
+    seriesRef,
+    indicators,
+    instrument.PricePrecision,
+    drawableBars,
+    setIndicatorLines,
+  );
+  const { lines, cancelMove } = useOrderLines(seriesRef, containerRef, instrument, setMove);
+
   // Theme, language, precision and the label zone change the look, not the data.
   useEffect(() => {
     const series = seriesRef.current;
     if (!series) return;
     const precision = instrument.PricePrecision;
-    series.chart.applyOptions(chartOptions(PALETTES[theme], lang, precision, labelTimeZone(period, zone)));
+    series.chart.applyOptions(chartOptions(PALETTES[theme], lang, labelTimeZone(period, zone)));
     series.candles.applyOptions({
       upColor: up,
       downColor: down,
       wickUpColor: up,
       wickDownColor: down,
-      priceFormat: { type: 'price', precision, minMove: 10 ** -precision },
+      priceFormat: {
+        type: 'custom',
+        minMove: 10 ** -precision,
+        formatter: (price: number) => formatPrice(price, precision, lang),
+      },
     });
     series.volume.setData(
       barsRef.current.filter(isDrawable).map((bar) => toVolume(bar, up + VOLUME_ALPHA, down + VOLUME_ALPHA)),
@@ -119,7 +171,9 @@ export function CandleChart({ instrument, period }: { instrument: Instrument; pe
       const bars = barsRef.current.filter(isDrawable);
       series.candles.setData(bars.map((bar) => toCandle(bar)));
       series.volume.setData(bars.map(volumeOf));
+      redraw(bars);
       element.dataset.bars = String(bars.length);
+      bump();
     };
 
     const applyPush = (bar: KlinePoint) => {
@@ -128,6 +182,8 @@ export function CandleChart({ instrument, period }: { instrument: Instrument; pe
       if (effect === 'ignore') return;
       series.candles.update(toCandle(bar));
       series.volume.update(volumeOf(bar));
+      redraw(barsRef.current.filter(isDrawable));
+      bump();
       if (effect === 'append') element.dataset.bars = String(barsRef.current.length);
       setStatus('ready');
     };
@@ -190,34 +246,100 @@ export function CandleChart({ instrument, period }: { instrument: Instrument; pe
       off();
       series.chart.timeScale().unsubscribeVisibleLogicalRangeChange(loadOlder);
     };
-  }, [instrument.Id, instrument.Code, period, attempt]);
+  }, [instrument.Id, instrument.Code, period, attempt, redraw, bump]);
 
+  // Where each pane starts, for the lower panes' legends; and how many there are, for the tests.
+  const panes = seriesRef.current?.chart.panes() ?? [];
+  const paneTops = panes.map((_, index) =>
+    panes.slice(0, index).reduce((top, pane) => top + pane.getHeight() + 1, 0),
+  );
+  useEffect(() => {
+    if (containerRef.current) containerRef.current.dataset.panes = String(panes.length);
+  });
+
+  // A new size (full screen, turning the phone) moves the lower panes: their legends follow.
+  useEffect(() => {
+    const element = containerRef.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(bump);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [bump]);
+
+  // Leaving full screen with the back gesture's key on desktops, as every full-screen view does.
+  useEffect(() => {
+    if (!fullScreen) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setFullScreen(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [fullScreen]);
+
+  const activeCount = Object.values(indicators).filter((indicator) => indicator.on).length;
   return (
-    <div className="chart-box" dir="ltr">
-      <div
-        ref={containerRef}
-        className="chart-canvas"
-        data-testid="kline-chart"
-        data-status={status}
-        aria-label={t('trade.chartLabel', { symbol: instrument.ShowCode })}
-        role="img"
+    <section className={`chart-area ${fullScreen ? 'chart-area--full' : ''}`} data-testid="chart-area">
+      <div className="chart-area__bar">
+        {top}
+        <ChartToolbar
+          activeIndicators={activeCount}
+          fullScreen={fullScreen}
+          onIndicators={() => setIndicatorsOpen(true)}
+          onFullScreen={() => setFullScreen((on) => !on)}
+        />
+      </div>
+      <div className="chart-box" dir="ltr">
+        <div
+          ref={containerRef}
+          className="chart-canvas"
+          data-testid="kline-chart"
+          data-status={status}
+          aria-label={t('trade.chartLabel', { symbol: instrument.ShowCode })}
+          role="img"
+        />
+        <ChartLegend
+          chart={seriesRef.current?.chart}
+          candles={seriesRef.current?.candles}
+          lines={indicatorLines}
+          precision={instrument.PricePrecision}
+          timeZone={labelTimeZone(period, zone)}
+          revision={revision}
+          paneTops={paneTops}
+        />
+        <OrderLineList
+          lines={lines}
+          precision={instrument.PricePrecision}
+          yOf={(price) => seriesRef.current?.candles.priceToCoordinate(price) ?? null}
+        />
+        {status === 'loading' && (
+          <div className="chart-overlay">
+            <SpinLoading color="primary" style={{ '--size': '28px' }} />
+          </div>
+        )}
+        {status === 'empty' && (
+          <div className="chart-overlay chart-overlay--text">{t('trade.noChartData')}</div>
+        )}
+        {status === 'error' && (
+          <div className="chart-overlay chart-overlay--text">
+            <span>{t('trade.chartFailed')}</span>
+            <Button size="small" onClick={() => setAttempt((n) => n + 1)}>
+              {t('common.retry')}
+            </Button>
+          </div>
+        )}
+      </div>
+      <IndicatorsSheet
+        visible={indicatorsOpen}
+        settings={indicators}
+        onChange={setIndicators}
+        onClose={() => setIndicatorsOpen(false)}
       />
-      {status === 'loading' && (
-        <div className="chart-overlay">
-          <SpinLoading color="primary" style={{ '--size': '28px' }} />
-        </div>
-      )}
-      {status === 'empty' && (
-        <div className="chart-overlay chart-overlay--text">{t('trade.noChartData')}</div>
-      )}
-      {status === 'error' && (
-        <div className="chart-overlay chart-overlay--text">
-          <span>{t('trade.chartFailed')}</span>
-          <Button size="small" onClick={() => setAttempt((n) => n + 1)}>
-            {t('common.retry')}
-          </Button>
-        </div>
-      )}
-    </div>
+      <LineMoveSheet
+        move={move}
+        instrument={instrument}
+        onDone={(saved) => {
+          if (!saved) cancelMove();
+          setMove(undefined);
+        }}
+      />
+    </section>
   );
 }

@@ -1,6 +1,7 @@
 /**
- * Chart options from the app's theme, colour convention, language, the instrument's precision and
- * the zone the time labels are written in.
+ * Chart options from the app's theme, language and the zone the time labels are written in. Prices
+ * are formatted by each series (the candles at the instrument's precision, RSI at 2 decimals), not
+ * here: a chart-wide formatter would write RSI as 50.00000.
  */
 import {
   ColorType,
@@ -12,7 +13,7 @@ import {
 } from 'lightweight-charts';
 import { LANGUAGE_LOCALES, type Language } from '@omp/protocol';
 import type { Palette } from '../settings/palette.ts';
-import { formatChartTime, formatPrice } from '../../lib/format.ts';
+import { formatChartTime } from '../../lib/format.ts';
 
 const FONT =
   "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif";
@@ -53,7 +54,6 @@ export function tickLabel(
 export function chartOptions(
   palette: Palette,
   lang: Language,
-  precision: number,
   timeZone: string | undefined,
 ): DeepPartial<ChartOptions> {
   return {
@@ -65,6 +65,8 @@ export function chartOptions(
       fontFamily: FONT,
       // The licence's attribution is on the settings page (About) instead of over the chart.
       attributionLogo: false,
+      // The line between the candles and the indicator panes: a border, not a highlight.
+      panes: { separatorColor: palette.border, separatorHoverColor: palette.surface3 },
     },
     grid: {
       vertLines: { color: palette.chartGrid },
@@ -72,7 +74,8 @@ export function chartOptions(
     },
     rightPriceScale: {
       borderColor: palette.border,
-      scaleMargins: { top: 0.08, bottom: 0.22 },
+      // Room at the top for the legend's rows over the highest candles.
+      scaleMargins: { top: 0.16, bottom: 0.22 },
     },
     timeScale: {
       borderColor: palette.border,
@@ -90,7 +93,6 @@ export function chartOptions(
     },
     localization: {
       locale: LANGUAGE_LOCALES[lang],
-      priceFormatter: (price: number) => formatPrice(price, precision, lang),
       timeFormatter: (time: Time) => formatChartTime(seconds(time), lang, 'full', timeZone),
     },
   };

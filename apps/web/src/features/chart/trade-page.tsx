@@ -136,8 +136,11 @@ function TradeScreen({ instrument, onOpenPicker }: { instrument: Instrument; onO
               : t('quote.marketClosed')}
         </div>
       )}
-      <PeriodBar period={period} onChange={setPeriod} />
-      <CandleChart instrument={instrument} period={period} />
+      <CandleChart
+        instrument={instrument}
+        period={period}
+        top={<PeriodBar period={period} onChange={setPeriod} />}
+      />
       {/* Keyed: another instrument starts with its own minimum lots and first leverage. */}
       <OrderTicket key={instrument.Id} instrument={instrument} quote={quote} open={open} />
     </div>

@@ -166,6 +166,10 @@ export const setStops = (id: number, takeProfit: string, stopLoss: string) =>
     }),
   );
 
+/** A pending order's new target price, as text at the instrument's precision. */
+export const movePending = (id: number, targetPrice: string) =>
+  thenRefresh(post<OrderRow>('/v1/api/forex/update_pending', { id, target_price: targetPrice }));
+
 /** Demo accounts: everything closed or cancelled, the demo balance restored. */
 export const resetDemoAccount = () =>
   thenRefresh(

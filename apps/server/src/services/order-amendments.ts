@@ -1,0 +1,40 @@
+/**
+ * Changes to an order the user already has, as engine commands: new stops (`set_stop_price`) and a
+ * pending order's new target (`update_pending`). Each reads the wire body against the order and
+ * its instrument (prices into points at the instrument's precision) and lets the book decide, so
+ * the trading service only loads, commits and publishes them alike.
+ */
+import type { CommandResult, InstrumentSpec, Order, TradingBook } from '@omp/engine';
+import type { MovePendingBody, SetStopsBody } from '@omp/protocol';
+import { pointsOf } from '../inputs/trading-inputs.ts';
+
+/** Decides one change of `order` in `book` (the order is the user's and in the book). */
+export type Amendment = (
+  book: TradingBook,
+  order: Order,
+  spec: InstrumentSpec,
+  nowMs: number,
+) => CommandResult;
+
+/** Take profit and stop loss; a price left out keeps its value, 0 removes it. */
+export function stopsAmendment(body: SetStopsBody): Amendment {
+  return (book, order, spec, nowMs) => {
+    const stops = {
+      stopLossPoints:
+        body.stop_loss_price === undefined
+          ? order.stopLossPoints
+          : pointsOf(body.stop_loss_price, 'stop_loss_price', spec),
+      takeProfitPoints:
+        body.target_profit_price === undefined
+          ? order.takeProfitPoints
+          : pointsOf(body.target_profit_price, 'target_profit_price', spec),
+    };
+    return book.setStops(order.accountId, order.id, stops, nowMs);
+  };
+}
+
+/** A pending order's new target price (engine B10). */
+export function pendingMoveAmendment(body: MovePendingBody): Amendment {
+  return (book, order, spec, nowMs) =>
+    book.movePending(order.accountId, order.id, pointsOf(body.target_price, 'target_price', spec), nowMs);
+}
