@@ -32,7 +32,15 @@ const figures = {
   stop_out_level: 50,
   is_demo: 0,
 };
-const forexTrade = { type: 'FOREX_TRADE', orders: [], account: figures };
+const noRisk = {
+  margin_call_forex_id: null,
+  margin_call_price: null,
+  margin_call_move: null,
+  stop_out_forex_id: null,
+  stop_out_price: null,
+  stop_out_move: null,
+};
+const forexTrade = { type: 'FOREX_TRADE', orders: [], account: figures, risk: noRisk };
 const marginCallPush = (level: number) => ({
   type: 'MARGIN_CALL',
   margin_level: level,
