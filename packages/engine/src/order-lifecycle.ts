@@ -8,6 +8,7 @@ import { parseRate, priceFraction } from './money.ts';
 import type { MarketBoard } from './market-board.ts';
 import type { QuoteSnapshot } from './order-entry.ts';
 import { stopSideRejection, type StopLevels, type StopSideRejection } from './stop-sides.ts';
+import { trailingRejection, type TrailingRejection } from './trailing-stop.ts';
 import type { Account, CloseReason, Order } from './trading-types.ts';
 
 /**
@@ -68,14 +69,18 @@ export function closeOrder(order: Order, board: MarketBoard, reason: CloseReason
 /**
  * [C2] New stops (0 = none) must be on the right side of the reference: for a holding order the
  * price it would close at now (a stop already crossed would close it at once at a worse price),
- * for a pending order its target. Buy: stop loss below, take profit above; sell: the reverse.
+ * for a pending order its target. Buy: stop loss below, take profit above; sell: the reverse. A
+ * trailing distance is judged against the same reference (TS2).
  */
 export function validateStops(
   order: Order,
-  stops: StopLevels,
+  stops: StopLevels & { trailingPoints: number },
   quote: QuoteSnapshot,
-): StopSideRejection | undefined {
+): StopSideRejection | TrailingRejection | undefined {
   const reference =
     order.state === 'pending' ? order.targetPoints : order.side === 'buy' ? quote.bid : quote.ask;
-  return stopSideRejection(order.side, stops, { stopLoss: reference, takeProfit: reference });
+  return (
+    stopSideRejection(order.side, stops, { stopLoss: reference, takeProfit: reference }) ??
+    trailingRejection(stops.trailingPoints, reference)
+  );
 }

@@ -183,6 +183,7 @@ function hypotheticalFill(
     leverage: command.leverage,
     targetPoints: 0,
     openPoints,
+    trailingPoints: 0,
     stopLossPoints: command.stopLossPoints ?? 0,
     takeProfitPoints: 0,
     marginMicros: margin,

@@ -25,6 +25,7 @@ import * as demoAccountOfARealUser from './migrations/20261126T0300_demo_account
 import * as favouriteInstruments from './migrations/20261126T0500_favourite_instruments.ts';
 import * as storedFiles from './migrations/20261126T0900_stored_files.ts';
 import * as bookLease from './migrations/20261127T0100_book_lease.ts';
+import * as trailingStops from './migrations/20261127T0200_trailing_stops.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '20261122T2200_created_market_tables': createdMarketTables,
@@ -47,6 +48,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261126T0500_favourite_instruments': favouriteInstruments,
   '20261126T0900_stored_files': storedFiles,
   '20261127T0100_book_lease': bookLease,
+  '20261127T0200_trailing_stops': trailingStops,
 };
 
 /** The migrator of this database's own schema, over every migration above. */

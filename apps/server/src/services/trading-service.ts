@@ -40,6 +40,7 @@ import {
   lotsOf,
   parseDemoBalance,
   pointsOf,
+  trailingPointsOf,
   tradingSettingsOf,
   type TradingUser,
 } from '../inputs/trading-inputs.ts';
@@ -375,6 +376,7 @@ export class TradingService {
         ...(targetPoints > 0 ? { targetPoints } : {}),
         stopLossPoints: pointsOf(body.stop_loss_price, 'stop_loss_price', spec),
         takeProfitPoints: pointsOf(body.target_profit_price, 'target_profit_price', spec),
+        trailingPoints: trailingPointsOf(body.trailing_stop, spec) ?? 0,
       };
       const result = this.book.placeOrder(user.id, command, this.options.now());
       return this.commit(result, (outcome) => this.orderRow(outcome.orders[0]!), request);
@@ -415,7 +417,7 @@ export class TradingService {
     );
   }
 
-  /** Sets take profit and stop loss; a price left out keeps its value, 0 removes it. */
+  /** Sets take profit, stop loss and trailing stop; a field left out keeps its value, 0 removes it. */
   setStops(user: TradingUser, body: SetStopsBody, idempotent?: IdempotentRequest): Promise<OrderRow> {
     return this.onOwner.stops({ user, body, idempotent });
   }
@@ -426,6 +428,8 @@ export class TradingService {
       const order = account.orders.get(body.id);
       if (!order) return this.refuseMissing(user.id, body.id, 'order.order_not_holding');
       const spec = this.book.board.instrument(order.instrumentId)!;
+      // Left out: the book keeps the order's trailing distance.
+      const trailingPoints = trailingPointsOf(body.trailing_stop, spec) ?? order.trailingPoints;
       const stops = {
         stopLossPoints:
           body.stop_loss_price === undefined
@@ -435,6 +439,7 @@ export class TradingService {
           body.target_profit_price === undefined
             ? order.takeProfitPoints
             : pointsOf(body.target_profit_price, 'target_profit_price', spec),
+        trailingPoints,
       };
       const result = this.book.setStops(user.id, body.id, stops, this.options.now());
       return this.commit(result, (outcome) => this.orderRow(outcome.orders[0]!), request);
