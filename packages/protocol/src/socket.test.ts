@@ -47,6 +47,7 @@ const examples: ServerMessage[] = [
   { type: 'FOREX_CLOSED', id: [7, 8] },
   { type: 'FOREX_ORDER', orders: [] },
   { type: 'MARGIN_CALL', margin_level: 95.5, margin_call_level: 100, stop_out_level: 50, msg: 'Margin call' },
+  { type: 'TRAILING_STOP_CLOSED', id: 7, forex_id: 1, close_price: 1.1, profit: -3.5, msg: 'Trailing stop' },
 ];
 
 describe('the server messages of the socket', () => {

@@ -26,7 +26,9 @@ describe('triggersIn', () => {
         outcome([
           order({ state: 'closed', closeReason: 'stop_loss' }),
           order({ state: 'closed', closeReason: 'take_profit' }),
-          order({ state: 'holding' }),
+          order({ state: 'holding', openedAtMs: 5000 }),
+          order({ state: 'holding', openedAtMs: 4000, trailingPoints: 50 }),
+          order({ state: 'closed', closeReason: 'trailing_stop' }),
         ]),
         outcome(
           [
@@ -35,9 +37,18 @@ describe('triggersIn', () => {
           ],
           1,
         ),
-      ]),
-    ).toEqual(['stop_loss', 'take_profit', 'pending_fill', 'stop_out', 'pending_cancelled', 'margin_call']);
-    expect(triggersIn([])).toEqual([]);
+      ], 5000),
+    ).toEqual([
+      'stop_loss',
+      'take_profit',
+      'pending_fill',
+      'trailing_move',
+      'trailing_stop',
+      'stop_out',
+      'pending_cancelled',
+      'margin_call',
+    ]);
+    expect(triggersIn([], 5000)).toEqual([]);
   });
 });
 

@@ -305,7 +305,7 @@ export class TradingService {
     this.writer
       .write({ outcomes, atMs: tick.timeMs })
       .then(() => {
-        this.options.counts?.triggered(outcomes);
+        this.options.counts?.triggered(outcomes, tick.timeMs);
         this.publish(outcomes);
       })
       .catch(() => undefined); // already logged by the writer; the book is being rebuilt
