@@ -22,3 +22,4 @@ export * from './deposit.ts';
 export * from './book-risk.ts';
 export * from './level-crossing.ts';
 export * from './risk-projection.ts';
+export * from './trailing-stop.ts';

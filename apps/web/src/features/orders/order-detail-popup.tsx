@@ -15,6 +15,7 @@ import { cancelOrder, closeOrder } from '../trading/trading-api.ts';
 import { isBuy, kindKeyOf, outcomeKeyOf, statusKeyOf } from './order-texts.ts';
 import { toneOf } from './account-strip.tsx';
 import { useMarketQuote } from './use-market-quote.ts';
+import { pipDecimalsOf } from './trailing-rules.ts';
 
 export function OrderDetailPopup({
   row,
@@ -65,6 +66,7 @@ function DetailFigures({ row }: { row: OrderRow }) {
   const precision = row.ForexTradeLists.PricePrecision;
   const quote = useMarketQuote(row.ForexTradeLists.Code);
   const price = (value: number | undefined) => (value ? formatPrice(value, precision, lang) : '–');
+  const pips = (value: number) => formatPrice(value, pipDecimalsOf(precision), lang);
   const usd = (value: number) => formatUsd(value, lang);
   const time = (unix: number) => (unix > 0 ? formatDateTime(unix, lang) : '–');
   const pending = row.Status === OrderStatus.pending;
@@ -104,6 +106,11 @@ function DetailFigures({ row }: { row: OrderRow }) {
     ],
     [t('ticket.stopLoss'), price(row.TargetLossPrice), 'detail-stop-loss'],
     [t('ticket.takeProfit'), price(row.TargetProfitPrice), 'detail-take-profit'],
+    [
+      t('trailing.detail'),
+      row.TrailingStop > 0 ? t('trailing.cardValue', { pips: pips(row.TrailingStop) }) : '–',
+      'detail-trailing-stop',
+    ],
     // Dates and the reason are long: a whole row each.
     [t('orders.createTime'), time(row.CreateTime), undefined, true],
     [t('orders.openTime'), time(row.OpenTime), undefined, true],

@@ -34,6 +34,8 @@ import {
 } from './ticket-controls.tsx';
 import { TicketFigures } from './ticket-figures.tsx';
 import { TicketRisk } from './ticket-risk.tsx';
+import { TrailingStopRow } from '../orders/trailing-stop-row.tsx';
+import { maxTrailingPips, pipDecimalsOf } from '../orders/trailing-rules.ts';
 
 type OrderMode = 'market' | 'pending';
 
@@ -74,6 +76,7 @@ export function OrderTicket({
   const [leverage, setLeverage] = useState<number | undefined>(defaultLeverage);
   const [stopLossText, setStopLossText] = useState('');
   const [takeProfitText, setTakeProfitText] = useState('');
+  const [trailingPips, setTrailingPips] = useState('');
   const [attempted, setAttempted] = useState(false);
   const confirmMode = useSettings((s) => s.orderConfirm);
   // The order a large-order question waits on, with the reason it was asked (fixed at the tap).
@@ -94,6 +97,7 @@ export function OrderTicket({
     leverage,
     stopLossText,
     takeProfitText,
+    trailingText: trailingPips,
     feeType: feeType ?? 2,
     usdRate: feeType === undefined ? undefined : usdRate,
     freeMargin,
@@ -132,6 +136,12 @@ export function OrderTicket({
         return t(orderSide === 'buy' ? 'ticket.takeProfitAbove' : 'ticket.takeProfitBelow', {
           price: price(openPrice),
         });
+      case 'trailing_stop_not_positive':
+        return t('trailing.notPositive');
+      case 'trailing_stop_too_far':
+        return t('trailing.tooFar', {
+          max: formatPrice(maxTrailingPips(stopReference, precision), pipDecimalsOf(precision), lang),
+        });
       case 'target_price_required':
         return t('ticket.targetRequired');
       case 'target_at_market':
@@ -165,7 +175,9 @@ export function OrderTicket({
         ? t('ticket.stopLoss')
         : found.field === 'takeProfit'
           ? t('ticket.takeProfit')
-          : found.field === 'target'
+          : found.field === 'trailing'
+            ? t('trailing.detail')
+            : found.field === 'target'
             ? t('ticket.targetPrice')
             : found.field === 'lots'
               ? t('ticket.lots')
@@ -206,6 +218,7 @@ export function OrderTicket({
       ...(market ? {} : { target_price: targetText }),
       ...(stopLossText ? { stop_loss_price: stopLossText } : {}),
       ...(takeProfitText ? { target_profit_price: takeProfitText } : {}),
+      ...(trailingPips ? { trailing_stop: trailingPips } : {}),
     };
     const reason = confirmReason(confirmMode, cost, account);
     if (reason) return void setAwaiting({ body, reason });
@@ -321,6 +334,14 @@ export function OrderTicket({
             testId="take-profit-input"
           />
         </TicketRow>
+        <TrailingStopRow
+          id={ids.trailing}
+          value={trailingPips}
+          onValue={setTrailingPips}
+          precision={precision}
+          referencePrice={stopReference}
+          testId="trailing-stop-input"
+        />
       </div>
 
       <TicketFigures preview={preview} freeMargin={freeMargin} signedIn={signedIn} />

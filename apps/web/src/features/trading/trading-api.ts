@@ -141,12 +141,14 @@ export const closeOrder = (id: number) => thenRefresh(post<OrderRow>('/v1/api/fo
 export const cancelOrder = (id: number) => thenRefresh(post<OrderRow>('/v1/api/forex/cancel_trade', { id }));
 
 /** Take profit and stop loss as text; '0' removes one. */
-export const setStops = (id: number, takeProfit: string, stopLoss: string) =>
+/** Take profit, stop loss and the trailing distance in pips; '0' removes each. */
+export const setStops = (id: number, takeProfit: string, stopLoss: string, trailingPips: string) =>
   thenRefresh(
     post<OrderRow>('/v1/api/forex/set_stop_price', {
       id,
       target_profit_price: takeProfit,
       stop_loss_price: stopLoss,
+      trailing_stop: trailingPips,
     }),
   );
 
