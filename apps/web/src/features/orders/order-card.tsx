@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { OrderStatus, type OrderRow } from '@omp/protocol';
 import { InstrumentLogo } from '../../ui/instrument-logo.tsx';
-import { formatDateTime, formatLots, formatPrice, formatUsd } from '../../lib/format.ts';
+import { formatDateTime, formatLots, formatPips, formatPrice, formatUsd } from '../../lib/format.ts';
 import { useSettings } from '../settings/settings-store.ts';
 import { isBuy, kindKeyOf, outcomeKeyOf } from './order-texts.ts';
 import { toneOf } from './account-strip.tsx';
@@ -76,7 +76,7 @@ export function OrderCard({ row, onOpen }: { row: OrderRow; onOpen(row: OrderRow
               {' · '}
               <span className="order-card__trailing" data-testid="order-trailing">
                 {t('trailing.cardValue', {
-                  pips: formatPrice(row.TrailingStop, pipDecimalsOf(precision), lang),
+                  pips: formatPips(row.TrailingStop, pipDecimalsOf(precision), lang),
                 })}
               </span>
             </>

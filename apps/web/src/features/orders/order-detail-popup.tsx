@@ -9,7 +9,7 @@ import { Dialog, Popup } from 'antd-mobile';
 import { CloseOutline } from 'antd-mobile-icons';
 import { OrderStatus, type OrderRow } from '@omp/protocol';
 import { InstrumentLogo } from '../../ui/instrument-logo.tsx';
-import { formatDateTime, formatLots, formatPrice, formatUsd, isolateLtr } from '../../lib/format.ts';
+import { formatDateTime, formatLots, formatPips, formatPrice, formatUsd, isolateLtr } from '../../lib/format.ts';
 import { useSettings } from '../settings/settings-store.ts';
 import { cancelOrder, closeOrder } from '../trading/trading-api.ts';
 import { isBuy, kindKeyOf, outcomeKeyOf, statusKeyOf } from './order-texts.ts';
@@ -66,7 +66,7 @@ function DetailFigures({ row }: { row: OrderRow }) {
   const precision = row.ForexTradeLists.PricePrecision;
   const quote = useMarketQuote(row.ForexTradeLists.Code);
   const price = (value: number | undefined) => (value ? formatPrice(value, precision, lang) : '–');
-  const pips = (value: number) => formatPrice(value, pipDecimalsOf(precision), lang);
+  const pips = (value: number) => formatPips(value, pipDecimalsOf(precision), lang);
   const usd = (value: number) => formatUsd(value, lang);
   const time = (unix: number) => (unix > 0 ? formatDateTime(unix, lang) : '–');
   const pending = row.Status === OrderStatus.pending;

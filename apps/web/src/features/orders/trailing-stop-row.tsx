@@ -4,7 +4,7 @@
  * wide for the price, the widest it may be.
  */
 import { useTranslation } from 'react-i18next';
-import { formatPrice } from '../../lib/format.ts';
+import { formatPips } from '../../lib/format.ts';
 import { useSettings } from '../settings/settings-store.ts';
 import { PriceInput, TicketRow } from '../ticket/ticket-controls.tsx';
 import { pipDecimalsOf, sanitizePipsText, trailingTooFar } from './trailing-rules.ts';
@@ -31,23 +31,25 @@ export function TrailingStopRow({
   const error =
     max === undefined
       ? undefined
-      : t('trailing.tooFar', { max: formatPrice(max, pipDecimalsOf(precision), lang) });
+      : t('trailing.tooFar', { max: formatPips(max, pipDecimalsOf(precision), lang) });
   return (
-    <TicketRow
-      label={t('trailing.label')}
-      htmlFor={id}
-      hint={t('trailing.hint')}
-      error={error}
-      testId={`${testId}-row`}
-    >
-      <PriceInput
-        id={id}
-        value={value}
-        placeholder={t('trailing.none')}
-        invalid={error !== undefined}
-        onValue={(text) => onValue(sanitizePipsText(text, precision))}
-        testId={testId}
-      />
-    </TicketRow>
+    <div className="ticket-stops__wide">
+      <TicketRow
+        label={t('trailing.label')}
+        htmlFor={id}
+        hint={t('trailing.hint')}
+        error={error}
+        testId={`${testId}-row`}
+      >
+        <PriceInput
+          id={id}
+          value={value}
+          placeholder={t('trailing.none')}
+          invalid={error !== undefined}
+          onValue={(text) => onValue(sanitizePipsText(text, precision))}
+          testId={testId}
+        />
+      </TicketRow>
+    </div>
   );
 }

@@ -11,7 +11,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Toast } from 'antd-mobile';
-import { formatPrice } from '../../lib/format.ts';
+import { formatPips, formatPrice } from '../../lib/format.ts';
 import type { Instrument, Quotation } from '@omp/protocol';
 import { loginPathFor } from '../../app/route-guard.ts';
 import { useBasicInfo } from '../settings/basic-info.ts';
@@ -140,7 +140,7 @@ export function OrderTicket({
         return t('trailing.notPositive');
       case 'trailing_stop_too_far':
         return t('trailing.tooFar', {
-          max: formatPrice(maxTrailingPips(stopReference, precision), pipDecimalsOf(precision), lang),
+          max: formatPips(maxTrailingPips(stopReference, precision), pipDecimalsOf(precision), lang),
         });
       case 'target_price_required':
         return t('ticket.targetRequired');
