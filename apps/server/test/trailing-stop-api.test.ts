@@ -61,7 +61,10 @@ describe.each(databaseEngines())('trailing stops on %s', (engine) => {
     rt.clock.advance(1000);
     t.tick('EURUSD', '1.10100', '1.10112');
     await rt.trading.idle();
-    expect(await holding(token, placed.data.Id)).toMatchObject({ TargetLossPrice: 1.09975, TrailingStop: 12.5 });
+    expect(await holding(token, placed.data.Id)).toMatchObject({
+      TargetLossPrice: 1.09975,
+      TrailingStop: 12.5,
+    });
     rt.clock.advance(1000);
     t.tick('EURUSD', '1.10050', '1.10062'); // back down: the stop stays
     t.tick('EURUSD', '1.10300', '1.10312');
@@ -70,7 +73,10 @@ describe.each(databaseEngines())('trailing stops on %s', (engine) => {
 
     rt = await rt.restart();
     t = tradingClient(rt);
-    expect(await holding(token, placed.data.Id)).toMatchObject({ TargetLossPrice: 1.10175, TrailingStop: 12.5 });
+    expect(await holding(token, placed.data.Id)).toMatchObject({
+      TargetLossPrice: 1.10175,
+      TrailingStop: 12.5,
+    });
     // The socket that hears the close is opened on the restarted server.
     const address =
       rt.app.server.address() ??
@@ -121,7 +127,10 @@ describe.each(databaseEngines())('trailing stops on %s', (engine) => {
     rt.clock.advance(1000);
     t.tick('EURUSD', '1.10100', '1.10112'); // fills the sell at the bid; stop = ask + 200 points
     await rt.trading.idle();
-    expect(await holding(token, pending.data.Id)).toMatchObject({ OriginPrice: 1.101, TargetLossPrice: 1.10312 });
+    expect(await holding(token, pending.data.Id)).toMatchObject({
+      OriginPrice: 1.101,
+      TargetLossPrice: 1.10312,
+    });
     expect(await t.setStops(token, { id: pending.data.Id, trailing_stop: '0' })).toMatchObject({
       data: { TrailingStop: 0, TargetLossPrice: 1.10312 },
     });

@@ -20,7 +20,12 @@ describe.skipIf(!chromiumPath)('trailing stop', () => {
     const session = await demoSession(stack);
     const placed = await call<{ Id: number }>(stack, '/v1/api/forex/submit', {
       token: session.token,
-      body: { type: '1', cont: String(instrument.ForexMinCont), forex_id: String(instrument.Id), status: '1' },
+      body: {
+        type: '1',
+        cont: String(instrument.ForexMinCont),
+        forex_id: String(instrument.Id),
+        status: '1',
+      },
     });
     expect(placed.code).toBe(1);
     const id = placed.data.Id;
@@ -64,9 +69,9 @@ describe.skipIf(!chromiumPath)('trailing stop', () => {
     await pushTicks(stack, [{ code: instrument.Code, bid: up }]);
     const expectedStop = shownPrice(Number(up) - pips * pipSize);
     const card = orders.row(id);
-    await expect.poll(() => card.getByTestId('order-trailing').textContent(), eventually).toBe(
-      `Trailing ${pips.toLocaleString('en-US')} pips`,
-    );
+    await expect
+      .poll(() => card.getByTestId('order-trailing').textContent(), eventually)
+      .toBe(`Trailing ${pips.toLocaleString('en-US')} pips`);
     await expect.poll(() => card.textContent(), eventually).toContain(`SL ${expectedStop}`);
     // Back down a little: the stop stays where it was.
     await pushTicks(stack, [{ code: instrument.Code, bid: priceAt(price, 1.008, precision) }]);

@@ -13,13 +13,7 @@ export type OrderState = 'pending' | 'holding' | 'closed' | 'cancelled';
  * office, 6 trailing stop).
  */
 export type CloseReason =
-  | 'user'
-  | 'stop_out'
-  | 'take_profit'
-  | 'stop_loss'
-  | 'trailing_stop'
-  | 'back_office'
-  | 'demo_reset';
+  'user' | 'stop_out' | 'take_profit' | 'stop_loss' | 'trailing_stop' | 'back_office' | 'demo_reset';
 
 /** Why a pending order was cancelled. */
 export type CancelReason = 'user' | 'insufficient_free_margin' | 'demo_reset' | 'back_office';

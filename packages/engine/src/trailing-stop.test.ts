@@ -61,10 +61,13 @@ describe('where the stop moves', () => {
     ['sell', 110_060, 50, 109_999, 110_059],
     ['sell', 110_060, 50, 110_000, undefined],
     ['sell', 110_060, 50, 110_020, undefined],
-  ] as const)('[TS3] a %s with stop %d, distance %d, at bid %d: %s', (side, stop, distance, bid, expected) => {
-    const trailed = { side, stopLossPoints: stop, trailingPoints: distance } as const;
-    expect(trailedStopLoss(trailed, bid, bid + SPREAD)).toBe(expected);
-  });
+  ] as const)(
+    '[TS3] a %s with stop %d, distance %d, at bid %d: %s',
+    (side, stop, distance, bid, expected) => {
+      const trailed = { side, stopLossPoints: stop, trailingPoints: distance } as const;
+      expect(trailedStopLoss(trailed, bid, bid + SPREAD)).toBe(expected);
+    },
+  );
 
   it('[TS4] the move trigger fires at exactly the first price that moves the stop', () => {
     for (const side of ['buy', 'sell'] as const)
@@ -103,7 +106,8 @@ function place(book: TradingBook, command: PlaceOrderCommand): Order {
   return result.outcome.orders[0]!;
 }
 
-const tick = (book: TradingBook, bid: number, at = T + 1000) => book.applyTick(EURUSD.id, bid, bid + SPREAD, at);
+const tick = (book: TradingBook, bid: number, at = T + 1000) =>
+  book.applyTick(EURUSD.id, bid, bid + SPREAD, at);
 const held = (book: TradingBook, id: number) => book.account(7)!.orders.get(id);
 
 describe('a trailing stop in the book', () => {
@@ -219,7 +223,8 @@ describe('seeded random walks', () => {
       const opening = usd('1000000');
       let ledger = 0n;
       const record = (outcomes: Outcome[]) => {
-        for (const outcome of outcomes) for (const posting of outcome.postings) ledger += posting.amountMicros;
+        for (const outcome of outcomes)
+          for (const posting of outcome.postings) ledger += posting.amountMicros;
       };
       const models = new Map<number, Model>();
       let bid = 110_000;
@@ -282,9 +287,14 @@ describe('seeded random walks', () => {
           }
           const before = model.stop;
           const candidate = model.side === 'buy' ? bid - model.distance : ask + model.distance;
-          if (model.side === 'buy' ? candidate > 0 && candidate > model.stop : model.stop === 0 || candidate < model.stop)
+          if (
+            model.side === 'buy'
+              ? candidate > 0 && candidate > model.stop
+              : model.stop === 0 || candidate < model.stop
+          )
             model.stop = candidate;
-          if (before > 0) expect(model.side === 'buy' ? model.stop >= before : model.stop <= before).toBe(true);
+          if (before > 0)
+            expect(model.side === 'buy' ? model.stop >= before : model.stop <= before).toBe(true);
           expect(engine, `seed ${seed} step ${step} order ${id}`).toMatchObject({
             state: 'holding',
             stopLossPoints: model.stop,

@@ -60,7 +60,9 @@ export function trailedStopLoss(order: Trailed, bid: number, ask: number): numbe
  * [TS4] The trigger that fires exactly when `trailedStopLoss` would move the stop: the first bid
  * (buy) or ask (sell) at which the candidate beats the current stop.
  */
-export function trailTrigger(order: Pick<Order, 'id' | 'side' | 'stopLossPoints' | 'trailingPoints'>): Trigger {
+export function trailTrigger(
+  order: Pick<Order, 'id' | 'side' | 'stopLossPoints' | 'trailingPoints'>,
+): Trigger {
   const { stopLossPoints: stop, trailingPoints: distance } = order;
   if (order.side === 'buy')
     return { id: `m:${order.id}`, side: 'bid', direction: 'atOrAbove', level: stop + distance + 1 };

@@ -37,7 +37,8 @@ export function triggersIn(outcomes: readonly Outcome[], atMs: number): TriggerK
       else if (order.state === 'closed' && order.closeReason === 'stop_out') fired.push('stop_out');
       // A holding order either was pending until this tick reached its price (it opened now), or
       // had its trailing stop moved.
-      else if (order.state === 'holding') fired.push(order.openedAtMs === atMs ? 'pending_fill' : 'trailing_move');
+      else if (order.state === 'holding')
+        fired.push(order.openedAtMs === atMs ? 'pending_fill' : 'trailing_move');
       else if (order.state === 'cancelled') fired.push('pending_cancelled');
     }
     for (const event of outcome.events) if (event.type === 'margin_call') fired.push('margin_call');

@@ -9,7 +9,14 @@ import { Dialog, Popup } from 'antd-mobile';
 import { CloseOutline } from 'antd-mobile-icons';
 import { OrderStatus, type OrderRow } from '@omp/protocol';
 import { InstrumentLogo } from '../../ui/instrument-logo.tsx';
-import { formatDateTime, formatLots, formatPips, formatPrice, formatUsd, isolateLtr } from '../../lib/format.ts';
+import {
+  formatDateTime,
+  formatLots,
+  formatPips,
+  formatPrice,
+  formatUsd,
+  isolateLtr,
+} from '../../lib/format.ts';
 import { useSettings } from '../settings/settings-store.ts';
 import { cancelOrder, closeOrder } from '../trading/trading-api.ts';
 import { isBuy, kindKeyOf, outcomeKeyOf, statusKeyOf } from './order-texts.ts';

@@ -178,10 +178,10 @@ export function OrderTicket({
           : found.field === 'trailing'
             ? t('trailing.detail')
             : found.field === 'target'
-            ? t('ticket.targetPrice')
-            : found.field === 'lots'
-              ? t('ticket.lots')
-              : undefined;
+              ? t('ticket.targetPrice')
+              : found.field === 'lots'
+                ? t('ticket.lots')
+                : undefined;
     return field ? t('ticket.fieldProblem', { field, problem: text }) : text;
   }
 
