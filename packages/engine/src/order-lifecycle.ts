@@ -1,10 +1,11 @@
 /**
  * The pure steps of an order's life: a pending order filling at a tick, a holding order closing,
- * and the check of new stops. Each returns a new record; none touches an account.
+ * the check of new stops, and the choice of the position a stop-out closes. Each returns a new record; none touches an account.
  */
 import { accountFigures, closingPoints } from './account-figures.ts';
 import { feeMicros, marginMicros, ONE, profitMicros } from './margin.ts';
 import { parseRate, priceFraction } from './money.ts';
+import { isMarketOpen } from './schedule.ts';
 import type { MarketBoard } from './market-board.ts';
 import type { QuoteSnapshot } from './order-entry.ts';
 import { stopSideRejection, type StopLevels, type StopSideRejection } from './stop-sides.ts';
@@ -83,4 +84,22 @@ export function validateStops(
     stopSideRejection(order.side, stops, { stopLoss: reference, takeProfit: reference }) ??
     trailingRejection(stops.trailingPoints, reference)
   );
+}
+
+/** [S1] The holding order with the largest floating loss among those whose market is open. */
+export function largestLoser(account: Account, board: MarketBoard, nowMs: number): Order | undefined {
+  let victim: Order | undefined;
+  let victimProfit = 0n;
+  for (const order of account.orders.values()) {
+    if (order.state !== 'holding') continue;
+    const instrument = board.instrument(order.instrumentId);
+    if (!instrument || !isMarketOpen(instrument.schedule, nowMs) || !board.quote(order.instrumentId))
+      continue;
+    const profit = closeOrder(order, board, 'stop_out', nowMs).profitMicros;
+    if (!victim || profit < victimProfit || (profit === victimProfit && order.id < victim.id)) {
+      victim = order;
+      victimProfit = profit;
+    }
+  }
+  return victim;
 }

@@ -15,7 +15,7 @@ import { isMarketOpen } from './schedule.ts';
 import { TriggerIndex } from './trigger-index.ts';
 import type { Trigger } from './trigger-book.ts';
 import { OutcomeBuilder } from './outcome-builder.ts';
-import { closeOrder, fillPending, validateStops } from './order-lifecycle.ts';
+import { closeOrder, fillPending, largestLoser, validateStops } from './order-lifecycle.ts';
 import { trailedStopLoss } from './trailing-stop.ts';
 import type {
   Account,
@@ -351,7 +351,7 @@ export class TradingBook {
     for (;;) {
       const figures = accountFigures(account, this.board);
       if (!isAtOrBelowLevel(figures, stopOutLevel)) break;
-      const victim = this.largestLoser(account, nowMs);
+      const victim = largestLoser(account, this.board, nowMs);
       if (!victim) break;
       this.close(account, victim, 'stop_out', nowMs, out);
     }
@@ -373,24 +373,6 @@ export class TradingBook {
       account.marginCallWarned = false;
     }
     this.redrawGuards(account);
-  }
-
-  /** [S1] The holding order with the largest floating loss among those whose market is open. */
-  private largestLoser(account: Account, nowMs: number): Order | undefined {
-    let victim: Order | undefined;
-    let victimProfit = 0n;
-    for (const order of account.orders.values()) {
-      if (order.state !== 'holding') continue;
-      const instrument = this.board.instrument(order.instrumentId);
-      if (!instrument || !isMarketOpen(instrument.schedule, nowMs) || !this.board.quote(order.instrumentId))
-        continue;
-      const profit = closeOrder(order, this.board, 'stop_out', nowMs).profitMicros;
-      if (!victim || profit < victimProfit || (profit === victimProfit && order.id < victim.id)) {
-        victim = order;
-        victimProfit = profit;
-      }
-    }
-    return victim;
   }
 
   private close(
