@@ -25,3 +25,4 @@ export * from './book-risk.ts';
 export * from './level-crossing.ts';
 export * from './risk-projection.ts';
 export * from './fill-details.ts';
+export * from './trailing-stop.ts';

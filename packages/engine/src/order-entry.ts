@@ -9,6 +9,7 @@ import type { InstrumentSpec } from './instrument.ts';
 import { isQuoteStale } from './quote-freshness.ts';
 import { isMarketOpen } from './schedule.ts';
 import { stopSideRejection } from './stop-sides.ts';
+import { trailingRejection } from './trailing-stop.ts';
 
 export const ORDER_REJECTIONS = [
   'trading_halted',
@@ -23,6 +24,8 @@ export const ORDER_REJECTIONS = [
   'stale_quote',
   'stop_loss_wrong_side',
   'take_profit_wrong_side',
+  'trailing_stop_not_positive',
+  'trailing_stop_too_far',
   'insufficient_free_margin',
 ] as const;
 export type OrderRejection = (typeof ORDER_REJECTIONS)[number];
@@ -46,6 +49,8 @@ export interface OrderCommand {
    * order fills at the quote of the moment whatever it says. 0 or absent: the fill price.
    */
   askedPoints?: number;
+  /** Trailing-stop distance in points; 0 or absent: none. */
+  trailingPoints?: number;
 }
 
 export interface QuoteSnapshot {
@@ -118,6 +123,8 @@ export function decideOrderEntry(command: OrderCommand, context: EntryContext): 
     { stopLoss: stopLossReference, takeProfit: openPoints },
   );
   if (wrongSide) return reject(wrongSide);
+  const trailing = trailingRejection(command.trailingPoints ?? 0, openPoints);
+  if (trailing) return reject(trailing);
 
   const position = { lots: command.lots, contractSize: BigInt(instrument.contractSize) };
   const price = priceFraction(openPoints, instrument.pricePrecision);

@@ -1,14 +1,16 @@
 /**
  * The pure steps of an order's life: a pending order filling at a tick, a holding order closing,
- * and the check of new stops. Each returns a new record; none touches an account.
+ * the check of new stops, and the choice of the position a stop-out closes. Each returns a new record; none touches an account.
  */
 import { accountFigures, closingPoints } from './account-figures.ts';
 import { spreadCostMicros } from './fill-details.ts';
 import { feeMicros, marginMicros, ONE, profitMicros } from './margin.ts';
 import { parseRate, priceFraction } from './money.ts';
+import { isMarketOpen } from './schedule.ts';
 import type { MarketBoard } from './market-board.ts';
 import type { QuoteSnapshot } from './order-entry.ts';
 import { stopSideRejection, type StopLevels, type StopSideRejection } from './stop-sides.ts';
+import { trailingRejection, type TrailingRejection } from './trailing-stop.ts';
 import type { Account, CloseReason, Order } from './trading-types.ts';
 
 /**
@@ -81,14 +83,36 @@ export function closeOrder(order: Order, board: MarketBoard, reason: CloseReason
 /**
  * [C2] New stops (0 = none) must be on the right side of the reference: for a holding order the
  * price it would close at now (a stop already crossed would close it at once at a worse price),
- * for a pending order its target. Buy: stop loss below, take profit above; sell: the reverse.
+ * for a pending order its target. Buy: stop loss below, take profit above; sell: the reverse. A
+ * trailing distance is judged against the same reference (TS2).
  */
 export function validateStops(
   order: Order,
-  stops: StopLevels,
+  stops: StopLevels & { trailingPoints: number },
   quote: QuoteSnapshot,
-): StopSideRejection | undefined {
+): StopSideRejection | TrailingRejection | undefined {
   const reference =
     order.state === 'pending' ? order.targetPoints : order.side === 'buy' ? quote.bid : quote.ask;
-  return stopSideRejection(order.side, stops, { stopLoss: reference, takeProfit: reference });
+  return (
+    stopSideRejection(order.side, stops, { stopLoss: reference, takeProfit: reference }) ??
+    trailingRejection(stops.trailingPoints, reference)
+  );
+}
+
+/** [S1] The holding order with the largest floating loss among those whose market is open. */
+export function largestLoser(account: Account, board: MarketBoard, nowMs: number): Order | undefined {
+  let victim: Order | undefined;
+  let victimProfit = 0n;
+  for (const order of account.orders.values()) {
+    if (order.state !== 'holding') continue;
+    const instrument = board.instrument(order.instrumentId);
+    if (!instrument || !isMarketOpen(instrument.schedule, nowMs) || !board.quote(order.instrumentId))
+      continue;
+    const profit = closeOrder(order, board, 'stop_out', nowMs).profitMicros;
+    if (!victim || profit < victimProfit || (profit === victimProfit && order.id < victim.id)) {
+      victim = order;
+      victimProfit = profit;
+    }
+  }
+  return victim;
 }

@@ -186,6 +186,7 @@ function hypotheticalFill(
     askedPoints: openPoints,
     spreadPoints: quote.ask - quote.bid,
     spreadCostMicros: 0n,
+    trailingPoints: 0,
     stopLossPoints: command.stopLossPoints ?? 0,
     takeProfitPoints: 0,
     marginMicros: margin,

@@ -16,7 +16,7 @@ import { isMarketOpen } from './schedule.ts';
 import { TriggerIndex } from './trigger-index.ts';
 import type { Trigger } from './trigger-book.ts';
 import { OutcomeBuilder } from './outcome-builder.ts';
-import { closeOrder, fillPending, validateStops } from './order-lifecycle.ts';
+import { closeOrder, fillPending, largestLoser, validateStops } from './order-lifecycle.ts';
 import {
   closeMany,
   closePart,
@@ -26,6 +26,7 @@ import {
   type PartResult,
 } from './position-closing.ts';
 import { decidePendingMove } from './pending-move.ts';
+import { trailedStopLoss } from './trailing-stop.ts';
 import type {
   Account,
   AccountFigures,
@@ -150,6 +151,7 @@ export class TradingBook {
       spreadCostMicros: 0n,
       stopLossPoints: command.stopLossPoints ?? 0,
       takeProfitPoints: command.takeProfitPoints ?? 0,
+      trailingPoints: command.trailingPoints ?? 0,
       marginMicros: 0n,
       feeMicros: 0n,
       closePoints: 0,
@@ -243,13 +245,14 @@ export class TradingBook {
   }
 
   /**
-   * [B5] Sets stop loss and take profit (0 clears). A holding order's stops must be on the right
-   * side of the price it would close at now; a pending order's, of its target price.
+   * [B5] Sets stop loss, take profit and, when given, the trailing distance (0 clears each). A
+   * holding order's stops must be on the right side of the price it would close at now; a pending
+   * order's, of its target price.
    */
   setStops(
     accountId: number,
     orderId: number,
-    stops: { stopLossPoints: number; takeProfitPoints: number },
+    levels: { stopLossPoints: number; takeProfitPoints: number; trailingPoints?: number },
     nowMs: number,
   ): CommandResult {
     const account = this.accounts.get(accountId);
@@ -259,6 +262,7 @@ export class TradingBook {
     const quote = this.board.quote(order.instrumentId);
     if (!instrument || !quote) return reject('instrument_not_found');
     if (!isMarketOpen(instrument.schedule, nowMs)) return reject('market_closed');
+    const stops = { ...levels, trailingPoints: levels.trailingPoints ?? order.trailingPoints };
     const invalid = validateStops(order, stops, quote);
     if (invalid) return reject(invalid);
     const out = new OutcomeBuilder(account);
@@ -343,9 +347,12 @@ export class TradingBook {
       return [];
 
     const builders = new Map<number, OutcomeBuilder>();
-    const builderOf = (account: Account) => {
+    // A moved trailing stop changes no figure: an account only trailed needs no settling (TS5).
+    const settling = new Set<number>();
+    const builderOf = (account: Account, settles: boolean) => {
       let builder = builders.get(account.id);
       if (!builder) builders.set(account.id, (builder = new OutcomeBuilder(account)));
+      if (settles) settling.add(account.id);
       return builder;
     };
     // A fill can add a stop the same quote already crossed: take again until nothing more fires.
@@ -353,18 +360,23 @@ export class TradingBook {
     for (let crossed = take(); crossed.length > 0; crossed = take()) {
       for (const trigger of crossed) this.fire(trigger, timeMs, builderOf);
     }
-    for (const builder of builders.values()) this.settle(builder.account, builder, timeMs);
+    for (const builder of builders.values())
+      if (settling.has(builder.account.id)) this.settle(builder.account, builder, timeMs);
     return [...builders.values()].map((builder) => builder.build());
   }
 
-  private fire(trigger: Trigger, nowMs: number, builderOf: (account: Account) => OutcomeBuilder): void {
+  private fire(
+    trigger: Trigger,
+    nowMs: number,
+    builderOf: (account: Account, settles: boolean) => OutcomeBuilder,
+  ): void {
     const [type, idText] = trigger.id.split(':') as [string, string];
     const id = Number(idText);
     if (type === 'g') {
       const account = this.accounts.get(id);
       if (account) {
         this.triggers.removeGuards(id);
-        builderOf(account);
+        builderOf(account, true);
       }
       return;
     }
@@ -372,15 +384,30 @@ export class TradingBook {
     const account = accountId === undefined ? undefined : this.accounts.get(accountId);
     const order = account?.orders.get(id);
     if (!account || !order) return;
-    const out = builderOf(account);
+    const out = builderOf(account, type !== 'm');
     if (type === 'p' && order.state === 'pending') {
       const filled = fillPending(order, account, this.board, this.settings.feeType, nowMs);
       if (filled) {
         this.putOrder(account, filled, out);
         if (filled.feeMicros > 0n) out.post('trade_fee', -filled.feeMicros, filled.id, nowMs);
       } else this.cancel(account, order, 'insufficient_free_margin', nowMs, out);
-    } else if (type === 's' && order.state === 'holding') this.close(account, order, 'stop_loss', nowMs, out);
-    else if (type === 't' && order.state === 'holding') this.close(account, order, 'take_profit', nowMs, out);
+    } else if (order.state !== 'holding') return;
+    // [TS6] A trailing order's stop fires as any stop loss does; only the recorded reason differs.
+    else if (type === 's')
+      this.close(account, order, order.trailingPoints > 0 ? 'trailing_stop' : 'stop_loss', nowMs, out);
+    else if (type === 't') this.close(account, order, 'take_profit', nowMs, out);
+    else if (type === 'm') this.trail(account, order, out);
+  }
+
+  /** [TS3][TS4] Moves a trailing stop to the current quote, re-indexing only its stop. */
+  private trail(account: Account, order: Order, out: OutcomeBuilder): void {
+    const quote = this.board.quote(order.instrumentId);
+    const stop = quote && trailedStopLoss(order, quote.bid, quote.ask);
+    if (stop === undefined) return this.triggers.moveStop(order);
+    const moved = { ...order, stopLossPoints: stop };
+    account.orders.set(moved.id, moved);
+    this.triggers.moveStop(moved);
+    out.order(moved);
   }
 
   /** [B9] Stop-out, negative balance protection, margin-call warning, new guards. */
@@ -389,7 +416,7 @@ export class TradingBook {
     const before = accountFigures(account, this.board);
     const closedOrderIds: number[] = [];
     for (let figures = before; isAtOrBelowLevel(figures, stopOutLevel);) {
-      const victim = this.largestLoser(account, nowMs);
+      const victim = largestLoser(account, this.board, nowMs);
       if (!victim) break;
       this.close(account, victim, 'stop_out', nowMs, out);
       closedOrderIds.push(victim.id);
@@ -424,24 +451,6 @@ export class TradingBook {
       account.marginCallWarned = false;
     }
     this.redrawGuards(account);
-  }
-
-  /** [S1] The holding order with the largest floating loss among those whose market is open. */
-  private largestLoser(account: Account, nowMs: number): Order | undefined {
-    let victim: Order | undefined;
-    let victimProfit = 0n;
-    for (const order of account.orders.values()) {
-      if (order.state !== 'holding') continue;
-      const instrument = this.board.instrument(order.instrumentId);
-      if (!instrument || !isMarketOpen(instrument.schedule, nowMs) || !this.board.quote(order.instrumentId))
-        continue;
-      const profit = closeOrder(order, this.board, 'stop_out', nowMs).profitMicros;
-      if (!victim || profit < victimProfit || (profit === victimProfit && order.id < victim.id)) {
-        victim = order;
-        victimProfit = profit;
-      }
-    }
-    return victim;
   }
 
   private close(

@@ -8,8 +8,12 @@ import type { OrderKind } from './order-entry.ts';
 export type Side = 'buy' | 'sell';
 export type OrderState = 'pending' | 'holding' | 'closed' | 'cancelled';
 
-/** Why a position closed (wire: ClosedType 1 user, 2 stop-out, 3 take profit, 4 stop loss, 5 back office). */
-export type CloseReason = 'user' | 'stop_out' | 'take_profit' | 'stop_loss' | 'back_office' | 'demo_reset';
+/**
+ * Why a position closed (wire: ClosedType 1 user, 2 stop-out, 3 take profit, 4 stop loss, 5 back
+ * office, 6 trailing stop).
+ */
+export type CloseReason =
+  'user' | 'stop_out' | 'take_profit' | 'stop_loss' | 'trailing_stop' | 'back_office' | 'demo_reset';
 
 /** Why a pending order was cancelled. */
 export type CancelReason = 'user' | 'insufficient_free_margin' | 'demo_reset' | 'back_office';
@@ -53,6 +57,11 @@ export interface Order {
   /** 0 means none. */
   stopLossPoints: number;
   takeProfitPoints: number;
+  /**
+   * Trailing-stop distance in points, 0 for none (trailing-stop.ts). While holding, the stop loss
+   * follows the closing-side price at this distance; a pending order's starts once it fills.
+   */
+  trailingPoints: number;
   /** Margin held while holding (CautionMoney); 0 while pending. */
   marginMicros: bigint;
   /** Fee charged at the fill. */

@@ -1,11 +1,13 @@
 /**
  * The trading book's triggers: one price-sorted TriggerBook per instrument holding pending orders
- * (`p:<order>`), stop losses (`s:<order>`), take profits (`t:<order>`) and margin guards
- * (`g:<account>:<edge>`), with the bookkeeping that maps a fired id back to its order or account.
+ * (`p:<order>`), stop losses (`s:<order>`), take profits (`t:<order>`), trailing-stop moves
+ * (`m:<order>`, trailing-stop.ts) and margin guards (`g:<account>:<edge>`), with the bookkeeping
+ * that maps a fired id back to its order or account.
  */
 import type { GuardBand } from './margin-guard.ts';
 import { TriggerBook, type Trigger } from './trigger-book.ts';
 import type { Order } from './trading-types.ts';
+import { trailTrigger } from './trailing-stop.ts';
 
 export class TriggerIndex {
   private readonly books = new Map<number, TriggerBook>();
@@ -51,15 +53,9 @@ export class TriggerIndex {
       });
       return;
     }
+    this.addStop(book, order);
     // A buy closes at the bid, a sell at the ask.
     const side = buy ? 'bid' : 'ask';
-    if (order.stopLossPoints > 0)
-      book.add({
-        id: `s:${order.id}`,
-        side,
-        direction: buy ? 'atOrBelow' : 'atOrAbove',
-        level: order.stopLossPoints,
-      });
     if (order.takeProfitPoints > 0)
       book.add({
         id: `t:${order.id}`,
@@ -69,6 +65,28 @@ export class TriggerIndex {
       });
   }
 
+  /**
+   * [TS4] A holding order's stop loss moved (a trailing stop): only its stop and its next move are
+   * re-indexed, its take profit stays where it is.
+   */
+  moveStop(order: Order): void {
+    this.addStop(this.bookOf(order.instrumentId), order);
+  }
+
+  private addStop(book: TriggerBook, order: Order): void {
+    const buy = order.side === 'buy';
+    if (order.stopLossPoints > 0)
+      book.add({
+        id: `s:${order.id}`,
+        side: buy ? 'bid' : 'ask',
+        direction: buy ? 'atOrBelow' : 'atOrAbove',
+        level: order.stopLossPoints,
+      });
+    else book.remove(`s:${order.id}`);
+    if (order.trailingPoints > 0) book.add(trailTrigger(order));
+    else book.remove(`m:${order.id}`);
+  }
+
   removeOrder(order: Order): void {
     this.owners.delete(order.id);
     const book = this.books.get(order.instrumentId);
@@ -76,6 +94,7 @@ export class TriggerIndex {
     book.remove(`p:${order.id}`);
     book.remove(`s:${order.id}`);
     book.remove(`t:${order.id}`);
+    book.remove(`m:${order.id}`);
   }
 
   /** [G2] Replaces an account's guards by the edges of its new boxes. */
@@ -105,9 +124,13 @@ export class TriggerIndex {
   }
 }
 
-/** Pending fills first, then stops and take profits, then guards (the order of SPEC.md B8). */
+/**
+ * Pending fills first, then stops and take profits, then trailing-stop moves, then guards (the
+ * order of SPEC.md B8). A move never crosses on the tick that made it (TS4), so its place among
+ * the others changes no price, only the order Outcome lists things in.
+ */
 function firingOrder(a: Trigger, b: Trigger): number {
   return rank(a) - rank(b);
 }
-const RANK: Record<string, number> = { p: 0, s: 1, t: 1, g: 2 };
+const RANK: Record<string, number> = { p: 0, s: 1, t: 1, m: 2, g: 3 };
 const rank = (trigger: Trigger) => RANK[trigger.id[0] ?? ''] ?? 3;

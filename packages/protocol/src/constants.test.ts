@@ -52,7 +52,11 @@ describe('enumerations never renumbered', () => {
     ['MarketStatus', MarketStatus, { open: 1, closed: 2 }],
     ['OrderType', OrderType, { buy: 1, sell: 2 }],
     ['OrderStatus', OrderStatus, { pending: 0, holding: 1, closing: 2, closed: 3, cancelled: 4 }],
-    ['ClosedType', ClosedType, { user: 1, stopOut: 2, takeProfit: 3, stopLoss: 4, backOffice: 5 }],
+    [
+      'ClosedType',
+      ClosedType,
+      { user: 1, stopOut: 2, takeProfit: 3, stopLoss: 4, backOffice: 5, trailingStop: 6 },
+    ],
     ['MarginMode', MarginMode, { fixed: 1, leveraged: 2 }],
     ['CodePurpose', CodePurpose, { register: 1, reset: 2 }],
     ['DepositStatus', DepositStatus, { unchecked: 0, completed: 1, rejected: 2, invalid: 3 }],

@@ -131,7 +131,15 @@ export type OrderType = (typeof OrderType)[keyof typeof OrderType];
 export const OrderStatus = { pending: 0, holding: 1, closing: 2, closed: 3, cancelled: 4 } as const;
 export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus];
 
-export const ClosedType = { user: 1, stopOut: 2, takeProfit: 3, stopLoss: 4, backOffice: 5 } as const;
+export const ClosedType = {
+  user: 1,
+  stopOut: 2,
+  takeProfit: 3,
+  stopLoss: 4,
+  backOffice: 5,
+  /** An extension of the wire notes' enum: a stop loss that trailed the price (engine SPEC TS6). */
+  trailingStop: 6,
+} as const;
 export type ClosedType = (typeof ClosedType)[keyof typeof ClosedType];
 
 /** Margin modes of an instrument: 1 fixed (lots x units per lot), 2 leveraged (notional / multiple). */

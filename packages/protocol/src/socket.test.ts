@@ -86,6 +86,7 @@ const examples: ServerMessage[] = [
     negative_balance_protection: 12.5,
     msg: 'Stop-out',
   },
+  { type: 'TRAILING_STOP_CLOSED', id: 7, forex_id: 1, close_price: 1.1, profit: -3.5, msg: 'Trailing stop' },
 ];
 
 describe('the server messages of the socket', () => {

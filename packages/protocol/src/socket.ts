@@ -211,6 +211,22 @@ export const stopOutPushSchema = z.object({
 export type StopOutPush = z.infer<typeof stopOutPushSchema>;
 
 /**
+ * Sent unasked to a signed-in user's sockets when a trailing stop closed one of their positions
+ * (ClosedType 6): the order row follows on FOREX_ORDER as for any close; this says it in words,
+ * because the stop moved on its own and the close may surprise whoever set it long ago.
+ */
+export const TRAILING_STOP_CLOSED_MESSAGE = 'TRAILING_STOP_CLOSED';
+export const trailingStopClosedPushSchema = z.object({
+  type: z.literal(TRAILING_STOP_CLOSED_MESSAGE),
+  id: z.number().int(),
+  forex_id: z.number().int(),
+  close_price: z.number(),
+  profit: z.number(),
+  msg: z.string(),
+});
+export type TrailingStopClosedPush = z.infer<typeof trailingStopClosedPushSchema>;
+
+/**
  * Sent to a signed-in user's sockets when staff decided something of theirs (a deposit, a
  * withdrawal, the identity check, a balance adjustment): the screens fetch their records again.
  */
@@ -241,6 +257,7 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   forexOrderPushSchema,
   marginCallPushSchema,
   stopOutPushSchema,
+  trailingStopClosedPushSchema,
 ]);
 export type ServerMessage = z.infer<typeof serverMessageSchema>;
 export type ServerMessageType = ServerMessage['type'];

@@ -105,6 +105,7 @@ describe('order lists and figures', () => {
       TradeFee: 0.54256,
       TargetLossPrice: 0,
       TargetProfitPrice: 1.09,
+      TrailingStop: 12.5,
       ClosedType: 0,
       CancelReason: '',
       CreateTime: 1763467200,

@@ -23,6 +23,23 @@ export const decimalText = (name: string) =>
 /** 0 or absent means "none": stop loss and take profit are at least 0 (docs/CONTRACT.md "Form rules"). */
 const optionalPrice = (name: string) => decimalText(name).optional();
 
+/**
+ * A trailing-stop distance in pips as decimal text, 0 to remove. A sign is let through here so a
+ * negative distance gets the server's own words ("must be positive") instead of a format error.
+ */
+const trailingStopPips = z
+  .preprocess(
+    (value) => (typeof value === 'number' && Number.isFinite(value) ? String(value) : value),
+    z
+      .string({ error: () => 'trailing_stop must be a number' })
+      .trim()
+      .regex(/^-?\d{1,12}(\.\d{1,15})?$/, { error: () => 'trailing_stop must be a plain decimal' }),
+  )
+  .optional()
+  .describe(
+    'Trailing stop distance in pips (engine SPEC P7: 10 points at precision 3 or 5, else 1): the stop loss follows the price at this distance and never moves back; 0 removes it',
+  );
+
 export const submitOrderBodySchema = z.object({
   type: wholeNumber('type', 1).max(2, { error: () => 'type must be 1 (buy) or 2 (sell)' }),
   cont: decimalText('cont').describe('Lots, a multiple of the lot step (Pip)'),
@@ -33,6 +50,7 @@ export const submitOrderBodySchema = z.object({
   target_price: optionalPrice('target_price').describe('Pending orders: the price to open at'),
   stop_loss_price: optionalPrice('stop_loss_price').describe('0 or absent: none'),
   target_profit_price: optionalPrice('target_profit_price').describe('0 or absent: none'),
+  trailing_stop: trailingStopPips,
   multiple: wholeNumber('multiple', 1).optional().describe('Leverage; the first option when absent'),
   price: optionalPrice('price').describe(
     'Market orders: the price the trader saw when sending (the ask for a buy, the bid for a sell). Recorded as AskedPrice to show slippage; the order fills at the current quote whatever it says. Absent or 0: the fill price',
@@ -53,6 +71,7 @@ export const setStopsBodySchema = z.object({
   id: wholeNumber('id', 1),
   target_profit_price: optionalPrice('target_profit_price'),
   stop_loss_price: optionalPrice('stop_loss_price'),
+  trailing_stop: trailingStopPips,
 });
 export type SetStopsBody = z.infer<typeof setStopsBodySchema>;
 
@@ -110,7 +129,10 @@ export const orderRowSchema = z.object({
   TradeFee: n('Fee charged at the fill, USD'),
   TargetLossPrice: n('Stop loss, 0 none'),
   TargetProfitPrice: n('Take profit, 0 none'),
-  ClosedType: n('0 open; 1 user, 2 stop-out, 3 take profit, 4 stop loss, 5 back office'),
+  TrailingStop: n(
+    'Trailing stop distance in pips, 0 none; while it trails, TargetLossPrice is the current (moving) stop',
+  ),
+  ClosedType: n('0 open; 1 user, 2 stop-out, 3 take profit, 4 stop loss, 5 back office, 6 trailing stop'),
   CancelReason: z.string().describe('user, insufficient_free_margin, demo_reset, or empty'),
   CreateTime: n('Unix seconds'),
   CreateTimeHandler: utcTimeText('Placed at'),

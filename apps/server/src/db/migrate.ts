@@ -25,6 +25,7 @@ import * as demoAccountOfARealUser from './migrations/20261126T0300_demo_account
 import * as favouriteInstruments from './migrations/20261126T0500_favourite_instruments.ts';
 import * as storedFiles from './migrations/20261126T0900_stored_files.ts';
 import * as bookLease from './migrations/20261127T0100_book_lease.ts';
+import * as trailingStops from './migrations/20261127T0200_trailing_stops.ts';
 import * as splitPositions from './migrations/20261127T0300_split_positions.ts';
 import * as marginEventsAndSnapshots from './migrations/20261127T0400_margin_events_and_snapshots.ts';
 import * as fillDetails from './migrations/20261127T0600_fill_details.ts';
@@ -50,6 +51,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261126T0500_favourite_instruments': favouriteInstruments,
   '20261126T0900_stored_files': storedFiles,
   '20261127T0100_book_lease': bookLease,
+  '20261127T0200_trailing_stops': trailingStops,
   '20261127T0300_split_positions': splitPositions,
   '20261127T0400_margin_events_and_snapshots': marginEventsAndSnapshots,
   '20261127T0600_fill_details': fillDetails,

@@ -182,6 +182,8 @@ export interface OrderTable {
   close_points: DbInt;
   stop_loss_points: DbInt;
   take_profit_points: DbInt;
+  /** Trailing-stop distance in points, 0 none; it moves stop_loss_points. */
+  trailing_points: DbInt;
   margin: DbInt;
   fee: DbInt;
   profit: DbInt;

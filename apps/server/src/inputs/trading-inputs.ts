@@ -6,6 +6,7 @@ import {
   parseLots,
   parseMicros,
   parsePriceToPoints,
+  pipPoints,
   type InstrumentSpec,
   type TradingSettings,
 } from '@omp/engine';
@@ -38,6 +39,29 @@ export function pointsOf(text: string | undefined, field: string, spec: Instrume
   if (/^0*(\.0*)?$/.test(text)) return 0;
   const points = parsePriceToPoints(text, spec.pricePrecision);
   if (points === null) throw invalid('field_invalid', { field });
+  return points;
+}
+
+/**
+ * A trailing-stop distance given in pips (engine SPEC P7) as points: absent stays undefined (keep),
+ * 0 is none. Refused rather than rounded: a negative distance, one finer than a point (12.55 pips
+ * where a pip is 10 points), or one too long to be any price's distance. The engine refuses a
+ * distance too wide for the price it trails (TS2).
+ */
+export function trailingPointsOf(text: string | undefined, spec: InstrumentSpec): number | undefined {
+  if (text === undefined) return undefined;
+  if (text.startsWith('-')) {
+    if (/^-0*(\.0*)?$/.test(text)) return 0;
+    throw invalid('order.trailing_stop_not_positive');
+  }
+  if (/^0*(\.0*)?$/.test(text)) return 0;
+  const perPip = pipPoints(spec.pricePrecision);
+  const pipDecimals = perPip === 10 ? 1 : 0;
+  const [, decimals = ''] = text.split('.');
+  if (decimals.replace(/0+$/, '').length > pipDecimals)
+    throw invalid('order.trailing_stop_off_grid', { step: 1 / perPip });
+  const points = parsePriceToPoints(text, pipDecimals);
+  if (points === null) throw invalid('order.trailing_stop_too_far');
   return points;
 }
 

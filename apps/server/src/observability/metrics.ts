@@ -20,7 +20,7 @@ export type CommandOutcome = 'accepted' | 'refused' | 'failed';
 /** What the trading service reports: each order command's outcome and each tick's triggers. */
 export interface TradingCounts {
   command(action: OrderAction, outcome: CommandOutcome): void;
-  triggered(outcomes: readonly Outcome[]): void;
+  triggered(outcomes: readonly Outcome[], atMs: number): void;
 }
 
 /** A PostgreSQL pool's connections; absent on SQLite (one connection, no pool). */
@@ -153,8 +153,8 @@ export class Metrics implements TradingCounts {
     this.orderCommands.inc({ action, outcome });
   }
 
-  triggered(outcomes: readonly Outcome[]): void {
-    for (const kind of triggersIn(outcomes)) this.triggers.inc({ kind });
+  triggered(outcomes: readonly Outcome[], atMs: number): void {
+    for (const kind of triggersIn(outcomes, atMs)) this.triggers.inc({ kind });
   }
 
   get contentType(): string {

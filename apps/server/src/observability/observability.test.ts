@@ -23,22 +23,36 @@ const outcome = (orders: Order[], marginCalls = 0): Outcome => ({
 describe('triggersIn', () => {
   it('names what each order of a tick went through, and each margin call', () => {
     expect(
-      triggersIn([
-        outcome([
-          order({ state: 'closed', closeReason: 'stop_loss' }),
-          order({ state: 'closed', closeReason: 'take_profit' }),
-          order({ state: 'holding' }),
-        ]),
-        outcome(
-          [
-            order({ state: 'closed', closeReason: 'stop_out' }),
-            order({ state: 'cancelled', cancelReason: 'insufficient_free_margin' }),
-          ],
-          1,
-        ),
-      ]),
-    ).toEqual(['stop_loss', 'take_profit', 'pending_fill', 'stop_out', 'pending_cancelled', 'margin_call']);
-    expect(triggersIn([])).toEqual([]);
+      triggersIn(
+        [
+          outcome([
+            order({ state: 'closed', closeReason: 'stop_loss' }),
+            order({ state: 'closed', closeReason: 'take_profit' }),
+            order({ state: 'holding', openedAtMs: 5000 }),
+            order({ state: 'holding', openedAtMs: 4000, trailingPoints: 50 }),
+            order({ state: 'closed', closeReason: 'trailing_stop' }),
+          ]),
+          outcome(
+            [
+              order({ state: 'closed', closeReason: 'stop_out' }),
+              order({ state: 'cancelled', cancelReason: 'insufficient_free_margin' }),
+            ],
+            1,
+          ),
+        ],
+        5000,
+      ),
+    ).toEqual([
+      'stop_loss',
+      'take_profit',
+      'pending_fill',
+      'trailing_move',
+      'trailing_stop',
+      'stop_out',
+      'pending_cancelled',
+      'margin_call',
+    ]);
+    expect(triggersIn([], 5000)).toEqual([]);
   });
 });
 

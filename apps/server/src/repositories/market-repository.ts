@@ -322,6 +322,8 @@ async function rescaleStoredPrices(trx: Transaction<Database>, id: number, from:
       close_points: scaled('close_points'),
       stop_loss_points: scaled('stop_loss_points'),
       take_profit_points: scaled('take_profit_points'),
+      // A distance in points too: the same distance in the new points.
+      trailing_points: scaled('trailing_points'),
     })
     .where('instrument_id', '=', id)
     .execute();

@@ -27,6 +27,7 @@ export const CLOSED_TYPE_OF: Record<CloseReason, number> = {
   stop_out: ClosedType.stopOut,
   take_profit: ClosedType.takeProfit,
   stop_loss: ClosedType.stopLoss,
+  trailing_stop: ClosedType.trailingStop,
   back_office: ClosedType.backOffice,
   // The user asked for the reset; the reason is kept in cancel_reason.
   demo_reset: ClosedType.user,
@@ -36,6 +37,7 @@ const CLOSE_REASON_OF = new Map<number, CloseReason>([
   [ClosedType.stopOut, 'stop_out'],
   [ClosedType.takeProfit, 'take_profit'],
   [ClosedType.stopLoss, 'stop_loss'],
+  [ClosedType.trailingStop, 'trailing_stop'],
   [ClosedType.backOffice, 'back_office'],
 ]);
 
@@ -278,6 +280,7 @@ async function upsertOrders(trx: Transaction<Database>, orders: Order[]): Promis
           close_points: eb.ref('excluded.close_points'),
           stop_loss_points: eb.ref('excluded.stop_loss_points'),
           take_profit_points: eb.ref('excluded.take_profit_points'),
+          trailing_points: eb.ref('excluded.trailing_points'),
           margin: eb.ref('excluded.margin'),
           fee: eb.ref('excluded.fee'),
           profit: eb.ref('excluded.profit'),
@@ -356,6 +359,7 @@ function toRow(order: Order) {
     close_points: order.closePoints,
     stop_loss_points: order.stopLossPoints,
     take_profit_points: order.takeProfitPoints,
+    trailing_points: order.trailingPoints,
     margin: order.marginMicros,
     fee: order.feeMicros,
     profit: order.profitMicros,
@@ -388,6 +392,7 @@ function toOrder(row: Selectable<OrderTable>): Order {
     closePoints: toInt(row.close_points),
     stopLossPoints: toInt(row.stop_loss_points),
     takeProfitPoints: toInt(row.take_profit_points),
+    trailingPoints: toInt(row.trailing_points),
     marginMicros: toBigInt(row.margin),
     feeMicros: toBigInt(row.fee),
     profitMicros: toBigInt(row.profit),

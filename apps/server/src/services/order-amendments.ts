@@ -6,7 +6,7 @@
  */
 import type { CommandResult, InstrumentSpec, Order, TradingBook } from '@omp/engine';
 import type { MovePendingBody, SetStopsBody } from '@omp/protocol';
-import { pointsOf } from '../inputs/trading-inputs.ts';
+import { pointsOf, trailingPointsOf } from '../inputs/trading-inputs.ts';
 
 /** Decides one change of `order` in `book` (the order is the user's and in the book). */
 export type Amendment = (
@@ -16,7 +16,9 @@ export type Amendment = (
   nowMs: number,
 ) => CommandResult;
 
-/** Take profit and stop loss; a price left out keeps its value, 0 removes it. */
+/**
+ * Take profit, stop loss and trailing distance; a value left out keeps its value, 0 removes it.
+ */
 export function stopsAmendment(body: SetStopsBody): Amendment {
   return (book, order, spec, nowMs) => {
     const stops = {
@@ -28,6 +30,7 @@ export function stopsAmendment(body: SetStopsBody): Amendment {
         body.target_profit_price === undefined
           ? order.takeProfitPoints
           : pointsOf(body.target_profit_price, 'target_profit_price', spec),
+      trailingPoints: trailingPointsOf(body.trailing_stop, spec) ?? order.trailingPoints,
     };
     return book.setStops(order.accountId, order.id, stops, nowMs);
   };

@@ -25,6 +25,15 @@ export type UserMessage =
       stop_out_level: number;
       closed: number[];
       negative_balance_protection: number;
+    }
+  | {
+      type: 'TRAILING_STOP_CLOSED';
+      id: number;
+      forex_id: number;
+      /** Words the socket hub needs to say it in each client's language. */
+      show_code: string;
+      close_price: number;
+      profit: number;
     };
 
 /** Margin level in percent with two decimals, computed exactly before it becomes a number. */
@@ -41,6 +50,19 @@ export function userMessagesOf(
   if (rows.length > 0) messages.push({ type: 'FOREX_ORDER', orders: rows });
   const gone = outcome.orders.filter((o) => o.state === 'closed' || o.state === 'cancelled').map((o) => o.id);
   if (gone.length > 0) messages.push({ type: 'FOREX_CLOSED', id: gone });
+  // A trailing stop closes with nobody watching: it is said in words, not only by the row.
+  for (const [i, order] of outcome.orders.entries()) {
+    if (order.closeReason !== 'trailing_stop') continue;
+    const row = rows[i]!;
+    messages.push({
+      type: 'TRAILING_STOP_CLOSED',
+      id: row.Id,
+      forex_id: row.ForexId,
+      show_code: row.ForexTradeLists.ShowCode,
+      close_price: row.Price,
+      profit: row.FactProfits,
+    });
+  }
   for (const event of outcome.events) {
     const reportId = storedMarginEventId(event);
     if (event.type === 'stop_out' && reportId !== undefined)

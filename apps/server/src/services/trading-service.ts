@@ -41,6 +41,7 @@ import {
   lotsOf,
   parseDemoBalance,
   pointsOf,
+  trailingPointsOf,
   tradingSettingsOf,
   type TradingUser,
 } from '../inputs/trading-inputs.ts';
@@ -331,7 +332,7 @@ export class TradingService {
     this.writer
       .write({ outcomes, atMs: tick.timeMs })
       .then(() => {
-        this.options.counts?.triggered(outcomes);
+        this.options.counts?.triggered(outcomes, tick.timeMs);
         this.publish(outcomes);
       })
       .catch(() => undefined); // already logged by the writer; the book is being rebuilt
@@ -403,6 +404,7 @@ export class TradingService {
         stopLossPoints: pointsOf(body.stop_loss_price, 'stop_loss_price', spec),
         takeProfitPoints: pointsOf(body.target_profit_price, 'target_profit_price', spec),
         askedPoints: market ? pointsOf(body.price, 'price', spec) : 0,
+        trailingPoints: trailingPointsOf(body.trailing_stop, spec) ?? 0,
       };
       const result = this.book.placeOrder(user.id, command, this.options.now());
       return this.commit(result, (outcome) => this.orderRow(outcome.orders[0]!), request);
@@ -443,7 +445,7 @@ export class TradingService {
     );
   }
 
-  /** Sets take profit and stop loss; a price left out keeps its value, 0 removes it. */
+  /** Sets take profit, stop loss and trailing stop; a field left out keeps its value, 0 removes it. */
   setStops(user: TradingUser, body: SetStopsBody, idempotent?: IdempotentRequest): Promise<OrderRow> {
     return this.onOwner.stops({ user, body, idempotent });
   }

@@ -8,6 +8,7 @@ import {
   floatingProfit,
   formatMicros,
   formatScaled,
+  pipPoints,
   pointsToNumber,
   slippagePoints,
   type AccountFigures as EngineFigures,
@@ -71,6 +72,8 @@ export function toOrderRow(order: Order, spec: InstrumentSpec, board: MarketBoar
     TradeFee: money(order.feeMicros),
     TargetLossPrice: price(order.stopLossPoints),
     TargetProfitPrice: price(order.takeProfitPoints),
+    // Pips: 10 points are 1 pip at precision 5, so 125 points leave as 12.5 (an exact decimal).
+    TrailingStop: order.trailingPoints / pipPoints(spec.pricePrecision),
     ClosedType: order.closeReason ? CLOSED_TYPE_OF[order.closeReason] : 0,
     CancelReason: order.cancelReason ?? (order.closeReason === 'demo_reset' ? 'demo_reset' : ''),
     CreateTime: Math.floor(order.createdAtMs / 1000),

@@ -324,6 +324,10 @@ export class SocketHub {
           level: message.margin_level,
         });
         this.send(client, encode({ ...message, msg }));
+      } else if (message.type === 'TRAILING_STOP_CLOSED') {
+        const { show_code: code, ...push } = message;
+        const msg = translate(client.lang, 'order.trailing_stop_closed', { code, price: push.close_price });
+        this.send(client, encode({ ...push, msg }));
       } else if (client.topics.has(message.type === 'FOREX_CLOSED' ? Topic.forexClosed : Topic.forexTrade)) {
         this.send(client, encode(message));
       }

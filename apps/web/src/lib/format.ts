@@ -96,6 +96,12 @@ export function formatInteger(value: number, lang: Language): string {
   return numberFormat(lang, 'int', { maximumFractionDigits: 0 }).format(value);
 }
 
+/** A distance in pips: no more than `decimals` decimals, none shown when whole (12, 12.5). */
+export function formatPips(value: number, decimals: number, lang: Language): string {
+  const digits = safeDigits(decimals);
+  return numberFormat(lang, `pips${digits}`, { maximumFractionDigits: digits }).format(value);
+}
+
 export type Direction = 'up' | 'down' | 'flat';
 
 /** Which way a value moved; drives colours and flashes. */

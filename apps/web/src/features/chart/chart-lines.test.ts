@@ -37,6 +37,7 @@ export function anOrder(id: number, overrides: Partial<OrderRow> = {}): OrderRow
     SpreadCost: 0,
     Slippage: 0,
     SplitFromId: 0,
+    TrailingStop: 0,
     ...overrides,
   };
 }

@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { OrderStatus, type OrderRow } from '@omp/protocol';
 import { InstrumentLogo } from '../../ui/instrument-logo.tsx';
-import { formatDateTime, formatLots, formatPrice, formatUsd } from '../../lib/format.ts';
+import { formatDateTime, formatLots, formatPips, formatPrice, formatUsd } from '../../lib/format.ts';
 import { useSettings } from '../settings/settings-store.ts';
 import { isBuy, kindKeyOf, outcomeKeyOf } from './order-texts.ts';
 import { toneOf } from './account-strip.tsx';
 import { useMarketQuote } from './use-market-quote.ts';
 import { PositionDangerLine } from './danger-distance.tsx';
+import { pipDecimalsOf } from './trailing-rules.ts';
 
 /**
  * One order in a list, MetaTrader-style: instrument, side and size on the first line with the P/L
@@ -70,6 +71,17 @@ export function OrderCard({ row, onOpen }: { row: OrderRow; onOpen(row: OrderRow
         <span>
           {t('orders.slShort')} <span className="num">{price(row.TargetLossPrice)}</span> ·{' '}
           {t('orders.tpShort')} <span className="num">{price(row.TargetProfitPrice)}</span>
+          {/* The stop loss above moves with the price while it trails: the distance says why. */}
+          {row.TrailingStop > 0 && (
+            <>
+              {' · '}
+              <span className="order-card__trailing" data-testid="order-trailing">
+                {t('trailing.cardValue', {
+                  pips: formatPips(row.TrailingStop, pipDecimalsOf(precision), lang),
+                })}
+              </span>
+            </>
+          )}
         </span>
         {/* A date has words in some languages (month names): it follows the language's direction. */}
         <span className="order-card__time tabular">{time > 0 ? formatDateTime(time, lang) : ''}</span>

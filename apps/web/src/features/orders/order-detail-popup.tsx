@@ -10,7 +10,14 @@ import { Dialog, Popup } from 'antd-mobile';
 import { CloseOutline } from 'antd-mobile-icons';
 import { ClosedType, OrderStatus, type OrderRow } from '@omp/protocol';
 import { InstrumentLogo } from '../../ui/instrument-logo.tsx';
-import { formatDateTime, formatLots, formatPrice, formatUsd, isolateLtr } from '../../lib/format.ts';
+import {
+  formatDateTime,
+  formatLots,
+  formatPips,
+  formatPrice,
+  formatUsd,
+  isolateLtr,
+} from '../../lib/format.ts';
 import { useSettings } from '../settings/settings-store.ts';
 import { cancelOrder, closeOrder } from '../trading/trading-api.ts';
 import { isBuy, kindKeyOf, outcomeKeyOf, statusKeyOf } from './order-texts.ts';
@@ -18,6 +25,7 @@ import { toneOf } from './account-strip.tsx';
 import { useMarketQuote } from './use-market-quote.ts';
 import { FillItems, hasFillDetails } from './fill-details.tsx';
 import { canClosePart, usePartRules } from '../closing/close-part-popup.tsx';
+import { pipDecimalsOf } from './trailing-rules.ts';
 
 export function OrderDetailPopup({
   row,
@@ -71,6 +79,7 @@ function DetailFigures({ row }: { row: OrderRow }) {
   const precision = row.ForexTradeLists.PricePrecision;
   const quote = useMarketQuote(row.ForexTradeLists.Code);
   const price = (value: number | undefined) => (value ? formatPrice(value, precision, lang) : '–');
+  const pips = (value: number) => formatPips(value, pipDecimalsOf(precision), lang);
   const usd = (value: number) => formatUsd(value, lang);
   const time = (unix: number) => (unix > 0 ? formatDateTime(unix, lang) : '–');
   const pending = row.Status === OrderStatus.pending;
@@ -110,6 +119,11 @@ function DetailFigures({ row }: { row: OrderRow }) {
     ],
     [t('ticket.stopLoss'), price(row.TargetLossPrice), 'detail-stop-loss'],
     [t('ticket.takeProfit'), price(row.TargetProfitPrice), 'detail-take-profit'],
+    [
+      t('trailing.detail'),
+      row.TrailingStop > 0 ? t('trailing.cardValue', { pips: pips(row.TrailingStop) }) : '–',
+      'detail-trailing-stop',
+    ],
     // Dates and the reason are long: a whole row each.
     [t('orders.createTime'), time(row.CreateTime), undefined, true],
     [t('orders.openTime'), time(row.OpenTime), undefined, true],

@@ -27,6 +27,7 @@ describe('order words', () => {
     expect(closed(ClosedType.stopOut)).toBe('outcomes.stopOut');
     expect(closed(ClosedType.takeProfit)).toBe('outcomes.takeProfit');
     expect(closed(ClosedType.stopLoss)).toBe('outcomes.stopLoss');
+    expect(closed(ClosedType.trailingStop)).toBe('trailing.outcome');
     expect(closed(ClosedType.backOffice)).toBe('outcomes.backOffice');
     expect(closed(ClosedType.user, 'demo_reset')).toBe('outcomes.demoReset');
     expect(closed(99)).toBe('outcomes.closed');

@@ -34,6 +34,8 @@ export function outcomeKeyOf(row: OrderTextRow): string | undefined {
         return 'outcomes.takeProfit';
       case ClosedType.stopLoss:
         return 'outcomes.stopLoss';
+      case ClosedType.trailingStop:
+        return 'trailing.outcome';
       case ClosedType.backOffice:
         return 'outcomes.backOffice';
       default:

@@ -1,7 +1,7 @@
 /**
- * Take profit and stop loss of a holding position or a pending order, in a sheet of its own.
- * Each box starts with the current value; emptied, it removes that stop (sent as 0). The hint
- * under each box says on which side of the reference price the stop must stay, live.
+ * Take profit, stop loss and trailing stop of a holding position or a pending order, in a sheet of
+ * its own. Each box starts with the current value; emptied, it removes that stop (sent as 0). The
+ * hint under each box says on which side of the reference price the stop must stay, live.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,8 @@ import { PriceInput, TicketRow } from '../ticket/ticket-controls.tsx';
 import { sanitizePriceText } from '../ticket/ticket-preview.ts';
 import { isBuy } from './order-texts.ts';
 import { checkStops, stopText, stopsReferenceOf } from './stops-rules.ts';
+import { trailingText, trailingTooFar } from './trailing-rules.ts';
+import { TrailingStopRow } from './trailing-stop-row.tsx';
 
 export function StopsEditorPopup({
   row,
@@ -45,8 +47,10 @@ function StopsForm({ row, onClose }: { row: OrderRow; onClose(): void }) {
   const precision = row.ForexTradeLists.PricePrecision;
   const [stopLoss, setStopLoss] = useState(() => stopText(row.TargetLossPrice, precision));
   const [takeProfit, setTakeProfit] = useState(() => stopText(row.TargetProfitPrice, precision));
+  const [trailing, setTrailing] = useState(() => trailingText(row.TrailingStop));
   const reference = stopsReferenceOf(row);
   const problem = checkStops(row, stopLoss, takeProfit);
+  const trailingProblem = trailingTooFar(trailing, precision, reference) !== undefined;
   const buy = isBuy(row);
   const price = formatPrice(reference, precision, lang);
   const below = t('ticket.optionalBelow', { price });
@@ -59,9 +63,9 @@ function StopsForm({ row, onClose }: { row: OrderRow; onClose(): void }) {
   };
 
   const save = async () => {
-    if (problem) return;
+    if (problem || trailingProblem) return;
     try {
-      await setStops(row.Id, takeProfit || '0', stopLoss || '0');
+      await setStops(row.Id, takeProfit || '0', stopLoss || '0', trailing || '0');
       onClose();
     } catch {
       // The request layer has shown the server's reason; the sheet stays open to correct it.
@@ -112,6 +116,14 @@ function StopsForm({ row, onClose }: { row: OrderRow; onClose(): void }) {
             testId="edit-take-profit"
           />
         </TicketRow>
+        <TrailingStopRow
+          id="edit-trailing-stop"
+          value={trailing}
+          onValue={setTrailing}
+          precision={precision}
+          referencePrice={reference}
+          testId="edit-trailing-stop"
+        />
       </div>
       <div className="sheet__actions">
         <button type="button" className="sheet-button" onClick={onClose}>
@@ -120,7 +132,7 @@ function StopsForm({ row, onClose }: { row: OrderRow; onClose(): void }) {
         <button
           type="button"
           className="sheet-button sheet-button--primary"
-          disabled={problem !== undefined}
+          disabled={problem !== undefined || trailingProblem}
           onClick={() => void save()}
           data-testid="save-stops"
         >

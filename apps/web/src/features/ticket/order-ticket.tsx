@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Toast } from 'antd-mobile';
 import { formatPoints } from '@omp/engine';
-import { formatPrice } from '../../lib/format.ts';
+import { formatPips, formatPrice } from '../../lib/format.ts';
 import type { Instrument, OrderRow, Quotation } from '@omp/protocol';
 import { FillSheet } from '../orders/fill-details.tsx';
 import { loginPathFor } from '../../app/route-guard.ts';
@@ -45,6 +45,8 @@ import {
 } from './ticket-controls.tsx';
 import { TicketFigures } from './ticket-figures.tsx';
 import { TicketRisk } from './ticket-risk.tsx';
+import { TrailingStopRow } from '../orders/trailing-stop-row.tsx';
+import { maxTrailingPips, pipDecimalsOf } from '../orders/trailing-rules.ts';
 
 type OrderMode = 'market' | 'pending';
 
@@ -83,6 +85,7 @@ export function OrderTicket({
   const [targetText, setTargetText] = useState('');
   const [lotsText, setLotsText] = useState(() => formatLotsText(rules.min, rules));
   const [leverage, setLeverage] = useState<number | undefined>(defaultLeverage);
+  const [trailingPips, setTrailingPips] = useState('');
   const [attempted, setAttempted] = useState(false);
   const confirmMode = useSettings((s) => s.orderConfirm);
   const oneTap = useSettings((s) => s.oneTap);
@@ -121,6 +124,7 @@ export function OrderTicket({
     leverage,
     stopLossText,
     takeProfitText,
+    trailingText: trailingPips,
     feeType: feeType ?? 2,
     usdRate: feeType === undefined ? undefined : usdRate,
     freeMargin,
@@ -159,6 +163,12 @@ export function OrderTicket({
         return t(orderSide === 'buy' ? 'ticket.takeProfitAbove' : 'ticket.takeProfitBelow', {
           price: price(openPrice),
         });
+      case 'trailing_stop_not_positive':
+        return t('trailing.notPositive');
+      case 'trailing_stop_too_far':
+        return t('trailing.tooFar', {
+          max: formatPips(maxTrailingPips(stopReference, precision), pipDecimalsOf(precision), lang),
+        });
       case 'target_price_required':
         return t('ticket.targetRequired');
       case 'target_at_market':
@@ -192,11 +202,13 @@ export function OrderTicket({
         ? t('ticket.stopLoss')
         : found.field === 'takeProfit'
           ? t('ticket.takeProfit')
-          : found.field === 'target'
-            ? t('ticket.targetPrice')
-            : found.field === 'lots'
-              ? t('ticket.lots')
-              : undefined;
+          : found.field === 'trailing'
+            ? t('trailing.detail')
+            : found.field === 'target'
+              ? t('ticket.targetPrice')
+              : found.field === 'lots'
+                ? t('ticket.lots')
+                : undefined;
     return field ? t('ticket.fieldProblem', { field, problem: text }) : text;
   }
 
@@ -234,6 +246,7 @@ export function OrderTicket({
       ...(market ? { price: formatPoints(stopBasis.openPoints, precision) } : { target_price: targetText }),
       ...(stopLossText ? { stop_loss_price: stopLossText } : {}),
       ...(takeProfitText ? { target_profit_price: takeProfitText } : {}),
+      ...(trailingPips ? { trailing_stop: trailingPips } : {}),
     };
     // One-tap trading asks nothing: the user accepted that when turning it on (Settings).
     const reason = oneTap ? undefined : confirmReason(confirmMode, cost, account);
@@ -346,6 +359,14 @@ export function OrderTicket({
           testId="take-profit"
         />
       </div>
+      <TrailingStopRow
+        id={ids.trailing}
+        value={trailingPips}
+        onValue={setTrailingPips}
+        precision={precision}
+        referencePrice={stopReference}
+        testId="trailing-stop-input"
+      />
 
       <TicketFigures preview={preview} freeMargin={freeMargin} signedIn={signedIn} />
 

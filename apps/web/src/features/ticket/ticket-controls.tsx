@@ -262,5 +262,6 @@ export function useFieldIds() {
     target: `${base}-target`,
     stopLoss: `${base}-sl`,
     takeProfit: `${base}-tp`,
+    trailing: `${base}-trailing`,
   };
 }

@@ -24,11 +24,12 @@ import {
   type Ratio,
 } from '@omp/engine';
 import type { Instrument } from '@omp/protocol';
+import { trailingPointsOfText } from '../orders/trailing-rules.ts';
 
 export type Side = 'buy' | 'sell';
 
 /** The form field a rejection belongs to, so its message shows under that field. */
-export type TicketField = 'leverage' | 'lots' | 'target' | 'stopLoss' | 'takeProfit' | 'funds';
+export type TicketField = 'leverage' | 'lots' | 'target' | 'stopLoss' | 'takeProfit' | 'trailing' | 'funds';
 
 export interface TicketInput {
   instrument: Instrument;
@@ -44,6 +45,8 @@ export interface TicketInput {
   leverage: number | undefined;
   stopLossText: string;
   takeProfitText: string;
+  /** Trailing-stop distance in pips as typed (features/orders/trailing-rules.ts); empty: none. */
+  trailingText?: string;
   /** The setting trade_fee_type: 1 per lot, otherwise a share of the margin. */
   feeType: number;
   /** USD per unit of the quote currency; undefined while no quote converts it. */
@@ -85,6 +88,8 @@ const FIELD_OF: Record<OrderRejection, TicketField> = {
   stale_quote: 'funds',
   stop_loss_wrong_side: 'stopLoss',
   take_profit_wrong_side: 'takeProfit',
+  trailing_stop_not_positive: 'trailing',
+  trailing_stop_too_far: 'trailing',
   insufficient_free_margin: 'funds',
 };
 
@@ -245,6 +250,7 @@ export function previewTicket(input: TicketInput): TicketPreview {
     ...(target ? { targetPoints: target } : {}),
     stopLossPoints: stopLoss ?? 0,
     takeProfitPoints: takeProfit ?? 0,
+    trailingPoints: trailingPointsOfText(input.trailingText ?? '', precision),
   };
   for (let round = 0; round < FIELDS_JUDGED; round++) {
     const decision = decideOrderEntry(command, context);
@@ -259,8 +265,8 @@ export function previewTicket(input: TicketInput): TicketPreview {
   return { ...preview, problem: problems[0], problems };
 }
 
-/** Fields the engine judges one after another: leverage, lots, target, stops, funds. */
-const FIELDS_JUDGED = 6;
+/** Fields the engine judges one after another: leverage, lots, target, stops, trailing, funds. */
+const FIELDS_JUDGED = 7;
 
 /** The command without the field's problem, to judge the others; undefined when nothing is left. */
 function setAside(command: OrderCommand, field: TicketField, spec: InstrumentSpec): OrderCommand | undefined {
@@ -271,6 +277,8 @@ function setAside(command: OrderCommand, field: TicketField, spec: InstrumentSpe
       return { ...command, stopLossPoints: 0 };
     case 'takeProfit':
       return { ...command, takeProfitPoints: 0 };
+    case 'trailing':
+      return { ...command, trailingPoints: 0 };
     default:
       // A missing leverage, a missing or crossed target, the market or the funds: the other
       // fields cannot be judged without them (or there is nothing after them).

@@ -22,6 +22,7 @@ function anOrder(id: number, overrides: Partial<OrderRow> = {}): OrderRow {
     TradeFee: 0.055,
     TargetLossPrice: 0,
     TargetProfitPrice: 0,
+    TrailingStop: 0,
     ClosedType: 0,
     CancelReason: '',
     CreateTime: 1,

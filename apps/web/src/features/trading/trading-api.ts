@@ -156,13 +156,17 @@ export const closeAllOrders = (scope: CloseScope, forexId?: number) =>
 
 export const cancelOrder = (id: number) => thenRefresh(post<OrderRow>('/v1/api/forex/cancel_trade', { id }));
 
-/** Take profit and stop loss as text; '0' removes one. */
-export const setStops = (id: number, takeProfit: string, stopLoss: string) =>
+/**
+ * Take profit, stop loss and the trailing distance in pips; '0' removes each. A trailing distance
+ * left out keeps the order's (a dragged chart line changes a price, not the trailing).
+ */
+export const setStops = (id: number, takeProfit: string, stopLoss: string, trailingPips?: string) =>
   thenRefresh(
     post<OrderRow>('/v1/api/forex/set_stop_price', {
       id,
       target_profit_price: takeProfit,
       stop_loss_price: stopLoss,
+      ...(trailingPips === undefined ? {} : { trailing_stop: trailingPips }),
     }),
   );
 
