@@ -109,7 +109,9 @@ describe.skipIf(!chromiumPath)('trading', () => {
     await expect.poll(() => trade.testId('row-stop-loss').textContent()).toContain('Must be below');
     await trade.testId('stop-loss-input').fill(stopLoss);
     await trade.testId('take-profit-input').fill(takeProfit);
-    await expect.poll(() => trade.testId('row-stop-loss').textContent()).toContain('Optional');
+    // Valid now: the refusal gives way to the same stop in the other units (pips and money).
+    await expect.poll(() => trade.testId('row-stop-loss').textContent()).not.toContain('Must be below');
+    await expect.poll(() => trade.testId('stop-loss-alongside').textContent()).toMatch(/pips · -\$/);
     await trade.scrollToTicket();
     await screenshot(trade.page, 'trade-ticket');
 
