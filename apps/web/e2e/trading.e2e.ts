@@ -109,7 +109,10 @@ describe.skipIf(!chromiumPath)('trading', () => {
     await expect.poll(() => trade.testId('row-stop-loss').textContent()).toContain('Must be below');
     await trade.testId('stop-loss-input').fill(stopLoss);
     await trade.testId('take-profit-input').fill(takeProfit);
-    await expect.poll(() => trade.testId('row-stop-loss').textContent()).toContain('Optional');
+    // Right side now: the problem gives way to what the stop stands for in pips and money.
+    await expect
+      .poll(() => trade.testId('row-stop-loss').textContent())
+      .toMatch(/^Stop loss[\d.,]+ pips · -\$[\d,]+\.\d\d$/);
     await trade.scrollToTicket();
     await screenshot(trade.page, 'trade-ticket');
 

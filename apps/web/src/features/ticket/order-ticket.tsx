@@ -2,7 +2,9 @@
  * The order ticket on /trade (docs/CONTRACT.md "Form rules", packages/engine/SPEC.md "Order entry"):
  * side, market or pending at a target, lots on the instrument's grid, leverage (the first option
  * by default), optional stop loss and take profit, and the figures the order costs, recomputed on
- * every tick by the engine's own code. The server decides; its refusals arrive as toasts.
+ * every tick by the engine's own code. The server decides; its refusals arrive as toasts, and a
+ * fill shows its notice (features/notices). The stops block (ticket-stops.tsx) and the problems
+ * in words (use-problem-texts.ts) live apart.
  *
  * The ticket is keyed by instrument (trade-page.tsx), so switching instruments starts afresh with
  * that instrument's minimum lots and first leverage.
