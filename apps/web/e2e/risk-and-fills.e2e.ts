@@ -1,7 +1,7 @@
 /**
  * Risk and fills in a phone (390×844): a stop loss typed in pips shows the price it stands for;
  * with one-tap trading turned on (after its warning) a buy goes out without the confirmation sheet
- * and the sheet that follows shows the asked price, the fill, the spread and the slippage; the
+ * and the fill notice that follows shows the asked price, the fill, the spread and the slippage; the
  * position then shows its distance to the stop-out, and the account strip the nearest one.
  * Screenshots in light, dark and Arabic (right to left).
  */
@@ -59,9 +59,9 @@ describe.skipIf(!chromiumPath)('risk and fills', () => {
     await app.testId('row-stop-loss').scrollIntoViewIfNeeded();
     await screenshot(app.page, 'ticket-stop-in-pips');
 
-    // The buy goes out at once: no confirmation sheet, the fill sheet with its four figures.
+    // The buy goes out at once: no confirmation sheet, the fill notice with its four figures.
     await app.testId('submit-order').click();
-    const fill = app.page.locator('[data-testid="fill-sheet"]:visible');
+    const fill = app.page.getByTestId('fill-notice');
     await fill.waitFor();
     expect(await app.page.locator('[data-testid="order-confirm"]:visible').count()).toBe(0);
     const figure = async (id: string) => (await fill.getByTestId(id).textContent()) ?? '';
@@ -72,8 +72,9 @@ describe.skipIf(!chromiumPath)('risk and fills', () => {
     // The price asked for is the ask the ticket showed; the tick did not move, so no slippage.
     expect(await figure('fill-asked')).toBe(askText);
     expect(await figure('fill-filled')).toBe(askText);
-    await screenshot(app.page, 'fill-sheet');
-    await fill.getByTestId('fill-done').click();
+    await screenshot(app.page, 'fill-notice-one-tap');
+    await fill.getByTestId('fill-notice-dismiss').click();
+    await expect.poll(() => fill.count(), eventually).toBe(0);
 
     // The position's distance to the stop-out, and the strip's nearest one, from the trade pushes.
     const orders = app.as(OrdersScreen);

@@ -23,6 +23,7 @@ import './features/quotes/quotes.css';
 import './features/chart/trade.css';
 import './features/ticket/ticket.css';
 import './features/trading/trading.css';
+import './features/notices/notices.css';
 import './features/orders/orders.css';
 import './features/explainer/explainer.css';
 import './features/closing/closing.css';

@@ -13,6 +13,8 @@ export interface StartOptions {
   session?: { token: string; user: unknown };
   /** Show the first-sign-in onboarding (every other test starts with it seen). */
   onboarding?: boolean;
+  /** When the ticket asks before sending ('large' unless set). */
+  orderConfirm?: 'always' | 'large' | 'never';
 }
 
 export class AppPage {
@@ -42,6 +44,7 @@ export class AppPage {
         upColor: options.upColor ?? 'green-up',
         period: '1M',
         chartTimeZone: 'local',
+        ...(options.orderConfirm ? { orderConfirm: options.orderConfirm } : {}),
       },
       version: 1,
     };

@@ -16,6 +16,8 @@ import { marketKeys } from '../features/quotes/market-queries.ts';
 import { useLiveTradingFeed } from '../features/trading/live-trading-feed.ts';
 import { MarginCallBanner } from '../features/trading/margin-call-banner.tsx';
 import { StopOutBanner } from '../features/explainer/stop-out-banner.tsx';
+import { FillNotice } from '../features/notices/fill-notice.tsx';
+import { TrailingClosedBanner } from '../features/notices/trailing-closed-banner.tsx';
 import { HeaderMarkContext } from '../ui/page-header.tsx';
 import { DemoMark } from '../features/session/demo-mark.tsx';
 import { Onboarding } from '../features/onboarding/onboarding.tsx';
@@ -55,6 +57,8 @@ export function RootLayout() {
       <ConnectionIndicator />
       {signedIn && <MarginCallBanner />}
       {signedIn && <StopOutBanner />}
+      {signedIn && <TrailingClosedBanner />}
+      {signedIn && <FillNotice />}
       <main className="app-main">
         {/* Every screen's header says DEMO while the money on it is a demo account's. */}
         <HeaderMarkContext value={headerMark}>

@@ -23,7 +23,8 @@ import { cancelOrder, closeOrder } from '../trading/trading-api.ts';
 import { isBuy, kindKeyOf, outcomeKeyOf, statusKeyOf } from './order-texts.ts';
 import { toneOf } from './account-strip.tsx';
 import { useMarketQuote } from './use-market-quote.ts';
-import { FillItems, hasFillDetails } from './fill-details.tsx';
+import { FillItems } from './fill-details.tsx';
+import { hasFillDetails } from '../notices/fill-rules.ts';
 import { canClosePart, usePartRules } from '../closing/close-part-popup.tsx';
 import { pipDecimalsOf } from './trailing-rules.ts';
 

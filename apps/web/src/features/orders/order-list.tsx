@@ -27,6 +27,7 @@ import { StopsEditorPopup } from './stops-editor-popup.tsx';
 import { OrderSkeleton } from './order-skeleton.tsx';
 import { toneOf } from './account-strip.tsx';
 import { ClosePartPopup } from '../closing/close-part-popup.tsx';
+import { useOrderToOpen } from '../notices/use-order-to-open.ts';
 import { CloseManyMenu } from '../closing/close-many-menu.tsx';
 
 const EMPTY_KEYS: Record<DealStatus, string> = {
@@ -54,6 +55,7 @@ export function OrderList({ status }: { status: DealStatus }) {
   const opened = rows.find((row) => row.Id === openId);
   const editing = rows.find((row) => row.Id === editId);
   const splitting = rows.find((row) => row.Id === partId);
+  useOrderToOpen(status, rows, active, setOpenId);
 
   // An order that closed (a push, a stop, another device) takes its sheets with it; so does
   // leaving the page, since the sheets render outside it.

@@ -2,12 +2,13 @@
  * `/order` (login required, kept alive): the account strip, then the orders by tab: holding
  * positions (status 1), pending orders (0) and history (3, closed and cancelled, newest first).
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { DealTab, type DealStatus } from '../trading/trading-api.ts';
 import { AccountStrip } from './account-strip.tsx';
 import { OrderList } from './order-list.tsx';
+import { useTradingNotices } from '../notices/trading-notices.ts';
 
 type TabName = keyof typeof DealTab;
 const TABS: readonly TabName[] = ['holding', 'pending', 'history'];
@@ -15,6 +16,12 @@ const TABS: readonly TabName[] = ['holding', 'pending', 'history'];
 export function OrdersPage() {
   const { t } = useTranslation();
   const [tab, setTab] = useState<TabName>('holding');
+  // A notice asked to open an order (a fill, a trailing stop's close): its tab comes first; the
+  // list on it opens the order's detail once the order is listed.
+  const toOpenTab = useTradingNotices((s) => s.orderToOpen?.tab);
+  useEffect(() => {
+    if (toOpenTab) setTab(toOpenTab);
+  }, [toOpenTab]);
   const status: DealStatus = DealTab[tab];
   return (
     <div className="page orders-page" data-testid="orders-page">

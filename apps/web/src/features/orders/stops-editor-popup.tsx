@@ -1,7 +1,10 @@
 /**
  * Take profit, stop loss and trailing stop of a holding position or a pending order, in a sheet of
  * its own. Each box starts with the current value; emptied, it removes that stop (sent as 0). The
- * hint under each box says on which side of the reference price the stop must stay, live.
+ * stops may be typed as a price, in pips or in money, as on the order ticket (stop-units.ts):
+ * distances and amounts count from the order's open price (a pending order's target) with its
+ * side and lots, at its instrument's USD rate. The hint under each box says on which side of the
+ * reference price the stop must stay, live; once filled, the box shows the other two units.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,8 +13,13 @@ import { OrderStatus, type OrderRow } from '@omp/protocol';
 import { formatPrice } from '../../lib/format.ts';
 import { useSettings } from '../settings/settings-store.ts';
 import { setStops } from '../trading/trading-api.ts';
-import { PriceInput, TicketRow } from '../ticket/ticket-controls.tsx';
-import { sanitizePriceText } from '../ticket/ticket-preview.ts';
+import { useTradeList } from '../quotes/market-queries.ts';
+import { StopField, StopUnitSwitch } from '../ticket/stop-field.tsx';
+import { useStopInputs } from '../ticket/use-stop-inputs.ts';
+import { useUsdRate } from '../ticket/use-usd-rate.ts';
+import { readLots } from '../ticket/lot-rules.ts';
+import { pricePoints } from '../ticket/ticket-preview.ts';
+import type { StopBasis } from '../ticket/stop-units.ts';
 import { isBuy } from './order-texts.ts';
 import { checkStops, stopText, stopsReferenceOf } from './stops-rules.ts';
 import { trailingText, trailingTooFar } from './trailing-rules.ts';
@@ -41,15 +49,34 @@ export function StopsEditorPopup({
   );
 }
 
+/** What pips and money count from: the order as it opened (or will open), never the live price. */
+function useStopBasisOf(row: OrderRow): StopBasis {
+  const instrument = useTradeList().data?.find((candidate) => candidate.Id === row.ForexId);
+  const usdRate = useUsdRate(instrument);
+  const precision = row.ForexTradeLists.PricePrecision;
+  return {
+    side: isBuy(row) ? 'buy' : 'sell',
+    openPoints: pricePoints(String(row.OriginPrice), precision) ?? 0,
+    lots: readLots(String(row.Quantity)),
+    contractSize: row.ForexContNum,
+    precision,
+    usdRate,
+  };
+}
+
 function StopsForm({ row, onClose }: { row: OrderRow; onClose(): void }) {
   const { t } = useTranslation();
   const lang = useSettings((s) => s.lang);
   const precision = row.ForexTradeLists.PricePrecision;
-  const [stopLoss, setStopLoss] = useState(() => stopText(row.TargetLossPrice, precision));
-  const [takeProfit, setTakeProfit] = useState(() => stopText(row.TargetProfitPrice, precision));
+  const basis = useStopBasisOf(row);
+  // Read once: a trailing stop moving meanwhile must not rewrite what is being typed.
+  const stops = useStopInputs(basis, {
+    stopLoss: stopText(row.TargetLossPrice, precision),
+    takeProfit: stopText(row.TargetProfitPrice, precision),
+  });
   const [trailing, setTrailing] = useState(() => trailingText(row.TrailingStop));
   const reference = stopsReferenceOf(row);
-  const problem = checkStops(row, stopLoss, takeProfit);
+  const problem = checkStops(row, stops.stopLossPrice, stops.takeProfitPrice);
   const trailingProblem = trailingTooFar(trailing, precision, reference) !== undefined;
   const buy = isBuy(row);
   const price = formatPrice(reference, precision, lang);
@@ -65,7 +92,7 @@ function StopsForm({ row, onClose }: { row: OrderRow; onClose(): void }) {
   const save = async () => {
     if (problem || trailingProblem) return;
     try {
-      await setStops(row.Id, takeProfit || '0', stopLoss || '0', trailing || '0');
+      await setStops(row.Id, stops.takeProfitPrice || '0', stops.stopLossPrice || '0', trailing || '0');
       onClose();
     } catch {
       // The request layer has shown the server's reason; the sheet stays open to correct it.
@@ -85,37 +112,32 @@ function StopsForm({ row, onClose }: { row: OrderRow; onClose(): void }) {
           {price}
         </span>
       </p>
+      <StopUnitSwitch unit={stops.unit} onUnit={stops.setUnit} />
       <div className="ticket-stops">
-        <TicketRow
-          label={t('ticket.stopLoss')}
-          htmlFor="edit-stop-loss"
+        <StopField
+          kind="stopLoss"
+          unit={stops.unit}
+          text={stops.stopLoss}
+          onText={stops.setStopLoss}
+          basis={basis}
+          id="edit-stop-loss"
           hint={buy ? below : above}
           error={errorOf('stopLoss')}
-        >
-          <PriceInput
-            id="edit-stop-loss"
-            value={stopLoss}
-            placeholder={t('ticket.none')}
-            invalid={errorOf('stopLoss') !== undefined}
-            onValue={(text) => setStopLoss(sanitizePriceText(text, precision))}
-            testId="edit-stop-loss"
-          />
-        </TicketRow>
-        <TicketRow
-          label={t('ticket.takeProfit')}
-          htmlFor="edit-take-profit"
+          testId="edit-stop-loss"
+          inputTestId="edit-stop-loss"
+        />
+        <StopField
+          kind="takeProfit"
+          unit={stops.unit}
+          text={stops.takeProfit}
+          onText={stops.setTakeProfit}
+          basis={basis}
+          id="edit-take-profit"
           hint={buy ? above : below}
           error={errorOf('takeProfit')}
-        >
-          <PriceInput
-            id="edit-take-profit"
-            value={takeProfit}
-            placeholder={t('ticket.none')}
-            invalid={errorOf('takeProfit') !== undefined}
-            onValue={(text) => setTakeProfit(sanitizePriceText(text, precision))}
-            testId="edit-take-profit"
-          />
-        </TicketRow>
+          testId="edit-take-profit"
+          inputTestId="edit-take-profit"
+        />
         <TrailingStopRow
           id="edit-trailing-stop"
           value={trailing}

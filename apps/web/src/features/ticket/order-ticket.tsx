@@ -2,7 +2,9 @@
  * The order ticket on /trade (docs/CONTRACT.md "Form rules", packages/engine/SPEC.md "Order entry"):
  * side, market or pending at a target, lots on the instrument's grid, leverage (the first option
  * by default), optional stop loss and take profit, and the figures the order costs, recomputed on
- * every tick by the engine's own code. The server decides; its refusals arrive as toasts.
+ * every tick by the engine's own code. The server decides; its refusals arrive as toasts, and a
+ * fill shows its notice (features/notices). The stops block (ticket-stops.tsx) and the problems
+ * in words (use-problem-texts.ts) live apart.
  *
  * The ticket is keyed by instrument (trade-page.tsx), so switching instruments starts afresh with
  * that instrument's minimum lots and first leverage.
@@ -12,9 +14,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Toast } from 'antd-mobile';
 import { formatPoints } from '@omp/engine';
-import { formatPips, formatPrice } from '../../lib/format.ts';
-import type { Instrument, OrderRow, Quotation } from '@omp/protocol';
-import { FillSheet } from '../orders/fill-details.tsx';
+import { formatPrice } from '../../lib/format.ts';
+import type { Instrument, Quotation } from '@omp/protocol';
 import { loginPathFor } from '../../app/route-guard.ts';
 import { useBasicInfo } from '../settings/basic-info.ts';
 import { useSettings } from '../settings/settings-store.ts';
@@ -28,7 +29,6 @@ import {
   type Side,
   type TicketProblem,
 } from './ticket-preview.ts';
-import { StopField, StopUnitSwitch } from './stop-field.tsx';
 import type { StopBasis } from './stop-units.ts';
 import { useStopInputs } from './use-stop-inputs.ts';
 import { accountNowOf, confirmReason, marginLevelAfter, type ConfirmReason } from './order-confirmation.ts';
@@ -45,8 +45,10 @@ import {
 } from './ticket-controls.tsx';
 import { TicketFigures } from './ticket-figures.tsx';
 import { TicketRisk } from './ticket-risk.tsx';
-import { TrailingStopRow } from '../orders/trailing-stop-row.tsx';
-import { maxTrailingPips, pipDecimalsOf } from '../orders/trailing-rules.ts';
+import { isFilledPosition } from '../notices/fill-rules.ts';
+import { useTradingNotices } from '../notices/trading-notices.ts';
+import { TicketStops } from './ticket-stops.tsx';
+import { useProblemTexts } from './use-problem-texts.ts';
 
 type OrderMode = 'market' | 'pending';
 
@@ -89,8 +91,6 @@ export function OrderTicket({
   const [attempted, setAttempted] = useState(false);
   const confirmMode = useSettings((s) => s.orderConfirm);
   const oneTap = useSettings((s) => s.oneTap);
-  // The order just sent, as the server answered: the sheet of what was filled and at what cost.
-  const [sent, setSent] = useState<OrderRow>();
   // The order a large-order question waits on, with the reason it was asked (fixed at the tap).
   const [awaiting, setAwaiting] = useState<{ body: SubmitOrderBody; reason: ConfirmReason }>();
 
@@ -134,91 +134,22 @@ export function OrderTicket({
     preview.marginMicros === undefined
       ? undefined
       : { marginMicros: preview.marginMicros, feeMicros: preview.feeMicros ?? 0n };
-  // Every problem shows under its own field at once (a wrong stop loss and take profit both).
-  const problems = preview.problems.filter((found) => shownProblem(found, attempted));
-  const errorOf = (field: TicketProblem['field']) => {
-    const found = problems.find((candidate) => candidate.field === field);
-    return found ? problemText(found, side, preview.openPrice) : undefined;
-  };
-
   const price = (value: number | undefined) => formatPrice(value, precision, lang);
   const closingPrice = side === 'buy' ? quote.Bid : quote.Ask;
   const stopReference = market ? closingPrice : (preview.openPrice ?? closingPrice);
   const profitReference = preview.openPrice ?? (side === 'buy' ? quote.Ask : quote.Bid);
-  const below = (value: number) => t('ticket.optionalBelow', { price: price(value) });
-  const above = (value: number) => t('ticket.optionalAbove', { price: price(value) });
+  const texts = useProblemTexts({ side, openPrice: preview.openPrice, stopReference, precision, rules });
+  // Every problem shows under its own field at once (a wrong stop loss and take profit both).
+  const problems = preview.problems.filter((found) => shownProblem(found, attempted));
+  const errorOf = (field: TicketProblem['field']) => {
+    const found = problems.find((candidate) => candidate.field === field);
+    return found ? texts.textOf(found) : undefined;
+  };
 
   // Leaving the field tidies a valid size ("0.1" → "0.10"); anything else stays as typed, flagged.
   const commitLots = () => {
     if (isValidLots(lotsText, rules)) setLotsText(formatLotsText(lots, rules));
   };
-
-  function problemText(found: TicketProblem, orderSide: Side, openPrice: number | undefined): string {
-    switch (found.rejection) {
-      case 'stop_loss_wrong_side':
-        return t(orderSide === 'buy' ? 'ticket.stopLossBelow' : 'ticket.stopLossAbove', {
-          price: price(stopReference),
-        });
-      case 'take_profit_wrong_side':
-        return t(orderSide === 'buy' ? 'ticket.takeProfitAbove' : 'ticket.takeProfitBelow', {
-          price: price(openPrice),
-        });
-      case 'trailing_stop_not_positive':
-        return t('trailing.notPositive');
-      case 'trailing_stop_too_far':
-        return t('trailing.tooFar', {
-          max: formatPips(maxTrailingPips(stopReference, precision), pipDecimalsOf(precision), lang),
-        });
-      case 'target_price_required':
-        return t('ticket.targetRequired');
-      case 'target_at_market':
-        return t('ticket.targetAtMarket');
-      case 'price_invalid':
-        return t('ticket.priceInvalid');
-      case 'insufficient_free_margin':
-        return t('ticket.insufficientFunds');
-      case 'leverage_not_configured':
-      case 'leverage_not_offered':
-        return t('ticket.leverageMissing');
-      case 'lots_below_minimum':
-      case 'lots_off_step':
-      case 'lots_above_maximum':
-        return lotsHint();
-      case 'trading_halted':
-        return t('quote.tradingHalted');
-      case 'market_closed':
-      case 'stale_quote':
-        return t('quote.marketClosed');
-      default:
-        return exhaustive(found.rejection);
-    }
-  }
-
-  /** A toast has no field around it: name the field the problem belongs to. */
-  function problemToast(found: TicketProblem): string {
-    const text = problemText(found, side, preview.openPrice);
-    const field =
-      found.field === 'stopLoss'
-        ? t('ticket.stopLoss')
-        : found.field === 'takeProfit'
-          ? t('ticket.takeProfit')
-          : found.field === 'trailing'
-            ? t('trailing.detail')
-            : found.field === 'target'
-              ? t('ticket.targetPrice')
-              : found.field === 'lots'
-                ? t('ticket.lots')
-                : undefined;
-    return field ? t('ticket.fieldProblem', { field, problem: text }) : text;
-  }
-
-  function lotsHint(): string {
-    return t('ticket.lotsRule', {
-      min: formatLotsText(rules.min, rules),
-      step: formatLotsText(rules.step, rules),
-      max: formatLotsText(rules.max, rules),
-    });
-  }
 
   const pick = (next: Side) => {
     // A visitor who taps buy or sell wants to trade: that starts with logging in.
@@ -233,7 +164,7 @@ export function OrderTicket({
     // Funds are the server's to judge (the figures may be a second old); every other problem is
     // certain, and sending would only earn a refusal.
     if (preview.problem && preview.problem.field !== 'funds') {
-      Toast.show({ content: problemToast(preview.problem), position: 'center' });
+      Toast.show({ content: texts.toastOf(preview.problem), position: 'center' });
       return;
     }
     const body: SubmitOrderBody = {
@@ -257,10 +188,9 @@ export function OrderTicket({
   const send = async (body: SubmitOrderBody) => {
     try {
       const row = await submitOrder(body);
-      // With one-tap trading nothing was asked before sending: the sheet says what was done, and
-      // at what cost. Otherwise the toast says it and the order detail holds the fill figures,
-      // so a trader placing several orders in a row is not stopped after each.
-      if (oneTap) setSent(row);
+      // Every fill says what it cost in a notice that stops nothing: a trader placing several
+      // orders in a row taps on. The push of the same fill, whichever comes first, shows it once.
+      if (isFilledPosition(row)) useTradingNotices.getState().announceFill(row);
       setAttempted(false);
     } catch {
       // The request layer has shown the server's reason.
@@ -315,7 +245,7 @@ export function OrderTicket({
       <TicketRow
         label={t('ticket.lots')}
         htmlFor={ids.lots}
-        hint={lotsHint()}
+        hint={texts.lotsHint}
         error={errorOf('lots')}
         testId="row-lots"
       >
@@ -334,38 +264,15 @@ export function OrderTicket({
         <LeveragePicker options={leverageOptions} value={leverage} onChange={setLeverage} />
       </TicketRow>
 
-      <StopUnitSwitch unit={stops.unit} onUnit={stops.setUnit} />
-      <div className="ticket-stops">
-        <StopField
-          kind="stopLoss"
-          unit={stops.unit}
-          text={stops.stopLoss}
-          onText={stops.setStopLoss}
-          basis={stopBasis}
-          id={ids.stopLoss}
-          hint={side === 'buy' ? below(stopReference) : above(stopReference)}
-          error={errorOf('stopLoss')}
-          testId="stop-loss"
-        />
-        <StopField
-          kind="takeProfit"
-          unit={stops.unit}
-          text={stops.takeProfit}
-          onText={stops.setTakeProfit}
-          basis={stopBasis}
-          id={ids.takeProfit}
-          hint={side === 'buy' ? above(profitReference) : below(profitReference)}
-          error={errorOf('takeProfit')}
-          testId="take-profit"
-        />
-      </div>
-      <TrailingStopRow
-        id={ids.trailing}
-        value={trailingPips}
-        onValue={setTrailingPips}
-        precision={precision}
-        referencePrice={stopReference}
-        testId="trailing-stop-input"
+      <TicketStops
+        stops={stops}
+        basis={stopBasis}
+        ids={ids}
+        stopReference={stopReference}
+        profitReference={profitReference}
+        trailingPips={trailingPips}
+        onTrailingPips={setTrailingPips}
+        errorOf={errorOf}
       />
 
       <TicketFigures preview={preview} freeMargin={freeMargin} signedIn={signedIn} />
@@ -430,7 +337,6 @@ export function OrderTicket({
           if (body) void send(body);
         }}
       />
-      <FillSheet row={sent} onClose={() => setSent(undefined)} />
     </section>
   );
 }
@@ -441,8 +347,4 @@ export function OrderTicket({
  */
 function shownProblem(problem: TicketProblem, attempted: boolean): boolean {
   return problem.rejection !== 'target_price_required' || attempted;
-}
-
-function exhaustive(value: never): never {
-  throw new Error(`unhandled ${String(value)}`);
 }

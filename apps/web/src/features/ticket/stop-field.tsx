@@ -65,6 +65,7 @@ export function StopField({
   hint,
   error,
   testId,
+  inputTestId = `${testId}-input`,
 }: {
   kind: StopKind;
   unit: StopUnit;
@@ -76,6 +77,8 @@ export function StopField({
   hint: string;
   error: string | undefined;
   testId: string;
+  /** The box's own test id, where one was given before this field took units. */
+  inputTestId?: string;
 }) {
   const { t } = useTranslation();
   const lang = useSettings((s) => s.lang);
@@ -102,7 +105,7 @@ export function StopField({
         placeholder={unit === 'price' ? t('ticket.none') : t(`riskAndFills.placeholder_${unit}`)}
         invalid={error !== undefined}
         onValue={(typed) => onText(sanitizeStopText(unit, typed, basis.precision))}
-        testId={`${testId}-input`}
+        testId={inputTestId}
       />
     </TicketRow>
   );

@@ -8,19 +8,20 @@ import { conversionLegOf, usdRateOf } from './ticket-preview.ts';
 /**
  * USD per unit of the instrument's quote currency, live: 1 for USD-quoted instruments, otherwise
  * from the mid of the currency's USD pair (EURUSD for EUR, USDJPY for JPY), re-read as that pair
- * ticks. Undefined while no pair converts it.
+ * ticks. Undefined while no pair converts it, or while the instrument is not known yet (the stops
+ * editor looks an order's instrument up in the list).
  */
-export function useUsdRate(instrument: Instrument): Ratio | undefined {
+export function useUsdRate(instrument: Pick<Instrument, 'QuoteCurrency'> | undefined): Ratio | undefined {
   const list = useTradeList().data;
-  const currency = instrument.QuoteCurrency;
+  const currency = instrument?.QuoteCurrency;
   const leg = useMemo(
-    () => (currency === 'USD' ? undefined : conversionLegOf(currency, list ?? [])),
+    () => (currency === undefined || currency === 'USD' ? undefined : conversionLegOf(currency, list ?? [])),
     [currency, list],
   );
   const live = useQuotes((s) => (leg ? s.byCode[leg.instrument.Code] : undefined));
   return useMemo(() => {
     if (currency === 'USD') return { numerator: 1n, denominator: 1n };
-    if (!leg) return undefined;
+    if (currency === undefined || !leg) return undefined;
     const quote = mergeQuote(leg.instrument, live).quote;
     return usdRateOf(currency, [leg.instrument], () => quote);
   }, [currency, leg, live]);

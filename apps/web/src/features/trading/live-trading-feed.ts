@@ -5,7 +5,9 @@
  *   orders into the live store, the account figures straight into the query cache, so the
  *   ticket's available funds, the /order strip and the /user balance all move together;
  * - FOREX_ORDER (an order placed, filled, closed or cancelled) and FOREX_CLOSED: the lists are
- *   fetched again, and closed ids leave the open lists at once;
+ *   fetched again, and closed ids leave the open lists at once; a fresh fill (a pending order
+ *   reaching its target, a market order) shows its notice;
+ * - TRAILING_STOP_CLOSED (sent unasked): the notice of the position a trailing stop closed;
  * - MARGIN_CALL (sent unasked to a signed-in socket): the warning banner;
  * - STOP_OUT (sent unasked too): the stop-out notice, which leads to its explanation;
  * - ACCOUNT_CHANGED (staff decided something of the user's): records, balance and profile again.
@@ -13,12 +15,20 @@
  * After a reconnect everything is fetched again, because pushes missed meanwhile are gone.
  */
 import { useEffect } from 'react';
-import { ACCOUNT_CHANGED_MESSAGE, MARGIN_CALL_MESSAGE, STOP_OUT_MESSAGE, Topic } from '@omp/protocol';
+import {
+  ACCOUNT_CHANGED_MESSAGE,
+  MARGIN_CALL_MESSAGE,
+  STOP_OUT_MESSAGE,
+  TRAILING_STOP_CLOSED_MESSAGE,
+  Topic,
+} from '@omp/protocol';
 import { getSocket } from '../../lib/socket.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { useOnReconnect } from '../../lib/use-socket-events.ts';
 import { moneyKeys } from '../money/money-api.ts';
 import { useSession } from '../session/session-store.ts';
+import { isFreshFill } from '../notices/fill-rules.ts';
+import { useTradingNotices } from '../notices/trading-notices.ts';
 import { useLiveTrading } from './live-trading-store.ts';
 import { refreshTrading, tradingKeys } from './trading-api.ts';
 
@@ -31,6 +41,7 @@ export function useLiveTradingFeed(): void {
   useEffect(() => {
     const store = useLiveTrading.getState();
     store.reset();
+    useTradingNotices.getState().reset();
     if (!token) return;
     const socket = getSocket();
     const offs = [
@@ -48,7 +59,15 @@ export function useLiveTradingFeed(): void {
         useLiveTrading.getState().applyClosed(message.id);
         void refreshTrading();
       }),
-      socket.listen(FOREX_ORDER_MESSAGE, () => void refreshTrading()),
+      socket.listen(FOREX_ORDER_MESSAGE, (message) => {
+        const nowSeconds = Date.now() / 1000;
+        for (const row of message.orders)
+          if (isFreshFill(row, nowSeconds)) useTradingNotices.getState().announceFill(row);
+        void refreshTrading();
+      }),
+      socket.listen(TRAILING_STOP_CLOSED_MESSAGE, (message) =>
+        useTradingNotices.getState().announceTrailingClosed(message),
+      ),
       socket.listen(MARGIN_CALL_MESSAGE, (message) => useLiveTrading.getState().applyMarginCall(message)),
       socket.listen(STOP_OUT_MESSAGE, (message) => useLiveTrading.getState().applyStopOut(message)),
       // Staff decided a deposit, a withdrawal, the identity check or a balance change: the records,

@@ -1,0 +1,77 @@
+/**
+ * The ticket's stops block: the unit switch, stop loss and take profit in that unit, and the
+ * trailing distance. The hints say on which side of which price each stop goes: the stop loss is
+ * judged against the price the position would close at now (a pending order's target), the take
+ * profit against the price it opens at.
+ */
+import { useTranslation } from 'react-i18next';
+import { formatPrice } from '../../lib/format.ts';
+import { useSettings } from '../settings/settings-store.ts';
+import { TrailingStopRow } from '../orders/trailing-stop-row.tsx';
+import { StopField, StopUnitSwitch } from './stop-field.tsx';
+import type { StopBasis } from './stop-units.ts';
+import type { StopInputs } from './use-stop-inputs.ts';
+
+export function TicketStops({
+  stops,
+  basis,
+  ids,
+  stopReference,
+  profitReference,
+  trailingPips,
+  onTrailingPips,
+  errorOf,
+}: {
+  stops: StopInputs;
+  basis: StopBasis;
+  ids: { stopLoss: string; takeProfit: string; trailing: string };
+  stopReference: number;
+  profitReference: number;
+  trailingPips: string;
+  onTrailingPips(text: string): void;
+  errorOf(field: 'stopLoss' | 'takeProfit'): string | undefined;
+}) {
+  const { t } = useTranslation();
+  const lang = useSettings((s) => s.lang);
+  const price = (value: number) => formatPrice(value, basis.precision, lang);
+  const below = (value: number) => t('ticket.optionalBelow', { price: price(value) });
+  const above = (value: number) => t('ticket.optionalAbove', { price: price(value) });
+  const buy = basis.side === 'buy';
+  return (
+    <>
+      <StopUnitSwitch unit={stops.unit} onUnit={stops.setUnit} />
+      <div className="ticket-stops">
+        <StopField
+          kind="stopLoss"
+          unit={stops.unit}
+          text={stops.stopLoss}
+          onText={stops.setStopLoss}
+          basis={basis}
+          id={ids.stopLoss}
+          hint={buy ? below(stopReference) : above(stopReference)}
+          error={errorOf('stopLoss')}
+          testId="stop-loss"
+        />
+        <StopField
+          kind="takeProfit"
+          unit={stops.unit}
+          text={stops.takeProfit}
+          onText={stops.setTakeProfit}
+          basis={basis}
+          id={ids.takeProfit}
+          hint={buy ? above(profitReference) : below(profitReference)}
+          error={errorOf('takeProfit')}
+          testId="take-profit"
+        />
+      </div>
+      <TrailingStopRow
+        id={ids.trailing}
+        value={trailingPips}
+        onValue={onTrailingPips}
+        precision={basis.precision}
+        referencePrice={stopReference}
+        testId="trailing-stop-input"
+      />
+    </>
+  );
+}
