@@ -301,6 +301,11 @@ export function useStack(serverOptions: ServerOptions = {}): Stack {
 /** Options for expect.poll: its 1 s default is too short for a page under a live feed. */
 export const eventually = { timeout: 10_000, interval: 100 } as const;
 
+/** A text as read, without the direction isolates the app puts around figures. */
+export function withoutIsolates(text: string | null): string | null {
+  return text === null ? null : text.replace(/[\u2066-\u2069]/g, '');
+}
+
 /**
  * Resolves once a socket this page opens from now on has signed in (its `login_result` arrived).
  * The frame listener is attached in the same turn the socket appears, so a fast answer is not

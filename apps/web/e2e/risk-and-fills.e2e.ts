@@ -7,7 +7,7 @@
  */
 import { formatPoints, parsePriceToPoints, pipPoints } from '@omp/engine';
 import { describe, expect, it } from 'vitest';
-import { chromiumPath, eventually, screenshot, useStack } from './harness.ts';
+import { chromiumPath, eventually, screenshot, useStack, withoutIsolates } from './harness.ts';
 import { demoSession, priceAt, pushTicks, tradableInstrument, tradingServerEnv } from './trading-api.ts';
 import { OrdersScreen, TicketScreen } from './pages/trading-pages.ts';
 
@@ -54,7 +54,7 @@ describe.skipIf(!chromiumPath)('risk and fills', () => {
     const ask = parsePriceToPoints(askText.replace(/,/g, ''), precision)!;
     const stopLoss = ask - 20 * pipPoints(precision);
     await expect
-      .poll(() => app.testId('stop-loss-alongside').textContent(), eventually)
+      .poll(async () => withoutIsolates(await app.testId('stop-loss-alongside').textContent()), eventually)
       .toMatch(new RegExp(`^${shown(stopLoss).replace(/\./g, '\\.')} · -\\$[\\d,]+\\.\\d\\d$`));
     await app.testId('row-stop-loss').scrollIntoViewIfNeeded();
     await screenshot(app.page, 'ticket-stop-in-pips');

@@ -15,7 +15,7 @@
 import { formatPoints, parsePriceToPoints, pipPoints } from '@omp/engine';
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chromiumPath, eventually, screenshot, useStack } from './harness.ts';
+import { chromiumPath, eventually, screenshot, useStack, withoutIsolates } from './harness.ts';
 import { call } from './accounts-api.ts';
 import { demoSession, priceAt, pushTicks, tradableInstrument, tradingServerEnv } from './trading-api.ts';
 import { OrdersScreen, TicketScreen } from './pages/trading-pages.ts';
@@ -197,7 +197,7 @@ describe.skipIf(!chromiumPath)('stops and fill notice', () => {
       if (look.name === 'light') {
         // The price the pips stand for, and what closing there would lose.
         await expect
-          .poll(() => alongside.textContent(), eventually)
+          .poll(async () => withoutIsolates(await alongside.textContent()), eventually)
           .toMatch(new RegExp(`^${stop.replace(/\./g, '\\.')} · -\\$[\\d,]+\\.\\d\\d$`));
       } else await alongside.waitFor();
       await orders.settle();

@@ -5,7 +5,7 @@
  * Screenshots in light, dark and Arabic (right to left).
  */
 import { describe, expect, it } from 'vitest';
-import { chromiumPath, eventually, screenshot, useStack } from './harness.ts';
+import { chromiumPath, eventually, screenshot, useStack, withoutIsolates } from './harness.ts';
 import { call } from './accounts-api.ts';
 import { demoSession, priceAt, pushTicks, tradableInstrument, tradingServerEnv } from './trading-api.ts';
 import { TicketScreen } from './pages/trading-pages.ts';
@@ -82,8 +82,7 @@ describe.skipIf(!chromiumPath)('ticket risk', () => {
     await expect
       // The figures sit in direction isolates, so a right-to-left sentence keeps their order.
       .poll(
-        async () =>
-          (await trade.testId('ticket-stop-loss-loss').textContent())?.replace(/[\u2066\u2069]/g, ''),
+        async () => withoutIsolates(await trade.testId('ticket-stop-loss-loss').textContent()),
         eventually,
       )
       .toMatch(/^\$[\d,]+\.\d\d · [\d.]+%$/);

@@ -7,7 +7,7 @@
  * light and dark.
  */
 import { describe, expect, it } from 'vitest';
-import { chromiumPath, eventually, screenshot, useStack } from './harness.ts';
+import { chromiumPath, eventually, screenshot, useStack, withoutIsolates } from './harness.ts';
 import { call } from './accounts-api.ts';
 import {
   demoSession,
@@ -111,7 +111,7 @@ describe.skipIf(!chromiumPath)('trading', () => {
     await trade.testId('take-profit-input').fill(takeProfit);
     // Right side now: the problem gives way to what the stop stands for in pips and money.
     await expect
-      .poll(() => trade.testId('row-stop-loss').textContent())
+      .poll(async () => withoutIsolates(await trade.testId('row-stop-loss').textContent()))
       .toMatch(/^Stop loss[\d.,]+ pips · -\$[\d,]+\.\d\d$/);
     await trade.scrollToTicket();
     await screenshot(trade.page, 'trade-ticket');

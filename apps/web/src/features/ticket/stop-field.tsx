@@ -5,7 +5,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { formatUsd2 } from '@omp/engine';
-import { formatPrice, formatUsd } from '../../lib/format.ts';
+import { formatPrice, formatUsd, isolateLtr } from '../../lib/format.ts';
 import { useSettings } from '../settings/settings-store.ts';
 import { PriceInput, Segmented, TicketRow } from './ticket-controls.tsx';
 import { sanitizePriceText } from './ticket-preview.ts';
@@ -85,11 +85,13 @@ export function StopField({
   const points = stopPointsOf(unit, text, kind, basis);
   const views = points ? stopViewsOf(points, kind, basis) : undefined;
   const parts: string[] = [];
-  if (views && unit !== 'price') parts.push(formatPrice(Number(views.priceText), basis.precision, lang));
+  // Figures isolated left to right: in Arabic "-$11.00" would otherwise read "$11.00-".
+  if (views && unit !== 'price')
+    parts.push(isolateLtr(formatPrice(Number(views.priceText), basis.precision, lang)));
   if (views && unit !== 'pips' && views.pipsText !== undefined)
     parts.push(t('riskAndFills.pipsValue', { pips: views.pipsText }));
   if (views && unit !== 'money' && views.profitMicros !== undefined)
-    parts.push(formatUsd(Number(formatUsd2(views.profitMicros)), lang, { signed: true }));
+    parts.push(isolateLtr(formatUsd(Number(formatUsd2(views.profitMicros)), lang, { signed: true })));
   const alongside = parts.length > 0 ? parts.join(' · ') : undefined;
   return (
     <TicketRow
