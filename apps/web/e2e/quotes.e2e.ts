@@ -129,9 +129,16 @@ describe.skipIf(!chromiumPath)('quote list', () => {
     await home.waitForList();
     await home.selectCategory('forex');
     const scrollY = () => home.page.evaluate(() => window.scrollY);
+    // Scrolls again on every try: while rows still render the page may not yet be tall enough.
     const scrollTo = async (y: number) => {
-      await home.page.evaluate((top) => window.scrollTo(0, top), y);
-      await expect.poll(scrollY).toBe(y);
+      await expect
+        .poll(() =>
+          home.page.evaluate((top) => {
+            window.scrollTo(0, top);
+            return window.scrollY;
+          }, y),
+        )
+        .toBe(y);
     };
 
     await scrollTo(600);
