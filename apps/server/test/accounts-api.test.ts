@@ -4,24 +4,17 @@
  * accounts and every demo restriction, and the public settings the app starts with.
  * Registration itself is in registration-api.test.ts.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LoginResult } from '@omp/protocol';
 import { accountClient } from './helpers/account-helpers.ts';
 import { databaseEngines } from './helpers/test-runtime.ts';
-import { startMailedAccounts, type MailedAccounts } from './helpers/mailed-accounts.ts';
+import { useMailedAccounts } from './helpers/mailed-accounts.ts';
 
 describe.each(databaseEngines())('accounts API on %s', (engine) => {
-  let accounts: MailedAccounts;
-
-  beforeAll(async () => {
-    accounts = await startMailedAccounts(engine);
-  });
-  afterAll(async () => {
-    await accounts?.dispose();
-  });
+  const accounts = useMailedAccounts(engine);
 
   it('refuses a wrong password and locks the account after five failures', async () => {
-    const { rt, registerByEmail } = accounts;
+    const { rt, registerByEmail } = accounts();
     await registerByEmail('locked@example.com');
     const other = accountClient(rt, '10.9.9.9');
     for (let i = 0; i < 5; i++) {
@@ -51,7 +44,7 @@ describe.each(databaseEngines())('accounts API on %s', (engine) => {
   });
 
   it('answers 999 after logout and after a password change, and issues a new token on change', async () => {
-    const { rt, mailbox, client, registerByEmail } = accounts;
+    const { rt, mailbox, client, registerByEmail } = accounts();
     const { data } = await registerByEmail('sessions@example.com');
     const second = (
       await client.postForm<LoginResult>('/api/user/loginForU', {
@@ -98,7 +91,7 @@ describe.each(databaseEngines())('accounts API on %s', (engine) => {
   });
 
   it('resets a forgotten password with a code, ending every session', async () => {
-    const { rt, mailbox, client, sendEmailCode, registerByEmail } = accounts;
+    const { rt, mailbox, client, sendEmailCode, registerByEmail } = accounts();
     const { data } = await registerByEmail('forgot@example.com');
     rt.clock.advance(61_000);
     expect(await sendEmailCode('nobody@example.com', 2)).toMatchObject({
@@ -130,7 +123,7 @@ describe.each(databaseEngines())('accounts API on %s', (engine) => {
   });
 
   it('returns to the same demo account for the same demo_id, and opens a new one otherwise', async () => {
-    const { client } = accounts;
+    const { client } = accounts();
     const first = await client.get<LoginResult>('/api/user/createAccountDemoForU');
     expect(first).toMatchObject({ code: 1, data: { user: { is_demo: 1, email: null } } });
     const demoId = first.data.demo_id!;
@@ -144,7 +137,7 @@ describe.each(databaseEngines())('accounts API on %s', (engine) => {
   });
 
   it('refuses demo users every deposit, withdrawal, wallet, identity and password call, on the server', async () => {
-    const { client } = accounts;
+    const { client } = accounts();
     const demo = (await client.get<LoginResult>('/api/user/createAccountDemoForU')).data.token;
     const expected = { code: 0, msg: 'Please register or log in to a real account' };
     for (const url of [
@@ -172,7 +165,7 @@ describe.each(databaseEngines())('accounts API on %s', (engine) => {
   });
 
   it('serves calling codes, public settings and the start-up settings', async () => {
-    const { client } = accounts;
+    const { client } = accounts();
     const areas = await client.get<unknown[]>('/api/default/area_list');
     expect(areas.data.length).toBeGreaterThan(230);
     expect(await client.get('/api/default/setting?key=is_show_mobile')).toMatchObject({ code: 1, data: '1' });

@@ -3,24 +3,17 @@
  * server started here) and by mobile (code from the outbox), every code rule and sending limit,
  * duplicate accounts, password rules and invite codes.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LoginResult } from '@omp/protocol';
 import { VerificationRepository } from '../src/repositories/verification-repository.ts';
 import { databaseEngines } from './helpers/test-runtime.ts';
-import { startMailedAccounts, type MailedAccounts } from './helpers/mailed-accounts.ts';
+import { useMailedAccounts } from './helpers/mailed-accounts.ts';
 
 describe.each(databaseEngines())('registration API on %s', (engine) => {
-  let accounts: MailedAccounts;
-
-  beforeAll(async () => {
-    accounts = await startMailedAccounts(engine);
-  });
-  afterAll(async () => {
-    await accounts?.dispose();
-  });
+  const accounts = useMailedAccounts(engine);
 
   it('registers by e-mail with the code from a real SMTP server, and logs in', async () => {
-    const { client, registerByEmail } = accounts;
+    const { client, registerByEmail } = accounts();
     const res = await registerByEmail('Ann@Example.com');
     expect(res).toMatchObject({
       code: 1,
@@ -39,7 +32,7 @@ describe.each(databaseEngines())('registration API on %s', (engine) => {
   });
 
   it('registers by mobile with the code from the SMS outbox, and logs in with or without the country code', async () => {
-    const { client } = accounts;
+    const { client } = accounts();
     const hk = (await client.get<Array<{ id: number; code: string }>>('/api/default/area_list')).data.find(
       (a) => a.code === 'HK',
     )!;
@@ -70,7 +63,7 @@ describe.each(databaseEngines())('registration API on %s', (engine) => {
   });
 
   it('refuses wrong, reused and expired codes', async () => {
-    const { rt, mailbox, client, sendEmailCode } = accounts;
+    const { rt, mailbox, client, sendEmailCode } = accounts();
     const email = 'codes@example.com';
     await sendEmailCode(email, 1);
     const good = mailbox.codeFor(email);
@@ -102,7 +95,7 @@ describe.each(databaseEngines())('registration API on %s', (engine) => {
   });
 
   it('locks a code after five wrong tries', async () => {
-    const { mailbox, client, sendEmailCode } = accounts;
+    const { mailbox, client, sendEmailCode } = accounts();
     const email = 'guesser@example.com';
     await sendEmailCode(email, 1);
     const good = mailbox.codeFor(email);
@@ -118,7 +111,7 @@ describe.each(databaseEngines())('registration API on %s', (engine) => {
   });
 
   it('limits code sending: captcha, 60 s between sends, 5 an hour per address', async () => {
-    const { rt, client, sendEmailCode } = accounts;
+    const { rt, client, sendEmailCode } = accounts();
     expect(
       await client.postForm('/api/notify/send_email', { to: 'nocaptcha@example.com', type: 1 }),
     ).toMatchObject({
@@ -155,7 +148,7 @@ describe.each(databaseEngines())('registration API on %s', (engine) => {
   });
 
   it('sends one code when several are asked for one address at once', async () => {
-    const { rt, sendEmailCode } = accounts;
+    const { rt, sendEmailCode } = accounts();
     const address = 'impatient@example.com';
     const answers = await Promise.all(
       Array.from({ length: 8 }, (_, i) => sendEmailCode(address, 1, `10.20.0.${i + 1}`)),
@@ -166,7 +159,7 @@ describe.each(databaseEngines())('registration API on %s', (engine) => {
   });
 
   it('sends exactly 20 codes an hour from one address of the network, however many are asked at once', async () => {
-    const { sendEmailCode } = accounts;
+    const { sendEmailCode } = accounts();
     const answers = await Promise.all(
       Array.from({ length: 30 }, (_, i) => sendEmailCode(`crowd-${i}@example.com`, 1, '10.21.0.1')),
     );
@@ -181,7 +174,7 @@ describe.each(databaseEngines())('registration API on %s', (engine) => {
   });
 
   it('refuses a duplicate account, weak passwords, mismatches and unknown invite codes', async () => {
-    const { mailbox, client, sendEmailCode, registerByEmail } = accounts;
+    const { mailbox, client, sendEmailCode, registerByEmail } = accounts();
     await registerByEmail('dup@example.com');
     expect(await sendEmailCode('dup@example.com', 1)).toMatchObject({
       code: 0,
@@ -231,7 +224,7 @@ describe.each(databaseEngines())('registration API on %s', (engine) => {
   });
 
   it('records who invited whom', async () => {
-    const { rt, registerByEmail } = accounts;
+    const { rt, registerByEmail } = accounts();
     const inviter = await registerByEmail('inviter@example.com');
     const invited = await registerByEmail('invited@example.com', 'Sturdy-pass-81', {
       invite_code: inviter.data.user.invite_code.toLowerCase(),

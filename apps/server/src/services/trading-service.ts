@@ -49,7 +49,7 @@ import { riskPreviewOf } from './risk-preview.ts';
 import type { TradeSnapshot } from './position-risk.ts';
 import { ClosingService, type Decision } from './closing-service.ts';
 import { BookLifecycle } from './book-lifecycle.ts';
-import { OrderCommands, type OrderCommandPorts, type StaffAudit } from './order-commands.ts';
+import { OrderCommands, type OrderCommandPorts } from './order-commands.ts';
 import {
   accountFiguresOf,
   holdingAccountFiguresOf,
@@ -103,6 +103,8 @@ export class TradingService {
   private readonly commands: OrderCommands;
   /** Partial and bulk closes (closing-service.ts), deciding on this book and committing through it. */
   readonly closing: ClosingService;
+  /** Staff close a holding order or cancel a pending one, audited in the same commit. */
+  readonly actAsStaff: OrderCommands['actAsStaff'];
 
   constructor(options: TradingServiceOptions) {
     this.options = options;
@@ -135,6 +137,7 @@ export class TradingService {
       fence: options.fence,
     };
     this.commands = new OrderCommands(ports);
+    this.actAsStaff = (user, id, action, audit) => this.commands.actAsStaff(user, id, action, audit);
     this.closing = new ClosingService(ports);
     this.writer = new OutcomeWriter({
       persist: (items) => this.repository.persist(items, options.fence),
@@ -218,16 +221,6 @@ export class TradingService {
   /** Cancels a pending order. */
   cancelOrder(user: TradingUser, id: number, idempotent?: IdempotentRequest): Promise<OrderRow> {
     return this.commands.onOwner.cancel({ user, id, idempotent });
-  }
-
-  /** Staff close a holding order or cancel a pending one, audited in the same commit. */
-  actAsStaff(
-    user: TradingUser,
-    id: number,
-    action: 'close' | 'cancel',
-    audit: StaffAudit,
-  ): Promise<OrderRow> {
-    return this.commands.actAsStaff(user, id, action, audit);
   }
 
   /** Sets take profit, stop loss and trailing stop; a field left out keeps its value, 0 removes it. */

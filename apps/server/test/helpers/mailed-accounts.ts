@@ -2,13 +2,28 @@
  * An app on a real database whose e-mailed codes go to a real SMTP server started here, and the
  * steps account tests share: asking for an e-mail code and registering with it.
  */
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { LoginResult } from '@omp/protocol';
 import { accountClient } from './account-helpers.ts';
 import { startMailbox } from './mailbox.ts';
 import { startTestRuntime, type EngineKind } from './test-runtime.ts';
 
 export type MailedAccounts = Awaited<ReturnType<typeof startMailedAccounts>>;
+
+/** Starts them before the suite's tests and stops them after; call inside `describe`. */
+export function useMailedAccounts(engine: EngineKind): () => MailedAccounts {
+  let accounts: MailedAccounts | undefined;
+  beforeAll(async () => {
+    accounts = await startMailedAccounts(engine);
+  });
+  afterAll(async () => {
+    await accounts?.dispose();
+  });
+  return () => {
+    if (!accounts) throw new Error('the mailed accounts start before the tests');
+    return accounts;
+  };
+}
 
 export async function startMailedAccounts(engine: EngineKind) {
   const mailbox = await startMailbox();
