@@ -4,11 +4,8 @@
  */
 import { runAsRequestFrom } from './domain/request-origin.ts';
 import { parseFormBody } from './http/form-body.ts';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import fastifyCors from '@fastify/cors';
 import fastifyFormbody from '@fastify/formbody';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
@@ -18,7 +15,9 @@ import { openApiDocumentTransform, openApiRouteTransform } from './http/openapi-
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import envelopePlugin from './http/envelope-plugin.ts';
-import { registerCompression, STATIC_PRECOMPRESSED } from './http/compression.ts';
+import { registerCompression } from './http/compression.ts';
+import { apiDocsContentPolicy } from './http/content-policy.ts';
+import { staticFiles } from './http/static-files.ts';
 import textGuard from './http/text-guard.ts';
 import { answerClientError, answerFrameworkError } from './http/transport-errors.ts';
 import authPlugin from './http/auth-plugin.ts';
@@ -120,64 +119,6 @@ export interface AppDeps {
   rateLimits?: RateLimits;
   /** On a cluster: sends an ingested batch to every node (cluster/feed-cluster.ts). */
   ingestTicks?: (ticks: Tick[]) => Promise<void>;
-}
-
-const LOGOS_DIR = path.resolve(import.meta.dirname, '../assets/logos');
-/** Pictures of the seeded news and companies (PNG only: scripts/draw-content-images.ts). */
-const MEDIA_DIR = path.resolve(import.meta.dirname, '../assets/media');
-
-/**
- * What the app's page may load. Scripts only from our origin, so HTML that slips into a news
- * article or a name can never run; inline styles are allowed because the UI library positions
- * popups and animations with style attributes. Images (company logos) and the customer-service
- * frame may come from any host the broker configures; nothing may frame the app itself.
- */
-export function appContentPolicy(connectOrigins: readonly string[] = []): string {
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    'img-src * data: blob:',
-    "font-src 'self' data:",
-    // Our API and socket, and the complaint host when the broker points that page elsewhere.
-    ["connect-src 'self'", ...connectOrigins].join(' '),
-    "frame-src 'self' https: http:",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
-}
-
-/**
- * The documentation page's policy, from the one the UI package derives: scripts from our origin
- * only, no third-party validator, no framing, and no forced upgrade to HTTPS (which would break the
- * page on a plain-HTTP install). Inline styles are allowed, as on the app's pages: the UI injects a
- * style element at run time.
- */
-export function apiDocsContentPolicy(header: string): string {
-  return header
-    .split(';')
-    .map((directive) => directive.trim())
-    .filter((directive) => directive !== '' && directive !== 'upgrade-insecure-requests')
-    .map((directive) =>
-      directive
-        .replace(' validator.swagger.io', '')
-        .replace(/^frame-ancestors .*/, "frame-ancestors 'none'")
-        .replace(/^style-src .*/, "style-src 'self' 'unsafe-inline'")
-        .replace(/^font-src 'self' https: data:/, "font-src 'self' data:"),
-    )
-    .join('; ');
-}
-
-/** The origin of a configured https host, for the content policy; nothing for anything else. */
-export function originOf(url: string): string[] {
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'https:' ? [parsed.origin] : [];
-  } catch {
-    return [];
-  }
 }
 
 /** What a node without the `api` role still answers: the load balancer's and monitoring's probes. */
@@ -349,60 +290,4 @@ function requestForLog(request: FastifyRequest) {
     url: request.url.replace(/([?&](?:token|sig)=)[^&#]*/gi, '$1[redacted]'),
     remoteAddress: request.ip,
   };
-}
-
-async function staticFiles(app: FastifyInstance, webDist: string, settings: SettingsService) {
-  await app.register(fastifyStatic, {
-    root: LOGOS_DIR,
-    prefix: '/logos/',
-    decorateReply: false,
-    setHeaders: (reply) => {
-      // Logos are SVG: forbid scripts so a tampered file cannot run as a page on our origin.
-      reply.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
-      reply.header('X-Content-Type-Options', 'nosniff');
-      reply.header('Cache-Control', 'public, max-age=86400');
-    },
-  });
-  await app.register(fastifyStatic, {
-    root: MEDIA_DIR,
-    prefix: '/media/',
-    decorateReply: false,
-    setHeaders: (reply) => {
-      // Pictures only: a file here can never act as a page, whatever it contains.
-      reply.header('Content-Security-Policy', "default-src 'none'; sandbox");
-      reply.header('X-Content-Type-Options', 'nosniff');
-      reply.header('Cache-Control', 'public, max-age=86400');
-    },
-  });
-  if (existsSync(path.join(webDist, 'index.html'))) {
-    // The page's policy names the complaint host staff configured, read as each page is served.
-    app.addHook('onSend', async (request, reply, payload) => {
-      if (request.url.startsWith('/admin/')) return payload;
-      if (String(reply.getHeader('content-type') ?? '').startsWith('text/html'))
-        reply.header(
-          'Content-Security-Policy',
-          appContentPolicy(originOf(await settings.get('complaint_email_host'))),
-        );
-      return payload;
-    });
-    await app.register(fastifyStatic, {
-      root: webDist,
-      prefix: '/',
-      decorateReply: false,
-      ...STATIC_PRECOMPRESSED,
-      setHeaders: (reply, filePath) => {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  } else {
-    app.get('/', { schema: { hide: true } }, async (_request, reply) =>
-      reply
-        .type('text/html; charset=utf-8')
-        .send(
-          '<!doctype html><meta charset="utf-8"><title>Build needed</title>' +
-            '<p>The web app is not built yet. Run <code>npm run build</code> (or <code>npm start</code>, which builds it).</p>',
-        ),
-    );
-  }
 }

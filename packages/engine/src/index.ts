@@ -17,6 +17,7 @@ export * from './margin-guard.ts';
 export * from './order-lifecycle.ts';
 export * from './pending-move.ts';
 export * from './trading-book.ts';
+export { marginCallRearmLevel } from './settlement.ts';
 export * from './position-closing.ts';
 export * from './trigger-index.ts';
 export * from './withdrawal.ts';

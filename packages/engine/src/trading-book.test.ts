@@ -13,7 +13,8 @@ import {
   WEDNESDAY_NOON,
   XAGUSD,
 } from './testing/trading-fixture.ts';
-import { marginCallRearmLevel, type PlaceOrderCommand, type TradingBook } from './trading-book.ts';
+import { marginCallRearmLevel } from './settlement.ts';
+import type { PlaceOrderCommand, TradingBook } from './trading-book.ts';
 
 const T = WEDNESDAY_NOON;
 const buy = (

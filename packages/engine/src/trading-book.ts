@@ -6,17 +6,15 @@
  *
  * No clock, randomness or I/O: time, quotes and settings come in as arguments.
  */
-import { accountFigures, isAtOrBelowLevel } from './account-figures.ts';
-import { guardBands, narrowestBands } from './margin-guard.ts';
+import { accountFigures } from './account-figures.ts';
 import { MarketBoard } from './market-board.ts';
 import { decideOrderEntry, type OrderCommand, type OrderRejection } from './order-entry.ts';
 import { isQuoteStale } from './quote-freshness.ts';
 import { spreadCostMicros } from './fill-details.ts';
 import { isMarketOpen } from './schedule.ts';
 import { TriggerIndex } from './trigger-index.ts';
-import type { Trigger } from './trigger-book.ts';
 import { OutcomeBuilder } from './outcome-builder.ts';
-import { closeOrder, fillPending, largestLoser, validateStops } from './order-lifecycle.ts';
+import { closeOrder, validateStops } from './order-lifecycle.ts';
 import {
   closeMany,
   closePart,
@@ -26,7 +24,8 @@ import {
   type PartResult,
 } from './position-closing.ts';
 import { decidePendingMove } from './pending-move.ts';
-import { trailedStopLoss } from './trailing-stop.ts';
+import { redrawGuards, settleAccount, type SettlingBook } from './settlement.ts';
+import { runTick, type TickBook } from './tick-runner.ts';
 import type {
   Account,
   AccountFigures,
@@ -35,7 +34,6 @@ import type {
   LedgerKindOfTrading,
   Order,
   Outcome,
-  RiskFigures,
   RiskLevels,
 } from './trading-types.ts';
 
@@ -59,6 +57,8 @@ export interface TradingSettings extends RiskLevels {
 export interface PlaceOrderCommand extends OrderCommand {
   instrumentId: number;
 }
+
+type BookSteps = ClosingBook & TickBook & SettlingBook;
 
 const reject = (rejection: CommandRejection): CommandResult => ({ ok: false, rejection });
 
@@ -211,25 +211,34 @@ export class TradingBook {
     reason: CloseReason,
     nowMs: number,
   ): PartResult {
-    return closePart(this.closingBook(), accountId, orderId, lots, reason, nowMs);
+    return closePart(this.steps(), accountId, orderId, lots, reason, nowMs);
   }
 
   /** [PC4] Closes the holding orders a filter takes, in one decision (position-closing.ts). */
   closeMany(accountId: number, filter: CloseFilter, nowMs: number): CloseManyResult {
-    return closeMany(this.closingBook(), accountId, filter, nowMs);
+    return closeMany(this.steps(), accountId, filter, nowMs);
   }
 
-  private closingBook(): ClosingBook {
-    return {
+  /**
+   * What the book lends the modules that decide with it (position-closing.ts, tick-runner.ts,
+   * settlement.ts): its state and the steps every decision shares. Made per call, so each sees the
+   * settings of the moment.
+   */
+  private steps(): BookSteps {
+    const steps: BookSteps = {
       board: this.board,
+      settings: this.settings,
       staleQuoteMs: this.settings.staleQuoteMs,
+      triggers: this.triggers,
       account: (id) => this.accounts.get(id),
       newOrderId: () => this.nextOrderId++,
       outcomeOf: (account) => new OutcomeBuilder(account),
       putOrder: (account, order, out) => this.putOrder(account, order, out),
       close: (account, order, reason, nowMs, out) => this.close(account, order, reason, nowMs, out),
-      settle: (account, out, nowMs) => this.settle(account, out, nowMs),
+      cancel: (account, order, reason, nowMs, out) => this.cancel(account, order, reason, nowMs, out),
+      settle: (account, out, nowMs) => settleAccount(steps, account, out, nowMs),
     };
+    return steps;
   }
 
   /** [B4] Cancels a pending order; allowed while the market is closed (it holds nothing). */
@@ -341,116 +350,12 @@ export class TradingBook {
    * account touched, in a deterministic order.
    */
   applyTick(instrumentId: number, bid: number, ask: number, timeMs: number): Outcome[] {
-    this.board.setQuote(instrumentId, { bid, ask, timeMs });
-    const instrument = this.board.instrument(instrumentId);
-    if (!instrument || !this.triggers.hasBook(instrumentId) || !isMarketOpen(instrument.schedule, timeMs))
-      return [];
-
-    const builders = new Map<number, OutcomeBuilder>();
-    // A moved trailing stop changes no figure: an account only trailed needs no settling (TS5).
-    const settling = new Set<number>();
-    const builderOf = (account: Account, settles: boolean) => {
-      let builder = builders.get(account.id);
-      if (!builder) builders.set(account.id, (builder = new OutcomeBuilder(account)));
-      if (settles) settling.add(account.id);
-      return builder;
-    };
-    // A fill can add a stop the same quote already crossed: take again until nothing more fires.
-    const take = () => this.triggers.takeCrossed(instrumentId, bid, ask);
-    for (let crossed = take(); crossed.length > 0; crossed = take()) {
-      for (const trigger of crossed) this.fire(trigger, timeMs, builderOf);
-    }
-    for (const builder of builders.values())
-      if (settling.has(builder.account.id)) this.settle(builder.account, builder, timeMs);
-    return [...builders.values()].map((builder) => builder.build());
+    return runTick(this.steps(), instrumentId, bid, ask, timeMs);
   }
 
-  private fire(
-    trigger: Trigger,
-    nowMs: number,
-    builderOf: (account: Account, settles: boolean) => OutcomeBuilder,
-  ): void {
-    const [type, idText] = trigger.id.split(':') as [string, string];
-    const id = Number(idText);
-    if (type === 'g') {
-      const account = this.accounts.get(id);
-      if (account) {
-        this.triggers.removeGuards(id);
-        builderOf(account, true);
-      }
-      return;
-    }
-    const accountId = this.triggers.ownerOf(id);
-    const account = accountId === undefined ? undefined : this.accounts.get(accountId);
-    const order = account?.orders.get(id);
-    if (!account || !order) return;
-    const out = builderOf(account, type !== 'm');
-    if (type === 'p' && order.state === 'pending') {
-      const filled = fillPending(order, account, this.board, this.settings.feeType, nowMs);
-      if (filled) {
-        this.putOrder(account, filled, out);
-        if (filled.feeMicros > 0n) out.post('trade_fee', -filled.feeMicros, filled.id, nowMs);
-      } else this.cancel(account, order, 'insufficient_free_margin', nowMs, out);
-    } else if (order.state !== 'holding') return;
-    // [TS6] A trailing order's stop fires as any stop loss does; only the recorded reason differs.
-    else if (type === 's')
-      this.close(account, order, order.trailingPoints > 0 ? 'trailing_stop' : 'stop_loss', nowMs, out);
-    else if (type === 't') this.close(account, order, 'take_profit', nowMs, out);
-    else if (type === 'm') this.trail(account, order, out);
-  }
-
-  /** [TS3][TS4] Moves a trailing stop to the current quote, re-indexing only its stop. */
-  private trail(account: Account, order: Order, out: OutcomeBuilder): void {
-    const quote = this.board.quote(order.instrumentId);
-    const stop = quote && trailedStopLoss(order, quote.bid, quote.ask);
-    if (stop === undefined) return this.triggers.moveStop(order);
-    const moved = { ...order, stopLossPoints: stop };
-    account.orders.set(moved.id, moved);
-    this.triggers.moveStop(moved);
-    out.order(moved);
-  }
-
-  /** [B9] Stop-out, negative balance protection, margin-call warning, new guards. */
+  /** [B9] Settles the account (settlement.ts). */
   private settle(account: Account, out: OutcomeBuilder, nowMs: number): void {
-    const { stopOutLevel, marginCallLevel } = this.settings;
-    const before = accountFigures(account, this.board);
-    const closedOrderIds: number[] = [];
-    for (let figures = before; isAtOrBelowLevel(figures, stopOutLevel);) {
-      const victim = largestLoser(account, this.board, nowMs);
-      if (!victim) break;
-      this.close(account, victim, 'stop_out', nowMs, out);
-      closedOrderIds.push(victim.id);
-      figures = accountFigures(account, this.board);
-    }
-    const protectionMicros = !account.isDemo && account.balanceMicros < 0n ? -account.balanceMicros : 0n;
-    if (protectionMicros > 0n) out.post('negative_balance_protection', protectionMicros, 0, nowMs);
-    const figures = accountFigures(account, this.board);
-    if (closedOrderIds.length > 0)
-      out.event({
-        type: 'stop_out',
-        accountId: account.id,
-        levels: { marginCallLevel, stopOutLevel },
-        before: riskFiguresOf(before),
-        after: riskFiguresOf(figures),
-        closedOrderIds,
-        protectionMicros,
-      });
-    if (isAtOrBelowLevel(figures, marginCallLevel)) {
-      if (!account.marginCallWarned) {
-        account.marginCallWarned = true;
-        out.event({
-          type: 'margin_call',
-          accountId: account.id,
-          equityMicros: figures.equityMicros,
-          usedMarginMicros: figures.usedMarginMicros,
-          levels: { marginCallLevel, stopOutLevel },
-        });
-      }
-    } else if (!isAtOrBelowLevel(figures, marginCallRearmLevel(marginCallLevel))) {
-      // [S3] Re-armed only by a real recovery, not by a level hovering at the margin call.
-      account.marginCallWarned = false;
-    }
-    this.redrawGuards(account);
+    settleAccount(this.steps(), account, out, nowMs);
   }
 
   private close(
@@ -490,30 +395,6 @@ export class TradingBook {
   }
 
   private redrawGuards(account: Account): void {
-    const { marginCallLevel, stopOutLevel } = this.settings;
-    // Before a warning, falling to the margin-call level is what matters. After it, both a fall to
-    // the stop-out level and a recovery above the re-arming level (which re-arms the warning).
-    const bands = account.marginCallWarned
-      ? narrowestBands(
-          guardBands(account, this.board, stopOutLevel, 'above'),
-          guardBands(account, this.board, marginCallRearmLevel(marginCallLevel), 'at_or_below'),
-        )
-      : guardBands(account, this.board, marginCallLevel, 'above');
-    this.triggers.setGuards(account.id, bands);
+    redrawGuards(this.steps(), account);
   }
 }
-
-/**
- * [S3] The level a warned account must climb back above before the margin call can warn again:
- * a tenth above the margin-call level (110 % for a call at 100 %), so a level hovering at the call
- * warns once, not at every tick.
- */
-export function marginCallRearmLevel(marginCallLevel: number): number {
-  return Math.ceil((marginCallLevel * 11) / 10);
-}
-
-const riskFiguresOf = (figures: AccountFigures): RiskFigures => ({
-  balanceMicros: figures.balanceMicros,
-  equityMicros: figures.equityMicros,
-  usedMarginMicros: figures.usedMarginMicros,
-});

@@ -16,7 +16,8 @@ import {
   usd,
   WEDNESDAY_NOON,
 } from './testing/trading-fixture.ts';
-import { marginCallRearmLevel, type TradingBook } from './trading-book.ts';
+import { marginCallRearmLevel } from './settlement.ts';
+import type { TradingBook } from './trading-book.ts';
 import type { Order, Outcome } from './trading-types.ts';
 
 const ACCOUNTS = 6;

@@ -7,7 +7,7 @@
  * The trading service lends this module its book and its commit path (`ClosingPorts`), so these
  * commands share its single writer and rebuild-on-failure without growing it.
  */
-import type { CloseFilter, Order, Outcome, TradingBook } from '@omp/engine';
+import type { Account, CloseFilter, Order, Outcome, TradingBook } from '@omp/engine';
 import type { CloseAllBody, CloseAllResult, ClosePartBody, ClosePartResult, OrderRow } from '@omp/protocol';
 import { invalid } from '../domain/errors.ts';
 import { lotsOf, type TradingUser } from '../inputs/trading-inputs.ts';
@@ -24,7 +24,7 @@ export interface ClosingPorts {
   calls: OwnerCalls;
   counts?: TradingCounts | undefined;
   book: () => TradingBook;
-  account: (user: TradingUser) => Promise<unknown>;
+  account: (user: TradingUser) => Promise<Account>;
   once: <T>(
     request: IdempotentRequest | undefined,
     work: (request: IdempotentRequest | undefined) => Promise<T>,

@@ -17,7 +17,7 @@ import {
   type Order,
 } from '@omp/engine';
 import { OrderStatus, type AccountFigures, type OrderRow } from '@omp/protocol';
-import { CLOSED_TYPE_OF } from '../repositories/trading-repository.ts';
+import { CLOSED_TYPE_OF } from '../repositories/order-rows.ts';
 
 export const money = (micros: bigint): number => Number(formatMicros(micros));
 

@@ -1,0 +1,110 @@
+/**
+ * Settling an account after every decision [B9]: stop-out largest loss first (S1), negative
+ * balance protection (S2), the margin-call warning (S3), the stop-out report (S4) and new margin
+ * guards (G1–G2). The trading book hands this module the few operations it needs
+ * (`SettlingBook`), as it does for position-closing.ts, so the rules live here and the book only
+ * wires them in.
+ *
+ * Example: an account at 45 % with a stop-out level of 50 % closes its largest loser, then the
+ * next, until it is above 50 % or nothing closable is left; a real balance left below 0 gets a
+ * `negative_balance_protection` row that brings it back to 0.
+ */
+import { accountFigures, isAtOrBelowLevel } from './account-figures.ts';
+import { guardBands, narrowestBands } from './margin-guard.ts';
+import type { MarketBoard } from './market-board.ts';
+import { largestLoser } from './order-lifecycle.ts';
+import type { OutcomeBuilder } from './outcome-builder.ts';
+import type { TriggerIndex } from './trigger-index.ts';
+import type {
+  Account,
+  AccountFigures,
+  CloseReason,
+  Order,
+  RiskFigures,
+  RiskLevels,
+} from './trading-types.ts';
+
+/** What the trading book lends settling: its board, levels, guards and its close step. */
+export interface SettlingBook {
+  readonly board: MarketBoard;
+  readonly settings: RiskLevels;
+  readonly triggers: Pick<TriggerIndex, 'setGuards'>;
+  close(account: Account, order: Order, reason: CloseReason, nowMs: number, out: OutcomeBuilder): void;
+}
+
+/** [B9] Stop-out, negative balance protection, margin-call warning, new guards. */
+export function settleAccount(
+  book: SettlingBook,
+  account: Account,
+  out: OutcomeBuilder,
+  nowMs: number,
+): void {
+  const { stopOutLevel, marginCallLevel } = book.settings;
+  const before = accountFigures(account, book.board);
+  const closedOrderIds: number[] = [];
+  for (let figures = before; isAtOrBelowLevel(figures, stopOutLevel);) {
+    const victim = largestLoser(account, book.board, nowMs);
+    if (!victim) break;
+    book.close(account, victim, 'stop_out', nowMs, out);
+    closedOrderIds.push(victim.id);
+    figures = accountFigures(account, book.board);
+  }
+  const protectionMicros = !account.isDemo && account.balanceMicros < 0n ? -account.balanceMicros : 0n;
+  if (protectionMicros > 0n) out.post('negative_balance_protection', protectionMicros, 0, nowMs);
+  const figures = accountFigures(account, book.board);
+  if (closedOrderIds.length > 0)
+    out.event({
+      type: 'stop_out',
+      accountId: account.id,
+      levels: { marginCallLevel, stopOutLevel },
+      before: riskFiguresOf(before),
+      after: riskFiguresOf(figures),
+      closedOrderIds,
+      protectionMicros,
+    });
+  if (isAtOrBelowLevel(figures, marginCallLevel)) {
+    if (!account.marginCallWarned) {
+      account.marginCallWarned = true;
+      out.event({
+        type: 'margin_call',
+        accountId: account.id,
+        equityMicros: figures.equityMicros,
+        usedMarginMicros: figures.usedMarginMicros,
+        levels: { marginCallLevel, stopOutLevel },
+      });
+    }
+  } else if (!isAtOrBelowLevel(figures, marginCallRearmLevel(marginCallLevel))) {
+    // [S3] Re-armed only by a real recovery, not by a level hovering at the margin call.
+    account.marginCallWarned = false;
+  }
+  redrawGuards(book, account);
+}
+
+/** [G1–G2] Draws the account's margin guards for the level that matters now. */
+export function redrawGuards(book: Omit<SettlingBook, 'close'>, account: Account): void {
+  const { marginCallLevel, stopOutLevel } = book.settings;
+  // Before a warning, falling to the margin-call level is what matters. After it, both a fall to
+  // the stop-out level and a recovery above the re-arming level (which re-arms the warning).
+  const bands = account.marginCallWarned
+    ? narrowestBands(
+        guardBands(account, book.board, stopOutLevel, 'above'),
+        guardBands(account, book.board, marginCallRearmLevel(marginCallLevel), 'at_or_below'),
+      )
+    : guardBands(account, book.board, marginCallLevel, 'above');
+  book.triggers.setGuards(account.id, bands);
+}
+
+/**
+ * [S3] The level a warned account must climb back above before the margin call can warn again:
+ * a tenth above the margin-call level (110 % for a call at 100 %), so a level hovering at the call
+ * warns once, not at every tick.
+ */
+export function marginCallRearmLevel(marginCallLevel: number): number {
+  return Math.ceil((marginCallLevel * 11) / 10);
+}
+
+const riskFiguresOf = (figures: AccountFigures): RiskFigures => ({
+  balanceMicros: figures.balanceMicros,
+  equityMicros: figures.equityMicros,
+  usedMarginMicros: figures.usedMarginMicros,
+});

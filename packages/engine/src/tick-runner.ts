@@ -1,0 +1,104 @@
+/**
+ * What a new quote fires [B8]: pending orders fill (F1) or are cancelled without free margin,
+ * stops and take profits close (T1, TS6), trailing stops move (TS3–TS5), and the margin guards
+ * crossed (G1–G2) call for a settlement. The trading book hands this module its triggers and the
+ * steps every decision shares (`TickBook`), as it does for position-closing.ts.
+ *
+ * Triggers are ids `<type>:<id>`: `p` a pending order's target, `s` a stop loss, `t` a take
+ * profit, `m` a trailing stop's move level (order ids), `g` an account's margin guard (account id).
+ */
+import type { MarketBoard } from './market-board.ts';
+import { fillPending } from './order-lifecycle.ts';
+import { OutcomeBuilder } from './outcome-builder.ts';
+import { isMarketOpen } from './schedule.ts';
+import { trailedStopLoss } from './trailing-stop.ts';
+import type { Trigger } from './trigger-book.ts';
+import type { TriggerIndex } from './trigger-index.ts';
+import type { Account, CancelReason, CloseReason, Order, Outcome } from './trading-types.ts';
+
+/** What the trading book lends a tick: its board, triggers, accounts and shared steps. */
+export interface TickBook {
+  readonly board: MarketBoard;
+  readonly settings: { feeType: number };
+  readonly triggers: Pick<TriggerIndex, 'hasBook' | 'takeCrossed' | 'ownerOf' | 'removeGuards' | 'moveStop'>;
+  account(accountId: number): Account | undefined;
+  putOrder(account: Account, order: Order, out: OutcomeBuilder): void;
+  close(account: Account, order: Order, reason: CloseReason, nowMs: number, out: OutcomeBuilder): void;
+  cancel(account: Account, order: Order, reason: CancelReason, nowMs: number, out: OutcomeBuilder): void;
+  settle(account: Account, out: OutcomeBuilder, nowMs: number): void;
+}
+
+type BuilderOf = (account: Account, settles: boolean) => OutcomeBuilder;
+
+/** [B8] Applies a quote and fires what it crossed; one Outcome per account touched. */
+export function runTick(
+  book: TickBook,
+  instrumentId: number,
+  bid: number,
+  ask: number,
+  timeMs: number,
+): Outcome[] {
+  book.board.setQuote(instrumentId, { bid, ask, timeMs });
+  const instrument = book.board.instrument(instrumentId);
+  if (!instrument || !book.triggers.hasBook(instrumentId) || !isMarketOpen(instrument.schedule, timeMs))
+    return [];
+
+  const builders = new Map<number, OutcomeBuilder>();
+  // A moved trailing stop changes no figure: an account only trailed needs no settling (TS5).
+  const settling = new Set<number>();
+  const builderOf: BuilderOf = (account, settles) => {
+    let builder = builders.get(account.id);
+    if (!builder) builders.set(account.id, (builder = new OutcomeBuilder(account)));
+    if (settles) settling.add(account.id);
+    return builder;
+  };
+  // A fill can add a stop the same quote already crossed: take again until nothing more fires.
+  const take = () => book.triggers.takeCrossed(instrumentId, bid, ask);
+  for (let crossed = take(); crossed.length > 0; crossed = take()) {
+    for (const trigger of crossed) fire(book, trigger, timeMs, builderOf);
+  }
+  for (const builder of builders.values())
+    if (settling.has(builder.account.id)) book.settle(builder.account, builder, timeMs);
+  return [...builders.values()].map((builder) => builder.build());
+}
+
+function fire(book: TickBook, trigger: Trigger, nowMs: number, builderOf: BuilderOf): void {
+  const [type, idText] = trigger.id.split(':') as [string, string];
+  const id = Number(idText);
+  if (type === 'g') {
+    const account = book.account(id);
+    if (account) {
+      book.triggers.removeGuards(id);
+      builderOf(account, true);
+    }
+    return;
+  }
+  const accountId = book.triggers.ownerOf(id);
+  const account = accountId === undefined ? undefined : book.account(accountId);
+  const order = account?.orders.get(id);
+  if (!account || !order) return;
+  const out = builderOf(account, type !== 'm');
+  if (type === 'p' && order.state === 'pending') {
+    const filled = fillPending(order, account, book.board, book.settings.feeType, nowMs);
+    if (filled) {
+      book.putOrder(account, filled, out);
+      if (filled.feeMicros > 0n) out.post('trade_fee', -filled.feeMicros, filled.id, nowMs);
+    } else book.cancel(account, order, 'insufficient_free_margin', nowMs, out);
+  } else if (order.state !== 'holding') return;
+  // [TS6] A trailing order's stop fires as any stop loss does; only the recorded reason differs.
+  else if (type === 's')
+    book.close(account, order, order.trailingPoints > 0 ? 'trailing_stop' : 'stop_loss', nowMs, out);
+  else if (type === 't') book.close(account, order, 'take_profit', nowMs, out);
+  else if (type === 'm') trail(book, account, order, out);
+}
+
+/** [TS3][TS4] Moves a trailing stop to the current quote, re-indexing only its stop. */
+function trail(book: TickBook, account: Account, order: Order, out: OutcomeBuilder): void {
+  const quote = book.board.quote(order.instrumentId);
+  const stop = quote && trailedStopLoss(order, quote.bid, quote.ask);
+  if (stop === undefined) return book.triggers.moveStop(order);
+  const moved = { ...order, stopLossPoints: stop };
+  account.orders.set(moved.id, moved);
+  book.triggers.moveStop(moved);
+  out.order(moved);
+}
