@@ -56,7 +56,8 @@ describe.each(databaseEngines())('trailing stops on %s', (engine) => {
 
     // 12.5 pips at precision 5 are 125 points.
     const set = await t.setStops(token, { id: placed.data.Id, trailing_stop: '12.5' });
-    expect(set).toMatchObject({ code: 1, data: { TrailingStop: 12.5, TargetLossPrice: 0 } });
+    // Trailed at once from the bid now (1.10000 − 12.5 pips), not from the next tick (engine TS8).
+    expect(set).toMatchObject({ code: 1, data: { TrailingStop: 12.5, TargetLossPrice: 1.09875 } });
 
     rt.clock.advance(1000);
     t.tick('EURUSD', '1.10100', '1.10112');

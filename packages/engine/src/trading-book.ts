@@ -24,6 +24,7 @@ import {
   type PartResult,
 } from './position-closing.ts';
 import { decidePendingMove } from './pending-move.ts';
+import { trailedNow } from './trailing-stop.ts';
 import { redrawGuards, settleAccount, type SettlingBook } from './settlement.ts';
 import { runTick, type TickBook } from './tick-runner.ts';
 import type {
@@ -162,24 +163,27 @@ export class TradingBook {
       openedAtMs: 0,
       closedAtMs: 0,
     };
-    const order: Order = command.market
-      ? {
-          ...base,
-          state: 'holding',
-          openPoints: decision.openPoints,
-          askedPoints: command.askedPoints || decision.openPoints,
-          spreadPoints: quote.ask - quote.bid,
-          spreadCostMicros: spreadCostMicros(
-            { lots: command.lots, contractSize: BigInt(instrument.contractSize) },
-            quote.ask - quote.bid,
-            instrument.pricePrecision,
-            rate,
-          ),
-          marginMicros: decision.marginMicros,
-          feeMicros: decision.feeMicros,
-          openedAtMs: nowMs,
-        }
-      : base;
+    const order: Order = trailedNow(
+      command.market
+        ? {
+            ...base,
+            state: 'holding',
+            openPoints: decision.openPoints,
+            askedPoints: command.askedPoints || decision.openPoints,
+            spreadPoints: quote.ask - quote.bid,
+            spreadCostMicros: spreadCostMicros(
+              { lots: command.lots, contractSize: BigInt(instrument.contractSize) },
+              quote.ask - quote.bid,
+              instrument.pricePrecision,
+              rate,
+            ),
+            marginMicros: decision.marginMicros,
+            feeMicros: decision.feeMicros,
+            openedAtMs: nowMs,
+          }
+        : base,
+      quote,
+    );
     this.putOrder(account, order, out);
     if (order.feeMicros > 0n) out.post('trade_fee', -order.feeMicros, order.id, nowMs);
     this.settle(account, out, nowMs);
@@ -275,7 +279,7 @@ export class TradingBook {
     const invalid = validateStops(order, stops, quote);
     if (invalid) return reject(invalid);
     const out = new OutcomeBuilder(account);
-    this.putOrder(account, { ...order, ...stops }, out);
+    this.putOrder(account, trailedNow({ ...order, ...stops }, quote), out);
     this.settle(account, out, nowMs);
     return { ok: true, outcome: out.build() };
   }

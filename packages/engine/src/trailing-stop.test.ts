@@ -114,10 +114,12 @@ const tick = (book: TradingBook, bid: number, at = T + 1000) =>
 const held = (book: TradingBook, id: number) => book.account(7)!.orders.get(id);
 
 describe('a trailing stop in the book', () => {
-  it('[TS3][TS5] sets a stop at the first tick, follows the bid up and never back down', () => {
+  it('[TS8][TS3][TS5] sets a stop at the fill, follows the bid up and never back down', () => {
     const book = setup();
-    const { id } = place(book, buy());
-    expect(tick(book, 110_000)[0]!.orders[0]!.stopLossPoints).toBe(109_950);
+    // Filled at the fixture's quote (bid 110 000): the stop is there at once, not at the next tick.
+    const { id, stopLossPoints } = place(book, buy());
+    expect(stopLossPoints).toBe(109_950);
+    expect(tick(book, 110_000)).toEqual([]);
     const moved = tick(book, 110_030);
     expect(moved).toHaveLength(1);
     expect(moved[0]!.orders).toEqual([expect.objectContaining({ id, stopLossPoints: 109_980 })]);
@@ -171,6 +173,8 @@ describe('a trailing stop in the book', () => {
     const { id } = place(book, buy({ trailingPoints: 0 }));
     const set = book.setStops(7, id, { stopLossPoints: 0, takeProfitPoints: 0, trailingPoints: 30 }, T);
     expect(set.ok && set.outcome.orders[0]!.trailingPoints).toBe(30);
+    // [TS8] Trailed at once from the quote now (bid 110 000), not at the next tick.
+    expect(set.ok && set.outcome.orders[0]!.stopLossPoints).toBe(109_970);
     tick(book, 110_100);
     expect(held(book, id)!.stopLossPoints).toBe(110_070);
     // Stops set without a distance keep it.
@@ -255,10 +259,14 @@ describe('seeded random walks', () => {
           );
           if (!result.ok) throw new Error(`seed ${seed}: ${result.rejection}`);
           record([result.outcome]);
+          // [TS8] A market order trails at once, at the quote it filled at.
+          const filledAt = side === 'buy' ? bid - distance : bid + SPREAD + distance;
+          const trailed =
+            pending || (side === 'buy' ? filledAt <= stop : stop !== 0 && filledAt >= stop) ? stop : filledAt;
           models.set(result.outcome.orders[0]!.id, {
             side,
             distance,
-            stop,
+            stop: trailed,
             state: pending ? 'pending' : 'holding',
             target,
           });

@@ -57,6 +57,20 @@ export function trailedStopLoss(order: Trailed, bid: number, ask: number): numbe
 }
 
 /**
+ * [TS8] A holding order as it should be at this quote: with its stop trailed (TS3) at once. An
+ * order filled at the market or given a distance by `setStops` shows its stop from that moment,
+ * not from the next tick.
+ */
+export function trailedNow<T extends Trailed & Pick<Order, 'state'>>(
+  order: T,
+  quote: { bid: number; ask: number },
+): T {
+  if (order.state !== 'holding') return order;
+  const stop = trailedStopLoss(order, quote.bid, quote.ask);
+  return stop === undefined ? order : { ...order, stopLossPoints: stop };
+}
+
+/**
  * [TS4] The trigger that fires exactly when `trailedStopLoss` would move the stop: the first bid
  * (buy) or ask (sell) at which the candidate beats the current stop.
  */
