@@ -93,7 +93,7 @@ export const preferenceSchema = z.discriminatedUnion('name', [
   z.object({
     name: z.literal('chart_indicators'),
     value: chartIndicatorsSchema.nullable(),
-    updated_at: z.number().int().nullable().describe('Last saved, Unix ms; null when never saved'),
+    updated_at: z.number().int().nullable().describe('Last saved, Unix seconds; null when never saved'),
   }),
 ]);
 

@@ -26,16 +26,18 @@ export class PreferencesService {
     const stored = await this.repository.find(ownerIdOf(user), name);
     const value = stored ? PREFERENCE_SCHEMAS[name].safeParse(parseJson(stored.value)) : undefined;
     if (!stored || !value?.success) return { name, value: null, updated_at: null };
-    return { name, value: value.data, updated_at: stored.updatedAt };
+    return { name, value: value.data, updated_at: unixSecondsOf(stored.updatedAt) };
   }
 
   /** Saves a value the route's schema accepted and answers it as kept. */
   async save(user: PreferenceOwner, preference: PreferenceSave): Promise<Preference> {
     const nowMs = this.now();
     await this.repository.save(ownerIdOf(user), preference.name, JSON.stringify(preference.value), nowMs);
-    return { ...preference, updated_at: nowMs };
+    return { ...preference, updated_at: unixSecondsOf(nowMs) };
   }
 }
+
+const unixSecondsOf = (ms: number) => Math.floor(ms / 1000);
 
 const ownerIdOf = (user: PreferenceOwner) => user.demoOf ?? user.id;
 
