@@ -85,7 +85,7 @@ async function sendSettings(userKey: string): Promise<void> {
 
 const pendingSaves = new Map<string, ReturnType<typeof setTimeout>>();
 
-function scheduleSave(userKey: string): void {
+export function scheduleSave(userKey: string): void {
   clearTimeout(pendingSaves.get(userKey));
   pendingSaves.set(
     userKey,
@@ -100,7 +100,7 @@ function scheduleSave(userKey: string): void {
  * Brings this device and the server together: the server's copy replaces this one, unless this
  * one holds a change the server has not taken (or the server has none yet), which is sent instead.
  */
-async function syncSettings(userKey: string, signal: AbortSignal): Promise<IndicatorSettings | null> {
+export async function syncSettings(userKey: string, signal: AbortSignal): Promise<IndicatorSettings | null> {
   const server = await api.get<Preference>(PATH, { params: { name: NAME }, signal, showErrorMessage: false });
   const prefs = useIndicatorPrefs.getState();
   const local = prefs.byUser[userKey];
