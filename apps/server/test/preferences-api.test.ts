@@ -55,7 +55,10 @@ describe.each(databaseEngines())('user preferences API on %s', (engine) => {
     expect(await read(token)).toEqual({ name: 'chart_indicators', value: null, updated_at: null });
 
     const saved = await save(token, withRsi);
-    expect(saved.body).toMatchObject({ code: ResponseCode.ok, data: { name: 'chart_indicators', value: withRsi } });
+    expect(saved.body).toMatchObject({
+      code: ResponseCode.ok,
+      data: { name: 'chart_indicators', value: withRsi },
+    });
     expect(await read(token)).toMatchObject({ value: withRsi, updated_at: expect.any(Number) });
 
     await save(token, withBands);
@@ -89,9 +92,9 @@ describe.each(databaseEngines())('user preferences API on %s', (engine) => {
       code: ResponseCode.sessionInvalid,
       data: null,
     });
-    expect((await call('POST', PATH, undefined, { name: 'chart_indicators', value: withRsi })).body).toMatchObject(
-      { code: ResponseCode.sessionInvalid, data: null },
-    );
+    expect(
+      (await call('POST', PATH, undefined, { name: 'chart_indicators', value: withRsi })).body,
+    ).toMatchObject({ code: ResponseCode.sessionInvalid, data: null });
   });
 
   it('refuses unknown names, wrong values and oversized bodies clearly, keeping what was saved', async () => {
@@ -127,15 +130,19 @@ describe.each(databaseEngines())('user preferences API on %s', (engine) => {
     expect((await save(token, missing)).body.msg).toMatch(/^value\.ema /);
     const extra = { ...withRsi, rsi: { on: true, period: 14, colour: 'red' } };
     expect((await save(token, extra)).body).toEqual(refusal('This call does not take the field(s) colour'));
-    expect((await call('POST', PATH, token, { name: 'chart_indicators', value: withRsi, x: 1 })).body).toEqual(
-      refusal('This call does not take the field(s) x'),
-    );
+    expect(
+      (await call('POST', PATH, token, { name: 'chart_indicators', value: withRsi, x: 1 })).body,
+    ).toEqual(refusal('This call does not take the field(s) x'));
 
     // A body over the cap is refused before it is read, whatever it holds.
     const padded = JSON.stringify({ name: 'chart_indicators', value: withRsi, pad: 'x'.repeat(5000) });
     const large = await call('POST', PATH, token, padded);
     expect(large.status).toBe(413);
-    expect(large.body).toEqual({ code: ResponseCode.payloadTooLarge, msg: 'The request body is too large', data: null });
+    expect(large.body).toEqual({
+      code: ResponseCode.payloadTooLarge,
+      msg: 'The request body is too large',
+      data: null,
+    });
 
     expect((await read(token)).value).toEqual(withRsi);
   });

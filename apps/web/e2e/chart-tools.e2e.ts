@@ -276,8 +276,12 @@ describe.skipIf(!chromiumPath)('chart tools', () => {
       ).toBeNull();
       await showInstrument(other, instrument.Code);
       await expect.poll(() => other.chart.getAttribute('data-panes'), eventually).toBe('2');
-      await expect.poll(() => other.page.getByTestId('legend-rsi').textContent(), eventually).toMatch(/^RSI 14\d/);
-      await expect.poll(() => other.page.getByTestId('legend-sma').textContent(), eventually).toMatch(/^SMA 20\d/);
+      await expect
+        .poll(() => other.page.getByTestId('legend-rsi').textContent(), eventually)
+        .toMatch(/^RSI 14\d/);
+      await expect
+        .poll(() => other.page.getByTestId('legend-sma').textContent(), eventually)
+        .toMatch(/^SMA 20\d/);
       await other.page.getByTestId('open-indicators').click();
       const otherSheet = other.page.getByTestId('indicators-sheet');
       expect(

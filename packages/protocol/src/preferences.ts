@@ -22,12 +22,7 @@ type SettingName = keyof typeof INDICATOR_SETTING_LIMITS;
 /** One stepper's value: within its limits and on its step. */
 const setting = (name: SettingName) => {
   const { min, max, step } = INDICATOR_SETTING_LIMITS[name];
-  return z
-    .number()
-    .min(min)
-    .max(max)
-    .multipleOf(step)
-    .describe(`${min} to ${max}, in steps of ${step}`);
+  return z.number().min(min).max(max).multipleOf(step).describe(`${min} to ${max}, in steps of ${step}`);
 };
 
 const on = z.boolean().describe('Shown on the chart');

@@ -29,7 +29,8 @@ export const INDICATOR_NAMES: readonly IndicatorName[] = ['sma', 'ema', 'bolling
 export const DEFAULT_INDICATORS: IndicatorSettings = DEFAULT_CHART_INDICATORS;
 
 /** The range each setting may take in the sheet's steppers: the server checks the same. */
-export const SETTING_LIMITS: Record<string, { min: number; max: number; step: number }> = INDICATOR_SETTING_LIMITS;
+export const SETTING_LIMITS: Record<string, { min: number; max: number; step: number }> =
+  INDICATOR_SETTING_LIMITS;
 
 export interface Point {
   time: UTCTimestamp;
