@@ -45,6 +45,7 @@ import { staffMoneyRoutes } from './routes/staff-money-routes.ts';
 import { contentRoutes } from './routes/content-routes.ts';
 import { followRoutes } from './routes/follow-routes.ts';
 import { favouriteRoutes } from './routes/favourite-routes.ts';
+import { preferenceRoutes } from './routes/preference-routes.ts';
 import { staffCompanyRoutes } from './routes/staff-company-routes.ts';
 import { staffContentRoutes } from './routes/staff-content-routes.ts';
 import type { ContentRepository } from './repositories/content-repository.ts';
@@ -53,6 +54,7 @@ import type { UserAccessService } from './services/user-access-service.ts';
 import type { ContentAdmin } from './services/content-admin.ts';
 import type { LeaderboardService } from './services/leaderboard-service.ts';
 import type { FavouritesService } from './services/favourites-service.ts';
+import type { PreferencesService } from './services/preferences-service.ts';
 import type { ServiceTexts } from './services/service-texts.ts';
 import type { MoneyQueries } from './services/money-queries.ts';
 import type { MoneyService } from './services/money-service.ts';
@@ -103,6 +105,8 @@ export interface AppDeps {
   serviceTexts: ServiceTexts;
   leaderboard: LeaderboardService;
   favourites: FavouritesService;
+  /** Preferences kept per user across devices (routes/preference-routes.ts). */
+  preferences: PreferencesService;
   contentQueries: ContentQueries;
   userAccess: UserAccessService;
   contentAdmin: ContentAdmin;
@@ -272,6 +276,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => contentRoutes(scope, deps));
   await app.register(async (scope) => followRoutes(scope, deps));
   await app.register(async (scope) => favouriteRoutes(scope, deps));
+  await app.register(async (scope) => preferenceRoutes(scope, deps));
   await app.register(async (scope) => staffContentRoutes(scope, deps));
   await app.register(async (scope) => staffCompanyRoutes(scope, deps));
   await app.register(async (scope) => staffUserRoutes(scope, deps));

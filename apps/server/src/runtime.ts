@@ -62,9 +62,11 @@ import { writeAudit } from './repositories/audit-repository.ts';
 import { ContentRepository } from './repositories/content-repository.ts';
 import { LeaderboardRepository } from './repositories/leaderboard-repository.ts';
 import { FavouritesRepository } from './repositories/favourites-repository.ts';
+import { PreferencesRepository } from './repositories/preferences-repository.ts';
 import { seedContent } from './seed/content-seed.ts';
 import { LeaderboardService } from './services/leaderboard-service.ts';
 import { FavouritesService } from './services/favourites-service.ts';
+import { PreferencesService } from './services/preferences-service.ts';
 import { ServiceTexts } from './services/service-texts.ts';
 import { SocketHub } from './ws/socket-hub.ts';
 import { Metrics } from './observability/metrics.ts';
@@ -366,6 +368,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       serviceTexts,
       leaderboard,
       favourites: new FavouritesService({ repository: new FavouritesRepository(database.db), market, now }),
+      preferences: new PreferencesService({ repository: new PreferencesRepository(database.db), now }),
       contentQueries: new ContentQueries(contentRepository),
       userAccess: new UserAccessService({ db: database.db, auth, codes, events, writeAudit, now }),
       contentAdmin: new ContentAdmin({

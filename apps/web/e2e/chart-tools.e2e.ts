@@ -2,8 +2,9 @@
  * The chart's trading tools at phone size (390x844), on the simulated feed: a position's take
  * profit drawn as a line, dragged with the pointer, confirmed and saved through the API (the
  * stored value and the line's new label both checked); RSI added from the indicators sheet, drawn
- * in a pane of its own with values in its legend, and still there after a reload. Screenshots in
- * light, dark, Arabic and landscape.
+ * in a pane of its own with values in its legend, still there after a reload, and shown on another
+ * phone signed in as the same user (the server keeps it). Screenshots in light, dark, Arabic and
+ * landscape.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -202,7 +203,7 @@ describe.skipIf(!chromiumPath)('chart tools', () => {
       .toBe(`Buy limit 0.01 @ ${newTarget} ${newTarget}`);
   });
 
-  it('adds RSI in its own pane with values, keeps it after a reload; dark, Arabic and landscape', async () => {
+  it('adds RSI in its own pane with values, keeps it after a reload and on another phone; dark, Arabic, landscape', async () => {
     const { instrument } = await tradableInstrument(stack);
     const session = await demoSession(stack);
     const position = await openPosition(stack, session, instrument);
@@ -250,20 +251,43 @@ describe.skipIf(!chromiumPath)('chart tools', () => {
     ).toBe('true');
     await sheet.getByRole('button', { name: 'Done' }).click();
 
-    // Another look at the same account: dark, then Arabic, then sideways.
+    // The server keeps them for the user (after the sheet's pause, or at once on leaving it).
+    await expect
+      .poll(async () => {
+        const kept = await call<{ value: { rsi: { on: boolean }; sma: { on: boolean } } | null }>(
+          stack,
+          '/v1/api/user/preferences?name=chart_indicators',
+          { token: session.token },
+        );
+        return kept.data.value && { rsi: kept.data.value.rsi.on, sma: kept.data.value.sma.on };
+      }, eventually)
+      .toEqual({ rsi: true, sma: true });
+
+    // Another phone signed in as the same user, its storage empty: the chart shows RSI and SMA as
+    // set on the first one, without touching the sheet; in dark, then in Arabic.
     for (const [name, options] of [
       ['chart-rsi-dark', { theme: 'dark' as const }],
       ['chart-rsi-arabic', { lang: 'ar' }],
     ] as const) {
       const other = await TradePage.start(stack, '/trade', { session, ...options });
+      expect(
+        await other.page.evaluate(() => localStorage.getItem('omp.chart-indicators')),
+        'a new phone starts without indicators of its own',
+      ).toBeNull();
       await showInstrument(other, instrument.Code);
-      // The settings are this user's, on this phone: a new page of the same browser profile
-      // does not share them, so they are set here again through the sheet.
+      await expect.poll(() => other.chart.getAttribute('data-panes'), eventually).toBe('2');
+      await expect
+        .poll(() => other.page.getByTestId('legend-rsi').textContent(), eventually)
+        .toMatch(/^RSI 14\d/);
+      await expect
+        .poll(() => other.page.getByTestId('legend-sma').textContent(), eventually)
+        .toMatch(/^SMA 20\d/);
       await other.page.getByTestId('open-indicators').click();
       const otherSheet = other.page.getByTestId('indicators-sheet');
-      await otherSheet.getByTestId('indicator-rsi').locator('.adm-switch').click();
+      expect(
+        await otherSheet.getByTestId('indicator-rsi').locator('[role="switch"]').getAttribute('aria-checked'),
+      ).toBe('true');
       await otherSheet.locator('.indicators__done').click();
-      await expect.poll(() => other.chart.getAttribute('data-panes'), eventually).toBe('2');
       await other.page.waitForTimeout(400);
       await screenshot(other.page, name);
     }

@@ -15,3 +15,4 @@ export * from './user-access.ts';
 export { changeOf, controlCharacterField } from './fields.ts';
 export * from './back-office.ts';
 export * from './stop-out-report.ts';
+export * from './preferences.ts';

@@ -29,6 +29,7 @@ import * as trailingStops from './migrations/20261127T0200_trailing_stops.ts';
 import * as splitPositions from './migrations/20261127T0300_split_positions.ts';
 import * as marginEventsAndSnapshots from './migrations/20261127T0400_margin_events_and_snapshots.ts';
 import * as fillDetails from './migrations/20261127T0600_fill_details.ts';
+import * as userPreferences from './migrations/20261127T0700_user_preferences.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '20261122T2200_created_market_tables': createdMarketTables,
@@ -55,6 +56,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261127T0300_split_positions': splitPositions,
   '20261127T0400_margin_events_and_snapshots': marginEventsAndSnapshots,
   '20261127T0600_fill_details': fillDetails,
+  '20261127T0700_user_preferences': userPreferences,
 };
 
 /** The migrator of this database's own schema, over every migration above. */

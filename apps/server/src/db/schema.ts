@@ -464,6 +464,15 @@ export interface FavouriteInstrumentTable {
   created_at: DbInt;
 }
 
+/** A preference a user keeps across devices (packages/protocol/src/preferences.ts). */
+export interface UserPreferenceTable {
+  user_id: DbInt;
+  name: string;
+  /** JSON text of a value the name's schema accepted. */
+  value: string;
+  updated_at: DbInt;
+}
+
 /** A stop-out or a margin call, kept to explain it afterwards (services/stop-out-report.ts). */
 export interface MarginEventTable {
   id: DbId;
@@ -540,6 +549,7 @@ export interface Database {
   news_translations: NewsTranslationTable;
   companies: CompanyTable;
   favourite_instruments: FavouriteInstrumentTable;
+  user_preferences: UserPreferenceTable;
   margin_events: MarginEventTable;
   margin_event_closes: MarginEventCloseTable;
   account_snapshots: AccountSnapshotTable;

@@ -18,6 +18,10 @@ export interface ValidationIssue {
     params?: { messageKey?: string };
     /** The fields a strict body does not know. */
     keys?: string[];
+    /** The names a tagged union takes (`name` of a preference), when the one given is none of them. */
+    options?: unknown[];
+    /** The step a number must be a multiple of. */
+    divisor?: number;
   };
 }
 
@@ -38,6 +42,11 @@ export function validationMessage(lang: Language, issue: ValidationIssue, source
       return translate(lang, 'field_wrong_type', { field, expected: issue.params.expected ?? '?' });
     case 'invalid_value':
       return translate(lang, 'field_one_of', { field, values: (issue.params.values ?? []).join(', ') });
+    case 'invalid_union':
+      if (!issue.params.options) return translate(lang, 'field_invalid', { field });
+      return translate(lang, 'field_one_of', { field, values: issue.params.options.join(', ') });
+    case 'not_multiple_of':
+      return translate(lang, 'field_step', { field, step: String(issue.params.divisor ?? '') });
     case 'too_small':
       return translate(lang, 'field_too_small', { field, min: String(issue.params.minimum ?? '') });
     case 'too_big':

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { KlinePoint } from '@omp/protocol';
+import { chartIndicatorsSchema, type KlinePoint } from '@omp/protocol';
 import { DEFAULT_INDICATORS, clampSetting, indicatorPoints, normalizeIndicators } from './indicators.ts';
 
 const bar = (time: number, close: number): KlinePoint =>
@@ -85,6 +85,16 @@ describe('stored indicator settings', () => {
       slow: 31,
       signal: 9,
     });
+  });
+
+  it('always makes settings the server accepts, whatever was stored', () => {
+    for (const stored of [
+      undefined,
+      { macd: { on: true, fast: 100, slow: 2, signal: 1 } },
+      { bollinger: { on: true, period: -5, deviation: 9.9 }, rsi: { on: 1, period: 1e9 } },
+      { sma: { on: true, period: Number.NaN }, ema: 'x' },
+    ])
+      expect(chartIndicatorsSchema.safeParse(normalizeIndicators(stored)).success).toBe(true);
   });
 
   it('answers the defaults for nothing stored', () => {

@@ -10,38 +10,27 @@
  *   // [{ time: …, value: 55.2 }, …]
  */
 import { BollingerBands, EMA, MACD, RSI, SMA } from 'trading-signals';
-import type { KlinePoint } from '@omp/protocol';
+import {
+  DEFAULT_CHART_INDICATORS,
+  INDICATOR_SETTING_LIMITS,
+  type ChartIndicators,
+  type IndicatorName,
+  type KlinePoint,
+} from '@omp/protocol';
 import type { UTCTimestamp } from 'lightweight-charts';
 
-export interface IndicatorSettings {
-  sma: { on: boolean; period: number };
-  ema: { on: boolean; period: number };
-  bollinger: { on: boolean; period: number; deviation: number };
-  macd: { on: boolean; fast: number; slow: number; signal: number };
-  rsi: { on: boolean; period: number };
-}
-
-export type IndicatorName = keyof IndicatorSettings;
+/** The settings are the wire's (packages/protocol/src/preferences.ts): the server keeps them per user. */
+export type IndicatorSettings = ChartIndicators;
+export type { IndicatorName };
 
 export const INDICATOR_NAMES: readonly IndicatorName[] = ['sma', 'ema', 'bollinger', 'macd', 'rsi'];
 
 /** The usual textbook settings; every indicator starts off. */
-export const DEFAULT_INDICATORS: IndicatorSettings = {
-  sma: { on: false, period: 20 },
-  ema: { on: false, period: 50 },
-  bollinger: { on: false, period: 20, deviation: 2 },
-  macd: { on: false, fast: 12, slow: 26, signal: 9 },
-  rsi: { on: false, period: 14 },
-};
+export const DEFAULT_INDICATORS: IndicatorSettings = DEFAULT_CHART_INDICATORS;
 
-/** The range each setting may take in the sheet's steppers (a deviation steps by 0.5). */
-export const SETTING_LIMITS: Record<string, { min: number; max: number; step: number }> = {
-  period: { min: 2, max: 200, step: 1 },
-  deviation: { min: 0.5, max: 5, step: 0.5 },
-  fast: { min: 2, max: 100, step: 1 },
-  slow: { min: 3, max: 200, step: 1 },
-  signal: { min: 2, max: 100, step: 1 },
-};
+/** The range each setting may take in the sheet's steppers: the server checks the same. */
+export const SETTING_LIMITS: Record<string, { min: number; max: number; step: number }> =
+  INDICATOR_SETTING_LIMITS;
 
 export interface Point {
   time: UTCTimestamp;
