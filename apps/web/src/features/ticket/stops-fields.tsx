@@ -1,8 +1,9 @@
 /**
- * The ticket's stops block: the unit switch, stop loss and take profit in that unit, and the
- * trailing distance. The hints say on which side of which price each stop goes: the stop loss is
- * judged against the price the position would close at now (a pending order's target), the take
- * profit against the price it opens at.
+ * The stops block of the order ticket and of the stops editor: the unit switch, stop loss and take
+ * profit in that unit, and the trailing distance. The hints say on which side of which price each
+ * stop goes: the stop loss is judged against the price the position would close at now (a pending
+ * order's target), the take profit against the price it opens at; the editor of an open order
+ * judges both against one price.
  */
 import { useTranslation } from 'react-i18next';
 import { formatPrice } from '../../lib/format.ts';
@@ -12,10 +13,13 @@ import { StopField, StopUnitSwitch } from './stop-field.tsx';
 import type { StopBasis } from './stop-units.ts';
 import type { StopInputs } from './use-stop-inputs.ts';
 
-export function TicketStops({
+type StopKind = 'stopLoss' | 'takeProfit';
+
+export function StopsFields({
   stops,
   basis,
   ids,
+  testIds,
   stopReference,
   profitReference,
   trailingPips,
@@ -24,12 +28,14 @@ export function TicketStops({
 }: {
   stops: StopInputs;
   basis: StopBasis;
-  ids: { stopLoss: string; takeProfit: string; trailing: string };
+  ids: Record<StopKind | 'trailing', string>;
+  /** Each field's row; the inputs default to `<row>-input` unless named here. */
+  testIds: Record<StopKind | 'trailing', string> & { stopLossInput?: string; takeProfitInput?: string };
   stopReference: number;
   profitReference: number;
   trailingPips: string;
   onTrailingPips(text: string): void;
-  errorOf(field: 'stopLoss' | 'takeProfit'): string | undefined;
+  errorOf(field: StopKind): string | undefined;
 }) {
   const { t } = useTranslation();
   const lang = useSettings((s) => s.lang);
@@ -50,7 +56,8 @@ export function TicketStops({
           id={ids.stopLoss}
           hint={buy ? below(stopReference) : above(stopReference)}
           error={errorOf('stopLoss')}
-          testId="stop-loss"
+          testId={testIds.stopLoss}
+          {...(testIds.stopLossInput && { inputTestId: testIds.stopLossInput })}
         />
         <StopField
           kind="takeProfit"
@@ -61,7 +68,8 @@ export function TicketStops({
           id={ids.takeProfit}
           hint={buy ? above(profitReference) : below(profitReference)}
           error={errorOf('takeProfit')}
-          testId="take-profit"
+          testId={testIds.takeProfit}
+          {...(testIds.takeProfitInput && { inputTestId: testIds.takeProfitInput })}
         />
       </div>
       <TrailingStopRow
@@ -70,7 +78,7 @@ export function TicketStops({
         onValue={onTrailingPips}
         precision={basis.precision}
         referencePrice={stopReference}
-        testId="trailing-stop-input"
+        testId={testIds.trailing}
       />
     </>
   );
