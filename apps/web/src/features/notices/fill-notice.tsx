@@ -10,6 +10,7 @@ import { useNavigate } from 'react-router';
 import type { OrderRow } from '@omp/protocol';
 import { formatLots } from '../../lib/format.ts';
 import { NoticeFrame } from '../../ui/notice-banner.tsx';
+import { FigureItems } from '../../ui/figure-items.tsx';
 import { useSettings } from '../settings/settings-store.ts';
 import { useFillItems } from '../orders/fill-details.tsx';
 import { isBuy, kindKeyOf } from '../orders/order-texts.ts';
@@ -64,14 +65,7 @@ function FillCard({ row, onDismiss }: { row: OrderRow; onDismiss(): void }) {
           <span className="tabular">{t('orders.lotsValue', { lots: formatLots(row.Quantity, lang) })}</span>
         </span>
         <dl className="fill-notice__figures">
-          {items.map(([label, value, testId, tone]) => (
-            <div className="fill-notice__figure" key={testId}>
-              <dt>{label}</dt>
-              <dd className={`num ${tone ?? ''}`} data-testid={testId}>
-                {value}
-              </dd>
-            </div>
-          ))}
+          <FigureItems items={items} itemClassName="fill-notice__figure" />
         </dl>
       </button>
     </NoticeFrame>

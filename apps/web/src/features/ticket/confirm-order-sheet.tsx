@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { formatUsd2 } from '@omp/engine';
 import type { Instrument } from '@omp/protocol';
 import { InstrumentLogo } from '../../ui/instrument-logo.tsx';
+import { FigureItems, type FigureItem } from '../../ui/figure-items.tsx';
 import { BottomSheet, SheetActions, SheetHeader } from '../../ui/bottom-sheet.tsx';
 import { formatPercent, formatUsd, isolateLtr } from '../../lib/format.ts';
 import { useSettings } from '../settings/settings-store.ts';
@@ -48,7 +49,7 @@ export function ConfirmOrderSheet({
     figures.levelAfter !== undefined &&
     figures.marginCallLevel !== undefined &&
     figures.levelAfter <= figures.marginCallLevel;
-  const items: Array<[label: string, value: string, testId: string, tone?: string | undefined]> = [
+  const items: FigureItem[] = [
     [t('ticket.confirmInstrument'), instrument.ShowCode, 'confirm-instrument'],
     [t('ticket.side'), figures.sideLabel, 'confirm-side', `text-${figures.side === 'buy' ? 'up' : 'down'}`],
     [t('ticket.lots'), figures.lotsText, 'confirm-lots'],
@@ -75,14 +76,7 @@ export function ConfirmOrderSheet({
             })}
           </p>
           <dl className="detail-grid">
-            {items.map(([label, value, testId, tone]) => (
-              <div className="detail-grid__item" key={testId}>
-                <dt>{label}</dt>
-                <dd className={`num ${tone ?? ''}`} data-testid={testId}>
-                  {value}
-                </dd>
-              </div>
-            ))}
+            <FigureItems items={items} />
           </dl>
           <SheetActions
             onCancel={onCancel}

@@ -14,6 +14,7 @@ import type { StopBasis } from './stop-units.ts';
 import type { StopInputs } from './use-stop-inputs.ts';
 
 type StopKind = 'stopLoss' | 'takeProfit';
+const STOP_KINDS: readonly StopKind[] = ['stopLoss', 'takeProfit'];
 
 export function StopsFields({
   stops,
@@ -40,37 +41,32 @@ export function StopsFields({
   const { t } = useTranslation();
   const lang = useSettings((s) => s.lang);
   const price = (value: number) => formatPrice(value, basis.precision, lang);
-  const below = (value: number) => t('ticket.optionalBelow', { price: price(value) });
-  const above = (value: number) => t('ticket.optionalAbove', { price: price(value) });
   const buy = basis.side === 'buy';
   return (
     <>
       <StopUnitSwitch unit={stops.unit} onUnit={stops.setUnit} />
       <div className="ticket-stops">
-        <StopField
-          kind="stopLoss"
-          unit={stops.unit}
-          text={stops.stopLoss}
-          onText={stops.setStopLoss}
-          basis={basis}
-          id={ids.stopLoss}
-          hint={buy ? below(stopReference) : above(stopReference)}
-          error={errorOf('stopLoss')}
-          testId={testIds.stopLoss}
-          {...(testIds.stopLossInput && { inputTestId: testIds.stopLossInput })}
-        />
-        <StopField
-          kind="takeProfit"
-          unit={stops.unit}
-          text={stops.takeProfit}
-          onText={stops.setTakeProfit}
-          basis={basis}
-          id={ids.takeProfit}
-          hint={buy ? above(profitReference) : below(profitReference)}
-          error={errorOf('takeProfit')}
-          testId={testIds.takeProfit}
-          {...(testIds.takeProfitInput && { inputTestId: testIds.takeProfitInput })}
-        />
+        {STOP_KINDS.map((kind) => {
+          const reference = kind === 'stopLoss' ? stopReference : profitReference;
+          // A buy's stop loss goes below, its take profit above; a sell's the other way round.
+          const below = buy === (kind === 'stopLoss');
+          const inputTestId = testIds[`${kind}Input`];
+          return (
+            <StopField
+              key={kind}
+              kind={kind}
+              unit={stops.unit}
+              text={stops[kind]}
+              onText={kind === 'stopLoss' ? stops.setStopLoss : stops.setTakeProfit}
+              basis={basis}
+              id={ids[kind]}
+              hint={t(below ? 'ticket.optionalBelow' : 'ticket.optionalAbove', { price: price(reference) })}
+              error={errorOf(kind)}
+              testId={testIds[kind]}
+              {...(inputTestId && { inputTestId })}
+            />
+          );
+        })}
       </div>
       <TrailingStopRow
         id={ids.trailing}
