@@ -3,56 +3,49 @@
  * as a new pending order at that price (engine B10), a retry with the same key moves it once, and
  * every refusal names its rule.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  databaseEngines,
-  startTestRuntime,
-  WEDNESDAY_NOON_MS,
-  type TestRuntime,
-} from './helpers/test-runtime.ts';
-import { tradingClient } from './helpers/trading-helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { databaseEngines, WEDNESDAY_NOON_MS } from './helpers/test-runtime.ts';
+import { tradingSuite } from './helpers/trading-suite.ts';
 
 describe.each(databaseEngines())('moving a pending order on %s', (engine) => {
-  let rt: TestRuntime;
-  let t: ReturnType<typeof tradingClient>;
-  let eurusd: number;
+  const suite = tradingSuite(engine, { notBefore: WEDNESDAY_NOON_MS });
   let token: string;
-
   beforeAll(async () => {
-    rt = await startTestRuntime({ engine });
-    t = tradingClient(rt);
-    eurusd = t.spec('EURUSD').id;
-    token = (await t.demoUser()).token;
-  });
-  afterAll(() => rt.dispose());
-  beforeEach(() => {
-    rt.clock.set(Math.max(rt.clock.now() + 1000, WEDNESDAY_NOON_MS));
-    t.tick('EURUSD', '1.10000', '1.10012');
+    token = (await suite.t.demoUser()).token;
   });
 
   const buyLimit = (extra: Record<string, string> = {}) =>
-    t.submit(token, { type: 1, cont: '0.1', forex_id: eurusd, status: 0, target_price: '1.09000', ...extra });
+    suite.t.submit(token, {
+      type: 1,
+      cont: '0.1',
+      forex_id: suite.eurusd,
+      status: 0,
+      target_price: '1.09000',
+      ...extra,
+    });
 
   it('moves the target, keeps the stops, changes the kind with the side of the market, and stores it', async () => {
     const placed = await buyLimit({ stop_loss_price: '1.08000', target_profit_price: '1.12000' });
     expect(placed.data).toMatchObject({ Kind: 'buy_limit', OriginPrice: 1.09 });
-    expect(await t.movePending(token, { id: placed.data.Id, target_price: '1.09500' })).toMatchObject({
+    expect(await suite.t.movePending(token, { id: placed.data.Id, target_price: '1.09500' })).toMatchObject({
       code: 1,
       msg: 'Pending order moved to the new price',
       data: { Id: placed.data.Id, Status: 0, Kind: 'buy_limit', OriginPrice: 1.095, TargetLossPrice: 1.08 },
     });
-    const above = await t.movePending(token, { id: placed.data.Id, target_price: '1.10500' });
+    const above = await suite.t.movePending(token, { id: placed.data.Id, target_price: '1.10500' });
     expect(above.data).toMatchObject({ Kind: 'buy_stop', OriginPrice: 1.105, TargetProfitPrice: 1.12 });
     // Stored, not only answered: the list reads the database's row.
-    const listed = (await t.myDeal(token, 0)).data.data.find((row) => row.Id === placed.data.Id);
+    const listed = (await suite.t.myDeal(token, 0)).data.data.find((row) => row.Id === placed.data.Id);
     expect(listed).toMatchObject({ Kind: 'buy_stop', OriginPrice: 1.105 });
     // It fires at the new level, as a buy stop: when the ask rises to it.
-    t.tick('EURUSD', '1.10490', '1.10500');
-    await rt.trading.idle();
-    expect((await t.myDeal(token, 1)).data.data.find((row) => row.Id === placed.data.Id)).toMatchObject({
-      Status: 1,
-      OriginPrice: 1.105,
-    });
+    suite.t.tick('EURUSD', '1.10490', '1.10500');
+    await suite.rt.trading.idle();
+    expect((await suite.t.myDeal(token, 1)).data.data.find((row) => row.Id === placed.data.Id)).toMatchObject(
+      {
+        Status: 1,
+        OriginPrice: 1.105,
+      },
+    );
   });
 
   it('answers a retry with the same key with the first answer and moves once', async () => {
@@ -60,26 +53,26 @@ describe.each(databaseEngines())('moving a pending order on %s', (engine) => {
     const headers = { 'idempotency-key': `move-${placed.data.Id}` };
     const fields = { id: placed.data.Id, target_price: '1.08500' };
     const [first, concurrent] = await Promise.all([
-      t.movePending(token, fields, headers),
-      t.movePending(token, fields, headers),
+      suite.t.movePending(token, fields, headers),
+      suite.t.movePending(token, fields, headers),
     ]);
     expect(first).toMatchObject({ code: 1, data: { OriginPrice: 1.085 } });
     expect(concurrent.data).toEqual(first.data);
     // Another price with the key already used is another request: refused, nothing moves.
-    expect(await t.movePending(token, { ...fields, target_price: '1.08000' }, headers)).toMatchObject({
+    expect(await suite.t.movePending(token, { ...fields, target_price: '1.08000' }, headers)).toMatchObject({
       code: 422,
       msg: 'This idempotency key was already used for another request',
     });
-    expect((await t.myDeal(token, 0)).data.data.find((row) => row.Id === placed.data.Id)?.OriginPrice).toBe(
-      1.085,
-    );
+    expect(
+      (await suite.t.myDeal(token, 0)).data.data.find((row) => row.Id === placed.data.Id)?.OriginPrice,
+    ).toBe(1.085);
   });
 
   it('refuses every bad move with the rule it breaks and leaves the order where it was', async () => {
     const placed = await buyLimit({ stop_loss_price: '1.08000', target_profit_price: '1.09500' });
     const id = placed.data.Id;
-    const holding = await t.submit(token, { type: 1, cont: '0.1', forex_id: eurusd, status: 1 });
-    const other = (await t.demoUser()).token;
+    const holding = await suite.t.submit(token, { type: 1, cont: '0.1', forex_id: suite.eurusd, status: 1 });
+    const other = (await suite.t.demoUser()).token;
     const cases: Array<[string, Record<string, string | number>, number, string]> = [
       [token, { id, target_price: 'abc' }, 422, 'target_price is not valid'],
       [token, { id }, 422, 'target_price is required'],
@@ -107,22 +100,22 @@ describe.each(databaseEngines())('moving a pending order on %s', (engine) => {
       [other, { id, target_price: '1.08500' }, 404, 'There is no such order'],
     ];
     for (const [who, fields, code, msg] of cases)
-      expect(await t.movePending(who, fields), JSON.stringify(fields)).toMatchObject({
+      expect(await suite.t.movePending(who, fields), JSON.stringify(fields)).toMatchObject({
         code,
         msg,
         data: null,
       });
-    expect((await t.myDeal(token, 0)).data.data.find((row) => row.Id === id)?.OriginPrice).toBe(1.09);
+    expect((await suite.t.myDeal(token, 0)).data.data.find((row) => row.Id === id)?.OriginPrice).toBe(1.09);
 
-    rt.clock.set(Date.UTC(2026, 10, 21, 12));
-    expect(await t.movePending(token, { id, target_price: '1.08500' })).toMatchObject({
+    suite.rt.clock.set(Date.UTC(2026, 10, 21, 12));
+    expect(await suite.t.movePending(token, { id, target_price: '1.08500' })).toMatchObject({
       code: 0,
       msg: 'The market for this instrument is closed',
     });
-    rt.clock.set(Date.UTC(2026, 10, 25, 12));
-    t.tick('EURUSD', '1.10000', '1.10012');
-    await t.cancel(token, id);
-    expect(await t.movePending(token, { id, target_price: '1.08500' })).toMatchObject({
+    suite.rt.clock.set(Date.UTC(2026, 10, 25, 12));
+    suite.t.tick('EURUSD', '1.10000', '1.10012');
+    await suite.t.cancel(token, id);
+    expect(await suite.t.movePending(token, { id, target_price: '1.08500' })).toMatchObject({
       code: 0,
       msg: 'This order is no longer pending',
     });

@@ -5,33 +5,19 @@
  * loss first), their prices and results, and what negative balance protection restored. Only the
  * user's own, with clear refusals.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { StopOutReport } from '@omp/protocol';
-import { RecordingClient } from './helpers/recording-client.ts';
-import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
-import { tradingClient } from './helpers/trading-helpers.ts';
+import { databaseEngines } from './helpers/test-runtime.ts';
+import { tradingSuite, signedInSocket } from './helpers/trading-suite.ts';
 
 describe.each(databaseEngines())('the stop-out explainer on %s', (engine) => {
-  let rt: TestRuntime;
-  let t: ReturnType<typeof tradingClient>;
-  let eurusd: number;
-
-  beforeAll(async () => {
-    rt = await startTestRuntime({ engine, env: { SNAPSHOT_EVERY_MS: '40' } });
-    t = tradingClient(rt);
-    eurusd = t.spec('EURUSD').id;
-  });
-  afterAll(() => rt.dispose());
-  beforeEach(() => {
-    rt.clock.advance(1000);
-    t.tick('EURUSD', '1.10000', '1.10012');
-  });
+  const suite = tradingSuite(engine, { env: { SNAPSHOT_EVERY_MS: '40' } });
 
   const report = (token: string, query: string) =>
-    t.get<StopOutReport>(`/v1/api/forex/stop_out_report?${query}`, token);
+    suite.t.get<StopOutReport>(`/v1/api/forex/stop_out_report?${query}`, token);
 
   const snapshotsOf = (userId: number) =>
-    rt.database.db
+    suite.rt.database.db
       .selectFrom('account_snapshots')
       .select(['at', 'reason', 'margin_level'])
       .where('user_id', '=', userId)
@@ -40,8 +26,8 @@ describe.each(databaseEngines())('the stop-out explainer on %s', (engine) => {
 
   /** Moves the clock a few minutes on and waits until the snapshot timer recorded the account there. */
   async function snapshotAfterMinutes(userId: number, minutes: number) {
-    rt.clock.advance(minutes * 60_000);
-    const at = rt.clock.now();
+    suite.rt.clock.advance(minutes * 60_000);
+    const at = suite.rt.clock.now();
     await vi.waitFor(
       async () => {
         const rows = await snapshotsOf(userId);
@@ -52,23 +38,35 @@ describe.each(databaseEngines())('the stop-out explainer on %s', (engine) => {
   }
 
   it('snapshots the account while it holds positions, and explains its stop-out in the order of the closes', async () => {
-    const { token, id } = await t.realUser('1700');
-    const small = await t.submit(token, { type: 1, cont: '0.5', forex_id: eurusd, status: 1, multiple: 100 });
-    const large = await t.submit(token, { type: 1, cont: '1', forex_id: eurusd, status: 1, multiple: 100 });
+    const { token, id } = await suite.t.realUser('1700');
+    const small = await suite.t.submit(token, {
+      type: 1,
+      cont: '0.5',
+      forex_id: suite.eurusd,
+      status: 1,
+      multiple: 100,
+    });
+    const large = await suite.t.submit(token, {
+      type: 1,
+      cont: '1',
+      forex_id: suite.eurusd,
+      status: 1,
+      multiple: 100,
+    });
     expect(large.code).toBe(1);
 
     await snapshotAfterMinutes(id, 5);
-    t.tick('EURUSD', '1.09700', '1.09712');
+    suite.t.tick('EURUSD', '1.09700', '1.09712');
     await snapshotAfterMinutes(id, 5);
     const periodic = (await snapshotsOf(id)).filter((row) => row.reason === 'periodic');
     // The level follows the price: lower after the fall than before it.
     const levels = periodic.map((row) => Number(row.margin_level));
     expect(levels.at(-1)).toBeLessThan(levels[0]!);
 
-    rt.clock.advance(1000);
-    t.tick('EURUSD', '1.08500', '1.08512');
-    await rt.trading.idle();
-    await t.expectLedgerBalanced(id);
+    suite.rt.clock.advance(1000);
+    suite.t.tick('EURUSD', '1.08500', '1.08512');
+    await suite.rt.trading.idle();
+    await suite.t.expectLedgerBalanced(id);
 
     const byOrder = await report(token, `order_id=${small.data.Id}`);
     expect(byOrder.code).toBe(1);
@@ -76,7 +74,7 @@ describe.each(databaseEngines())('the stop-out explainer on %s', (engine) => {
     // Fees 0.27503 + 0.55006 out of 1,700; each lot loses (1.08500 − 1.10012) × 100,000.
     expect(explained).toMatchObject({
       kind: 'stop_out',
-      at: Math.floor(rt.clock.now() / 1000),
+      at: Math.floor(suite.rt.clock.now() / 1000),
       stop_out_level: 50,
       margin_call_level: 100,
       balance_before: 1699.17491,
@@ -125,25 +123,18 @@ describe.each(databaseEngines())('the stop-out explainer on %s', (engine) => {
     // The same report by its id, and nothing more is snapshotted once nothing is held.
     expect((await report(token, `id=${explained.id}`)).data).toEqual(explained);
     const countAfter = (await snapshotsOf(id)).length;
-    rt.clock.advance(5 * 60_000);
+    suite.rt.clock.advance(5 * 60_000);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect((await snapshotsOf(id)).length).toBe(countAfter);
   });
 
   it('names the report in the STOP_OUT and MARGIN_CALL pushes, and explains a margin call', async () => {
-    const address =
-      rt.app.server.address() ??
-      (await rt.app.listen({ port: 0, host: '127.0.0.1' }), rt.app.server.address());
-    const port = typeof address === 'object' && address ? address.port : 0;
-    const { token } = await t.realUser('1500');
-    const client = new RecordingClient(`ws://127.0.0.1:${port}/v1/ws?lang=en`);
-    await client.open();
-    client.send({ type: 'login', params: token });
-    await client.waitFor((m) => typeof m === 'object' && m.type === 'login_result');
-    const order = await t.submit(token, { type: 1, cont: '1', forex_id: eurusd, status: 1 });
+    const { token } = await suite.t.realUser('1500');
+    const client = await signedInSocket(suite.rt, token);
+    const order = await suite.t.submit(token, { type: 1, cont: '1', forex_id: suite.eurusd, status: 1 });
 
-    rt.clock.advance(1000);
-    t.tick('EURUSD', '1.09600', '1.09612');
+    suite.rt.clock.advance(1000);
+    suite.t.tick('EURUSD', '1.09600', '1.09612');
     const call = (await client.waitFor((m) => typeof m === 'object' && m.type === 'MARGIN_CALL')) as {
       report_id: number;
       margin_level: number;
@@ -157,8 +148,8 @@ describe.each(databaseEngines())('the stop-out explainer on %s', (engine) => {
       negative_balance_protection: 0,
     });
 
-    rt.clock.advance(1000);
-    t.tick('EURUSD', '1.09000', '1.09012');
+    suite.rt.clock.advance(1000);
+    suite.t.tick('EURUSD', '1.09000', '1.09012');
     const stopOut = (await client.waitFor((m) => typeof m === 'object' && m.type === 'STOP_OUT')) as {
       report_id: number;
       closed: number[];
@@ -177,23 +168,33 @@ describe.each(databaseEngines())('the stop-out explainer on %s', (engine) => {
   });
 
   it("refuses another user's report, an order no stop-out closed, and a call without one id", async () => {
-    const owner = await t.realUser('1200');
-    const order = await t.submit(owner.token, { type: 1, cont: '1', forex_id: eurusd, status: 1 });
-    rt.clock.advance(1000);
-    t.tick('EURUSD', '1.08000', '1.08012');
-    await rt.trading.idle();
+    const owner = await suite.t.realUser('1200');
+    const order = await suite.t.submit(owner.token, {
+      type: 1,
+      cont: '1',
+      forex_id: suite.eurusd,
+      status: 1,
+    });
+    suite.rt.clock.advance(1000);
+    suite.t.tick('EURUSD', '1.08000', '1.08012');
+    await suite.rt.trading.idle();
     const own = await report(owner.token, `order_id=${order.data.Id}`);
     expect(own.code).toBe(1);
 
-    const other = await t.demoUser();
+    const other = await suite.t.demoUser();
     expect(await report(other.token, `id=${own.data.id}`)).toMatchObject({
       code: 404,
       msg: 'There is no such stop-out or margin call on your account',
       data: null,
     });
     expect(await report(other.token, `order_id=${order.data.Id}`)).toMatchObject({ code: 404 });
-    const closedByUser = await t.submit(other.token, { type: 1, cont: '0.1', forex_id: eurusd, status: 1 });
-    await t.close(other.token, closedByUser.data.Id);
+    const closedByUser = await suite.t.submit(other.token, {
+      type: 1,
+      cont: '0.1',
+      forex_id: suite.eurusd,
+      status: 1,
+    });
+    await suite.t.close(other.token, closedByUser.data.Id);
     expect(await report(other.token, `order_id=${closedByUser.data.Id}`)).toMatchObject({ code: 404 });
     for (const query of ['', `id=${own.data.id}&order_id=${order.data.Id}`])
       expect(await report(owner.token, query)).toMatchObject({

@@ -3,32 +3,29 @@
  * negative balance protection, currency conversion, demo reset and restart recovery. Prices come
  * from controlled ticks; after every scenario the stored balance equals the sum of the ledger.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TradingRepository } from '../src/repositories/trading-repository.ts';
-import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
-import { tradingClient } from './helpers/trading-helpers.ts';
+import { databaseEngines } from './helpers/test-runtime.ts';
+import { tradingSuite } from './helpers/trading-suite.ts';
 
 describe.each(databaseEngines())('trading on %s', (engine) => {
-  let rt: TestRuntime;
-  let t: ReturnType<typeof tradingClient>;
-  let eurusd: number;
-
-  beforeAll(async () => {
-    rt = await startTestRuntime({ engine });
-    t = tradingClient(rt);
-    eurusd = t.spec('EURUSD').id;
-  });
-  afterAll(() => rt.dispose());
-  beforeEach(() => {
-    rt.clock.advance(1000);
-    t.tick('EURUSD', '1.10000', '1.10012');
-    t.tick('USDJPY', '155.000', '155.014');
-    t.tick('XAGUSD', '51.800', '51.830');
+  const suite = tradingSuite(engine, {
+    quotes: [
+      ['EURUSD', '1.10000', '1.10012'],
+      ['USDJPY', '155.000', '155.014'],
+      ['XAGUSD', '51.800', '51.830'],
+    ],
   });
 
   it('buys and sells at market, shows floating P/L, closes with realized P/L and writes every cent to the ledger', async () => {
-    const { token, id } = await t.demoUser();
-    const bought = await t.submit(token, { type: 1, cont: '1', forex_id: eurusd, status: 1, multiple: 100 });
+    const { token, id } = await suite.t.demoUser();
+    const bought = await suite.t.submit(token, {
+      type: 1,
+      cont: '1',
+      forex_id: suite.eurusd,
+      status: 1,
+      multiple: 100,
+    });
     expect(bought).toMatchObject({
       code: 1,
       msg: 'Bought 1.00 EUR/USD at 1.10012',
@@ -42,33 +39,39 @@ describe.each(databaseEngines())('trading on %s', (engine) => {
         TradeFee: 0.55006,
       },
     });
-    const sold = await t.submit(token, { type: 2, cont: '0.5', forex_id: eurusd, status: 1, multiple: 100 });
+    const sold = await suite.t.submit(token, {
+      type: 2,
+      cont: '0.5',
+      forex_id: suite.eurusd,
+      status: 1,
+      multiple: 100,
+    });
     expect(sold.data).toMatchObject({ OrderType: 2, OriginPrice: 1.1, CautionMoney: 550, TradeFee: 0.275 });
     // The confirmation says what happened, with the instrument's decimals.
     expect(sold.msg).toBe('Sold 0.50 EUR/USD at 1.10000');
-    expect((await t.figures(token)).data).toMatchObject({
+    expect((await suite.t.figures(token)).data).toMatchObject({
       balance: 99999.17494,
       lock_balance: 1650.12,
       margin_level: expect.any(Number),
     });
 
-    rt.clock.advance(1000);
-    t.tick('EURUSD', '1.10100', '1.10112');
-    const holding = await t.myDeal(token, 1);
+    suite.rt.clock.advance(1000);
+    suite.t.tick('EURUSD', '1.10100', '1.10112');
+    const holding = await suite.t.myDeal(token, 1);
     expect(holding.data).toMatchObject({ total: 2, all_fact_profits: 32, balance: 99999.17494 });
-    expect((await t.figures(token)).data).toMatchObject({
+    expect((await suite.t.figures(token)).data).toMatchObject({
       equity: 100031.17494,
       floating_profit: 32,
       free_margin: 98381.05494,
     });
 
-    const closed = await t.close(token, bought.data.Id);
+    const closed = await suite.t.close(token, bought.data.Id);
     expect(closed).toMatchObject({
       code: 1,
       msg: 'Position closed',
       data: { Status: 3, ClosedType: 1, Price: 1.101, FactProfits: 88 },
     });
-    const history = await t.myDeal(token, 3);
+    const history = await suite.t.myDeal(token, 3);
     expect(history.data).toMatchObject({
       total: 1,
       all_fact_profits: 88,
@@ -77,7 +80,7 @@ describe.each(databaseEngines())('trading on %s', (engine) => {
       ],
     });
 
-    const ledger = await t.get<{
+    const ledger = await suite.t.get<{
       list: Array<{ Kind: string; Value: number; MemoTran: string }>;
       total: number;
     }>('/v1/api/main/accountLog/forexChange?page=1', token);
@@ -88,15 +91,15 @@ describe.each(databaseEngines())('trading on %s', (engine) => {
       ['demo_reset', 100000],
     ]);
     expect(ledger.data.list[0]!.MemoTran).toBe(`Profit/loss, order ${bought.data.Id}`);
-    expect(await t.expectLedgerBalanced(id)).toBe(100_087_174_940n);
+    expect(await suite.t.expectLedgerBalanced(id)).toBe(100_087_174_940n);
   });
 
   it('reads the empty optional fields an older form client posts as absent', async () => {
-    const { token } = await t.demoUser();
-    const placed = await t.submit(token, {
+    const { token } = await suite.t.demoUser();
+    const placed = await suite.t.submit(token, {
       type: 1,
       cont: '0.1',
-      forex_id: t.spec('EURUSD').id,
+      forex_id: suite.t.spec('EURUSD').id,
       status: 1,
       target_price: '',
       stop_loss_price: '',
@@ -106,7 +109,7 @@ describe.each(databaseEngines())('trading on %s', (engine) => {
     expect(placed).toMatchObject({ code: 1, data: { TargetLossPrice: 0, TargetProfitPrice: 0 } });
     // A required field sent empty is missing, and says so.
     expect(
-      await t.submit(token, { type: 1, cont: '', forex_id: t.spec('EURUSD').id, status: 1 }),
+      await suite.t.submit(token, { type: 1, cont: '', forex_id: suite.t.spec('EURUSD').id, status: 1 }),
     ).toMatchObject({
       code: 422,
       msg: expect.stringContaining('cont'),
@@ -114,18 +117,18 @@ describe.each(databaseEngines())('trading on %s', (engine) => {
   });
 
   it('fills a buy limit and a sell stop when the controlled price crosses them, at the tick price', async () => {
-    const { token, id } = await t.demoUser();
-    const limit = await t.submit(token, {
+    const { token, id } = await suite.t.demoUser();
+    const limit = await suite.t.submit(token, {
       type: 1,
       cont: '0.1',
-      forex_id: eurusd,
+      forex_id: suite.eurusd,
       status: 0,
       target_price: '1.09900',
     });
-    const stop = await t.submit(token, {
+    const stop = await suite.t.submit(token, {
       type: 2,
       cont: '0.1',
-      forex_id: eurusd,
+      forex_id: suite.eurusd,
       status: 0,
       target_price: '1.09950',
     });
@@ -135,75 +138,80 @@ describe.each(databaseEngines())('trading on %s', (engine) => {
       data: { Status: 0, Kind: 'buy_limit', OriginPrice: 1.099, CautionMoney: 0 },
     });
     expect(stop.data.Kind).toBe('sell_stop');
-    expect((await t.myDeal(token, 0)).data.total).toBe(2);
+    expect((await suite.t.myDeal(token, 0)).data.total).toBe(2);
 
-    rt.clock.advance(1000);
-    t.tick('EURUSD', '1.09940', '1.09952');
-    await rt.trading.idle();
-    expect((await t.myDeal(token, 0)).data.data.map((o) => o.Id)).toEqual([limit.data.Id]);
-    rt.clock.advance(1000);
-    t.tick('EURUSD', '1.09880', '1.09892');
-    await rt.trading.idle();
-    const holding = await t.myDeal(token, 1);
+    suite.rt.clock.advance(1000);
+    suite.t.tick('EURUSD', '1.09940', '1.09952');
+    await suite.rt.trading.idle();
+    expect((await suite.t.myDeal(token, 0)).data.data.map((o) => o.Id)).toEqual([limit.data.Id]);
+    suite.rt.clock.advance(1000);
+    suite.t.tick('EURUSD', '1.09880', '1.09892');
+    await suite.rt.trading.idle();
+    const holding = await suite.t.myDeal(token, 1);
     expect(holding.data.data.map((o) => [o.Id, o.OriginPrice])).toEqual([
       [stop.data.Id, 1.0994],
       [limit.data.Id, 1.09892],
     ]);
-    expect((await t.myDeal(token, 0)).data.total).toBe(0);
-    await t.expectLedgerBalanced(id);
+    expect((await suite.t.myDeal(token, 0)).data.total).toBe(0);
+    await suite.t.expectLedgerBalanced(id);
   });
 
   it('closes on stop loss and take profit with the reason recorded', async () => {
-    const { token, id } = await t.demoUser();
-    const long = await t.submit(token, {
+    const { token, id } = await suite.t.demoUser();
+    const long = await suite.t.submit(token, {
       type: 1,
       cont: '1',
-      forex_id: eurusd,
+      forex_id: suite.eurusd,
       status: 1,
       stop_loss_price: '1.09500',
       target_profit_price: '1.10500',
     });
-    const short = await t.submit(token, {
+    const short = await suite.t.submit(token, {
       type: 2,
       cont: '1',
-      forex_id: eurusd,
+      forex_id: suite.eurusd,
       status: 1,
       target_profit_price: '1.09600',
     });
-    rt.clock.advance(1000);
-    t.tick('EURUSD', '1.09480', '1.09492');
-    await rt.trading.idle();
-    const history = (await t.myDeal(token, 3)).data.data;
+    suite.rt.clock.advance(1000);
+    suite.t.tick('EURUSD', '1.09480', '1.09492');
+    await suite.rt.trading.idle();
+    const history = (await suite.t.myDeal(token, 3)).data.data;
     expect(history.map((o) => [o.Id, o.ClosedType, o.Price])).toEqual([
       [short.data.Id, 3, 1.09492],
       [long.data.Id, 4, 1.0948],
     ]);
-    await t.expectLedgerBalanced(id);
+    await suite.t.expectLedgerBalanced(id);
   });
 
   it('stops out the largest loser first and stops there once the margin level recovers', async () => {
-    const { token, id } = await t.realUser('3000');
-    const euro = await t.submit(token, { type: 1, cont: '1', forex_id: eurusd, status: 1 });
-    const silver = await t.submit(token, { type: 1, cont: '0.1', forex_id: t.spec('XAGUSD').id, status: 1 });
+    const { token, id } = await suite.t.realUser('3000');
+    const euro = await suite.t.submit(token, { type: 1, cont: '1', forex_id: suite.eurusd, status: 1 });
+    const silver = await suite.t.submit(token, {
+      type: 1,
+      cont: '0.1',
+      forex_id: suite.t.spec('XAGUSD').id,
+      status: 1,
+    });
     expect(silver.data.CautionMoney).toBe(500);
-    rt.clock.advance(1000);
-    t.tick('EURUSD', '1.07800', '1.07812');
-    await rt.trading.idle();
-    expect((await t.myDeal(token, 3)).data.data).toMatchObject([
+    suite.rt.clock.advance(1000);
+    suite.t.tick('EURUSD', '1.07800', '1.07812');
+    await suite.rt.trading.idle();
+    expect((await suite.t.myDeal(token, 3)).data.data).toMatchObject([
       { Id: euro.data.Id, ClosedType: 2, FactProfits: -2212 },
     ]);
-    expect((await t.myDeal(token, 1)).data.data.map((o) => o.Id)).toEqual([silver.data.Id]);
-    expect((await t.figures(token)).data).toMatchObject({ balance: 787.19994, lock_balance: 500 });
-    await t.expectLedgerBalanced(id);
+    expect((await suite.t.myDeal(token, 1)).data.data.map((o) => o.Id)).toEqual([silver.data.Id]);
+    expect((await suite.t.figures(token)).data).toMatchObject({ balance: 787.19994, lock_balance: 500 });
+    await suite.t.expectLedgerBalanced(id);
   });
 
   it('sets a real balance that a stop-out left below 0 back to 0 by a ledger row of its own', async () => {
-    const { token, id } = await t.realUser('1200');
-    await t.submit(token, { type: 1, cont: '1', forex_id: eurusd, status: 1 });
-    rt.clock.advance(1000);
-    t.tick('EURUSD', '1.08000', '1.08012');
-    await rt.trading.idle();
-    const ledger = await t.get<{ list: Array<{ Kind: string; Value: number }> }>(
+    const { token, id } = await suite.t.realUser('1200');
+    await suite.t.submit(token, { type: 1, cont: '1', forex_id: suite.eurusd, status: 1 });
+    suite.rt.clock.advance(1000);
+    suite.t.tick('EURUSD', '1.08000', '1.08012');
+    await suite.rt.trading.idle();
+    const ledger = await suite.t.get<{ list: Array<{ Kind: string; Value: number }> }>(
       '/v1/api/main/accountLog/forexChange',
       token,
     );
@@ -211,102 +219,109 @@ describe.each(databaseEngines())('trading on %s', (engine) => {
       ['negative_balance_protection', 812.55006],
       ['stop_out', -2012],
     ]);
-    expect((await t.figures(token)).data.balance).toBe(0);
-    expect(await t.expectLedgerBalanced(id)).toBe(0n);
+    expect((await suite.t.figures(token)).data.balance).toBe(0);
+    expect(await suite.t.expectLedgerBalanced(id)).toBe(0n);
   });
 
   it('converts the yen profit of a USD/JPY position into dollars at the current mid', async () => {
-    const { token } = await t.demoUser();
-    const order = await t.submit(token, {
+    const { token } = await suite.t.demoUser();
+    const order = await suite.t.submit(token, {
       type: 1,
       cont: '1',
-      forex_id: t.spec('USDJPY').id,
+      forex_id: suite.t.spec('USDJPY').id,
       status: 1,
       multiple: 100,
     });
     expect(order.data.CautionMoney).toBe(1000.045159);
-    rt.clock.advance(1000);
-    t.tick('USDJPY', '156.000', '156.014');
+    suite.rt.clock.advance(1000);
+    suite.t.tick('USDJPY', '156.000', '156.014');
     // 986 points × 0.001 × 100,000 = 98,600 JPY at 1 / 156.007 = 632.022922 USD.
-    expect((await t.myDeal(token, 1)).data.data[0]!.FactProfits).toBe(632.022922);
-    expect((await t.close(token, order.data.Id)).data.FactProfits).toBe(632.022922);
+    expect((await suite.t.myDeal(token, 1)).data.data[0]!.FactProfits).toBe(632.022922);
+    expect((await suite.t.close(token, order.data.Id)).data.FactProfits).toBe(632.022922);
   });
 
   it('resets a demo account: everything closed or cancelled and the demo balance restored', async () => {
-    const { token, id } = await t.demoUser();
-    await t.submit(token, { type: 1, cont: '2', forex_id: eurusd, status: 1 });
-    await t.submit(token, { type: 1, cont: '1', forex_id: eurusd, status: 0, target_price: '1.05000' });
-    rt.clock.advance(1000);
-    t.tick('EURUSD', '1.09000', '1.09012');
-    const reset = await t.get('/v1/api/main/user/resetForexDemoAccount', token);
+    const { token, id } = await suite.t.demoUser();
+    await suite.t.submit(token, { type: 1, cont: '2', forex_id: suite.eurusd, status: 1 });
+    await suite.t.submit(token, {
+      type: 1,
+      cont: '1',
+      forex_id: suite.eurusd,
+      status: 0,
+      target_price: '1.05000',
+    });
+    suite.rt.clock.advance(1000);
+    suite.t.tick('EURUSD', '1.09000', '1.09012');
+    const reset = await suite.t.get('/v1/api/main/user/resetForexDemoAccount', token);
     expect(reset).toMatchObject({
       code: 1,
       msg: 'Demo account reset',
       data: { balance: 100000, lock_balance: 0, margin_level: null },
     });
-    expect((await t.myDeal(token, 3)).data.data.map((o) => [o.Status, o.CancelReason])).toEqual([
+    expect((await suite.t.myDeal(token, 3)).data.data.map((o) => [o.Status, o.CancelReason])).toEqual([
       [4, 'demo_reset'],
       [3, 'demo_reset'],
     ]);
-    expect(await t.expectLedgerBalanced(id)).toBe(100_000_000_000n);
-    const real = await t.realUser('10');
-    expect(await t.get('/v1/api/main/user/resetForexDemoAccount', real.token)).toMatchObject({
+    expect(await suite.t.expectLedgerBalanced(id)).toBe(100_000_000_000n);
+    const real = await suite.t.realUser('10');
+    expect(await suite.t.get('/v1/api/main/user/resetForexDemoAccount', real.token)).toMatchObject({
       code: 0,
       msg: 'Only a demo account can be reset',
     });
   });
 
   it('forgets a decision whose commit failed: the caller gets an error and the account is as before', async () => {
-    const { token, id } = await t.demoUser();
-    await t.submit(token, { type: 1, cont: '1', forex_id: eurusd, status: 1 });
-    const before = (await t.figures(token)).data;
+    const { token, id } = await suite.t.demoUser();
+    await suite.t.submit(token, { type: 1, cont: '1', forex_id: suite.eurusd, status: 1 });
+    const before = (await suite.t.figures(token)).data;
     const failing = vi
       .spyOn(TradingRepository.prototype, 'persist')
       .mockRejectedValueOnce(new Error('disk full'));
-    const refused = await t.submit(token, { type: 1, cont: '2', forex_id: eurusd, status: 1 });
+    const refused = await suite.t.submit(token, { type: 1, cont: '2', forex_id: suite.eurusd, status: 1 });
     failing.mockRestore();
     expect(refused).toMatchObject({
       code: 500,
       msg: 'Something went wrong on our side and nothing was changed. Please try again.',
     });
-    expect((await t.figures(token)).data).toEqual(before);
-    expect((await t.myDeal(token, 1)).data.total).toBe(1);
-    expect((await t.submit(token, { type: 1, cont: '2', forex_id: eurusd, status: 1 })).code).toBe(1);
-    await t.expectLedgerBalanced(id);
+    expect((await suite.t.figures(token)).data).toEqual(before);
+    expect((await suite.t.myDeal(token, 1)).data.total).toBe(1);
+    expect(
+      (await suite.t.submit(token, { type: 1, cont: '2', forex_id: suite.eurusd, status: 1 })).code,
+    ).toBe(1);
+    await suite.t.expectLedgerBalanced(id);
   });
 
   it('restores open orders after a restart and fires each trigger once', async () => {
-    const { token, id } = await t.demoUser();
-    const pending = await t.submit(token, {
+    const { token, id } = await suite.t.demoUser();
+    const pending = await suite.t.submit(token, {
       type: 1,
       cont: '1',
-      forex_id: eurusd,
+      forex_id: suite.eurusd,
       status: 0,
       target_price: '1.09000',
     });
-    const holding = await t.submit(token, {
+    const holding = await suite.t.submit(token, {
       type: 1,
       cont: '1',
-      forex_id: eurusd,
+      forex_id: suite.eurusd,
       status: 1,
       stop_loss_price: '1.08000',
     });
-    await rt.trading.idle();
-    rt = await rt.restart();
-    t = tradingClient(rt);
-    expect((await t.myDeal(token, 0)).data.data.map((o) => o.Id)).toEqual([pending.data.Id]);
-    expect((await t.myDeal(token, 1)).data.data.map((o) => o.Id)).toEqual([holding.data.Id]);
-    rt.clock.advance(1000);
-    t.tick('EURUSD', '1.07900', '1.07912');
-    t.tick('EURUSD', '1.07800', '1.07812');
-    await rt.trading.idle();
-    const history = (await t.myDeal(token, 3)).data.data;
+    await suite.rt.trading.idle();
+    await suite.restart();
+    expect((await suite.t.myDeal(token, 0)).data.data.map((o) => o.Id)).toEqual([pending.data.Id]);
+    expect((await suite.t.myDeal(token, 1)).data.data.map((o) => o.Id)).toEqual([holding.data.Id]);
+    suite.rt.clock.advance(1000);
+    suite.t.tick('EURUSD', '1.07900', '1.07912');
+    suite.t.tick('EURUSD', '1.07800', '1.07812');
+    await suite.rt.trading.idle();
+    const history = (await suite.t.myDeal(token, 3)).data.data;
     expect(history.map((o) => [o.Id, o.ClosedType])).toEqual([[holding.data.Id, 4]]);
-    expect((await t.myDeal(token, 1)).data.data.map((o) => [o.Id, o.OriginPrice])).toEqual([
+    expect((await suite.t.myDeal(token, 1)).data.data.map((o) => [o.Id, o.OriginPrice])).toEqual([
       [pending.data.Id, 1.07912],
     ]);
-    const fees = (await t.repository.ledgerPage(id, 0, 50)).filter((row) => row.kind === 'trade_fee');
+    const fees = (await suite.t.repository.ledgerPage(id, 0, 50)).filter((row) => row.kind === 'trade_fee');
     expect(fees.map((row) => row.refId).sort()).toEqual([pending.data.Id, holding.data.Id].sort());
-    await t.expectLedgerBalanced(id);
+    await suite.t.expectLedgerBalanced(id);
   });
 });

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { chromiumPath, eventually, screenshot, useStack } from './harness.ts';
 import { call, type Session } from './accounts-api.ts';
-import { demoSession, tradableInstrument, type ListedInstrument } from './trading-api.ts';
+import { demoSession, openMarketPosition, tradableInstrument } from './trading-api.ts';
 import { TradePage } from './pages/trade-page.ts';
 
 interface Row {
@@ -18,28 +18,6 @@ interface Row {
   OriginPrice: number;
   Price: number;
   TargetProfitPrice: number;
-}
-
-async function openPosition(
-  stack: ReturnType<typeof useStack>,
-  session: Session,
-  instrument: ListedInstrument,
-): Promise<Row> {
-  // Right after the server starts, the feed's first tick may not have come yet: wait for it.
-  for (let attempt = 0; ; attempt += 1) {
-    const placed = await call<Row>(stack, '/v1/api/forex/submit', {
-      token: session.token,
-      body: {
-        type: '1',
-        cont: String(instrument.ForexMinCont),
-        forex_id: String(instrument.Id),
-        status: '1',
-      },
-    });
-    if (placed.code === 1) return placed.data;
-    if (attempt > 50 || !/out of date/.test(placed.msg)) throw new Error(`submit failed: ${placed.msg}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 async function holdingRow(stack: ReturnType<typeof useStack>, session: Session, id: number): Promise<Row> {
@@ -78,7 +56,7 @@ describe.skipIf(!chromiumPath)('chart tools', () => {
     const { instrument } = await tradableInstrument(stack);
     const precision = instrument.PricePrecision;
     const session = await demoSession(stack);
-    const position = await openPosition(stack, session, instrument);
+    const position = await openMarketPosition<Row>(stack, session, instrument);
     // A take profit a little above the price, where the chart's scale shows it.
     const takeProfit = (position.Price * 1.0003).toFixed(precision);
     const set = await call<Row>(stack, '/v1/api/forex/set_stop_price', {
@@ -146,7 +124,7 @@ describe.skipIf(!chromiumPath)('chart tools', () => {
     const { instrument } = await tradableInstrument(stack);
     const precision = instrument.PricePrecision;
     const session = await demoSession(stack);
-    const reference = await openPosition(stack, session, instrument);
+    const reference = await openMarketPosition<Row>(stack, session, instrument);
     const target = (reference.Price * 0.9997).toFixed(precision);
     const placed = await call<Row & { Kind: string }>(stack, '/v1/api/forex/submit', {
       token: session.token,
@@ -206,7 +184,7 @@ describe.skipIf(!chromiumPath)('chart tools', () => {
   it('adds RSI in its own pane with values, keeps it after a reload and on another phone; dark, Arabic, landscape', async () => {
     const { instrument } = await tradableInstrument(stack);
     const session = await demoSession(stack);
-    const position = await openPosition(stack, session, instrument);
+    const position = await openMarketPosition<Row>(stack, session, instrument);
     await call(stack, '/v1/api/forex/set_stop_price', {
       token: session.token,
       body: {

@@ -17,7 +17,7 @@ import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumPath, eventually, screenshot, useStack, withoutIsolates } from './harness.ts';
 import { call } from './accounts-api.ts';
-import { demoSession, priceAt, pushTicks, tradableInstrument, tradingServerEnv } from './trading-api.ts';
+import { demoAtSetPrice, openMarketPosition, priceAt, pushTicks, tradingServerEnv } from './trading-api.ts';
 import { OrdersScreen, TicketScreen } from './pages/trading-pages.ts';
 
 const LOOKS = [
@@ -42,11 +42,9 @@ describe.skipIf(!chromiumPath)('stops and fill notice', () => {
   const stack = useStack({ env: tradingServerEnv });
 
   it('ticket trailing stop, the fill notice after a confirmed order, and the trailing close notice', async () => {
-    const { instrument, price } = await tradableInstrument(stack);
-    const precision = instrument.PricePrecision;
+    const { instrument, price, precision, session } = await demoAtSetPrice(stack);
+    // Sent again once the ticket shows the instrument, so its prices are the test's.
     const bid = priceAt(price, 1, precision);
-    await pushTicks(stack, [{ code: instrument.Code, bid }]);
-    const session = await demoSession(stack);
     const pips = Math.round((price * 0.005) / (pipPoints(precision) / 10 ** precision));
     const pipsText = `Trailing ${pips.toLocaleString('en-US')} pips`;
     const shown = (points: number) =>
@@ -160,26 +158,13 @@ describe.skipIf(!chromiumPath)('stops and fill notice', () => {
   });
 
   it('the stops editor takes a stop loss in pips, shows its price and saves it', async () => {
-    const { instrument, price } = await tradableInstrument(stack);
-    const precision = instrument.PricePrecision;
-    const bid = priceAt(price, 1, precision);
-    await pushTicks(stack, [{ code: instrument.Code, bid }]);
-    const session = await demoSession(stack);
-    const placed = await call<{ Id: number; OriginPrice: number }>(stack, '/v1/api/forex/submit', {
-      token: session.token,
-      body: {
-        type: '1',
-        cont: String(instrument.ForexMinCont),
-        forex_id: String(instrument.Id),
-        status: '1',
-      },
-    });
-    expect(placed.code).toBe(1);
-    const id = placed.data.Id;
+    const { instrument, price, precision, session } = await demoAtSetPrice(stack);
+    const placed = await openMarketPosition<{ Id: number; OriginPrice: number }>(stack, session, instrument);
+    const id = placed.Id;
     // A stop a percent below the open, in pips: clear of the spread for any instrument.
     const pip = pipPoints(precision);
     const pips = Math.round((price * 0.01 * 10 ** precision) / pip);
-    const open = parsePriceToPoints(placed.data.OriginPrice, precision)!;
+    const open = parsePriceToPoints(placed.OriginPrice, precision)!;
     const stop = Number(formatPoints(open - pips * pip, precision)).toLocaleString('en-US', {
       minimumFractionDigits: precision,
     });

@@ -80,3 +80,44 @@ export function usd(value: number, signed = false): string {
   if (cents === 0) return text;
   return value < 0 ? `-${text}` : signed ? `+${text}` : text;
 }
+
+/**
+ * The tradable instrument with its bid set to its reference price, and a fresh demo user: the
+ * start of every test that trades on prices it controls.
+ */
+export async function demoAtSetPrice(stack: Stack): Promise<{
+  instrument: ListedInstrument;
+  price: number;
+  precision: number;
+  session: Session;
+}> {
+  const { instrument, price } = await tradableInstrument(stack);
+  const precision = instrument.PricePrecision;
+  await pushTicks(stack, [{ code: instrument.Code, bid: priceAt(price, 1, precision) }]);
+  return { instrument, price, precision, session: await demoSession(stack) };
+}
+
+/**
+ * Buys the instrument's smallest size at market through the API. Right after the server starts,
+ * a simulated feed's first tick may not have come yet: the order is sent again until it has.
+ */
+export async function openMarketPosition<Row extends { Id: number }>(
+  stack: Stack,
+  session: Session,
+  instrument: ListedInstrument,
+): Promise<Row> {
+  for (let attempt = 0; ; attempt += 1) {
+    const placed = await call<Row>(stack, '/v1/api/forex/submit', {
+      token: session.token,
+      body: {
+        type: '1',
+        cont: String(instrument.ForexMinCont),
+        forex_id: String(instrument.Id),
+        status: '1',
+      },
+    });
+    if (placed.code === 1) return placed.data;
+    if (attempt > 50 || !/out of date/.test(placed.msg)) throw new Error(`submit failed: ${placed.msg}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}

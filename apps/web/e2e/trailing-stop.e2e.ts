@@ -5,30 +5,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import { chromiumPath, eventually, screenshot, useStack } from './harness.ts';
-import { call } from './accounts-api.ts';
-import { demoSession, priceAt, pushTicks, tradableInstrument, tradingServerEnv } from './trading-api.ts';
+import { demoAtSetPrice, openMarketPosition, priceAt, pushTicks, tradingServerEnv } from './trading-api.ts';
 import { OrdersScreen } from './pages/trading-pages.ts';
 
 describe.skipIf(!chromiumPath)('trailing stop', () => {
   const stack = useStack({ env: tradingServerEnv });
 
   it('sets a trailing stop on a position and shows the distance and the moving stop', async () => {
-    const { instrument, price } = await tradableInstrument(stack);
-    const precision = instrument.PricePrecision;
-    const bid = priceAt(price, 1, precision);
-    await pushTicks(stack, [{ code: instrument.Code, bid }]);
-    const session = await demoSession(stack);
-    const placed = await call<{ Id: number }>(stack, '/v1/api/forex/submit', {
-      token: session.token,
-      body: {
-        type: '1',
-        cont: String(instrument.ForexMinCont),
-        forex_id: String(instrument.Id),
-        status: '1',
-      },
-    });
-    expect(placed.code).toBe(1);
-    const id = placed.data.Id;
+    const { instrument, price, precision, session } = await demoAtSetPrice(stack);
+    const placed = await openMarketPosition<{ Id: number }>(stack, session, instrument);
+    const id = placed.Id;
 
     // A distance of half a percent of the price, in pips (engine P7).
     const pointsPerPip = precision === 3 || precision === 5 ? 10 : 1;

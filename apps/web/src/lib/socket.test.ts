@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PROTOCOL_VERSION } from '@omp/protocol';
 import { socketUrl } from './socket.ts';
 import { client, FakeSocket, latest } from './socket-fake.test-support.ts';
+import { NO_RISK } from './trading-fixtures.test-support.ts';
 
 // Messages as the server sends them: the client drops whatever its protocol schema does not match.
 const quotation = (bid: number) => ({
@@ -32,15 +33,7 @@ const figures = {
   stop_out_level: 50,
   is_demo: 0,
 };
-const noRisk = {
-  margin_call_forex_id: null,
-  margin_call_price: null,
-  margin_call_move: null,
-  stop_out_forex_id: null,
-  stop_out_price: null,
-  stop_out_move: null,
-};
-const forexTrade = { type: 'FOREX_TRADE', orders: [], account: figures, risk: noRisk };
+const forexTrade = { type: 'FOREX_TRADE', orders: [], account: figures, risk: NO_RISK };
 const marginCallPush = (level: number) => ({
   type: 'MARGIN_CALL',
   margin_level: level,

@@ -1,46 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { OrderStatus, type OrderRow } from '@omp/protocol';
+import { anOrder as aFilledOrder } from '../../lib/trading-fixtures.test-support.ts';
 import { chartLinesOf, withMoved, type ChartLine } from './chart-lines.ts';
 import { HIT_SLOP_PX, lineAt, priceAtY, snapPrice } from './line-drag.ts';
 import { moveProblem, profitAtMove, stopsAfter, type LineMove } from './line-move.ts';
 
-export function anOrder(id: number, overrides: Partial<OrderRow> = {}): OrderRow {
-  return {
-    Id: id,
-    ForexId: 1,
-    ForexTradeLists: { Id: 1, Code: 'EURUSD', ShowCode: 'EUR/USD', Logo: '', PricePrecision: 5 },
-    OrderType: 1,
-    Status: OrderStatus.holding,
-    Kind: 'market',
-    Quantity: 0.1,
-    Multiple: 100,
-    ForexContNum: 100000,
-    OriginPrice: 1.08523,
-    Price: 1.09,
-    UpdatePrice: 1.09,
-    FactProfits: 0,
-    CautionMoney: 110,
-    OriginCautionMoney: 110,
-    TradeFee: 0,
-    TargetLossPrice: 0,
-    TargetProfitPrice: 0,
-    ClosedType: 0,
-    CancelReason: '',
-    CreateTime: 1,
-    CreateTimeHandler: '',
-    OpenTime: 1,
-    OpenTimeHandler: '',
-    CloseTime: 0,
-    CloseTimeHandler: '',
-    AskedPrice: 0,
-    Spread: 0,
-    SpreadCost: 0,
-    Slippage: 0,
-    SplitFromId: 0,
-    TrailingStop: 0,
-    ...overrides,
-  };
-}
+/** An order opened at 1.08523 and now at 1.09, so its lines and P/L differ from the open price. */
+const anOrder = (id: number, overrides: Partial<OrderRow> = {}): OrderRow =>
+  aFilledOrder(id, { OriginPrice: 1.08523, Price: 1.09, UpdatePrice: 1.09, ...overrides });
 
 const words = {
   order: (row: OrderRow, price: string) =>

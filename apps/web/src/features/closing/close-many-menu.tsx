@@ -7,9 +7,10 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ActionSheet, Popup } from 'antd-mobile';
+import { ActionSheet } from 'antd-mobile';
 import type { CloseAllResult, CloseScope, OrderRow } from '@omp/protocol';
 import { formatLots, formatPrice, formatUsd } from '../../lib/format.ts';
+import { BottomSheet, SheetActions, SheetHeader } from '../../ui/bottom-sheet.tsx';
 import { useSettings } from '../settings/settings-store.ts';
 import { closeAllOrders } from '../trading/trading-api.ts';
 import { isBuy, kindKeyOf } from '../orders/order-texts.ts';
@@ -89,14 +90,7 @@ export function CloseManyMenu({ rows }: { rows: readonly OrderRow[] }) {
           onClick: () => setChoice(item),
         }))}
       />
-      <Popup
-        visible={choice !== null}
-        onMaskClick={() => setChoice(null)}
-        onClose={() => setChoice(null)}
-        position="bottom"
-        bodyClassName="sheet"
-        destroyOnClose
-      >
+      <BottomSheet visible={choice !== null} onClose={() => setChoice(null)}>
         {choice && (
           <ConfirmSheet
             choice={choice}
@@ -105,17 +99,10 @@ export function CloseManyMenu({ rows }: { rows: readonly OrderRow[] }) {
             onConfirm={() => void confirm(choice)}
           />
         )}
-      </Popup>
-      <Popup
-        visible={summary !== null}
-        onMaskClick={() => setSummary(null)}
-        onClose={() => setSummary(null)}
-        position="bottom"
-        bodyClassName="sheet"
-        destroyOnClose
-      >
+      </BottomSheet>
+      <BottomSheet visible={summary !== null} onClose={() => setSummary(null)}>
         {summary && <SummarySheet {...summary} onDone={() => setSummary(null)} />}
-      </Popup>
+      </BottomSheet>
     </>
   );
 }
@@ -136,9 +123,7 @@ function ConfirmSheet({
   const total = taken.reduce((sum, row) => sum + Math.round(row.FactProfits * 1e6), 0) / 1e6;
   return (
     <div className="close-many" data-testid="close-confirm">
-      <header className="sheet__head">
-        <h2 className="sheet__title">{choice.title}</h2>
-      </header>
+      <SheetHeader title={choice.title} />
       <p className="close-many__lead">{t('closing.confirmLead', { count: taken.length })}</p>
       <ul className="close-many__list">
         {taken.map((row) => (
@@ -151,20 +136,15 @@ function ConfirmSheet({
           {formatUsd(total, lang, { signed: true })}
         </span>
       </p>
-      <div className="sheet__actions">
-        <button type="button" className="sheet-button" onClick={onCancel}>
-          {t('orders.keep')}
-        </button>
-        <button
-          type="button"
-          className="sheet-button sheet-button--danger"
-          disabled={taken.length === 0}
-          onClick={onConfirm}
-          data-testid="close-confirm-send"
-        >
-          {t('closing.confirm')}
-        </button>
-      </div>
+      <SheetActions
+        onCancel={onCancel}
+        cancelLabel={t('orders.keep')}
+        confirmLabel={t('closing.confirm')}
+        onConfirm={onConfirm}
+        confirmTone="danger"
+        confirmTestId="close-confirm-send"
+        disabled={taken.length === 0}
+      />
     </div>
   );
 }
@@ -183,9 +163,7 @@ function SummarySheet({
   const symbolOf = (id: number) => taken.find((row) => row.Id === id)?.ForexTradeLists.ShowCode ?? `#${id}`;
   return (
     <div className="close-many" data-testid="close-summary">
-      <header className="sheet__head">
-        <h2 className="sheet__title">{t('closing.summaryTitle', { count: result.closed.length })}</h2>
-      </header>
+      <SheetHeader title={t('closing.summaryTitle', { count: result.closed.length })} />
       {result.closed.length === 0 && <p className="close-many__lead">{t('closing.noneClosed')}</p>}
       <ul className="close-many__list" data-testid="close-summary-closed">
         {result.closed.map((row) => (

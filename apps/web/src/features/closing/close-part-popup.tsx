@@ -5,9 +5,9 @@
  */
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Popup } from 'antd-mobile';
 import type { OrderRow } from '@omp/protocol';
 import { formatLots, formatUsd } from '../../lib/format.ts';
+import { BottomSheet, SheetActions, SheetHeader } from '../../ui/bottom-sheet.tsx';
 import { useSettings } from '../settings/settings-store.ts';
 import { useTradeList } from '../quotes/market-queries.ts';
 import { closePartOrder } from '../trading/trading-api.ts';
@@ -41,17 +41,10 @@ export function ClosePartPopup({
   onClose(): void;
 }) {
   return (
-    <Popup
-      visible={visible && row !== undefined}
-      onMaskClick={onClose}
-      onClose={onClose}
-      position="bottom"
-      bodyClassName="sheet"
-      destroyOnClose
-    >
+    <BottomSheet visible={visible && row !== undefined} onClose={onClose}>
       {/* Keyed: another position starts from its own smallest part. */}
       {row && <ClosePartForm key={row.Id} row={row} onClose={onClose} />}
-    </Popup>
+    </BottomSheet>
   );
 }
 
@@ -81,9 +74,7 @@ function ClosePartForm({ row, onClose }: { row: OrderRow; onClose(): void }) {
 
   return (
     <div className="close-part" data-testid="close-part">
-      <header className="sheet__head">
-        <h2 className="sheet__title">{t('closing.partTitle', { symbol })}</h2>
-      </header>
+      <SheetHeader title={t('closing.partTitle', { symbol })} />
       <div className="close-part__body">
         <TicketRow
           label={t('closing.lotsToClose')}
@@ -118,20 +109,14 @@ function ClosePartForm({ row, onClose }: { row: OrderRow; onClose(): void }) {
           </div>
         </dl>
       </div>
-      <div className="sheet__actions">
-        <button type="button" className="sheet-button" onClick={onClose}>
-          {t('common.cancel')}
-        </button>
-        <button
-          type="button"
-          className="sheet-button sheet-button--danger"
-          disabled={!valid}
-          onClick={() => void send()}
-          data-testid="close-part-send"
-        >
-          {t('closing.partConfirm', { lots: valid ? lotsOf(part) : '–' })}
-        </button>
-      </div>
+      <SheetActions
+        onCancel={onClose}
+        confirmLabel={t('closing.partConfirm', { lots: valid ? lotsOf(part) : '–' })}
+        onConfirm={() => void send()}
+        confirmTone="danger"
+        confirmTestId="close-part-send"
+        disabled={!valid}
+      />
     </div>
   );
 }

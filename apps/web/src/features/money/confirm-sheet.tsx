@@ -8,9 +8,7 @@
  *   return <>{form}{sheet}</>;
  */
 import { useCallback, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Popup } from 'antd-mobile';
-import { CloseOutline } from 'antd-mobile-icons';
+import { BottomSheet, SheetActions, SheetHeader } from '../../ui/bottom-sheet.tsx';
 
 export interface ConfirmRow {
   label: string;
@@ -30,7 +28,6 @@ export interface ConfirmRequest {
 }
 
 export function useConfirmSheet(testId: string): [ReactNode, (request: ConfirmRequest) => Promise<boolean>] {
-  const { t } = useTranslation();
   const [request, setRequest] = useState<ConfirmRequest | undefined>();
   const answer = useRef<((confirmed: boolean) => void) | undefined>(undefined);
 
@@ -50,27 +47,10 @@ export function useConfirmSheet(testId: string): [ReactNode, (request: ConfirmRe
   };
 
   const sheet = (
-    <Popup
-      visible={request !== undefined}
-      onMaskClick={() => settle(false)}
-      onClose={() => settle(false)}
-      position="bottom"
-      bodyClassName="sheet"
-      destroyOnClose
-    >
+    <BottomSheet visible={request !== undefined} onClose={() => settle(false)}>
       {request && (
         <div className="confirm-sheet" data-testid={testId}>
-          <header className="sheet__head">
-            <h2 className="sheet__title">{request.title}</h2>
-            <button
-              type="button"
-              className="icon-button"
-              onClick={() => settle(false)}
-              aria-label={t('common.close')}
-            >
-              <CloseOutline />
-            </button>
-          </header>
+          <SheetHeader title={request.title} onClose={() => settle(false)} />
           <dl className="detail-list confirm-sheet__rows">
             {request.rows.map((row) => (
               <div key={row.label}>
@@ -86,27 +66,17 @@ export function useConfirmSheet(testId: string): [ReactNode, (request: ConfirmRe
             ))}
           </dl>
           {request.note && <p className="money-form__hint confirm-sheet__note">{request.note}</p>}
-          <div className="sheet__actions">
-            <button
-              type="button"
-              className="sheet-button"
-              onClick={() => settle(false)}
-              data-testid="confirm-cancel"
-            >
-              {t('common.cancel')}
-            </button>
-            <button
-              type="button"
-              className="sheet-button sheet-button--primary"
-              onClick={() => settle(true)}
-              data-testid="confirm-send"
-            >
-              {request.confirmText}
-            </button>
-          </div>
+          <SheetActions
+            onCancel={() => settle(false)}
+            cancelTestId="confirm-cancel"
+            confirmLabel={request.confirmText}
+            onConfirm={() => settle(true)}
+            confirmTone="primary"
+            confirmTestId="confirm-send"
+          />
         </div>
       )}
-    </Popup>
+    </BottomSheet>
   );
   return [sheet, ask];
 }

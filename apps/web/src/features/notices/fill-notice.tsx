@@ -7,9 +7,10 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { CloseOutline } from 'antd-mobile-icons';
 import type { OrderRow } from '@omp/protocol';
 import { formatLots } from '../../lib/format.ts';
+import { NoticeFrame } from '../../ui/notice-banner.tsx';
+import { FigureItems } from '../../ui/figure-items.tsx';
 import { useSettings } from '../settings/settings-store.ts';
 import { useFillItems } from '../orders/fill-details.tsx';
 import { isBuy, kindKeyOf } from '../orders/order-texts.ts';
@@ -42,7 +43,14 @@ function FillCard({ row, onDismiss }: { row: OrderRow; onDismiss(): void }) {
     void navigate('/order');
   };
   return (
-    <div className="trade-notice fill-notice" role="status" data-testid="fill-notice" data-id={row.Id}>
+    <NoticeFrame
+      placement="top"
+      role="status"
+      testId="fill-notice"
+      dataId={row.Id}
+      onDismiss={onDismiss}
+      dismissTestId="fill-notice-dismiss"
+    >
       <button
         type="button"
         className="trade-notice__open"
@@ -57,25 +65,9 @@ function FillCard({ row, onDismiss }: { row: OrderRow; onDismiss(): void }) {
           <span className="tabular">{t('orders.lotsValue', { lots: formatLots(row.Quantity, lang) })}</span>
         </span>
         <dl className="fill-notice__figures">
-          {items.map(([label, value, testId, tone]) => (
-            <div className="fill-notice__figure" key={testId}>
-              <dt>{label}</dt>
-              <dd className={`num ${tone ?? ''}`} data-testid={testId}>
-                {value}
-              </dd>
-            </div>
-          ))}
+          <FigureItems items={items} itemClassName="fill-notice__figure" />
         </dl>
       </button>
-      <button
-        type="button"
-        className="trade-notice__close"
-        onClick={onDismiss}
-        aria-label={t('common.close')}
-        data-testid="fill-notice-dismiss"
-      >
-        <CloseOutline />
-      </button>
-    </div>
+    </NoticeFrame>
   );
 }

@@ -6,8 +6,8 @@
  */
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { CloseOutline } from 'antd-mobile-icons';
 import { formatPrice, formatUsd, isolateLtr } from '../../lib/format.ts';
+import { NoticeAction, NoticeBanner } from '../../ui/notice-banner.tsx';
 import { useSettings } from '../settings/settings-store.ts';
 import { useTradeList } from '../quotes/market-queries.ts';
 import { toneOf } from '../orders/account-strip.tsx';
@@ -26,27 +26,24 @@ export function TrailingClosedBanner() {
   if (!notice || busy) return null;
   const tone = toneOf(notice.profit);
   return (
-    <div className="margin-call trailing-closed" role="alert" data-testid="trailing-closed-notice">
-      <div className="margin-call__text">
-        <p className="trailing-closed__title">{t('trailing.closedTitle')}</p>
-        <p className="margin-call__body" data-testid="trailing-closed-body">
-          {instrument
-            ? t('trailing.closedBody', {
-                symbol: instrument.ShowCode,
-                price: isolateLtr(formatPrice(notice.closePrice, instrument.PricePrecision, lang)),
-              })
-            : notice.message}
-        </p>
-        <p className="trailing-closed__profit">
-          {t('orders.realizedProfit')}{' '}
-          <span className={`num ${tone ? `text-${tone}` : ''}`} data-testid="trailing-closed-profit">
-            {formatUsd(notice.profit, lang, { signed: true })}
-          </span>
-        </p>
-        <button
-          type="button"
-          className="margin-call__action trailing-closed__action"
-          data-testid="trailing-closed-view"
+    <NoticeBanner
+      tone="info"
+      testId="trailing-closed-notice"
+      onDismiss={dismiss}
+      dismissTestId="trailing-closed-dismiss"
+      title={t('trailing.closedTitle')}
+      body={
+        instrument
+          ? t('trailing.closedBody', {
+              symbol: instrument.ShowCode,
+              price: isolateLtr(formatPrice(notice.closePrice, instrument.PricePrecision, lang)),
+            })
+          : notice.message
+      }
+      bodyTestId="trailing-closed-body"
+      actions={
+        <NoticeAction
+          testId="trailing-closed-view"
           onClick={() => {
             dismiss();
             openOrder(notice.id, 'history');
@@ -54,17 +51,15 @@ export function TrailingClosedBanner() {
           }}
         >
           {t('trailing.viewOrder')}
-        </button>
-      </div>
-      <button
-        type="button"
-        className="margin-call__close"
-        onClick={dismiss}
-        aria-label={t('common.close')}
-        data-testid="trailing-closed-dismiss"
-      >
-        <CloseOutline />
-      </button>
-    </div>
+        </NoticeAction>
+      }
+    >
+      <p className="notice-banner__body">
+        {t('orders.realizedProfit')}{' '}
+        <span className={`num ${tone ? `text-${tone}` : ''}`} data-testid="trailing-closed-profit">
+          {formatUsd(notice.profit, lang, { signed: true })}
+        </span>
+      </p>
+    </NoticeBanner>
   );
 }

@@ -7,12 +7,11 @@
 import { useTranslation } from 'react-i18next';
 import type { OrderRow } from '@omp/protocol';
 import { formatPrice, formatUsd } from '../../lib/format.ts';
+import { FigureItems, type FigureItem } from '../../ui/figure-items.tsx';
 import { useSettings } from '../settings/settings-store.ts';
 
-export type FillItem = [label: string, value: string, testId: string, tone?: string | undefined];
-
 /** Slippage in the trader's terms: positive is against them (red), negative in their favour. */
-export function useFillItems(row: OrderRow): FillItem[] {
+export function useFillItems(row: OrderRow): FigureItem[] {
   const { t } = useTranslation();
   const lang = useSettings((s) => s.lang);
   const precision = row.ForexTradeLists.PricePrecision;
@@ -34,17 +33,5 @@ export function useFillItems(row: OrderRow): FillItem[] {
 }
 
 export function FillItems({ row }: { row: OrderRow }) {
-  const items = useFillItems(row);
-  return (
-    <>
-      {items.map(([label, value, testId, tone]) => (
-        <div className="detail-grid__item" key={testId}>
-          <dt>{label}</dt>
-          <dd className={`num ${tone ?? ''}`} data-testid={testId}>
-            {value}
-          </dd>
-        </div>
-      ))}
-    </>
-  );
+  return <FigureItems items={useFillItems(row)} />;
 }

@@ -6,10 +6,10 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Dialog, Popup } from 'antd-mobile';
-import { CloseOutline } from 'antd-mobile-icons';
+import { Dialog } from 'antd-mobile';
 import { ClosedType, OrderStatus, type OrderRow } from '@omp/protocol';
 import { InstrumentLogo } from '../../ui/instrument-logo.tsx';
+import { BottomSheet, SheetHeader } from '../../ui/bottom-sheet.tsx';
 import {
   formatDateTime,
   formatLots,
@@ -43,34 +43,29 @@ export function OrderDetailPopup({
 }) {
   const { t } = useTranslation();
   return (
-    <Popup
-      visible={visible && row !== undefined}
-      onMaskClick={onClose}
-      onClose={onClose}
-      position="bottom"
-      bodyClassName="sheet"
-      destroyOnClose
-    >
+    <BottomSheet visible={visible && row !== undefined} onClose={onClose}>
       {row && (
         <div className="order-detail" data-testid="order-detail" data-id={row.Id}>
-          <header className="sheet__head">
-            <InstrumentLogo src={row.ForexTradeLists.Logo} code={row.ForexTradeLists.ShowCode} size={28} />
-            <h2 className="sheet__title">
-              {row.ForexTradeLists.ShowCode}{' '}
-              <span className={`side-badge side-badge--${isBuy(row) ? 'buy' : 'sell'}`}>
-                {t(kindKeyOf(row))}
-              </span>
-            </h2>
-            <button type="button" className="icon-button" onClick={onClose} aria-label={t('common.close')}>
-              <CloseOutline />
-            </button>
-          </header>
+          <SheetHeader
+            lead={
+              <InstrumentLogo src={row.ForexTradeLists.Logo} code={row.ForexTradeLists.ShowCode} size={28} />
+            }
+            title={
+              <>
+                {row.ForexTradeLists.ShowCode}{' '}
+                <span className={`side-badge side-badge--${isBuy(row) ? 'buy' : 'sell'}`}>
+                  {t(kindKeyOf(row))}
+                </span>
+              </>
+            }
+            onClose={onClose}
+          />
           <DetailFigures row={row} />
           {row.ClosedType === ClosedType.stopOut && <StopOutLink row={row} onClose={onClose} />}
           <DetailActions row={row} onClose={onClose} onEditStops={onEditStops} onClosePart={onClosePart} />
         </div>
       )}
-    </Popup>
+    </BottomSheet>
   );
 }
 

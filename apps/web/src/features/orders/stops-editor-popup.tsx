@@ -8,13 +8,13 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Popup } from 'antd-mobile';
 import { OrderStatus, type OrderRow } from '@omp/protocol';
 import { formatPrice } from '../../lib/format.ts';
+import { BottomSheet, SheetActions, SheetHeader } from '../../ui/bottom-sheet.tsx';
 import { useSettings } from '../settings/settings-store.ts';
 import { setStops } from '../trading/trading-api.ts';
 import { useTradeList } from '../quotes/market-queries.ts';
-import { StopField, StopUnitSwitch } from '../ticket/stop-field.tsx';
+import { StopsFields } from '../ticket/stops-fields.tsx';
 import { useStopInputs } from '../ticket/use-stop-inputs.ts';
 import { useUsdRate } from '../ticket/use-usd-rate.ts';
 import { readLots } from '../ticket/lot-rules.ts';
@@ -23,7 +23,6 @@ import type { StopBasis } from '../ticket/stop-units.ts';
 import { isBuy } from './order-texts.ts';
 import { checkStops, stopText, stopsReferenceOf } from './stops-rules.ts';
 import { trailingText, trailingTooFar } from './trailing-rules.ts';
-import { TrailingStopRow } from './trailing-stop-row.tsx';
 
 export function StopsEditorPopup({
   row,
@@ -35,17 +34,10 @@ export function StopsEditorPopup({
   onClose(): void;
 }) {
   return (
-    <Popup
-      visible={visible && row !== undefined}
-      onMaskClick={onClose}
-      onClose={onClose}
-      position="bottom"
-      bodyClassName="sheet"
-      destroyOnClose
-    >
+    <BottomSheet visible={visible && row !== undefined} onClose={onClose}>
       {/* Keyed, so reopening for another order starts from that order's stops. */}
       {row && <StopsForm key={row.Id} row={row} onClose={onClose} />}
-    </Popup>
+    </BottomSheet>
   );
 }
 
@@ -80,8 +72,6 @@ function StopsForm({ row, onClose }: { row: OrderRow; onClose(): void }) {
   const trailingProblem = trailingTooFar(trailing, precision, reference) !== undefined;
   const buy = isBuy(row);
   const price = formatPrice(reference, precision, lang);
-  const below = t('ticket.optionalBelow', { price });
-  const above = t('ticket.optionalAbove', { price });
   const errorOf = (field: 'stopLoss' | 'takeProfit') => {
     if (problem?.field !== field) return undefined;
     if (problem.problem === 'price_invalid') return t('ticket.priceInvalid');
@@ -101,66 +91,38 @@ function StopsForm({ row, onClose }: { row: OrderRow; onClose(): void }) {
 
   return (
     <div className="stops-editor" data-testid="stops-editor">
-      <header className="sheet__head">
-        <h2 className="sheet__title">
-          {t('orders.editStopsTitle', { symbol: row.ForexTradeLists.ShowCode })}
-        </h2>
-      </header>
+      <SheetHeader title={t('orders.editStopsTitle', { symbol: row.ForexTradeLists.ShowCode })} />
       <p className="stops-editor__reference">
         {row.Status === OrderStatus.pending ? t('orders.targetPrice') : t('orders.marketPrice')}{' '}
         <span className="num" data-testid="stops-reference">
           {price}
         </span>
       </p>
-      <StopUnitSwitch unit={stops.unit} onUnit={stops.setUnit} />
-      <div className="ticket-stops">
-        <StopField
-          kind="stopLoss"
-          unit={stops.unit}
-          text={stops.stopLoss}
-          onText={stops.setStopLoss}
-          basis={basis}
-          id="edit-stop-loss"
-          hint={buy ? below : above}
-          error={errorOf('stopLoss')}
-          testId="edit-stop-loss"
-          inputTestId="edit-stop-loss"
-        />
-        <StopField
-          kind="takeProfit"
-          unit={stops.unit}
-          text={stops.takeProfit}
-          onText={stops.setTakeProfit}
-          basis={basis}
-          id="edit-take-profit"
-          hint={buy ? above : below}
-          error={errorOf('takeProfit')}
-          testId="edit-take-profit"
-          inputTestId="edit-take-profit"
-        />
-        <TrailingStopRow
-          id="edit-trailing-stop"
-          value={trailing}
-          onValue={setTrailing}
-          precision={precision}
-          referencePrice={reference}
-          testId="edit-trailing-stop"
-        />
-      </div>
-      <div className="sheet__actions">
-        <button type="button" className="sheet-button" onClick={onClose}>
-          {t('common.cancel')}
-        </button>
-        <button
-          type="button"
-          className="sheet-button sheet-button--primary"
-          disabled={problem !== undefined || trailingProblem}
-          onClick={() => void save()}
-          data-testid="save-stops"
-        >
-          {t('orders.saveStops')}
-        </button>
-      </div>
+      <StopsFields
+        stops={stops}
+        basis={basis}
+        ids={{ stopLoss: 'edit-stop-loss', takeProfit: 'edit-take-profit', trailing: 'edit-trailing-stop' }}
+        testIds={{
+          stopLoss: 'edit-stop-loss',
+          stopLossInput: 'edit-stop-loss',
+          takeProfit: 'edit-take-profit',
+          takeProfitInput: 'edit-take-profit',
+          trailing: 'edit-trailing-stop',
+        }}
+        stopReference={reference}
+        profitReference={reference}
+        trailingPips={trailing}
+        onTrailingPips={setTrailing}
+        errorOf={errorOf}
+      />
+      <SheetActions
+        onCancel={onClose}
+        confirmLabel={t('orders.saveStops')}
+        onConfirm={() => void save()}
+        confirmTone="primary"
+        confirmTestId="save-stops"
+        disabled={problem !== undefined || trailingProblem}
+      />
     </div>
   );
 }

@@ -4,10 +4,11 @@
  * while the sheet is open. Confirm sends; Cancel (or a tap beside the sheet) sends nothing.
  */
 import { useTranslation } from 'react-i18next';
-import { Popup } from 'antd-mobile';
 import { formatUsd2 } from '@omp/engine';
 import type { Instrument } from '@omp/protocol';
 import { InstrumentLogo } from '../../ui/instrument-logo.tsx';
+import { FigureItems, type FigureItem } from '../../ui/figure-items.tsx';
+import { BottomSheet, SheetActions, SheetHeader } from '../../ui/bottom-sheet.tsx';
 import { formatPercent, formatUsd, isolateLtr } from '../../lib/format.ts';
 import { useSettings } from '../settings/settings-store.ts';
 import type { ConfirmReason } from './order-confirmation.ts';
@@ -48,7 +49,7 @@ export function ConfirmOrderSheet({
     figures.levelAfter !== undefined &&
     figures.marginCallLevel !== undefined &&
     figures.levelAfter <= figures.marginCallLevel;
-  const items: Array<[label: string, value: string, testId: string, tone?: string | undefined]> = [
+  const items: FigureItem[] = [
     [t('ticket.confirmInstrument'), instrument.ShowCode, 'confirm-instrument'],
     [t('ticket.side'), figures.sideLabel, 'confirm-side', `text-${figures.side === 'buy' ? 'up' : 'down'}`],
     [t('ticket.lots'), figures.lotsText, 'confirm-lots'],
@@ -62,50 +63,31 @@ export function ConfirmOrderSheet({
     ],
   ];
   return (
-    <Popup
-      visible={reason !== undefined}
-      onMaskClick={onCancel}
-      onClose={onCancel}
-      position="bottom"
-      bodyClassName="sheet"
-      destroyOnClose
-    >
+    <BottomSheet visible={reason !== undefined} onClose={onCancel}>
       {reason && (
         <div className="order-confirm" data-testid="order-confirm" data-reason={reason}>
-          <header className="sheet__head">
-            <InstrumentLogo src={instrument.Logo} code={instrument.ShowCode} size={28} />
-            <h2 className="sheet__title">{t('ticket.confirmTitle')}</h2>
-          </header>
+          <SheetHeader
+            lead={<InstrumentLogo src={instrument.Logo} code={instrument.ShowCode} size={28} />}
+            title={t('ticket.confirmTitle')}
+          />
           <p className="order-confirm__reason" role="alert" data-testid="confirm-reason">
             {t(`ticket.confirmReason_${reason}`, {
               level: isolateLtr(formatPercent(figures.marginCallLevel, lang)),
             })}
           </p>
           <dl className="detail-grid">
-            {items.map(([label, value, testId, tone]) => (
-              <div className="detail-grid__item" key={testId}>
-                <dt>{label}</dt>
-                <dd className={`num ${tone ?? ''}`} data-testid={testId}>
-                  {value}
-                </dd>
-              </div>
-            ))}
+            <FigureItems items={items} />
           </dl>
-          <div className="sheet__actions">
-            <button type="button" className="sheet-button" onClick={onCancel} data-testid="confirm-cancel">
-              {t('common.cancel')}
-            </button>
-            <button
-              type="button"
-              className={`sheet-button sheet-button--${figures.side === 'buy' ? 'buy' : 'sell'}`}
-              onClick={onConfirm}
-              data-testid="confirm-send"
-            >
-              {t('ticket.confirmSend', { side: figures.sideLabel })}
-            </button>
-          </div>
+          <SheetActions
+            onCancel={onCancel}
+            cancelTestId="confirm-cancel"
+            confirmLabel={t('ticket.confirmSend', { side: figures.sideLabel })}
+            onConfirm={onConfirm}
+            confirmTone={figures.side === 'buy' ? 'buy' : 'sell'}
+            confirmTestId="confirm-send"
+          />
         </div>
       )}
-    </Popup>
+    </BottomSheet>
   );
 }

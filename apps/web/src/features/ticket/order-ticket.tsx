@@ -47,7 +47,7 @@ import { TicketFigures } from './ticket-figures.tsx';
 import { TicketRisk } from './ticket-risk.tsx';
 import { isFilledPosition } from '../notices/fill-rules.ts';
 import { useTradingNotices } from '../notices/trading-notices.ts';
-import { TicketStops } from './ticket-stops.tsx';
+import { StopsFields } from './stops-fields.tsx';
 import { useProblemTexts } from './use-problem-texts.ts';
 
 type OrderMode = 'market' | 'pending';
@@ -264,10 +264,11 @@ export function OrderTicket({
         <LeveragePicker options={leverageOptions} value={leverage} onChange={setLeverage} />
       </TicketRow>
 
-      <TicketStops
+      <StopsFields
         stops={stops}
         basis={stopBasis}
         ids={ids}
+        testIds={{ stopLoss: 'stop-loss', takeProfit: 'take-profit', trailing: 'trailing-stop-input' }}
         stopReference={stopReference}
         profitReference={profitReference}
         trailingPips={trailingPips}

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { AccountFigures, AccountRisk, LiveOrder } from '@omp/protocol';
+import type { AccountFigures, LiveOrder } from '@omp/protocol';
+import { NO_RISK } from '../../lib/trading-fixtures.test-support.ts';
 import { useLiveTrading } from './live-trading-store.ts';
 
 const account = (margin_level: number | null): AccountFigures => ({
@@ -14,15 +15,6 @@ const account = (margin_level: number | null): AccountFigures => ({
   stop_out_level: 50,
   is_demo: 1,
 });
-
-const NO_RISK: AccountRisk = {
-  margin_call_forex_id: null,
-  margin_call_price: null,
-  margin_call_move: null,
-  stop_out_forex_id: null,
-  stop_out_price: null,
-  stop_out_move: null,
-};
 
 const liveOrder = (
   Id: number,

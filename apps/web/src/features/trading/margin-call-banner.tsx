@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { CloseOutline, ExclamationTriangleOutline } from 'antd-mobile-icons';
 import { formatPercent, isolateLtr } from '../../lib/format.ts';
+import { NoticeAction, NoticeBanner } from '../../ui/notice-banner.tsx';
 import { useSettings } from '../settings/settings-store.ts';
 import { useLiveTrading } from './live-trading-store.ts';
 
@@ -18,54 +18,45 @@ export function MarginCallBanner() {
   const dismiss = useLiveTrading((s) => s.dismissMarginCall);
   if (!warning) return null;
   return (
-    <div className="margin-call" role="alert" data-testid="margin-call">
-      <ExclamationTriangleOutline className="margin-call__icon" aria-hidden />
-      <div className="margin-call__text">
-        <p className="margin-call__title">
+    <NoticeBanner
+      tone="warning"
+      testId="margin-call"
+      onDismiss={dismiss}
+      dismissTestId="margin-call-dismiss"
+      title={
+        <>
           {t('trading.marginCallTitle')}{' '}
           <span className="num" data-testid="margin-call-level">
             {formatPercent(warning.marginLevel, lang)}
           </span>
-        </p>
-        {/* Our own sentence rather than the server's: it formats the levels like every other figure. */}
-        <p className="margin-call__body">
-          {t('trading.marginCallBody', { stopOut: isolateLtr(formatPercent(warning.stopOutLevel, lang)) })}
-        </p>
-        <div className="margin-call__actions">
-          <button
-            type="button"
-            className="margin-call__action"
+        </>
+      }
+      // Our own sentence rather than the server's: it formats the levels like every other figure.
+      body={t('trading.marginCallBody', { stopOut: isolateLtr(formatPercent(warning.stopOutLevel, lang)) })}
+      actions={
+        <>
+          <NoticeAction
             onClick={() => {
               dismiss();
               void navigate('/order');
             }}
           >
             {t('trading.viewPositions')}
-          </button>
+          </NoticeAction>
           {warning.reportId !== undefined && (
-            <button
-              type="button"
-              className="margin-call__link"
-              data-testid="margin-call-see-why"
+            <NoticeAction
+              secondary
+              testId="margin-call-see-why"
               onClick={() => {
                 dismiss();
                 void navigate(`/stop-out?id=${warning.reportId}`);
               }}
             >
               {t('explainer.seeWhy')}
-            </button>
+            </NoticeAction>
           )}
-        </div>
-      </div>
-      <button
-        type="button"
-        className="margin-call__close"
-        onClick={dismiss}
-        aria-label={t('common.close')}
-        data-testid="margin-call-dismiss"
-      >
-        <CloseOutline />
-      </button>
-    </div>
+        </>
+      }
+    />
   );
 }

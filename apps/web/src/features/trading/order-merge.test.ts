@@ -1,44 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { OrderStatus, type OrderRow } from '@omp/protocol';
+import { OrderStatus } from '@omp/protocol';
+import { anOrder } from '../../lib/trading-fixtures.test-support.ts';
 import { addIds, liveFiguresOf, mergeOrderPages, totalProfit, withLiveFigures } from './order-merge.ts';
-
-function anOrder(id: number, overrides: Partial<OrderRow> = {}): OrderRow {
-  return {
-    Id: id,
-    ForexId: 1,
-    ForexTradeLists: { Id: 1, Code: 'EURUSD', ShowCode: 'EUR/USD', Logo: '', PricePrecision: 5 },
-    OrderType: 1,
-    Status: OrderStatus.holding,
-    Kind: 'market',
-    Quantity: 0.1,
-    Multiple: 100,
-    ForexContNum: 100000,
-    OriginPrice: 1.1,
-    Price: 1.1,
-    UpdatePrice: 1.1,
-    FactProfits: 0,
-    CautionMoney: 110,
-    OriginCautionMoney: 110,
-    TradeFee: 0.055,
-    TargetLossPrice: 0,
-    TargetProfitPrice: 0,
-    TrailingStop: 0,
-    ClosedType: 0,
-    CancelReason: '',
-    CreateTime: 1,
-    CreateTimeHandler: '',
-    OpenTime: 1,
-    OpenTimeHandler: '',
-    CloseTime: 0,
-    CloseTimeHandler: '',
-    AskedPrice: 1.1,
-    Spread: 0.0001,
-    SpreadCost: 1,
-    Slippage: 0,
-    SplitFromId: 0,
-    ...overrides,
-  };
-}
 
 describe('live figures over fetched rows', () => {
   const live = liveFiguresOf([{ Id: 1, Price: 1.2, FactProfits: 1000 }]);
