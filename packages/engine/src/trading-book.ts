@@ -9,13 +9,13 @@
 import { accountFigures } from './account-figures.ts';
 import { MarketBoard } from './market-board.ts';
 import { decideOrderEntry, type OrderCommand, type OrderRejection } from './order-entry.ts';
-import { isQuoteStale } from './quote-freshness.ts';
 import { spreadCostMicros } from './fill-details.ts';
 import { isMarketOpen } from './schedule.ts';
 import { TriggerIndex } from './trigger-index.ts';
 import { OutcomeBuilder } from './outcome-builder.ts';
 import { closeOrder, validateStops } from './order-lifecycle.ts';
 import {
+  closeBlock,
   closeMany,
   closePart,
   type ClosingBook,
@@ -199,8 +199,8 @@ export class TradingBook {
     const instrument = this.board.instrument(order.instrumentId);
     const quote = this.board.quote(order.instrumentId);
     if (!instrument || !quote) return reject('instrument_not_found');
-    if (!isMarketOpen(instrument.schedule, nowMs)) return reject('market_closed');
-    if (isQuoteStale(quote, nowMs, this.settings.staleQuoteMs)) return reject('stale_quote');
+    const blocked = closeBlock(this.board, order, this.settings.staleQuoteMs, nowMs);
+    if (blocked) return reject(blocked);
     const out = new OutcomeBuilder(account);
     this.close(account, order, reason, nowMs, out);
     this.settle(account, out, nowMs);
