@@ -9,17 +9,15 @@
  * user (socket-trade-stream.ts), never per tick; the crossings are solved, not scanned (RP3).
  */
 import {
-  pointsToNumber,
   projectRisk,
   type Account,
   type LevelCrossing,
   type MarketBoard,
   type Order,
-  type PositionDistance,
   type TradingSettings,
 } from '@omp/engine';
 import type { AccountFigures, AccountRisk, LiveOrder, OrderRow } from '@omp/protocol';
-import { percentOf } from '../wire/trading-wire.ts';
+import { crossingOnWire } from '../wire/trading-wire.ts';
 
 export interface TradeSnapshot {
   orders: LiveOrder[];
@@ -53,28 +51,22 @@ export function tradeSnapshotOf(
     const row = orderRow(order);
     const position = byOrder.get(order.id);
     const precision = precisionOf(order.instrumentId);
-    const price = (distance: PositionDistance | null | undefined) =>
-      distance && precision !== undefined ? pointsToNumber(distance.pricePoints, precision) : null;
-    const move = (distance: PositionDistance | null | undefined) =>
-      distance ? percentOf(distance.moveBasisPoints) : null;
+    const marginCall = crossingOnWire(position?.marginCall, precision);
+    const stopOut = crossingOnWire(position?.stopOut, precision);
     return {
       Id: row.Id,
       Price: row.Price,
       FactProfits: row.FactProfits,
-      MarginCallPrice: price(position?.marginCall),
-      MarginCallMove: move(position?.marginCall),
-      StopOutPrice: price(position?.stopOut),
-      StopOutMove: move(position?.stopOut),
+      MarginCallPrice: marginCall.price,
+      MarginCallMove: marginCall.move,
+      StopOutPrice: stopOut.price,
+      StopOutMove: stopOut.move,
     };
   });
   const nearest = (crossing: (LevelCrossing & { instrumentId: number }) | null | undefined) => {
-    const precision = crossing ? precisionOf(crossing.instrumentId) : undefined;
-    if (!crossing || precision === undefined) return { id: null, price: null, move: null };
-    return {
-      id: crossing.instrumentId,
-      price: pointsToNumber(crossing.pricePoints, precision),
-      move: percentOf(crossing.moveBasisPoints),
-    };
+    if (!crossing) return { id: null, price: null, move: null };
+    const onWire = crossingOnWire(crossing, precisionOf(crossing.instrumentId));
+    return { id: onWire.price === null ? null : crossing.instrumentId, ...onWire };
   };
   const marginCall = nearest(projection?.nearestMarginCall);
   const stopOut = nearest(projection?.nearestStopOut);

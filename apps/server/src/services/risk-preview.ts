@@ -3,19 +3,11 @@
  * projection", RP1–RP7) of the account with the order filled now, in the wire's units. It reads the
  * account and the board and changes neither, so a ticket may ask on every change of its inputs.
  */
-import {
-  isQuoteStale,
-  pointsToNumber,
-  projectRisk,
-  type Account,
-  type LevelCrossing,
-  type MarketBoard,
-  type TradingSettings,
-} from '@omp/engine';
+import { isQuoteStale, projectRisk, type Account, type MarketBoard, type TradingSettings } from '@omp/engine';
 import type { RiskPreview, RiskPreviewQuery } from '@omp/protocol';
 import { invalid } from '../domain/errors.ts';
 import { lotsOf, pointsOf } from '../inputs/trading-inputs.ts';
-import { money, percentOf } from '../wire/trading-wire.ts';
+import { crossingOnWire, money, percentOf } from '../wire/trading-wire.ts';
 import { refusalOf } from './book-terms.ts';
 
 export function riskPreviewOf(
@@ -42,16 +34,14 @@ export function riskPreviewOf(
   if (!result.ok) throw refusalOf(result.rejection);
   const { projection } = result;
   const risk = projection.instruments.find((held) => held.instrumentId === spec.id);
-  const price = (crossing: LevelCrossing | null | undefined) =>
-    crossing ? pointsToNumber(crossing.pricePoints, spec.pricePrecision) : null;
-  const move = (crossing: LevelCrossing | null | undefined) =>
-    crossing ? percentOf(crossing.moveBasisPoints) : null;
+  const stopOut = crossingOnWire(risk?.stopOut, spec.pricePrecision);
+  const marginCall = crossingOnWire(risk?.marginCall, spec.pricePrecision);
   const stopLoss = projection.order?.stopLoss ?? null;
   return {
-    stop_out_price: price(risk?.stopOut),
-    stop_out_move: move(risk?.stopOut),
-    margin_call_price: price(risk?.marginCall),
-    margin_call_move: move(risk?.marginCall),
+    stop_out_price: stopOut.price,
+    stop_out_move: stopOut.move,
+    margin_call_price: marginCall.price,
+    margin_call_move: marginCall.move,
     stop_loss_loss: stopLoss ? money(stopLoss.lossMicros) : null,
     stop_loss_loss_share: stopLoss ? percentOf(stopLoss.lossShareOfEquityBasisPoints) : null,
     margin: money(projection.order?.marginMicros ?? 0n),

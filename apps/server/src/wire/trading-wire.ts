@@ -25,6 +25,21 @@ export const money = (micros: bigint): number => Number(formatMicros(micros));
 export const percentOf = (basisPoints: bigint | null): number | null =>
   basisPoints === null ? null : Number(basisPoints) / 100;
 
+/**
+ * Where a level comes (the engine's LevelCrossing or PositionDistance) as the wire says it: the
+ * price at the instrument's precision and the move to it in percent; both null for no crossing.
+ */
+export function crossingOnWire(
+  crossing: { pricePoints: number; moveBasisPoints: bigint } | null | undefined,
+  precision: number | undefined,
+): { price: number | null; move: number | null } {
+  if (!crossing || precision === undefined) return { price: null, move: null };
+  return {
+    price: pointsToNumber(crossing.pricePoints, precision),
+    move: percentOf(crossing.moveBasisPoints),
+  };
+}
+
 /** "YYYY-MM-DD HH:mm:ss" in UTC; empty for 0 (never happened). */
 export function timeText(ms: number): string {
   const date = new Date(ms);
