@@ -209,7 +209,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       callback(null, {
         origin: allowed,
         methods: ['GET', 'POST'],
-        allowedHeaders: ['lang', 'authorization', 'content-type', 'idempotency-key'],
+        allowedHeaders: [
+          'lang',
+          'authorization',
+          'content-type',
+          'idempotency-key',
+          'device-id',
+          'time-zone',
+        ],
         maxAge: 600,
       });
     },
