@@ -38,7 +38,7 @@ export async function sessionRoutes(app: FastifyInstance, deps: SessionRouteDeps
       schema: {
         tags,
         security,
-        summary: 'Where the user is signed in: every live session, the most recently used first',
+        summary: 'Where the user is signed in: this session first, then the others, most recently used first',
         description:
           'Device and browser come from the User-Agent the session opened with; area is the time zone ' +
           'the app reported then (no location is looked up); last_used_at moves at most once a minute.',

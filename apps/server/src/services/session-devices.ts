@@ -111,7 +111,10 @@ export class SessionDevices {
   /** The user's live sessions, the one asking marked `current`. */
   async list(userId: number, currentTokenHash: string): Promise<SignedInSession[]> {
     const rows = await this.o.sessions.live(userId, this.o.now());
-    return rows.map((row) => ({
+    // This device first, then the others by their last use.
+    const current = rows.filter((row) => row.tokenHash === currentTokenHash);
+    const others = rows.filter((row) => row.tokenHash !== currentTokenHash);
+    return [...current, ...others].map((row) => ({
       id: row.id,
       current: row.tokenHash === currentTokenHash,
       ...describeUserAgent(row.userAgent),
