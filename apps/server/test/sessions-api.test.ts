@@ -9,6 +9,8 @@ import type { LoginResult, SignedInSession } from '@omp/protocol';
 import type { EnvelopeBody } from './helpers/account-helpers.ts';
 import { useMailedAccounts } from './helpers/mailed-accounts.ts';
 import { RecordingClient, type Message } from './helpers/recording-client.ts';
+import { scryptPasswordHasher } from '../src/security/password-hasher.ts';
+import { VerificationRepository } from '../src/repositories/verification-repository.ts';
 import { databaseEngines } from './helpers/test-runtime.ts';
 
 const PASSWORD = 'Sturdy-pass-81';
@@ -255,5 +257,24 @@ describe.each(databaseEngines())('sessions and devices on %s', (engine) => {
     expect(notices[0]!.text).toContain('Area (time zone): ?');
     const current = (await sessionsOf(phone, token)).find((s) => s.current);
     expect(current).toMatchObject({ area: '', device: 'iPhone, iOS 17.5' });
+  });
+
+  it('texts the notice to a user who signs in with a mobile number only', async () => {
+    const { rt } = accounts();
+    const { email, token } = await register(phone);
+    const info = await call<{ id: number }>(phone, 'GET', '/api/user/info', { token });
+    const mobile = `+8529${String(++users).padStart(7, '0')}`;
+    await rt.database.db
+      .updateTable('users')
+      .set({ email: null, mobile, area_id: null, password_hash: await scryptPasswordHasher.hash(PASSWORD) })
+      .where('id', '=', info.data.id)
+      .execute();
+    rt.app.auth.forgetUser(info.data.id);
+    await login(tablet, mobile);
+    const texts = await new VerificationRepository(rt.database.db).listOutbox(10, mobile);
+    expect(texts).toHaveLength(1);
+    expect(texts[0]).toMatchObject({ channel: 'sms', subject: 'New sign-in to your account' });
+    expect(texts[0]!.body).toContain('Device: Android 14');
+    expect(noticesTo(email)).toEqual([]);
   });
 });

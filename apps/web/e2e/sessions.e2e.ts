@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { chromiumPath, eventually, screenshot, useStack } from './harness.ts';
-import { CAPTCHA_ANSWER, call, registerByApi, uniqueEmail } from './accounts-api.ts';
+import { CAPTCHA_ANSWER, call, registerByApi, uniqueEmail, waitForCode } from './accounts-api.ts';
 import { ADMIN_PASSWORD, adminToken, staffCall } from './money-api.ts';
 import { AccountPage, LoginScreen, UserScreen } from './pages/account-pages.ts';
 
@@ -159,5 +159,41 @@ describe.skipIf(!chromiumPath)('devices and payout cooling', () => {
       .toContain('cannot receive withdrawals yet');
     await phone.page.waitForTimeout(400);
     await screenshot(phone.page, 'payout-withdraw-cooling');
+  });
+
+  it('changes the sign-in e-mail with a code sent to the new address and the password', async () => {
+    const { email } = await freshUser('contact');
+    const taken = await freshUser('taken');
+    const phone = await signedInPhone(email);
+    await phone.goto('/user');
+    const user = phone.as(UserScreen);
+    await user.waitForUser();
+    await user.testId('link-contact').click();
+    const form = phone.as(AccountPage);
+    await phone.page.getByTestId('contact-page').waitFor();
+
+    // An address another account uses is refused before any code is sent.
+    await form.field('contact-email').fill(taken.email);
+    await phone.page.getByTestId('send-code').click();
+    await expect
+      .poll(() => form.toast().textContent(), eventually)
+      .toBe('Another account already uses this address');
+
+    const newEmail = uniqueEmail('moved');
+    await form.field('contact-email').fill(newEmail);
+    await phone.page.getByTestId('send-code').click();
+    const code = await waitForCode(stack, newEmail);
+    await form.field('contact-code').fill(code);
+    await form.field('contact-password').fill(PASSWORD);
+    await form.settle();
+    await screenshot(phone.page, 'contact-change');
+    await phone.page.getByTestId('contact-submit').click();
+    await expect.poll(() => phone.hashRoute(), eventually).toBe('/user');
+    const shown = await user.testId('user-account').textContent();
+    expect(shown).toMatch(/^mo\*+/);
+    expect(
+      (await call<{ email: string }>(stack, '/api/user/info', { token: (await form.storedSession()).token }))
+        .data.email,
+    ).toBe(newEmail);
   });
 });

@@ -82,6 +82,15 @@ export function ContactPage() {
         <div className="auth-intro">
           <p className="auth-intro__lead">{t('contactChange.lead')}</p>
         </div>
+        <p className="channel-address" data-testid="contact-current">
+          {current ? (
+            <>
+              {t('contactChange.current')} <bdi className="num">{current}</bdi>
+            </>
+          ) : (
+            t('contactChange.noneYet')
+          )}
+        </p>
         <RecipientFields
           idPrefix="contact"
           types={TYPES}
@@ -101,15 +110,6 @@ export function ContactPage() {
           onArea={(picked) => setAreaId(picked.id)}
           error={errors.account}
         />
-        <p className="channel-address" data-testid="contact-current">
-          {current ? (
-            <>
-              {t('contactChange.current')} <bdi className="num">{current}</bdi>
-            </>
-          ) : (
-            t('contactChange.noneYet')
-          )}
-        </p>
         <CodeField
           id="contact-code"
           value={code}
