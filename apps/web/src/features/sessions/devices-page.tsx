@@ -14,15 +14,8 @@ import { OrderSkeleton } from '../orders/order-skeleton.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { useSettings } from '../settings/settings-store.ts';
 import { signOutOtherSessions, signOutSession, useSignedInSessions } from './sessions-api.ts';
+import { areaText } from './area-text.ts';
 import './sessions.css';
-
-/** "Europe/London" reads as "London (Europe)"; a zone without a region stays as it is. */
-export function areaText(zone: string): string {
-  const parts = zone.split('/');
-  if (parts.length < 2) return zone;
-  const city = parts.at(-1)!.replace(/_/g, ' ');
-  return `${city} (${parts[0]})`;
-}
 
 const looksLikePhone = (session: SignedInSession) => /iPhone|iPad|Android|iOS/i.test(session.device);
 
