@@ -11,6 +11,7 @@ import { chromiumPath, eventually, screenshot, useStack } from './harness.ts';
 import { CAPTCHA_ANSWER, call, registerByApi, uniqueEmail, waitForCode } from './accounts-api.ts';
 import { ADMIN_PASSWORD, adminToken, staffCall } from './money-api.ts';
 import { AccountPage, LoginScreen, UserScreen } from './pages/account-pages.ts';
+import { BackOffice } from './pages/back-office-page.ts';
 
 const PASSWORD = 'Devices-pass-7';
 const TRC20_ADDRESS = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
@@ -159,6 +160,25 @@ describe.skipIf(!chromiumPath)('devices and payout cooling', () => {
       .toContain('cannot receive withdrawals yet');
     await phone.page.waitForTimeout(400);
     await screenshot(phone.page, 'payout-withdraw-cooling');
+
+    // Staff turn the wait off in the back office's settings; the address is usable at once.
+    const office = await BackOffice.open(stack, { token: admin });
+    await office.menu('Settings');
+    const hours = office.page.getByLabel('New payout method waits (hours)');
+    await hours.waitFor();
+    expect(await hours.inputValue()).toBe('24');
+    await hours.fill('0');
+    await office.page.getByRole('button', { name: 'Review changes' }).click();
+    await expect.poll(() => office.modal().textContent(), eventually).toContain('24 → 0');
+    await screenshot(office.page, 'admin-payout-cooling');
+    await office.modal().getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => office.toast().textContent(), eventually).toBe('Saved');
+    await phone.page.reload();
+    await phone.page.getByTestId('withdraw-methods').waitFor();
+    await expect
+      .poll(() => option.getAttribute('class'), eventually)
+      .not.toContain('adm-selector-item-disabled');
+    expect(await phone.page.getByTestId('usable-from').count()).toBe(0);
   });
 
   it('changes the sign-in e-mail with a code sent to the new address and the password', async () => {
