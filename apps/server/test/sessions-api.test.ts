@@ -197,6 +197,21 @@ describe.each(databaseEngines())('sessions and devices on %s', (engine) => {
     });
     expect(strangers.code).toBe(404);
     expect((await call(phone, 'GET', '/api/user/info', { token: phoneToken })).code).toBe(1);
+    // Naming its own session is a logout of this device.
+    const own = (await sessionsOf(phone, phoneToken))[0]!;
+    const phoneSocket = await signedInSocket(phoneToken);
+    expect(
+      (
+        await call(phone, 'POST', '/api/user/sessions/sign_out', {
+          token: phoneToken,
+          form: { id: String(own.id) },
+        })
+      ).code,
+    ).toBe(1);
+    expect(
+      await phoneSocket.waitFor((m: Message) => typeof m === 'object' && m.type === 'session_ended'),
+    ).toMatchObject({ reason: 'logout' });
+    expect((await call(phone, 'GET', '/api/user/info', { token: phoneToken })).code).toBe(999);
   });
 
   it('signs out every other session and keeps the current one', async () => {

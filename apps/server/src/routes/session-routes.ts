@@ -65,7 +65,7 @@ export async function sessionRoutes(app: FastifyInstance, deps: SessionRouteDeps
     },
     async (request) => {
       const user = await requireUser(request);
-      await sessionDevices.signOut(user.id, request.body.id);
+      await sessionDevices.signOut(user.id, request.body.id, currentHash(request));
       return ok(request, null, 'sessions.signed_out');
     },
   );

@@ -125,12 +125,17 @@ export class SessionDevices {
     }));
   }
 
-  /** Signs one of the user's sessions out; its requests answer 999 and its socket is told at once. */
-  async signOut(userId: number, id: number): Promise<void> {
+  /**
+   * Signs one of the user's sessions out; its requests answer 999 and its socket is told at once.
+   * The asking session itself may be named: that is a logout, and its socket is told so.
+   */
+  async signOut(userId: number, id: number, currentTokenHash: string): Promise<void> {
     const tokenHash = await this.o.sessions.revokeOne(userId, id, this.o.now());
     if (tokenHash === undefined) throw notFound('sessions.not_found');
     this.touchedAtMs.delete(tokenHash);
-    this.o.sessionsEnded({ userId, tokenHash, reason: SessionEndReason.signedOutElsewhere });
+    const reason =
+      tokenHash === currentTokenHash ? SessionEndReason.logout : SessionEndReason.signedOutElsewhere;
+    this.o.sessionsEnded({ userId, tokenHash, reason });
   }
 
   /** Signs out every session of the user but the one asking; answers how many ended. */
