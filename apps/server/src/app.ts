@@ -46,6 +46,9 @@ import { contentRoutes } from './routes/content-routes.ts';
 import { followRoutes } from './routes/follow-routes.ts';
 import { favouriteRoutes } from './routes/favourite-routes.ts';
 import { preferenceRoutes } from './routes/preference-routes.ts';
+import { sessionRoutes } from './routes/session-routes.ts';
+import type { SessionDevices } from './services/session-devices.ts';
+import type { ContactChange } from './services/contact-change.ts';
 import { staffCompanyRoutes } from './routes/staff-company-routes.ts';
 import { staffContentRoutes } from './routes/staff-content-routes.ts';
 import type { ContentRepository } from './repositories/content-repository.ts';
@@ -107,6 +110,10 @@ export interface AppDeps {
   favourites: FavouritesService;
   /** Preferences kept per user across devices (routes/preference-routes.ts). */
   preferences: PreferencesService;
+  /** The devices screen's sessions (routes/session-routes.ts). */
+  sessionDevices: SessionDevices;
+  /** Changing the e-mail address or mobile number. */
+  contactChange: ContactChange;
   contentQueries: ContentQueries;
   userAccess: UserAccessService;
   contentAdmin: ContentAdmin;
@@ -202,7 +209,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       callback(null, {
         origin: allowed,
         methods: ['GET', 'POST'],
-        allowedHeaders: ['lang', 'authorization', 'content-type', 'idempotency-key'],
+        allowedHeaders: [
+          'lang',
+          'authorization',
+          'content-type',
+          'idempotency-key',
+          'device-id',
+          'time-zone',
+        ],
         maxAge: 600,
       });
     },
@@ -277,6 +291,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => followRoutes(scope, deps));
   await app.register(async (scope) => favouriteRoutes(scope, deps));
   await app.register(async (scope) => preferenceRoutes(scope, deps));
+  await app.register(async (scope) => sessionRoutes(scope, deps));
   await app.register(async (scope) => staffContentRoutes(scope, deps));
   await app.register(async (scope) => staffCompanyRoutes(scope, deps));
   await app.register(async (scope) => staffUserRoutes(scope, deps));

@@ -78,6 +78,11 @@ import { FeedCluster } from './cluster/feed-cluster.ts';
 import { MarginEventRepository } from './repositories/margin-event-repository.ts';
 import { AccountSnapshots } from './services/account-snapshots.ts';
 import { StopOutReports } from './services/stop-out-report.ts';
+import { SecurityNotices } from './services/security-notices.ts';
+import { SessionDevices } from './services/session-devices.ts';
+import { SessionRepository } from './repositories/session-repository.ts';
+import { ContactChange } from './services/contact-change.ts';
+import { payoutCoolingMs } from './services/payout-cooling.ts';
 
 /** Forming bars reach the database this often; a crash loses at most this much of a bar. */
 const BAR_FLUSH_INTERVAL_MS = 1000;
@@ -200,7 +205,34 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       fixedCaptchaText: config.captchaTestAnswer,
       locks,
     });
-    const auth = new AuthService({ users, verifications, codes, settings, now, passwords, events, locks });
+    // Late-bound like `log`: notices that fail are logged through the app's logger.
+    let logNoticeError: (error: unknown, message: string) => void = (error, message) =>
+      console.error(message, error);
+    const notices = new SecurityNotices({
+      users,
+      mail: codes.mailSender,
+      sms: codes.smsSender,
+      logError: (error, message) => logNoticeError(error, message),
+    });
+    const sessionDevices: SessionDevices = new SessionDevices({
+      sessions: new SessionRepository(database.db),
+      notices,
+      sessionsEnded: (event) => auth.sessionsEnded(event),
+      now,
+      logError: (error, message) => logNoticeError(error, message),
+    });
+    const auth: AuthService = new AuthService({
+      users,
+      verifications,
+      codes,
+      settings,
+      now,
+      passwords,
+      events,
+      locks,
+      devices: sessionDevices,
+      notices,
+    });
     const tradingRepository = new TradingRepository(database.db);
     // Late-bound like `log`: the error log exists once the app is built.
     let logError: (error: unknown, message: string) => void = (error, message) =>
@@ -288,6 +320,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       events,
       now,
       calls: ownerCalls,
+      notices,
     });
     await money.init();
     const userDesk = new UserDesk({
@@ -362,13 +395,20 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       identity,
       staff,
       money,
-      moneyQueries: new MoneyQueries({ repository: moneyRepository, link: (name) => uploads.link(name) }),
+      moneyQueries: new MoneyQueries({
+        repository: moneyRepository,
+        link: (name) => uploads.link(name),
+        coolingMs: () => payoutCoolingMs(settings),
+        now,
+      }),
       writeAudit,
       contentRepository,
       serviceTexts,
       leaderboard,
       favourites: new FavouritesService({ repository: new FavouritesRepository(database.db), market, now }),
       preferences: new PreferencesService({ repository: new PreferencesRepository(database.db), now }),
+      sessionDevices,
+      contactChange: new ContactChange({ users, auth, codes, notices, events, now }),
       contentQueries: new ContentQueries(contentRepository),
       userAccess: new UserAccessService({ db: database.db, auth, codes, events, writeAudit, now }),
       contentAdmin: new ContentAdmin({
@@ -411,6 +451,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
 
     log = (message) => app.log.info(message);
     logError = (error, message) => app.log.error({ err: error }, message);
+    logNoticeError = logError;
     reportEventError = (error, type) => app.log.error({ err: error }, `a ${type} listener failed`);
     redisLog = { warn: (message) => app.log.warn(message), info: (message) => app.log.info(message) };
     app.log.info(`uploaded images are kept in: ${fileStorage.kind}`);

@@ -45,6 +45,7 @@ describe.skipIf(clusterUnavailable('OWNER CALL CASES'))(
       finance = await staffToken(owner, ['finance']);
       support = await staffToken(owner, ['admin']);
       await moneyClient(owner).requireIdentity(false);
+      await moneyClient(owner).payoutCooling(0);
     });
     afterAll(async () => {
       if (owner && userIds.length > 0)

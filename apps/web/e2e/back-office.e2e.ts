@@ -182,7 +182,11 @@ describe.skipIf(!chromiumPath)('back office', () => {
   it('marks one withdrawal paid with its reference and rejects another; the phone shows each and the hold returns', async () => {
     const session = await registerByApi(stack, uniqueEmail('payee'), 'Payee-pass-1');
     const userId = session.user.id;
-    await staffCall(stack, '/admin/api/settings', adminSession, { withdraw_requires_identity: '0' });
+    await staffCall(stack, '/admin/api/settings', adminSession, {
+      withdraw_requires_identity: '0',
+      // This test is about the review, not the cooling of a new payout address (sessions.e2e.ts).
+      payout_cooling_hours: '0',
+    });
     await staffCall(stack, `/admin/api/users/${userId}/adjust`, adminSession, {
       amount: '500',
       reason: 'Test funds',

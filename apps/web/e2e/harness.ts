@@ -289,11 +289,14 @@ export function useStack(serverOptions: ServerOptions = {}): Stack {
     },
     latestCode(address: string) {
       const marker = `) to ${address}: `;
-      const lines = this.serverOutput()
+      // Only messages with a code: security notices to the same address (a new device, a changed
+      // password) go through the outbox too and must not hide the code sent before them.
+      const codes = this.serverOutput()
         .split('\n')
-        .filter((line) => line.includes('outbox (') && line.includes(marker));
-      const last = lines.at(-1);
-      return last?.slice(last.indexOf(marker)).match(/\b(\d{6})\b/)?.[1];
+        .filter((line) => line.includes('outbox (') && line.includes(marker))
+        .map((line) => line.slice(line.indexOf(marker)).match(/\b(\d{6})\b/)?.[1])
+        .filter((code) => code !== undefined);
+      return codes.at(-1);
     },
   };
 }

@@ -146,8 +146,11 @@ export type ClosedType = (typeof ClosedType)[keyof typeof ClosedType];
 export const MarginMode = { fixed: 1, leveraged: 2 } as const;
 export type MarginMode = (typeof MarginMode)[keyof typeof MarginMode];
 
-/** Verification code purposes: `type` 1 register, 2 reset (docs/CONTRACT.md "Verification codes"). */
-export const CodePurpose = { register: 1, reset: 2 } as const;
+/**
+ * Verification code purposes: `type` 1 register, 2 reset (docs/CONTRACT.md "Verification codes");
+ * 3 proves a new e-mail address or mobile number before it replaces the user's own.
+ */
+export const CodePurpose = { register: 1, reset: 2, contactChange: 3 } as const;
 export type CodePurpose = (typeof CodePurpose)[keyof typeof CodePurpose];
 
 /** Password length limits (docs/decisions/0003-accounts.md). */

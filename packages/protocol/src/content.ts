@@ -136,6 +136,13 @@ export const settingsBodySchema = changeOf(
       withdraw_requires_identity: flag
         .transform(String)
         .describe('1: only users with a certified identity may withdraw (read at each withdrawal)'),
+      payout_cooling_hours: z.coerce
+        .number()
+        .int()
+        .min(0)
+        .max(720)
+        .transform(String)
+        .describe('Hours a newly bound payout method waits before a withdrawal may go to it; 0: none'),
       trade_fee_type: z.coerce
         .number()
         .int()

@@ -4,7 +4,7 @@
  * form-encoded with snake_case fields; amounts arrive as decimal text and stay exact.
  */
 import { z } from 'zod';
-import { pageFields, text, timeRangeFields, utcTimeText, wholeNumber } from './fields.ts';
+import { pageFields, text, timeRangeFields, unixSeconds, utcTimeText, wholeNumber } from './fields.ts';
 import { decimalText } from './trading.ts';
 
 /** An uploaded image: the url `image_upload` returned (or its bare name). */
@@ -185,6 +185,11 @@ export const drawMethodSchema = z.object({
   payee_name: z.string(),
   payee_account: z.string(),
   draw_currency: withdrawCurrencySchema.nullable(),
+  bound_at: unixSeconds('When it was bound, Unix seconds'),
+  usable_from: unixSeconds(
+    'Unix seconds from which withdrawals may go to it (payout_cooling_hours after binding); ' +
+      'null once usable',
+  ).nullable(),
 });
 
 export const withdrawRecordSchema = z.object({

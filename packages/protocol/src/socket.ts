@@ -58,6 +58,8 @@ export const SessionEndReason = {
   forcedLogout: 'forced_logout',
   /** The session reached its expiry time. */
   expired: 'expired',
+  /** The user signed this session out from another device (the devices screen). */
+  signedOutElsewhere: 'signed_out_elsewhere',
 } as const;
 export type SessionEndReason = (typeof SessionEndReason)[keyof typeof SessionEndReason];
 

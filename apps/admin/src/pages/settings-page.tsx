@@ -151,6 +151,14 @@ export default function SettingsPage() {
               />
             </Form.Item>
             {['is_show_mobile', 'withdraw_requires_identity'].map(flag)}
+            <Form.Item
+              name="payout_cooling_hours"
+              label={t('settings.payout_cooling_hours')}
+              extra={t('settings.payout_cooling_hint')}
+              normalize={(v: number | null) => (v === null ? undefined : String(v))}
+            >
+              <InputNumber<number> min={0} max={720} style={{ width: '100%' }} suffix="h" />
+            </Form.Item>
             {[
               'complaint_email',
               'complaint_email_host',

@@ -112,6 +112,21 @@ export interface SessionTable {
   expires_at: DbInt;
   revoked_at: NullableInt;
   ip: string | null;
+  /** The browser's User-Agent as it opened the session (cut to 512 characters). */
+  user_agent: string | null;
+  /** The random id the app keeps in its browser; null from clients that send none. */
+  device_id: string | null;
+  /** The IANA time zone the app reported at sign-in: the devices screen's area. */
+  time_zone: string | null;
+  /** Written at most once a minute per session (services/session-devices.ts). */
+  last_used_at: NullableInt;
+}
+
+/** A device a user has signed in from: a sign-in from one not listed here is told to them. */
+export interface UserDeviceTable {
+  user_id: DbInt;
+  device_id: string;
+  first_seen_at: DbInt;
 }
 
 export interface VerificationCodeTable {
@@ -540,6 +555,7 @@ export interface Database {
   deposit_rates: DepositRateTable;
   withdraw_currencies: WithdrawCurrencyTable;
   draw_methods: DrawMethodTable;
+  user_devices: UserDeviceTable;
   withdrawals: WithdrawalTable;
   staff: StaffTable;
   staff_sessions: StaffSessionTable;

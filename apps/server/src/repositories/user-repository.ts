@@ -109,24 +109,25 @@ export class UserRepository {
     return (await this.byId(id))!;
   }
 
+  /** Replaces the e-mail address, or the mobile number and its area, that the user signs in with. */
+  async setContact(
+    userId: number,
+    contact: { email: string } | { mobile: string; areaId: number | null },
+  ): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set(
+        'email' in contact ? { email: contact.email } : { mobile: contact.mobile, area_id: contact.areaId },
+      )
+      .where('id', '=', userId)
+      .execute();
+  }
+
   async setPassword(userId: number, passwordHash: string, nowMs: number): Promise<void> {
     await this.db
       .updateTable('users')
       .set({ password_hash: passwordHash, password_changed_at: nowMs })
       .where('id', '=', userId)
-      .execute();
-  }
-
-  async createSession(
-    userId: number,
-    tokenHash: string,
-    nowMs: number,
-    expiresAtMs: number,
-    ip: string,
-  ): Promise<void> {
-    await this.db
-      .insertInto('sessions')
-      .values({ user_id: userId, token_hash: tokenHash, created_at: nowMs, expires_at: expiresAtMs, ip })
       .execute();
   }
 

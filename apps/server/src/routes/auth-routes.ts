@@ -18,6 +18,7 @@ import {
 import { refused } from '../domain/errors.ts';
 import { requireRealUser, requireUser, sessionUser, tokenOf } from '../http/auth-plugin.ts';
 import { ok } from '../http/envelope-plugin.ts';
+import { sessionDeviceOf } from '../http/session-device.ts';
 import { toWireUser, type AuthService } from '../services/auth-service.ts';
 import type { LeaderboardService } from '../services/leaderboard-service.ts';
 import type { VerificationService } from '../services/verification-service.ts';
@@ -48,7 +49,15 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
     },
     async (request) => {
       const { account, password, type, area_id } = request.body;
-      const { token, user } = await auth.login({ account, password, type, areaId: area_id, ip: request.ip });
+      const device = sessionDeviceOf(request);
+      const { token, user } = await auth.login({
+        account,
+        password,
+        type,
+        areaId: area_id,
+        ip: request.ip,
+        device,
+      });
       return ok(request, { token, user: toWireUser(user) }, 'login_ok');
     },
   );
@@ -64,7 +73,11 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
       },
     },
     async (request) => {
-      const { token, user, demoId } = await auth.demoLogin(request.query.demo_id, request.ip);
+      const { token, user, demoId } = await auth.demoLogin(
+        request.query.demo_id,
+        request.ip,
+        sessionDeviceOf(request),
+      );
       return ok(request, { token, user: toWireUser(user), demo_id: demoId }, 'login_ok');
     },
   );
@@ -84,7 +97,11 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
       },
     },
     async (request) => {
-      const { token, user } = await auth.ownDemoLogin(await requireRealUser(request), request.ip);
+      const { token, user } = await auth.ownDemoLogin(
+        await requireRealUser(request),
+        request.ip,
+        sessionDeviceOf(request),
+      );
       return ok(request, { token, user: toWireUser(user) }, 'own_demo_ok');
     },
   );
@@ -139,6 +156,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
         inviteCode: b.invite_code || undefined,
         code: b.sms_code,
         ip: request.ip,
+        device: sessionDeviceOf(request),
       });
       return ok(request, { token, user: toWireUser(user) }, 'register_ok');
     },
@@ -163,6 +181,8 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
         newPassword: b.new_password,
         confirmation: b.secondary_password,
         code: b.auth_code,
+        ip: request.ip,
+        device: sessionDeviceOf(request),
       });
       return ok(request, null, 'password_reset_ok');
     },
@@ -191,6 +211,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
         currentPassword: b.old_password,
         ip: request.ip,
         sessionToken: tokenOf(request),
+        device: sessionDeviceOf(request),
       });
       return ok(request, result, 'password_changed');
     },

@@ -256,7 +256,7 @@ export async function moneyRoutes(app: FastifyInstance, deps: MoneyRouteDeps) {
     },
     async (request) => {
       const user = await requireRealUser(request);
-      const id = await money.bindDrawMethod(user, request.body);
+      const id = await money.bindDrawMethod(user, request.body, request.lang);
       return ok(request, (await queries.drawMethod(user.id, id))!, 'money.method_bound');
     },
   );

@@ -5,19 +5,25 @@
  * session is announced as `session_ended` on the event bus, so open sockets let go of it at once.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { CodePurpose, SessionEndReason, type IdentifierType, type User } from '@omp/protocol';
+import { CodePurpose, SessionEndReason, type IdentifierType } from '@omp/protocol';
 import { invalid, refused } from '../domain/errors.ts';
 import { isUniqueViolation } from '../repositories/unit-of-work.ts';
 import type { SessionRecord, UserRecord, UserRepository } from '../repositories/user-repository.ts';
 import type { EventBus, SessionEnded } from '../events/event-bus.ts';
 import type { VerificationRepository } from '../repositories/verification-repository.ts';
-import { looksLikeEmail, normalizeEmail, normalizeMobile } from '../inputs/identifiers.ts';
+import { looksLikeEmail } from '../inputs/identifiers.ts';
+import { identifierOf, typedAccountKey, type Identifier } from './account-keys.ts';
 import { decoyHash, scryptPasswordHasher, type PasswordHasher } from '../security/password-hasher.ts';
 import { checkNewPassword } from './password-rules.ts';
 import type { SettingsService } from './settings-service.ts';
 import type { VerificationService } from './verification-service.ts';
 import type { KeyedLocks } from './keyed-locks.ts';
 import { LoginAttempts } from './login-attempts.ts';
+import type { SessionDevice, SessionDevices } from './session-devices.ts';
+import { noticeTime, type SecurityNotices } from './security-notices.ts';
+
+export { toWireUser } from '../wire/user-wire.ts';
+export type { Identifier } from './account-keys.ts';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60_000;
 export {
@@ -41,16 +47,15 @@ export interface AuthServiceOptions {
   events?: EventBus;
   /** Held while failed logins are counted (login-attempts.ts). */
   locks: KeyedLocks;
+  /** Where sessions open and their use is noted (session-devices.ts). */
+  devices: Pick<SessionDevices, 'open' | 'used'>;
+  /** Tells the user their password changed. */
+  notices: Pick<SecurityNotices, 'tellUser'>;
 }
 
 /** A live session as the socket keeps it: its user, the hash it is known by, and its expiry. */
 export interface LiveSession extends SessionRecord {
   tokenHash: string;
-}
-
-export interface Identifier {
-  channel: 'email' | 'sms';
-  address: string;
 }
 
 /**
@@ -81,10 +86,7 @@ export class AuthService {
 
   /** Turns a typed account into its stored form and the channel codes go through. */
   identify(type: IdentifierType | undefined, account: string, areaId: number | undefined): Identifier {
-    const kind = type ?? (looksLikeEmail(account) ? 'email' : 'mobile');
-    return kind === 'email'
-      ? { channel: 'email', address: normalizeEmail(account) }
-      : { channel: 'sms', address: normalizeMobile(account, areaId) };
+    return identifierOf(type, account, areaId);
   }
 
   async findUser(identifier: Identifier): Promise<UserRecord | undefined> {
@@ -108,6 +110,7 @@ export class AuthService {
     inviteCode: string | undefined;
     code: string;
     ip: string;
+    device?: SessionDevice;
   }): Promise<{ token: string; user: UserRecord }> {
     await this.assertRegistrationAllowed(input.type);
     const identifier = this.identify(input.type, input.account, input.areaId);
@@ -130,7 +133,7 @@ export class AuthService {
       demoOf: null,
       invitedBy,
     });
-    return { token: await this.openSession(user.id, input.ip), user };
+    return { token: await this.openSession(user.id, input.ip, input.device), user };
   }
 
   async login(input: {
@@ -139,9 +142,10 @@ export class AuthService {
     type: IdentifierType | undefined;
     areaId: number | undefined;
     ip: string;
+    device?: SessionDevice;
   }) {
     const user = await this.userForLogin(input.account, input.type, input.areaId);
-    const accountKey = user ? `user:${user.id}` : this.typedAccountKey(input);
+    const accountKey = user ? `user:${user.id}` : typedAccountKey(input);
     // Counted as failed until the password proves right (login-attempts.ts).
     await this.attempts.count(accountKey, input.ip, true);
     // An unknown account costs the same scrypt work as a known one, so timing tells nothing.
@@ -152,28 +156,7 @@ export class AuthService {
     await this.o.verifications.clearLoginFailures(accountKey);
     // Only after the password matched, so the refusal tells nothing to someone guessing.
     if (user.disabled) throw refused('account_disabled');
-    return { token: await this.openSession(user.id, input.ip), user };
-  }
-
-  /**
-   * The failure counter's key when no account matched: the typed account in its stored form, so
-   * `Bob@Example.com ` and `bob@example.com` (or `+852 1234 5678` and `+85212345678`) share one.
-   */
-  private typedAccountKey(input: {
-    account: string;
-    type: IdentifierType | undefined;
-    areaId: number | undefined;
-  }) {
-    try {
-      const identifier = this.identify(input.type, input.account, input.areaId);
-      return `${identifier.channel}:${identifier.address}`;
-    } catch {
-      const compact = input.account
-        .trim()
-        .toLowerCase()
-        .replace(/[\s().-]/g, '');
-      return `typed:${compact.replace(/^\+?0*/, '')}`;
-    }
+    return { token: await this.openSession(user.id, input.ip, input.device), user };
   }
 
   /** A mobile number typed without its country code matches when exactly one account has it. */
@@ -195,6 +178,7 @@ export class AuthService {
   async demoLogin(
     demoId: string | undefined,
     ip: string,
+    device?: SessionDevice,
   ): Promise<{ token: string; user: UserRecord; demoId: string }> {
     let user = demoId ? await this.o.users.byDemoId(demoId) : undefined;
     if (user?.disabled) throw refused('account_disabled');
@@ -209,7 +193,7 @@ export class AuthService {
       demoOf: null,
       invitedBy: null,
     });
-    return { token: await this.openSession(user.id, ip), user, demoId: id };
+    return { token: await this.openSession(user.id, ip, device), user, demoId: id };
   }
 
   /**
@@ -219,7 +203,11 @@ export class AuthService {
    * session leads to a real one or to another demo account (the phone goes back to the real
    * account with the real session it kept).
    */
-  async ownDemoLogin(owner: UserRecord, ip: string): Promise<{ token: string; user: UserRecord }> {
+  async ownDemoLogin(
+    owner: UserRecord,
+    ip: string,
+    device?: SessionDevice,
+  ): Promise<{ token: string; user: UserRecord }> {
     if (owner.isDemo) throw refused('demo_restricted');
     let user = await this.o.users.demoAccountOf(owner.id);
     if (!user) {
@@ -233,7 +221,7 @@ export class AuthService {
       }
     }
     if (user.disabled) throw refused('account_disabled');
-    return { token: await this.openSession(user.id, ip), user };
+    return { token: await this.openSession(user.id, ip, device), user };
   }
 
   async userOfToken(token: string | undefined): Promise<UserRecord | undefined> {
@@ -250,12 +238,15 @@ export class AuthService {
       nowMs - cached.cachedAtMs < SESSION_CACHE_MS &&
       nowMs >= cached.cachedAtMs &&
       nowMs < cached.session.expiresAtMs
-    )
+    ) {
+      this.o.devices.used(tokenHash);
       return { ...cached.session, tokenHash };
+    }
     const session = await this.o.users.sessionOf(tokenHash, nowMs);
     if (this.sessionCache.size >= SESSION_CACHE_MAX) this.sessionCache.clear();
     if (session) this.sessionCache.set(tokenHash, { session, cachedAtMs: nowMs });
     else this.sessionCache.delete(tokenHash);
+    if (session) this.o.devices.used(tokenHash);
     return session && { ...session, tokenHash };
   }
 
@@ -292,6 +283,8 @@ export class AuthService {
     newPassword: string;
     confirmation: string;
     code: string;
+    ip?: string;
+    device?: SessionDevice;
   }): Promise<void> {
     const identifier = this.identify(input.type, input.account, input.areaId);
     checkNewPassword(input.newPassword, input.confirmation, identifier.address);
@@ -299,6 +292,7 @@ export class AuthService {
     if (!user) throw refused('account_not_found');
     await this.o.codes.verifyCode(identifier.address, CodePurpose.reset, input.code);
     await this.replacePassword(user.id, input.newPassword, { reason: SessionEndReason.passwordReset });
+    await this.tellPasswordChanged(user.id, input.ip ?? '', input.device);
   }
 
   /** A logged-in real user changes the password with a code sent to their own address. */
@@ -317,6 +311,7 @@ export class AuthService {
       currentPassword?: string | undefined;
       /** The session making the change: its device gets the new token, so its socket is not told. */
       sessionToken?: string | undefined;
+      device?: SessionDevice;
     },
   ) {
     const identifier = this.ownAddress(user, input.type);
@@ -328,14 +323,21 @@ export class AuthService {
       reason: SessionEndReason.passwordChanged,
       ...(input.sessionToken ? { spareTokenHash: hashToken(input.sessionToken) } : {}),
     });
-    return { token: await this.openSession(user.id, input.ip) };
+    await this.tellPasswordChanged(user.id, input.ip, input.device);
+    const device = { ...input.device, continuesSession: input.sessionToken !== undefined };
+    return { token: await this.openSession(user.id, input.ip, device) };
+  }
+
+  private async tellPasswordChanged(userId: number, ip: string, device: SessionDevice | undefined) {
+    const params = { time: noticeTime(this.o.now()), ip: ip || '?' };
+    await this.o.notices.tellUser(userId, 'password_changed', params, device?.lang ?? 'en');
   }
 
   /**
    * The password a signed-in user says is theirs: a wrong one counts against the same limits as a
    * wrong login (per account and per address), so this form cannot be used to guess it.
    */
-  private async checkCurrentPassword(user: UserRecord, password: string, ip: string): Promise<void> {
+  async checkCurrentPassword(user: UserRecord, password: string, ip: string): Promise<void> {
     const attempt = await this.attempts.count(`user:${user.id}`, ip, false);
     if (!user.passwordHash || !(await this.passwords.verify(password, user.passwordHash)))
       throw refused('password.current_wrong');
@@ -363,10 +365,22 @@ export class AuthService {
     this.sessionsEnded({ userId, ...ended });
   }
 
-  private async openSession(userId: number, ip: string): Promise<string> {
+  /**
+   * The one place a session opens, whatever the way of signing in: its device is recorded for the
+   * devices screen, and a device the user never signed in from is told to them (session-devices.ts).
+   */
+  private async openSession(userId: number, ip: string, device: SessionDevice = {}): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     const nowMs = this.o.now();
-    await this.o.users.createSession(userId, hashToken(token), nowMs, nowMs + SESSION_TTL_MS, ip);
+    const tokenHash = hashToken(token);
+    await this.o.devices.open({
+      ...device,
+      userId,
+      tokenHash,
+      nowMs,
+      expiresAtMs: nowMs + SESSION_TTL_MS,
+      ip,
+    });
     return token;
   }
 
@@ -382,16 +396,4 @@ export class AuthService {
     }
     throw new Error('could not find a free invite code');
   }
-}
-
-export function toWireUser(user: UserRecord): User {
-  return {
-    id: user.id,
-    uid: user.uid,
-    email: user.email,
-    mobile: user.mobile,
-    is_demo: user.isDemo ? 1 : 0,
-    invite_code: user.inviteCode,
-    created_at: Math.floor(user.createdAt / 1000),
-  };
 }

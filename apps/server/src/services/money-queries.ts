@@ -20,15 +20,25 @@ export interface MoneyQueriesOptions {
   repository: MoneyRepository;
   /** A signed link to an uploaded proof (UploadService.link). */
   link: (name: string) => string;
+  /** How long a new payout method waits (payout-cooling.ts), read at each answer. */
+  coolingMs: () => Promise<number>;
+  now: () => number;
 }
 
 export class MoneyQueries {
   private readonly repository: MoneyRepository;
   private readonly link: (name: string) => string;
+  private readonly options: MoneyQueriesOptions;
 
   constructor(options: MoneyQueriesOptions) {
+    this.options = options;
     this.repository = options.repository;
     this.link = options.link;
+  }
+
+  /** When each method may first be used, given the cooling staff set now. */
+  private async cooling() {
+    return { coolingMs: await this.options.coolingMs(), nowMs: this.options.now() };
   }
 
   async chargeNetworks() {
@@ -95,12 +105,15 @@ export class MoneyQueries {
   async drawMethods(userId: number, drawType?: number, drawId?: number) {
     const byId = await this.currencies();
     const rows = await this.repository.drawMethods(userId, drawType, drawId);
-    return rows.map((row) => toDrawMethod(row, byId.get(row.draw_currency_id)));
+    const cooling = await this.cooling();
+    return rows.map((row) => toDrawMethod(row, byId.get(row.draw_currency_id), cooling));
   }
 
   async drawMethod(userId: number, id: number) {
     const row = await this.repository.drawMethod(userId, id);
-    return row && toDrawMethod(row, (await this.currencies()).get(row.draw_currency_id));
+    return (
+      row && toDrawMethod(row, (await this.currencies()).get(row.draw_currency_id), await this.cooling())
+    );
   }
 
   /** The back office's configuration lists, with the disabled ones and their flag. */

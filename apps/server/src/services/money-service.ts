@@ -7,15 +7,9 @@
  * UPDATE in the same transaction as the ledger row backs it up.
  */
 import { parseMicros, receivedAmount, withdrawalFee } from '@omp/engine';
-import {
-  DrawType,
-  isValidAccountNumber,
-  isValidAddress,
-  isValidSwift,
-  WithdrawalStatus,
-} from '@omp/protocol';
+import { WithdrawalStatus } from '@omp/protocol';
 import type { AuditEntry } from '../repositories/audit-repository.ts';
-import { invalid, notFound, refused } from '../domain/errors.ts';
+import { notFound, refused } from '../domain/errors.ts';
 import { DepositDesk, type DepositInput } from './deposit-desk.ts';
 import { amountOf } from './money-amounts.ts';
 import type {
@@ -34,6 +28,9 @@ import { OwnerCalls } from './owner-calls.ts';
 import { toWithdrawal } from '../wire/money-wire.ts';
 import type { Language } from '@omp/protocol';
 import { isUniqueViolation, type DbOrTx, type Tx } from '../repositories/unit-of-work.ts';
+import { noticeTime, type SecurityNotices } from './security-notices.ts';
+import { bindDrawMethod, type DrawMethodInput } from './payout-methods.ts';
+import { payoutCoolingMs, usableFromMs } from './payout-cooling.ts';
 
 export type { PaymentConfigTable };
 export { amountOf };
@@ -53,6 +50,8 @@ export interface MoneyServiceOptions {
   now: () => number;
   /** Where balance changes and staff decisions run: on the book's owner (owner-calls.ts). */
   calls?: OwnerCalls;
+  /** Tells the user a payout method was bound to their account. */
+  notices?: Pick<SecurityNotices, 'tellUser'>;
 }
 
 interface WithdrawalInput {
@@ -150,54 +149,9 @@ export class MoneyService {
     return this.deposits.submitDeposit(user, input, answerOf, idempotent);
   }
 
-  async bindDrawMethod(
-    user: TradingUser,
-    input: {
-      type: number;
-      draw_currency_id: number;
-      dc_address?: string | undefined;
-      bank_name?: string | undefined;
-      bank_address?: string | undefined;
-      bank_swift?: string | undefined;
-      payee_name?: string | undefined;
-      payee_account?: string | undefined;
-    },
-  ): Promise<number> {
-    const currency = await this.repository.withdrawCurrency(input.draw_currency_id);
-    if (!currency || currency.enabled !== 1 || currency.type !== input.type)
-      throw notFound('money.currency_not_found');
-    const base = {
-      user_id: user.id,
-      type: input.type,
-      draw_currency_id: input.draw_currency_id,
-      created_at: this.options.now(),
-      dc_address: '',
-      bank_name: '',
-      bank_address: '',
-      bank_swift: '',
-      payee_name: '',
-      payee_account: '',
-    };
-    if (input.type === DrawType.coin) {
-      const address = input.dc_address ?? '';
-      if (!address) throw invalid('field_required', { field: 'dc_address' });
-      if (!isValidAddress(currency.protocol, address))
-        throw invalid('money.address_invalid', { network: currency.protocol });
-      return this.repository.insertDrawMethod({ ...base, dc_address: address });
-    }
-    for (const field of ['bank_name', 'payee_name', 'payee_account', 'bank_swift'] as const)
-      if (!input[field]) throw invalid('field_required', { field });
-    const swift = input.bank_swift!.toUpperCase();
-    if (!isValidSwift(swift)) throw invalid('money.swift_invalid');
-    if (!isValidAccountNumber(input.payee_account!)) throw invalid('money.account_invalid');
-    return this.repository.insertDrawMethod({
-      ...base,
-      bank_name: input.bank_name!,
-      bank_address: input.bank_address ?? '',
-      bank_swift: swift,
-      payee_name: input.payee_name!,
-      payee_account: input.payee_account!.replace(/\s+/g, '').toUpperCase(),
-    });
+  /** Binds a payout method and tells the user of it (payout-methods.ts). */
+  bindDrawMethod(user: TradingUser, input: DrawMethodInput, lang: Language): Promise<number> {
+    return bindDrawMethod(this.options, user, input, lang);
   }
 
   /**
@@ -226,6 +180,9 @@ export class MoneyService {
     const method = await this.repository.drawMethod(user.id, input.drawMethodId);
     // Someone else's method, a deleted one or one of another currency are all "not yours".
     if (!method || method.draw_currency_id !== input.drawCurrencyId) throw notFound('money.method_not_found');
+    const coolingMs = await payoutCoolingMs(this.options.settings);
+    const usableFrom = usableFromMs(method.created_at, coolingMs, this.options.now());
+    if (usableFrom !== undefined) throw refused('money.method_cooling', { time: noticeTime(usableFrom) });
     const minimum = parseMicros(currency.min_amount) ?? 0n;
     if (amount < minimum) throw refused('money.below_minimum', { min: currency.min_amount });
     const fee = withdrawalFee({ feeType: currency.fee_type, drawRate: currency.draw_rate }, amount);

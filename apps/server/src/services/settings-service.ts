@@ -36,6 +36,8 @@ export const SETTING_DEFAULTS = {
   stop_out_level: '50',
   /** 1: only users with a certified identity may withdraw. */
   withdraw_requires_identity: '1',
+  /** Hours a newly bound payout method waits before a withdrawal may go to it; 0: none. */
+  payout_cooling_hours: '24',
 } as const;
 
 export type SettingKey = keyof typeof SETTING_DEFAULTS;

@@ -47,6 +47,15 @@ export class VerificationService {
     this.options = options;
   }
 
+  /** The e-mail sender codes leave through; security notices use the same one. */
+  get mailSender(): MessageSender {
+    return this.options.mail;
+  }
+
+  get smsSender(): MessageSender {
+    return this.options.sms;
+  }
+
   async createCaptcha(): Promise<{ id: string; b64s: string }> {
     const look = { noise: 2, color: true, width: 120, height: 44 };
     const fixed = this.options.fixedCaptchaText;

@@ -12,6 +12,7 @@ import type {
 } from '../repositories/money-repository.ts';
 import { money, timeText } from './trading-wire.ts';
 import { currencyText } from './decimal-text.ts';
+import { usableFromMs } from '../services/payout-cooling.ts';
 
 /** The rates staff set for deposits, by currency code. */
 export type DepositRates = ReadonlyMap<string, string>;
@@ -69,7 +70,11 @@ export const toDeposit = (row: Deposit, lang: Language, link: (name: string) => 
   usd_price: row.usd_price,
 });
 
-export const toDrawMethod = (row: DrawMethod, currency: WithdrawCurrency | undefined) => ({
+export const toDrawMethod = (
+  row: DrawMethod,
+  currency: WithdrawCurrency | undefined,
+  cooling: { coolingMs: number; nowMs: number },
+) => ({
   id: row.id,
   type: row.type,
   dc_address: row.dc_address,
@@ -79,7 +84,12 @@ export const toDrawMethod = (row: DrawMethod, currency: WithdrawCurrency | undef
   payee_name: row.payee_name,
   payee_account: row.payee_account,
   draw_currency: currency ? toWithdrawCurrency(currency) : null,
+  bound_at: Math.floor(row.created_at / 1000),
+  usable_from: unixSecondsOrNull(usableFromMs(row.created_at, cooling.coolingMs, cooling.nowMs)),
 });
+
+/** Rounded up: "usable from" must never name a second before the method is usable. */
+const unixSecondsOrNull = (ms: number | undefined) => (ms === undefined ? null : Math.ceil(ms / 1000));
 
 export const toWithdrawal = (row: Withdrawal, currency: WithdrawCurrency | undefined, lang: Language) => ({
   id: row.id,

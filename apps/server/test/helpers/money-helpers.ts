@@ -69,6 +69,13 @@ export function moneyClient(rt: TestRuntime) {
       });
       if (changed.code !== 1) throw new Error(`changing the setting failed: ${changed.msg}`);
     },
+    /** Sets how many hours a new payout method waits before a withdrawal may go to it. */
+    async payoutCooling(hours: number) {
+      const changed = await call('POST', '/admin/api/settings', await adminToken(rt), {
+        payout_cooling_hours: hours,
+      });
+      if (changed.code !== 1) throw new Error(`changing the setting failed: ${changed.msg}`);
+    },
   };
 }
 

@@ -8,6 +8,7 @@ import { getSocket, isCutOff, setSocketLanguage } from '../lib/socket.ts';
 import { i18next } from '../i18n/index.ts';
 import { useSettings } from '../features/settings/settings-store.ts';
 import { useSession } from '../features/session/session-store.ts';
+import { deviceHeaders } from '../features/sessions/device-identity.ts';
 
 let loadingToast: { close(): void } | undefined;
 
@@ -40,6 +41,7 @@ export function wireApi(onSessionInvalid: () => void): void {
         },
       },
       isOffline: () => isCutOff(getSocket().getState()),
+      getDeviceHeaders: deviceHeaders,
       onSessionInvalid: () => {
         const session = useSession.getState();
         // The own demo account's session ended: the real session kept on this phone takes over

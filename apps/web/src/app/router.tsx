@@ -46,6 +46,12 @@ const BUILT: Record<string, ReactNode> = {
     async () => (await import('../features/money/withdraw-page.tsx')).WithdrawPage,
   ),
   '/mine/wallet': lazyScreen(async () => (await money()).WalletPage),
+  '/mine/devices': lazyScreen(
+    async () => (await import('../features/sessions/devices-page.tsx')).DevicesPage,
+  ),
+  '/mine/contact': lazyScreen(
+    async () => (await import('../features/sessions/contact-page.tsx')).ContactPage,
+  ),
   '/mine/coin-address-list': lazyScreen(async () => (await money()).PayoutMethodsPage, { type: 1 }),
   '/mine/bank-card-list': lazyScreen(async () => (await money()).PayoutMethodsPage, { type: 2 }),
   '/mine/withdraw-way': lazyScreen(

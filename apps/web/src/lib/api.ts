@@ -60,6 +60,11 @@ export interface ApiDeps {
   onSessionInvalid(): void;
   /** Texts for failures that carry no server message, already translated. */
   messages: { network(detail: string): string; http(status: number): string };
+  /**
+   * Headers that say which device this is (the app's random device id, its time zone), sent to our
+   * own server so a session opened by any call records its device.
+   */
+  getDeviceHeaders?: () => Record<string, string>;
   /** Whether the app is offline now (calls with `requireOnline` are refused); never, when absent. */
   isOffline?: () => boolean;
   fetch?: typeof fetch;
@@ -157,7 +162,7 @@ export function createApiClient(deps: ApiDeps): ApiClient {
     const headers: Record<string, string> = {
       ...options.headers,
       lang: deps.getLang(),
-      ...(ownServer ? { authorization: deps.getToken() } : {}),
+      ...(ownServer ? { ...deps.getDeviceHeaders?.(), authorization: deps.getToken() } : {}),
     };
     const body = stamped ? undefined : buildBody(options, headers);
     const url = buildUrl(deps.baseUrl ?? '', path, options.params, stamped ? now() : undefined);

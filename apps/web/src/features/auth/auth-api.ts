@@ -21,7 +21,8 @@ import { readText, writeText } from '../../lib/storage.ts';
 
 /** Purposes of a verification code, from the protocol's zod-free constants. */
 export const CODE_PURPOSE = CodePurpose;
-export type CodePurposeValue = CodePurpose;
+/** The purposes a visitor asks a code for; a new address's code goes through contact_code. */
+export type CodePurposeValue = Exclude<CodePurpose, typeof CodePurpose.contactChange>;
 
 export interface Captcha {
   id: string;

@@ -14,6 +14,7 @@ import { OrderSkeleton } from '../orders/order-skeleton.tsx';
 import { deleteDrawMethod, useDrawMethods, type PayoutType } from './money-api.ts';
 import { bindPath } from './withdraw-page.tsx';
 import { currencyLabel } from './currency-selector.tsx';
+import { UsableFromHint } from '../sessions/usable-from.tsx';
 
 const LIST_PATH: Record<PayoutType, string> = { 1: '/mine/coin-address-list', 2: '/mine/bank-card-list' };
 
@@ -121,6 +122,7 @@ export function PayoutMethodsPage({ type }: { type: PayoutType }) {
                 </div>
               </dl>
             )}
+            <UsableFromHint method={method} />
           </li>
         ))}
       </ul>

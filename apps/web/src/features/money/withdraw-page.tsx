@@ -22,6 +22,7 @@ import { AmountField, amountProblemText } from './amount-field.tsx';
 import { WithdrawRecords } from './money-records.tsx';
 import { checkAmount, feeRule, previewWithdrawal, shortened, usdText, microsOf } from './money-figures.ts';
 import { useDrawMethods, useWithdrawCurrencies, withdraw, type PayoutType } from './money-api.ts';
+import { isUsableNow, UsableFromHint } from '../sessions/usable-from.tsx';
 import { useSending } from '../../lib/use-sending.ts';
 import { CurrencySelector } from './currency-selector.tsx';
 import { useConfirmSheet, type ConfirmRow } from './confirm-sheet.tsx';
@@ -70,7 +71,9 @@ function WithdrawForm({ type, onDone }: { type: PayoutType; onDone(): void }) {
   if (currencyList.length === 0) return <EmptyState title={t('withdraw.noCurrency')} testId="no-currency" />;
   const currency = currencyList.find((c) => c.id === currencyId) ?? currencyList[0]!;
   const usable = (methods.data ?? []).filter((m) => m.draw_currency?.id === currency.id);
-  const method = usable.find((m) => m.id === methodId) ?? usable[0];
+  // A method still cooling after it was bound cannot be picked; the first ready one is chosen.
+  const ready = usable.filter((m) => isUsableNow(m));
+  const method = ready.find((m) => m.id === methodId) ?? ready[0];
 
   return (
     <div className="money-form">
@@ -104,17 +107,28 @@ function WithdrawForm({ type, onDone }: { type: PayoutType; onDone(): void }) {
             onChange={(picked) => picked[0] !== undefined && setMethodId(picked[0])}
             options={usable.map((m) => ({
               label: (
-                <span dir="ltr" className="num">
-                  {methodLabel(m)}
-                </span>
+                <>
+                  <span dir="ltr" className="num">
+                    {methodLabel(m)}
+                  </span>
+                  <UsableFromHint method={m} />
+                </>
               ),
               value: m.id,
+              disabled: !isUsableNow(m),
             }))}
             data-testid="withdraw-methods"
           />
         )}
       </div>
-      <AmountForm key={currency.id} type={type} currency={currency} method={method} onDone={onDone} />
+      <AmountForm
+        key={currency.id}
+        type={type}
+        currency={currency}
+        method={method}
+        cooling={method === undefined && usable.length > 0}
+        onDone={onDone}
+      />
     </div>
   );
 }
@@ -123,11 +137,14 @@ function AmountForm({
   type,
   currency,
   method,
+  cooling,
   onDone,
 }: {
   type: PayoutType;
   currency: WithdrawCurrency;
   method: DrawMethod | undefined;
+  /** Every method of the currency is new and waits: nothing to bind, only to wait for. */
+  cooling: boolean;
   onDone(): void;
 }) {
   const { t } = useTranslation();
@@ -151,6 +168,10 @@ function AmountForm({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setShown(true);
+    if (!method && cooling) {
+      await Dialog.alert({ content: t('securityNotices.allCooling'), confirmText: t('common.ok') });
+      return;
+    }
     if (!method) {
       const bind = await Dialog.confirm({
         content: type === 1 ? t('withdraw.bindAddressFirst') : t('withdraw.bindAccountFirst'),

@@ -6,12 +6,14 @@ import {
   ArrowDownCircleOutline,
   BankcardOutline,
   ChatCheckOutline,
+  CheckShieldOutline,
   EyeInvisibleOutline,
   EyeOutline,
   GlobalOutline,
   LinkOutline,
   LockOutline,
   LoopOutline,
+  MailOpenOutline,
   MailOutline,
   MessageOutline,
   RightOutline,
@@ -179,6 +181,12 @@ export function UserPage() {
         </Row>
         <Row icon={<LockOutline />} onClick={() => open('/mine/password')} testId="link-password">
           {t('pages.password')}
+        </Row>
+        <Row icon={<MailOpenOutline />} onClick={() => open('/mine/contact')} testId="link-contact">
+          {t('contactChange.link')}
+        </Row>
+        <Row icon={<CheckShieldOutline />} onClick={() => open('/mine/devices')} testId="link-devices">
+          {t('sessions.link')}
         </Row>
         <Row icon={<UserAddOutline />} onClick={() => open('/mine/invite')} testId="link-invite">
           {t('pages.invite')}

@@ -1,0 +1,45 @@
+/**
+ * Where a user is signed in, and the change of the e-mail address or mobile number that signs
+ * them in (docs/CONTRACT.md "Sessions and devices", "Changing the e-mail or mobile").
+ */
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH } from './constants.ts';
+import { text, unixSeconds, wholeNumber } from './fields.ts';
+import { identifierTypeSchema } from './account.ts';
+
+/**
+ * Headers the app sends when a session opens (login, registration, demo sign-in, own demo, password
+ * change): a random id the browser keeps for itself, and the IANA time zone it runs in. Both are
+ * optional and a value that does not look right is ignored rather than refused, so an older client
+ * still signs in.
+ */
+export const DEVICE_ID_HEADER = 'device-id';
+export const TIME_ZONE_HEADER = 'time-zone';
+export const DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+
+export const signedInSessionSchema = z.object({
+  id: z.number().int().describe('The session’s number, for signing it out'),
+  current: z.boolean().describe('The session this request was made with'),
+  device: z.string().describe('E.g. "iPhone (iOS 17.5)"; empty when the browser did not say'),
+  browser: z.string().describe('E.g. "Safari 17.5"; empty when the browser did not say'),
+  area: z
+    .string()
+    .describe('The time zone the app reported at sign-in, e.g. "Europe/London"; empty when none'),
+  ip: z.string().describe('The address the session was opened from'),
+  created_at: unixSeconds('When it was opened, Unix seconds'),
+  last_used_at: unixSeconds('When it was last used, Unix seconds (to the minute)'),
+});
+export type SignedInSession = z.infer<typeof signedInSessionSchema>;
+
+export const sessionIdBodySchema = z.object({ id: wholeNumber('id', 1) });
+
+export const contactCodeBodySchema = z.object({
+  type: identifierTypeSchema.describe('email or mobile: which of the two changes'),
+  to: text(254).min(1).describe('The new e-mail address or mobile number'),
+  area_id: z.coerce.number().int().min(1).optional().describe('Area code id of a mobile number'),
+});
+
+export const changeContactBodySchema = contactCodeBodySchema.extend({
+  code: text(6).min(1).describe('The code sent to the new address'),
+  password: z.string().min(1).max(PASSWORD_MAX_LENGTH).describe('The password now'),
+});
