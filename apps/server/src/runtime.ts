@@ -56,6 +56,7 @@ import { MoneyService } from './services/money-service.ts';
 import { MoneyQueries } from './services/money-queries.ts';
 import { ContentQueries } from './services/content-queries.ts';
 import { UserAccessService } from './services/user-access-service.ts';
+import { UserSecondFactor } from './services/user-second-factor.ts';
 import { ContentAdmin } from './services/content-admin.ts';
 import { seedMoney } from './seed/money-seed.ts';
 import { writeAudit } from './repositories/audit-repository.ts';
@@ -200,7 +201,11 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       fixedCaptchaText: config.captchaTestAnswer,
       locks,
     });
-    const auth = new AuthService({ users, verifications, codes, settings, now, passwords, events, locks });
+    const secondFactor = new UserSecondFactor({ db: database.db, writeAudit, verifications, locks, now });
+    const auth = new AuthService({
+      ...{ users, verifications, codes, settings, now, passwords, events, locks },
+      secondFactor,
+    });
     const tradingRepository = new TradingRepository(database.db);
     // Late-bound like `log`: the error log exists once the app is built.
     let logError: (error: unknown, message: string) => void = (error, message) =>
@@ -284,6 +289,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       isIdentityCertified: (userId) => identity.isCertified(userId),
       // Read at the moment of asking, not from the session cache: a freeze holds on every node at once.
       areWithdrawalsFrozen: async (userId) => (await users.byId(userId))?.withdrawalsFrozen === true,
+      checkSecondFactor: (userId, code, ip) => secondFactor.checkWithdrawal(userId, code, ip),
       writeAudit,
       events,
       now,
@@ -370,6 +376,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       favourites: new FavouritesService({ repository: new FavouritesRepository(database.db), market, now }),
       preferences: new PreferencesService({ repository: new PreferencesRepository(database.db), now }),
       contentQueries: new ContentQueries(contentRepository),
+      secondFactor,
       userAccess: new UserAccessService({ db: database.db, auth, codes, events, writeAudit, now }),
       contentAdmin: new ContentAdmin({
         db: database.db,

@@ -18,6 +18,7 @@ import type { SettingsService } from './settings-service.ts';
 import type { VerificationService } from './verification-service.ts';
 import type { KeyedLocks } from './keyed-locks.ts';
 import { LoginAttempts } from './login-attempts.ts';
+import type { SecondFactorProof, UserSecondFactor } from './user-second-factor.ts';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60_000;
 export {
@@ -41,7 +42,12 @@ export interface AuthServiceOptions {
   events?: EventBus;
   /** Held while failed logins are counted (login-attempts.ts). */
   locks: KeyedLocks;
+  /** Users who turned on a second factor pass its challenge before a session opens. */
+  secondFactor?: Pick<UserSecondFactor, 'isEnabled' | 'openChallenge' | 'passChallenge'>;
 }
+
+/** A login: a session, or (second factor on) the challenge its code step answers. */
+export type LoginOutcome = { token: string; user: UserRecord } | { challenge: string; user: UserRecord };
 
 /** A live session as the socket keeps it: its user, the hash it is known by, and its expiry. */
 export interface LiveSession extends SessionRecord {
@@ -139,19 +145,32 @@ export class AuthService {
     type: IdentifierType | undefined;
     areaId: number | undefined;
     ip: string;
-  }) {
+  }): Promise<LoginOutcome> {
     const user = await this.userForLogin(input.account, input.type, input.areaId);
     const accountKey = user ? `user:${user.id}` : this.typedAccountKey(input);
     // Counted as failed until the password proves right (login-attempts.ts).
-    await this.attempts.count(accountKey, input.ip, true);
+    const attempt = await this.attempts.count(accountKey, input.ip, true);
     // An unknown account costs the same scrypt work as a known one, so timing tells nothing.
     const storedHash = user?.passwordHash ?? (await decoyHash(this.passwords));
     const passwordMatches = await this.passwords.verify(input.password, storedHash);
     if (!user?.passwordHash || !passwordMatches) throw refused('login_failed');
+    const secondFactor = await this.o.secondFactor?.isEnabled(user.id);
+    // Wrong codes stay counted until a code passes: a known password must not reset their count.
+    if (secondFactor) await attempt.withdraw();
     // Also withdraws this attempt's own failure.
-    await this.o.verifications.clearLoginFailures(accountKey);
+    else await this.o.verifications.clearLoginFailures(accountKey);
     // Only after the password matched, so the refusal tells nothing to someone guessing.
     if (user.disabled) throw refused('account_disabled');
+    if (secondFactor) return { challenge: await this.o.secondFactor!.openChallenge(user.id, input.ip), user };
+    return { token: await this.openSession(user.id, input.ip), user };
+  }
+
+  /** A login's second step: the challenge of a right password and a code open the session. */
+  async loginSecondStep(input: { challenge: string; proof: SecondFactorProof; ip: string }) {
+    if (!this.o.secondFactor) throw refused('two_factor.challenge_expired');
+    const userId = await this.o.secondFactor.passChallenge(input.challenge, input.proof, input.ip);
+    const user = await this.o.users.byId(userId);
+    if (!user || user.disabled) throw refused('account_disabled');
     return { token: await this.openSession(user.id, input.ip), user };
   }
 
@@ -335,7 +354,7 @@ export class AuthService {
    * The password a signed-in user says is theirs: a wrong one counts against the same limits as a
    * wrong login (per account and per address), so this form cannot be used to guess it.
    */
-  private async checkCurrentPassword(user: UserRecord, password: string, ip: string): Promise<void> {
+  async checkCurrentPassword(user: UserRecord, password: string, ip: string): Promise<void> {
     const attempt = await this.attempts.count(`user:${user.id}`, ip, false);
     if (!user.passwordHash || !(await this.passwords.verify(password, user.passwordHash)))
       throw refused('password.current_wrong');

@@ -126,7 +126,11 @@ export class SecondFactorGate {
 
   private async throttle(owner: CodeOwner) {
     const since = this.o.now() - LOGIN_WINDOW_MS;
-    const failures = await this.o.verifications.countLoginFailuresSince('account_key', owner.failureKey, since);
+    const failures = await this.o.verifications.countLoginFailuresSince(
+      'account_key',
+      owner.failureKey,
+      since,
+    );
     if (failures >= LOGIN_MAX_FAILURES_PER_ACCOUNT) throw loginLocked();
   }
 
