@@ -214,11 +214,6 @@ export const leaderboardSchema = z.object({
 /** `/api/user/info`: the user, and whether they chose to appear on the leaderboard. */
 export const userInfoSchema = userSchema.extend({
   show_on_leaderboard: z.number().int().describe('1: shown on the leaderboard (POST /api/follow/opt_in)'),
-  two_factor: z
-    .number()
-    .int()
-    .optional()
-    .describe('1: two-step sign-in is on, so withdrawals ask for an authenticator code'),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 

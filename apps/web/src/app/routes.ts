@@ -50,6 +50,7 @@ export const ROUTES: readonly RouteInfo[] = [
   route('/mine/email', 'pages.complaintEmail', { requiresLogin: true }),
   route('/mine/announcement', 'pages.announcement', { requiresLogin: true }),
   route('/mine/password', 'pages.password', { realOnly: true }),
+  route('/mine/two-factor', 'twoFactor.title', { realOnly: true }),
   route('/mine/history', 'pages.accountHistory', { requiresLogin: true }),
   route('/mine/charge', 'pages.deposit', { realOnly: true }),
   route('/mine/withdraw', 'pages.withdraw', { realOnly: true }),

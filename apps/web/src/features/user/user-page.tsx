@@ -6,6 +6,7 @@ import {
   ArrowDownCircleOutline,
   BankcardOutline,
   ChatCheckOutline,
+  CheckShieldOutline,
   EyeInvisibleOutline,
   EyeOutline,
   GlobalOutline,
@@ -179,6 +180,14 @@ export function UserPage() {
         </Row>
         <Row icon={<LockOutline />} onClick={() => open('/mine/password')} testId="link-password">
           {t('pages.password')}
+        </Row>
+        <Row
+          icon={<CheckShieldOutline />}
+          onClick={() => open('/mine/two-factor')}
+          extra={demo ? undefined : user?.two_factor === 1 ? t('twoFactor.on') : t('twoFactor.off')}
+          testId="link-two-factor"
+        >
+          {t('twoFactor.title')}
         </Row>
         <Row icon={<UserAddOutline />} onClick={() => open('/mine/invite')} testId="link-invite">
           {t('pages.invite')}
