@@ -81,18 +81,20 @@ function CodeForm({ pending, testId }: { pending: Pending; testId: string }) {
       data-testid={testId}
     >
       <SheetHeader title={pending.title} onClose={() => pending.settle(false)} />
-      <p className="two-factor-card__lead">{t('twoFactor.sheetLead')}</p>
-      <ProofField
-        id={`${testId}-field`}
-        input={input}
-        onInput={(next) => {
-          setInput(next);
-          setError(undefined);
-        }}
-        error={error}
-        allowRecovery={false}
-        autoFocus
-      />
+      <div className="two-factor-sheet__body">
+        <p className="two-factor-card__lead">{t('twoFactor.sheetLead')}</p>
+        <ProofField
+          id={`${testId}-field`}
+          input={input}
+          onInput={(next) => {
+            setInput(next);
+            setError(undefined);
+          }}
+          error={error}
+          allowRecovery={false}
+          autoFocus
+        />
+      </div>
       <SheetActions
         onCancel={() => pending.settle(false)}
         cancelTestId={`${testId}-cancel`}

@@ -5,6 +5,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from 'antd-mobile';
 import { CheckShieldOutline } from 'antd-mobile-icons';
 import type { TwoFactorEnrolment, TwoFactorStatus } from '@omp/protocol';
 import { PageHeader } from '../../ui/page-header.tsx';
@@ -178,9 +179,17 @@ function EnabledView({ status }: { status: TwoFactorStatus }) {
             {errors.refusal}
           </p>
         )}
-        <SubmitButton busy={busy} testId="two-factor-turn-off">
+        <Button
+          block
+          color="danger"
+          size="large"
+          type="submit"
+          disabled={busy}
+          className="auth-submit"
+          data-testid="two-factor-turn-off"
+        >
           {t('twoFactor.turnOff')}
-        </SubmitButton>
+        </Button>
       </form>
     </>
   );
