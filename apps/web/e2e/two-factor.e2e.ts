@@ -2,8 +2,8 @@
  * Two-step sign-in on a phone: a registered trader turns it on by tapping through the screens
  * (reading the key shown on screen and computing the code with the TOTP library an authenticator
  * app follows), sees the recovery codes once, signs out and back in with password then code; a
- * wrong code is explained; a withdrawal then asks for the code. Screenshots in light, dark and
- * Arabic.
+ * wrong code is explained; a withdrawal then asks for the code; compliance resets a lost
+ * authenticator from the back office with a reason. Screenshots in light, dark and Arabic.
  */
 import { describe, expect, it } from 'vitest';
 import { generate } from 'otplib';
@@ -11,6 +11,7 @@ import { chromiumPath, eventually, screenshot, useStack } from './harness.ts';
 import { CAPTCHA_ANSWER, call, registerByApi, uniqueEmail, type Session } from './accounts-api.ts';
 import { ADMIN_PASSWORD, adminToken, staffCall } from './money-api.ts';
 import { AccountPage, LoginScreen, UserScreen } from './pages/account-pages.ts';
+import { BackOffice } from './pages/back-office-page.ts';
 
 const PASSWORD = 'Sturdy-pass-81';
 const TRC20_ADDRESS = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
@@ -195,5 +196,38 @@ describe.skipIf(!chromiumPath)('two-step sign-in', () => {
     await login.field('login-code').waitFor();
     await login.settle();
     await screenshot(login.page, 'two-factor-login-ar');
+  });
+
+  it('lets the back office reset a lost authenticator from the user drawer, with a reason', async () => {
+    const email = uniqueEmail('two-step-lost');
+    const session = await registerByApi(stack, email, PASSWORD);
+    await enrolledByApi(session);
+    const office = await BackOffice.open(stack, { token: await adminToken(stack) });
+    await office.page.getByTestId('queue-deposits').waitFor();
+    await office.menu('Users');
+    await office.page.getByLabel('Id, uid, e-mail or mobile number').fill(email);
+    await office.page.getByLabel('Id, uid, e-mail or mobile number').press('Enter');
+    await expect.poll(() => office.rows().count(), eventually).toBe(1);
+    await office.rows().first().click();
+    await office.drawer().getByTestId('user-two-factor').waitFor();
+
+    await office.drawer().getByRole('button', { name: 'Access and holds' }).click();
+    await office.page.getByRole('menuitem', { name: 'Reset 2-step sign-in' }).click();
+    await office.modal().getByRole('button', { name: 'Reset 2-step sign-in' }).click();
+    // The reason is required: nothing is sent without one.
+    await expect
+      .poll(() => office.modal().locator('.ant-form-item-explain-error').count(), eventually)
+      .toBe(1);
+    await office.modal().getByRole('textbox').fill('Lost phone, identity confirmed by a call');
+    await screenshot(office.page, 'two-factor-admin-reset');
+    await office.modal().getByRole('button', { name: 'Reset 2-step sign-in' }).click();
+    await expect.poll(() => office.drawer().getByTestId('user-two-factor').count(), eventually).toBe(0);
+
+    // The password alone signs in again.
+    const login = await call<{ token?: string }>(stack, '/api/user/loginForU', {
+      body: { account: email, password: PASSWORD },
+    });
+    expect(login.code).toBe(1);
+    expect(login.data.token).toBeTruthy();
   });
 });
