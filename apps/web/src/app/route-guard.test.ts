@@ -133,9 +133,10 @@ describe('demo restriction', () => {
     '/mine/withdraw-way',
     '/mine/auth',
     '/mine/password',
+    '/mine/two-factor',
   ];
 
-  it('marks exactly the money, wallet, identity and password screens as real-only', () => {
+  it('marks exactly the money, wallet, identity, password and two-step sign-in screens as real-only', () => {
     expect(
       ROUTES.filter((r) => r.realOnly)
         .map((r) => r.path)
