@@ -66,10 +66,10 @@ export function LoginPage() {
 
   const tryDemo = () => send(demoLogin, finish);
 
-  return (
-    <div className="page auth-page" data-testid="login-page" data-return-to={returnTo}>
-      <PageHeader title={t('pages.login')} back />
-      {challenge ? (
+  if (challenge)
+    return (
+      <div className="page auth-page" data-testid="login-page" data-return-to={returnTo}>
+        <PageHeader title={t('pages.login')} back />
         <LoginCodeStep
           challenge={challenge}
           onSignedIn={finish}
@@ -78,85 +78,89 @@ export function LoginPage() {
             setPassword('');
           }}
         />
-      ) : (
-        <form className="auth-form" noValidate onSubmit={(event) => void submit(event)}>
-          <div className="auth-intro">
-            <h2 className="auth-intro__title">{t('account.loginTitle')}</h2>
-            <p className="auth-intro__lead">{t('account.loginLead')}</p>
-          </div>
+      </div>
+    );
 
-          <TextField
-            id="login-account"
-            label={t('account.account')}
-            placeholder={t('account.accountPlaceholder')}
-            type="text"
-            autoComplete="username"
-            autoCapitalize="off"
-            autoCorrect="off"
-            spellCheck={false}
-            enterKeyHint="next"
-            ltr
-            value={account}
-            onValue={(value) => {
-              setAccount(value);
-              setErrors((e) => ({ ...e, account: undefined }));
-            }}
-            error={errors.account && t(errors.account)}
-            start={
-              showArea ? (
-                <AreaPicker id="login-account" areas={areas} value={area} onChange={(a) => setAreaId(a.id)} />
-              ) : undefined
-            }
-          />
-          <PasswordField
-            id="login-password"
-            label={t('account.password')}
-            placeholder={t('account.passwordPlaceholder')}
-            autoComplete="current-password"
-            enterKeyHint="go"
-            value={password}
-            onValue={(value) => {
-              setPassword(value);
-              setErrors((e) => ({ ...e, password: undefined }));
-            }}
-            error={errors.password && t(errors.password)}
-          />
-          <div className="auth-row-end">
-            <Link to="/forgot" className="auth-link" data-testid="forgot-link">
-              {t('account.forgotLink')}
-            </Link>
-          </div>
+  return (
+    <div className="page auth-page" data-testid="login-page" data-return-to={returnTo}>
+      <PageHeader title={t('pages.login')} back />
+      <form className="auth-form" noValidate onSubmit={(event) => void submit(event)}>
+        <div className="auth-intro">
+          <h2 className="auth-intro__title">{t('account.loginTitle')}</h2>
+          <p className="auth-intro__lead">{t('account.loginLead')}</p>
+        </div>
 
-          <SubmitButton busy={busy} testId="login-submit">
-            {t('account.loginAction')}
-          </SubmitButton>
-          <p className="auth-switch">
-            {t('account.noAccount')}{' '}
-            <Link to="/register" data-testid="register-link">
-              {t('account.registerAction')}
-            </Link>
-          </p>
+        <TextField
+          id="login-account"
+          label={t('account.account')}
+          placeholder={t('account.accountPlaceholder')}
+          type="text"
+          autoComplete="username"
+          autoCapitalize="off"
+          autoCorrect="off"
+          spellCheck={false}
+          enterKeyHint="next"
+          ltr
+          value={account}
+          onValue={(value) => {
+            setAccount(value);
+            setErrors((e) => ({ ...e, account: undefined }));
+          }}
+          error={errors.account && t(errors.account)}
+          start={
+            showArea ? (
+              <AreaPicker id="login-account" areas={areas} value={area} onChange={(a) => setAreaId(a.id)} />
+            ) : undefined
+          }
+        />
+        <PasswordField
+          id="login-password"
+          label={t('account.password')}
+          placeholder={t('account.passwordPlaceholder')}
+          autoComplete="current-password"
+          enterKeyHint="go"
+          value={password}
+          onValue={(value) => {
+            setPassword(value);
+            setErrors((e) => ({ ...e, password: undefined }));
+          }}
+          error={errors.password && t(errors.password)}
+        />
+        <div className="auth-row-end">
+          <Link to="/forgot" className="auth-link" data-testid="forgot-link">
+            {t('account.forgotLink')}
+          </Link>
+        </div>
 
-          <div className="auth-divider" role="presentation">
-            <span>{t('account.or')}</span>
-          </div>
+        <SubmitButton busy={busy} testId="login-submit">
+          {t('account.loginAction')}
+        </SubmitButton>
+        <p className="auth-switch">
+          {t('account.noAccount')}{' '}
+          <Link to="/register" data-testid="register-link">
+            {t('account.registerAction')}
+          </Link>
+        </p>
 
-          <button
-            type="button"
-            className="demo-button"
-            onClick={() => void tryDemo()}
-            disabled={busy}
-            data-testid="demo-login"
-          >
-            <UserCircleOutline className="demo-button__icon" aria-hidden />
-            <span className="demo-button__text">
-              <span className="demo-button__title">{t('account.demoAction')}</span>
-              <span className="demo-button__note">{t('account.demoNote')}</span>
-            </span>
-            <RightOutline className="demo-button__arrow flip-rtl" aria-hidden />
-          </button>
-        </form>
-      )}
+        <div className="auth-divider" role="presentation">
+          <span>{t('account.or')}</span>
+        </div>
+
+        <button
+          type="button"
+          className="demo-button"
+          onClick={() => void tryDemo()}
+          disabled={busy}
+          data-testid="demo-login"
+        >
+          <UserCircleOutline className="demo-button__icon" aria-hidden />
+          <span className="demo-button__text">
+            <span className="demo-button__title">{t('account.demoAction')}</span>
+            <span className="demo-button__note">{t('account.demoNote')}</span>
+          </span>
+          <RightOutline className="demo-button__arrow flip-rtl" aria-hidden />
+        </button>
+      </form>
     </div>
   );
 }

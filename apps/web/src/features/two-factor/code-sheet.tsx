@@ -6,11 +6,10 @@
  *   const [sheet, withCode] = useCodeSheet('withdraw-code');
  *   await withCode(t('...'), (code) => withdraw({ ...body, totp_code: code }, false));
  */
-import { useCallback, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BottomSheet, SheetActions, SheetHeader } from '../../ui/bottom-sheet.tsx';
-import { emptyProof, ProofField, proofOf, type ProofInput } from './proof-field.tsx';
-import { refusalText } from './two-factor-api.ts';
+import { ProofField, useProofForm } from './proof-field.tsx';
 
 interface Pending {
   title: string;
@@ -53,31 +52,17 @@ export function useCodeSheet(
 
 function CodeForm({ pending, testId }: { pending: Pending; testId: string }) {
   const { t } = useTranslation();
-  const [input, setInput] = useState<ProofInput>(emptyProof);
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event?: FormEvent) => {
-    event?.preventDefault();
-    if (busy) return;
-    const proof = proofOf(input);
-    if ('problem' in proof || !('code' in proof)) return setError(t('twoFactor.codeInvalid'));
-    setBusy(true);
-    try {
-      await pending.action(proof.code);
-      pending.settle(true);
-    } catch (refusal) {
-      setError(refusalText(refusal, t('twoFactor.codeInvalid')));
-      setInput(emptyProof);
-      setBusy(false);
-    }
-  };
+  const form = useProofForm(async (proof) => {
+    if (!('code' in proof)) return;
+    await pending.action(proof.code);
+    pending.settle(true);
+  });
 
   return (
     <form
       className="two-factor-sheet"
       noValidate
-      onSubmit={(event) => void submit(event)}
+      onSubmit={(event) => void form.submit(event)}
       data-testid={testId}
     >
       <SheetHeader title={pending.title} onClose={() => pending.settle(false)} />
@@ -85,12 +70,9 @@ function CodeForm({ pending, testId }: { pending: Pending; testId: string }) {
         <p className="two-factor-card__lead">{t('twoFactor.sheetLead')}</p>
         <ProofField
           id={`${testId}-field`}
-          input={input}
-          onInput={(next) => {
-            setInput(next);
-            setError(undefined);
-          }}
-          error={error}
+          input={form.input}
+          onInput={form.onInput}
+          error={form.error}
           allowRecovery={false}
           autoFocus
         />
@@ -99,10 +81,10 @@ function CodeForm({ pending, testId }: { pending: Pending; testId: string }) {
         onCancel={() => pending.settle(false)}
         cancelTestId={`${testId}-cancel`}
         confirmLabel={t('twoFactor.verify')}
-        onConfirm={() => void submit()}
+        onConfirm={() => void form.submit()}
         confirmTone="primary"
         confirmTestId={`${testId}-submit`}
-        disabled={busy}
+        disabled={form.busy}
       />
     </form>
   );

@@ -3,49 +3,32 @@
  * confirm with its first code, then the ten recovery codes, shown this once, which the user
  * must say they saved before leaving.
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Checkbox } from 'antd-mobile';
 import { QRCodeSVG } from 'qrcode.react';
 import type { TwoFactorEnrolment } from '@omp/protocol';
-import { TextField } from '../../ui/field.tsx';
 import { SubmitButton } from '../../ui/submit-button.tsx';
 import { CopyButton } from '../money/copy-button.tsx';
-import { confirmEnrolment, refusalText } from './two-factor-api.ts';
+import { confirmEnrolment } from './two-factor-api.ts';
+import { ProofField, useProofForm } from './proof-field.tsx';
+import { groupedSecret } from './proof-rules.ts';
 
 const QR_SIZE = 184;
-
-/** The key in groups of four, as authenticator apps show it when typed by hand. */
-export const groupedSecret = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
 
 export function ScanStep(props: { enrolment: TwoFactorEnrolment; onEnrolled(codes: string[]): void }) {
   const { t } = useTranslation();
   const { secret, otpauth_url } = props.enrolment;
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const digits = code.replace(/\s/g, '');
-    if (!/^\d{6}$/.test(digits)) return setError(t('twoFactor.codeInvalid'));
-    setBusy(true);
-    try {
-      props.onEnrolled(await confirmEnrolment(digits));
-    } catch (refusal) {
-      setError(refusalText(refusal, t('twoFactor.codeInvalid')));
-      setCode('');
-    } finally {
-      setBusy(false);
-    }
-  };
+  // The first code must come from the app: a recovery code does not exist yet.
+  const form = useProofForm(async (proof) => {
+    if ('code' in proof) props.onEnrolled(await confirmEnrolment(proof.code));
+  });
 
   return (
     <form
       className="two-factor-card"
       noValidate
-      onSubmit={(event) => void submit(event)}
+      onSubmit={(event) => void form.submit(event)}
       data-testid="two-factor-scan"
     >
       <p className="two-factor-step">
@@ -66,23 +49,14 @@ export function ScanStep(props: { enrolment: TwoFactorEnrolment; onEnrolled(code
         <span className="two-factor-step__n num">2</span>
         {t('twoFactor.confirmStep')}
       </p>
-      <TextField
+      <ProofField
         id="enrol-code"
-        label={t('twoFactor.codeLabel')}
-        placeholder="123456"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={7}
-        ltr
-        className="proof-field__code"
-        value={code}
-        onValue={(value) => {
-          setCode(value);
-          setError(undefined);
-        }}
-        error={error}
+        input={form.input}
+        onInput={form.onInput}
+        error={form.error}
+        allowRecovery={false}
       />
-      <SubmitButton busy={busy} testId="enrol-confirm">
+      <SubmitButton busy={form.busy} testId="enrol-confirm">
         {t('twoFactor.turnOn')}
       </SubmitButton>
     </form>

@@ -14,7 +14,8 @@ import { SubmitButton } from '../../ui/submit-button.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { useSettings } from '../settings/settings-store.ts';
 import { RecoveryCodesStep, ScanStep } from './enrolment-steps.tsx';
-import { emptyProof, ProofField, proofOf, type ProofInput } from './proof-field.tsx';
+import { ProofField } from './proof-field.tsx';
+import { emptyProof, proofOf, type ProofInput } from './proof-rules.ts';
 import { disableTwoFactor, refusalText, startEnrolment, useTwoFactorStatus } from './two-factor-api.ts';
 
 type Stage =
