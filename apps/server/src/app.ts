@@ -80,6 +80,8 @@ import { AppError } from './http/app-error.ts';
 import type { RateLimits } from './http/rate-limits.ts';
 import { ResponseCode } from '@omp/protocol';
 import { staffUserRoutes } from './routes/staff-user-routes.ts';
+import { twoFactorRoutes } from './routes/two-factor-routes.ts';
+import type { UserSecondFactor } from './services/user-second-factor.ts';
 import type { Metrics } from './observability/metrics.ts';
 import { observeRequests, operatorRoutes } from './observability/operator-routes.ts';
 import type { Readiness } from './observability/readiness.ts';
@@ -116,6 +118,8 @@ export interface AppDeps {
   contactChange: ContactChange;
   contentQueries: ContentQueries;
   userAccess: UserAccessService;
+  /** Traders' two-step sign-in (routes/two-factor-routes.ts). */
+  secondFactor: UserSecondFactor;
   contentAdmin: ContentAdmin;
   dashboard: DashboardService;
   userDesk: UserDesk;
@@ -295,6 +299,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => staffContentRoutes(scope, deps));
   await app.register(async (scope) => staffCompanyRoutes(scope, deps));
   await app.register(async (scope) => staffUserRoutes(scope, deps));
+  await app.register(async (scope) => twoFactorRoutes(scope, deps));
   await app.register(async (scope) => adminHosting(scope, deps.config.adminDist));
   await app.register(async (scope) => staticFiles(scope, deps.config.webDist, deps.settings));
   return app;

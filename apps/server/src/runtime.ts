@@ -56,6 +56,7 @@ import { MoneyService } from './services/money-service.ts';
 import { MoneyQueries } from './services/money-queries.ts';
 import { ContentQueries } from './services/content-queries.ts';
 import { UserAccessService } from './services/user-access-service.ts';
+import { UserSecondFactor } from './services/user-second-factor.ts';
 import { ContentAdmin } from './services/content-admin.ts';
 import { seedMoney } from './seed/money-seed.ts';
 import { writeAudit } from './repositories/audit-repository.ts';
@@ -205,6 +206,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       fixedCaptchaText: config.captchaTestAnswer,
       locks,
     });
+    const secondFactor = new UserSecondFactor({ db: database.db, writeAudit, verifications, locks, now });
     // Late-bound like `log`: notices that fail are logged through the app's logger.
     let logNoticeError: (error: unknown, message: string) => void = (error, message) =>
       console.error(message, error);
@@ -232,6 +234,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       locks,
       devices: sessionDevices,
       notices,
+      secondFactor,
     });
     const tradingRepository = new TradingRepository(database.db);
     // Late-bound like `log`: the error log exists once the app is built.
@@ -316,6 +319,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       isIdentityCertified: (userId) => identity.isCertified(userId),
       // Read at the moment of asking, not from the session cache: a freeze holds on every node at once.
       areWithdrawalsFrozen: async (userId) => (await users.byId(userId))?.withdrawalsFrozen === true,
+      checkSecondFactor: (userId, code, ip) => secondFactor.checkWithdrawal(userId, code, ip),
       writeAudit,
       events,
       now,
@@ -410,6 +414,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       sessionDevices,
       contactChange: new ContactChange({ users, auth, codes, notices, events, now }),
       contentQueries: new ContentQueries(contentRepository),
+      secondFactor,
       userAccess: new UserAccessService({ db: database.db, auth, codes, events, writeAudit, now }),
       contentAdmin: new ContentAdmin({
         db: database.db,

@@ -97,6 +97,11 @@ export const userSchema = z.object({
     .int()
     .optional()
     .describe('1: the user chose to appear on the leaderboard; answered by /api/user/info'),
+  two_factor: z
+    .number()
+    .int()
+    .optional()
+    .describe('1: two-step sign-in is on, so withdrawals ask for an authenticator code; answered by /api/user/info'),
 });
 export type User = z.infer<typeof userSchema>;
 

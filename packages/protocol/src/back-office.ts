@@ -131,6 +131,7 @@ export type WireUserSummary = z.infer<typeof userSummarySchema>;
 
 export const userDetailSchema = userSummarySchema.extend({
   live_sessions: z.number().int(),
+  two_factor: z.number().int().describe('1: two-step sign-in (an authenticator) is on'),
   invite_code: z.string(),
   invited_by: z.number().int().nullable(),
   demo_of: z.number().int().nullable().describe("A real user's own demo account: that user's id"),

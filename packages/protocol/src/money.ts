@@ -4,6 +4,7 @@
  * form-encoded with snake_case fields; amounts arrive as decimal text and stay exact.
  */
 import { z } from 'zod';
+import { totpCodeField } from './second-factor.ts';
 import { pageFields, text, timeRangeFields, unixSeconds, utcTimeText, wholeNumber } from './fields.ts';
 import { decimalText } from './trading.ts';
 
@@ -49,6 +50,9 @@ export const withdrawBodySchema = z.object({
   number: decimalText('number').describe('Amount in USD taken from the balance, fee included'),
   memo: text(200).optional(),
   draw_method_id: wholeNumber('draw_method_id', 1),
+  totp_code: totpCodeField
+    .optional()
+    .describe('The authenticator code: required once the user turned on two-step sign-in'),
 });
 
 export type WithdrawBody = z.infer<typeof withdrawBodySchema>;

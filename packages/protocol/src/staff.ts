@@ -4,6 +4,7 @@
  * never accepted where the other is expected.
  */
 import { z } from 'zod';
+import { withOneProof } from './second-factor.ts';
 import { changeOf, text, timeRangeFields, utcTimeText } from './fields.ts';
 import { PASSWORD_MAX_LENGTH } from './constants.ts';
 
@@ -70,18 +71,7 @@ export const staffEnrolmentSchema = z.object({
 });
 
 /** An authenticator code, or one of the recovery codes shown at enrolment. */
-export const staffSecondFactorBodySchema = z
-  .object({
-    code: z
-      .string()
-      .regex(/^\d{6}$/, 'six digits')
-      .optional(),
-    recovery_code: z.string().min(1).max(32).optional(),
-  })
-  .refine((body) => (body.code === undefined) !== (body.recovery_code === undefined), {
-    error: () => 'send either code or recovery_code',
-    params: { messageKey: 'staff.code_or_recovery_code' },
-  });
+export const staffSecondFactorBodySchema = withOneProof({}, 'staff.code_or_recovery_code');
 
 export const staffEnrolmentResultSchema = z.object({
   staff: staffSchema,

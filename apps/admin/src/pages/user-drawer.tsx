@@ -18,7 +18,7 @@ import { Invitees, Ledger, MoneyRecords, Orders, PayoutMethods, SignIns } from '
 type Hold = 'freeze_trading' | 'unfreeze_trading' | 'freeze_withdrawals' | 'unfreeze_withdrawals';
 type Action =
   | { kind: 'close' | 'cancel'; order: OrderRow }
-  | { kind: 'disable' | 'enable' | 'logout' | 'reset_password' | Hold };
+  | { kind: 'disable' | 'enable' | 'logout' | 'reset_password' | 'reset_two_factor' | Hold };
 
 export function UserDrawer({ id, onClose }: { id: number; onClose: () => void }) {
   const { t } = useTranslation();
@@ -105,6 +105,10 @@ export function UserDrawer({ id, onClose }: { id: number; onClose: () => void })
         title: t('users.reset_password'),
         consequence: t('users.reset_password_consequence'),
       },
+      reset_two_factor: {
+        title: t('twoFactorAdmin.reset'),
+        consequence: t('twoFactorAdmin.reset_consequence'),
+      },
       freeze_trading: {
         title: t('users.freeze_trading'),
         consequence: t('users.freeze_trading_consequence'),
@@ -124,6 +128,7 @@ export function UserDrawer({ id, onClose }: { id: number; onClose: () => void })
       return act(`/admin/api/users/${id}/orders/${chosen.order.Id}/${chosen.kind}`, { reason });
     if (chosen.kind === 'logout') return act(`/admin/api/users/${id}/logout`, { reason });
     if (chosen.kind === 'reset_password') return act(`/admin/api/users/${id}/reset-password`, { reason });
+    if (chosen.kind === 'reset_two_factor') return act(`/admin/api/users/${id}/two_factor/reset`, { reason });
     if (chosen.kind === 'disable' || chosen.kind === 'enable')
       return act(`/admin/api/users/${id}/disable`, { disabled: chosen.kind === 'disable', reason });
     const hold = chosen.kind.endsWith('trading') ? 'trading' : 'withdrawals';
@@ -163,9 +168,14 @@ export function UserDrawer({ id, onClose }: { id: number; onClose: () => void })
                           : t('users.freeze_withdrawals'),
                       },
                       ...(user.is_demo ? [] : [{ key: 'reset_password', label: t('users.reset_password') }]),
+                      // A lost authenticator: the user signs in with the password until they enrol again.
+                      ...(user.two_factor === 1
+                        ? [{ key: 'reset_two_factor', label: t('twoFactorAdmin.reset') }]
+                        : []),
                       { key: 'logout', label: t('users.logout') },
                     ],
-                    onClick: ({ key }) => setAction({ kind: key as Hold | 'reset_password' | 'logout' }),
+                    onClick: ({ key }) =>
+                      setAction({ kind: key as Hold | 'reset_password' | 'reset_two_factor' | 'logout' }),
                   }}
                 >
                   <Button>{t('users.access_actions')}</Button>
@@ -213,6 +223,11 @@ export function UserDrawer({ id, onClose }: { id: number; onClose: () => void })
                 </Tag>
               )}
               {user.withdrawals_frozen === 1 && <Tag color="orange">{t('users.withdrawals_frozen')}</Tag>}
+              {user.two_factor === 1 && (
+                <Tag color="green" data-testid="user-two-factor">
+                  {t('twoFactorAdmin.on')}
+                </Tag>
+              )}
               {t('users.live_sessions', { count: user.live_sessions })}
             </Descriptions.Item>
             <Descriptions.Item label={t('users.balance')}>

@@ -31,6 +31,7 @@ import * as marginEventsAndSnapshots from './migrations/20261127T0400_margin_eve
 import * as fillDetails from './migrations/20261127T0600_fill_details.ts';
 import * as userPreferences from './migrations/20261127T0700_user_preferences.ts';
 import * as sessionsAndPayoutSafety from './migrations/20261127T0900_sessions_and_payout_safety.ts';
+import * as userSecondFactor from './migrations/20261127T0800_user_second_factor.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '20261122T2200_created_market_tables': createdMarketTables,
@@ -59,6 +60,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261127T0600_fill_details': fillDetails,
   '20261127T0700_user_preferences': userPreferences,
   '20261127T0900_sessions_and_payout_safety': sessionsAndPayoutSafety,
+  '20261127T0800_user_second_factor': userSecondFactor,
 };
 
 /** The migrator of this database's own schema, over every migration above. */

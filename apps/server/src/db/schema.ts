@@ -420,6 +420,33 @@ export interface StaffRecoveryCodeTable {
   used_at: NullableInt;
 }
 
+/** A trader's authenticator: pending until enrolled_at is set, removed when turned off or reset. */
+export interface UserSecondFactorTable {
+  user_id: DbInt;
+  secret: string;
+  created_at: DbInt;
+  enrolled_at: NullableInt;
+  /** The TOTP time step of the last accepted code: a code is good once. */
+  last_step: NullableInt;
+}
+
+export interface UserRecoveryCodeTable {
+  user_id: DbInt;
+  /** sha-256 of the code. */
+  code_hash: string;
+  used_at: NullableInt;
+}
+
+/** A password that passed for a user with a second factor: the code step still to come. */
+export interface UserLoginChallengeTable {
+  token_hash: string;
+  user_id: DbInt;
+  ip: string;
+  created_at: DbInt;
+  expires_at: DbInt;
+  passed_at: NullableInt;
+}
+
 export interface AuditLogTable {
   id: DbId;
   staff_id: DbInt;
@@ -560,6 +587,9 @@ export interface Database {
   staff: StaffTable;
   staff_sessions: StaffSessionTable;
   staff_recovery_codes: StaffRecoveryCodeTable;
+  user_second_factors: UserSecondFactorTable;
+  user_recovery_codes: UserRecoveryCodeTable;
+  user_login_challenges: UserLoginChallengeTable;
   audit_log: AuditLogTable;
   news: NewsTable;
   news_translations: NewsTranslationTable;

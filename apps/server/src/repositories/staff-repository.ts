@@ -3,6 +3,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import { STAFF_ROLES, type StaffRole } from '@omp/protocol';
 import type { Database, StaffTable } from '../db/schema.ts';
 import { toInt } from '../db/values.ts';
+import { SecondFactorStore, STAFF_SECOND_FACTOR_TABLES } from './second-factor-store.ts';
 
 export interface StaffAccount {
   id: number;
@@ -31,9 +32,12 @@ export interface StaffSession {
 
 export class StaffRepository {
   private readonly db: Kysely<Database>;
+  /** The last accepted code's step and the recovery codes (second-factor-store.ts). */
+  readonly secondFactors: SecondFactorStore;
 
   constructor(db: Kysely<Database>) {
     this.db = db;
+    this.secondFactors = new SecondFactorStore(db, STAFF_SECOND_FACTOR_TABLES);
   }
 
   async count(): Promise<number> {
@@ -213,20 +217,6 @@ export class StaffRepository {
     await this.db.updateTable('staff').set({ totp_enrolled_at: atMs }).where('id', '=', staffId).execute();
   }
 
-  /**
-   * Records that a code of this time step was used; false when that step or a later one already
-   * was, so of two requests with one code only one passes, whatever races.
-   */
-  async acceptTotpStep(staffId: number, step: number): Promise<boolean> {
-    const result = await this.db
-      .updateTable('staff')
-      .set({ totp_last_step: step })
-      .where('id', '=', staffId)
-      .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
-  }
-
   /** Forgets the secret and the recovery codes: the member enrols again at their next login. */
   async clearSecondFactor(staffId: number): Promise<void> {
     await this.db
@@ -234,37 +224,7 @@ export class StaffRepository {
       .set({ totp_secret: null, totp_enrolled_at: null, totp_last_step: null })
       .where('id', '=', staffId)
       .execute();
-    await this.db.deleteFrom('staff_recovery_codes').where('staff_id', '=', staffId).execute();
-  }
-
-  async replaceRecoveryCodes(staffId: number, codeHashes: string[]): Promise<void> {
-    await this.db.deleteFrom('staff_recovery_codes').where('staff_id', '=', staffId).execute();
-    await this.db
-      .insertInto('staff_recovery_codes')
-      .values(codeHashes.map((code_hash) => ({ staff_id: staffId, code_hash })))
-      .execute();
-  }
-
-  /** Spends a recovery code; false when it is unknown or already spent. */
-  async useRecoveryCode(staffId: number, codeHash: string, nowMs: number): Promise<boolean> {
-    const result = await this.db
-      .updateTable('staff_recovery_codes')
-      .set({ used_at: nowMs })
-      .where('staff_id', '=', staffId)
-      .where('code_hash', '=', codeHash)
-      .where('used_at', 'is', null)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
-  }
-
-  async unusedRecoveryCodes(staffId: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('staff_recovery_codes')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where('staff_id', '=', staffId)
-      .where('used_at', 'is', null)
-      .executeTakeFirstOrThrow();
-    return toInt(row.n as number | bigint | string);
+    await this.secondFactors.clearRecoveryCodes(staffId);
   }
 
   private sessions() {

@@ -21,6 +21,12 @@ export async function accessOf(db: Db, id: number, nowMs: number): Promise<UserA
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', nowMs)
     .executeTakeFirstOrThrow();
+  const secondFactor = await db
+    .selectFrom('user_second_factors')
+    .select('user_id')
+    .where('user_id', '=', id)
+    .where('enrolled_at', 'is not', null)
+    .executeTakeFirst();
   return {
     id: toInt(user.id),
     uid: toInt(user.uid),
@@ -28,6 +34,7 @@ export async function accessOf(db: Db, id: number, nowMs: number): Promise<UserA
     trading_frozen: toInt(user.trading_frozen),
     withdrawals_frozen: toInt(user.withdrawals_frozen),
     live_sessions: toInt(sessions.n as number | bigint | string),
+    two_factor: secondFactor ? 1 : 0,
   };
 }
 

@@ -10,7 +10,9 @@ import {
   envelopeOf,
   forgetPasswordBodySchema,
   loginBodySchema,
+  loginChallengeSchema,
   loginResultSchema,
+  ResponseCode,
   registerBodySchema,
   sendCodeBodySchema,
   userInfoSchema,
@@ -19,7 +21,9 @@ import { refused } from '../domain/errors.ts';
 import { requireRealUser, requireUser, sessionUser, tokenOf } from '../http/auth-plugin.ts';
 import { ok } from '../http/envelope-plugin.ts';
 import { sessionDeviceOf } from '../http/session-device.ts';
+import { translate } from '../i18n/translate.ts';
 import { toWireUser, type AuthService } from '../services/auth-service.ts';
+import { LOGIN_CHALLENGE_TTL_MS, type UserSecondFactor } from '../services/user-second-factor.ts';
 import type { LeaderboardService } from '../services/leaderboard-service.ts';
 import type { VerificationService } from '../services/verification-service.ts';
 
@@ -27,6 +31,7 @@ export interface AuthRouteDeps {
   auth: AuthService;
   codes: VerificationService;
   leaderboard: Pick<LeaderboardService, 'optedIn'>;
+  secondFactor: Pick<UserSecondFactor, 'isEnabled'>;
 }
 
 const tags = ['account'];
@@ -42,23 +47,29 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
       schema: {
         tags,
         summary: 'Log in by e-mail or mobile number',
-        description: form,
+        description:
+          `${form} When the account has two-step sign-in on, a right password answers code 0 with ` +
+          'data.second_factor "totp" and a challenge for /api/user/login/second_factor, and no token: ' +
+          'a client that knows no second step shows `msg`, which says so.',
         body: loginBodySchema,
-        response: { 200: envelopeOf(loginResultSchema) },
+        response: { 200: envelopeOf(z.union([loginResultSchema, loginChallengeSchema])) },
       },
     },
     async (request) => {
       const { account, password, type, area_id } = request.body;
       const device = sessionDeviceOf(request);
-      const { token, user } = await auth.login({
-        account,
-        password,
-        type,
-        areaId: area_id,
-        ip: request.ip,
-        device,
-      });
-      return ok(request, { token, user: toWireUser(user) }, 'login_ok');
+      const outcome = await auth.login({ account, password, type, areaId: area_id, ip: request.ip, device });
+      if ('challenge' in outcome)
+        return {
+          code: ResponseCode.refused,
+          msg: translate(request.lang, 'two_factor.code_needed'),
+          data: {
+            second_factor: 'totp' as const,
+            challenge: outcome.challenge,
+            expires_in: LOGIN_CHALLENGE_TTL_MS / 1000,
+          },
+        };
+      return ok(request, { token: outcome.token, user: toWireUser(outcome.user) }, 'login_ok');
     },
   );
 
@@ -119,7 +130,12 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
     async (request) => {
       const user = await requireUser(request);
       const optedIn = await deps.leaderboard.optedIn(user.id);
-      return ok(request, { ...toWireUser(user), show_on_leaderboard: optedIn ? 1 : 0 });
+      const twoFactor = await deps.secondFactor.isEnabled(user.id);
+      return ok(request, {
+        ...toWireUser(user),
+        show_on_leaderboard: optedIn ? 1 : 0,
+        two_factor: twoFactor ? 1 : 0,
+      });
     },
   );
 

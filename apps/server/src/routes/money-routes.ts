@@ -190,17 +190,24 @@ export async function moneyRoutes(app: FastifyInstance, deps: MoneyRouteDeps) {
       schema: {
         tags,
         summary: 'Withdraw: the amount (fee included) is held at once, then paid or returned by staff',
-        description: `${form} Only free margin can leave; the method must be the user's own.${retrySafe}`,
+        description: `${form} Only free margin can leave; the method must be the user's own. Once the user turned on two-step sign-in, \`totp_code\` (the authenticator's current code) is required: missing, wrong or already used, nothing is held.${retrySafe}`,
         body: withdrawBodySchema,
         response: { 200: envelopeOf(withdrawRecordSchema) },
       },
     },
     async (request) => {
       const user = await requireRealUser(request);
-      const { draw_currency_id, draw_method_id, number, memo } = request.body;
+      const { draw_currency_id, draw_method_id, number, memo, totp_code } = request.body;
       const record = await money.withdraw(
         user,
-        { drawCurrencyId: draw_currency_id, drawMethodId: draw_method_id, number, memo },
+        {
+          drawCurrencyId: draw_currency_id,
+          drawMethodId: draw_method_id,
+          number,
+          memo,
+          secondFactorCode: totp_code,
+          ip: request.ip,
+        },
         request.lang,
         idempotentRequestOf(request, user.id, 'withdraw'),
       );

@@ -24,6 +24,7 @@ import { noticeTime, type SecurityNotices } from './security-notices.ts';
 
 export { toWireUser } from '../wire/user-wire.ts';
 export type { Identifier } from './account-keys.ts';
+import type { SecondFactorProof, UserSecondFactor } from './user-second-factor.ts';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60_000;
 export {
@@ -51,7 +52,12 @@ export interface AuthServiceOptions {
   devices: Pick<SessionDevices, 'open' | 'used'>;
   /** Tells the user their password changed. */
   notices: Pick<SecurityNotices, 'tellUser'>;
+  /** Users who turned on a second factor pass its challenge before a session opens. */
+  secondFactor?: Pick<UserSecondFactor, 'isEnabled' | 'openChallenge' | 'passChallenge'>;
 }
+
+/** A login: a session, or (second factor on) the challenge its code step answers. */
+export type LoginOutcome = { token: string; user: UserRecord } | { challenge: string; user: UserRecord };
 
 /** A live session as the socket keeps it: its user, the hash it is known by, and its expiry. */
 export interface LiveSession extends SessionRecord {
@@ -143,19 +149,32 @@ export class AuthService {
     areaId: number | undefined;
     ip: string;
     device?: SessionDevice;
-  }) {
+  }): Promise<LoginOutcome> {
     const user = await this.userForLogin(input.account, input.type, input.areaId);
     const accountKey = user ? `user:${user.id}` : typedAccountKey(input);
     // Counted as failed until the password proves right (login-attempts.ts).
-    await this.attempts.count(accountKey, input.ip, true);
+    const attempt = await this.attempts.count(accountKey, input.ip, true);
     // An unknown account costs the same scrypt work as a known one, so timing tells nothing.
     const storedHash = user?.passwordHash ?? (await decoyHash(this.passwords));
     const passwordMatches = await this.passwords.verify(input.password, storedHash);
     if (!user?.passwordHash || !passwordMatches) throw refused('login_failed');
+    const secondFactor = await this.o.secondFactor?.isEnabled(user.id);
+    // Wrong codes stay counted until a code passes: a known password must not reset their count.
+    if (secondFactor) await attempt.withdraw();
     // Also withdraws this attempt's own failure.
-    await this.o.verifications.clearLoginFailures(accountKey);
+    else await this.o.verifications.clearLoginFailures(accountKey);
     // Only after the password matched, so the refusal tells nothing to someone guessing.
     if (user.disabled) throw refused('account_disabled');
+    if (secondFactor) return { challenge: await this.o.secondFactor!.openChallenge(user.id, input.ip), user };
+    return { token: await this.openSession(user.id, input.ip, input.device), user };
+  }
+
+  /** A login's second step: the challenge of a right password and a code open the session. */
+  async loginSecondStep(input: { challenge: string; proof: SecondFactorProof; ip: string; device?: SessionDevice }) {
+    if (!this.o.secondFactor) throw refused('two_factor.challenge_expired');
+    const userId = await this.o.secondFactor.passChallenge(input.challenge, input.proof, input.ip);
+    const user = await this.o.users.byId(userId);
+    if (!user || user.disabled) throw refused('account_disabled');
     return { token: await this.openSession(user.id, input.ip, input.device), user };
   }
 

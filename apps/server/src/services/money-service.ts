@@ -44,6 +44,8 @@ export interface MoneyServiceOptions {
   isIdentityCertified: (userId: number) => Promise<boolean>;
   /** Staff froze the user's withdrawals (a compliance hold). */
   areWithdrawalsFrozen: (userId: number) => Promise<boolean>;
+  /** Refuses a withdrawal without a right authenticator code when the user turned two-step sign-in on. */
+  checkSecondFactor?: (userId: number, code: string | undefined, ip: string) => Promise<void>;
   writeAudit: (db: DbOrTx, entry: AuditEntry) => Promise<void>;
   /** Where staff decisions are announced once committed (`money_decided`). */
   events?: Pick<EventBus, 'publish'>;
@@ -59,6 +61,10 @@ interface WithdrawalInput {
   drawMethodId: number;
   number: string;
   memo?: string | undefined;
+  /** The authenticator code, for a user with two-step sign-in on. */
+  secondFactorCode?: string | undefined;
+  /** Where the request came from: a wrong code counts as a failed login from there. */
+  ip?: string | undefined;
 }
 
 type DepositDecision = Parameters<DepositDesk['decideDeposit']>;
@@ -189,6 +195,8 @@ export class MoneyService {
     if (fee >= amount) throw refused('money.amount_below_fee');
     if ((await this.options.settings.get('withdraw_requires_identity')) === '1')
       if (!(await this.options.isIdentityCertified(user.id))) throw refused('money.identity_required');
+    // Last of the checks, so a code is not spent on a withdrawal another rule refuses anyway.
+    await this.options.checkSecondFactor?.(user.id, input.secondFactorCode, input.ip ?? '');
     const id = this.nextWithdrawalId++;
     const nowMs = this.options.now();
     const values = {

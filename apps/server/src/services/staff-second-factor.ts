@@ -3,31 +3,18 @@
  * enrol at their first login, and ten single-use recovery codes shown once at enrolment. A login's
  * token opens nothing but these calls until one of them passes; then it is a working session.
  *
- * A code is accepted once: the time step of the last accepted code is stored and a code of that
- * step or an earlier one is refused, so a code read over a shoulder cannot open a second session.
- * Wrong codes count as failed logins of that member, under the same limits as passwords, counted
- * and recorded under the member's failure lock (login-attempts.ts), so codes tried at once cannot
- * all pass the count.
+ * The checks themselves (a code good once, wrong codes counted under the member's failure lock,
+ * recovery codes hashed and spent once) are the ones traders' second factor makes too
+ * (second-factor-gate.ts).
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { generateSecret, generateURI, verify } from 'otplib';
 import { refused } from '../domain/errors.ts';
 import type { StaffAccount, StaffRepository, StaffSession } from '../repositories/staff-repository.ts';
 import type { VerificationRepository } from '../repositories/verification-repository.ts';
 import type { KeyedLocks } from './keyed-locks.ts';
-import {
-  accountLockKey,
-  LOGIN_MAX_FAILURES_PER_ACCOUNT,
-  LOGIN_WINDOW_MS,
-  loginLocked,
-} from './login-attempts.ts';
+import { newTotpSecret, SecondFactorGate, totpLink, type CodeOwner } from './second-factor-gate.ts';
 
 /** The name an authenticator app shows above the codes. */
 export const TOTP_ISSUER = 'Open Margin Back Office';
-const RECOVERY_CODE_COUNT = 10;
-/** One step either side: a phone's clock a little off still works. */
-const EPOCH_TOLERANCE_S = 30;
-const PERIOD_S = 30;
 
 export interface SecondFactorOptions {
   staff: StaffRepository;
@@ -38,24 +25,21 @@ export interface SecondFactorOptions {
   failureKey: (username: string) => string;
 }
 
-/** Recovery codes are compared in one form: lower case, no spaces or dashes. */
-const normaliseRecoveryCode = (code: string) => code.toLowerCase().replace(/[\s-]/g, '');
-const hashRecoveryCode = (code: string) =>
-  createHash('sha256').update(normaliseRecoveryCode(code)).digest('hex');
-
-/** Ten characters from an alphabet without look-alikes, shown as xxxxx-xxxxx. */
-function newRecoveryCode(): string {
-  const alphabet = 'abcdefghjkmnpqrstuvwxyz23456789';
-  const bytes = randomBytes(10);
-  const chars = [...bytes].map((byte) => alphabet[byte % alphabet.length]).join('');
-  return `${chars.slice(0, 5)}-${chars.slice(5)}`;
-}
-
 export class StaffSecondFactor {
   private readonly o: SecondFactorOptions;
+  private readonly gate: SecondFactorGate;
 
   constructor(options: SecondFactorOptions) {
     this.o = options;
+    this.gate = new SecondFactorGate({
+      ...options,
+      store: options.staff.secondFactors,
+      messages: {
+        codeWrong: 'staff.code_wrong',
+        codeUsed: 'staff.code_used',
+        recoveryCodeWrong: 'staff.recovery_code_wrong',
+      },
+    });
   }
 
   /** The secret to enrol (the same one until a code confirms it, so a reload shows one QR). */
@@ -64,13 +48,10 @@ export class StaffSecondFactor {
     if (member.totpEnrolledAt !== null) throw refused('staff.second_factor_enrolled');
     let secret = member.totpSecret;
     if (!secret) {
-      secret = generateSecret();
+      secret = newTotpSecret();
       await this.o.staff.setPendingTotpSecret(member.id, secret);
     }
-    return {
-      secret,
-      otpauthUrl: generateURI({ issuer: TOTP_ISSUER, label: member.username, secret }),
-    };
+    return { secret, otpauthUrl: totpLink(TOTP_ISSUER, member.username, secret) };
   }
 
   /** The first code confirms the secret; the session opens and the recovery codes are shown once. */
@@ -78,11 +59,10 @@ export class StaffSecondFactor {
     const member = this.pendingMember(session);
     if (member.totpEnrolledAt !== null) throw refused('staff.second_factor_enrolled');
     if (!member.totpSecret) throw refused('staff.second_factor_not_started');
-    await this.checkCode(member, member.totpSecret, code, ip);
+    await this.gate.checkCode(this.ownerOf(member), member.totpSecret, code, ip);
     const nowMs = this.o.now();
-    const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
     await this.o.staff.confirmTotpEnrolment(member.id, nowMs);
-    await this.o.staff.replaceRecoveryCodes(member.id, codes.map(hashRecoveryCode));
+    const codes = await this.gate.issueRecoveryCodes(member.id);
     await this.open(session, nowMs);
     return { staff: (await this.o.staff.byId(member.id))!, recoveryCodes: codes };
   }
@@ -96,17 +76,11 @@ export class StaffSecondFactor {
     const member = this.pendingMember(session);
     if (member.totpEnrolledAt === null || !member.totpSecret)
       throw refused('staff.second_factor_not_enrolled');
-    const nowMs = this.o.now();
-    if (input.code !== undefined) await this.checkCode(member, member.totpSecret, input.code, ip);
-    else
-      await this.underLimit(member, async () => {
-        await this.throttle(member);
-        const hash = hashRecoveryCode(input.recoveryCode ?? '');
-        const spent = await this.o.staff.useRecoveryCode(member.id, hash, nowMs);
-        if (!spent) await this.fail(member, ip, 'staff.recovery_code_wrong');
-      });
-    await this.open(session, nowMs);
-    return { staff: member, recoveryCodesLeft: await this.o.staff.unusedRecoveryCodes(member.id) };
+    const owner = this.ownerOf(member);
+    if (input.code !== undefined) await this.gate.checkCode(owner, member.totpSecret, input.code, ip);
+    else await this.gate.spendRecoveryCode(owner, input.recoveryCode ?? '', ip);
+    await this.open(session, this.o.now());
+    return { staff: member, recoveryCodesLeft: await this.gate.unusedRecoveryCodes(member.id) };
   }
 
   private pendingMember(session: StaffSession): StaffAccount {
@@ -114,47 +88,12 @@ export class StaffSecondFactor {
     return session.staff;
   }
 
-  /** The count of failures and the failure it may add, with no other check of the member between. */
-  private underLimit(member: StaffAccount, work: () => Promise<void>): Promise<void> {
-    return this.o.locks.withLock(accountLockKey(this.o.failureKey(member.username)), work);
-  }
-
-  private checkCode(member: StaffAccount, secret: string, code: string, ip: string) {
-    return this.underLimit(member, () => this.checkCodeUnderLimit(member, secret, code, ip));
-  }
-
-  private async checkCodeUnderLimit(member: StaffAccount, secret: string, code: string, ip: string) {
-    await this.throttle(member);
-    const result = await verify({
-      secret,
-      token: code,
-      epoch: Math.floor(this.o.now() / 1000),
-      epochTolerance: EPOCH_TOLERANCE_S,
-      period: PERIOD_S,
-    });
-    if (!result.valid || !('timeStep' in result)) return this.fail(member, ip, 'staff.code_wrong');
-    // The same code twice (or an older one after a newer) is a replay, whatever races.
-    if (!(await this.o.staff.acceptTotpStep(member.id, result.timeStep)))
-      return this.fail(member, ip, 'staff.code_used');
-  }
-
-  private async throttle(member: StaffAccount) {
-    const since = this.o.now() - LOGIN_WINDOW_MS;
-    const failures = await this.o.verifications.countLoginFailuresSince(
-      'account_key',
-      this.o.failureKey(member.username),
-      since,
-    );
-    if (failures >= LOGIN_MAX_FAILURES_PER_ACCOUNT) throw loginLocked();
-  }
-
-  private async fail(member: StaffAccount, ip: string, messageKey: string): Promise<never> {
-    await this.o.verifications.recordLoginFailure(this.o.failureKey(member.username), ip, this.o.now());
-    throw refused(messageKey);
+  private ownerOf(member: StaffAccount): CodeOwner {
+    return { id: member.id, failureKey: this.o.failureKey(member.username) };
   }
 
   private async open(session: StaffSession, nowMs: number) {
-    await this.o.verifications.clearLoginFailures(this.o.failureKey(session.staff.username));
+    await this.gate.clearFailures(this.ownerOf(session.staff));
     await this.o.staff.verifySession(session.id, nowMs, nowMs + this.o.sessionTtlMs);
   }
 }

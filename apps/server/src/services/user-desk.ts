@@ -102,6 +102,7 @@ export class UserDesk {
       ...toSummary(row),
       balance_usd: usd(figures.balanceMicros),
       live_sessions: access?.live_sessions ?? 0,
+      two_factor: access?.two_factor ?? 0,
       invite_code: row.inviteCode,
       invited_by: row.invitedBy,
       demo_of: row.demoOf,

@@ -135,9 +135,10 @@ describe('demo restriction', () => {
     '/mine/password',
     // Changing the sign-in address: a demo account has none.
     '/mine/contact',
+    '/mine/two-factor',
   ];
 
-  it('marks exactly the money, wallet, identity and password screens as real-only', () => {
+  it('marks exactly the money, wallet, identity, password and two-step sign-in screens as real-only', () => {
     expect(
       ROUTES.filter((r) => r.realOnly)
         .map((r) => r.path)

@@ -40,6 +40,9 @@ const BUILT: Record<string, ReactNode> = {
   ),
   '/mine/invite': lazyScreen(async () => (await import('../features/user/invite-page.tsx')).default),
   '/mine/password': lazyScreen(async () => (await import('../features/user/password-page.tsx')).PasswordPage),
+  '/mine/two-factor': lazyScreen(
+    async () => (await import('../features/two-factor/two-factor-page.tsx')).TwoFactorPage,
+  ),
   '/mine/auth': lazyScreen(async () => (await import('../features/money/identity-page.tsx')).IdentityPage),
   '/mine/charge': lazyScreen(async () => (await import('../features/money/deposit-page.tsx')).default),
   '/mine/withdraw': lazyScreen(

@@ -50,6 +50,7 @@ export const ROUTES: readonly RouteInfo[] = [
   route('/mine/email', 'pages.complaintEmail', { requiresLogin: true }),
   route('/mine/announcement', 'pages.announcement', { requiresLogin: true }),
   route('/mine/password', 'pages.password', { realOnly: true }),
+  route('/mine/two-factor', 'twoFactor.title', { realOnly: true }),
   route('/mine/history', 'pages.accountHistory', { requiresLogin: true }),
   route('/mine/devices', 'sessions.title', { requiresLogin: true }),
   route('/mine/contact', 'contactChange.title', { realOnly: true }),

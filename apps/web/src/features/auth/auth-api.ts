@@ -9,6 +9,7 @@ import type {
   ForgetPasswordBody,
   IdentifierType,
   LoginBody,
+  LoginChallenge,
   LoginResult,
   RegisterBody,
   SendCodeBody,
@@ -16,7 +17,9 @@ import type {
 } from '@omp/protocol';
 import { ResponseCode } from '@omp/protocol';
 import { CodePurpose } from '@omp/protocol';
-import { api, ApiError } from '../../lib/api.ts';
+import { Toast } from 'antd-mobile';
+import { api, ApiError, isAbortError } from '../../lib/api.ts';
+import { challengeOf } from '../two-factor/two-factor-api.ts';
 import { readText, writeText } from '../../lib/storage.ts';
 
 /** Purposes of a verification code, from the protocol's zod-free constants. */
@@ -69,22 +72,34 @@ export function sendOwnCode(channel: IdentifierType): Promise<unknown> {
   return api.post(path, { type: CODE_PURPOSE.reset }, { ...form, loading: true, successToast: true });
 }
 
-export function login(input: {
+/**
+ * A session, or (two-step sign-in on) the challenge the authenticator's code answers: the server
+ * refuses the password step with it, so that refusal is not shown as an error.
+ */
+export async function login(input: {
   account: string;
   password: string;
   type: IdentifierType | undefined;
   areaId: number | undefined;
-}): Promise<LoginResult> {
-  return api.post<LoginResult>(
-    '/api/user/loginForU',
-    {
-      account: input.account.trim(),
-      password: input.password,
-      type: input.type,
-      area_id: input.areaId,
-    } satisfies LoginBody,
-    { ...form, loading: true, successToast: true },
-  );
+}): Promise<LoginResult | LoginChallenge> {
+  try {
+    return await api.post<LoginResult>(
+      '/api/user/loginForU',
+      {
+        account: input.account.trim(),
+        password: input.password,
+        type: input.type,
+        area_id: input.areaId,
+      } satisfies LoginBody,
+      { ...form, loading: true, successToast: true, showErrorMessage: false },
+    );
+  } catch (error) {
+    const challenge = challengeOf(error);
+    if (challenge) return challenge;
+    if (error instanceof Error && !isAbortError(error))
+      Toast.show({ content: error.message, position: 'center' });
+    throw error;
+  }
 }
 
 export function register(input: {

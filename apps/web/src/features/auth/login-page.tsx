@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { RightOutline, UserCircleOutline } from 'antd-mobile-icons';
-import type { LoginResult } from '@omp/protocol';
+import type { LoginChallenge, LoginResult } from '@omp/protocol';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { PasswordField, TextField } from '../../ui/field.tsx';
 import { safeReturnPath } from '../../app/route-guard.ts';
@@ -19,8 +19,12 @@ import { rememberArea, useAreaCodes } from './area-codes.ts';
 import { AreaPicker } from './area-picker.tsx';
 import { SubmitButton } from '../../ui/submit-button.tsx';
 import { useSending } from '../../lib/use-sending.ts';
+import { LoginCodeStep } from '../two-factor/login-code-step.tsx';
 
-/** `/login?from=<path>`: e-mail or mobile number and password, or a demo account in one tap. */
+/**
+ * `/login?from=<path>`: e-mail or mobile number and password, or a demo account in one tap. An
+ * account with two-step sign-in on then gives its authenticator code (LoginCodeStep).
+ */
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -32,6 +36,7 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [areaId, setAreaId] = useState<number | undefined>(undefined);
   const [errors, setErrors] = useState<LoginErrors>({});
+  const [challenge, setChallenge] = useState<LoginChallenge | undefined>();
   const { busy, send } = useSending();
   const area = areas.find((a) => a.id === areaId) ?? fallback;
   const showArea = looksLikeNationalNumber(account);
@@ -53,12 +58,28 @@ export function LoginPage() {
       () => login({ account, password, ...identity }),
       (result) => {
         if (identity.areaId !== undefined) rememberArea(identity.areaId);
-        finish(result);
+        if ('challenge' in result) setChallenge(result);
+        else finish(result);
       },
     );
   };
 
   const tryDemo = () => send(demoLogin, finish);
+
+  if (challenge)
+    return (
+      <div className="page auth-page" data-testid="login-page" data-return-to={returnTo}>
+        <PageHeader title={t('pages.login')} back />
+        <LoginCodeStep
+          challenge={challenge}
+          onSignedIn={finish}
+          onBack={() => {
+            setChallenge(undefined);
+            setPassword('');
+          }}
+        />
+      </div>
+    );
 
   return (
     <div className="page auth-page" data-testid="login-page" data-return-to={returnTo}>

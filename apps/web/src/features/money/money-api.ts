@@ -132,9 +132,9 @@ const form = { form: true, loading: true, successToast: true } as const;
 const keys = new IdempotencyKeys();
 
 /** A POST that moves money: the same request after an unknown outcome reuses its key. */
-const once = <T>(path: string, body: Record<string, unknown>) =>
+const once = <T>(path: string, body: Record<string, unknown>, showErrorMessage = true) =>
   keys.send(`${path} ${JSON.stringify(body)}`, (key) =>
-    api.post<T>(path, body, { ...form, headers: { [IDEMPOTENCY_HEADER]: key } }),
+    api.post<T>(path, body, { ...form, showErrorMessage, headers: { [IDEMPOTENCY_HEADER]: key } }),
   );
 
 async function thenRefresh<T>(call: Promise<T>, alsoTrading = false): Promise<T> {
@@ -163,8 +163,8 @@ export const submitWireDeposit = (body: WireDepositBody) =>
   depositThenRefresh(once<DepositRecord>('/api/quickCharge/wire_submit', body));
 
 /** The amount (fee included) leaves the free margin at once: the account figures change too. */
-export const withdraw = (body: WithdrawBody) =>
-  thenRefresh(once<WithdrawRecord>('/api/account/draw', body), true);
+export const withdraw = (body: WithdrawBody, showErrorMessage = true) =>
+  thenRefresh(once<WithdrawRecord>('/api/account/draw', body, showErrorMessage), true);
 
 export type BindMethodBody = BindDrawMethodBody;
 

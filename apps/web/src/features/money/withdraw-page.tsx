@@ -26,6 +26,8 @@ import { isUsableNow, UsableFromHint } from '../sessions/usable-from.tsx';
 import { useSending } from '../../lib/use-sending.ts';
 import { CurrencySelector } from './currency-selector.tsx';
 import { useConfirmSheet, type ConfirmRow } from './confirm-sheet.tsx';
+import { useCodeSheet } from '../two-factor/code-sheet.tsx';
+import { useUserInfo } from '../user/use-user-info.ts';
 
 type Tab = '1' | '2' | 'records';
 
@@ -156,6 +158,8 @@ function AmountForm({
   const [shown, setShown] = useState(false);
   const { busy, send } = useSending();
   const [sheet, ask] = useConfirmSheet('withdraw-confirm');
+  const [codeSheet, withCode] = useCodeSheet('withdraw-code');
+  const twoFactor = useUserInfo()?.two_factor === 1;
   const preview = previewWithdrawal(amount, currency, free);
   const rule = feeRule(currency);
   const problem =
@@ -203,16 +207,21 @@ function AmountForm({
       confirmText: t('withdraw.submit'),
     });
     if (!confirmed) return;
-    await send(
-      () =>
-        withdraw({
-          draw_currency_id: currency.id,
-          draw_method_id: method.id,
-          number: amount.trim(),
-          ...(memo.trim() ? { memo: memo.trim() } : {}),
-        }),
-      onDone,
-    );
+    const body = {
+      draw_currency_id: currency.id,
+      draw_method_id: method.id,
+      number: amount.trim(),
+      ...(memo.trim() ? { memo: memo.trim() } : {}),
+    };
+    // Two-step sign-in on: the authenticator's code goes with it, asked for in a sheet of its own.
+    if (twoFactor) {
+      if (
+        await withCode(t('twoFactor.withdrawTitle'), (code) => withdraw({ ...body, totp_code: code }, false))
+      )
+        onDone();
+      return;
+    }
+    await send(() => withdraw(body), onDone);
   };
 
   return (
@@ -288,6 +297,7 @@ function AmountForm({
         {t('withdraw.submit')}
       </SubmitButton>
       {sheet}
+      {codeSheet}
     </form>
   );
 }

@@ -188,6 +188,14 @@ export function UserPage() {
         <Row icon={<CheckShieldOutline />} onClick={() => open('/mine/devices')} testId="link-devices">
           {t('sessions.link')}
         </Row>
+        <Row
+          icon={<CheckShieldOutline />}
+          onClick={() => open('/mine/two-factor')}
+          extra={demo ? undefined : user?.two_factor === 1 ? t('twoFactor.on') : t('twoFactor.off')}
+          testId="link-two-factor"
+        >
+          {t('twoFactor.title')}
+        </Row>
         <Row icon={<UserAddOutline />} onClick={() => open('/mine/invite')} testId="link-invite">
           {t('pages.invite')}
         </Row>

@@ -1,0 +1,115 @@
+/**
+ * Traders' second factor: the authenticator secret (pending until a first code confirms it), the
+ * recovery codes and last accepted step (second-factor-store.ts), and the login challenges a
+ * password opens for a user with a second factor.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { toInt } from '../db/values.ts';
+import { SecondFactorStore, USER_SECOND_FACTOR_TABLES } from './second-factor-store.ts';
+
+export interface UserSecondFactorRecord {
+  secret: string;
+  /** Null while the enrolment waits for its first code. */
+  enrolledAt: number | null;
+}
+
+export class UserSecondFactorRepository {
+  private readonly db: Kysely<Database>;
+  readonly codes: SecondFactorStore;
+
+  constructor(db: Kysely<Database>) {
+    this.db = db;
+    this.codes = new SecondFactorStore(db, USER_SECOND_FACTOR_TABLES);
+  }
+
+  async of(userId: number): Promise<UserSecondFactorRecord | undefined> {
+    const row = await this.db
+      .selectFrom('user_second_factors')
+      .select(['secret', 'enrolled_at'])
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return (
+      row && { secret: row.secret, enrolledAt: row.enrolled_at === null ? null : toInt(row.enrolled_at) }
+    );
+  }
+
+  /** Keeps the secret an enrolment shows, before the first code confirms it. */
+  async startPending(userId: number, secret: string, nowMs: number): Promise<void> {
+    await this.db
+      .insertInto('user_second_factors')
+      .values({ user_id: userId, secret, created_at: nowMs })
+      .execute();
+  }
+
+  /** True when this call enrolled it (a second confirmation of the same secret finds it done). */
+  async confirm(userId: number, nowMs: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('user_second_factors')
+      .set({ enrolled_at: nowMs })
+      .where('user_id', '=', userId)
+      .where('enrolled_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Turns the second factor off: the secret, the recovery codes and open challenges go. */
+  async remove(userId: number): Promise<boolean> {
+    await this.codes.clearRecoveryCodes(userId);
+    await this.db.deleteFrom('user_login_challenges').where('user_id', '=', userId).execute();
+    const result = await this.db
+      .deleteFrom('user_second_factors')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) === 1;
+  }
+
+  async openChallenge(challenge: {
+    tokenHash: string;
+    userId: number;
+    ip: string;
+    nowMs: number;
+    expiresAtMs: number;
+  }): Promise<void> {
+    // Spent and lapsed challenges of the user are of no more use: the table stays small.
+    await this.db
+      .deleteFrom('user_login_challenges')
+      .where('user_id', '=', challenge.userId)
+      .where((eb) => eb.or([eb('passed_at', 'is not', null), eb('expires_at', '<=', challenge.nowMs)]))
+      .execute();
+    await this.db
+      .insertInto('user_login_challenges')
+      .values({
+        token_hash: challenge.tokenHash,
+        user_id: challenge.userId,
+        ip: challenge.ip,
+        created_at: challenge.nowMs,
+        expires_at: challenge.expiresAtMs,
+      })
+      .execute();
+  }
+
+  /** The user of a challenge neither passed nor lapsed. */
+  async challengeUser(tokenHash: string, nowMs: number): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom('user_login_challenges')
+      .select('user_id')
+      .where('token_hash', '=', tokenHash)
+      .where('passed_at', 'is', null)
+      .where('expires_at', '>', nowMs)
+      .executeTakeFirst();
+    return row && toInt(row.user_id);
+  }
+
+  /** Marks a challenge passed; false when it already was (or lapsed): it opens one session only. */
+  async passChallenge(tokenHash: string, nowMs: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('user_login_challenges')
+      .set({ passed_at: nowMs })
+      .where('token_hash', '=', tokenHash)
+      .where('passed_at', 'is', null)
+      .where('expires_at', '>', nowMs)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+}
