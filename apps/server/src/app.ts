@@ -46,6 +46,10 @@ import { contentRoutes } from './routes/content-routes.ts';
 import { followRoutes } from './routes/follow-routes.ts';
 import { favouriteRoutes } from './routes/favourite-routes.ts';
 import { preferenceRoutes } from './routes/preference-routes.ts';
+import { alertRoutes } from './routes/alert-routes.ts';
+import { notificationRoutes } from './routes/notification-routes.ts';
+import type { PriceAlerts } from './services/price-alerts.ts';
+import type { NotificationCentre } from './services/notification-centre.ts';
 import { staffCompanyRoutes } from './routes/staff-company-routes.ts';
 import { staffContentRoutes } from './routes/staff-content-routes.ts';
 import type { ContentRepository } from './repositories/content-repository.ts';
@@ -107,6 +111,10 @@ export interface AppDeps {
   favourites: FavouritesService;
   /** Preferences kept per user across devices (routes/preference-routes.ts). */
   preferences: PreferencesService;
+  /** Price alerts (routes/alert-routes.ts). */
+  alerts: PriceAlerts;
+  /** The notification centre and channel choices (routes/notification-routes.ts). */
+  notifications: NotificationCentre;
   contentQueries: ContentQueries;
   userAccess: UserAccessService;
   contentAdmin: ContentAdmin;
@@ -277,6 +285,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => followRoutes(scope, deps));
   await app.register(async (scope) => favouriteRoutes(scope, deps));
   await app.register(async (scope) => preferenceRoutes(scope, deps));
+  await app.register(async (scope) => alertRoutes(scope, deps));
+  await app.register(async (scope) => notificationRoutes(scope, deps));
   await app.register(async (scope) => staffContentRoutes(scope, deps));
   await app.register(async (scope) => staffCompanyRoutes(scope, deps));
   await app.register(async (scope) => staffUserRoutes(scope, deps));

@@ -78,6 +78,13 @@ import { FeedCluster } from './cluster/feed-cluster.ts';
 import { MarginEventRepository } from './repositories/margin-event-repository.ts';
 import { AccountSnapshots } from './services/account-snapshots.ts';
 import { StopOutReports } from './services/stop-out-report.ts';
+import { withPublishedHere } from './events/published-here.ts';
+import { NotificationRepository } from './repositories/notification-repository.ts';
+import { AlertRepository } from './repositories/alert-repository.ts';
+import { NotificationCentre } from './services/notification-centre.ts';
+import { EmailChannel, type NotificationChannelAdapter } from './services/notification-channels.ts';
+import { NotificationTriggers } from './services/notification-triggers.ts';
+import { PriceAlerts } from './services/price-alerts.ts';
 
 /** Forming bars reach the database this often; a crash loses at most this much of a bar. */
 const BAR_FLUSH_INTERVAL_MS = 1000;
@@ -91,6 +98,10 @@ export interface Runtime {
   /** The event bus (events/event-bus.ts): in-process on one node, through Redis with REDIS_URL. */
   events: EventBus;
   leaderboard: LeaderboardService;
+  /** The notification centre (services/notification-centre.ts). */
+  notifications: NotificationCentre;
+  /** Price alerts, watched on the book's owner (services/price-alerts.ts). */
+  alerts: PriceAlerts;
   /** The periodic account snapshots (services/account-snapshots.ts). */
   snapshots: AccountSnapshots;
   /** The simulator of a single node; on a cluster the producing node's is `feedCluster.feed`. */
@@ -114,6 +125,8 @@ export interface RuntimeOptions {
   passwords?: PasswordHasher;
   /** Where the JSON log lines go (tests read them); standard output by default. */
   logStream?: { write(line: string): void };
+  /** The Web Push channel of notifications; none by default (tests pass one that records). */
+  pushChannel?: NotificationChannelAdapter;
 }
 
 export async function startRuntime(config: AppConfig, options: RuntimeOptions = {}): Promise<Runtime> {
@@ -159,7 +172,9 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       log: { warn: (message) => redisLog.warn(message), info: (message) => redisLog.info(message) },
       reportEventError: (error, type) => reportEventError(error, type),
     });
-    const { events, locks } = crossNode;
+    const { locks } = crossNode;
+    // Work that must happen once per decision listens to what this node published (published-here.ts).
+    const events = withPublishedHere(crossNode.events, (error, type) => reportEventError(error, type));
     const market = new MarketService({ repository, bus: events, now });
     await market.init();
     const readiness = new Readiness();
@@ -187,11 +202,13 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       // Only what stayed here is printed: a delivered code does not belong in the log.
       if (delivery === 'outbox') log(`outbox (${channel}) to ${message.to}: ${message.text}`);
     };
+    // One e-mail sender for codes and notifications: the same transport and message log.
+    const mail = config.smtpUrl
+      ? loggedSender('email', smtpMailSender(config.smtpUrl, config.mailFrom), writeOutbox)
+      : outboxSender('email', writeOutbox);
     const codes = new VerificationService({
       repository: verifications,
-      mail: config.smtpUrl
-        ? loggedSender('email', smtpMailSender(config.smtpUrl, config.mailFrom), writeOutbox)
-        : outboxSender('email', writeOutbox),
+      mail,
       sms: config.smsProviderUrl
         ? loggedSender('sms', httpSmsSender(config.smsProviderUrl, config.smsProviderToken), writeOutbox)
         : outboxSender('sms', writeOutbox),
@@ -290,6 +307,38 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       calls: ownerCalls,
     });
     await money.init();
+    const notifications = new NotificationCentre({
+      repository: new NotificationRepository(database.db),
+      events,
+      now,
+      logError: (error, message) => logError(error, message),
+      channels: {
+        push: options.pushChannel,
+        email: new EmailChannel({
+          mail,
+          emailOf: async (userId) => (await users.byId(userId))?.email ?? null,
+        }),
+      },
+    });
+    const notifyOnce = new NotificationTriggers({
+      notify: (userId, notice) => notifications.notify(userId, notice),
+      instrument: (id) => market.instrumentById(id),
+      depositAmount: async (id) => (await moneyRepository.deposit(id))?.amount,
+      withdrawalAmount: async (id) => (await moneyRepository.withdrawal(id))?.amount,
+      logError: (error, message) => logError(error, message),
+    });
+    trading.onCommitted((outcomes, fromTick, atMs) => notifyOnce.onOutcomes(outcomes, fromTick, atMs));
+    events.publishedHere('money_decided', (decision) => notifyOnce.onDecision(decision));
+    events.publishedHere('identity_decided', (decision) => notifyOnce.onDecision(decision));
+    const alerts = new PriceAlerts({
+      repository: new AlertRepository(database.db),
+      market,
+      calls: ownerCalls,
+      notify: (userId, notice) => notifications.notify(userId, notice),
+      now,
+      logError: (error, message) => logError(error, message),
+    });
+    await alerts.init();
     const userDesk = new UserDesk({
       db: database.db,
       directory: new UserDirectoryRepository(database.db),
@@ -307,6 +356,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
         takeOwnership: async () => {
           await trading.takeOwnership();
           await money.init();
+          await alerts.takeOwnership();
         },
       });
     // One node holds the whole book (the owner lock above); a cluster's election reports shards.
@@ -369,6 +419,8 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       leaderboard,
       favourites: new FavouritesService({ repository: new FavouritesRepository(database.db), market, now }),
       preferences: new PreferencesService({ repository: new PreferencesRepository(database.db), now }),
+      alerts,
+      notifications,
       contentQueries: new ContentQueries(contentRepository),
       userAccess: new UserAccessService({ db: database.db, auth, codes, events, writeAudit, now }),
       contentAdmin: new ContentAdmin({
@@ -447,6 +499,8 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       hub,
       events,
       leaderboard,
+      notifications,
+      alerts,
       snapshots,
       feed,
       seedReport,
@@ -466,6 +520,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
         await app.close();
         feed?.stop();
         feedCluster?.stepDown();
+        alerts.stop();
         leaderboard.stop();
         await snapshots.stop();
         clearInterval(flushTimer);

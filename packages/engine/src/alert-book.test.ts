@@ -11,20 +11,85 @@ const alert = (id: number, abovePoints: number, belowPoints: number, instrumentI
 
 describe('alert levels', () => {
   const cases: Array<[string, AlertRequest, number, ReturnType<typeof decideAlertLevels>]> = [
-    ['above the bid', { condition: 'above', levelPoints: 110 }, 100, { ok: true, abovePoints: 110, belowPoints: 0 }],
-    ['below the bid', { condition: 'below', levelPoints: 90 }, 100, { ok: true, abovePoints: 0, belowPoints: 90 }],
-    ['above at the bid', { condition: 'above', levelPoints: 100 }, 100, { ok: false, rejection: 'alert_above_not_above_price' }],
-    ['below at the bid', { condition: 'below', levelPoints: 100 }, 100, { ok: false, rejection: 'alert_below_not_below_price' }],
-    ['above under the bid', { condition: 'above', levelPoints: 99 }, 100, { ok: false, rejection: 'alert_above_not_above_price' }],
-    ['a zero level', { condition: 'below', levelPoints: 0 }, 100, { ok: false, rejection: 'alert_level_not_positive' }],
-    ['a fractional level', { condition: 'above', levelPoints: 100.5 }, 100, { ok: false, rejection: 'alert_level_not_positive' }],
-    ['a 1 % move', { condition: 'move', moveBasisPoints: 100 }, 108_523, { ok: true, abovePoints: 109_608, belowPoints: 107_438 }],
+    [
+      'above the bid',
+      { condition: 'above', levelPoints: 110 },
+      100,
+      { ok: true, abovePoints: 110, belowPoints: 0 },
+    ],
+    [
+      'below the bid',
+      { condition: 'below', levelPoints: 90 },
+      100,
+      { ok: true, abovePoints: 0, belowPoints: 90 },
+    ],
+    [
+      'above at the bid',
+      { condition: 'above', levelPoints: 100 },
+      100,
+      { ok: false, rejection: 'alert_above_not_above_price' },
+    ],
+    [
+      'below at the bid',
+      { condition: 'below', levelPoints: 100 },
+      100,
+      { ok: false, rejection: 'alert_below_not_below_price' },
+    ],
+    [
+      'above under the bid',
+      { condition: 'above', levelPoints: 99 },
+      100,
+      { ok: false, rejection: 'alert_above_not_above_price' },
+    ],
+    [
+      'a zero level',
+      { condition: 'below', levelPoints: 0 },
+      100,
+      { ok: false, rejection: 'alert_level_not_positive' },
+    ],
+    [
+      'a fractional level',
+      { condition: 'above', levelPoints: 100.5 },
+      100,
+      { ok: false, rejection: 'alert_level_not_positive' },
+    ],
+    [
+      'a 1 % move',
+      { condition: 'move', moveBasisPoints: 100 },
+      108_523,
+      { ok: true, abovePoints: 109_608, belowPoints: 107_438 },
+    ],
     // 0.5 % of 101 points is 0.505: rounded half away from zero to 1 point.
-    ['a move of half a point rounds', { condition: 'move', moveBasisPoints: 50 }, 101, { ok: true, abovePoints: 102, belowPoints: 100 }],
-    ['a tiny move is one point', { condition: 'move', moveBasisPoints: 1 }, 10, { ok: true, abovePoints: 11, belowPoints: 9 }],
-    ['a move to zero watches the rise only', { condition: 'move', moveBasisPoints: 5000 }, 1, { ok: true, abovePoints: 2, belowPoints: 0 }],
-    ['no move', { condition: 'move', moveBasisPoints: 0 }, 100, { ok: false, rejection: 'alert_move_out_of_range' }],
-    ['a move over 50 %', { condition: 'move', moveBasisPoints: 5001 }, 100, { ok: false, rejection: 'alert_move_out_of_range' }],
+    [
+      'a move of half a point rounds',
+      { condition: 'move', moveBasisPoints: 50 },
+      101,
+      { ok: true, abovePoints: 102, belowPoints: 100 },
+    ],
+    [
+      'a tiny move is one point',
+      { condition: 'move', moveBasisPoints: 1 },
+      10,
+      { ok: true, abovePoints: 11, belowPoints: 9 },
+    ],
+    [
+      'a move to zero watches the rise only',
+      { condition: 'move', moveBasisPoints: 5000 },
+      1,
+      { ok: true, abovePoints: 2, belowPoints: 0 },
+    ],
+    [
+      'no move',
+      { condition: 'move', moveBasisPoints: 0 },
+      100,
+      { ok: false, rejection: 'alert_move_out_of_range' },
+    ],
+    [
+      'a move over 50 %',
+      { condition: 'move', moveBasisPoints: 5001 },
+      100,
+      { ok: false, rejection: 'alert_move_out_of_range' },
+    ],
   ];
   for (const [name, request, bid, expected] of cases)
     it(`[AL2][AL3] ${name}`, () => expect(decideAlertLevels(request, bid)).toEqual(expected));
@@ -118,7 +183,8 @@ describe('alert book', () => {
             .filter(
               (a) =>
                 a.instrumentId === instrumentId &&
-                ((a.abovePoints > 0 && next >= a.abovePoints) || (a.belowPoints > 0 && next <= a.belowPoints)),
+                ((a.abovePoints > 0 && next >= a.abovePoints) ||
+                  (a.belowPoints > 0 && next <= a.belowPoints)),
             )
             .map((a) => a.id)
             .sort((a, b) => a - b);

@@ -42,8 +42,7 @@ export const ALERT_REJECTIONS = [
 export type AlertRejection = (typeof ALERT_REJECTIONS)[number];
 
 export type AlertRequest =
-  | { condition: 'above' | 'below'; levelPoints: number }
-  | { condition: 'move'; moveBasisPoints: number };
+  { condition: 'above' | 'below'; levelPoints: number } | { condition: 'move'; moveBasisPoints: number };
 
 /**
  * [AL2][AL3] The levels of a new alert at the current bid, or the first rule it breaks. An above
@@ -58,9 +57,16 @@ export function decideAlertLevels(
 ): { ok: true; abovePoints: number; belowPoints: number } | { ok: false; rejection: AlertRejection } {
   if (request.condition === 'move') {
     const { min, max } = ALERT_MOVE_BASIS_POINTS;
-    if (!Number.isInteger(request.moveBasisPoints) || request.moveBasisPoints < min || request.moveBasisPoints > max)
+    if (
+      !Number.isInteger(request.moveBasisPoints) ||
+      request.moveBasisPoints < min ||
+      request.moveBasisPoints > max
+    )
       return { ok: false, rejection: 'alert_move_out_of_range' };
-    const distance = Math.max(1, Number(divRound(BigInt(bidPoints) * BigInt(request.moveBasisPoints), 10_000n)));
+    const distance = Math.max(
+      1,
+      Number(divRound(BigInt(bidPoints) * BigInt(request.moveBasisPoints), 10_000n)),
+    );
     // A move down to 0 or below cannot be quoted: only the rise is watched then.
     const below = bidPoints - distance;
     return { ok: true, abovePoints: bidPoints + distance, belowPoints: below > 0 ? below : 0 };

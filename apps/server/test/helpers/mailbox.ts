@@ -25,6 +25,9 @@ export async function startMailbox() {
       if (!code) throw new Error(`no mail with a code for ${address}`);
       return code;
     },
+    /** Every message delivered to the address, oldest first, as raw text (headers and body). */
+    messagesTo: (address: string) =>
+      messages.filter((m) => m.to === address.toLowerCase()).map((m) => m.body),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
