@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { BellOutline } from 'antd-mobile-icons';
 import { useUnreadCount } from './notifications-api.ts';
+import './notification-bell.css';
 
 /** Counts above this show as "99+": the badge keeps its size. */
 const MAX_SHOWN = 99;
