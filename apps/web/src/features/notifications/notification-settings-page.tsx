@@ -1,10 +1,10 @@
 /**
- * `/notifications/settings`: for each kind of notification, the channels it travels by. The
- * centre in the app always receives everything (shown on and fixed); push to the home-screen app
- * and e-mail are switches, saved at once.
+ * `/notifications/settings`: for each kind of notification, the channels it travels by, one row a
+ * kind with a switch per channel. The centre in the app always receives everything (said above the
+ * table); push to the home-screen app and e-mail are switches, saved at once.
  */
 import { useTranslation } from 'react-i18next';
-import { List, Switch } from 'antd-mobile';
+import { Switch } from 'antd-mobile';
 import { NOTIFICATION_CHANNELS, type NotificationSetting } from '@omp/protocol';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
@@ -22,7 +22,17 @@ export function NotificationSettingsPage() {
       {settings.isPending ? (
         <OrderSkeleton label={t('common.loading')} />
       ) : settings.data ? (
-        settings.data.map((setting) => <KindSettings key={setting.kind} setting={setting} />)
+        <ul className="notification-settings">
+          <li className="notification-settings__row notification-settings__row--head" aria-hidden>
+            <span />
+            {NOTIFICATION_CHANNELS.map((channel) => (
+              <span key={channel}>{t(`notifications.channels.${channel}`)}</span>
+            ))}
+          </li>
+          {settings.data.map((setting) => (
+            <KindSettings key={setting.kind} setting={setting} />
+          ))}
+        </ul>
       ) : (
         <EmptyState title={t('common.loadFailed')} />
       )}
@@ -33,30 +43,19 @@ export function NotificationSettingsPage() {
 function KindSettings({ setting }: { setting: NotificationSetting }) {
   const { t } = useTranslation();
   const save = useSaveNotificationSetting();
+  const kind = t(`notifications.kinds.${setting.kind}`);
   return (
-    <List
-      header={t(`notifications.kinds.${setting.kind}`)}
-      className="notification-settings__kind"
-      data-testid={`setting-${setting.kind}`}
-    >
-      <List.Item extra={<Switch checked disabled aria-label={t('notifications.channels.in_app')} />}>
-        {t('notifications.channels.in_app')}
-      </List.Item>
+    <li className="notification-settings__row" data-testid={`setting-${setting.kind}`}>
+      <span className="notification-settings__kind">{kind}</span>
       {NOTIFICATION_CHANNELS.map((channel) => (
-        <List.Item
+        <Switch
           key={channel}
-          extra={
-            <Switch
-              checked={setting[channel]}
-              onChange={(on) => save.mutate({ kind: setting.kind, [channel]: on })}
-              aria-label={`${t(`notifications.kinds.${setting.kind}`)}: ${t(`notifications.channels.${channel}`)}`}
-              data-testid={`switch-${setting.kind}-${channel}`}
-            />
-          }
-        >
-          {t(`notifications.channels.${channel}`)}
-        </List.Item>
+          checked={setting[channel]}
+          onChange={(on) => save.mutate({ kind: setting.kind, [channel]: on })}
+          aria-label={`${kind}: ${t(`notifications.channels.${channel}`)}`}
+          data-testid={`switch-${setting.kind}-${channel}`}
+        />
       ))}
-    </List>
+    </li>
   );
 }
