@@ -79,12 +79,12 @@ import { MarginEventRepository } from './repositories/margin-event-repository.ts
 import { AccountSnapshots } from './services/account-snapshots.ts';
 import { StopOutReports } from './services/stop-out-report.ts';
 import { withPublishedHere } from './events/published-here.ts';
+import type { NotificationCentre } from './services/notification-centre.ts';
+import type { NotificationChannelAdapter } from './services/notification-channels.ts';
+import type { PriceAlerts } from './services/price-alerts.ts';
+import { startNotifications } from './services/notification-start.ts';
 import { NotificationRepository } from './repositories/notification-repository.ts';
 import { AlertRepository } from './repositories/alert-repository.ts';
-import { NotificationCentre } from './services/notification-centre.ts';
-import { EmailChannel, type NotificationChannelAdapter } from './services/notification-channels.ts';
-import { NotificationTriggers } from './services/notification-triggers.ts';
-import { PriceAlerts } from './services/price-alerts.ts';
 
 /** Forming bars reach the database this often; a crash loses at most this much of a bar. */
 const BAR_FLUSH_INTERVAL_MS = 1000;
@@ -307,38 +307,22 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       calls: ownerCalls,
     });
     await money.init();
-    const notifications = new NotificationCentre({
-      repository: new NotificationRepository(database.db),
-      events,
-      now,
-      logError: (error, message) => logError(error, message),
-      channels: {
-        push: options.pushChannel,
-        email: new EmailChannel({
-          mail,
-          emailOf: async (userId) => (await users.byId(userId))?.email ?? null,
-        }),
+    const { notifications, alerts } = await startNotifications({
+      repositories: {
+        notifications: new NotificationRepository(database.db),
+        alerts: new AlertRepository(database.db),
       },
-    });
-    const notifyOnce = new NotificationTriggers({
-      notify: (userId, notice) => notifications.notify(userId, notice),
-      instrument: (id) => market.instrumentById(id),
-      depositAmount: async (id) => (await moneyRepository.deposit(id))?.amount,
-      withdrawalAmount: async (id) => (await moneyRepository.withdrawal(id))?.amount,
-      logError: (error, message) => logError(error, message),
-    });
-    trading.onCommitted((outcomes, fromTick, atMs) => notifyOnce.onOutcomes(outcomes, fromTick, atMs));
-    events.publishedHere('money_decided', (decision) => notifyOnce.onDecision(decision));
-    events.publishedHere('identity_decided', (decision) => notifyOnce.onDecision(decision));
-    const alerts = new PriceAlerts({
-      repository: new AlertRepository(database.db),
+      events,
+      trading,
       market,
       calls: ownerCalls,
-      notify: (userId, notice) => notifications.notify(userId, notice),
+      mail,
+      emailOf: async (userId) => (await users.byId(userId))?.email ?? null,
+      amounts: moneyRepository,
+      pushChannel: options.pushChannel,
       now,
       logError: (error, message) => logError(error, message),
     });
-    await alerts.init();
     const userDesk = new UserDesk({
       db: database.db,
       directory: new UserDirectoryRepository(database.db),

@@ -24,10 +24,13 @@ import type { AlertRepository, StoredAlert } from '../repositories/alert-reposit
 import type { MarketService } from './market-service.ts';
 import type { NewNotice } from './notification-centre.ts';
 import type { OwnerCalls } from './owner-calls.ts';
+import type { EventBus } from '../events/event-bus.ts';
 
 export interface PriceAlertsOptions {
   repository: AlertRepository;
   market: Pick<MarketService, 'instrumentById' | 'currentQuote' | 'onTick'>;
+  /** Where staff's instrument changes are heard: a new precision rescales the waiting levels. */
+  events?: Pick<EventBus, 'subscribe'>;
   calls: OwnerCalls;
   notify: (userId: number, notice: NewNotice) => Promise<unknown>;
   now: () => number;
@@ -37,7 +40,7 @@ export interface PriceAlertsOptions {
 export class PriceAlerts {
   private readonly options: PriceAlertsOptions;
   private book = new AlertBook();
-  private unsubscribe: (() => void) | undefined;
+  private unsubscribers: Array<() => void> = [];
   readonly create: (args: { userId: number; body: AlertCreateBody }) => Promise<PriceAlert>;
   readonly delete: (args: { userId: number; id: number }) => Promise<null>;
 
@@ -50,13 +53,26 @@ export class PriceAlerts {
   /** Loads the waiting alerts (on the owner) and follows the ticks. */
   async init(): Promise<void> {
     if (this.options.calls.runsHere()) await this.reload();
-    this.unsubscribe = this.options.market.onTick((instrumentId, tick) =>
-      this.onTick(instrumentId, tick.bid),
-    );
+    this.unsubscribers = [
+      this.options.market.onTick((instrumentId, tick) => this.onTick(instrumentId, tick.bid)),
+      // Rare (staff), so the whole book is read again; a level popped meanwhile and read again
+      // fires no second time, because marking it fired succeeds once (AL6).
+      ...(this.options.events
+        ? [
+            this.options.events.subscribe('instrument_changed', () => {
+              if (this.options.calls.runsHere())
+                this.reload().catch((error: unknown) =>
+                  this.options.logError(error, 'reloading price alerts failed'),
+                );
+            }),
+          ]
+        : []),
+    ];
   }
 
   stop(): void {
-    this.unsubscribe?.();
+    for (const unsubscribe of this.unsubscribers) unsubscribe();
+    this.unsubscribers = [];
   }
 
   /** This node took the book over: what other nodes stored is the truth. */
