@@ -10,9 +10,10 @@ import type { Locator } from 'playwright-core';
 import { chromiumPath, eventually, screenshot, useStack } from './harness.ts';
 import { call } from './accounts-api.ts';
 import { demoAtSetPrice, priceAt, pushTicks, tradingServerEnv } from './trading-api.ts';
-import { AppPage } from './pages/app-page.ts';
+import { AccountPage } from './pages/account-pages.ts';
 
-class AlertingPhone extends AppPage {
+/** Any screen of the phone, seen for its bell, the alert sheet and the notification centre. */
+class AlertingPhone extends AccountPage {
   bell(): Locator {
     return this.page.getByTestId('notification-bell').locator('visible=true');
   }
@@ -27,13 +28,6 @@ class AlertingPhone extends AppPage {
   }
   rows(): Locator {
     return this.centre().getByTestId('notification-row');
-  }
-  async settle(): Promise<void> {
-    await this.page
-      .locator('.adm-toast-mask')
-      .waitFor({ state: 'detached', timeout: 10_000 })
-      .catch(() => {});
-    await this.page.waitForTimeout(300);
   }
 }
 
@@ -70,7 +64,7 @@ describe.skipIf(!chromiumPath)('price alerts and the notification centre', () =>
       .toMatch(/points \(0\.20%\) from the bid now/);
     await screenshot(phone.page, 'price-alert-sheet');
     await phone.sheet().getByTestId('create-alert').click();
-    await phone.page.locator('.adm-toast-main:visible').filter({ hasText: 'Alert set' }).waitFor();
+    await phone.toast().filter({ hasText: 'Alert set' }).waitFor();
     await expect.poll(() => phone.sheet().count(), eventually).toBe(0);
 
     // The price rises across the level: one notification, the badge shows it where the bell was.

@@ -3,7 +3,7 @@
  * queries, keyed by the session token like the trading ones. The unread count is also pushed on the
  * socket (NOTIFICATION), which writes it straight into the query's cache (live-notifications.ts).
  */
-import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type {
   NotificationKind,
   NotificationPage,
@@ -13,9 +13,7 @@ import type {
 import { api } from '../../lib/api.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { useSession } from '../session/session-store.ts';
-import { nextPageOf } from '../trading/trading-api.ts';
-
-const PAGE_SIZE = 20;
+import { useListPages } from '../trading/trading-api.ts';
 
 export const notificationKeys = {
   all: ['notifications'] as const,
@@ -39,21 +37,7 @@ export function useUnreadCount() {
 
 export function useNotificationPages() {
   const token = useSession((s) => s.token);
-  return useInfiniteQuery({
-    queryKey: notificationKeys.pages(token),
-    queryFn: ({ pageParam, signal }) =>
-      api.get<NotificationPage>('/v1/api/notifications', {
-        params: { page: pageParam, page_size: PAGE_SIZE },
-        signal,
-      }),
-    initialPageParam: 1,
-    getNextPageParam: (last, pages) =>
-      nextPageOf(
-        last,
-        pages.reduce((sum, page) => sum + page.list.length, 0),
-      ),
-    enabled: token !== '',
-  });
+  return useListPages<NotificationPage>(notificationKeys.pages(token), '/v1/api/notifications', token !== '');
 }
 
 /** Writes a fresh unread count into the bell, and marks rows read in the loaded pages. */
