@@ -77,6 +77,10 @@ describe.skipIf(!chromiumPath)('price alerts and the notification centre', () =>
     await pushTicks(stack, [{ code: instrument.Code, bid: priceAt(price, 1.004, precision) }]);
     await phone.settle();
     await screenshot(phone.page, 'price-alert-badge');
+    // The quote list's header carries the same bell and count.
+    await phone.goto('/');
+    await expect.poll(() => phone.badge().textContent(), eventually).toBe('1');
+    await screenshot(phone.page, 'price-alert-badge-home');
 
     await phone.bell().click();
     await phone.centre().waitFor();
