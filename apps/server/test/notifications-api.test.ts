@@ -161,6 +161,36 @@ describe.each(databaseEngines())('notifications on %s', (engine) => {
     expect((await pageOf(token)).list.every((n) => n.read)).toBe(true);
   });
 
+  it('tells of a trailing stop and of a margin call, each once', async () => {
+    tickAt('1.10000', '1.10012');
+    const trailer = await t.demoUser();
+    const placed = await t.submit(trailer.token, { type: 1, cont: '0.1', forex_id: eurusd(), status: 1 });
+    expect((await t.setStops(trailer.token, { id: placed.data.Id, trailing_stop: '10' })).code).toBe(1);
+    tickAt('1.10300', '1.10312'); // the stop trails up to 1.10200
+    tickAt('1.10150', '1.10162'); // and is crossed
+    await waitForTotal(trailer.token, 1);
+    expect((await pageOf(trailer.token)).list[0]).toMatchObject({
+      kind: 'trailing_stop',
+      title: 'Trailing stop hit',
+      body: `Your EUR/USD position #${placed.data.Id} closed at 1.10150: 13.8 USD`,
+    });
+
+    tickAt('1.10000', '1.10012');
+    const { token } = await t.realUser('1700');
+    expect(
+      (await t.submit(token, { type: 1, cont: '1', forex_id: eurusd(), status: 1, multiple: 100 })).code,
+    ).toBe(1);
+    tickAt('1.09150', '1.09162'); // a margin level near 76 %: a call, no stop-out
+    await waitForTotal(token, 1);
+    tickAt('1.09140', '1.09152'); // still under the call level: no second warning
+    await rt.trading.idle();
+    const page = await pageOf(token);
+    expect(page.total).toBe(1);
+    expect(page.list[0]).toMatchObject({ kind: 'margin_call', title: 'Margin call' });
+    expect(page.list[0]!.body).toMatch(/^Your margin level is 7\d\.\d\d%\. Positions are closed from 50%\.$/);
+    expect(page.list[0]!.link).toMatch(/^\/stop-out\?id=\d+$/);
+  });
+
   it('tells of a stop-out once, linking to its explanation', async () => {
     tickAt('1.10000', '1.10012');
     const { token } = await t.realUser('1700');
