@@ -10,6 +10,7 @@ import type { NotificationPage, NotificationSettings } from '@omp/protocol';
 import type { EnvelopeBody } from './helpers/account-helpers.ts';
 import { startMailbox } from './helpers/mailbox.ts';
 import { moneyClient, uploadImage, type DepositRecord } from './helpers/money-helpers.ts';
+import { uploadedPng } from './helpers/upload-helpers.ts';
 import { staffToken } from './helpers/staff-helpers.ts';
 import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
 import { tradingClient } from './helpers/trading-helpers.ts';
@@ -299,6 +300,39 @@ describe.each(databaseEngines())('notifications on %s', (engine) => {
     expect(toUser()).toHaveLength(1);
     expect(mailbox.messagesTo(email)).toHaveLength(1);
     await t.expectLedgerBalanced(id);
+  });
+
+  it('tells of a rejected and then an approved identity check, once each', async () => {
+    const compliance = await staffToken(rt, ['compliance']);
+    const { token, id } = await t.realUser('0');
+    const m = moneyClient(rt);
+    const submit = async () => {
+      const sent = await m.post('/api/user_real/real_name', token, {
+        name: 'Maria Del Carmen',
+        card_id: 'x1234567',
+        card_type: 'passport',
+        front_pic: await uploadedPng(rt, token),
+        reverse_pic: await uploadedPng(rt, token),
+      });
+      expect(sent.code).toBe(1);
+      const page = await m.get<{ list: Array<{ id: number }> }>(
+        `/admin/api/identity?user_id=${id}`,
+        compliance,
+      );
+      return page.data.list[0]!.id;
+    };
+    const first = await submit();
+    expect(
+      (await m.post(`/admin/api/identity/${first}/reject`, compliance, { remark: 'blurred' })).code,
+    ).toBe(1);
+    await waitForTotal(token, 1);
+    const second = await submit();
+    expect((await m.post(`/admin/api/identity/${second}/approve`, compliance)).code).toBe(1);
+    await waitForTotal(token, 2);
+    expect((await pageOf(token)).list.map((n) => [n.kind, n.title, n.link])).toEqual([
+      ['identity_decided', 'Identity verified', '/mine/auth'],
+      ['identity_decided', 'Identity not verified', '/mine/auth'],
+    ]);
   });
 
   it('refuses settings it does not know, in words', async () => {
