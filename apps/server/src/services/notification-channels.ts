@@ -12,7 +12,7 @@ export interface ChannelMessage {
   kind: string;
   title: string;
   body: string;
-  /** A path of the app (`/order`), or an absolute address when the broker's public address is known. */
+  /** A path of the app (`/order`); e-mail adds it only when it is a full address. */
   url: string;
   /** One per notification, so a device shows it once however often it is delivered. */
   tag: string;
@@ -41,6 +41,8 @@ export class EmailChannel implements NotificationChannelAdapter {
     const to = await this.options.emailOf(userId);
     // Without an address there is nobody to write to; the centre still holds the notification.
     if (!to) return;
-    await this.options.mail.send({ to, subject: message.title, text: `${message.body}\n\n${message.url}` });
+    // A path of the app means nothing in a mail program: only a full address is worth a line.
+    const link = /^https?:\/\//.test(message.url) ? `\n\n${message.url}` : '';
+    await this.options.mail.send({ to, subject: message.title, text: `${message.body}${link}` });
   }
 }
