@@ -49,6 +49,10 @@ import { preferenceRoutes } from './routes/preference-routes.ts';
 import { sessionRoutes } from './routes/session-routes.ts';
 import type { SessionDevices } from './services/session-devices.ts';
 import type { ContactChange } from './services/contact-change.ts';
+import { alertRoutes } from './routes/alert-routes.ts';
+import { notificationRoutes } from './routes/notification-routes.ts';
+import type { PriceAlerts } from './services/price-alerts.ts';
+import type { NotificationCentre } from './services/notification-centre.ts';
 import { staffCompanyRoutes } from './routes/staff-company-routes.ts';
 import { staffContentRoutes } from './routes/staff-content-routes.ts';
 import type { ContentRepository } from './repositories/content-repository.ts';
@@ -116,6 +120,10 @@ export interface AppDeps {
   sessionDevices: SessionDevices;
   /** Changing the e-mail address or mobile number. */
   contactChange: ContactChange;
+  /** Price alerts (routes/alert-routes.ts). */
+  alerts: PriceAlerts;
+  /** The notification centre and channel choices (routes/notification-routes.ts). */
+  notifications: NotificationCentre;
   contentQueries: ContentQueries;
   userAccess: UserAccessService;
   /** Traders' two-step sign-in (routes/two-factor-routes.ts). */
@@ -296,6 +304,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => favouriteRoutes(scope, deps));
   await app.register(async (scope) => preferenceRoutes(scope, deps));
   await app.register(async (scope) => sessionRoutes(scope, deps));
+  await app.register(async (scope) => alertRoutes(scope, deps));
+  await app.register(async (scope) => notificationRoutes(scope, deps));
   await app.register(async (scope) => staffContentRoutes(scope, deps));
   await app.register(async (scope) => staffCompanyRoutes(scope, deps));
   await app.register(async (scope) => staffUserRoutes(scope, deps));

@@ -84,6 +84,13 @@ import { SessionDevices } from './services/session-devices.ts';
 import { SessionRepository } from './repositories/session-repository.ts';
 import { ContactChange } from './services/contact-change.ts';
 import { payoutCoolingMs } from './services/payout-cooling.ts';
+import { withPublishedHere } from './events/published-here.ts';
+import type { NotificationCentre } from './services/notification-centre.ts';
+import type { NotificationChannelAdapter } from './services/notification-channels.ts';
+import type { PriceAlerts } from './services/price-alerts.ts';
+import { startNotifications } from './services/notification-start.ts';
+import { NotificationRepository } from './repositories/notification-repository.ts';
+import { AlertRepository } from './repositories/alert-repository.ts';
 
 /** Forming bars reach the database this often; a crash loses at most this much of a bar. */
 const BAR_FLUSH_INTERVAL_MS = 1000;
@@ -97,6 +104,10 @@ export interface Runtime {
   /** The event bus (events/event-bus.ts): in-process on one node, through Redis with REDIS_URL. */
   events: EventBus;
   leaderboard: LeaderboardService;
+  /** The notification centre (services/notification-centre.ts). */
+  notifications: NotificationCentre;
+  /** Price alerts, watched on the book's owner (services/price-alerts.ts). */
+  alerts: PriceAlerts;
   /** The periodic account snapshots (services/account-snapshots.ts). */
   snapshots: AccountSnapshots;
   /** The simulator of a single node; on a cluster the producing node's is `feedCluster.feed`. */
@@ -120,6 +131,8 @@ export interface RuntimeOptions {
   passwords?: PasswordHasher;
   /** Where the JSON log lines go (tests read them); standard output by default. */
   logStream?: { write(line: string): void };
+  /** The Web Push channel of notifications; none by default (tests pass one that records). */
+  pushChannel?: NotificationChannelAdapter;
 }
 
 export async function startRuntime(config: AppConfig, options: RuntimeOptions = {}): Promise<Runtime> {
@@ -165,7 +178,9 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       log: { warn: (message) => redisLog.warn(message), info: (message) => redisLog.info(message) },
       reportEventError: (error, type) => reportEventError(error, type),
     });
-    const { events, locks } = crossNode;
+    const { locks } = crossNode;
+    // Work that must happen once per decision listens to what this node published (published-here.ts).
+    const events = withPublishedHere(crossNode.events, (error, type) => reportEventError(error, type));
     const market = new MarketService({ repository, bus: events, now });
     await market.init();
     const readiness = new Readiness();
@@ -193,11 +208,13 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       // Only what stayed here is printed: a delivered code does not belong in the log.
       if (delivery === 'outbox') log(`outbox (${channel}) to ${message.to}: ${message.text}`);
     };
+    // One e-mail sender for codes and notifications: the same transport and message log.
+    const mail = config.smtpUrl
+      ? loggedSender('email', smtpMailSender(config.smtpUrl, config.mailFrom), writeOutbox)
+      : outboxSender('email', writeOutbox);
     const codes = new VerificationService({
       repository: verifications,
-      mail: config.smtpUrl
-        ? loggedSender('email', smtpMailSender(config.smtpUrl, config.mailFrom), writeOutbox)
-        : outboxSender('email', writeOutbox),
+      mail,
       sms: config.smsProviderUrl
         ? loggedSender('sms', httpSmsSender(config.smsProviderUrl, config.smsProviderToken), writeOutbox)
         : outboxSender('sms', writeOutbox),
@@ -327,6 +344,22 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       notices,
     });
     await money.init();
+    const { notifications, alerts } = await startNotifications({
+      repositories: {
+        notifications: new NotificationRepository(database.db),
+        alerts: new AlertRepository(database.db),
+      },
+      events,
+      trading,
+      market,
+      calls: ownerCalls,
+      mail,
+      emailOf: async (userId) => (await users.byId(userId))?.email ?? null,
+      amounts: moneyRepository,
+      pushChannel: options.pushChannel,
+      now,
+      logError: (error, message) => logError(error, message),
+    });
     const userDesk = new UserDesk({
       db: database.db,
       directory: new UserDirectoryRepository(database.db),
@@ -344,6 +377,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
         takeOwnership: async () => {
           await trading.takeOwnership();
           await money.init();
+          await alerts.takeOwnership();
         },
       });
     // One node holds the whole book (the owner lock above); a cluster's election reports shards.
@@ -413,6 +447,8 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       preferences: new PreferencesService({ repository: new PreferencesRepository(database.db), now }),
       sessionDevices,
       contactChange: new ContactChange({ users, auth, codes, notices, events, now }),
+      alerts,
+      notifications,
       contentQueries: new ContentQueries(contentRepository),
       secondFactor,
       userAccess: new UserAccessService({ db: database.db, auth, codes, events, writeAudit, now }),
@@ -493,6 +529,8 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       hub,
       events,
       leaderboard,
+      notifications,
+      alerts,
       snapshots,
       feed,
       seedReport,
@@ -512,6 +550,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
         await app.close();
         feed?.stop();
         feedCluster?.stepDown();
+        alerts.stop();
         leaderboard.stop();
         await snapshots.stop();
         clearInterval(flushTimer);

@@ -27,3 +27,4 @@ export * from './level-crossing.ts';
 export * from './risk-projection.ts';
 export * from './fill-details.ts';
 export * from './trailing-stop.ts';
+export * from './alert-book.ts';

@@ -18,3 +18,4 @@ export * from './stop-out-report.ts';
 export * from './preferences.ts';
 export * from './devices.ts';
 export * from './second-factor.ts';
+export * from './notifications.ts';

@@ -6,6 +6,7 @@
  * a client that missed some has lost nothing, which is what lets the server conflate them.
  */
 import { z } from 'zod';
+import { notificationPushSchema } from './notifications.ts';
 import { PERIODS, type Period } from './constants.ts';
 import { klinePointSchema, quotationSchema } from './market.ts';
 import { accountFiguresSchema, orderRowSchema } from './trading.ts';
@@ -260,6 +261,7 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   marginCallPushSchema,
   stopOutPushSchema,
   trailingStopClosedPushSchema,
+  notificationPushSchema,
 ]);
 export type ServerMessage = z.infer<typeof serverMessageSchema>;
 export type ServerMessageType = ServerMessage['type'];

@@ -557,6 +557,56 @@ export interface AccountSnapshotTable {
   reason: string;
 }
 
+/** A price alert (services/price-alerts.ts); levels in points of `price_precision`. */
+export interface PriceAlertTable {
+  id: DbId;
+  user_id: DbInt;
+  instrument_id: DbInt;
+  /** 'above', 'below' or 'move'. */
+  condition: string;
+  /** 0 for none. */
+  above_points: DbInt;
+  below_points: DbInt;
+  /** The bid when it was set. */
+  reference_points: DbInt;
+  /** A move alert's percent in hundredths; 0 otherwise. */
+  move_basis_points: DbInt;
+  price_precision: DbInt;
+  created_at: DbInt;
+  fired_at: DbInt | null;
+  fired_points: DbInt | null;
+  deleted_at: DbInt | null;
+}
+
+/** One notification of the centre (services/notification-centre.ts). */
+export interface NotificationTable {
+  id: DbId;
+  user_id: DbInt;
+  kind: string;
+  /** Under `notification.<text_key>.title` and `.body` in the server's catalogs. */
+  text_key: string;
+  /** JSON object of the texts' parameters. */
+  params: string;
+  link: string;
+  created_at: DbInt;
+  read_at: DbInt | null;
+}
+
+export interface NotificationSettingTable {
+  user_id: DbInt;
+  kind: string;
+  /** 1 on, 0 off. */
+  push: DbInt;
+  email: DbInt;
+  updated_at: DbInt;
+}
+
+export interface NotificationProfileTable {
+  user_id: DbInt;
+  language: string;
+  updated_at: DbInt;
+}
+
 export interface Database {
   categories: CategoryTable;
   instruments: InstrumentTable;
@@ -599,4 +649,8 @@ export interface Database {
   margin_events: MarginEventTable;
   margin_event_closes: MarginEventCloseTable;
   account_snapshots: AccountSnapshotTable;
+  price_alerts: PriceAlertTable;
+  notifications: NotificationTable;
+  notification_settings: NotificationSettingTable;
+  notification_profiles: NotificationProfileTable;
 }

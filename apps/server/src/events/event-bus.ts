@@ -17,6 +17,7 @@
 import type { InstrumentSpec } from '@omp/engine';
 import type { Language, SessionEndReason } from '@omp/protocol';
 import type { UserMessage } from '../services/trading-messages.ts';
+import type { CreatedNotification } from '../services/notification-centre.ts';
 import type { KlineEvent, QuoteEvent } from './market-events.ts';
 
 export type { KlineEvent, QuoteEvent } from './market-events.ts';
@@ -75,6 +76,8 @@ export interface AppEvents {
   user_changed: { userId: number };
   /** A trader left the leaderboard: every node's cached board drops them at once. */
   leaderboard_opted_out: { userId: number };
+  /** A notification was stored for a user (services/notification-centre.ts), with their unread count. */
+  notification_created: { userId: number; notification: CreatedNotification; unread: number };
 }
 
 export type AppEventType = keyof AppEvents;

@@ -94,8 +94,12 @@ export interface TradingServiceOptions {
   fence?: (trx: Tx) => Promise<void>;
 }
 
+/** Committed outcomes, whether a tick fired them, and the time they were decided at. */
+export type CommittedListener = (outcomes: readonly Outcome[], fromTick: boolean, atMs: number) => void;
+
 export class TradingService {
   private readonly options: TradingServiceOptions;
+  private readonly committedListeners = new Set<CommittedListener>();
   private readonly repository: TradingRepository;
   private readonly writer: OutcomeWriter;
   private readonly idempotency: IdempotencyGuard;
@@ -338,7 +342,7 @@ export class TradingService {
       if (error instanceof FencedError) throw refused('order.book_owner_unavailable');
       throw error;
     }
-    this.publish([result.outcome]);
+    this.publish([result.outcome], { fromTick: false, atMs: item.atMs });
     return data;
   }
 
@@ -348,12 +352,28 @@ export class TradingService {
       .write({ outcomes, atMs })
       .then(() => {
         this.options.counts?.triggered(outcomes, atMs);
-        this.publish(outcomes);
+        this.publish(outcomes, { fromTick: true, atMs });
       })
       .catch(() => undefined); // already logged by the writer; the book is being rebuilt
   }
 
-  private publish(outcomes: Outcome[]): void {
+  /**
+   * Hears every committed outcome on the node that decided it (the book's owner), once: where
+   * notifications of fills, closes and stop-outs are made (notification-triggers.ts).
+   */
+  onCommitted(listener: CommittedListener): () => void {
+    this.committedListeners.add(listener);
+    return () => void this.committedListeners.delete(listener);
+  }
+
+  private publish(outcomes: Outcome[], how: { fromTick: boolean; atMs: number }): void {
+    for (const listener of this.committedListeners) {
+      try {
+        listener(outcomes, how.fromTick, how.atMs);
+      } catch (error) {
+        this.options.logError(error, 'a listener of committed outcomes failed');
+      }
+    }
     for (const outcome of outcomes) {
       const messages = userMessagesOf(outcome, (order) => this.orderRow(order), this.book.settings);
       for (const message of messages)

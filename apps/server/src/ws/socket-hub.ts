@@ -17,6 +17,7 @@ import {
   ACCOUNT_CHANGED_MESSAGE,
   HEARTBEAT_PING,
   INSTRUMENT_CHANGED_MESSAGE,
+  NOTIFICATION_MESSAGE,
   HEARTBEAT_PONG,
   PROTOCOL_VERSION,
   ResponseCode,
@@ -34,6 +35,7 @@ import { createInProcessEventBus, type EventBus, type SessionEnded } from '../ev
 import type { KlineEvent, QuoteEvent } from '../events/market-events.ts';
 import type { MarketService } from '../services/market-service.ts';
 import type { UserMessage } from '../services/trading-messages.ts';
+import { renderNotification } from '../services/notification-centre.ts';
 import { encode, klineMessage, quoteMessage, sessionEndedMessage } from './socket-messages.ts';
 import {
   DEFAULT_SOCKET_RATE_LIMIT,
@@ -118,6 +120,18 @@ export class SocketHub {
       ),
       this.events.subscribe('session_ended', (event) => this.endSessions(event)),
       this.events.subscribe('trading_update', ({ userId, message }) => this.onUserMessage(userId, message)),
+      // Every node hears it and tells the sockets it holds: a notification made anywhere reaches them.
+      this.events.subscribe('notification_created', ({ userId, notification, unread }) => {
+        for (const client of this.clientsByUser.get(userId) ?? [])
+          this.send(
+            client,
+            encode({
+              type: NOTIFICATION_MESSAGE,
+              notification: renderNotification(client.lang, notification, false),
+              unread,
+            }),
+          );
+      }),
       // New terms reach every phone at once: each refetches the instrument list it trades from.
       this.events.subscribe('instrument_changed', ({ code }) => {
         const message = encode({ type: INSTRUMENT_CHANGED_MESSAGE, symbol: code });

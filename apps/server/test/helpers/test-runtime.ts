@@ -10,6 +10,7 @@ import pg from 'pg';
 import { loadConfig, type AppConfig } from '../../src/config.ts';
 import { startRuntime, type Runtime } from '../../src/runtime.ts';
 import type { PasswordHasher } from '../../src/security/password-hasher.ts';
+import type { NotificationChannelAdapter } from '../../src/services/notification-channels.ts';
 
 export type EngineKind = 'sqlite' | 'postgres';
 
@@ -57,6 +58,8 @@ export async function startTestRuntime(
     passwords?: PasswordHasher;
     /** Receives the JSON log lines (set LOG_LEVEL in `env`, which is silent by default). */
     logStream?: { write(line: string): void };
+    /** The Web Push channel of notifications (a recording one in tests). */
+    pushChannel?: NotificationChannelAdapter;
   } = {},
 ): Promise<TestRuntime> {
   const engine = options.engine ?? 'sqlite';
@@ -85,6 +88,7 @@ export async function startTestRuntime(
       ...(schema ? { databaseSchema: schema } : {}),
       ...(options.passwords ? { passwords: options.passwords } : {}),
       ...(options.logStream ? { logStream: options.logStream } : {}),
+      ...(options.pushChannel ? { pushChannel: options.pushChannel } : {}),
     });
     return {
       ...runtime,

@@ -18,7 +18,9 @@ import { MarginCallBanner } from '../features/trading/margin-call-banner.tsx';
 import { StopOutBanner } from '../features/explainer/stop-out-banner.tsx';
 import { FillNotice } from '../features/notices/fill-notice.tsx';
 import { TrailingClosedBanner } from '../features/notices/trailing-closed-banner.tsx';
-import { HeaderMarkContext } from '../ui/page-header.tsx';
+import { HeaderBellContext, HeaderMarkContext } from '../ui/page-header.tsx';
+import { NotificationBell } from '../features/notifications/notification-bell.tsx';
+import { useLiveNotifications } from '../features/notifications/live-notifications.ts';
 import { DemoMark } from '../features/session/demo-mark.tsx';
 import { Onboarding } from '../features/onboarding/onboarding.tsx';
 
@@ -32,6 +34,7 @@ export function RootLayout() {
   const tabBar = showsTabBar(location.pathname) && decision.kind === 'allow';
   // One element per state, so the headers re-render only when the account kind changes.
   const headerMark = useMemo(() => (demo ? <DemoMark /> : null), [demo]);
+  const headerBell = useMemo(() => (signedIn ? <NotificationBell /> : null), [signedIn]);
 
   // A demo user who opened a restricted address lands on the user center with the explanation.
   // Once per navigation: the location object is new for each (a typed address has no unique key).
@@ -49,6 +52,7 @@ export function RootLayout() {
   useSocketSession();
   // After the socket sign-in, so the trade subscriptions follow the login on the wire.
   useLiveTradingFeed();
+  useLiveNotifications();
   // Market status and day figures may have changed while the connection was down.
   useOnReconnect(() => void queryClient.invalidateQueries({ queryKey: marketKeys.tradeListAll }));
 
@@ -62,7 +66,12 @@ export function RootLayout() {
       <main className="app-main">
         {/* Every screen's header says DEMO while the money on it is a demo account's. */}
         <HeaderMarkContext value={headerMark}>
-          <KeepAliveOutlet signedIn={signedIn} redirectTo={decision.kind === 'allow' ? null : decision.to} />
+          <HeaderBellContext value={headerBell}>
+            <KeepAliveOutlet
+              signedIn={signedIn}
+              redirectTo={decision.kind === 'allow' ? null : decision.to}
+            />
+          </HeaderBellContext>
         </HeaderMarkContext>
       </main>
       {tabBar && <TabBar />}

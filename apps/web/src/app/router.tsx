@@ -75,6 +75,14 @@ const BUILT: Record<string, ReactNode> = {
   '/product': lazyScreen(async () => (await import('../features/company/product-route.tsx')).ProductRoute),
   '/mine/system': lazyScreen(async () => (await import('../features/settings/system-page.tsx')).SystemPage),
   '/language': lazyScreen(async () => (await import('../features/settings/language-page.tsx')).LanguagePage),
+  '/notifications': lazyScreen(
+    async () => (await import('../features/notifications/notifications-page.tsx')).NotificationsPage,
+  ),
+  '/notifications/settings': lazyScreen(
+    async () =>
+      (await import('../features/notifications/notification-settings-page.tsx')).NotificationSettingsPage,
+  ),
+  '/alerts': lazyScreen(async () => (await import('../features/alerts/alerts-page.tsx')).AlertsPage),
 };
 
 const children: RouteObject[] = ROUTES.map((route) => {

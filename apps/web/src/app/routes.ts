@@ -64,6 +64,9 @@ export const ROUTES: readonly RouteInfo[] = [
   route('/mine/coin-address-list', 'pages.cryptoAddresses', { realOnly: true }),
   route('/mine/withdraw-way', 'pages.payoutMethod', { realOnly: true }),
   route('/language', 'pages.language'),
+  route('/notifications', 'notifications.title', { requiresLogin: true }),
+  route('/notifications/settings', 'notifications.settingsTitle', { requiresLogin: true }),
+  route('/alerts', 'alerts.title', { requiresLogin: true }),
 ];
 
 /** The footer pages, in the tab bar's order (docs/CONTRACT.md "Screens and routes"). */

@@ -18,11 +18,18 @@ interface PageHeaderProps {
  */
 export const HeaderMarkContext = createContext<ReactNode>(null);
 
+/**
+ * The notification bell the app shell gives the headers of its main screens (the ones without a
+ * back button) while a user is signed in; none by default.
+ */
+export const HeaderBellContext = createContext<ReactNode>(null);
+
 /** The sticky top bar of a screen: back, a centred title, actions. */
 export function PageHeader({ title, back = false, left, right }: PageHeaderProps) {
   const { t } = useTranslation();
   const goBack = useBack();
   const mark = use(HeaderMarkContext);
+  const bell = use(HeaderBellContext);
   return (
     <header className="page-header">
       <div className="page-header__side">
@@ -42,7 +49,10 @@ export function PageHeader({ title, back = false, left, right }: PageHeaderProps
         {mark}
       </div>
       <h1 className="page-header__title">{title}</h1>
-      <div className="page-header__side page-header__side--end">{right}</div>
+      <div className="page-header__side page-header__side--end">
+        {right}
+        {!back && bell}
+      </div>
     </header>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Instrument, Quotation } from '@omp/protocol';
 import { PriceCell } from '../../ui/price-cell.tsx';
@@ -6,7 +7,16 @@ import { formatPrice } from '../../lib/format.ts';
 import { useSettings } from '../settings/settings-store.ts';
 
 /** The figures above the chart: the bid large, then bid, ask, day high and low, each labelled. */
-export function QuotePanel({ instrument, quote }: { instrument: Instrument; quote: Quotation }) {
+export function QuotePanel({
+  instrument,
+  quote,
+  action,
+}: {
+  instrument: Instrument;
+  quote: Quotation;
+  /** At the end of the price line (the price alert button). */
+  action?: ReactNode;
+}) {
   const { t } = useTranslation();
   const lang = useSettings((s) => s.lang);
   const precision = instrument.PricePrecision;
@@ -25,6 +35,7 @@ export function QuotePanel({ instrument, quote }: { instrument: Instrument; quot
           <ChangeText percent={quote.Change} testId="trade-change" />
           <span className="quote-panel__caption">{t('trade.today')}</span>
         </span>
+        {action}
       </div>
       <dl className="figures">
         <div className="figure">

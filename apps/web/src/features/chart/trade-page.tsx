@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { DownFill, InformationCircleOutline, SearchOutline } from 'antd-mobile-icons';
+import { useNavigate, useSearchParams } from 'react-router';
+import { BellOutline, DownFill, InformationCircleOutline, SearchOutline } from 'antd-mobile-icons';
 import { MarketStatus, type Instrument } from '@omp/protocol';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
@@ -19,6 +19,8 @@ import { PeriodBar } from './period-bar.tsx';
 import { QuotePanel } from './quote-panel.tsx';
 import { OrderTicket } from '../ticket/order-ticket.tsx';
 import { usePageActive } from '../../app/page-activity.ts';
+import { isSignedIn, useSession } from '../session/session-store.ts';
+import { AlertSheet } from '../alerts/alert-sheet.tsx';
 
 /** `/trade`: the current instrument's quote, chart and order ticket. Kept alive. */
 export default function TradePage() {
@@ -35,6 +37,17 @@ export default function TradePage() {
   useEffect(() => {
     if (!active) setPickerOpen(false);
   }, [active]);
+
+  // A link into the app names the instrument (`/trade?id=7`, a price alert's notification): it
+  // becomes the current one, and the address drops it so a later visit is not pinned to it.
+  const [params, setParams] = useSearchParams();
+  const wantedId = Number(params.get('id'));
+  useEffect(() => {
+    if (!wantedId || !list.data) return;
+    const wanted = list.data.find((item) => item.Id === wantedId);
+    if (wanted) select(wanted);
+    setParams({}, { replace: true });
+  }, [wantedId, list.data, select, setParams]);
 
   // Remember the fallback choice, so the chart does not jump if the list order changes.
   useEffect(() => {
@@ -76,9 +89,13 @@ function TradeScreen({ instrument, onOpenPicker }: { instrument: Instrument; onO
   const open = marketStatus === MarketStatus.open;
   const active = usePageActive();
   const [factsOpen, setFactsOpen] = useState(false);
-  // Like the picker, the sheet is a portal: it closes when the kept-alive page is left.
+  const [alertOpen, setAlertOpen] = useState(false);
+  const signedIn = useSession(isSignedIn);
+  // Like the picker, the sheets are portals: they close when the kept-alive page is left.
   useEffect(() => {
-    if (!active) setFactsOpen(false);
+    if (active) return;
+    setFactsOpen(false);
+    setAlertOpen(false);
   }, [active]);
 
   return (
@@ -126,7 +143,25 @@ function TradeScreen({ instrument, onOpenPicker }: { instrument: Instrument; onO
         visible={factsOpen && active}
         onClose={() => setFactsOpen(false)}
       />
-      <QuotePanel instrument={instrument} quote={quote} />
+      <QuotePanel
+        instrument={instrument}
+        quote={quote}
+        action={
+          signedIn && (
+            <button
+              type="button"
+              className="quote-panel__alert"
+              onClick={() => setAlertOpen(true)}
+              aria-haspopup="dialog"
+              data-testid="open-alert-sheet"
+            >
+              <BellOutline aria-hidden />
+              {t('alerts.button')}
+            </button>
+          )
+        }
+      />
+      <AlertSheet instrument={instrument} visible={alertOpen && active} onClose={() => setAlertOpen(false)} />
       {!open && (
         <div className="market-closed" role="status" data-testid="market-closed">
           {instrument.TradingHalted

@@ -87,20 +87,30 @@ export function useDeals(status: DealStatus, enabled = true) {
 
 export function useLedger() {
   const token = useSession((s) => s.token);
+  return useListPages<LedgerPage>(
+    tradingKeys.ledger(token),
+    '/v1/api/main/accountLog/forexChange',
+    token !== '',
+  );
+}
+
+/** The pages of a `{list, total, page}` call, PAGE_SIZE rows each, the next one while rows remain. */
+export function useListPages<P extends { list: readonly unknown[]; total: number; page: number }>(
+  queryKey: readonly unknown[],
+  path: string,
+  enabled: boolean,
+) {
   return useInfiniteQuery({
-    queryKey: tradingKeys.ledger(token),
+    queryKey,
     queryFn: ({ pageParam, signal }) =>
-      api.get<LedgerPage>('/v1/api/main/accountLog/forexChange', {
-        params: { page: pageParam, page_size: PAGE_SIZE },
-        signal,
-      }),
+      api.get<P>(path, { params: { page: pageParam, page_size: PAGE_SIZE }, signal }),
     initialPageParam: 1,
     getNextPageParam: (last, pages) =>
       nextPageOf(
         last,
         loadedRows(pages, (page) => page.list.length),
       ),
-    enabled: token !== '',
+    enabled,
   });
 }
 

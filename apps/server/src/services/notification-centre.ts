@@ -1,0 +1,228 @@
+/**
+ * The notification centre: what the server tells a user, kept per user with a read mark, pushed at
+ * once to the user's sockets on every node (the `notification_created` event), and delivered by the
+ * other channels the user chose for its kind (notification-channels.ts).
+ *
+ * A notification is stored as a text key with parameters, not as words: each reader gets it in
+ * their own language (the request's for the list, the socket's for a push, the language the user
+ * last used the app in for e-mail and Web Push).
+ *
+ * `notify` is called once, on the node that decided what it tells (notification-triggers.ts): it
+ * writes the row first, then announces it, then delivers; a failed delivery is logged and leaves the
+ * row, so the centre is the record of what the user was told.
+ */
+import {
+  LANGUAGES,
+  NOTIFICATION_KINDS,
+  type Language,
+  type NotificationItem,
+  type NotificationKind,
+  type NotificationPage,
+  type NotificationSetting,
+  type NotificationSettingsSave,
+} from '@omp/protocol';
+import { notFound } from '../domain/errors.ts';
+import type { EventBus } from '../events/event-bus.ts';
+import { translate, type MessageParams } from '../i18n/translate.ts';
+import type { NotificationRepository, StoredNotification } from '../repositories/notification-repository.ts';
+import type { NotificationChannelAdapter } from './notification-channels.ts';
+
+/** What the centre announces on the bus; texts are worded by each listener in its own language. */
+export interface CreatedNotification {
+  id: number;
+  kind: NotificationKind;
+  textKey: string;
+  params: MessageParams;
+  link: string;
+  createdAtMs: number;
+}
+
+export interface NewNotice {
+  kind: NotificationKind;
+  /** `notification.<textKey>.title` and `.body` in the server's catalogs. */
+  textKey: string;
+  params: MessageParams;
+  link: string;
+}
+
+/**
+ * The channels a kind starts with until the user chooses: push for everything; e-mail for what a
+ * trader would want on record even with the app closed (money, identity, the account's safety).
+ */
+const EMAIL_BY_DEFAULT: ReadonlySet<NotificationKind> = new Set([
+  'margin_call',
+  'stop_out',
+  'deposit_decided',
+  'withdrawal_decided',
+  'identity_decided',
+]);
+
+export function defaultSetting(kind: NotificationKind): NotificationSetting {
+  return { kind, in_app: true, push: true, email: EMAIL_BY_DEFAULT.has(kind) };
+}
+
+export function renderNotification(
+  lang: Language,
+  notification: Pick<CreatedNotification, 'id' | 'kind' | 'textKey' | 'params' | 'link' | 'createdAtMs'>,
+  read: boolean,
+): NotificationItem {
+  return {
+    id: notification.id,
+    kind: notification.kind,
+    title: translate(lang, `notification.${notification.textKey}.title`, notification.params),
+    body: translate(lang, `notification.${notification.textKey}.body`, notification.params),
+    link: notification.link,
+    created_at: Math.floor(notification.createdAtMs / 1000),
+    read,
+  };
+}
+
+export interface NotificationCentreOptions {
+  repository: NotificationRepository;
+  events: Pick<EventBus, 'publish'>;
+  now: () => number;
+  logError: (error: unknown, message: string) => void;
+  /** Channel adapters by name; a channel without one is skipped. */
+  channels?: {
+    push?: NotificationChannelAdapter | undefined;
+    email?: NotificationChannelAdapter | undefined;
+  };
+}
+
+export class NotificationCentre {
+  private readonly options: NotificationCentreOptions;
+  constructor(options: NotificationCentreOptions) {
+    this.options = options;
+  }
+
+  /** Stores a notification, announces it to the user's sockets, then delivers it by the chosen channels. */
+  async notify(userId: number, notice: NewNotice): Promise<number> {
+    const { repository, events, now } = this.options;
+    const createdAtMs = now();
+    const id = await repository.insert({
+      userId,
+      kind: notice.kind,
+      textKey: notice.textKey,
+      params: JSON.stringify(notice.params),
+      link: notice.link,
+      createdAtMs,
+    });
+    const created: CreatedNotification = { id, ...notice, createdAtMs };
+    events.publish('notification_created', {
+      userId,
+      notification: created,
+      unread: await repository.unreadCount(userId),
+    });
+    await this.deliver(userId, created);
+    return id;
+  }
+
+  private async deliver(userId: number, notification: CreatedNotification): Promise<void> {
+    const { channels = {} } = this.options;
+    if (!channels.push && !channels.email) return;
+    const setting = (await this.settings(userId)).find((s) => s.kind === notification.kind)!;
+    const lang = await this.languageOf(userId);
+    const item = renderNotification(lang, notification, false);
+    const message = {
+      kind: item.kind,
+      title: item.title,
+      body: item.body,
+      url: item.link,
+      tag: `n${item.id}`,
+    };
+    const chosen: Array<[string, NotificationChannelAdapter | undefined]> = [
+      ['push', setting.push ? channels.push : undefined],
+      ['email', setting.email ? channels.email : undefined],
+    ];
+    for (const [name, adapter] of chosen) {
+      if (!adapter) continue;
+      try {
+        await adapter.deliver(userId, message);
+      } catch (error) {
+        this.options.logError(
+          error,
+          `delivering notification ${item.id} by ${name} failed; it stays in the centre`,
+        );
+      }
+    }
+  }
+
+  async page(userId: number, lang: Language, page: number, pageSize: number): Promise<NotificationPage> {
+    const { list, total } = await this.options.repository.page(userId, page, pageSize);
+    const unread = await this.options.repository.unreadCount(userId);
+    return {
+      list: list.map((row) => renderNotification(lang, createdOf(row), row.readAtMs !== null)),
+      total,
+      page,
+      unread,
+    };
+  }
+
+  unreadCount(userId: number): Promise<number> {
+    return this.options.repository.unreadCount(userId);
+  }
+
+  async markRead(userId: number, id: number): Promise<{ unread: number }> {
+    if (!(await this.options.repository.markRead(userId, id, this.options.now())))
+      throw notFound('notification.not_found');
+    return { unread: await this.options.repository.unreadCount(userId) };
+  }
+
+  async markAllRead(userId: number): Promise<{ unread: number }> {
+    await this.options.repository.markAllRead(userId, this.options.now());
+    return { unread: 0 };
+  }
+
+  /** Every kind with its channels: the user's choice where made, the default otherwise. */
+  async settings(userId: number): Promise<NotificationSetting[]> {
+    const stored = new Map((await this.options.repository.channelChoices(userId)).map((c) => [c.kind, c]));
+    return NOTIFICATION_KINDS.map((kind) => {
+      const choice = stored.get(kind);
+      return choice ? { kind, in_app: true, push: choice.push, email: choice.email } : defaultSetting(kind);
+    });
+  }
+
+  async saveSettings(userId: number, body: NotificationSettingsSave): Promise<NotificationSetting[]> {
+    const current = new Map((await this.settings(userId)).map((s) => [s.kind, s]));
+    for (const change of body.list) {
+      const setting = current.get(change.kind)!;
+      current.set(change.kind, {
+        ...setting,
+        ...(change.push !== undefined ? { push: change.push } : {}),
+        ...(change.email !== undefined ? { email: change.email } : {}),
+      });
+    }
+    const changed = [...new Set(body.list.map((c) => c.kind))].map((kind) => current.get(kind)!);
+    await this.options.repository.saveChannelChoices(userId, changed, this.options.now());
+    return NOTIFICATION_KINDS.map((kind) => current.get(kind)!);
+  }
+
+  /** The language e-mail and push are written in: the one the user last used the app in. */
+  async rememberLanguage(userId: number, lang: Language): Promise<void> {
+    // Read first: the bell asks on every start, and a write each time would be a write per visit.
+    if ((await this.options.repository.language(userId)) === lang) return;
+    await this.options.repository.saveLanguage(userId, lang, this.options.now());
+  }
+
+  private async languageOf(userId: number): Promise<Language> {
+    const stored = await this.options.repository.language(userId);
+    return (LANGUAGES as readonly string[]).includes(stored ?? '') ? (stored as Language) : 'en';
+  }
+}
+
+function createdOf(row: StoredNotification): CreatedNotification {
+  let params: MessageParams = {};
+  try {
+    params = JSON.parse(row.params) as MessageParams;
+  } catch {
+    // A row is written by this service only; an unreadable one still shows its words without values.
+  }
+  return {
+    id: row.id,
+    kind: row.kind as NotificationKind,
+    textKey: row.textKey,
+    params,
+    link: row.link,
+    createdAtMs: row.createdAtMs,
+  };
+}

@@ -1,0 +1,134 @@
+/**
+ * Price alerts and the notification centre on the wire (docs/CONTRACT.md "Price alerts and
+ * notifications"): alerts a user sets on an instrument's bid, the notifications the server keeps for
+ * each user, and which channels each kind of notification travels by.
+ */
+import { z } from 'zod';
+import { pageFields, wholeNumber } from './fields.ts';
+import { decimalText } from './trading.ts';
+
+/** Every kind of notification, in the order the settings screen lists them. */
+export const NOTIFICATION_KINDS = [
+  'order_filled',
+  'stop_loss',
+  'take_profit',
+  'trailing_stop',
+  'margin_call',
+  'stop_out',
+  'deposit_decided',
+  'withdrawal_decided',
+  'identity_decided',
+  'price_alert',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** The channels besides the in-app centre, which always receives every notification. */
+export const NOTIFICATION_CHANNELS = ['push', 'email'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
+/** Alerts a user may have waiting at once; fired and deleted ones do not count. */
+export const MAX_ACTIVE_ALERTS = 50;
+
+export const ALERT_CONDITION_NAMES = ['above', 'below', 'move'] as const;
+
+export const alertCreateSchema = z.object({
+  forex_id: wholeNumber('forex_id', 1).describe('The instrument (Instrument.Id)'),
+  condition: z
+    .enum(ALERT_CONDITION_NAMES)
+    .describe(
+      'above: the bid rises to price; below: the bid falls to price; move: the bid moves move_percent either way',
+    ),
+  price: decimalText('price')
+    .optional()
+    .describe('above and below: the level, with at most the instrument’s price precision in decimals'),
+  move_percent: decimalText('move_percent')
+    .optional()
+    .describe('move: the percent move from the bid now, 0.01 to 50, at most 2 decimals'),
+});
+export type AlertCreateBody = z.infer<typeof alertCreateSchema>;
+
+export const alertTargetSchema = z.object({ id: wholeNumber('id', 1).describe('The alert’s id') });
+
+export const priceAlertSchema = z.object({
+  id: z.number().int(),
+  forex_id: z.number().int(),
+  code: z.string().describe('The instrument’s show code, e.g. EUR/USD'),
+  condition: z.enum(ALERT_CONDITION_NAMES),
+  above_price: z.number().nullable().describe('Fires when the bid is at or above it; null for none'),
+  below_price: z.number().nullable().describe('Fires when the bid is at or below it; null for none'),
+  move_percent: z.number().nullable().describe('The percent asked for a move alert; null otherwise'),
+  reference_price: z.number().describe('The bid when the alert was set'),
+  price_precision: z.number().int(),
+  created_at: z.number().int().describe('Unix seconds'),
+  fired_at: z.number().int().nullable().describe('Unix seconds; null while waiting'),
+  fired_price: z.number().nullable().describe('The bid that fired it; null while waiting'),
+});
+export type PriceAlert = z.infer<typeof priceAlertSchema>;
+
+export const priceAlertListSchema = z
+  .array(priceAlertSchema)
+  .describe('Waiting alerts first (newest first), then the 50 most recently fired');
+
+export const notificationSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  title: z.string().describe('In the language of the request (or of the socket)'),
+  body: z.string(),
+  link: z.string().describe('Where the app opens it, a path of the app such as /order'),
+  created_at: z.number().int().describe('Unix seconds'),
+  read: z.boolean(),
+});
+export type NotificationItem = z.infer<typeof notificationSchema>;
+
+export const notificationPageQuerySchema = z.object({ ...pageFields });
+
+export const notificationPageSchema = z.object({
+  list: z.array(notificationSchema).describe('Newest first'),
+  total: z.number().int(),
+  page: z.number().int(),
+  unread: z.number().int(),
+});
+export type NotificationPage = z.infer<typeof notificationPageSchema>;
+
+export const unreadCountSchema = z.object({ unread: z.number().int() });
+
+export const notificationTargetSchema = z.object({
+  id: wholeNumber('id', 1).describe('The notification’s id'),
+});
+
+export const notificationSettingSchema = z.object({
+  kind: z.enum(NOTIFICATION_KINDS),
+  in_app: z.literal(true).describe('The notification centre always receives every kind'),
+  push: z.boolean().describe('Web Push to the phone’s home-screen app'),
+  email: z.boolean().describe('E-mail to the account’s address, in the user’s language'),
+});
+export type NotificationSetting = z.infer<typeof notificationSettingSchema>;
+
+export const notificationSettingsSchema = z.object({ list: z.array(notificationSettingSchema) });
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+
+export const notificationSettingsSaveSchema = z.object({
+  list: z
+    .array(
+      z
+        .object({
+          kind: z.enum(NOTIFICATION_KINDS),
+          push: z.boolean().optional(),
+          email: z.boolean().optional(),
+        })
+        .strict(),
+    )
+    .min(1)
+    .max(NOTIFICATION_KINDS.length * 2)
+    .describe('The kinds to change; a channel left out keeps its choice'),
+});
+export type NotificationSettingsSave = z.infer<typeof notificationSettingsSaveSchema>;
+
+/** Sent to every signed-in socket of the user when a notification is created (docs/socket.md). */
+export const NOTIFICATION_MESSAGE = 'NOTIFICATION';
+export const notificationPushSchema = z.object({
+  type: z.literal(NOTIFICATION_MESSAGE),
+  notification: notificationSchema,
+  unread: z.number().int().describe('The user’s unread count after it'),
+});
+export type NotificationPush = z.infer<typeof notificationPushSchema>;
