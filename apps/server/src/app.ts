@@ -46,6 +46,7 @@ import { contentRoutes } from './routes/content-routes.ts';
 import { followRoutes } from './routes/follow-routes.ts';
 import { favouriteRoutes } from './routes/favourite-routes.ts';
 import { preferenceRoutes } from './routes/preference-routes.ts';
+import { riskWarningRoutes, type RiskWarningRouteDeps } from './routes/risk-warning-routes.ts';
 import { staffCompanyRoutes } from './routes/staff-company-routes.ts';
 import { staffContentRoutes } from './routes/staff-content-routes.ts';
 import type { ContentRepository } from './repositories/content-repository.ts';
@@ -114,6 +115,9 @@ export interface AppDeps {
   userDesk: UserDesk;
   messageLog: MessageLog;
   instrumentAdmin: InstrumentAdmin;
+  /** The retail risk warning and the leverage caps (routes/risk-warning-routes.ts). */
+  riskWarning: RiskWarningRouteDeps['riskWarning'];
+  leverageCaps: RiskWarningRouteDeps['leverageCaps'];
   metrics: Metrics;
   readiness: Readiness;
   /** Where the JSON log lines go; standard output unless a test reads them. */
@@ -277,6 +281,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => followRoutes(scope, deps));
   await app.register(async (scope) => favouriteRoutes(scope, deps));
   await app.register(async (scope) => preferenceRoutes(scope, deps));
+  await app.register(async (scope) => riskWarningRoutes(scope, deps));
   await app.register(async (scope) => staffContentRoutes(scope, deps));
   await app.register(async (scope) => staffCompanyRoutes(scope, deps));
   await app.register(async (scope) => staffUserRoutes(scope, deps));

@@ -78,6 +78,16 @@ import { FeedCluster } from './cluster/feed-cluster.ts';
 import { MarginEventRepository } from './repositories/margin-event-repository.ts';
 import { AccountSnapshots } from './services/account-snapshots.ts';
 import { StopOutReports } from './services/stop-out-report.ts';
+import type { InstrumentSpec } from '@omp/engine';
+import { RiskWarningRepository } from './repositories/risk-warning-repository.ts';
+import { LeverageCaps } from './services/leverage-caps.ts';
+import { RiskWarningService } from './services/risk-warning-service.ts';
+
+/**
+ * The risk warning's figure is recomputed this often: it covers twelve months, so an hour changes it
+ * little, and the aggregate over a year of closed orders is not work for every page view.
+ */
+const RISK_WARNING_REFRESH_MS = 60 * 60 * 1000;
 
 /** Forming bars reach the database this often; a crash loses at most this much of a bar. */
 const BAR_FLUSH_INTERVAL_MS = 1000;
@@ -160,7 +170,21 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       reportEventError: (error, type) => reportEventError(error, type),
     });
     const { events, locks } = crossNode;
-    const market = new MarketService({ repository, bus: events, now });
+    const riskRepository = new RiskWarningRepository(database.db);
+    const leverageCaps: LeverageCaps = new LeverageCaps({
+      repository: riskRepository,
+      events,
+      writeAudit,
+      now,
+      instruments: (): InstrumentSpec[] => market.instruments().map((record) => record.spec),
+    });
+    await leverageCaps.load();
+    const market: MarketService = new MarketService({
+      repository,
+      bus: events,
+      now,
+      leverageOptionsOf: (spec) => leverageCaps.optionsOf(spec),
+    });
     await market.init();
     const readiness = new Readiness();
     readiness.addCheck('database', () => database.ping());
@@ -247,6 +271,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       counts: metrics,
       calls: ownerCalls,
       ...(bookCluster ? { fence: (trx: Tx) => bookCluster!.fence(trx) } : {}),
+      leverageCaps,
     });
     await trading.init();
     const marginEvents = new MarginEventRepository(database.db);
@@ -321,6 +346,14 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       logError: (error, message) => logError(error, message),
       events,
     });
+    const riskWarning = new RiskWarningService({
+      repository: riskRepository,
+      events,
+      writeAudit,
+      now,
+      logError: (error, message) => logError(error, message),
+    });
+    await riskWarning.start(RISK_WARNING_REFRESH_MS);
     const hub = new SocketHub({
       market,
       trading,
@@ -381,6 +414,8 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       }),
       messageLog: new MessageLog(verifications),
       instrumentAdmin: new InstrumentAdmin({ repository, market, events, writeAudit, now }),
+      riskWarning,
+      leverageCaps,
       userDesk,
       dashboard: new DashboardService({
         repository: new DashboardRepository(database.db),
@@ -467,6 +502,8 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
         feed?.stop();
         feedCluster?.stepDown();
         leaderboard.stop();
+        riskWarning.stop();
+        leverageCaps.stop();
         await snapshots.stop();
         clearInterval(flushTimer);
         bookCluster?.stepDown();
