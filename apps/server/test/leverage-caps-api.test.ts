@@ -7,7 +7,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Instrument, LeverageCapRow, WireAuditEntry } from '@omp/protocol';
 import { adminToken, callApi, staffToken } from './helpers/staff-helpers.ts';
-import { databaseEngines, startTestRuntime, WEDNESDAY_NOON_MS, type TestRuntime } from './helpers/test-runtime.ts';
+import {
+  databaseEngines,
+  startTestRuntime,
+  WEDNESDAY_NOON_MS,
+  type TestRuntime,
+} from './helpers/test-runtime.ts';
 import { tradingClient } from './helpers/trading-helpers.ts';
 
 describe.each(databaseEngines())('leverage caps on %s', (engine) => {
@@ -118,7 +123,10 @@ describe.each(databaseEngines())('leverage caps on %s', (engine) => {
       msg: 'The highest leverage allowed on EUR/USD is 10; choose 10 or less',
     });
     const holding = await t.myDeal(token, 1);
-    expect(holding.data.data.find((row) => row.Id === open.data.Id)).toMatchObject({ Multiple: 20, Status: 1 });
+    expect(holding.data.data.find((row) => row.Id === open.data.Id)).toMatchObject({
+      Multiple: 20,
+      Status: 1,
+    });
     expect((await t.close(token, open.data.Id)).code).toBe(1);
 
     const audit = await callApi<{ list: WireAuditEntry[] }>(

@@ -7,7 +7,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RiskWarning, StaffRiskWarning, WireAuditEntry } from '@omp/protocol';
 import { adminToken, callApi, staffToken } from './helpers/staff-helpers.ts';
-import { databaseEngines, startTestRuntime, WEDNESDAY_NOON_MS, type TestRuntime } from './helpers/test-runtime.ts';
+import {
+  databaseEngines,
+  startTestRuntime,
+  WEDNESDAY_NOON_MS,
+  type TestRuntime,
+} from './helpers/test-runtime.ts';
 import { tradingClient } from './helpers/trading-helpers.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -92,7 +97,11 @@ describe.each(databaseEngines())('risk warning on %s', (engine) => {
     await rt.trading.idle();
     // 7 of 11 lost: 63.6%. Counting the demo users would say 69.2, the old trades 66.7, no fees 54.5.
     expect((await warning()).data.accounts).toBe(7); // cached until the next refresh
-    expect((await refresh()).data.figure).toMatchObject({ percent: '63.6', accounts: 11, losing_accounts: 7 });
+    expect((await refresh()).data.figure).toMatchObject({
+      percent: '63.6',
+      accounts: 11,
+      losing_accounts: 7,
+    });
     const shown = await warning();
     expect(shown.data).toMatchObject({ percent: '63.6', accounts: 11 });
     expect(shown.data.text).toBe(

@@ -43,11 +43,14 @@ export const riskWarningSchema = z.object({
   percent: z
     .string()
     .nullable()
-    .describe('Share of real accounts that lost money, percent with one decimal ("74.2"); null: too few accounts'),
+    .describe(
+      'Share of real accounts that lost money, percent with one decimal ("74.2"); null: too few accounts',
+    ),
   window_months: z.number().int().describe('The months the figure covers (12)'),
   accounts: z.number().int().describe('Real accounts with a trade closed in the window'),
-  computed_at: unixSeconds('When the figure was computed, Unix seconds; null before the first computation')
-    .nullable(),
+  computed_at: unixSeconds(
+    'When the figure was computed, Unix seconds; null before the first computation',
+  ).nullable(),
   acknowledged: z
     .boolean()
     .nullable()

@@ -78,7 +78,9 @@ export class RiskWarningRepository {
       await trx
         .insertInto('leverage_caps')
         .values({ cap_class: capClass, max_leverage: maxLeverage, updated_at: nowMs })
-        .onConflict((oc) => oc.column('cap_class').doUpdateSet({ max_leverage: maxLeverage, updated_at: nowMs }))
+        .onConflict((oc) =>
+          oc.column('cap_class').doUpdateSet({ max_leverage: maxLeverage, updated_at: nowMs }),
+        )
         .execute();
   }
 

@@ -38,7 +38,8 @@ export async function riskWarningRoutes(app: FastifyInstance, deps: RiskWarningR
     {
       schema: {
         tags: ['risk'],
-        summary: 'The retail risk warning in the request’s language, with the share of real accounts that lost money',
+        summary:
+          'The retail risk warning in the request’s language, with the share of real accounts that lost money',
         description:
           'No login needed (registration shows it). The figure covers real accounts with a trade closed in the ' +
           'last 12 months, net of fees, and is recomputed periodically; below a minimum number of accounts ' +
@@ -95,7 +96,8 @@ export async function riskWarningRoutes(app: FastifyInstance, deps: RiskWarningR
         tags: staffTags,
         security,
         summary: 'Set the risk warning text per language (admin, audited); {percent} stands for the figure',
-        description: 'An empty text goes back to the default of that language. Applies on every node at once.',
+        description:
+          'An empty text goes back to the default of that language. Applies on every node at once.',
         body: riskWarningTextsBodySchema,
         response: { 200: envelopeOf(staffRiskWarningSchema) },
       },
@@ -145,7 +147,8 @@ export async function riskWarningRoutes(app: FastifyInstance, deps: RiskWarningR
       schema: {
         tags: staffTags,
         security,
-        summary: 'Change leverage caps (admin, with a reason, audited); applies to the next order on every node',
+        summary:
+          'Change leverage caps (admin, with a reason, audited); applies to the next order on every node',
         description:
           'Orders above a cap are refused; trade_list offers only the leverage under it (the cap itself when ' +
           'no option is). Open positions and waiting orders keep their leverage.',

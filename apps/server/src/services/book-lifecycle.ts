@@ -7,7 +7,13 @@
  * Decisions are not made here: a tick goes to the engine (`applyTick`) and what it fired goes back
  * to the trading service (`fired`), which commits and publishes it like any command.
  */
-import { TradingBook, type Account, type InstrumentSpec, type Outcome, type TradingSettings } from '@omp/engine';
+import {
+  TradingBook,
+  type Account,
+  type InstrumentSpec,
+  type Outcome,
+  type TradingSettings,
+} from '@omp/engine';
 import type { Tick } from '../adapters/feed/market-feed.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import { parseDemoBalance, tradingSettingsOf, type TradingUser } from '../inputs/trading-inputs.ts';

@@ -117,10 +117,17 @@ export class LeverageCaps {
     return { ...spec, leverageOptions: this.optionsOf(spec) };
   }
 
-  /** The refusal of a leverage above the instrument's cap, naming the cap; undefined when allowed. */
+  /**
+   * The refusal of a leverage above the instrument's cap, naming the cap; undefined when allowed.
+   * A cap above every option the broker configured limits nothing: a leverage beyond it is simply
+   * not offered, which the engine says itself.
+   */
   refusal(spec: InstrumentSpec, leverage: number): DomainError | undefined {
     const cap = this.capOf(spec);
     if (cap === undefined || leverage <= cap) return undefined;
+    // The book's copy of the spec is already capped: judge by what the broker configured.
+    const configured = this.options.instruments().find((s) => s.id === spec.id) ?? spec;
+    if (cap >= Math.max(...configured.leverageOptions)) return undefined;
     return refused('order.leverage_above_cap', { cap, code: spec.showCode, leverage });
   }
 

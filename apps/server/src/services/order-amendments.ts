@@ -48,6 +48,11 @@ export function pendingMoveAmendment(body: MovePendingBody, leverageRefusal: Lev
   return (book, order, spec, nowMs) => {
     const aboveCap = leverageRefusal(spec, order.leverage);
     if (aboveCap) throw aboveCap;
-    return book.movePending(order.accountId, order.id, pointsOf(body.target_price, 'target_price', spec), nowMs);
+    return book.movePending(
+      order.accountId,
+      order.id,
+      pointsOf(body.target_price, 'target_price', spec),
+      nowMs,
+    );
   };
 }

@@ -9,7 +9,13 @@
  * not set shows its default (the server's catalogs). Every node keeps the staff texts in memory and
  * takes a change from the event that announced it (`risk_warning_changed`).
  */
-import { LANGUAGES, RISK_WARNING_PERCENT_PLACEHOLDER, type Language, type RiskWarning, type StaffRiskWarning } from '@omp/protocol';
+import {
+  LANGUAGES,
+  RISK_WARNING_PERCENT_PLACEHOLDER,
+  type Language,
+  type RiskWarning,
+  type StaffRiskWarning,
+} from '@omp/protocol';
 import type { EventBus } from '../events/event-bus.ts';
 import { translate } from '../i18n/translate.ts';
 import type { AuditEntry } from '../repositories/audit-repository.ts';
@@ -139,7 +145,9 @@ export class RiskWarningService {
   async changeTexts(staffId: number, texts: Partial<Record<Language, string>>): Promise<StaffRiskWarning> {
     const { repository } = this.options;
     const atMs = this.options.now();
-    const entries = Object.entries(texts).filter((entry): entry is [Language, string] => entry[1] !== undefined);
+    const entries = Object.entries(texts).filter(
+      (entry): entry is [Language, string] => entry[1] !== undefined,
+    );
     const stored = await repository.transaction(async (trx) => {
       const before = await repository.texts(trx);
       await repository.saveTexts(trx, entries, atMs);
