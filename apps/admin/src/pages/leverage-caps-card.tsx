@@ -116,7 +116,7 @@ export function LeverageCapsCard() {
                   to: drafts[row.class],
                 }),
               )
-              .join(' · ') + ` ${t('leverageCaps.confirm_consequence')}`
+              .join(' · ') + `. ${t('leverageCaps.confirm_consequence')}`
           }
           okText={t('settings.save')}
           onConfirm={async (reason) => {

@@ -26,6 +26,9 @@ export function previewOf(template: string, percent: string | null, fallback: st
   return percent === null ? fallback : template.replaceAll(RISK_WARNING_PERCENT_PLACEHOLDER, percent);
 }
 
+/** The figure a preview shows while the server has none: a typical one for retail CFD accounts. */
+const SAMPLE_PERCENT = '74.2';
+
 export function RiskWarningCard() {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -125,13 +128,29 @@ export function RiskWarningCard() {
         <aside className="risk-preview" aria-label={t('riskWarning.preview')}>
           <Typography.Text type="secondary">{t('riskWarning.preview')}</Typography.Text>
           <p
-            className="risk-preview__phone num"
+            className="risk-preview__phone"
             dir={lang === 'ar' ? 'rtl' : 'ltr'}
             lang={lang}
             data-testid="risk-preview"
           >
             {preview}
           </p>
+          {/* Without a figure the phone shows the text without one: staff still see theirs filled in. */}
+          {figure.percent === null && template.includes(RISK_WARNING_PERCENT_PLACEHOLDER) && (
+            <>
+              <Typography.Text type="secondary">
+                {t('riskWarning.preview_with_figure', { percent: SAMPLE_PERCENT })}
+              </Typography.Text>
+              <p
+                className="risk-preview__phone"
+                dir={lang === 'ar' ? 'rtl' : 'ltr'}
+                lang={lang}
+                data-testid="risk-preview-sample"
+              >
+                {previewOf(template, SAMPLE_PERCENT, '')}
+              </p>
+            </>
+          )}
         </aside>
       </Flex>
       <Button
