@@ -149,7 +149,9 @@ describe.skipIf(!chromiumPath)('risk warning and leverage caps', () => {
     // The phone's ticket offers only the cap itself, without a reload.
     await expect.poll(offered, eventually).toEqual([`leverage-${lowered}`]);
     expect(await trade.testId('leverage-' + lowered).getAttribute('aria-checked')).toBe('true');
-    expect(await trade.testId('row-leverage').textContent()).toContain(`up to 1:${lowered}`);
+    expect(await trade.testId('row-leverage').textContent()).toContain(
+      `Highest leverage on this instrument: 1:${lowered}`,
+    );
 
     // The warning's text for English, previewed, saved, and on the phone's line.
     const card = office.page.getByTestId('risk-warning-card');

@@ -17,14 +17,9 @@ import {
   type StaffRiskWarning,
 } from '@omp/protocol';
 import { api } from '../lib/api-client.ts';
+import { previewOf } from '../lib/risk-preview.ts';
 import { localTimeOfMs } from '../lib/time.ts';
 import { ReasonDialog } from '../ui/reason-dialog.tsx';
-
-/** The text the phone shows for a stored or typed template, as the server fills it in. */
-export function previewOf(template: string, percent: string | null, fallback: string): string {
-  if (!template.includes(RISK_WARNING_PERCENT_PLACEHOLDER)) return template;
-  return percent === null ? fallback : template.replaceAll(RISK_WARNING_PERCENT_PLACEHOLDER, percent);
-}
 
 /** The figure a preview shows while the server has none: a typical one for retail CFD accounts. */
 const SAMPLE_PERCENT = '74.2';

@@ -276,7 +276,7 @@ export function OrderTicket({
 
       <TicketRow
         label={t('ticket.leverage')}
-        // The broker's retail caps may leave few options: say how far leverage goes here.
+        // The broker's caps may leave few options: say how far leverage goes here.
         hint={leverageSet ? t('leverageCaps.hint', { max: Math.max(...leverageOptions) }) : undefined}
         testId="row-leverage"
       >
