@@ -103,7 +103,7 @@ describe.each(databaseEngines())('API fuzz on %s', (engine) => {
       cont: '1',
       forex_id: eurusd,
       status: 1,
-      multiple: 100,
+      multiple: 20,
     });
     const [bank] = (
       await callApi<Array<{ id: number }>>(rt, 'GET', '/api/account/draw_symbol_list?type=2', session.token)

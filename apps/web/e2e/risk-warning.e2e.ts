@@ -15,6 +15,16 @@ import { AppPage } from './pages/app-page.ts';
 import { TicketScreen } from './pages/trading-pages.ts';
 import { BackOffice } from './pages/back-office-page.ts';
 
+/** Waits until a sheet's slide-in ended: the element's bottom is inside the phone's screen. */
+async function settledInView(page: Page, testId: string): Promise<void> {
+  const bottom = async () => {
+    const box = await page.getByTestId(testId).boundingBox();
+    return box ? box.y + box.height : Infinity;
+  };
+  await expect.poll(bottom, eventually).toBeLessThanOrEqual(844);
+  await page.waitForTimeout(150);
+}
+
 const FALLBACK = /^CFDs are complex instruments and come with a high risk of losing money rapidly/;
 
 describe.skipIf(!chromiumPath)('risk warning and leverage caps', () => {
@@ -79,6 +89,7 @@ describe.skipIf(!chromiumPath)('risk warning and leverage caps', () => {
     await trade.testId('submit-order').click();
     await ackSheet(trade.page).waitFor();
     expect(await trade.page.getByTestId('risk-ack-text').textContent()).toMatch(FALLBACK);
+    await settledInView(trade.page, 'risk-ack-accept');
     await screenshot(trade.page, 'risk-first-trade');
     // Cancelling sends nothing.
     await trade.page.getByTestId('risk-ack-cancel').click();
@@ -180,7 +191,7 @@ describe.skipIf(!chromiumPath)('risk warning and leverage caps', () => {
     await fresh.testId('risk-line').click();
     await fresh.page.getByTestId('risk-sheet').waitFor();
     expect(await fresh.page.getByTestId('risk-sheet').textContent()).toContain(text);
-    await fresh.page.waitForTimeout(400); // the sheet's slide-in
+    await settledInView(fresh.page, 'risk-sheet');
     await screenshot(fresh.page, 'risk-ticket-sheet');
 
     const audit = await staffCall<{ list: Array<{ action: string; after: Record<string, unknown> }> }>(

@@ -48,11 +48,13 @@ export function useRiskAcknowledgement(proceed: (body: SubmitOrderBody) => void)
       {waiting && (
         <div className="risk-ack" data-testid="risk-ack">
           <SheetHeader title={t('riskWarning.ackTitle')} />
-          <p className="risk-ack__text" data-testid="risk-ack-text">
-            {text ?? t('riskWarning.fallback')}
-          </p>
-          <RiskFigureNote warning={warning} />
-          <p className="risk-ack__once">{t('riskWarning.ackOnce')}</p>
+          <div className="risk-ack__body">
+            <p className="risk-ack__text" data-testid="risk-ack-text">
+              {text ?? t('riskWarning.fallback')}
+            </p>
+            <RiskFigureNote warning={warning} />
+            <p className="risk-ack__once">{t('riskWarning.ackOnce')}</p>
+          </div>
           <SheetActions
             onCancel={() => setWaiting(undefined)}
             cancelTestId="risk-ack-cancel"
