@@ -100,7 +100,7 @@ describe.each(databaseEngines())('API fuzz on %s', (engine) => {
     const eurusd = t.spec('EURUSD').id;
     const order = await t.submit(session.token, {
       type: 1,
-      cont: '1',
+      cont: '0.1',
       forex_id: eurusd,
       status: 1,
       multiple: 20,
