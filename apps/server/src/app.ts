@@ -53,6 +53,7 @@ import { alertRoutes } from './routes/alert-routes.ts';
 import { notificationRoutes } from './routes/notification-routes.ts';
 import type { PriceAlerts } from './services/price-alerts.ts';
 import type { NotificationCentre } from './services/notification-centre.ts';
+import { riskWarningRoutes, type RiskWarningRouteDeps } from './routes/risk-warning-routes.ts';
 import { staffCompanyRoutes } from './routes/staff-company-routes.ts';
 import { staffContentRoutes } from './routes/staff-content-routes.ts';
 import type { ContentRepository } from './repositories/content-repository.ts';
@@ -133,6 +134,9 @@ export interface AppDeps {
   userDesk: UserDesk;
   messageLog: MessageLog;
   instrumentAdmin: InstrumentAdmin;
+  /** The retail risk warning and the leverage caps (routes/risk-warning-routes.ts). */
+  riskWarning: RiskWarningRouteDeps['riskWarning'];
+  leverageCaps: RiskWarningRouteDeps['leverageCaps'];
   metrics: Metrics;
   readiness: Readiness;
   /** Where the JSON log lines go; standard output unless a test reads them. */
@@ -306,6 +310,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => sessionRoutes(scope, deps));
   await app.register(async (scope) => alertRoutes(scope, deps));
   await app.register(async (scope) => notificationRoutes(scope, deps));
+  await app.register(async (scope) => riskWarningRoutes(scope, deps));
   await app.register(async (scope) => staffContentRoutes(scope, deps));
   await app.register(async (scope) => staffCompanyRoutes(scope, deps));
   await app.register(async (scope) => staffUserRoutes(scope, deps));

@@ -91,6 +91,16 @@ import type { PriceAlerts } from './services/price-alerts.ts';
 import { startNotifications } from './services/notification-start.ts';
 import { NotificationRepository } from './repositories/notification-repository.ts';
 import { AlertRepository } from './repositories/alert-repository.ts';
+import type { InstrumentSpec } from '@omp/engine';
+import { RiskWarningRepository } from './repositories/risk-warning-repository.ts';
+import { LeverageCaps } from './services/leverage-caps.ts';
+import { RiskWarningService } from './services/risk-warning-service.ts';
+
+/**
+ * The risk warning's figure is recomputed this often: it covers twelve months, so an hour changes it
+ * little, and the aggregate over a year of closed orders is not work for every page view.
+ */
+const RISK_WARNING_REFRESH_MS = 60 * 60 * 1000;
 
 /** Forming bars reach the database this often; a crash loses at most this much of a bar. */
 const BAR_FLUSH_INTERVAL_MS = 1000;
@@ -181,7 +191,21 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
     const { locks } = crossNode;
     // Work that must happen once per decision listens to what this node published (published-here.ts).
     const events = withPublishedHere(crossNode.events, (error, type) => reportEventError(error, type));
-    const market = new MarketService({ repository, bus: events, now });
+    const riskRepository = new RiskWarningRepository(database.db);
+    const leverageCaps: LeverageCaps = new LeverageCaps({
+      repository: riskRepository,
+      events,
+      writeAudit,
+      now,
+      instruments: (): InstrumentSpec[] => market.instruments().map((record) => record.spec),
+    });
+    await leverageCaps.load();
+    const market: MarketService = new MarketService({
+      repository,
+      bus: events,
+      now,
+      leverageOptionsOf: (spec) => leverageCaps.optionsOf(spec),
+    });
     await market.init();
     const readiness = new Readiness();
     readiness.addCheck('database', () => database.ping());
@@ -299,6 +323,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       counts: metrics,
       calls: ownerCalls,
       ...(bookCluster ? { fence: (trx: Tx) => bookCluster!.fence(trx) } : {}),
+      leverageCaps,
     });
     await trading.init();
     const marginEvents = new MarginEventRepository(database.db);
@@ -392,6 +417,14 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       logError: (error, message) => logError(error, message),
       events,
     });
+    const riskWarning = new RiskWarningService({
+      repository: riskRepository,
+      events,
+      writeAudit,
+      now,
+      logError: (error, message) => logError(error, message),
+    });
+    await riskWarning.start(RISK_WARNING_REFRESH_MS);
     const hub = new SocketHub({
       market,
       trading,
@@ -462,6 +495,8 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       }),
       messageLog: new MessageLog(verifications),
       instrumentAdmin: new InstrumentAdmin({ repository, market, events, writeAudit, now }),
+      riskWarning,
+      leverageCaps,
       userDesk,
       dashboard: new DashboardService({
         repository: new DashboardRepository(database.db),
@@ -552,6 +587,8 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
         feedCluster?.stepDown();
         alerts.stop();
         leaderboard.stop();
+        riskWarning.stop();
+        leverageCaps.stop();
         await snapshots.stop();
         clearInterval(flushTimer);
         bookCluster?.stepDown();

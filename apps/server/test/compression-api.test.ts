@@ -16,6 +16,7 @@ import { RecordingClient } from './helpers/recording-client.ts';
 import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
 import { tradingClient } from './helpers/trading-helpers.ts';
 import { upload } from './helpers/upload-helpers.ts';
+import { liftLeverageCaps } from './helpers/leverage-helpers.ts';
 
 /** What a phone's browser sends, and what a client that asks for gzip only or nothing sends. */
 const ENCODINGS = [
@@ -56,6 +57,7 @@ describe.each(databaseEngines())('compressed answers on %s', (engine) => {
     adminDist = mkdtempSync(path.join(os.tmpdir(), 'omp-admin-'));
     writeBuilt(path.join(adminDist, 'index.html'), adminPage);
     rt = await startTestRuntime({ engine, env: { WEB_DIST: webDist, ADMIN_DIST: adminDist } });
+    await liftLeverageCaps(rt);
   });
   afterAll(async () => {
     await rt?.dispose();

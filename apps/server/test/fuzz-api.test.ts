@@ -100,10 +100,10 @@ describe.each(databaseEngines())('API fuzz on %s', (engine) => {
     const eurusd = t.spec('EURUSD').id;
     const order = await t.submit(session.token, {
       type: 1,
-      cont: '1',
+      cont: '0.1',
       forex_id: eurusd,
       status: 1,
-      multiple: 100,
+      multiple: 20,
     });
     const [bank] = (
       await callApi<Array<{ id: number }>>(rt, 'GET', '/api/account/draw_symbol_list?type=2', session.token)

@@ -18,6 +18,7 @@ import { staffToken } from './helpers/staff-helpers.ts';
 import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
 import { tradingClient } from './helpers/trading-helpers.ts';
 import type { EnvelopeBody } from './helpers/account-helpers.ts';
+import { liftLeverageCaps } from './helpers/leverage-helpers.ts';
 
 const TRC20_ADDRESS = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
 
@@ -46,6 +47,7 @@ describe.each(databaseEngines())('idempotency keys on %s', (engine) => {
 
   beforeAll(async () => {
     rt = await startTestRuntime({ engine });
+    await liftLeverageCaps(rt);
     t = tradingClient(rt);
     m = moneyClient(rt);
     finance = await staffToken(rt, ['finance']);

@@ -15,6 +15,7 @@ import {
   type TestRuntime,
 } from './helpers/test-runtime.ts';
 import { tradingClient } from './helpers/trading-helpers.ts';
+import { liftLeverageCaps } from './helpers/leverage-helpers.ts';
 
 const INGEST_SECRET = 'instrument-tests-ingest-secret';
 
@@ -25,6 +26,7 @@ describe.each(databaseEngines())('instruments on %s', (engine) => {
 
   beforeAll(async () => {
     rt = await startTestRuntime({ engine, env: { INGEST_SECRET } });
+    await liftLeverageCaps(rt);
     t = tradingClient(rt);
     admin = await adminToken(rt);
   });

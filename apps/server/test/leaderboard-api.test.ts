@@ -9,6 +9,7 @@ import { parseMicros } from '@omp/engine';
 import { ResponseCode, type OrderRow } from '@omp/protocol';
 import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
 import { tradingClient } from './helpers/trading-helpers.ts';
+import { liftLeverageCaps } from './helpers/leverage-helpers.ts';
 
 interface Row {
   rank: number;
@@ -53,6 +54,7 @@ describe.each(databaseEngines())('leaderboard on %s', (engine) => {
 
   beforeAll(async () => {
     rt = await startTestRuntime({ engine });
+    await liftLeverageCaps(rt);
     t = tradingClient(rt);
   });
   afterAll(() => rt.dispose());

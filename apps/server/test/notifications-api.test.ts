@@ -14,6 +14,7 @@ import { uploadedPng } from './helpers/upload-helpers.ts';
 import { staffToken } from './helpers/staff-helpers.ts';
 import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
 import { tradingClient } from './helpers/trading-helpers.ts';
+import { liftLeverageCaps } from './helpers/leverage-helpers.ts';
 import { signedInSocket } from './helpers/trading-suite.ts';
 import type { ChannelMessage } from '../src/services/notification-channels.ts';
 
@@ -30,6 +31,8 @@ describe.each(databaseEngines())('notifications on %s', (engine) => {
       env: { SMTP_URL: mailbox.url },
       pushChannel: { deliver: async (userId, message) => void pushed.push({ userId, message }) },
     });
+    // The margin-call and stop-out cases trade at the seed's 1:100 to reach those levels quickly.
+    await liftLeverageCaps(rt);
     t = tradingClient(rt);
   });
   afterAll(async () => {

@@ -8,6 +8,7 @@ import type { AccountFigures, LoginResult } from '@omp/protocol';
 import { tradingClient } from './helpers/trading-helpers.ts';
 import { callApi, staffToken } from './helpers/staff-helpers.ts';
 import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
+import { liftLeverageCaps } from './helpers/leverage-helpers.ts';
 
 const REFUSED_TO_DEMO = { code: 0, msg: 'Please register or log in to a real account', data: null };
 
@@ -17,6 +18,7 @@ describe.each(databaseEngines())('own demo account API on %s', (engine) => {
 
   beforeAll(async () => {
     rt = await startTestRuntime({ engine });
+    await liftLeverageCaps(rt);
     client = tradingClient(rt);
   });
   afterAll(async () => {

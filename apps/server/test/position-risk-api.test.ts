@@ -7,6 +7,7 @@ import { forexTradePushSchema, type RiskPreview } from '@omp/protocol';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RecordingClient, type Message } from './helpers/recording-client.ts';
 import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
+import { liftLeverageCaps } from './helpers/leverage-helpers.ts';
 import { tradingClient } from './helpers/trading-helpers.ts';
 
 const isType = (type: string) => (m: Message) => typeof m === 'object' && m.type === type;
@@ -18,6 +19,7 @@ describe.each(databaseEngines())('position risk on %s', (engine) => {
 
   beforeAll(async () => {
     rt = await startTestRuntime({ engine });
+    await liftLeverageCaps(rt);
     t = tradingClient(rt);
     await rt.app.listen({ port: 0, host: '127.0.0.1' });
     const address = rt.app.server.address();

@@ -8,6 +8,7 @@ import type { RiskPreview } from '@omp/protocol';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
 import { tradingClient } from './helpers/trading-helpers.ts';
+import { liftLeverageCaps } from './helpers/leverage-helpers.ts';
 
 describe.each(databaseEngines())('risk preview on %s', (engine) => {
   let rt: TestRuntime;
@@ -17,6 +18,7 @@ describe.each(databaseEngines())('risk preview on %s', (engine) => {
 
   beforeAll(async () => {
     rt = await startTestRuntime({ engine });
+    await liftLeverageCaps(rt);
     t = tradingClient(rt);
     eurusd = t.spec('EURUSD').id;
     leverage = t.spec('EURUSD').leverageOptions[0]!;

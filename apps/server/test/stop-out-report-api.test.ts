@@ -11,7 +11,7 @@ import { databaseEngines } from './helpers/test-runtime.ts';
 import { tradingSuite, signedInSocket } from './helpers/trading-suite.ts';
 
 describe.each(databaseEngines())('the stop-out explainer on %s', (engine) => {
-  const suite = tradingSuite(engine, { env: { SNAPSHOT_EVERY_MS: '40' } });
+  const suite = tradingSuite(engine, { env: { SNAPSHOT_EVERY_MS: '40' }, liftLeverageCaps: true });
 
   const report = (token: string, query: string) =>
     suite.t.get<StopOutReport>(`/v1/api/forex/stop_out_report?${query}`, token);

@@ -10,6 +10,7 @@ import { tradingSuite } from './helpers/trading-suite.ts';
 
 describe.each(databaseEngines())('trading on %s', (engine) => {
   const suite = tradingSuite(engine, {
+    liftLeverageCaps: true,
     quotes: [
       ['EURUSD', '1.10000', '1.10012'],
       ['USDJPY', '155.000', '155.014'],

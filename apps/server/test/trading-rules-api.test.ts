@@ -9,6 +9,7 @@ import { tradingSuite, signedInSocket } from './helpers/trading-suite.ts';
 
 describe.each(databaseEngines())('trading rules on %s', (engine) => {
   const suite = tradingSuite(engine, {
+    liftLeverageCaps: true,
     notBefore: WEDNESDAY_NOON_MS,
     // Every seeded instrument has a leverage, and the back office refuses terms without one; an
     // instrument stored before that rule is what the "not configured" refusal is for.

@@ -13,6 +13,7 @@ import {
   type TestRuntime,
 } from './helpers/test-runtime.ts';
 import { tradingClient } from './helpers/trading-helpers.ts';
+import { liftLeverageCaps } from './helpers/leverage-helpers.ts';
 
 describe.each(databaseEngines())('users desk on %s', (engine) => {
   let rt: TestRuntime;
@@ -22,6 +23,7 @@ describe.each(databaseEngines())('users desk on %s', (engine) => {
 
   beforeAll(async () => {
     rt = await startTestRuntime({ engine });
+    await liftLeverageCaps(rt);
     t = tradingClient(rt);
     finance = await staffToken(rt, ['finance']);
     compliance = await staffToken(rt, ['compliance']);

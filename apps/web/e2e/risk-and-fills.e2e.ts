@@ -21,8 +21,13 @@ describe.skipIf(!chromiumPath)('risk and fills', () => {
     await pushTicks(stack, [{ code: instrument.Code, bid }]);
     const session = await demoSession(stack);
     const decimals = String(instrument.Pip).split('.')[1]?.length ?? 0;
-    // Large enough for the demo balance to meet a stop-out above zero.
-    const largeLots = instrument.ForexMaxCont.toFixed(decimals);
+    // Large enough for the demo balance to meet a stop-out above zero, yet affordable at the first
+    // leverage offered (the retail caps keep it low): four fifths of the balance as margin.
+    const leverage = instrument.HasForexMultiple[0]!.Value;
+    const affordable = (100_000 * 0.8 * leverage) / (instrument.ForexContNum * price);
+    const largeLots = (
+      Math.floor(Math.min(instrument.ForexMaxCont, affordable) / instrument.Pip) * instrument.Pip
+    ).toFixed(decimals);
     const shown = (points: number) =>
       Number(formatPoints(points, precision)).toLocaleString('en-US', {
         minimumFractionDigits: precision,

@@ -37,6 +37,7 @@ import './features/company/company.css';
 import './features/user/user.css';
 import './features/onboarding/onboarding.css';
 import './features/two-factor/two-factor.css';
+import './features/risk/risk.css';
 
 // antd-mobile's Toast and Dialog mount their own React roots; on React 19 it needs createRoot
 // handed to it, or they silently never appear.

@@ -19,3 +19,4 @@ export * from './preferences.ts';
 export * from './devices.ts';
 export * from './second-factor.ts';
 export * from './notifications.ts';
+export * from './risk-warning.ts';

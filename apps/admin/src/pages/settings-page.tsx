@@ -23,6 +23,8 @@ import {
 } from 'antd';
 import { api } from '../lib/api-client.ts';
 import { errorText } from '../ui/error-text.ts';
+import { LeverageCapsCard } from './leverage-caps-card.tsx';
+import { RiskWarningCard } from './risk-warning-card.tsx';
 
 type Settings = Record<string, string>;
 
@@ -193,6 +195,9 @@ export default function SettingsPage() {
           <Alert type="warning" showIcon title={t('settings.trading_warning')} />
         )}
       </Modal>
+      {/* Their own saves, each confirmed; inside this form only for the page's single layout. */}
+      <LeverageCapsCard />
+      <RiskWarningCard />
     </Form>
   );
 }

@@ -33,6 +33,7 @@ import * as userPreferences from './migrations/20261127T0700_user_preferences.ts
 import * as sessionsAndPayoutSafety from './migrations/20261127T0900_sessions_and_payout_safety.ts';
 import * as userSecondFactor from './migrations/20261127T0800_user_second_factor.ts';
 import * as notificationsAndPriceAlerts from './migrations/20261127T1000_notifications_and_price_alerts.ts';
+import * as riskWarningAndLeverageCaps from './migrations/20261127T1300_risk_warning_and_leverage_caps.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '20261122T2200_created_market_tables': createdMarketTables,
@@ -63,6 +64,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261127T0900_sessions_and_payout_safety': sessionsAndPayoutSafety,
   '20261127T0800_user_second_factor': userSecondFactor,
   '20261127T1000_notifications_and_price_alerts': notificationsAndPriceAlerts,
+  '20261127T1300_risk_warning_and_leverage_caps': riskWarningAndLeverageCaps,
 };
 
 /** The migrator of this database's own schema, over every migration above. */

@@ -607,6 +607,27 @@ export interface NotificationProfileTable {
   updated_at: DbInt;
 }
 
+/** The risk warning text staff set for one language (docs/decisions/0022). */
+export interface RiskWarningTextTable {
+  lang: string;
+  /** May hold the {percent} placeholder. */
+  text: string;
+  updated_at: DbInt;
+}
+
+/** The leverage cap staff set for one class of instrument; a class without a row keeps its default. */
+export interface LeverageCapTable {
+  cap_class: string;
+  max_leverage: DbInt;
+  updated_at: DbInt;
+}
+
+/** A real user's acknowledgement of the risk warning, asked once before their first order. */
+export interface RiskAcknowledgementTable {
+  user_id: DbInt;
+  acknowledged_at: DbInt;
+}
+
 export interface Database {
   categories: CategoryTable;
   instruments: InstrumentTable;
@@ -653,4 +674,7 @@ export interface Database {
   notifications: NotificationTable;
   notification_settings: NotificationSettingTable;
   notification_profiles: NotificationProfileTable;
+  risk_warning_texts: RiskWarningTextTable;
+  leverage_caps: LeverageCapTable;
+  risk_acknowledgements: RiskAcknowledgementTable;
 }

@@ -74,6 +74,13 @@ export interface AppEvents {
   session_ended: SessionEnded;
   /** Staff changed what a user may do (a freeze, an account enabled again): caches drop the user. */
   user_changed: { userId: number };
+  /**
+   * Staff changed the leverage caps (services/leverage-caps.ts): every cap, and the codes of the
+   * instruments whose leverage offer changed, so each node's book and each ticket take them at once.
+   */
+  leverage_caps_changed: { caps: Record<string, number>; codes: string[] };
+  /** Staff changed the risk warning's texts: every language staff set, so each node shows them. */
+  risk_warning_changed: { texts: Record<string, string> };
   /** A trader left the leaderboard: every node's cached board drops them at once. */
   leaderboard_opted_out: { userId: number };
   /** A notification was stored for a user (services/notification-centre.ts), with their unread count. */

@@ -7,12 +7,19 @@
  * Decisions are not made here: a tick goes to the engine (`applyTick`) and what it fired goes back
  * to the trading service (`fired`), which commits and publishes it like any command.
  */
-import { TradingBook, type Account, type Outcome, type TradingSettings } from '@omp/engine';
+import {
+  TradingBook,
+  type Account,
+  type InstrumentSpec,
+  type Outcome,
+  type TradingSettings,
+} from '@omp/engine';
 import type { Tick } from '../adapters/feed/market-feed.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import { parseDemoBalance, tradingSettingsOf, type TradingUser } from '../inputs/trading-inputs.ts';
 import type { TradingRepository } from '../repositories/trading-repository.ts';
 import { applyInstrumentSpec, settingsWithChanges } from './book-terms.ts';
+import type { LeverageCaps } from './leverage-caps.ts';
 import type { MarketService } from './market-service.ts';
 import type { SettingsService } from './settings-service.ts';
 
@@ -27,6 +34,11 @@ export interface BookLifecycleOptions {
   openAccount: (user: TradingUser) => Promise<unknown>;
   /** Commits and publishes what a tick fired; a failure rebuilds the book (outcome-writer.ts). */
   fired: (outcomes: Outcome[], atMs: number) => void;
+  /**
+   * The leverage caps (leverage-caps.ts): the book decides on each instrument with only the
+   * leverage its cap allows, and takes a change of the caps before the next decision.
+   */
+  leverageCaps?: Pick<LeverageCaps, 'capped' | 'onChange'> | undefined;
 }
 
 export class BookLifecycle {
@@ -55,8 +67,18 @@ export class BookLifecycle {
         if (!this.options.runsHere()) this.book.unloadAccount(update.userId);
       }),
       // New terms (a halt, lots, leverage, fee, hours) decide the next order; open orders keep theirs.
-      events.subscribe('instrument_changed', (event) => applyInstrumentSpec(this.book.board, event.spec)),
+      events.subscribe('instrument_changed', (event) =>
+        applyInstrumentSpec(this.book.board, this.capped(event.spec)),
+      ),
     ];
+    // New caps decide the next order too; open positions and waiting orders keep their leverage.
+    const caps = this.options.leverageCaps;
+    if (caps)
+      this.unsubscribers.push(
+        caps.onChange(() => {
+          for (const { spec } of market.instruments()) this.book.board.addInstrument(this.capped(spec));
+        }),
+      );
   }
 
   /** Stops following ticks and events. */
@@ -137,6 +159,11 @@ export class BookLifecycle {
     if (values.demo_balance !== undefined) this.demoBalanceMicros = parseDemoBalance(values.demo_balance);
   }
 
+  /** The spec with only the leverage its cap allows. */
+  private capped(spec: InstrumentSpec): InstrumentSpec {
+    return this.options.leverageCaps?.capped(spec) ?? spec;
+  }
+
   private async readSettings(): Promise<TradingSettings> {
     const stored = await this.options.settings.all();
     this.demoBalanceMicros = parseDemoBalance(stored.demo_balance);
@@ -146,7 +173,7 @@ export class BookLifecycle {
   private async buildBook(): Promise<TradingBook> {
     const book = new TradingBook(await this.readSettings());
     for (const { spec } of this.options.market.instruments()) {
-      book.board.addInstrument(spec);
+      book.board.addInstrument(this.capped(spec));
       const quote = this.options.market.currentQuote(spec.id);
       if (quote) book.board.setQuote(spec.id, quote);
     }

@@ -52,12 +52,15 @@ export interface MarketServiceOptions {
   /** Where quotes and bars are announced (`quote`, `kline`). */
   bus: EventBus;
   now: () => number;
+  /** The leverage an instrument offers under its cap (services/leverage-caps.ts); all of it without. */
+  leverageOptionsOf?: (spec: InstrumentSpec) => readonly number[];
 }
 
 export class MarketService {
   private readonly repository: MarketRepository;
   private readonly bus: EventBus;
   private readonly now: () => number;
+  private readonly leverageOptionsOf: (spec: InstrumentSpec) => readonly number[];
   private readonly byId = new Map<number, LiveInstrument>();
   private readonly byCode = new Map<string, LiveInstrument>();
   private readonly abbreviatedCache = new Map<string, { atMs: number; bars: KlinePoint[] }>();
@@ -71,6 +74,7 @@ export class MarketService {
     this.repository = options.repository;
     this.bus = options.bus;
     this.now = options.now;
+    this.leverageOptionsOf = options.leverageOptionsOf ?? ((spec) => spec.leverageOptions);
     this.bus.subscribe('instrument_changed', (change) => this.applyInstrumentChange(change));
   }
 
@@ -360,7 +364,7 @@ export class MarketService {
         ForexContNum: spec.contractSize,
         MarginMode: spec.marginMode,
         ForexFeeRate: Number(spec.feeRate),
-        HasForexMultiple: spec.leverageOptions.map((value) => ({ Value: value })),
+        HasForexMultiple: this.leverageOptionsOf(spec).map((value) => ({ Value: value })),
         Spread: spec.spreadPoints,
         BaseCurrency: spec.baseCurrency,
         QuoteCurrency: spec.quoteCurrency,

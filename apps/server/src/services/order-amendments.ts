@@ -6,6 +6,7 @@
  */
 import type { CommandResult, InstrumentSpec, Order, TradingBook } from '@omp/engine';
 import type { MovePendingBody, SetStopsBody } from '@omp/protocol';
+import type { DomainError } from '../domain/errors.ts';
 import { pointsOf, trailingPointsOf } from '../inputs/trading-inputs.ts';
 
 /** Decides one change of `order` in `book` (the order is the user's and in the book). */
@@ -36,8 +37,22 @@ export function stopsAmendment(body: SetStopsBody): Amendment {
   };
 }
 
-/** A pending order's new target price (engine B10). */
-export function pendingMoveAmendment(body: MovePendingBody): Amendment {
-  return (book, order, spec, nowMs) =>
-    book.movePending(order.accountId, order.id, pointsOf(body.target_price, 'target_price', spec), nowMs);
+/** The refusal of a leverage above its instrument's cap (leverage-caps.ts); undefined when allowed. */
+export type LeverageRefusal = (spec: InstrumentSpec, leverage: number) => DomainError | undefined;
+
+/**
+ * A pending order's new target price (engine B10). The move is judged as a new order at that price,
+ * so an order placed before staff lowered its instrument's cap cannot move: the refusal names the cap.
+ */
+export function pendingMoveAmendment(body: MovePendingBody, leverageRefusal: LeverageRefusal): Amendment {
+  return (book, order, spec, nowMs) => {
+    const aboveCap = leverageRefusal(spec, order.leverage);
+    if (aboveCap) throw aboveCap;
+    return book.movePending(
+      order.accountId,
+      order.id,
+      pointsOf(body.target_price, 'target_price', spec),
+      nowMs,
+    );
+  };
 }

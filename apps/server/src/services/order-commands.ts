@@ -17,7 +17,12 @@ import type { PersistItem, TradingRepository } from '../repositories/trading-rep
 import type { Tx } from '../repositories/unit-of-work.ts';
 import type { ClosingPorts, Decision } from './closing-service.ts';
 import type { IdempotentRequest } from './idempotency.ts';
-import { pendingMoveAmendment, stopsAmendment, type Amendment } from './order-amendments.ts';
+import {
+  pendingMoveAmendment,
+  stopsAmendment,
+  type Amendment,
+  type LeverageRefusal,
+} from './order-amendments.ts';
 
 /** What the trading service lends: the closing ports, the figures and how to open an account. */
 export interface OrderCommandPorts extends ClosingPorts {
@@ -30,6 +35,8 @@ export interface OrderCommandPorts extends ClosingPorts {
   repository: Pick<TradingRepository, 'createAccount'>;
   figures: (account: Account) => AccountFigures;
   demoBalanceMicros: () => bigint;
+  /** The refusal of a leverage above the instrument's cap (leverage-caps.ts); undefined when allowed. */
+  leverageRefusal: LeverageRefusal;
   /** On a cluster: checked in the transaction that opens an account (see TradingServiceOptions). */
   fence?: ((trx: Tx) => Promise<void>) | undefined;
 }
@@ -74,7 +81,7 @@ export class OrderCommands {
           a.user,
           a.body.id,
           'order.order_not_pending',
-          pendingMoveAmendment(a.body),
+          pendingMoveAmendment(a.body, this.ports.leverageRefusal),
           a.idempotent,
         ),
       ),
@@ -137,12 +144,16 @@ export class OrderCommands {
       if (!spec) throw notFound('instrument_not_found', { id: body.forex_id });
       const market = body.status === 1;
       const targetPoints = market ? 0 : pointsOf(body.target_price, 'target_price', spec);
+      const leverage = body.multiple ?? spec.leverageOptions[0] ?? 0;
+      // Named before the engine's "not offered": the user learns the highest leverage allowed.
+      const aboveCap = ports.leverageRefusal(spec, leverage);
+      if (aboveCap) throw aboveCap;
       const command = {
         instrumentId: spec.id,
         side: body.type === 1 ? ('buy' as const) : ('sell' as const),
         market,
         lots: lotsOf(body.cont),
-        leverage: body.multiple ?? spec.leverageOptions[0] ?? 0,
+        leverage,
         ...(targetPoints > 0 ? { targetPoints } : {}),
         stopLossPoints: pointsOf(body.stop_loss_price, 'stop_loss_price', spec),
         takeProfitPoints: pointsOf(body.target_profit_price, 'target_profit_price', spec),

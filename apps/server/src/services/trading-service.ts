@@ -49,6 +49,7 @@ import { riskPreviewOf } from './risk-preview.ts';
 import type { TradeSnapshot } from './position-risk.ts';
 import { ClosingService, type Decision } from './closing-service.ts';
 import { BookLifecycle } from './book-lifecycle.ts';
+import type { LeverageCaps } from './leverage-caps.ts';
 import { OrderCommands, type OrderCommandPorts } from './order-commands.ts';
 import {
   accountFiguresOf,
@@ -92,6 +93,8 @@ export interface TradingServiceOptions {
   calls?: OwnerCalls;
   /** On a cluster: checked in every write's transaction, throws once another node took the book over. */
   fence?: (trx: Tx) => Promise<void>;
+  /** The leverage caps (leverage-caps.ts); without them every configured leverage is offered. */
+  leverageCaps?: LeverageCaps;
 }
 
 /** Committed outcomes, whether a tick fired them, and the time they were decided at. */
@@ -123,6 +126,7 @@ export class TradingService {
       runsHere: () => calls.runsHere(),
       openAccount: (user) => this.commands.onOwner.openAccount({ user }),
       fired: (outcomes, atMs) => this.commitFired(outcomes, atMs),
+      leverageCaps: options.leverageCaps,
     });
     // The ports partial closes and order commands share: this book and this commit path.
     const ports: OrderCommandPorts = {
@@ -138,6 +142,7 @@ export class TradingService {
       repository: options.repository,
       figures: (account) => this.figures(account),
       demoBalanceMicros: () => this.lifecycle.demoBalanceMicros,
+      leverageRefusal: (spec, leverage) => options.leverageCaps?.refusal(spec, leverage),
       fence: options.fence,
     };
     this.commands = new OrderCommands(ports);
@@ -270,6 +275,9 @@ export class TradingService {
    */
   async riskPreview(user: TradingUser, query: RiskPreviewQuery): Promise<RiskPreview> {
     const account = await this.account(user);
+    const spec = this.book.board.instrument(query.forex_id);
+    const aboveCap = spec && this.options.leverageCaps?.refusal(spec, query.multiple);
+    if (aboveCap) throw aboveCap;
     return riskPreviewOf(account, this.book.board, this.book.settings, query, this.options.now());
   }
 

@@ -137,6 +137,13 @@ export class SocketHub {
         const message = encode({ type: INSTRUMENT_CHANGED_MESSAGE, symbol: code });
         for (const client of this.clients) this.send(client, message);
       }),
+      // A new leverage cap changes what those instruments offer: the same word, once per instrument.
+      this.events.subscribe('leverage_caps_changed', ({ codes }) => {
+        for (const code of codes) {
+          const message = encode({ type: INSTRUMENT_CHANGED_MESSAGE, symbol: code });
+          for (const client of this.clients) this.send(client, message);
+        }
+      }),
       // A deposit credited, a withdrawal returned or a balance adjusted by staff shows on the phone
       // at once: the figures now, and a word to fetch the records again.
       this.events.subscribe('money_decided', ({ userId, action }) => {

@@ -4,6 +4,7 @@
  * read the runtime through the suite because a restart replaces it mid-file.
  */
 import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { liftLeverageCaps } from './leverage-helpers.ts';
 import { RecordingClient } from './recording-client.ts';
 import { startTestRuntime, type EngineKind, type TestRuntime } from './test-runtime.ts';
 import { tradingClient } from './trading-helpers.ts';
@@ -21,6 +22,8 @@ export interface TradingSuiteOptions {
   quotes?: TestQuote[];
   /** The earliest time a test runs at, for tests that need the market open (e.g. WEDNESDAY_NOON_MS). */
   notBefore?: number;
+  /** Staff lift the retail leverage caps first: the suite trades at the seed's options (leverage-helpers.ts). */
+  liftLeverageCaps?: boolean;
 }
 
 export interface TradingSuite {
@@ -46,6 +49,7 @@ export function tradingSuite(engine: EngineKind, options: TradingSuiteOptions = 
   beforeAll(async () => {
     const started = await startTestRuntime(options.env ? { engine, env: options.env } : { engine });
     suite.rt = options.prepare ? await options.prepare(started) : started;
+    if (options.liftLeverageCaps) await liftLeverageCaps(suite.rt);
     suite.t = tradingClient(suite.rt);
     suite.eurusd = suite.t.spec('EURUSD').id;
   });

@@ -13,6 +13,7 @@ import { SubmitButton } from '../../ui/submit-button.tsx';
 import { useCodeRequest } from './use-code-request.ts';
 import { useNewPasswordForm } from './use-new-password-form.ts';
 import { useSending } from '../../lib/use-sending.ts';
+import { RiskWarningBlock } from '../risk/risk-warning-text.tsx';
 
 /** `/register?invite_code=…`: a real account by e-mail or mobile number, confirmed by a code. */
 export function RegisterPage() {
@@ -77,6 +78,7 @@ export function RegisterPage() {
           onValue={setInviteCode}
         />
 
+        <RiskWarningBlock />
         <SubmitButton busy={busy} testId="register-submit">
           {t('account.registerAction')}
         </SubmitButton>

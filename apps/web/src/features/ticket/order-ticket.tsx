@@ -49,6 +49,8 @@ import { isFilledPosition } from '../notices/fill-rules.ts';
 import { useTradingNotices } from '../notices/trading-notices.ts';
 import { StopsFields } from './stops-fields.tsx';
 import { useProblemTexts } from './use-problem-texts.ts';
+import { useRiskAcknowledgement } from '../risk/risk-acknowledgement.tsx';
+import { RiskWarningLine } from '../risk/risk-warning-text.tsx';
 
 type OrderMode = 'market' | 'pending';
 
@@ -86,7 +88,13 @@ export function OrderTicket({
   const [mode, setMode] = useState<OrderMode>('market');
   const [targetText, setTargetText] = useState('');
   const [lotsText, setLotsText] = useState(() => formatLotsText(rules.min, rules));
-  const [leverage, setLeverage] = useState<number | undefined>(defaultLeverage);
+  const [pickedLeverage, setLeverage] = useState<number | undefined>(defaultLeverage);
+  // The broker may lower a cap while the ticket is open (the list is fetched anew): a leverage no
+  // longer offered falls back to the first one that is, rather than earning a refusal.
+  const leverage =
+    pickedLeverage !== undefined && leverageOptions.includes(pickedLeverage)
+      ? pickedLeverage
+      : defaultLeverage;
   const [trailingPips, setTrailingPips] = useState('');
   const [attempted, setAttempted] = useState(false);
   const confirmMode = useSettings((s) => s.orderConfirm);
@@ -157,7 +165,7 @@ export function OrderTicket({
     setSide(next);
   };
 
-  const submit = async () => {
+  const submit = () => {
     if (!signedIn) return void navigate(loginPathFor('/trade'));
     if (!tradable || leverage === undefined) return;
     setAttempted(true);
@@ -179,11 +187,17 @@ export function OrderTicket({
       ...(takeProfitText ? { target_profit_price: takeProfitText } : {}),
       ...(trailingPips ? { trailing_stop: trailingPips } : {}),
     };
+    // A real account's first order waits for the risk warning's acknowledgement, asked once.
+    if (!riskAcknowledgement.ask(body)) proceed(body);
+  };
+
+  const proceed = (body: SubmitOrderBody) => {
     // One-tap trading asks nothing: the user accepted that when turning it on (Settings).
     const reason = oneTap ? undefined : confirmReason(confirmMode, cost, account);
     if (reason) return void setAwaiting({ body, reason });
-    await send(body);
+    void send(body);
   };
+  const riskAcknowledgement = useRiskAcknowledgement(proceed);
 
   const send = async (body: SubmitOrderBody) => {
     try {
@@ -260,7 +274,12 @@ export function OrderTicket({
         />
       </TicketRow>
 
-      <TicketRow label={t('ticket.leverage')} note={false}>
+      <TicketRow
+        label={t('ticket.leverage')}
+        // The broker's caps may leave few options: say how far leverage goes here.
+        hint={leverageSet ? t('leverageCaps.hint', { max: Math.max(...leverageOptions) }) : undefined}
+        testId="row-leverage"
+      >
         <LeveragePicker options={leverageOptions} value={leverage} onChange={setLeverage} />
       </TicketRow>
 
@@ -301,7 +320,7 @@ export function OrderTicket({
         type="button"
         className={`ticket-submit ticket-submit--${side}`}
         disabled={!tradable}
-        onClick={() => void submit()}
+        onClick={submit}
         data-testid="submit-order"
       >
         {tradable ? (
@@ -317,6 +336,8 @@ export function OrderTicket({
           </span>
         )}
       </button>
+      <RiskWarningLine />
+      {riskAcknowledgement.sheet}
 
       <ConfirmOrderSheet
         instrument={instrument}
