@@ -58,7 +58,7 @@ describe('enumerations never renumbered', () => {
       { user: 1, stopOut: 2, takeProfit: 3, stopLoss: 4, backOffice: 5, trailingStop: 6 },
     ],
     ['MarginMode', MarginMode, { fixed: 1, leveraged: 2 }],
-    ['CodePurpose', CodePurpose, { register: 1, reset: 2 }],
+    ['CodePurpose', CodePurpose, { register: 1, reset: 2, contactChange: 3 }],
     ['DepositStatus', DepositStatus, { unchecked: 0, completed: 1, rejected: 2, invalid: 3 }],
     ['WithdrawalStatus', WithdrawalStatus, { review: 0, paid: 1, rejected: 2 }],
     ['DrawType', DrawType, { coin: 1, bank: 2 }],
