@@ -26,6 +26,7 @@ import { lockFileOwner, lockPostgresOwner, type OwnerLock } from './db/owner-loc
 import {
   httpSmsSender,
   loggedSender,
+  loggedText,
   outboxSender,
   smtpMailSender,
   type OutboxWriter,
@@ -78,6 +79,9 @@ import { FeedCluster } from './cluster/feed-cluster.ts';
 import { MarginEventRepository } from './repositories/margin-event-repository.ts';
 import { AccountSnapshots } from './services/account-snapshots.ts';
 import { StopOutReports } from './services/stop-out-report.ts';
+import { StatementRepository } from './repositories/statement-repository.ts';
+import { StatementService } from './services/statement-service.ts';
+import { StatementMailer } from './services/statement-mailer.ts';
 
 /** Forming bars reach the database this often; a crash loses at most this much of a bar. */
 const BAR_FLUSH_INTERVAL_MS = 1000;
@@ -93,6 +97,8 @@ export interface Runtime {
   leaderboard: LeaderboardService;
   /** The periodic account snapshots (services/account-snapshots.ts). */
   snapshots: AccountSnapshots;
+  /** The monthly statements by e-mail (services/statement-mailer.ts). */
+  statementMailer: StatementMailer;
   /** The simulator of a single node; on a cluster the producing node's is `feedCluster.feed`. */
   feed: MarketFeed | undefined;
   seedReport: SeedReport;
@@ -183,15 +189,16 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
     // Late-bound: the outbox logs through the app's logger, which exists once the app is built.
     let log: (message: string) => void = console.log;
     const writeOutbox: OutboxWriter = async (channel, message, delivery = 'outbox') => {
-      await verifications.insertOutbox(channel, message.to, message.subject, message.text, now(), delivery);
+      await verifications.insertOutbox(channel, message.to, message.subject, loggedText(message), now(), delivery);
       // Only what stayed here is printed: a delivered code does not belong in the log.
       if (delivery === 'outbox') log(`outbox (${channel}) to ${message.to}: ${message.text}`);
     };
+    const mail = config.smtpUrl
+      ? loggedSender('email', smtpMailSender(config.smtpUrl, config.mailFrom), writeOutbox)
+      : outboxSender('email', writeOutbox);
     const codes = new VerificationService({
       repository: verifications,
-      mail: config.smtpUrl
-        ? loggedSender('email', smtpMailSender(config.smtpUrl, config.mailFrom), writeOutbox)
-        : outboxSender('email', writeOutbox),
+      mail,
       sms: config.smsProviderUrl
         ? loggedSender('sms', httpSmsSender(config.smsProviderUrl, config.smsProviderToken), writeOutbox)
         : outboxSender('sms', writeOutbox),
@@ -260,6 +267,24 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       logError: (error, message) => logError(error, message),
     });
     const queries = new TradingQueries(trading, tradingRepository);
+    const statementRepository = new StatementRepository(database.db);
+    const statements = new StatementService({
+      repository: statementRepository,
+      users,
+      instrument: (id) => market.instrumentById(id),
+      idle: () => trading.idle(),
+      logError: (error, message) => logError(error, message),
+    });
+    const statementMailer = new StatementMailer({
+      repository: statementRepository,
+      statements,
+      mail,
+      users,
+      runsHere: () => ownerCalls.runsHere(),
+      now,
+      everyMs: config.statementMailEveryMs,
+      logError: (error, message) => logError(error, message),
+    });
     fileStorage = chooseFileStorage(config, database.db);
     const uploads = new UploadService({
       repository: new UploadRepository(database.db),
@@ -358,6 +383,8 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
         instrument: (id) => trading.board.instrument(id),
       }),
       queries,
+      statements,
+      statementMailer,
       uploads,
       identity,
       staff,
@@ -408,6 +435,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
     flushTimer.unref();
     leaderboard.start(config.leaderboardRefreshMs);
     snapshots.start();
+    statementMailer.start();
 
     log = (message) => app.log.info(message);
     logError = (error, message) => app.log.error({ err: error }, message);
@@ -448,6 +476,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       events,
       leaderboard,
       snapshots,
+      statementMailer,
       feed,
       seedReport,
       readiness,
@@ -468,6 +497,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
         feedCluster?.stepDown();
         leaderboard.stop();
         await snapshots.stop();
+        await statementMailer.stop();
         clearInterval(flushTimer);
         bookCluster?.stepDown();
         await trading.stop();

@@ -515,6 +515,23 @@ export interface AccountSnapshotTable {
   reason: string;
 }
 
+/** A user who asked for the monthly statement by e-mail, in this language and time zone. */
+export interface StatementSubscriptionTable {
+  user_id: DbInt;
+  lang: string;
+  time_zone: string;
+  created_at: DbInt;
+}
+
+/** A month's statement claimed for a user (sent once `sent_at` is set). */
+export interface StatementMailingTable {
+  user_id: DbInt;
+  /** YYYY-MM in the subscriber's time zone. */
+  month: string;
+  claimed_at: DbInt;
+  sent_at: NullableInt;
+}
+
 export interface Database {
   categories: CategoryTable;
   instruments: InstrumentTable;
@@ -553,4 +570,6 @@ export interface Database {
   margin_events: MarginEventTable;
   margin_event_closes: MarginEventCloseTable;
   account_snapshots: AccountSnapshotTable;
+  statement_subscriptions: StatementSubscriptionTable;
+  statement_mailings: StatementMailingTable;
 }
