@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import bidiModule from 'bidi-js';
-import type bidiFactoryOfTypes from 'bidi-js';
+import type { Bidi } from 'bidi-js';
 import { RTL_LANGUAGES, type Language } from '@omp/protocol';
 
 export type FontRole = 'base' | 'bold' | 'thai' | 'arabic';
@@ -66,7 +66,7 @@ export function fontsFor(lang: Language): Record<FontRole, Buffer> {
 export const isRightToLeft = (lang: Language) => RTL_LANGUAGES.includes(lang);
 
 // The package is CommonJS whose module is the factory; its types describe an ES default export.
-const bidiFactory = bidiModule as unknown as typeof bidiFactoryOfTypes;
+const bidiFactory = bidiModule as unknown as () => Bidi;
 const bidi = bidiFactory();
 
 const isThai = (code: number) => code >= 0x0e00 && code <= 0x0e7f;
