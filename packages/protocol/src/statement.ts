@@ -23,7 +23,10 @@ const day = (name: string) =>
   z
     .string({ error: () => `${name} must be a date (YYYY-MM-DD)` })
     .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: () => `${name} must be a date (YYYY-MM-DD)` });
+    .refine((text) => /^\d{4}-\d{2}-\d{2}$/.test(text), {
+      error: () => `${name} must be a date (YYYY-MM-DD)`,
+      params: { messageKey: 'statement.date_format' },
+    });
 
 export const statementQuerySchema = z.object({
   from: day('from').describe('First day of the range, YYYY-MM-DD, in `tz` (included from 00:00)'),
