@@ -14,12 +14,14 @@ import { callApi, staffToken } from './helpers/staff-helpers.ts';
 import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
 import { tradingClient } from './helpers/trading-helpers.ts';
 import { parseCsv } from './helpers/csv.ts';
+import { moneyText } from '../src/services/statement-service.ts';
 import type { EnvelopeBody } from './helpers/account-helpers.ts';
 
 const TRC20_ADDRESS = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
-const micros = (text: string) => {
-  const value = parseMicros(text);
-  if (value === null) throw new Error(`not an amount: ${text}`);
+/** An amount as the JSON (a number) or the CSV (decimal text) gives it, in micro-dollars. */
+const micros = (amount: string | number) => {
+  const value = parseMicros(String(amount));
+  if (value === null) throw new Error(`not an amount: ${amount}`);
   return value;
 };
 const NOVEMBER = 'from=2026-11-01&to=2026-12-01';
@@ -108,7 +110,7 @@ describe.each(databaseEngines())('statements on %s', (engine) => {
     expect(answer.code, answer.msg).toBe(1);
     const s = answer.data;
     expect(s).toMatchObject({ account: 'real', from: '2026-11-01', to: '2026-12-01', tz: 'UTC', currency: 'USD' });
-    expect(s.totals.opening).toBe('0.00');
+    expect(s.totals.opening).toBe(0);
     const rows = s.rows!;
     expect(rows.map((row) => row.kind)).toEqual(
       expect.arrayContaining(['deposit', 'trade_fee', 'realized_pnl', 'adjustment', 'withdrawal_hold']),
@@ -121,7 +123,7 @@ describe.each(databaseEngines())('statements on %s', (engine) => {
     expect(formatMicros(byTotals.reduce((total, key) => total + micros(totals[key]), 0n))).toBe(
       formatMicros(micros(totals.closing)),
     );
-    expect(totals).toMatchObject({ deposits: '2500.00', adjustments: '-12.50' });
+    expect(totals).toMatchObject({ deposits: 2500, adjustments: -12.5 });
     expect(micros(totals.fees)).toBeLessThan(0n);
     // Each row's balance is the one before plus its amount.
     let running = micros(totals.opening);
@@ -132,8 +134,8 @@ describe.each(databaseEngines())('statements on %s', (engine) => {
     // The trades: both closes, with their fee and P/L; the P/L total is theirs.
     expect(s.trade_count).toBe(2);
     expect(s.trades).toMatchObject([
-      { instrument: 'EUR/USD', side: 'buy', lots: '1', open_price: '1.10012', close_price: '1.10112' },
-      { lots: '0.5', close_price: '1.09950' },
+      { instrument: 'EUR/USD', side: 'buy', lots: 1, open_price: 1.10012, close_price: 1.10112 },
+      { lots: 0.5, close_price: 1.0995 },
     ]);
     const tradePnl = s.trades!.reduce((total, trade) => total + micros(trade.profit), 0n);
     expect(formatMicros(tradePnl)).toBe(formatMicros(micros(totals.trading_pnl)));
@@ -179,15 +181,16 @@ describe.each(databaseEngines())('statements on %s', (engine) => {
     const closing = lines.at(-1)!;
     expect(closing[column('Type')]).toBe('Closing balance');
     expect(formatMicros(sum)).toBe(formatMicros(micros(closing[column('Balance')]!)));
-    expect(closing[column('Balance')]).toBe(json.totals.closing);
+    expect(micros(closing[column('Balance')]!)).toBe(micros(json.totals.closing));
     const total = (description: string) =>
-      lines.find((line) => line[column('Description')] === description)?.[column('Total')];
-    expect(total('Deposits')).toBe(json.totals.deposits);
-    expect(total('Trading fees')).toBe(json.totals.fees);
-    expect(total('Net change')).toBe(json.totals.net_change);
+      micros(lines.find((line) => line[column('Description')] === description)![column('Total')]!);
+    expect(total('Deposits')).toBe(micros(json.totals.deposits));
+    expect(total('Trading fees')).toBe(micros(json.totals.fees));
+    expect(total('Net change')).toBe(micros(json.totals.net_change));
+    expect(lines.find((line) => line[column('Description')] === 'Deposits')![column('Total')]).toBe('2500.00');
     // Each trade's details sit beside its P/L row.
     const pnl = lines.filter((line) => line[column('Instrument')] === 'EUR/USD');
-    expect(pnl.map((line) => line[column('P/L')])).toEqual(json.trades!.map((trade) => trade.profit));
+    expect(pnl.map((line) => micros(line[column('P/L')]!))).toEqual(json.trades!.map((trade) => micros(trade.profit)));
 
     const japanese = parseCsv((await download(trader.token, 'csv', NOVEMBER, 'jp')).rawPayload.toString('utf8').slice(1));
     expect(japanese[0]!.slice(0, 3)).toEqual(['日時(UTC)', '種別', '内容']);
@@ -209,7 +212,7 @@ describe.each(databaseEngines())('statements on %s', (engine) => {
       const { text } = await parser.getText();
       await parser.destroy();
       for (const figure of [totals.closing, totals.deposits, totals.fees, totals.withdrawals])
-        expect(text, `${lang} ${figure}`).toContain(figure);
+        expect(text, `${lang} ${figure}`).toContain(moneyText(micros(figure)));
       // Arabic comes out of a PDF in visual order, its words reversed: its figures are checked.
       if (title) expect(text.replace(/\s+/g, ''), lang).toContain(title.replace(/\s+/g, ''));
     }
@@ -242,7 +245,7 @@ describe.each(databaseEngines())('statements on %s', (engine) => {
     const theirs = (await statement(other.token, `${NOVEMBER}&detail=1`)).data;
     expect(theirs.uid).not.toBe((await statement(trader.token, NOVEMBER)).data.uid);
     expect(theirs.rows!.every((row) => row.kind === 'adjustment')).toBe(true);
-    expect(theirs.totals.closing).toBe('75.00');
+    expect(theirs.totals.closing).toBe(75);
     expect(await statement(other.token, `${NOVEMBER}&account=demo`)).toMatchObject({
       code: 0,
       msg: 'You have no demo account yet',
@@ -272,18 +275,18 @@ describe.each(databaseEngines())('statements on %s', (engine) => {
       expect(answer.code, answer.msg).toBe(1);
       return answer.data.totals;
     };
-    expect(await totalsOf(NOVEMBER)).toMatchObject({ opening: '0.00', adjustments: '40.00', closing: '40.00' });
+    expect(await totalsOf(NOVEMBER)).toMatchObject({ opening: 0, adjustments: 40, closing: 40 });
     expect(await totalsOf('from=2026-12-01&to=2027-01-01')).toMatchObject({
-      opening: '40.00',
-      adjustments: '2.00',
-      closing: '42.00',
+      opening: 40,
+      adjustments: 2,
+      closing: 42,
     });
     const hk = 'tz=Asia/Hong_Kong';
-    expect(await totalsOf(`${NOVEMBER}&${hk}`)).toMatchObject({ adjustments: '0.00', closing: '0.00' });
+    expect(await totalsOf(`${NOVEMBER}&${hk}`)).toMatchObject({ adjustments: 0, closing: 0 });
     expect(await totalsOf(`from=2026-12-01&to=2027-01-01&${hk}`)).toMatchObject({
-      opening: '0.00',
-      adjustments: '42.00',
-      closing: '42.00',
+      opening: 0,
+      adjustments: 42,
+      closing: 42,
     });
   });
 });

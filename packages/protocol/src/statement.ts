@@ -1,7 +1,8 @@
 /**
  * Account statements on the wire (docs/CONTRACT.md "Statements"): a date range of an account in a
- * time zone, as the phone previews it and as CSV and PDF downloads. Money leaves as exact decimal
- * text (at least 2 decimals, up to 6), so every figure of a statement adds up to the cent and below.
+ * time zone, as the phone previews it and as CSV and PDF downloads. Money leaves as JSON numbers of
+ * at most 6 decimals written from the exact integer, as everywhere on the wire, so the JSON text is
+ * the exact amount and every figure adds up; the downloads write the same amounts as decimal text.
  */
 import { z } from 'zod';
 
@@ -48,7 +49,7 @@ export const statementQuerySchema = z.object({
 });
 export type StatementQuery = z.infer<typeof statementQuerySchema>;
 
-const moneyText = (description: string) => z.string().describe(`${description}; exact decimal USD`);
+const moneyText = (description: string) => z.number().describe(`${description}; USD, at most 6 decimals`);
 
 export const statementTotalsSchema = z.object({
   opening: moneyText('Balance after the last ledger row before the range'),
@@ -66,9 +67,9 @@ export const statementTradeSchema = z.object({
   order_id: z.number().int(),
   instrument: z.string(),
   side: z.enum(['buy', 'sell']),
-  lots: z.string().describe('Decimal lots'),
-  open_price: z.string(),
-  close_price: z.string(),
+  lots: z.number(),
+  open_price: z.number(),
+  close_price: z.number(),
   opened_at: z.number().int().describe('Unix ms'),
   closed_at: z.number().int().describe('Unix ms'),
   fee: moneyText('Fee charged for this trade (when it opened)'),

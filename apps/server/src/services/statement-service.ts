@@ -32,12 +32,62 @@ const GROUP_OF_KIND = new Map<string, StatementGroup>(
 );
 export const groupOfKind = (kind: string): StatementGroup => GROUP_OF_KIND.get(kind) ?? 'other';
 
-/** A statement with its figures still exact, for the downloads to write as they need. */
-export interface Statement extends Omit<WireStatement, 'trades' | 'rows'> {
-  trades: NonNullable<WireStatement['trades']>;
-  rows: NonNullable<WireStatement['rows']>;
+export const TOTAL_KEYS = [
+  'opening',
+  'closing',
+  'trading_pnl',
+  'fees',
+  'deposits',
+  'withdrawals',
+  'adjustments',
+  'other',
+  'net_change',
+] as const;
+export type TotalKey = (typeof TOTAL_KEYS)[number];
+
+/** A closed trade, its figures as exact decimal text. */
+export interface StatementTrade {
+  order_id: number;
+  instrument: string;
+  side: 'buy' | 'sell';
+  lots: string;
+  open_price: string;
+  close_price: string;
+  opened_at: number;
+  closed_at: number;
+  fee: string;
+  spread_cost: string;
+  profit: string;
+}
+
+export interface StatementRow {
+  id: number;
+  group: StatementGroup;
+  kind: string;
+  amount: string;
+  balance_after: string;
+  ref_id: number;
+  memo: string;
+  at: number;
+}
+
+/** A statement with its figures as exact decimal text, which the downloads write as they are. */
+export interface Statement {
+  account: 'real' | 'demo';
+  uid: number;
   /** Who the statement is about, for the documents' heading. */
   holder: { uid: number; email: string | null };
+  from: string;
+  to: string;
+  tz: string;
+  from_ms: number;
+  to_ms: number;
+  currency: 'USD';
+  totals: Record<TotalKey, string>;
+  groups: Array<{ group: StatementGroup; count: number; total: string }>;
+  trade_count: number;
+  trades: StatementTrade[];
+  rows: StatementRow[];
 }
 
 export interface StatementAccounts {
@@ -171,6 +221,33 @@ export class StatementService {
 
 /** The statement as the preview call answers it: totals always, rows and trades when asked. */
 export function wireStatement(statement: Statement, detail: boolean): WireStatement {
-  const { holder: _holder, trades, rows, ...summary } = statement;
-  return detail ? { ...summary, trades, rows } : summary;
+  // Decimal text of at most 6 decimals: the number's shortest JSON form is the same text.
+  const n = Number;
+  const summary: WireStatement = {
+    account: statement.account,
+    uid: statement.uid,
+    from: statement.from,
+    to: statement.to,
+    tz: statement.tz,
+    from_ms: statement.from_ms,
+    to_ms: statement.to_ms,
+    currency: 'USD',
+    totals: Object.fromEntries(TOTAL_KEYS.map((key) => [key, n(statement.totals[key])])) as WireStatement['totals'],
+    groups: statement.groups.map((group) => ({ ...group, total: n(group.total) })),
+    trade_count: statement.trade_count,
+  };
+  if (!detail) return summary;
+  return {
+    ...summary,
+    trades: statement.trades.map((trade) => ({
+      ...trade,
+      lots: n(trade.lots),
+      open_price: n(trade.open_price),
+      close_price: n(trade.close_price),
+      fee: n(trade.fee),
+      spread_cost: n(trade.spread_cost),
+      profit: n(trade.profit),
+    })),
+    rows: statement.rows.map((row) => ({ ...row, amount: n(row.amount), balance_after: n(row.balance_after) })),
+  };
 }
