@@ -35,6 +35,7 @@ import './features/news/news.css';
 import './features/rank/rank.css';
 import './features/company/company.css';
 import './features/user/user.css';
+import './features/statement/statement.css';
 import './features/onboarding/onboarding.css';
 
 // antd-mobile's Toast and Dialog mount their own React roots; on React 19 it needs createRoot

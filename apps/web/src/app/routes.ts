@@ -51,6 +51,7 @@ export const ROUTES: readonly RouteInfo[] = [
   route('/mine/announcement', 'pages.announcement', { requiresLogin: true }),
   route('/mine/password', 'pages.password', { realOnly: true }),
   route('/mine/history', 'pages.accountHistory', { requiresLogin: true }),
+  route('/mine/statement', 'statement.title', { requiresLogin: true }),
   route('/mine/charge', 'pages.deposit', { realOnly: true }),
   route('/mine/withdraw', 'pages.withdraw', { realOnly: true }),
   route('/mine/chat', 'pages.chat', { requiresLogin: true }),
