@@ -136,8 +136,8 @@ function StatementTotals({ query }: { query: ReturnType<typeof useStatement> }) 
       data-testid="statement-totals"
     >
       <p className="statement-card__account">
-        {t(data.account === 'demo' ? 'statement.account_demo' : 'statement.account_real')}
-        <span className="num"> · UID {data.uid}</span>
+        {t(data.account === 'demo' ? 'statement.account_demo' : 'statement.account_real')} ·{' '}
+        <span className="num">UID {data.uid}</span>
       </p>
       {line('opening', true)}
       {MOVEMENTS.map((key) => line(key))}
