@@ -13,7 +13,7 @@ import { moneyClient, uploadImage, type DepositRecord, type DrawMethod } from '.
 import { callApi, staffToken } from './helpers/staff-helpers.ts';
 import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
 import { tradingClient } from './helpers/trading-helpers.ts';
-import { parseCsv } from './helpers/csv.ts';
+import { parseCsv } from '@omp/protocol';
 import { moneyText } from '../src/services/statement-service.ts';
 import type { EnvelopeBody } from './helpers/account-helpers.ts';
 

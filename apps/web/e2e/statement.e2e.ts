@@ -19,26 +19,7 @@ import {
   usd,
 } from './trading-api.ts';
 import { AppPage } from './pages/app-page.ts';
-
-/** Reads CSV as the statement writes it (RFC 4180 quoting). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]!;
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') (cell += '"'), i++;
-      else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') (row.push(cell), (cell = ''));
-    else if (char === '\n') (row.push(cell.replace(/\r$/, '')), rows.push(row), (row = []), (cell = ''));
-    else cell += char;
-  }
-  return rows;
-}
+import { parseCsv } from '@omp/protocol';
 
 class StatementScreen extends AppPage {
   testId(id: string) {

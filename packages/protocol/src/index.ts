@@ -17,3 +17,4 @@ export * from './back-office.ts';
 export * from './stop-out-report.ts';
 export * from './preferences.ts';
 export * from './statement.ts';
+export { parseCsv } from './csv.ts';

@@ -1,4 +1,8 @@
-/** Reads CSV as RFC 4180 writes it: quoted cells may hold commas, quotes ("") and line breaks. */
+/**
+ * Reading the statement's CSV download (RFC 4180: quoted cells may hold commas, doubled quotes and
+ * line breaks), for clients and tests that take its figures back, e.g. to check them against the
+ * statement's JSON.
+ */
 export function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
