@@ -9,16 +9,7 @@ import type { Database } from '../db/schema.ts';
 import { toBigInt, toInt } from '../db/values.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { toOrder } from './order-rows.ts';
-
-export interface StatementLedgerRow {
-  id: number;
-  kind: string;
-  amountMicros: bigint;
-  balanceAfterMicros: bigint;
-  refId: number;
-  memoKey: string;
-  createdAtMs: number;
-}
+import { ledgerEntryOf, type LedgerEntry } from './trading-repository.ts';
 
 export interface StatementSubscription {
   userId: number;
@@ -50,7 +41,7 @@ export class StatementRepository {
     return row ? toBigInt(row.balance_after) : 0n;
   }
 
-  async ledgerRows(userId: number, fromMs: number, toMs: number): Promise<StatementLedgerRow[]> {
+  async ledgerRows(userId: number, fromMs: number, toMs: number): Promise<LedgerEntry[]> {
     const rows = await this.db
       .selectFrom('ledger')
       .selectAll()
@@ -59,15 +50,7 @@ export class StatementRepository {
       .where('created_at', '<', toMs)
       .orderBy('id')
       .execute();
-    return rows.map((row) => ({
-      id: toInt(row.id),
-      kind: row.kind,
-      amountMicros: toBigInt(row.amount),
-      balanceAfterMicros: toBigInt(row.balance_after),
-      refId: toInt(row.ref_id),
-      memoKey: row.memo_key,
-      createdAtMs: toInt(row.created_at),
-    }));
+    return rows.map(ledgerEntryOf);
   }
 
   /** Trades closed in the range (partial closes are trades of their own), oldest first. */

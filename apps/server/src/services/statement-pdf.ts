@@ -92,6 +92,33 @@ class Writer {
     });
     this.y += 13;
   }
+
+  /** A titled table whose header row comes again at the top of every page it runs onto. */
+  table(
+    title: string,
+    columns: Column[],
+    header: string[],
+    rows: Array<{ cells: string[]; role?: FontRole }>,
+    empty?: string,
+  ) {
+    this.room(60);
+    this.text(title, 0, CONTENT_WIDTH, { size: 12, role: 'bold' });
+    this.y += 17;
+    const head = () => this.row(header, columns, { color: GREY, size: 8 });
+    head();
+    for (const row of rows) {
+      if (this.y + 14 > BOTTOM) {
+        this.room(100);
+        head();
+      }
+      this.row(row.cells, columns, row.role ? { role: row.role } : {});
+    }
+    if (rows.length === 0 && empty) {
+      this.text(empty, 0, CONTENT_WIDTH, { color: GREY });
+      this.y += 13;
+    }
+    this.y += 12;
+  }
 }
 
 /** Widths as fractions of the content width. */
@@ -150,25 +177,14 @@ export function statementPdf(statement: Statement, lang: Language, generatedAtMs
     [0.13, 'end'],
     [0.16, 'end'],
   ]);
-  w.room(60);
-  w.text(t('section.trades', { count: statement.trades.length }), 0, CONTENT_WIDTH, { size: 12, role: 'bold' });
-  w.y += 17;
-  const tradeHeader = () =>
-    w.row(
-      ['closed_at', 'instrument', 'side', 'lots', 'open_price', 'close_price', 'fee', 'profit'].map((key) =>
-        t(`column.${key}`),
-      ),
-      trades,
-      { color: GREY, size: 8 },
-    );
-  tradeHeader();
-  for (const trade of statement.trades) {
-    if (w.y + 14 > BOTTOM) {
-      w.room(100);
-      tradeHeader();
-    }
-    w.row(
-      [
+  w.table(
+    t('section.trades', { count: statement.trades.length }),
+    trades,
+    ['closed_at', 'instrument', 'side', 'lots', 'open_price', 'close_price', 'fee', 'profit'].map((key) =>
+      t(`column.${key}`),
+    ),
+    statement.trades.map((trade) => ({
+      cells: [
         at(trade.closed_at),
         trade.instrument,
         t(`side.${trade.side}`),
@@ -178,11 +194,9 @@ export function statementPdf(statement: Statement, lang: Language, generatedAtMs
         trade.fee,
         trade.profit,
       ],
-      trades,
-    );
-  }
-  if (statement.trades.length === 0) w.row([t('none')], columnsOf([[1, 'start']]), { color: GREY });
-  w.y += 12;
+    })),
+    t('none'),
+  );
 
   const ledger = columnsOf([
     [0.2, 'start'],
@@ -190,25 +204,17 @@ export function statementPdf(statement: Statement, lang: Language, generatedAtMs
     [0.18, 'end'],
     [0.18, 'end'],
   ]);
-  w.room(60);
-  w.text(t('section.ledger', { count: statement.rows.length }), 0, CONTENT_WIDTH, { size: 12, role: 'bold' });
-  w.y += 17;
-  const ledgerHeader = () =>
-    w.row(['when', 'description', 'amount', 'balance'].map((key) => t(`column.${key}`)), ledger, {
-      color: GREY,
-      size: 8,
-    });
-  ledgerHeader();
-  w.row([at(statement.from_ms), t('row.opening'), '', totals.opening], ledger, { role: 'bold' });
-  for (const row of statement.rows) {
-    if (w.y + 14 > BOTTOM) {
-      w.room(100);
-      ledgerHeader();
-    }
-    w.row([at(row.at), row.memo, row.amount, row.balance_after], ledger);
-  }
-  w.row([at(statement.to_ms), t('row.closing'), totals.net_change, totals.closing], ledger, { role: 'bold' });
-  w.y += 16;
+  w.table(
+    t('section.ledger', { count: statement.rows.length }),
+    ledger,
+    ['when', 'description', 'amount', 'balance'].map((key) => t(`column.${key}`)),
+    [
+      { cells: [at(statement.from_ms), t('row.opening'), '', totals.opening], role: 'bold' },
+      ...statement.rows.map((row) => ({ cells: [at(row.at), row.memo, row.amount, row.balance_after] })),
+      { cells: [at(statement.to_ms), t('row.closing'), totals.net_change, totals.closing], role: 'bold' },
+    ],
+  );
+  w.y += 4;
   w.room(20);
   w.text(t('generated', { at: `${localDateTime(generatedAtMs, 'UTC')} UTC` }), 0, CONTENT_WIDTH, {
     size: 7.5,
