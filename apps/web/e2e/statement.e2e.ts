@@ -89,6 +89,13 @@ describe.skipIf(!chromiumPath)('account statement', () => {
     expect(await app.figure('adjustments')).toBe('$0.00');
     await app.testId('statement-preset-this_month').click();
     await expect.poll(() => app.figure('closing'), eventually).toBe(usd(balance));
+    // The demo account was never opened: the screen says so instead of showing figures.
+    await app.testId('statement-account-demo').click();
+    await expect.poll(() => app.testId('statement-error').textContent(), eventually).toBe(
+      'You have no demo account yet',
+    );
+    await app.testId('statement-account-real').click();
+    await expect.poll(() => app.figure('closing'), eventually).toBe(usd(balance));
 
     // The CSV: saved from the blob the app fetched with its session header.
     const [download] = await Promise.all([

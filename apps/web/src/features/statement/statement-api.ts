@@ -12,12 +12,19 @@ import type { DayRange } from './statement-range.ts';
 
 const BASE = '/v1/api/main/account';
 
-export function useStatement(range: DayRange, tz: string) {
+/** Which account: the real one, or the same person's demo account; the session's own when absent. */
+export type StatementAccount = 'real' | 'demo' | undefined;
+
+export function useStatement(range: DayRange, tz: string, account: StatementAccount) {
   const token = useSession((s) => s.token);
   return useQuery({
-    queryKey: ['statement', token, range.from, range.to, tz],
+    queryKey: ['statement', token, range.from, range.to, tz, account],
     queryFn: ({ signal }) =>
-      api.get<WireStatement>(`${BASE}/statement`, { params: { ...range, tz }, signal, showErrorMessage: false }),
+      api.get<WireStatement>(`${BASE}/statement`, {
+        params: { ...range, tz, account },
+        signal,
+        showErrorMessage: false,
+      }),
     enabled: token !== '',
     placeholderData: keepPreviousData,
     staleTime: 10_000,
@@ -40,8 +47,13 @@ export function saveFile(blob: Blob, filename: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 30_000);
 }
 
-export async function downloadStatement(kind: 'csv' | 'pdf', range: DayRange, tz: string): Promise<void> {
-  const file = await api.download(`${BASE}/statement.${kind}`, { params: { ...range, tz } });
+export async function downloadStatement(
+  kind: 'csv' | 'pdf',
+  range: DayRange,
+  tz: string,
+  account: StatementAccount,
+): Promise<void> {
+  const file = await api.download(`${BASE}/statement.${kind}`, { params: { ...range, tz, account } });
   saveFile(file.blob, file.filename);
 }
 

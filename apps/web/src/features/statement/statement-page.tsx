@@ -14,6 +14,7 @@ import { PageHeader } from '../../ui/page-header.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { formatUsd } from '../../lib/format.ts';
 import { useSettings } from '../settings/settings-store.ts';
+import { isDemoUser, isInOwnDemo, useSession } from '../session/session-store.ts';
 import { downloadStatement, useChooseStatementMail, useStatement, useStatementMail } from './statement-api.ts';
 import {
   customRange,
@@ -35,13 +36,17 @@ export function StatementPage() {
   const [preset, setPreset] = useState<RangePreset>('this_month');
   const [custom, setCustom] = useState<DayRange>(() => presetRange('this_month', new Date()));
   const range = preset === 'custom' ? custom : presetRange(preset, new Date());
-  const statement = useStatement(range, tz);
+  // A person with a real account may look at their demo account too; a visitor has only the demo.
+  const hasReal = useSession((s) => !isDemoUser(s) || isInOwnDemo(s));
+  const [account, setAccount] = useState<'real' | 'demo'>('real');
+  const chosenAccount = hasReal ? account : undefined;
+  const statement = useStatement(range, tz, chosenAccount);
   const [downloading, setDownloading] = useState<'csv' | 'pdf' | null>(null);
 
   const download = async (kind: 'csv' | 'pdf') => {
     setDownloading(kind);
     try {
-      await downloadStatement(kind, range, tz);
+      await downloadStatement(kind, range, tz, chosenAccount);
     } catch {
       // The API client has shown why.
     } finally {
@@ -68,6 +73,23 @@ export function StatementPage() {
         ))}
       </div>
       {preset === 'custom' && <CustomDays range={custom} onChange={setCustom} />}
+      {hasReal && (
+        <div className="statement-presets statement-accounts" role="radiogroup" aria-label={t('statement.account')}>
+          {(['real', 'demo'] as const).map((key) => (
+            <button
+              key={key}
+              type="button"
+              role="radio"
+              aria-checked={account === key}
+              className={`statement-chip ${account === key ? 'statement-chip--on' : ''}`}
+              onClick={() => setAccount(key)}
+              data-testid={`statement-account-${key}`}
+            >
+              {t(`statement.account_${key}`)}
+            </button>
+          ))}
+        </div>
+      )}
       <p className="statement-period" data-testid="statement-period">
         <span className="num">
           {range.from} – {lastDayOf(range)}
