@@ -260,6 +260,17 @@ describe.each(databaseEngines())('statements on %s', (engine) => {
     expect((await download('not-a-session', 'csv', NOVEMBER)).json()).toMatchObject({ code: 999 });
   });
 
+  it('makes a burst of documents, then asks the user to wait', async () => {
+    const { token } = await t.realUser('10');
+    for (let n = 0; n < 10; n++) expect((await download(token, n % 2 ? 'csv' : 'pdf', NOVEMBER)).statusCode).toBe(200);
+    expect((await download(token, 'csv', NOVEMBER)).json()).toMatchObject({
+      code: 429,
+      msg: 'Too many requests. Please wait a moment and try again.',
+    });
+    // The totals are no document: they are not held back.
+    expect((await statement(token, NOVEMBER)).code).toBe(1);
+  });
+
   it('counts a row at the range’s start in and at its end out, at local midnight of the zone', async () => {
     // 2026-12-01 00:00 in Hong Kong (UTC+8) is 2026-11-30 16:00 UTC.
     rt.clock.set(Date.UTC(2026, 10, 30, 16));

@@ -4,15 +4,19 @@
  * other call, so the phone fetches them as a blob and saves that: no token ever sits in a URL,
  * where it would outlive the request in histories and logs. Refusals come in the envelope as JSON.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   envelopeOf,
+  ResponseCode,
   statementMailBodySchema,
   statementMailSchema,
   statementQuerySchema,
   statementSchema,
+  type StatementQuery,
 } from '@omp/protocol';
+import { DomainError } from '../domain/errors.ts';
+import { inMemoryRateLimits, type RateLimits } from '../http/rate-limits.ts';
 import { requireUser } from '../http/auth-plugin.ts';
 import { ok } from '../http/envelope-plugin.ts';
 import { statementCsv } from '../services/statement-csv.ts';
@@ -24,7 +28,15 @@ export interface StatementRouteDeps {
   statements: StatementService;
   statementMailer: StatementMailer;
   now: () => number;
+  /** Where the download buckets live: Redis on a cluster, so one user has one limit; else here. */
+  rateLimits?: RateLimits;
 }
+
+/**
+ * A document costs far more to make than a call to answer (a PDF lays out and embeds fonts): each
+ * user gets a burst of downloads and then one every few seconds, so nobody can tie the server up.
+ */
+const DOWNLOADS = { ratePerSecond: 0.2, burst: 10 };
 
 const BASE = '/v1/api/main/account';
 
@@ -44,6 +56,14 @@ function asDownload(reply: FastifyReply, statement: Statement, extension: string
 export async function statementRoutes(app: FastifyInstance, deps: StatementRouteDeps) {
   const { statements, statementMailer, now } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const downloads = (deps.rateLimits ?? inMemoryRateLimits(now)).limiter('statement_files', DOWNLOADS);
+  /** The user's statement, once their bucket allows another document. */
+  const documentStatement = async (request: FastifyRequest<{ Querystring: StatementQuery }>) => {
+    const user = await requireUser(request);
+    if ((await downloads.take(String(user.id))) > 0)
+      throw new DomainError(ResponseCode.rateLimited, 'rate_limited');
+    return statements.statement(user, request.query, request.lang);
+  };
   const tags = ['statements'];
   const security = [{ token: [] }];
   const range =
@@ -79,13 +99,12 @@ export async function statementRoutes(app: FastifyInstance, deps: StatementRoute
         description:
           `${range} text/csv as an attachment: one header row, then the opening balance, every ledger ` +
           'row with its trade’s details, totals (in the last column) and the closing balance. ' +
-          'A refusal answers the JSON envelope.',
+          'A refusal answers the JSON envelope; documents beyond a burst of 10 come one per 5 s (code 429).',
         querystring: statementQuerySchema.omit({ detail: true }),
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request);
-      const statement = await statements.statement(user, request.query, request.lang);
+      const statement = await documentStatement(request);
       return asDownload(reply, statement, 'csv', 'text/csv; charset=utf-8').send(
         statementCsv(statement, request.lang),
       );
@@ -104,8 +123,7 @@ export async function statementRoutes(app: FastifyInstance, deps: StatementRoute
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request);
-      const statement = await statements.statement(user, request.query, request.lang);
+      const statement = await documentStatement(request);
       return asDownload(reply, statement, 'pdf', 'application/pdf').send(
         statementPdf(statement, request.lang, now()),
       );
