@@ -75,8 +75,8 @@ describe.each(databaseEngines())('monthly statement e-mail on %s', (engine) => {
     const [first, second] = await Promise.all([rt.statementMailer.runOnce(), rt.statementMailer.runOnce()]);
     expect(first + second).toBe(1);
     expect(await rt.statementMailer.runOnce()).toBe(0);
-    expect(mailbox.messagesTo('ben.statement@example.com')).toEqual([]);
-    const [mail] = mailbox.messagesTo('ana.statement@example.com');
+    expect(mailbox.rawMessagesTo('ben.statement@example.com')).toEqual([]);
+    const [mail] = mailbox.rawMessagesTo('ana.statement@example.com');
     expect(mail).toBeDefined();
     expect(mail).toContain('Content-Type: application/pdf; name=statement-2026-11.pdf');
     expect(mail).toContain('Content-Disposition: attachment; filename=statement-2026-11.pdf');
@@ -99,15 +99,15 @@ describe.each(databaseEngines())('monthly statement e-mail on %s', (engine) => {
     rt = await rt.restart();
     rt.clock.set(Date.UTC(2026, 11, 3, 9));
     expect(await rt.statementMailer.runOnce()).toBe(0);
-    expect(mailbox.messagesTo('ana.statement@example.com')).toHaveLength(1);
+    expect(mailbox.rawMessagesTo('ana.statement@example.com')).toHaveLength(1);
 
     // Ana turns it off and Ben on: December goes to Ben alone, in English.
     expect((await mailCall(ana.token, { monthly: false })).data.monthly).toBe(false);
     expect((await mailCall(ben.token, { monthly: true })).data.monthly).toBe(true);
     rt.clock.set(Date.UTC(2027, 0, 2, 9));
     expect(await rt.statementMailer.runOnce()).toBe(1);
-    expect(mailbox.messagesTo('ana.statement@example.com')).toHaveLength(1);
-    const [december] = mailbox.messagesTo('ben.statement@example.com');
+    expect(mailbox.rawMessagesTo('ana.statement@example.com')).toHaveLength(1);
+    const [december] = mailbox.rawMessagesTo('ben.statement@example.com');
     expect(december).toContain('Subject: Your account statement for 2026-12');
     expect(december).toContain('filename=statement-2026-12.pdf');
   });

@@ -19,8 +19,8 @@ export async function startMailbox() {
   const port = (server.server.address() as { port: number }).port;
   return {
     url: `smtp://127.0.0.1:${port}`,
-    /** Every message delivered to an address, raw (headers and MIME parts), oldest first. */
-    messagesTo: (address: string) => messages.filter((m) => m.to === address.toLowerCase()).map((m) => m.body),
+    /** Every message delivered to an address as it arrived (headers and MIME parts, attachments too), oldest first. */
+    rawMessagesTo: (address: string) => messages.filter((m) => m.to === address.toLowerCase()).map((m) => m.body),
     codeFor(address: string) {
       const message = messages.filter((m) => m.to === address.toLowerCase()).at(-1);
       const code = message?.body.match(/\b(\d{6})\b/)?.[1];
