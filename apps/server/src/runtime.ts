@@ -189,7 +189,14 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
     // Late-bound: the outbox logs through the app's logger, which exists once the app is built.
     let log: (message: string) => void = console.log;
     const writeOutbox: OutboxWriter = async (channel, message, delivery = 'outbox') => {
-      await verifications.insertOutbox(channel, message.to, message.subject, loggedText(message), now(), delivery);
+      await verifications.insertOutbox(
+        channel,
+        message.to,
+        message.subject,
+        loggedText(message),
+        now(),
+        delivery,
+      );
       // Only what stayed here is printed: a delivered code does not belong in the log.
       if (delivery === 'outbox') log(`outbox (${channel}) to ${message.to}: ${message.text}`);
     };

@@ -36,8 +36,7 @@ describe.each(databaseEngines())('monthly statement e-mail on %s', (engine) => {
   /** A real user with money and, unless told otherwise, an e-mail address. */
   const user = async (email: string | null) => {
     const made = await tradingClient(rt).realUser('150');
-    if (email)
-      await rt.database.db.updateTable('users').set({ email }).where('id', '=', made.id).execute();
+    if (email) await rt.database.db.updateTable('users').set({ email }).where('id', '=', made.id).execute();
     rt.app.auth.forgetUser(made.id);
     return made;
   };

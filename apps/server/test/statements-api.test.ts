@@ -80,7 +80,12 @@ describe.each(databaseEngines())('statements on %s', (engine) => {
       ['1.09950', '0.5'],
     ] as const) {
       t.tick('EURUSD', '1.10000', '1.10012');
-      const opened = await t.submit(trader.token, { type: 1, cont: lots, forex_id: t.spec('EURUSD').id, status: 1 });
+      const opened = await t.submit(trader.token, {
+        type: 1,
+        cont: lots,
+        forex_id: t.spec('EURUSD').id,
+        status: 1,
+      });
       expect(opened.code, opened.msg).toBe(1);
       rt.clock.advance(60_000);
       t.tick('EURUSD', close, '1.10200');
@@ -89,7 +94,8 @@ describe.each(databaseEngines())('statements on %s', (engine) => {
     }
     await adjust(trader.id, '-12.5');
     // A withdrawal: its hold and its fee.
-    const [usdt] = (await m.get<Array<{ id: number }>>('/api/account/draw_symbol_list?type=1', trader.token)).data;
+    const [usdt] = (await m.get<Array<{ id: number }>>('/api/account/draw_symbol_list?type=1', trader.token))
+      .data;
     const bound = await m.post<DrawMethod>('/api/wallet/bind_draw_method', trader.token, {
       type: 1,
       draw_currency_id: usdt!.id,
@@ -109,7 +115,13 @@ describe.each(databaseEngines())('statements on %s', (engine) => {
     const answer = await statement(trader.token, `${NOVEMBER}&detail=1`);
     expect(answer.code, answer.msg).toBe(1);
     const s = answer.data;
-    expect(s).toMatchObject({ account: 'real', from: '2026-11-01', to: '2026-12-01', tz: 'UTC', currency: 'USD' });
+    expect(s).toMatchObject({
+      account: 'real',
+      from: '2026-11-01',
+      to: '2026-12-01',
+      tz: 'UTC',
+      currency: 'USD',
+    });
     expect(s.totals.opening).toBe(0);
     const rows = s.rows!;
     expect(rows.map((row) => row.kind)).toEqual(
@@ -119,7 +131,15 @@ describe.each(databaseEngines())('statements on %s', (engine) => {
     expect(formatMicros(micros(s.totals.opening) + sum)).toBe(formatMicros(micros(s.totals.closing)));
     expect(formatMicros(micros(s.totals.closing))).toBe(formatMicros(ledger));
     const { totals } = s;
-    const byTotals = ['opening', 'trading_pnl', 'fees', 'deposits', 'withdrawals', 'adjustments', 'other'] as const;
+    const byTotals = [
+      'opening',
+      'trading_pnl',
+      'fees',
+      'deposits',
+      'withdrawals',
+      'adjustments',
+      'other',
+    ] as const;
     expect(formatMicros(byTotals.reduce((total, key) => total + micros(totals[key]), 0n))).toBe(
       formatMicros(micros(totals.closing)),
     );
@@ -187,12 +207,18 @@ describe.each(databaseEngines())('statements on %s', (engine) => {
     expect(total('Deposits')).toBe(micros(json.totals.deposits));
     expect(total('Trading fees')).toBe(micros(json.totals.fees));
     expect(total('Net change')).toBe(micros(json.totals.net_change));
-    expect(lines.find((line) => line[column('Description')] === 'Deposits')![column('Total')]).toBe('2500.00');
+    expect(lines.find((line) => line[column('Description')] === 'Deposits')![column('Total')]).toBe(
+      '2500.00',
+    );
     // Each trade's details sit beside its P/L row.
     const pnl = lines.filter((line) => line[column('Instrument')] === 'EUR/USD');
-    expect(pnl.map((line) => micros(line[column('P/L')]!))).toEqual(json.trades!.map((trade) => micros(trade.profit)));
+    expect(pnl.map((line) => micros(line[column('P/L')]!))).toEqual(
+      json.trades!.map((trade) => micros(trade.profit)),
+    );
 
-    const japanese = parseCsv((await download(trader.token, 'csv', NOVEMBER, 'jp')).rawPayload.toString('utf8').slice(1));
+    const japanese = parseCsv(
+      (await download(trader.token, 'csv', NOVEMBER, 'jp')).rawPayload.toString('utf8').slice(1),
+    );
     expect(japanese[0]!.slice(0, 3)).toEqual(['日時(UTC)', '種別', '内容']);
   });
 
@@ -224,8 +250,12 @@ describe.each(databaseEngines())('statements on %s', (engine) => {
       expect(answer.data).toBeNull();
       return answer.msg;
     };
-    expect(await refusal('from=2026-12-01&to=2026-11-01')).toBe('The end of the period must come after its start');
-    expect(await refusal('from=2026-11-01&to=2026-11-01')).toBe('The end of the period must come after its start');
+    expect(await refusal('from=2026-12-01&to=2026-11-01')).toBe(
+      'The end of the period must come after its start',
+    );
+    expect(await refusal('from=2026-11-01&to=2026-11-01')).toBe(
+      'The end of the period must come after its start',
+    );
     expect(await refusal('from=2025-01-01&to=2026-11-01')).toBe('A statement covers at most 366 days');
     expect(await refusal('from=2026-02-30&to=2026-03-02')).toBe(
       'from is not a calendar date (YYYY-MM-DD, years 2000 to 2100)',
@@ -262,7 +292,8 @@ describe.each(databaseEngines())('statements on %s', (engine) => {
 
   it('makes a burst of documents, then asks the user to wait', async () => {
     const { token } = await t.realUser('10');
-    for (let n = 0; n < 10; n++) expect((await download(token, n % 2 ? 'csv' : 'pdf', NOVEMBER)).statusCode).toBe(200);
+    for (let n = 0; n < 10; n++)
+      expect((await download(token, n % 2 ? 'csv' : 'pdf', NOVEMBER)).statusCode).toBe(200);
     expect((await download(token, 'csv', NOVEMBER)).json()).toMatchObject({
       code: 429,
       msg: 'Too many requests. Please wait a moment and try again.',

@@ -91,9 +91,9 @@ describe.skipIf(!chromiumPath)('account statement', () => {
     await expect.poll(() => app.figure('closing'), eventually).toBe(usd(balance));
     // The demo account was never opened: the screen says so instead of showing figures.
     await app.testId('statement-account-demo').click();
-    await expect.poll(() => app.testId('statement-error').textContent(), eventually).toBe(
-      'You have no demo account yet',
-    );
+    await expect
+      .poll(() => app.testId('statement-error').textContent(), eventually)
+      .toBe('You have no demo account yet');
     await app.testId('statement-account-real').click();
     await expect.poll(() => app.figure('closing'), eventually).toBe(usd(balance));
 
@@ -115,7 +115,9 @@ describe.skipIf(!chromiumPath)('account statement', () => {
     expect(usd(total('Trading profit/loss'), true)).toBe(pnl);
     expect(usd(total('Adjustments and bonuses'), true)).toBe('+$1,525.00');
     const amounts = lines.map((line) => line[column('Amount')]!).filter((cell) => cell !== '');
-    expect(amounts.reduce((sum, cell) => sum + Math.round(Number(cell) * 1e6), 0)).toBe(Math.round(balance * 1e6));
+    expect(amounts.reduce((sum, cell) => sum + Math.round(Number(cell) * 1e6), 0)).toBe(
+      Math.round(balance * 1e6),
+    );
   });
 
   it('reads well in dark, with custom days, and in Arabic', async () => {

@@ -119,7 +119,8 @@ export type StatementMail = z.infer<typeof statementMailSchema>;
 
 export const statementMailBodySchema = z.object({
   monthly: z.preprocess(
-    (value) => (value === '1' || value === 'true' ? true : value === '0' || value === 'false' ? false : value),
+    (value) =>
+      value === '1' || value === 'true' ? true : value === '0' || value === 'false' ? false : value,
     z.boolean({ error: () => 'monthly must be true or false' }),
   ),
   tz: statementQuerySchema.shape.tz,

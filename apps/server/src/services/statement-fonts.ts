@@ -93,7 +93,13 @@ function runsByFont(text: string): TextRun[] {
   for (const char of text) {
     const code = char.codePointAt(0)!;
     // Spaces and marks of punctuation stay with the letters before them.
-    const font = isThai(code) ? 'thai' : isArabic(code) ? 'arabic' : /[\s.,:;!?'"()-]/.test(char) ? undefined : 'base';
+    const font = isThai(code)
+      ? 'thai'
+      : isArabic(code)
+        ? 'arabic'
+        : /[\s.,:;!?'"()-]/.test(char)
+          ? undefined
+          : 'base';
     const last = runs.at(-1);
     if (last && (font === undefined || font === last.font)) last.text += char;
     else runs.push({ text: char, font: font ?? 'base' });
@@ -127,7 +133,10 @@ export function visualRuns(text: string, rtl: boolean): TextRun[] {
   // Rule L2 over whole spans: from the highest level down to the lowest odd one, reverse every
   // sequence of spans at that level or above.
   const highest = Math.max(...spans.map((span) => span.level));
-  const lowestOdd = Math.min(...spans.map((span) => span.level).filter((level) => level % 2 === 1), highest + 1);
+  const lowestOdd = Math.min(
+    ...spans.map((span) => span.level).filter((level) => level % 2 === 1),
+    highest + 1,
+  );
   for (let level = highest; level >= lowestOdd; level--) {
     for (let start = 0; start < spans.length; start++) {
       if (spans[start]!.level < level) continue;
@@ -140,11 +149,13 @@ export function visualRuns(text: string, rtl: boolean): TextRun[] {
   return spans.flatMap((span) => {
     if (span.level % 2 === 0) return runsByFont(span.text);
     // Right to left: words from the right, each word's letters in logical order for the shaper.
-    return span.text
-      .split(/( +)/)
-      .filter((part) => part !== '')
-      .reverse()
-      // A word cut by fonts ("ربح/خسارة") has its pieces from the right too.
-      .flatMap((word) => runsByFont(word).reverse());
+    return (
+      span.text
+        .split(/( +)/)
+        .filter((part) => part !== '')
+        .reverse()
+        // A word cut by fonts ("ربح/خسارة") has its pieces from the right too.
+        .flatMap((word) => runsByFont(word).reverse())
+    );
   });
 }

@@ -59,7 +59,12 @@ export class StatementMailer {
     return { monthly: subscription !== undefined, email: owner?.email ?? null };
   }
 
-  async choose(user: UserRecord, monthly: boolean, lang: Language, tz: string | undefined): Promise<StatementMail> {
+  async choose(
+    user: UserRecord,
+    monthly: boolean,
+    lang: Language,
+    tz: string | undefined,
+  ): Promise<StatementMail> {
     const ownerId = this.ownerIdOf(user);
     if (ownerId === undefined) throw refused('statement.no_real_account');
     const owner = ownerId === user.id ? user : await this.deps.users.byId(ownerId);

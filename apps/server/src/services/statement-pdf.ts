@@ -43,7 +43,12 @@ class Writer {
   }
 
   /** Text in a box from `x` (measured from the reading start) of `width`, at the current line. */
-  text(text: string, x: number, width: number, options: { align?: Align; size?: number; role?: FontRole; color?: string } = {}) {
+  text(
+    text: string,
+    x: number,
+    width: number,
+    options: { align?: Align; size?: number; role?: FontRole; color?: string } = {},
+  ) {
     const size = options.size ?? 8.5;
     const role = options.role ?? 'base';
     let { runs, width: used } = this.measure(text, size, role);
@@ -125,7 +130,11 @@ class Writer {
 const columnsOf = (spec: Array<[number, Align]>): Column[] =>
   spec.map(([share, align]) => ({ width: share * CONTENT_WIDTH, align }));
 
-export function statementPdf(statement: Statement, lang: Language, generatedAtMs: number): PDFKit.PDFDocument {
+export function statementPdf(
+  statement: Statement,
+  lang: Language,
+  generatedAtMs: number,
+): PDFKit.PDFDocument {
   const t = (key: string, params: Record<string, string | number> = {}) =>
     translate(lang, `statement.${key}`, params);
   const doc = new PDFDocument({
@@ -143,7 +152,9 @@ export function statementPdf(statement: Statement, lang: Language, generatedAtMs
   w.y += 26;
   w.text(t(`account.${statement.account}`, { uid: statement.uid }), 0, CONTENT_WIDTH, { size: 10 });
   w.y += 15;
-  w.text(t('period', { from: statement.from, to: lastDay, tz: statement.tz }), 0, CONTENT_WIDTH, { size: 10 });
+  w.text(t('period', { from: statement.from, to: lastDay, tz: statement.tz }), 0, CONTENT_WIDTH, {
+    size: 10,
+  });
   w.y += 15;
   w.text(t('currency_note'), 0, CONTENT_WIDTH, { size: 8.5, color: GREY });
   w.y += 20;
@@ -225,7 +236,11 @@ export function statementPdf(statement: Statement, lang: Language, generatedAtMs
 }
 
 /** The whole document in memory, for an e-mail attachment. */
-export async function statementPdfBytes(statement: Statement, lang: Language, generatedAtMs: number): Promise<Buffer> {
+export async function statementPdfBytes(
+  statement: Statement,
+  lang: Language,
+  generatedAtMs: number,
+): Promise<Buffer> {
   const doc = statementPdf(statement, lang, generatedAtMs);
   const chunks: Buffer[] = [];
   for await (const chunk of doc as unknown as AsyncIterable<Buffer>) chunks.push(chunk);

@@ -58,7 +58,14 @@ export function zoneOffsetMs(atMs: number, tz: string): number {
     second: '2-digit',
   }).formatToParts(new Date(atMs));
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const asUtc = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+  const asUtc = Date.UTC(
+    part('year'),
+    part('month') - 1,
+    part('day'),
+    part('hour'),
+    part('minute'),
+    part('second'),
+  );
   return asUtc - Math.floor(atMs / 1000) * 1000;
 }
 

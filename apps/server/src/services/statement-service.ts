@@ -120,7 +120,8 @@ export class StatementService {
     const real = session.isDemo ? owner : session;
     const demo = session.isDemo ? session : await this.deps.users.demoAccountOf(session.id);
     const account = wanted === 'demo' ? demo : wanted === 'real' ? real : (real ?? demo);
-    if (!account) throw refused(wanted === 'demo' ? 'statement.no_demo_account' : 'statement.no_real_account');
+    if (!account)
+      throw refused(wanted === 'demo' ? 'statement.no_demo_account' : 'statement.no_real_account');
     return account;
   }
 
@@ -189,8 +190,7 @@ export class StatementService {
       trade_count: orders.length,
       trades: orders.map((order) => {
         const spec = this.deps.instrument(order.instrumentId);
-        const price = (points: number) =>
-          spec ? formatPoints(points, spec.pricePrecision) : String(points);
+        const price = (points: number) => (spec ? formatPoints(points, spec.pricePrecision) : String(points));
         return {
           order_id: order.id,
           instrument: spec?.showCode ?? String(order.instrumentId),
@@ -232,7 +232,9 @@ export function wireStatement(statement: Statement, detail: boolean): WireStatem
     from_ms: statement.from_ms,
     to_ms: statement.to_ms,
     currency: 'USD',
-    totals: Object.fromEntries(TOTAL_KEYS.map((key) => [key, n(statement.totals[key])])) as WireStatement['totals'],
+    totals: Object.fromEntries(
+      TOTAL_KEYS.map((key) => [key, n(statement.totals[key])]),
+    ) as WireStatement['totals'],
     groups: statement.groups.map((group) => ({ ...group, total: n(group.total) })),
     trade_count: statement.trade_count,
   };
@@ -248,6 +250,10 @@ export function wireStatement(statement: Statement, detail: boolean): WireStatem
       spread_cost: n(trade.spread_cost),
       profit: n(trade.profit),
     })),
-    rows: statement.rows.map((row) => ({ ...row, amount: n(row.amount), balance_after: n(row.balance_after) })),
+    rows: statement.rows.map((row) => ({
+      ...row,
+      amount: n(row.amount),
+      balance_after: n(row.balance_after),
+    })),
   };
 }

@@ -227,7 +227,10 @@ describe('downloads', () => {
     const { api, notify, onSessionInvalid } = setup(async () =>
       json({ code: 999, msg: 'Your session has ended', data: null }),
     );
-    await expect(api.download('/file.pdf')).rejects.toMatchObject({ code: 999, message: 'Your session has ended' });
+    await expect(api.download('/file.pdf')).rejects.toMatchObject({
+      code: 999,
+      message: 'Your session has ended',
+    });
     expect(notify.error).toHaveBeenCalledWith('Your session has ended');
     expect(onSessionInvalid).toHaveBeenCalled();
     expect(notify.hideLoading).toHaveBeenCalled();

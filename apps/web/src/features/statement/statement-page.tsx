@@ -15,7 +15,12 @@ import { ApiError } from '../../lib/api.ts';
 import { formatUsd } from '../../lib/format.ts';
 import { useSettings } from '../settings/settings-store.ts';
 import { isDemoUser, isInOwnDemo, useSession } from '../session/session-store.ts';
-import { downloadStatement, useChooseStatementMail, useStatement, useStatementMail } from './statement-api.ts';
+import {
+  downloadStatement,
+  useChooseStatementMail,
+  useStatement,
+  useStatementMail,
+} from './statement-api.ts';
 import {
   customRange,
   lastDayOf,
@@ -74,7 +79,11 @@ export function StatementPage() {
       </div>
       {preset === 'custom' && <CustomDays range={custom} onChange={setCustom} />}
       {hasReal && (
-        <div className="statement-presets statement-accounts" role="radiogroup" aria-label={t('statement.account')}>
+        <div
+          className="statement-presets statement-accounts"
+          role="radiogroup"
+          aria-label={t('statement.account')}
+        >
           {(['real', 'demo'] as const).map((key) => (
             <button
               key={key}
@@ -132,7 +141,13 @@ function StatementTotals({ query }: { query: ReturnType<typeof useStatement> }) 
   const data = query.data;
   if (!data) {
     return (
-      <div className="statement-card" role="status" aria-busy="true" aria-label={t('common.loading')} data-testid="skeleton">
+      <div
+        className="statement-card"
+        role="status"
+        aria-busy="true"
+        aria-label={t('common.loading')}
+        data-testid="skeleton"
+      >
         {Array.from({ length: 8 }, (_, i) => (
           <div className="statement-line" key={i}>
             <span className="skeleton skeleton--line" style={{ width: `${30 + ((i * 13) % 25)}%` }} />
@@ -204,7 +219,9 @@ function CustomDays({ range, onChange }: { range: DayRange; onChange: (range: Da
         confirmText={t('common.ok')}
         cancelText={t('common.cancel')}
         onClose={() => setOpen(null)}
-        onConfirm={(picked) => onChange(open === 'to' ? customRange(first, picked) : customRange(picked, last))}
+        onConfirm={(picked) =>
+          onChange(open === 'to' ? customRange(first, picked) : customRange(picked, last))
+        }
       />
     </div>
   );

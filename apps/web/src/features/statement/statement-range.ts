@@ -13,7 +13,8 @@ export interface DayRange {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** A local date as YYYY-MM-DD. */
-export const dayText = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+export const dayText = (date: Date) =>
+  `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 
 export function presetRange(preset: Exclude<RangePreset, 'custom'>, today: Date): DayRange {
   const year = today.getFullYear();
@@ -27,7 +28,10 @@ export function presetRange(preset: Exclude<RangePreset, 'custom'>, today: Date)
 /** The range of a first and a last day chosen (in either order), the last one included. */
 export function customRange(a: Date, b: Date): DayRange {
   const [first, last] = a <= b ? [a, b] : [b, a];
-  return { from: dayText(first), to: dayText(new Date(last.getFullYear(), last.getMonth(), last.getDate() + 1)) };
+  return {
+    from: dayText(first),
+    to: dayText(new Date(last.getFullYear(), last.getMonth(), last.getDate() + 1)),
+  };
 }
 
 /** The last day a range shows: the day before `to`. */
