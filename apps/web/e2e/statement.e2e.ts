@@ -132,7 +132,9 @@ describe.skipIf(!chromiumPath)('account statement', () => {
     await dark.testId('statement-custom-from').waitFor();
     await screenshot(dark.page, 'statement-custom-dark');
 
-    const arabic = await StatementScreen.start(stack, '/mine/statement', { session, lang: 'ar' });
+    // From the user centre too.
+    const arabic = await StatementScreen.start(stack, '/user', { session, lang: 'ar' });
+    await arabic.testId('link-statement').click();
     await arabic.testId('statement-totals').waitFor();
     expect(await arabic.page.locator('html').getAttribute('dir')).toBe('rtl');
     expect(await arabic.page.getByText('الرصيد الختامي').count()).toBeGreaterThan(0);
