@@ -62,42 +62,25 @@ export function StatementPage() {
   return (
     <div className="page statement-page" data-testid="statement-page">
       <PageHeader title={t('statement.title')} back />
-      <div className="statement-presets" role="radiogroup" aria-label={t('statement.period')}>
-        {RANGE_PRESETS.map((key) => (
-          <button
-            key={key}
-            type="button"
-            role="radio"
-            aria-checked={preset === key}
-            className={`statement-chip ${preset === key ? 'statement-chip--on' : ''}`}
-            onClick={() => setPreset(key)}
-            data-testid={`statement-preset-${key}`}
-          >
-            {t(`statement.presets.${key}`)}
-          </button>
-        ))}
-      </div>
+      <ChoiceChips<RangePreset>
+        label={t('statement.period')}
+        choices={RANGE_PRESETS}
+        chosen={preset}
+        onChoose={setPreset}
+        text={(key) => t(`statement.presets.${key}`)}
+        testId="statement-preset"
+      />
       {preset === 'custom' && <CustomDays range={custom} onChange={setCustom} />}
       {hasReal && (
-        <div
-          className="statement-presets statement-accounts"
-          role="radiogroup"
-          aria-label={t('statement.account')}
-        >
-          {(['real', 'demo'] as const).map((key) => (
-            <button
-              key={key}
-              type="button"
-              role="radio"
-              aria-checked={account === key}
-              className={`statement-chip ${account === key ? 'statement-chip--on' : ''}`}
-              onClick={() => setAccount(key)}
-              data-testid={`statement-account-${key}`}
-            >
-              {t(`statement.account_${key}`)}
-            </button>
-          ))}
-        </div>
+        <ChoiceChips<'real' | 'demo'>
+          label={t('statement.account')}
+          choices={['real', 'demo'] as const}
+          chosen={account}
+          onChoose={setAccount}
+          text={(key) => t(`statement.account_${key}`)}
+          testId="statement-account"
+          small
+        />
       )}
       <p className="statement-period" data-testid="statement-period">
         <span className="num">
@@ -123,6 +106,39 @@ export function StatementPage() {
         ))}
       </section>
       <MonthlyMail tz={tz} />
+    </div>
+  );
+}
+
+/** One choice among a few, as a row of chips (a radio group to assistive technology). */
+function ChoiceChips<T extends string>(props: {
+  label: string;
+  choices: readonly T[];
+  chosen: T;
+  onChoose(choice: T): void;
+  text(choice: T): string;
+  testId: string;
+  small?: boolean;
+}) {
+  return (
+    <div
+      className={`statement-presets ${props.small ? 'statement-accounts' : ''}`}
+      role="radiogroup"
+      aria-label={props.label}
+    >
+      {props.choices.map((key) => (
+        <button
+          key={key}
+          type="button"
+          role="radio"
+          aria-checked={props.chosen === key}
+          className={`statement-chip ${props.chosen === key ? 'statement-chip--on' : ''}`}
+          onClick={() => props.onChoose(key)}
+          data-testid={`${props.testId}-${key}`}
+        >
+          {props.text(key)}
+        </button>
+      ))}
     </div>
   );
 }
