@@ -72,6 +72,9 @@ import type { IdentityService } from './services/identity-service.ts';
 import type { StaffService } from './services/staff-service.ts';
 import type { UploadService } from './services/upload-service.ts';
 import type { TradingQueries } from './services/trading-queries.ts';
+import type { StatementService } from './services/statement-service.ts';
+import type { StatementMailer } from './services/statement-mailer.ts';
+import { statementRoutes } from './routes/statement-routes.ts';
 import type { TradingService } from './services/trading-service.ts';
 import type { StopOutReports } from './services/stop-out-report.ts';
 import type { AuthService } from './services/auth-service.ts';
@@ -108,6 +111,9 @@ export interface AppDeps {
   /** The stop-out explainer (routes/stop-out-routes.ts). */
   stopOutReports: StopOutReports;
   queries: TradingQueries;
+  /** Account statements and their monthly e-mail (routes/statement-routes.ts). */
+  statements: StatementService;
+  statementMailer: StatementMailer;
   uploads: UploadService;
   identity: IdentityService;
   staff: StaffService;
@@ -311,6 +317,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => alertRoutes(scope, deps));
   await app.register(async (scope) => notificationRoutes(scope, deps));
   await app.register(async (scope) => riskWarningRoutes(scope, deps));
+  await app.register(async (scope) => statementRoutes(scope, deps));
   await app.register(async (scope) => staffContentRoutes(scope, deps));
   await app.register(async (scope) => staffCompanyRoutes(scope, deps));
   await app.register(async (scope) => staffUserRoutes(scope, deps));

@@ -88,6 +88,7 @@ const configSchema = z.object({
   LEADERBOARD_REFRESH_MS: positiveInt.min(1000).default(60_000),
   SNAPSHOT_EVERY_MS: positiveInt.min(10).default(300_000),
   SNAPSHOT_RETENTION_DAYS: positiveInt.max(3650).default(14),
+  STATEMENT_MAIL_EVERY_MS: positiveInt.min(1000).default(3_600_000),
   UPLOAD_STORAGE: z
     .enum(['local', 'database', 's3', ''])
     .default('')
@@ -233,6 +234,8 @@ export interface AppConfig {
    */
   snapshotEveryMs: number;
   snapshotRetentionMs: number;
+  /** How often the node that owns the book looks for monthly statements due by e-mail. */
+  statementMailEveryMs: number;
   /** Where uploaded images are kept (adapters/storage/choose-file-storage.ts). */
   uploadStorage: UploadStorageConfig;
 }
@@ -352,6 +355,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     leaderboardRefreshMs: c.LEADERBOARD_REFRESH_MS,
     snapshotEveryMs: c.SNAPSHOT_EVERY_MS,
     snapshotRetentionMs: c.SNAPSHOT_RETENTION_DAYS * 86_400_000,
+    statementMailEveryMs: c.STATEMENT_MAIL_EVERY_MS,
     uploadStorage: uploadStorageOf(c),
   };
 }

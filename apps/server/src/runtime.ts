@@ -26,6 +26,7 @@ import { lockFileOwner, lockPostgresOwner, type OwnerLock } from './db/owner-loc
 import {
   httpSmsSender,
   loggedSender,
+  loggedText,
   outboxSender,
   smtpMailSender,
   type OutboxWriter,
@@ -101,6 +102,9 @@ import { RiskWarningService } from './services/risk-warning-service.ts';
  * little, and the aggregate over a year of closed orders is not work for every page view.
  */
 const RISK_WARNING_REFRESH_MS = 60 * 60 * 1000;
+import { StatementRepository } from './repositories/statement-repository.ts';
+import { StatementService } from './services/statement-service.ts';
+import { StatementMailer } from './services/statement-mailer.ts';
 
 /** Forming bars reach the database this often; a crash loses at most this much of a bar. */
 const BAR_FLUSH_INTERVAL_MS = 1000;
@@ -120,6 +124,8 @@ export interface Runtime {
   alerts: PriceAlerts;
   /** The periodic account snapshots (services/account-snapshots.ts). */
   snapshots: AccountSnapshots;
+  /** The monthly statements by e-mail (services/statement-mailer.ts). */
+  statementMailer: StatementMailer;
   /** The simulator of a single node; on a cluster the producing node's is `feedCluster.feed`. */
   feed: MarketFeed | undefined;
   seedReport: SeedReport;
@@ -228,7 +234,14 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
     // Late-bound: the outbox logs through the app's logger, which exists once the app is built.
     let log: (message: string) => void = console.log;
     const writeOutbox: OutboxWriter = async (channel, message, delivery = 'outbox') => {
-      await verifications.insertOutbox(channel, message.to, message.subject, message.text, now(), delivery);
+      await verifications.insertOutbox(
+        channel,
+        message.to,
+        message.subject,
+        loggedText(message),
+        now(),
+        delivery,
+      );
       // Only what stayed here is printed: a delivered code does not belong in the log.
       if (delivery === 'outbox') log(`outbox (${channel}) to ${message.to}: ${message.text}`);
     };
@@ -337,6 +350,24 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       logError: (error, message) => logError(error, message),
     });
     const queries = new TradingQueries(trading, tradingRepository);
+    const statementRepository = new StatementRepository(database.db);
+    const statements = new StatementService({
+      repository: statementRepository,
+      users,
+      instrument: (id) => market.instrumentById(id),
+      idle: () => trading.idle(),
+      logError: (error, message) => logError(error, message),
+    });
+    const statementMailer = new StatementMailer({
+      repository: statementRepository,
+      statements,
+      mail,
+      users,
+      runsHere: () => ownerCalls.runsHere(),
+      now,
+      everyMs: config.statementMailEveryMs,
+      logError: (error, message) => logError(error, message),
+    });
     fileStorage = chooseFileStorage(config, database.db);
     const uploads = new UploadService({
       repository: new UploadRepository(database.db),
@@ -462,6 +493,8 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
         instrument: (id) => trading.board.instrument(id),
       }),
       queries,
+      statements,
+      statementMailer,
       uploads,
       identity,
       staff,
@@ -524,6 +557,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
     flushTimer.unref();
     leaderboard.start(config.leaderboardRefreshMs);
     snapshots.start();
+    statementMailer.start();
 
     log = (message) => app.log.info(message);
     logError = (error, message) => app.log.error({ err: error }, message);
@@ -567,6 +601,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       notifications,
       alerts,
       snapshots,
+      statementMailer,
       feed,
       seedReport,
       readiness,
@@ -590,6 +625,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
         riskWarning.stop();
         leverageCaps.stop();
         await snapshots.stop();
+        await statementMailer.stop();
         clearInterval(flushTimer);
         bookCluster?.stepDown();
         await trading.stop();

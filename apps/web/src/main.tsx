@@ -35,6 +35,7 @@ import './features/news/news.css';
 import './features/rank/rank.css';
 import './features/company/company.css';
 import './features/user/user.css';
+import './features/statement/statement.css';
 import './features/onboarding/onboarding.css';
 import './features/two-factor/two-factor.css';
 import './features/risk/risk.css';

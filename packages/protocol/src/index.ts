@@ -20,3 +20,5 @@ export * from './devices.ts';
 export * from './second-factor.ts';
 export * from './notifications.ts';
 export * from './risk-warning.ts';
+export * from './statement.ts';
+export { parseCsv } from './csv.ts';

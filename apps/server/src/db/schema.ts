@@ -628,6 +628,23 @@ export interface RiskAcknowledgementTable {
   acknowledged_at: DbInt;
 }
 
+/** A user who asked for the monthly statement by e-mail, in this language and time zone. */
+export interface StatementSubscriptionTable {
+  user_id: DbInt;
+  lang: string;
+  time_zone: string;
+  created_at: DbInt;
+}
+
+/** A month's statement claimed for a user (sent once `sent_at` is set). */
+export interface StatementMailingTable {
+  user_id: DbInt;
+  /** YYYY-MM in the subscriber's time zone. */
+  month: string;
+  claimed_at: DbInt;
+  sent_at: NullableInt;
+}
+
 export interface Database {
   categories: CategoryTable;
   instruments: InstrumentTable;
@@ -677,4 +694,6 @@ export interface Database {
   risk_warning_texts: RiskWarningTextTable;
   leverage_caps: LeverageCapTable;
   risk_acknowledgements: RiskAcknowledgementTable;
+  statement_subscriptions: StatementSubscriptionTable;
+  statement_mailings: StatementMailingTable;
 }

@@ -3,10 +3,10 @@
  * of engine Outcomes in one transaction (orders upserted, ledger rows appended, balances set), so
  * a batch is all or nothing; the engine's records map to rows and back without loss.
  */
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import { OrderStatus } from '@omp/protocol';
 import type { Account, Order, Outcome } from '@omp/engine';
-import type { Database } from '../db/schema.ts';
+import type { Database, LedgerTable } from '../db/schema.ts';
 import { toBigInt, toInt } from '../db/values.ts';
 import type { IdempotentRecord } from '../services/idempotency.ts';
 import { insertIdempotencyRecord } from './idempotency-repository.ts';
@@ -20,6 +20,29 @@ export interface PersistItem {
   /** Rows of other records that belong to the same change (a withdrawal, a reviewed deposit). */
   extra?: ((trx: Transaction<Database>) => Promise<void>) | undefined;
   atMs: number;
+}
+
+/** A ledger row as services read it: money as bigint micro-dollars. */
+export interface LedgerEntry {
+  id: number;
+  kind: string;
+  amountMicros: bigint;
+  balanceAfterMicros: bigint;
+  refId: number;
+  memoKey: string;
+  createdAtMs: number;
+}
+
+export function ledgerEntryOf(row: Selectable<LedgerTable>): LedgerEntry {
+  return {
+    id: toInt(row.id),
+    kind: row.kind,
+    amountMicros: toBigInt(row.amount),
+    balanceAfterMicros: toBigInt(row.balance_after),
+    refId: toInt(row.ref_id),
+    memoKey: row.memo_key,
+    createdAtMs: toInt(row.created_at),
+  };
 }
 
 /** Memo keys of ledger rows, translated in the UI (`MemoTran`). */
@@ -199,15 +222,7 @@ export class TradingRepository {
       .offset(offset)
       .limit(limit)
       .execute();
-    return rows.map((row) => ({
-      id: toInt(row.id),
-      kind: row.kind,
-      amountMicros: toBigInt(row.amount),
-      balanceAfterMicros: toBigInt(row.balance_after),
-      refId: toInt(row.ref_id),
-      memoKey: row.memo_key,
-      createdAtMs: toInt(row.created_at),
-    }));
+    return rows.map(ledgerEntryOf);
   }
 
   async ledgerSummary(userId: number): Promise<{ total: number; sumMicros: bigint }> {

@@ -19,6 +19,9 @@ export async function startMailbox() {
   const port = (server.server.address() as { port: number }).port;
   return {
     url: `smtp://127.0.0.1:${port}`,
+    /** Every message delivered to an address as it arrived (headers and MIME parts, attachments too), oldest first. */
+    rawMessagesTo: (address: string) =>
+      messages.filter((m) => m.to === address.toLowerCase()).map((m) => m.body),
     codeFor(address: string) {
       const message = messages.filter((m) => m.to === address.toLowerCase()).at(-1);
       const code = message?.body.match(/\b(\d{6})\b/)?.[1];

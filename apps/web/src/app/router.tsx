@@ -38,6 +38,9 @@ const BUILT: Record<string, ReactNode> = {
   '/mine/history': lazyScreen(
     async () => (await import('../features/user/account-history-page.tsx')).AccountHistoryPage,
   ),
+  '/mine/statement': lazyScreen(
+    async () => (await import('../features/statement/statement-page.tsx')).StatementPage,
+  ),
   '/mine/invite': lazyScreen(async () => (await import('../features/user/invite-page.tsx')).default),
   '/mine/password': lazyScreen(async () => (await import('../features/user/password-page.tsx')).PasswordPage),
   '/mine/two-factor': lazyScreen(

@@ -54,6 +54,7 @@ export const ROUTES: readonly RouteInfo[] = [
   route('/mine/history', 'pages.accountHistory', { requiresLogin: true }),
   route('/mine/devices', 'sessions.title', { requiresLogin: true }),
   route('/mine/contact', 'contactChange.title', { realOnly: true }),
+  route('/mine/statement', 'statement.title', { requiresLogin: true }),
   route('/mine/charge', 'pages.deposit', { realOnly: true }),
   route('/mine/withdraw', 'pages.withdraw', { realOnly: true }),
   route('/mine/chat', 'pages.chat', { requiresLogin: true }),

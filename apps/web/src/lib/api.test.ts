@@ -203,3 +203,36 @@ describe('loading spinner', () => {
     expect(notify.hideLoading).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('downloads', () => {
+  it('fetches a file with the session header and names it as the server does', async () => {
+    const { api, fetchSpy } = setup(
+      async () =>
+        new Response('\uFEFFTime,Amount\r\n', {
+          headers: {
+            'content-type': 'text/csv; charset=utf-8',
+            'content-disposition': 'attachment; filename="statement-real-2026-11-01_2026-11-30.csv"',
+          },
+        }),
+    );
+    const file = await api.download('/v1/api/main/account/statement.csv', { params: { from: '2026-11-01' } });
+    expect(file.filename).toBe('statement-real-2026-11-01_2026-11-30.csv');
+    expect(await file.blob.text()).toContain('Time,Amount');
+    const [url, init] = fetchSpy.mock.calls[0]!;
+    expect(url).toBe('/v1/api/main/account/statement.csv?from=2026-11-01&t=1234');
+    expect(init.headers).toEqual({ lang: 'jp', authorization: 'tok-1' });
+  });
+
+  it('fails with the server’s words when the answer is the envelope', async () => {
+    const { api, notify, onSessionInvalid } = setup(async () =>
+      json({ code: 999, msg: 'Your session has ended', data: null }),
+    );
+    await expect(api.download('/file.pdf')).rejects.toMatchObject({
+      code: 999,
+      message: 'Your session has ended',
+    });
+    expect(notify.error).toHaveBeenCalledWith('Your session has ended');
+    expect(onSessionInvalid).toHaveBeenCalled();
+    expect(notify.hideLoading).toHaveBeenCalled();
+  });
+});

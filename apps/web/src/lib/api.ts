@@ -100,6 +100,17 @@ export interface ApiClient {
     data?: RequestOptions['data'],
     options?: Omit<RequestOptions, 'method' | 'data'>,
   ): Promise<T>;
+  /**
+   * A file our server answers (a statement's CSV or PDF), fetched with the session header like
+   * every call, so no token goes into a URL. A refusal comes as the envelope and fails as a call.
+   */
+  download(path: string, options?: Pick<RequestOptions, 'params' | 'signal'>): Promise<DownloadedFile>;
+}
+
+export interface DownloadedFile {
+  blob: Blob;
+  /** From the answer's Content-Disposition. */
+  filename: string;
 }
 
 function isEnvelope(value: unknown): value is Envelope {
@@ -154,6 +165,55 @@ export function createApiClient(deps: ApiDeps): ApiClient {
     if (--loadingCount === 0) deps.notify.hideLoading();
   };
 
+  /** Fails a call whose answer is no success: the server's words, or the HTTP status's. */
+  function refuse(payload: unknown, response: Response, options: RequestOptions): never {
+    const showError = options.showErrorMessage !== false;
+    if (!isEnvelope(payload)) {
+      const message = deps.messages.http(response.status);
+      if (showError) deps.notify.error(message);
+      throw new ApiError(message, NETWORK_ERROR_CODE, response.status);
+    }
+    const message = payload.msg || deps.messages.http(response.status);
+    if (showError) deps.notify.error(message);
+    if (payload.code === ResponseCode.sessionInvalid && !options.init) deps.onSessionInvalid();
+    throw new ApiError(message, payload.code, response.status, payload);
+  }
+
+  async function fetchOrFail(url: string, init: RequestInit, options: RequestOptions): Promise<Response> {
+    try {
+      return await doFetch(url, init);
+    } catch (error) {
+      if (isAbortError(error) || options.signal?.aborted) throw error;
+      const detail = error instanceof Error && error.message ? error.message : String(error);
+      const message = deps.messages.network(detail);
+      if (options.showErrorMessage !== false) deps.notify.error(message);
+      throw new ApiError(message, NETWORK_ERROR_CODE, 0);
+    }
+  }
+
+  async function download(
+    path: string,
+    options: Pick<RequestOptions, 'params' | 'signal'> = {},
+  ): Promise<DownloadedFile> {
+    const headers = { lang: deps.getLang(), authorization: deps.getToken() };
+    const url = buildUrl(deps.baseUrl ?? '', path, options.params, now());
+    startLoading();
+    try {
+      const response = await fetchOrFail(
+        url,
+        { method: 'GET', headers, ...(options.signal ? { signal: options.signal } : {}) },
+        options,
+      );
+      if (!response.ok || (response.headers.get('content-type') ?? '').includes('json'))
+        refuse(await response.json().catch(() => undefined), response, options);
+      const disposition = response.headers.get('content-disposition') ?? '';
+      const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'download';
+      return { blob: await response.blob(), filename };
+    } finally {
+      stopLoading();
+    }
+  }
+
   async function request(path: string, options: RequestOptions = {}): Promise<unknown> {
     const method = options.method ?? 'GET';
     const stamped = method === 'GET' || method === 'DELETE';
@@ -177,21 +237,16 @@ export function createApiClient(deps: ApiDeps): ApiClient {
 
     if (options.loading) startLoading();
     try {
-      let response: Response;
-      try {
-        response = await doFetch(url, {
+      const response = await fetchOrFail(
+        url,
+        {
           method,
           headers,
           ...(body === undefined ? {} : { body }),
           ...(options.signal ? { signal: options.signal } : {}),
-        });
-      } catch (error) {
-        if (isAbortError(error) || options.signal?.aborted) throw error;
-        const detail = error instanceof Error && error.message ? error.message : String(error);
-        const message = deps.messages.network(detail);
-        if (showError) deps.notify.error(message);
-        throw new ApiError(message, NETWORK_ERROR_CODE, 0);
-      }
+        },
+        options,
+      );
 
       let payload: unknown;
       try {
@@ -201,18 +256,7 @@ export function createApiClient(deps: ApiDeps): ApiClient {
         payload = undefined;
       }
 
-      if (!isEnvelope(payload)) {
-        const message = deps.messages.http(response.status);
-        if (showError) deps.notify.error(message);
-        throw new ApiError(message, NETWORK_ERROR_CODE, response.status);
-      }
-
-      if (payload.code !== ResponseCode.ok) {
-        const message = payload.msg || deps.messages.http(response.status);
-        if (showError) deps.notify.error(message);
-        if (payload.code === ResponseCode.sessionInvalid && !options.init) deps.onSessionInvalid();
-        throw new ApiError(message, payload.code, response.status, payload);
-      }
+      if (!isEnvelope(payload) || payload.code !== ResponseCode.ok) refuse(payload, response, options);
 
       if (options.successToast) {
         const text = typeof options.successToast === 'string' ? options.successToast : payload.msg;
@@ -226,6 +270,7 @@ export function createApiClient(deps: ApiDeps): ApiClient {
 
   return {
     request: request as ApiClient['request'],
+    download,
     get: (path, options) => request(path, { ...options, method: 'GET' }) as Promise<never>,
     post: (path, data, options) =>
       request(path, {
@@ -254,4 +299,5 @@ export const api: ApiClient = {
     client().request(path, options ?? {})) as ApiClient['request'],
   get: (path, options) => client().get(path, options),
   post: (path, data, options) => client().post(path, data, options),
+  download: (path, options) => client().download(path, options),
 };

@@ -7,10 +7,29 @@
  */
 import nodemailer from 'nodemailer';
 
+/** A file sent with an e-mail (a statement's PDF); SMS and the outbox keep only its name. */
+export interface MessageAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
 export interface OutgoingMessage {
   to: string;
   subject: string;
   text: string;
+  attachments?: MessageAttachment[];
+}
+
+/**
+ * The text as the message log keeps it: the files are named (with their size), not stored, so
+ * support sees what went without the log holding every statement ever sent.
+ */
+export function loggedText(message: OutgoingMessage): string {
+  const files = (message.attachments ?? []).map(
+    (file) => `[${file.filename}, ${file.contentType}, ${file.content.length} bytes]`,
+  );
+  return files.length > 0 ? `${message.text}\n\n${files.join('\n')}` : message.text;
 }
 
 export interface MessageSender {
@@ -48,7 +67,13 @@ export function smtpMailSender(smtpUrl: string, from: string): MessageSender {
   return {
     kind: 'smtp',
     async send(message) {
-      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+      await transport.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        ...(message.attachments ? { attachments: message.attachments } : {}),
+      });
     },
   };
 }

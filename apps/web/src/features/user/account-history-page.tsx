@@ -5,6 +5,7 @@
  */
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import type { LedgerRow } from '@omp/protocol';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
@@ -17,6 +18,7 @@ import { toneOf } from '../orders/account-strip.tsx';
 
 export function AccountHistoryPage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const lang = useSettings((s) => s.lang);
   const ledger = useLedger();
   const figures = useAccountFigures();
@@ -30,7 +32,20 @@ export function AccountHistoryPage() {
 
   return (
     <div className="page history-page" data-testid="history-page">
-      <PageHeader title={t('pages.accountHistory')} back />
+      <PageHeader
+        title={t('pages.accountHistory')}
+        back
+        right={
+          <button
+            type="button"
+            className="history-statement-link"
+            onClick={() => void navigate('/mine/statement')}
+            data-testid="open-statement"
+          >
+            {t('statement.entry')}
+          </button>
+        }
+      />
       <div className="history-balance">
         <span className="history-balance__label">{t('user.balanceLabel')}</span>
         <span className="history-balance__value num" data-testid="history-balance">

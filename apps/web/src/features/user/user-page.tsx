@@ -9,6 +9,7 @@ import {
   CheckShieldOutline,
   EyeInvisibleOutline,
   EyeOutline,
+  FileOutline,
   GlobalOutline,
   LinkOutline,
   LockOutline,
@@ -175,6 +176,9 @@ export function UserPage() {
       <List mode="card" className="user-links">
         <Row icon={<BankcardOutline />} onClick={() => open('/mine/wallet')} testId="link-wallet">
           {t('pages.wallet')}
+        </Row>
+        <Row icon={<FileOutline />} onClick={() => open('/mine/statement')} testId="link-statement">
+          {t('statement.title')}
         </Row>
         <Row icon={<UserContactOutline />} onClick={() => open('/mine/auth')} testId="link-auth">
           {t('pages.auth')}
