@@ -46,6 +46,7 @@ import { contentRoutes } from './routes/content-routes.ts';
 import { followRoutes } from './routes/follow-routes.ts';
 import { favouriteRoutes } from './routes/favourite-routes.ts';
 import { preferenceRoutes } from './routes/preference-routes.ts';
+import { pushRoutes } from './routes/push-routes.ts';
 import { staffCompanyRoutes } from './routes/staff-company-routes.ts';
 import { staffContentRoutes } from './routes/staff-content-routes.ts';
 import type { ContentRepository } from './repositories/content-repository.ts';
@@ -55,6 +56,7 @@ import type { ContentAdmin } from './services/content-admin.ts';
 import type { LeaderboardService } from './services/leaderboard-service.ts';
 import type { FavouritesService } from './services/favourites-service.ts';
 import type { PreferencesService } from './services/preferences-service.ts';
+import type { WebPushChannel } from './services/web-push-channel.ts';
 import type { ServiceTexts } from './services/service-texts.ts';
 import type { MoneyQueries } from './services/money-queries.ts';
 import type { MoneyService } from './services/money-service.ts';
@@ -107,6 +109,8 @@ export interface AppDeps {
   favourites: FavouritesService;
   /** Preferences kept per user across devices (routes/preference-routes.ts). */
   preferences: PreferencesService;
+  /** Notifications to the installed phone app (routes/push-routes.ts). */
+  webPush: WebPushChannel;
   contentQueries: ContentQueries;
   userAccess: UserAccessService;
   contentAdmin: ContentAdmin;
@@ -277,6 +281,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => followRoutes(scope, deps));
   await app.register(async (scope) => favouriteRoutes(scope, deps));
   await app.register(async (scope) => preferenceRoutes(scope, deps));
+  await app.register(async (scope) => pushRoutes(scope, deps));
   await app.register(async (scope) => staffContentRoutes(scope, deps));
   await app.register(async (scope) => staffCompanyRoutes(scope, deps));
   await app.register(async (scope) => staffUserRoutes(scope, deps));

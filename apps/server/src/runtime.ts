@@ -78,6 +78,10 @@ import { FeedCluster } from './cluster/feed-cluster.ts';
 import { MarginEventRepository } from './repositories/margin-event-repository.ts';
 import { AccountSnapshots } from './services/account-snapshots.ts';
 import { StopOutReports } from './services/stop-out-report.ts';
+import webpush from 'web-push';
+import { vapidKeysOf } from './security/vapid-keys.ts';
+import { PushSubscriptionRepository } from './repositories/push-subscription-repository.ts';
+import { WebPushChannel } from './services/web-push-channel.ts';
 
 /** Forming bars reach the database this often; a crash loses at most this much of a bar. */
 const BAR_FLUSH_INTERVAL_MS = 1000;
@@ -103,6 +107,8 @@ export interface Runtime {
   bookCluster: BookCluster | undefined;
   /** On a cluster: the election of the node that produces the market, and the ticks channel. */
   feedCluster: FeedCluster | undefined;
+  /** Notifications to the installed phone app: `webPush.deliver(userId, message)`. */
+  webPush: WebPushChannel;
   stop(): Promise<void>;
 }
 
@@ -205,6 +211,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
     // Late-bound like `log`: the error log exists once the app is built.
     let logError: (error: unknown, message: string) => void = (error, message) =>
       console.error(message, error);
+    let logWarn: (message: string) => void = console.warn;
     const idempotency = new IdempotencyRepository(database.db);
     // The simulator a node starts goes on from the market's last prices (after a restart, or a
     // takeover of the feed on a cluster).
@@ -341,6 +348,25 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       },
     });
 
+    // One key pair for the whole installation: made once (by whichever node starts first) and kept
+    // in the database, so a browser subscribed through any node is reached from every node.
+    const webPush = new WebPushChannel({
+      repository: new PushSubscriptionRepository(database.db),
+      keys:
+        config.webPush.vapidKeys ??
+        vapidKeysOf(
+          await serverSecret(database.db, 'vapid_private_key', () => webpush.generateVAPIDKeys().privateKey),
+        ),
+      subject: config.webPush.subject,
+      endpointRules: config.webPush,
+      now,
+      registry: metrics.registry,
+      log: {
+        warn: (message) => logWarn(message),
+        error: (error, message) => logError(error, message),
+      },
+    });
+
     let feed: MarketFeed | undefined;
     const app = await buildApp({
       config,
@@ -369,6 +395,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       leaderboard,
       favourites: new FavouritesService({ repository: new FavouritesRepository(database.db), market, now }),
       preferences: new PreferencesService({ repository: new PreferencesRepository(database.db), now }),
+      webPush,
       contentQueries: new ContentQueries(contentRepository),
       userAccess: new UserAccessService({ db: database.db, auth, codes, events, writeAudit, now }),
       contentAdmin: new ContentAdmin({
@@ -411,6 +438,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
 
     log = (message) => app.log.info(message);
     logError = (error, message) => app.log.error({ err: error }, message);
+    logWarn = (message) => app.log.warn(message);
     reportEventError = (error, type) => app.log.error({ err: error }, `a ${type} listener failed`);
     redisLog = { warn: (message) => app.log.warn(message), info: (message) => app.log.info(message) };
     app.log.info(`uploaded images are kept in: ${fileStorage.kind}`);
@@ -454,6 +482,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       metrics,
       bookCluster,
       feedCluster,
+      webPush,
       // Graceful: the load balancer is told first (readyz 503, then DRAIN_DELAY_MS of serving),
       // sockets are told why and closed,
       // the listener stops taking requests and lets those under way finish; then the market and
@@ -468,6 +497,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
         feedCluster?.stepDown();
         leaderboard.stop();
         await snapshots.stop();
+        await webPush.idle();
         clearInterval(flushTimer);
         bookCluster?.stepDown();
         await trading.stop();

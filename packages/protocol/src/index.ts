@@ -16,3 +16,4 @@ export { changeOf, controlCharacterField } from './fields.ts';
 export * from './back-office.ts';
 export * from './stop-out-report.ts';
 export * from './preferences.ts';
+export * from './push.ts';

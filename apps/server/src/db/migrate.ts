@@ -30,6 +30,7 @@ import * as splitPositions from './migrations/20261127T0300_split_positions.ts';
 import * as marginEventsAndSnapshots from './migrations/20261127T0400_margin_events_and_snapshots.ts';
 import * as fillDetails from './migrations/20261127T0600_fill_details.ts';
 import * as userPreferences from './migrations/20261127T0700_user_preferences.ts';
+import * as webPush from './migrations/20261127T1100_web_push.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '20261122T2200_created_market_tables': createdMarketTables,
@@ -57,6 +58,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261127T0400_margin_events_and_snapshots': marginEventsAndSnapshots,
   '20261127T0600_fill_details': fillDetails,
   '20261127T0700_user_preferences': userPreferences,
+  '20261127T1100_web_push': webPush,
 };
 
 /** The migrator of this database's own schema, over every migration above. */
