@@ -58,6 +58,8 @@ export const pushKeySchema = z.object({
   public_key: z.string().describe('The VAPID public key, base64url: applicationServerKey of subscribe()'),
 });
 
+export type PushKey = z.infer<typeof pushKeySchema>;
+
 export const pushStateSchema = z.object({
   subscribed: z.boolean().describe('Whether this endpoint takes notifications for the signed-in user'),
 });
