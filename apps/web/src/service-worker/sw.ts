@@ -147,7 +147,8 @@ async function openApp(target: string): Promise<void> {
   const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
   const open = windows.find((client) => client.url.startsWith(scopeUrl.href)) ?? windows[0];
   if (open) {
-    const focused = await open.focus();
+    // Focusing needs the tap's permission, which a browser may not pass on: go there regardless.
+    const focused = await open.focus().catch(() => open);
     // A hash route changes in place: the app follows without reloading.
     await focused.navigate(target).catch(() => undefined);
     return;
