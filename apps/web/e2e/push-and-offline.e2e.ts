@@ -152,6 +152,24 @@ describe.skipIf(!chromiumPath)('push notifications and offline', () => {
     // Headless Chromium has the Push API, but no push service to subscribe with.
     await expect.poll(() => setting.getAttribute('data-status'), eventually).toBe('off');
     await screenshot(home.page, 'push-setting-off-light');
+    // Tapped with the permission refused: the switch stays off and says how to allow it.
+    await home.page.getByTestId('push-switch').click();
+    await expect.poll(() => setting.getAttribute('data-status'), eventually).toBe('denied');
+    expect(await setting.textContent()).toContain('Notifications are blocked for this site');
+    expect(await home.page.getByTestId('push-switch').getAttribute('aria-checked')).toBe('false');
+    await screenshot(home.page, 'push-setting-denied-light');
+
+    // Allowed, but with no push service to subscribe with: the failure is said and nothing is kept.
+    const allowed = await HomePage.start(stack, '/mine/system', { session });
+    await allowed.page.context().grantPermissions(['notifications'], { origin: stack.baseUrl });
+    const allowedSetting = allowed.page.getByTestId('push-setting');
+    await expect.poll(() => allowedSetting.getAttribute('data-status'), eventually).toBe('off');
+    await allowed.page.getByTestId('push-switch').click();
+    await allowed.page
+      .locator('.adm-toast-main:visible')
+      .filter({ hasText: 'could not subscribe to push notifications' })
+      .waitFor();
+    expect(await allowed.page.getByTestId('push-switch').getAttribute('aria-checked')).toBe('false');
 
     const unsupported = await HomePage.start(stack, '/mine/system', {
       session,
