@@ -78,10 +78,9 @@ import { FeedCluster } from './cluster/feed-cluster.ts';
 import { MarginEventRepository } from './repositories/margin-event-repository.ts';
 import { AccountSnapshots } from './services/account-snapshots.ts';
 import { StopOutReports } from './services/stop-out-report.ts';
-import webpush from 'web-push';
-import { vapidKeysOf } from './security/vapid-keys.ts';
+import type { WebPushChannel } from './services/web-push-channel.ts';
+import { openWebPushChannel } from './services/web-push-setup.ts';
 import { PushSubscriptionRepository } from './repositories/push-subscription-repository.ts';
-import { WebPushChannel } from './services/web-push-channel.ts';
 
 /** Forming bars reach the database this often; a crash loses at most this much of a bar. */
 const BAR_FLUSH_INTERVAL_MS = 1000;
@@ -348,23 +347,13 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       },
     });
 
-    // One key pair for the whole installation: made once (by whichever node starts first) and kept
-    // in the database, so a browser subscribed through any node is reached from every node.
-    const webPush = new WebPushChannel({
+    const webPush = await openWebPushChannel({
+      config: config.webPush,
       repository: new PushSubscriptionRepository(database.db),
-      keys:
-        config.webPush.vapidKeys ??
-        vapidKeysOf(
-          await serverSecret(database.db, 'vapid_private_key', () => webpush.generateVAPIDKeys().privateKey),
-        ),
-      subject: config.webPush.subject,
-      endpointRules: config.webPush,
+      keptSecret: (name, make) => serverSecret(database.db, name, make),
       now,
       registry: metrics.registry,
-      log: {
-        warn: (message) => logWarn(message),
-        error: (error, message) => logError(error, message),
-      },
+      log: { warn: (message) => logWarn(message), error: (error, message) => logError(error, message) },
     });
 
     let feed: MarketFeed | undefined;
@@ -442,6 +431,9 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
     reportEventError = (error, type) => app.log.error({ err: error }, `a ${type} listener failed`);
     redisLog = { warn: (message) => app.log.warn(message), info: (message) => app.log.info(message) };
     app.log.info(`uploaded images are kept in: ${fileStorage.kind}`);
+    // Apple's push service refuses a contact it cannot reach.
+    if (/@localhost$/.test(config.webPush.subject))
+      app.log.warn(`VAPID_SUBJECT is ${config.webPush.subject}: set a real contact, or iPhones get no push`);
     if (config.captchaTestAnswer)
       app.log.warn('CAPTCHA_TEST_ANSWER is set: every captcha accepts a known answer (tests only)');
     const initialAdmin = await staff.ensureInitialAdmin(config.adminInitialPassword);

@@ -9,6 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseCode } from '@omp/protocol';
 import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
 import { tradingClient } from './helpers/trading-helpers.ts';
+import webpush from 'web-push';
+import { serverSecret } from '../src/repositories/server-secrets.ts';
+import { vapidPublicKeyOf } from '../src/security/vapid-keys.ts';
 import {
   newBrowserSubscription,
   startPushService,
@@ -190,6 +193,20 @@ describe.each(databaseEngines())('web push API on %s', (engine) => {
     await rt.webPush.deliver(id, MESSAGE);
     expect(pushesTo('gone')).toHaveLength(1);
     expect(pushesTo('busy')).toHaveLength(2);
+  });
+
+  it('gives every node the key pair the first one made, however they race', async () => {
+    // Two nodes starting at once, each with a pair of its own: both end up with one stored key.
+    const made = await Promise.all(
+      [1, 2, 3].map(() =>
+        serverSecret(rt.database.db, 'vapid_race_test', () => webpush.generateVAPIDKeys().privateKey),
+      ),
+    );
+    expect(new Set(made).size).toBe(1);
+    // The server's key is the one kept: a node starting now reads it instead of making one.
+    const stored = await serverSecret(rt.database.db, 'vapid_private_key', () => 'never used');
+    expect(stored).not.toBe('never used');
+    expect(vapidPublicKeyOf(stored)).toBe((await call('GET', '/v1/api/push/key')).data?.public_key);
   });
 
   it('keeps its keys and subscriptions across a restart', async () => {
