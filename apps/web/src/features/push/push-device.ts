@@ -31,9 +31,24 @@ export function pushSupported(): boolean {
   );
 }
 
+/** How long to wait for the service worker before saying push cannot be set up now. */
+const WORKER_READY_TIMEOUT_MS = 10_000;
+
+/** The active worker's registration; one that never comes (a failed install) is a failure, not a hang. */
+async function workerRegistration(): Promise<ServiceWorkerRegistration> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new PushSetupError('failed')), WORKER_READY_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([navigator.serviceWorker.ready, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 async function currentSubscription(): Promise<PushSubscription | null> {
-  const registration = await navigator.serviceWorker.ready;
-  return registration.pushManager.getSubscription();
+  return (await workerRegistration()).pushManager.getSubscription();
 }
 
 /** Where this browser stands for the signed-in user. */
@@ -58,7 +73,7 @@ export async function turnPushOn(): Promise<void> {
   if (permission === 'denied') throw new PushSetupError('denied');
   if (permission !== 'granted') throw new PushSetupError('dismissed');
   const { public_key: key } = await api.get<PushKey>('/v1/api/push/key');
-  const registration = await navigator.serviceWorker.ready;
+  const registration = await workerRegistration();
   let subscription = await registration.pushManager.getSubscription();
   // One made with another key (the server's keys were replaced) cannot receive our pushes.
   if (subscription && !sameKey(subscription.options.applicationServerKey, key)) {

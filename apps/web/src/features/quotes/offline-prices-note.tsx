@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ClockCircleOutline } from 'antd-mobile-icons';
 import { useSettings } from '../settings/settings-store.ts';
+import { useConnectionState } from '../../lib/use-socket-events.ts';
 import { formatSavedAt } from './last-prices.ts';
 
 /**
@@ -10,8 +11,16 @@ import { formatSavedAt } from './last-prices.ts';
 export function OfflinePricesNote({ savedAt }: { savedAt: number }) {
   const { t } = useTranslation();
   const lang = useSettings((s) => s.lang);
+  // A connection being re-established shows after a second, as the connection pill does, so the
+  // quick reconnect after a network switch does not blink.
+  const reconnecting = useConnectionState() === 'reconnecting';
   return (
-    <div className="offline-prices" role="status" data-testid="offline-prices" data-saved-at={savedAt}>
+    <div
+      className={`offline-prices${reconnecting ? ' offline-prices--reconnecting' : ''}`}
+      role="status"
+      data-testid="offline-prices"
+      data-saved-at={savedAt}
+    >
       <ClockCircleOutline aria-hidden className="offline-prices__icon" />
       <span>{t('offline.pricesAsOf', { time: formatSavedAt(savedAt, lang) })}</span>
     </div>
