@@ -250,6 +250,8 @@ describe.skipIf(!chromiumPath)('push notifications and offline', () => {
     const offlineRow = home.row(instrument.Code);
     expect(await offlineRow.getByTestId('row-price').getAttribute('data-value')).toBe(String(Number(bid)));
     expect(await offlineRow.getByTestId('row-price').getAttribute('data-stale')).toBe('1');
+    // Nothing was sent to fail: the offline state says it all, without error toasts.
+    expect(await page.locator('.adm-toast-main:visible').count()).toBe(0);
     await screenshot(page, `offline-last-prices-${theme}-${lang}`);
 
     // Back online: the socket reconnects by itself, the note goes and prices move again.
@@ -264,6 +266,12 @@ describe.skipIf(!chromiumPath)('push notifications and offline', () => {
       }, eventually)
       .toBe(String(Number(moved)));
     expect(await offlineRow.getByTestId('row-price').getAttribute('data-stale')).toBe('0');
+    // The server's categories are back too, the chosen one still chosen.
+    await page
+      .locator(`[data-testid="category-chip"][aria-selected="true"]`)
+      .filter({ hasText: lang === 'en' ? (instrument.Code === 'EURUSD' ? 'Forex' : 'Crypto') : /./ })
+      .waitFor();
+    expect(await page.locator('.adm-toast-main:visible').count()).toBe(0);
     await screenshot(page, `offline-back-online-${theme}-${lang}`);
   });
 });

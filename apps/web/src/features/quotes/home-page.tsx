@@ -45,9 +45,14 @@ export function HomePage() {
   // The server's answers when there are any; the last list seen live when they cannot come.
   const offlineList = !list.data && (cutOff || list.isError) ? lastPrices : undefined;
   const instruments = list.data ?? offlineList?.instruments;
+  // The kept categories also stand in while the server's are asked for again after a reconnect.
   const categoryList = useMemo(
-    () => categories.data ?? offlineList?.categories.toSorted((a, b) => a.Sort - b.Sort),
-    [categories.data, offlineList],
+    () =>
+      categories.data ??
+      (offlineList ?? (cutOff || categories.isError ? lastPrices : undefined))?.categories.toSorted(
+        (a, b) => a.Sort - b.Sort,
+      ),
+    [categories.data, categories.isError, cutOff, offlineList, lastPrices],
   );
   const favouriteIds = offlineList && favourites.isPending ? offlineList.favouriteIds : favourites.ids;
   const [chosen, setChosen] = useState<number | undefined>(undefined);
