@@ -195,6 +195,35 @@ describe.each(databaseEngines())('web push API on %s', (engine) => {
     expect(pushesTo('busy')).toHaveLength(2);
   });
 
+  it('sends nothing more to a phone once the session that subscribed it has ended', async () => {
+    // A demo user the test can sign in again: the same demo id returns to the same account.
+    const demoId = `push-session-${process.pid}-${Date.now()}`;
+    const signIn = async () => {
+      const login = await call('GET', `/api/user/createAccountDemoForU?demo_id=${demoId}`);
+      return String(login.data?.token);
+    };
+    const token = await signIn();
+    const id = (await rt.app.auth.userOfToken(token))!.id;
+    const phone = newBrowserSubscription(service.endpoint('signed-out'));
+    await call('POST', '/v1/api/push/subscribe', token, phone.json);
+    await rt.webPush.deliver(id, MESSAGE);
+    expect(pushesTo('signed-out')).toHaveLength(1);
+
+    expect((await call('POST', '/api/user/logout', token)).code).toBe(ResponseCode.ok);
+    await rt.webPush.deliver(id, MESSAGE);
+    expect(pushesTo('signed-out')).toHaveLength(1);
+
+    // Signed in again on the phone: not subscribed through the new session until the app
+    // subscribes again, and then the pushes reach it again.
+    const again = await signIn();
+    expect((await rt.app.auth.userOfToken(again))!.id).toBe(id);
+    expect(await isSubscribed(again, phone.json.endpoint)).toBe(false);
+    await call('POST', '/v1/api/push/subscribe', again, phone.json);
+    expect(await isSubscribed(again, phone.json.endpoint)).toBe(true);
+    await rt.webPush.deliver(id, MESSAGE);
+    expect(pushesTo('signed-out')).toHaveLength(2);
+  });
+
   it('gives every node the key pair the first one made, however they race', async () => {
     // Two nodes starting at once, each with a pair of its own: both end up with one stored key.
     const made = await Promise.all(

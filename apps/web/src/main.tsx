@@ -17,6 +17,7 @@ import { router } from './app/router.tsx';
 import { prefetchQuoteList } from './features/quotes/market-queries.ts';
 import { loadLastPrices } from './features/quotes/last-prices.ts';
 import { registerServiceWorker } from './app/service-worker.ts';
+import { followSignInsWithPush } from './features/push/push-device.ts';
 import { App } from './app/app.tsx';
 import './ui/base.css';
 import './ui/components.css';
@@ -92,3 +93,4 @@ async function start(): Promise<void> {
 
 void start();
 registerServiceWorker();
+followSignInsWithPush();

@@ -481,6 +481,8 @@ export interface PushSubscriptionTable {
   p256dh: string;
   /** The browser's 16-byte authentication secret, base64url. */
   auth: string;
+  /** The token hash of the session that subscribed: pushes go only while it lasts. */
+  session_hash: string;
   created_at: DbInt;
   updated_at: DbInt;
 }

@@ -20,13 +20,25 @@ export class PushSubscriptionRepository {
    * another user signed in on it) replaces its row: one row per endpoint, never two users notified
    * through one phone.
    */
-  async save(userId: number, subscription: StoredPushSubscription, nowMs: number): Promise<void> {
+  async save(
+    owner: { userId: number; sessionHash: string },
+    subscription: StoredPushSubscription,
+    nowMs: number,
+  ): Promise<void> {
+    const { userId, sessionHash } = owner;
     await this.db
       .insertInto('push_subscriptions')
-      .values({ ...subscription, user_id: userId, created_at: nowMs, updated_at: nowMs })
+      .values({
+        ...subscription,
+        user_id: userId,
+        session_hash: sessionHash,
+        created_at: nowMs,
+        updated_at: nowMs,
+      })
       .onConflict((oc) =>
         oc.column('endpoint').doUpdateSet({
           user_id: userId,
+          session_hash: sessionHash,
           p256dh: subscription.p256dh,
           auth: subscription.auth,
           updated_at: nowMs,
@@ -46,11 +58,28 @@ export class PushSubscriptionRepository {
       .execute();
   }
 
-  async isSubscribed(userId: number, endpoint: string): Promise<boolean> {
+  /** The user's subscriptions whose session is still live: where a push may go now. */
+  async deliverableOfUser(userId: number, nowMs: number): Promise<StoredPushSubscription[]> {
+    return this.db
+      .selectFrom('push_subscriptions')
+      .innerJoin('sessions', 'sessions.token_hash', 'push_subscriptions.session_hash')
+      .select(['push_subscriptions.endpoint', 'push_subscriptions.p256dh', 'push_subscriptions.auth'])
+      .where('push_subscriptions.user_id', '=', userId)
+      .where('sessions.user_id', '=', userId)
+      .where('sessions.revoked_at', 'is', null)
+      .where('sessions.expires_at', '>', nowMs)
+      .orderBy('push_subscriptions.updated_at', 'desc')
+      .orderBy('push_subscriptions.endpoint')
+      .execute();
+  }
+
+  /** Whether the endpoint takes the user's pushes through this very session. */
+  async isSubscribed(owner: { userId: number; sessionHash: string }, endpoint: string): Promise<boolean> {
     const row = await this.db
       .selectFrom('push_subscriptions')
       .select('endpoint')
-      .where('user_id', '=', userId)
+      .where('user_id', '=', owner.userId)
+      .where('session_hash', '=', owner.sessionHash)
       .where('endpoint', '=', endpoint)
       .executeTakeFirst();
     return row !== undefined;

@@ -3,7 +3,7 @@
  * subscription of this browser (one per browser; notifications go to every browser the user
  * subscribed). What is sent, and when, is decided elsewhere (services/web-push-channel.ts).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   envelopeOf,
@@ -13,9 +13,16 @@ import {
   pushStateSchema,
   pushSubscribeBodySchema,
 } from '@omp/protocol';
-import { requireUser } from '../http/auth-plugin.ts';
+import { requireUser, tokenOf } from '../http/auth-plugin.ts';
 import { ok } from '../http/envelope-plugin.ts';
-import type { WebPushChannel } from '../services/web-push-channel.ts';
+import { hashToken } from '../services/auth-service.ts';
+import type { PushOwner, WebPushChannel } from '../services/web-push-channel.ts';
+
+/** The signed-in user and the session the request came in (a 999 answer without one). */
+async function ownerOf(request: FastifyRequest): Promise<PushOwner> {
+  const user = await requireUser(request);
+  return { userId: user.id, sessionHash: hashToken(tokenOf(request) ?? '') };
+}
 
 export interface PushRouteDeps {
   webPush: WebPushChannel;
@@ -51,15 +58,16 @@ export async function pushRoutes(app: FastifyInstance, deps: PushRouteDeps) {
         security,
         summary: "Whether this browser's subscription takes the signed-in user's notifications",
         description:
-          'False when the push service dropped it, or another user subscribed the browser since: ' +
-          'the app then subscribes again.',
+          'Through this session: false when the push service dropped it, another user subscribed the ' +
+          'browser since, or it was made in an earlier session. The app then subscribes again.',
         querystring: pushEndpointQuerySchema,
         response: state,
       },
     },
     async (request) => {
-      const user = await requireUser(request);
-      return ok(request, { subscribed: await webPush.isSubscribed(user.id, request.query.endpoint) });
+      return ok(request, {
+        subscribed: await webPush.isSubscribed(await ownerOf(request), request.query.endpoint),
+      });
     },
   );
 
@@ -73,6 +81,7 @@ export async function pushRoutes(app: FastifyInstance, deps: PushRouteDeps) {
         description:
           'JSON: PushSubscription.toJSON() of the browser, subscribed with GET /v1/api/push/key. ' +
           'The endpoint must be https at a known push service (push.endpoint_not_allowed otherwise). ' +
+          'Pushes go to it while this session lasts: after a sign-out or the session expiring, nothing. ' +
           'Subscribing the same endpoint again replaces its keys and its user. A user keeps at most ' +
           '10 browsers; the one renewed longest ago gives way.',
         body: pushSubscribeBodySchema,
@@ -80,8 +89,7 @@ export async function pushRoutes(app: FastifyInstance, deps: PushRouteDeps) {
       },
     },
     async (request) => {
-      const user = await requireUser(request);
-      await webPush.subscribe(user.id, request.body);
+      await webPush.subscribe(await ownerOf(request), request.body);
       return ok(request, { subscribed: true });
     },
   );

@@ -22,6 +22,12 @@ import type {
 import type { VapidKeys } from '../security/vapid-keys.ts';
 import { isAllowedPushEndpoint, type EndpointRules } from './push-endpoints.ts';
 
+/** Who a subscription sends to: the user, through the session (token hash) that subscribed. */
+export interface PushOwner {
+  userId: number;
+  sessionHash: string;
+}
+
 /** How each send ended, as counted. */
 export type PushOutcome = 'sent' | 'gone' | 'failed' | 'timeout' | 'not_allowed' | 'dropped';
 
@@ -71,25 +77,29 @@ export class WebPushChannel {
     return this.options.keys.publicKey;
   }
 
-  /** Keeps this browser's subscription for the user; an endpoint outside the rules is refused. */
-  async subscribe(userId: number, body: PushSubscribeBody): Promise<void> {
+  /**
+   * Keeps this browser's subscription for the user, through the session it was made in (pushes stop
+   * when that session ends); an endpoint outside the rules is refused.
+   */
+  async subscribe(owner: PushOwner, body: PushSubscribeBody): Promise<void> {
     if (!isAllowedPushEndpoint(body.endpoint, this.options.endpointRules))
       throw refused('push.endpoint_not_allowed');
     const { repository, now } = this.options;
-    await repository.save(userId, { endpoint: body.endpoint, ...body.keys }, now());
-    await repository.trimUser(userId, MAX_PUSH_SUBSCRIPTIONS_PER_USER);
+    await repository.save(owner, { endpoint: body.endpoint, ...body.keys }, now());
+    await repository.trimUser(owner.userId, MAX_PUSH_SUBSCRIPTIONS_PER_USER);
   }
 
   async unsubscribe(userId: number, endpoint: string): Promise<void> {
     await this.options.repository.removeOfUser(userId, endpoint);
   }
 
-  async isSubscribed(userId: number, endpoint: string): Promise<boolean> {
-    return this.options.repository.isSubscribed(userId, endpoint);
+  /** Whether the endpoint takes the user's pushes through this session (false: subscribe again). */
+  async isSubscribed(owner: PushOwner, endpoint: string): Promise<boolean> {
+    return this.options.repository.isSubscribed(owner, endpoint);
   }
 
   /**
-   * Sends the message to every browser the user subscribed. Resolves once each send has ended
+   * Sends the message to every browser the user subscribed whose session is still live. Resolves once each send has ended
    * (sent, refused, timed out); never rejects. Callers on the trading path do not wait for it.
    */
   async deliver(
@@ -97,7 +107,7 @@ export class WebPushChannel {
     message: { kind: string; title: string; body: string; url: string; tag: string },
   ): Promise<void> {
     try {
-      const subscriptions = await this.options.repository.ofUser(userId);
+      const subscriptions = await this.options.repository.deliverableOfUser(userId, this.options.now());
       const payload = JSON.stringify({
         kind: message.kind,
         title: message.title.slice(0, MAX_TITLE_CHARS),

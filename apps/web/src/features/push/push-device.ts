@@ -5,6 +5,7 @@
  */
 import type { PushKey, PushState } from '@omp/protocol';
 import { api } from '../../lib/api.ts';
+import { useSession } from '../session/session-store.ts';
 
 /**
  * `unsupported`: no service worker or Push API here (iPhone Safari outside a home-screen app, older
@@ -72,7 +73,35 @@ export async function turnPushOn(): Promise<void> {
   const permission = await Notification.requestPermission();
   if (permission === 'denied') throw new PushSetupError('denied');
   if (permission !== 'granted') throw new PushSetupError('dismissed');
-  const { public_key: key } = await api.get<PushKey>('/v1/api/push/key');
+  await subscribeHere();
+}
+
+/**
+ * Where push was turned on in this browser (permission granted, a subscription kept), makes sure
+ * the server sends the signed-in user's notices to it through this session: after signing in
+ * again, or when the push service or another user's sign-in took it away. Quiet: it is the app
+ * keeping itself in step, not something the user asked for.
+ */
+export async function keepPushInStep(): Promise<void> {
+  if (!pushSupported() || Notification.permission !== 'granted') return;
+  if (!(await currentSubscription())) return;
+  if ((await pushStatus()) !== 'on') await subscribeHere(false);
+}
+
+/** Keeps push in step at start and at every sign-in: whoever is signed in on this phone gets its notices. */
+export function followSignInsWithPush(): void {
+  const keep = () => {
+    if (useSession.getState().token) void keepPushInStep().catch(() => undefined);
+  };
+  keep();
+  useSession.subscribe((state, previous) => {
+    if (state.token !== previous.token) keep();
+  });
+}
+
+/** Subscribes this browser with the server's key (again if it holds another) and tells the server. */
+async function subscribeHere(showErrorMessage = true): Promise<void> {
+  const { public_key: key } = await api.get<PushKey>('/v1/api/push/key', { showErrorMessage });
   const registration = await workerRegistration();
   let subscription = await registration.pushManager.getSubscription();
   // One made with another key (the server's keys were replaced) cannot receive our pushes.
@@ -88,7 +117,9 @@ export async function turnPushOn(): Promise<void> {
   } catch (error) {
     throw new PushSetupError('failed', error);
   }
-  await api.post('/v1/api/push/subscribe', subscription.toJSON() as Record<string, unknown>);
+  await api.post('/v1/api/push/subscribe', subscription.toJSON() as Record<string, unknown>, {
+    showErrorMessage,
+  });
 }
 
 /** Tells the server first (so nothing more is sent), then drops the browser's subscription. */
