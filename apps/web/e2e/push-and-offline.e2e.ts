@@ -12,10 +12,12 @@
  * reaches the worker through the DevTools protocol's ServiceWorker.deliverPushMessage.
  */
 import { createECDH, randomBytes } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { WebPushMessage } from '@omp/protocol';
-import { chromiumPath, eventually, screenshot, useStack, type Stack } from './harness.ts';
+import { chromiumPath, eventually, screenshot, useStack, webRoot, type Stack } from './harness.ts';
 import { demoSession, priceAt, pushTicks, tradableInstrument, tradingServerEnv } from './trading-api.ts';
 import { HomePage } from './pages/home-page.ts';
 
@@ -55,6 +57,22 @@ async function postJson(stack: Stack, path: string, token: string, body: object)
 
 describe.skipIf(!chromiumPath)('push notifications and offline', () => {
   const stack = useStack({ env: { ...tradingServerEnv, PUSH_ALLOW_LOOPBACK: 'true' } });
+
+  it('serves a worker that caches exactly this release: the page and every built file', async () => {
+    const response = await fetch(`${stack.baseUrl}/sw.js`);
+    expect(response.headers.get('cache-control')).toBe('no-cache, max-age=0');
+    const source = await response.text();
+    expect(source).not.toContain('__PRECACHE__');
+    expect(source).not.toContain('__RELEASE__');
+    const listed = JSON.parse(JSON.parse(/JSON\.parse\(("(?:[^"\\]|\\.)*")\)/.exec(source)![1]!)) as string[];
+    const built = readdirSync(join(webRoot, 'dist/assets'))
+      .filter((name) => !/\.(gz|br)$/.test(name))
+      .map((name) => `assets/${name}`);
+    expect(listed.filter((path) => path.startsWith('assets/')).sort()).toEqual(built.sort());
+    expect(listed).toEqual(expect.arrayContaining(['./', 'manifest.json', 'icons/icon-192.png']));
+    for (const path of listed)
+      expect(await fetch(new URL(path, `${stack.baseUrl}/`)).then((r) => r.status), path).toBe(200);
+  });
 
   it('registers the worker, keeps a subscription, shows a pushed notification and opens its url', async () => {
     const session = await demoSession(stack);

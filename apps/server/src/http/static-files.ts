@@ -60,7 +60,8 @@ export async function staticFiles(app: FastifyInstance, webDist: string, setting
         reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
         // The service worker: always checked with the server, so a deploy reaches installed apps
         // at their next start, and allowed the whole app as its scope.
-        if (filePath === serviceWorkerPath) {
+        // Served from its precompressed copy (sw.js.br, sw.js.gz) as often as not.
+        if (filePath.replace(/\.(br|gz)$/, '') === serviceWorkerPath) {
           reply.header('Cache-Control', 'no-cache, max-age=0');
           reply.header('Service-Worker-Allowed', '/');
         }
