@@ -83,6 +83,8 @@ self.addEventListener('fetch', (event) => {
 async function pageResponse(request: Request): Promise<Response> {
   const cache = await caches.open(SHELL_CACHE);
   const network = fetch(request);
+  // A failure is handled below; it must not count as unhandled while the cache is read.
+  network.catch(() => undefined);
   const cached = await cache.match(scopeUrl.href);
   if (!cached) return network;
   const timeout = new Promise<undefined>((resolve) => setTimeout(resolve, PAGE_NETWORK_TIMEOUT_MS));
