@@ -1,24 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Instrument, Quotation } from '@omp/protocol';
+import type { Quotation } from '@omp/protocol';
 import { formatSavedAt, isLastPrices, withNewestQuotes } from './last-prices.ts';
+import { listedInstrument, quotation } from './quote-fixtures.test-support.ts';
 
-const quotation = (Bid: number, NowTime: number): Quotation => ({
-  Id: 1,
-  ForexId: 1,
-  Open: 1,
-  High: 2,
-  Low: 0.5,
-  Close: Bid,
-  Bid,
-  Ask: Bid + 0.0001,
-  Change: 0,
-  Volume: 1,
-  Amount: 0,
-  NowTime,
-});
-
-const instrument = (Code: string, q: Quotation): Instrument =>
-  ({ Id: 1, Code, MarketStatus: 1, ForexQuotations: q }) as unknown as Instrument;
+const instrument = (code: string, q: Quotation) => listedInstrument(q, 1, code);
 
 describe('last prices kept for offline', () => {
   it('keeps each instrument with the newer of its listed and pushed quote', () => {
