@@ -268,6 +268,15 @@ describe.skipIf(!chromiumPath)('push notifications and offline', () => {
     const offlineRow = home.row(instrument.Code);
     expect(await offlineRow.getByTestId('row-price').getAttribute('data-value')).toBe(String(Number(bid)));
     expect(await offlineRow.getByTestId('row-price').getAttribute('data-stale')).toBe('1');
+    // The API itself is never answered from a cache: offline, a call fails.
+    expect(
+      await page.evaluate(() =>
+        fetch('./v1/api/forex/trade_list').then(
+          () => 'answered',
+          () => 'failed',
+        ),
+      ),
+    ).toBe('failed');
     // Nothing was sent to fail: the offline state says it all, without error toasts.
     expect(await page.locator('.adm-toast-main:visible').count()).toBe(0);
     await screenshot(page, `offline-last-prices-${theme}-${lang}`);
