@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
+import { serviceWorkerBuild } from './service-worker-build.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -18,7 +19,7 @@ const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 export default defineConfig({
   // Relative asset URLs keep the build working whether it is served at `/` or under a sub-path.
   base: './',
-  plugins: [react(), compression({ threshold: 1024 })],
+  plugins: [react(), serviceWorkerBuild(import.meta.dirname), compression({ threshold: 1024 })],
   define: { __APP_VERSION__: JSON.stringify(version) },
   server: {
     host: true,

@@ -54,6 +54,7 @@ import { notificationRoutes } from './routes/notification-routes.ts';
 import type { PriceAlerts } from './services/price-alerts.ts';
 import type { NotificationCentre } from './services/notification-centre.ts';
 import { riskWarningRoutes, type RiskWarningRouteDeps } from './routes/risk-warning-routes.ts';
+import { pushRoutes } from './routes/push-routes.ts';
 import { staffCompanyRoutes } from './routes/staff-company-routes.ts';
 import { staffContentRoutes } from './routes/staff-content-routes.ts';
 import type { ContentRepository } from './repositories/content-repository.ts';
@@ -63,6 +64,7 @@ import type { ContentAdmin } from './services/content-admin.ts';
 import type { LeaderboardService } from './services/leaderboard-service.ts';
 import type { FavouritesService } from './services/favourites-service.ts';
 import type { PreferencesService } from './services/preferences-service.ts';
+import type { WebPushChannel } from './services/web-push-channel.ts';
 import type { ServiceTexts } from './services/service-texts.ts';
 import type { MoneyQueries } from './services/money-queries.ts';
 import type { MoneyService } from './services/money-service.ts';
@@ -131,6 +133,8 @@ export interface AppDeps {
   alerts: PriceAlerts;
   /** The notification centre and channel choices (routes/notification-routes.ts). */
   notifications: NotificationCentre;
+  /** Notifications to the installed phone app (routes/push-routes.ts). */
+  webPush: WebPushChannel;
   contentQueries: ContentQueries;
   userAccess: UserAccessService;
   /** Traders' two-step sign-in (routes/two-factor-routes.ts). */
@@ -318,6 +322,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => notificationRoutes(scope, deps));
   await app.register(async (scope) => riskWarningRoutes(scope, deps));
   await app.register(async (scope) => statementRoutes(scope, deps));
+  await app.register(async (scope) => pushRoutes(scope, deps));
   await app.register(async (scope) => staffContentRoutes(scope, deps));
   await app.register(async (scope) => staffCompanyRoutes(scope, deps));
   await app.register(async (scope) => staffUserRoutes(scope, deps));

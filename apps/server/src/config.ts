@@ -5,6 +5,8 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { vapidPublicKeyOf } from './security/vapid-keys.ts';
+import { webPushOf, type WebPushConfig } from './config-web-push.ts';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().positive();
@@ -133,6 +135,26 @@ const configSchema = z.object({
   METRICS_TOKEN: optionalText.refine((token) => token === undefined || token.length >= 16, {
     message: 'must be at least 16 characters',
   }),
+  VAPID_PUBLIC_KEY: optionalText,
+  VAPID_PRIVATE_KEY: optionalText.refine((key) => key === undefined || vapidPublicKeyOf(key) !== undefined, {
+    message:
+      'must be a P-256 private key in base64url (43 characters), as web-push generate-vapid-keys prints',
+  }),
+  VAPID_SUBJECT: optionalText.refine(
+    (subject) => subject === undefined || /^(mailto:\S+@\S+|https:\/\/\S+)$/.test(subject),
+    {
+      message: 'must be a mailto: address or an https:// URL where push services can reach the broker',
+    },
+  ),
+  PUSH_SERVICE_HOSTS: optionalText.refine(
+    (list) =>
+      list === undefined || list.split(',').every((host) => /^[a-z0-9.-]+\.[a-z]{2,}$/i.test(host.trim())),
+    { message: 'must be a comma list of host names such as fcm.googleapis.com' },
+  ),
+  PUSH_ALLOW_LOOPBACK: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
 });
 
 export interface AppConfig {
@@ -238,6 +260,8 @@ export interface AppConfig {
   statementMailEveryMs: number;
   /** Where uploaded images are kept (adapters/storage/choose-file-storage.ts). */
   uploadStorage: UploadStorageConfig;
+  /** Notifications to the installed phone app (services/web-push-channel.ts). */
+  webPush: WebPushConfig;
 }
 
 /**
@@ -312,6 +336,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (c.CAPTCHA_TEST_ANSWER && c.NODE_ENV === 'production') {
     throw new ConfigError('Invalid configuration:\n  CAPTCHA_TEST_ANSWER: must not be set in production');
   }
+  if (c.PUSH_ALLOW_LOOPBACK && c.NODE_ENV === 'production')
+    throw invalidConfig('PUSH_ALLOW_LOOPBACK: must not be set in production');
   const roles = new Set<NodeRole>(
     c.ROLE === 'all' ? NODE_ROLES : c.ROLE.split(',').map((role) => role.trim() as NodeRole),
   );
@@ -357,5 +383,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     snapshotRetentionMs: c.SNAPSHOT_RETENTION_DAYS * 86_400_000,
     statementMailEveryMs: c.STATEMENT_MAIL_EVERY_MS,
     uploadStorage: uploadStorageOf(c),
+    webPush: webPushOf(c, invalidConfig),
   };
 }

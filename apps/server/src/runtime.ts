@@ -96,15 +96,18 @@ import type { InstrumentSpec } from '@omp/engine';
 import { RiskWarningRepository } from './repositories/risk-warning-repository.ts';
 import { LeverageCaps } from './services/leverage-caps.ts';
 import { RiskWarningService } from './services/risk-warning-service.ts';
+import { StatementRepository } from './repositories/statement-repository.ts';
+import { StatementService } from './services/statement-service.ts';
+import { StatementMailer } from './services/statement-mailer.ts';
+import type { WebPushChannel } from './services/web-push-channel.ts';
+import { openWebPushChannel } from './services/web-push-setup.ts';
+import { PushSubscriptionRepository } from './repositories/push-subscription-repository.ts';
 
 /**
  * The risk warning's figure is recomputed this often: it covers twelve months, so an hour changes it
  * little, and the aggregate over a year of closed orders is not work for every page view.
  */
 const RISK_WARNING_REFRESH_MS = 60 * 60 * 1000;
-import { StatementRepository } from './repositories/statement-repository.ts';
-import { StatementService } from './services/statement-service.ts';
-import { StatementMailer } from './services/statement-mailer.ts';
 
 /** Forming bars reach the database this often; a crash loses at most this much of a bar. */
 const BAR_FLUSH_INTERVAL_MS = 1000;
@@ -136,6 +139,8 @@ export interface Runtime {
   bookCluster: BookCluster | undefined;
   /** On a cluster: the election of the node that produces the market, and the ticks channel. */
   feedCluster: FeedCluster | undefined;
+  /** Notifications to the installed phone app: `webPush.deliver(userId, message)`. */
+  webPush: WebPushChannel;
   stop(): Promise<void>;
 }
 
@@ -294,6 +299,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
     // Late-bound like `log`: the error log exists once the app is built.
     let logError: (error: unknown, message: string) => void = (error, message) =>
       console.error(message, error);
+    let logWarn: (message: string) => void = console.warn;
     const idempotency = new IdempotencyRepository(database.db);
     // The simulator a node starts goes on from the market's last prices (after a restart, or a
     // takeover of the feed on a cluster).
@@ -400,6 +406,15 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       notices,
     });
     await money.init();
+    // Push is one of the notification centre's channels (web-push-channel.ts); tests may record it instead.
+    const webPush = await openWebPushChannel({
+      config: config.webPush,
+      repository: new PushSubscriptionRepository(database.db),
+      keptSecret: (name, make) => serverSecret(database.db, name, make),
+      now,
+      registry: metrics.registry,
+      log: { warn: (message) => logWarn(message), error: (error, message) => logError(error, message) },
+    });
     const { notifications, alerts } = await startNotifications({
       repositories: {
         notifications: new NotificationRepository(database.db),
@@ -412,7 +427,10 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       mail,
       emailOf: async (userId) => (await users.byId(userId))?.email ?? null,
       amounts: moneyRepository,
-      pushChannel: options.pushChannel,
+      // A notification links to a route of the phone app, which routes after the hash.
+      pushChannel: options.pushChannel ?? {
+        deliver: (userId, message) => webPush.deliver(userId, { ...message, url: `/#${message.url}` }),
+      },
       now,
       logError: (error, message) => logError(error, message),
     });
@@ -515,6 +533,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       contactChange: new ContactChange({ users, auth, codes, notices, events, now }),
       alerts,
       notifications,
+      webPush,
       contentQueries: new ContentQueries(contentRepository),
       secondFactor,
       userAccess: new UserAccessService({ db: database.db, auth, codes, events, writeAudit, now }),
@@ -562,9 +581,13 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
     log = (message) => app.log.info(message);
     logError = (error, message) => app.log.error({ err: error }, message);
     logNoticeError = logError;
+    logWarn = (message) => app.log.warn(message);
     reportEventError = (error, type) => app.log.error({ err: error }, `a ${type} listener failed`);
     redisLog = { warn: (message) => app.log.warn(message), info: (message) => app.log.info(message) };
     app.log.info(`uploaded images are kept in: ${fileStorage.kind}`);
+    // Apple's push service refuses a contact it cannot reach.
+    if (/@localhost$/.test(config.webPush.subject))
+      app.log.warn(`VAPID_SUBJECT is ${config.webPush.subject}: set a real contact, or iPhones get no push`);
     if (config.captchaTestAnswer)
       app.log.warn('CAPTCHA_TEST_ANSWER is set: every captcha accepts a known answer (tests only)');
     const initialAdmin = await staff.ensureInitialAdmin(config.adminInitialPassword);
@@ -608,6 +631,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       metrics,
       bookCluster,
       feedCluster,
+      webPush,
       // Graceful: the load balancer is told first (readyz 503, then DRAIN_DELAY_MS of serving),
       // sockets are told why and closed,
       // the listener stops taking requests and lets those under way finish; then the market and
@@ -626,6 +650,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
         leverageCaps.stop();
         await snapshots.stop();
         await statementMailer.stop();
+        await webPush.idle();
         clearInterval(flushTimer);
         bookCluster?.stepDown();
         await trading.stop();

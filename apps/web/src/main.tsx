@@ -15,6 +15,9 @@ import { wireApi } from './app/api-wiring.ts';
 import { redirectDesktopVisitor } from './app/desktop-redirect.ts';
 import { router } from './app/router.tsx';
 import { prefetchQuoteList } from './features/quotes/market-queries.ts';
+import { loadLastPrices } from './features/quotes/last-prices.ts';
+import { registerServiceWorker } from './app/service-worker.ts';
+import { followSignInsWithPush } from './features/push/push-device.ts';
 import { App } from './app/app.tsx';
 import './ui/base.css';
 import './ui/components.css';
@@ -77,8 +80,9 @@ async function start(): Promise<void> {
   });
   // The first screen's quotes are asked for now, to travel while the language tables load.
   if (opensOnQuoteList()) prefetchQuoteList(lang);
-  // The language tables load before the first render, so no screen ever shows raw keys.
-  await Promise.all([initI18n(lang), loadAntdLocale(lang)]);
+  // The language tables load before the first render, so no screen ever shows raw keys; the last
+  // prices seen live meanwhile, for a start with no network.
+  await Promise.all([initI18n(lang), loadAntdLocale(lang), loadLastPrices()]);
   void redirectDesktopVisitor();
 
   const container = document.getElementById('root');
@@ -91,3 +95,5 @@ async function start(): Promise<void> {
 }
 
 void start();
+registerServiceWorker();
+followSignInsWithPush();

@@ -22,3 +22,4 @@ export * from './notifications.ts';
 export * from './risk-warning.ts';
 export * from './statement.ts';
 export { parseCsv } from './csv.ts';
+export * from './push.ts';

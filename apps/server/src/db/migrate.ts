@@ -35,6 +35,7 @@ import * as userSecondFactor from './migrations/20261127T0800_user_second_factor
 import * as notificationsAndPriceAlerts from './migrations/20261127T1000_notifications_and_price_alerts.ts';
 import * as riskWarningAndLeverageCaps from './migrations/20261127T1300_risk_warning_and_leverage_caps.ts';
 import * as statements from './migrations/20261127T1200_statements.ts';
+import * as webPush from './migrations/20261127T1100_web_push.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '20261122T2200_created_market_tables': createdMarketTables,
@@ -67,6 +68,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261127T1000_notifications_and_price_alerts': notificationsAndPriceAlerts,
   '20261127T1300_risk_warning_and_leverage_caps': riskWarningAndLeverageCaps,
   '20261127T1200_statements': statements,
+  '20261127T1100_web_push': webPush,
 };
 
 /** The migrator of this database's own schema, over every migration above. */

@@ -515,6 +515,20 @@ export interface UserPreferenceTable {
   updated_at: DbInt;
 }
 
+/** Where a browser's push service takes notifications for a user (one row per browser). */
+export interface PushSubscriptionTable {
+  endpoint: string;
+  user_id: DbInt;
+  /** The browser's P-256 public key, base64url: payloads are encrypted to it. */
+  p256dh: string;
+  /** The browser's 16-byte authentication secret, base64url. */
+  auth: string;
+  /** The token hash of the session that subscribed: pushes go only while it lasts. */
+  session_hash: string;
+  created_at: DbInt;
+  updated_at: DbInt;
+}
+
 /** A stop-out or a margin call, kept to explain it afterwards (services/stop-out-report.ts). */
 export interface MarginEventTable {
   id: DbId;
@@ -696,4 +710,5 @@ export interface Database {
   risk_acknowledgements: RiskAcknowledgementTable;
   statement_subscriptions: StatementSubscriptionTable;
   statement_mailings: StatementMailingTable;
+  push_subscriptions: PushSubscriptionTable;
 }

@@ -39,6 +39,7 @@ export async function staticFiles(app: FastifyInstance, webDist: string, setting
     },
   });
   if (existsSync(path.join(webDist, 'index.html'))) {
+    const serviceWorkerPath = path.join(webDist, 'sw.js');
     // The page's policy names the complaint host staff configured, read as each page is served.
     app.addHook('onSend', async (request, reply, payload) => {
       if (request.url.startsWith('/admin/')) return payload;
@@ -57,6 +58,13 @@ export async function staticFiles(app: FastifyInstance, webDist: string, setting
       setHeaders: (reply, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // The service worker: always checked with the server, so a deploy reaches installed apps
+        // at their next start, and allowed the whole app as its scope.
+        // Served from its precompressed copy (sw.js.br, sw.js.gz) as often as not.
+        if (filePath.replace(/\.(br|gz)$/, '') === serviceWorkerPath) {
+          reply.header('Cache-Control', 'no-cache, max-age=0');
+          reply.header('Service-Worker-Allowed', '/');
+        }
       },
     });
   } else {

@@ -3,7 +3,7 @@
  * most (a retry storm would stack toasts) and do not refetch on window focus: live prices come
  * from the socket, and the shell refetches the instrument list on entering / and /trade.
  */
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { ApiError, isAbortError } from './api.ts';
 
 export const queryClient = new QueryClient({
@@ -16,3 +16,9 @@ export const queryClient = new QueryClient({
     },
   },
 });
+
+// TanStack Query takes itself for online until the browser's first `offline` event. An app that
+// opens with no network (the installed app, from the service worker's cache) would send every
+// query to fail, toasting each, and none would be asked again when the network returns: start
+// from the browser's word instead, so queries wait and run once it is back.
+if (typeof navigator !== 'undefined' && navigator.onLine === false) onlineManager.setOnline(false);

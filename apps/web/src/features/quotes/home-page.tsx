@@ -12,6 +12,10 @@ import { useCategories, useTradeList } from './market-queries.ts';
 import { CategoryChips } from './category-chips.tsx';
 import { QuoteRow } from './quote-row.tsx';
 import { useFavourites } from './favourites.ts';
+import { useKeepLastPrices, useLastPrices } from './last-prices.ts';
+import { OfflinePricesNote } from './offline-prices-note.tsx';
+import { useCutOff } from '../../lib/use-socket-events.ts';
+import { useSettings } from '../settings/settings-store.ts';
 
 /** The Favourites chip's id: server categories are numbered from 1. */
 export const FAVOURITES_CATEGORY = 0;
@@ -19,7 +23,8 @@ export const FAVOURITES_CATEGORY = 0;
 /**
  * `/`: quotes by category, Favourites first. Kept alive, so the chosen category survives a trip to
  * the chart. Until the user picks a category, Favourites shows when it has anything, else the
- * first of the server's categories.
+ * first of the server's categories. With no network the last list seen live is shown, marked
+ * offline with its time (last-prices.ts), until the connection is back.
  */
 export function HomePage() {
   const { t } = useTranslation();
@@ -28,26 +33,48 @@ export function HomePage() {
   const list = useTradeList();
   const select = useCurrentInstrument((s) => s.select);
   const favourites = useFavourites();
+  const lang = useSettings((s) => s.lang);
+  const cutOff = useCutOff();
+  const lastPrices = useLastPrices((s) => s.snapshot);
+  useKeepLastPrices({
+    instruments: list.data,
+    categories: categories.data,
+    favouriteIds: favourites.ids,
+    lang,
+  });
+  // The server's answers when there are any; the last list seen live when they cannot come.
+  const offlineList = !list.data && (cutOff || list.isError) ? lastPrices : undefined;
+  const instruments = list.data ?? offlineList?.instruments;
+  // The kept categories also stand in while the server's are asked for again after a reconnect.
+  const categoryList = useMemo(
+    () =>
+      categories.data ??
+      (offlineList ?? (cutOff || categories.isError ? lastPrices : undefined))?.categories.toSorted(
+        (a, b) => a.Sort - b.Sort,
+      ),
+    [categories.data, categories.isError, cutOff, offlineList, lastPrices],
+  );
+  const favouriteIds = offlineList && favourites.isPending ? offlineList.favouriteIds : favourites.ids;
   const [chosen, setChosen] = useState<number | undefined>(undefined);
-  const selected = chosen ?? (favourites.ids.length > 0 ? FAVOURITES_CATEGORY : categories.data?.[0]?.Id);
+  const selected = chosen ?? (favouriteIds.length > 0 ? FAVOURITES_CATEGORY : categoryList?.[0]?.Id);
 
   const chips = useMemo<Category[]>(
     () => [
       { Id: FAVOURITES_CATEGORY, Code: 'favourites', NameShowTrans: t('home.favourites'), Sort: 0 },
-      ...(categories.data ?? []),
+      ...(categoryList ?? []),
     ],
-    [categories.data, t],
+    [categoryList, t],
   );
 
-  const favouriteSet = useMemo(() => new Set(favourites.ids), [favourites.ids]);
+  const favouriteSet = useMemo(() => new Set(favouriteIds), [favouriteIds]);
   const rows = useMemo(
     () =>
-      (list.data ?? []).filter((instrument) =>
+      (instruments ?? []).filter((instrument) =>
         selected === FAVOURITES_CATEGORY
           ? favouriteSet.has(instrument.Id)
           : selected === undefined || instrument.CategoryId === selected,
       ),
-    [list.data, selected, favouriteSet],
+    [instruments, selected, favouriteSet],
   );
 
   const open = useCallback(
@@ -69,7 +96,7 @@ export function HomePage() {
     [selected, toggleFavourite],
   );
 
-  const loading = list.isPending || categories.isPending || favourites.isPending;
+  const loading = !offlineList && (list.isPending || categories.isPending || favourites.isPending);
 
   return (
     <div className="page page--home" data-testid="home-page">
@@ -99,7 +126,7 @@ export function HomePage() {
         }
       />
       <div className="home-toolbar">
-        {categories.data && (
+        {categoryList && (
           <CategoryChips
             categories={chips}
             selected={selected}
@@ -110,6 +137,7 @@ export function HomePage() {
             label={t('home.categories')}
           />
         )}
+        {cutOff && lastPrices && <OfflinePricesNote savedAt={lastPrices.savedAt} />}
         <div className="list-head" aria-hidden>
           <span className="list-head__name">{t('home.columnSymbol')}</span>
           <span className="list-head__price">{t('quote.bid')}</span>
@@ -118,7 +146,7 @@ export function HomePage() {
       </div>
       {loading ? (
         <SkeletonRows rows={10} label={t('common.loading')} />
-      ) : list.isError && !list.data ? (
+      ) : list.isError && !instruments ? (
         <EmptyState
           title={t('common.loadFailed')}
           action={

@@ -1,24 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Instrument, Quotation } from '@omp/protocol';
 import { mergeQuote, useQuotes, type LiveQuotation } from './quotes-store.ts';
+import { listedInstrument, quotation } from './quote-fixtures.test-support.ts';
 
-const quotation = (Bid: number, NowTime: number): Quotation => ({
-  Id: 1,
-  ForexId: 1,
-  Open: 1,
-  High: 2,
-  Low: 0.5,
-  Close: Bid,
-  Bid,
-  Ask: Bid + 0.0001,
-  Change: 0,
-  Volume: 1,
-  Amount: 0,
-  NowTime,
-});
-
-const instrument = (q: Quotation, MarketStatus = 1): Instrument =>
-  ({ Id: 1, Code: 'EURUSD', MarketStatus, ForexQuotations: q }) as unknown as Instrument;
+const instrument = listedInstrument;
 
 describe('quotes store', () => {
   beforeEach(() => useQuotes.setState({ byCode: {} }));

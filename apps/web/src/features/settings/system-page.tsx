@@ -7,6 +7,7 @@ import { useSettings, type ThemePreference, type UpColor } from './settings-stor
 import { marketColors } from './palette.ts';
 import { OrderConfirmSetting } from './order-confirm-setting.tsx';
 import { OneTapSetting } from './one-tap-setting.tsx';
+import { PushSwitch } from '../push/push-switch.tsx';
 import { useResolvedTheme } from './theme.ts';
 import { useSession, isSignedIn } from '../session/session-store.ts';
 import { logout } from '../auth/auth-api.ts';
@@ -109,6 +110,7 @@ export function SystemPage() {
 
       <OrderConfirmSetting />
       <OneTapSetting />
+      <PushSwitch />
 
       <List header={t('settings.about')} mode="card">
         <List.Item extra={<span className="num">{__APP_VERSION__}</span>}>{t('settings.version')}</List.Item>
