@@ -92,7 +92,7 @@ export class SessionDevices {
         ip: opening.ip,
         time: noticeTime(opening.nowMs),
       },
-      opening.lang ?? 'en',
+      opening.lang,
     );
   }
 
