@@ -92,6 +92,7 @@ import { ResponseCode } from '@omp/protocol';
 import { staffUserRoutes } from './routes/staff-user-routes.ts';
 import { twoFactorRoutes } from './routes/two-factor-routes.ts';
 import type { UserSecondFactor } from './services/user-second-factor.ts';
+import type { UserLocales } from './services/user-locales.ts';
 import type { Metrics } from './observability/metrics.ts';
 import { observeRequests, operatorRoutes } from './observability/operator-routes.ts';
 import type { Readiness } from './observability/readiness.ts';
@@ -131,6 +132,8 @@ export interface AppDeps {
   contactChange: ContactChange;
   /** Price alerts (routes/alert-routes.ts). */
   alerts: PriceAlerts;
+  /** Each user's language and time zone, for what is written to them outside a request. */
+  userLocales: UserLocales;
   /** The notification centre and channel choices (routes/notification-routes.ts). */
   notifications: NotificationCentre;
   /** Notifications to the installed phone app (routes/push-routes.ts). */
@@ -219,7 +222,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         throw new AppError(ResponseCode.internal, 'node_serves_no_api', {}, 503);
     });
   await app.register(textGuard);
-  await app.register(authPlugin, { auth: deps.auth });
+  await app.register(authPlugin, { auth: deps.auth, locales: deps.userLocales });
   await app.register(staffAuthPlugin, { staff: deps.staff });
   await app.register(fastifyFormbody, { parser: parseFormBody });
   // The public API may be called from the broker's own web origins (the spec puts it on a

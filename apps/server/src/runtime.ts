@@ -81,6 +81,8 @@ import { MarginEventRepository } from './repositories/margin-event-repository.ts
 import { AccountSnapshots } from './services/account-snapshots.ts';
 import { StopOutReports } from './services/stop-out-report.ts';
 import { SecurityNotices } from './services/security-notices.ts';
+import { UserLocales } from './services/user-locales.ts';
+import { UserLocaleRepository } from './repositories/user-locale-repository.ts';
 import { SessionDevices } from './services/session-devices.ts';
 import { SessionRepository } from './repositories/session-repository.ts';
 import { ContactChange } from './services/contact-change.ts';
@@ -265,15 +267,28 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       fixedCaptchaText: config.captchaTestAnswer,
       locks,
     });
-    const secondFactor = new UserSecondFactor({ db: database.db, writeAudit, verifications, locks, now });
     // Late-bound like `log`: notices that fail are logged through the app's logger.
     let logNoticeError: (error: unknown, message: string) => void = (error, message) =>
       console.error(message, error);
+    const userLocales = new UserLocales({
+      repository: new UserLocaleRepository(database.db),
+      now,
+      logError: (error, message) => logNoticeError(error, message),
+    });
     const notices = new SecurityNotices({
       users,
+      locales: userLocales,
       mail: codes.mailSender,
       sms: codes.smsSender,
       logError: (error, message) => logNoticeError(error, message),
+    });
+    const secondFactor = new UserSecondFactor({
+      db: database.db,
+      writeAudit,
+      verifications,
+      locks,
+      now,
+      notices,
     });
     const sessionDevices: SessionDevices = new SessionDevices({
       sessions: new SessionRepository(database.db),
@@ -369,6 +384,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       statements,
       mail,
       users,
+      locales: userLocales,
       runsHere: () => ownerCalls.runsHere(),
       now,
       everyMs: config.statementMailEveryMs,
@@ -426,6 +442,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       calls: ownerCalls,
       mail,
       emailOf: async (userId) => (await users.byId(userId))?.email ?? null,
+      languageOf: (userId) => userLocales.languageOf(userId),
       amounts: moneyRepository,
       // A notification links to a route of the phone app, which routes after the hash.
       pushChannel: options.pushChannel ?? {
@@ -530,13 +547,22 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       favourites: new FavouritesService({ repository: new FavouritesRepository(database.db), market, now }),
       preferences: new PreferencesService({ repository: new PreferencesRepository(database.db), now }),
       sessionDevices,
+      userLocales,
       contactChange: new ContactChange({ users, auth, codes, notices, events, now }),
       alerts,
       notifications,
       webPush,
       contentQueries: new ContentQueries(contentRepository),
       secondFactor,
-      userAccess: new UserAccessService({ db: database.db, auth, codes, events, writeAudit, now }),
+      userAccess: new UserAccessService({
+        db: database.db,
+        auth,
+        codes,
+        events,
+        writeAudit,
+        now,
+        languageOf: (userId) => userLocales.languageOf(userId),
+      }),
       contentAdmin: new ContentAdmin({
         db: database.db,
         repository: contentRepository,

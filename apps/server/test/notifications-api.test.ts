@@ -225,10 +225,6 @@ describe.each(databaseEngines())('notifications on %s', (engine) => {
     const email = `trader-${engine}@example.com`;
     await rt.database.db.updateTable('users').set({ email }).where('id', '=', id).execute();
     rt.app.auth.forgetUser(id);
-    // The app was last used in German: e-mail and push are written in German.
-    expect(await call('GET', '/v1/api/notifications/unread', token, undefined, 'de')).toMatchObject({
-      code: 1,
-    });
 
     const settings = await call<NotificationSettings>(
       'GET',
@@ -256,6 +252,9 @@ describe.each(databaseEngines())('notifications on %s', (engine) => {
         proofImg: proof.data.url,
         charge_id: network!.id,
       });
+      // The app was last used in German (any signed-in call tells it, not only the bell's), then
+      // staff decide from an English back office: e-mail and push are written in German.
+      expect((await call('GET', '/api/user/info', token, undefined, 'de')).code).toBe(1);
       expect((await m.post(`/admin/api/deposits/${submitted.data.id}/approve`, finance)).code).toBe(1);
       return submitted.data.id;
     };

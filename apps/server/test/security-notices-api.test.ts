@@ -58,6 +58,37 @@ describe.each(databaseEngines())('security notices and payout cooling on %s', (e
     );
   });
 
+  it('tells of a forgotten-password reset in the owner’s language, whatever language asked for it', async () => {
+    const { email, token } = await registered();
+    const { rt, mailbox, sendEmailCode } = accounts();
+    const inLanguage = (lang: string, url: string, form?: Record<string, string>) =>
+      rt.app.inject({
+        method: form ? 'POST' : 'GET',
+        url,
+        headers: {
+          lang,
+          ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : { authorization: token }),
+        },
+        ...(form ? { payload: new URLSearchParams(form).toString() } : {}),
+      });
+    // The owner uses the app in Italian.
+    expect((await inLanguage('it', '/api/user/info')).statusCode).toBe(200);
+    rt.clock.advance(61_000);
+    // A code goes to whoever asks, in the language they asked in, as before.
+    expect((await sendEmailCode(email, 2)).code).toBe(1);
+    expect(lastTo(email).subject).toBe('Your verification code');
+    const reset = await inLanguage('ru', '/api/user/forget_password', {
+      type: 'email',
+      account: email,
+      new_password: 'Sturdier-pass-92',
+      secondary_password: 'Sturdier-pass-92',
+      auth_code: mailbox.codeFor(email),
+    });
+    expect(reset.json()).toMatchObject({ code: 1 });
+    expect(lastTo(email).subject).toBe('La tua password è stata cambiata');
+    expect(lastTo(email).text).toContain('Se non sei stato tu');
+  });
+
   it('changes the e-mail address with a code to the new one and the password, telling the old one', async () => {
     const { email, token } = await registered();
     const { client, mailbox } = accounts();

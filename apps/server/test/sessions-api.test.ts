@@ -24,6 +24,8 @@ interface Device {
   deviceId: string;
   timeZone: string;
   ip: string;
+  /** The language the browser's app speaks; English unless told. */
+  lang?: string;
 }
 const phone: Device = {
   userAgent: IPHONE,
@@ -68,7 +70,7 @@ describe.each(databaseEngines())('sessions and devices on %s', (engine) => {
       url,
       remoteAddress: device.ip,
       headers: {
-        lang: 'en',
+        lang: device.lang ?? 'en',
         'user-agent': device.userAgent,
         'device-id': device.deviceId,
         'time-zone': device.timeZone,
@@ -261,6 +263,18 @@ describe.each(databaseEngines())('sessions and devices on %s', (engine) => {
     await Promise.all([login(desktop, email), login(desktop, email)]);
     expect(noticesTo(email)).toHaveLength(2);
     expect(noticesTo(email)[1]!.text).toContain('Device: Windows 10');
+  });
+
+  it('writes the notice in the language the owner uses the app in, not the new browser’s', async () => {
+    const { email } = await register(phone);
+    // The owner uses the app in Japanese; someone signs in from a browser that speaks Russian.
+    const ownPhone = { ...phone, lang: 'jp' };
+    const token = await login(ownPhone, email);
+    expect((await sessionsOf(ownPhone, token)).length).toBe(2);
+    await login({ ...tablet, lang: 'ru' }, email);
+    const [notice] = accounts().mailbox.messagesTo(email).slice(-1);
+    expect(notice!.subject).toBe('アカウントへの新しいログイン');
+    expect(notice!.text).toContain('地域（タイムゾーン）：Asia/Hong_Kong');
   });
 
   it('counts a sign-in without a device id as a new device, and ignores a device id or zone that looks wrong', async () => {

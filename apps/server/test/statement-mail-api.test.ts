@@ -1,10 +1,11 @@
 /**
  * The monthly statement by e-mail over real SMTP: only users who asked get it, in the language
  * they asked in, with the PDF attached; each month goes once per user, also when the job runs
- * again, after a restart, and when two rounds run at the same moment.
+ * again, after a restart, and when two rounds run at the same moment; an opt-in that names no zone
+ * takes the one the app runs in.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StatementMail } from '@omp/protocol';
+import { TIME_ZONE_HEADER, type StatementMail } from '@omp/protocol';
 import type { EnvelopeBody } from './helpers/account-helpers.ts';
 import { startMailbox } from './helpers/mailbox.ts';
 import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
@@ -23,11 +24,16 @@ describe.each(databaseEngines())('monthly statement e-mail on %s', (engine) => {
     await mailbox.close();
   });
 
-  const mailCall = async (token: string, body?: Record<string, unknown>, lang = 'en') => {
+  const mailCall = async (token: string, body?: Record<string, unknown>, lang = 'en', zone?: string) => {
     const res = await rt.app.inject({
       method: body ? 'POST' : 'GET',
       url: '/v1/api/main/account/statementMail',
-      headers: { authorization: token, lang, ...(body ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        authorization: token,
+        lang,
+        ...(zone ? { [TIME_ZONE_HEADER]: zone } : {}),
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
       ...(body ? { payload: JSON.stringify(body) } : {}),
     });
     return res.json() as EnvelopeBody<StatementMail>;
@@ -109,5 +115,21 @@ describe.each(databaseEngines())('monthly statement e-mail on %s', (engine) => {
     const [december] = mailbox.rawMessagesTo('ben.statement@example.com');
     expect(december).toContain('Subject: Your account statement for 2026-12');
     expect(december).toContain('filename=statement-2026-12.pdf');
+  });
+
+  it('takes the zone the app runs in when the opt-in names none', async () => {
+    const carl = await user('carl.statement@example.com');
+    expect(await mailCall(carl.token, { monthly: true }, 'en', 'America/New_York')).toMatchObject({
+      code: 1,
+      data: { monthly: true },
+    });
+    // 03:00 UTC on 1 February is still 31 January in New York: January is not over there.
+    rt.clock.set(Date.UTC(2027, 1, 1, 3));
+    await rt.statementMailer.runOnce();
+    expect(mailbox.rawMessagesTo('carl.statement@example.com')).toEqual([]);
+    rt.clock.set(Date.UTC(2027, 1, 1, 6));
+    await rt.statementMailer.runOnce();
+    const [january] = mailbox.rawMessagesTo('carl.statement@example.com');
+    expect(january).toContain('filename=statement-2027-01.pdf');
   });
 });

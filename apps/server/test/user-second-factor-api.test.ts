@@ -12,6 +12,7 @@ import { moneyClient, type DrawMethod, type WithdrawRecord } from './helpers/mon
 import { adminToken, callApi, staffToken, totpAt } from './helpers/staff-helpers.ts';
 import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
 import { tradingClient } from './helpers/trading-helpers.ts';
+import { VerificationRepository } from '../src/repositories/verification-repository.ts';
 
 const PASSWORD = 'Sturdy-pass-81';
 const TRC20_ADDRESS = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
@@ -64,6 +65,12 @@ describe.each(databaseEngines())('user second factor on %s', (engine) => {
       client.postForm<LoginResult>('/api/user/login/second_factor', { challenge, ...proof });
     return { client, email, token: created.data.token, id: created.data.user.id, login, secondStep };
   }
+
+  /** The security notices sent to an address (the outbox: this runtime has no SMTP), oldest first. */
+  const noticesTo = async (email: string) =>
+    (await new VerificationRepository(rt.database.db).listOutbox(50, email))
+      .filter((m) => m.subject.startsWith('Two-step sign-in'))
+      .reverse();
 
   const post = <T = unknown>(url: string, token: string, body: Record<string, unknown> = {}) =>
     callApi<T>(rt, 'POST', url, token, body);
@@ -138,6 +145,14 @@ describe.each(databaseEngines())('user second factor on %s', (engine) => {
     expect(await get('/api/user/two_factor', user.token)).toMatchObject({
       data: { enabled: 1, enrolled_at: Math.floor(rt.clock.now() / 1000), recovery_codes_left: 10 },
     });
+    // The user is told, as of every change to how the account is signed in to.
+    const [turnedOn] = await noticesTo(user.email);
+    expect(await noticesTo(user.email)).toHaveLength(1);
+    expect(turnedOn).toMatchObject({ channel: 'email', subject: 'Two-step sign-in was turned on' });
+    expect(turnedOn!.body).toMatch(
+      /turned on for your account at \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC from IP address [\d.]+\./,
+    );
+    expect(turnedOn!.body).toContain('If this was not you, change your password at once');
     // Once on, enrolment is closed: a stolen session cannot put a second phone on the account.
     expect(await post('/api/user/two_factor/enrol', user.token)).toMatchObject({
       code: 0,
@@ -291,6 +306,10 @@ describe.each(databaseEngines())('user second factor on %s', (engine) => {
         recovery_code: phone.recoveryCodes[3],
       }),
     ).toMatchObject({ code: 1, msg: 'Two-step sign-in is off' });
+    expect((await noticesTo(user.email)).map((m) => m.subject)).toEqual([
+      'Two-step sign-in was turned on',
+      'Two-step sign-in was turned off',
+    ]);
     expect(await get('/api/user/two_factor', user.token)).toMatchObject({
       data: { enabled: 0, recovery_codes_left: 0 },
     });
@@ -311,6 +330,14 @@ describe.each(databaseEngines())('user second factor on %s', (engine) => {
       code: 1,
       data: { id: user.id, two_factor: 0 },
     });
+    const notices = await noticesTo(user.email);
+    expect(notices.map((m) => m.subject)).toEqual([
+      'Two-step sign-in was turned on',
+      'Two-step sign-in was reset',
+    ]);
+    expect(notices[1]!.body).toContain('Our staff reset two-step sign-in for your account');
+    expect(notices[1]!.body).toContain('If you did not ask for this, contact customer service at once');
+    expect(notices[1]!.body).not.toContain('Lost phone');
     expect(await post(url, compliance, { reason: 'Again' })).toMatchObject({
       code: 0,
       msg: 'Two-step sign-in is not on for this account: sign in with your password',

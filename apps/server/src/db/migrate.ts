@@ -36,6 +36,7 @@ import * as notificationsAndPriceAlerts from './migrations/20261127T1000_notific
 import * as riskWarningAndLeverageCaps from './migrations/20261127T1300_risk_warning_and_leverage_caps.ts';
 import * as statements from './migrations/20261127T1200_statements.ts';
 import * as webPush from './migrations/20261127T1100_web_push.ts';
+import * as userLocale from './migrations/20261127T1400_user_locale.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '20261122T2200_created_market_tables': createdMarketTables,
@@ -69,6 +70,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261127T1300_risk_warning_and_leverage_caps': riskWarningAndLeverageCaps,
   '20261127T1200_statements': statements,
   '20261127T1100_web_push': webPush,
+  '20261127T1400_user_locale': userLocale,
 };
 
 /** The migrator of this database's own schema, over every migration above. */

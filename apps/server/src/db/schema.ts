@@ -615,9 +615,11 @@ export interface NotificationSettingTable {
   updated_at: DbInt;
 }
 
-export interface NotificationProfileTable {
+/** The language and time zone a user last used the app in (docs/decisions/0018). */
+export interface UserLocaleTable {
   user_id: DbInt;
   language: string;
+  time_zone: string | null;
   updated_at: DbInt;
 }
 
@@ -704,7 +706,7 @@ export interface Database {
   price_alerts: PriceAlertTable;
   notifications: NotificationTable;
   notification_settings: NotificationSettingTable;
-  notification_profiles: NotificationProfileTable;
+  user_locales: UserLocaleTable;
   risk_warning_texts: RiskWarningTextTable;
   leverage_caps: LeverageCapTable;
   risk_acknowledgements: RiskAcknowledgementTable;

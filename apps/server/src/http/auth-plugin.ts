@@ -12,10 +12,14 @@ import { ResponseCode } from '@omp/protocol';
 import type { UserRecord } from '../repositories/user-repository.ts';
 import type { AuthService } from '../services/auth-service.ts';
 import { DomainError, refused } from '../domain/errors.ts';
+import type { UserLocales } from '../services/user-locales.ts';
+import { rememberLocale } from './request-locale.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     auth: AuthService;
+    /** Each user's language and time zone, kept current by their signed-in requests. */
+    userLocales: UserLocales | undefined;
   }
   interface FastifyRequest {
     /** Resolved once per request by `sessionUser()`. */
@@ -40,7 +44,11 @@ export function tokenOf(request: FastifyRequest): string | undefined {
 }
 
 export function sessionUser(request: FastifyRequest): Promise<UserRecord | undefined> {
-  request.sessionLookup ??= request.server.auth.userOfToken(tokenOf(request));
+  request.sessionLookup ??= request.server.auth.userOfToken(tokenOf(request)).then(async (user) => {
+    const locales = request.server.userLocales;
+    if (user && locales) await rememberLocale(locales, request, user);
+    return user;
+  });
   return request.sessionLookup;
 }
 
@@ -56,8 +64,9 @@ export async function requireRealUser(request: FastifyRequest): Promise<UserReco
   return user;
 }
 
-async function authPlugin(app: FastifyInstance, options: { auth: AuthService }) {
+async function authPlugin(app: FastifyInstance, options: { auth: AuthService; locales?: UserLocales }) {
   app.decorate('auth', options.auth);
+  app.decorate('userLocales', options.locales);
   app.decorateRequest('sessionLookup', undefined);
   // Before body parsing and routing, so unknown paths under a guarded prefix are refused alike.
   app.addHook('onRequest', async (request) => {

@@ -1,6 +1,7 @@
 /**
- * Storage of the notification centre (notifications), each user's channel choices
- * (notification_settings) and the language they last used the app in (notification_profiles).
+ * Storage of the notification centre (notifications) and each user's channel choices
+ * (notification_settings). The language they are written in is the user's locale
+ * (user-locale-repository.ts).
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
@@ -144,22 +145,5 @@ export class NotificationRepository {
           .execute();
       }
     });
-  }
-
-  async language(userId: number): Promise<string | undefined> {
-    const row = await this.db
-      .selectFrom('notification_profiles')
-      .select('language')
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    return row?.language;
-  }
-
-  async saveLanguage(userId: number, language: string, nowMs: number): Promise<void> {
-    await this.db
-      .insertInto('notification_profiles')
-      .values({ user_id: userId, language, updated_at: nowMs })
-      .onConflict((oc) => oc.column('user_id').doUpdateSet({ language, updated_at: nowMs }))
-      .execute();
   }
 }

@@ -1,6 +1,7 @@
 /**
  * The signed-in user's notification centre and channel choices (services/notification-centre.ts).
- * Texts come in the language of the request; the language is also remembered for e-mail and push.
+ * Texts come in the language of the request (which, like every signed-in request's, also becomes
+ * the user's language for e-mail and push: services/user-locales.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -44,7 +45,6 @@ export async function notificationRoutes(app: FastifyInstance, deps: Notificatio
     },
     async (request) => {
       const user = await requireUser(request);
-      await notifications.rememberLanguage(user.id, request.lang);
       const { page, page_size } = request.query;
       return ok(request, await notifications.page(user.id, request.lang, page, page_size));
     },
@@ -57,13 +57,12 @@ export async function notificationRoutes(app: FastifyInstance, deps: Notificatio
         tags,
         security,
         summary: 'How many of the signed-in user’s notifications are unread',
-        description: 'The bell’s count. The request’s language becomes the language of e-mail and push.',
+        description: 'The bell’s count.',
         response: unread,
       },
     },
     async (request) => {
       const user = await requireUser(request);
-      await notifications.rememberLanguage(user.id, request.lang);
       return ok(request, { unread: await notifications.unreadCount(user.id) });
     },
   );
@@ -116,7 +115,6 @@ export async function notificationRoutes(app: FastifyInstance, deps: Notificatio
     },
     async (request) => {
       const user = await requireUser(request);
-      await notifications.rememberLanguage(user.id, request.lang);
       return ok(request, { list: await notifications.settings(user.id) });
     },
   );
@@ -136,7 +134,6 @@ export async function notificationRoutes(app: FastifyInstance, deps: Notificatio
     },
     async (request) => {
       const user = await requireUser(request);
-      await notifications.rememberLanguage(user.id, request.lang);
       return ok(request, { list: await notifications.saveSettings(user.id, request.body) });
     },
   );

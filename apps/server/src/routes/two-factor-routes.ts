@@ -115,7 +115,7 @@ export async function twoFactorRoutes(app: FastifyInstance, deps: TwoFactorRoute
     },
     async (request) => {
       const user = await requireRealUser(request);
-      const codes = await secondFactor.confirmEnrolment(user.id, request.body.code, request.ip);
+      const codes = await secondFactor.confirmEnrolment(user.id, request.body.code, request.ip, request.lang);
       return ok(request, { recovery_codes: codes }, 'two_factor.enabled');
     },
   );
@@ -135,7 +135,7 @@ export async function twoFactorRoutes(app: FastifyInstance, deps: TwoFactorRoute
       const user = await requireRealUser(request);
       const { password, code, recovery_code } = request.body;
       await auth.checkCurrentPassword(user, password, request.ip);
-      await secondFactor.disable(user.id, { code, recoveryCode: recovery_code }, request.ip);
+      await secondFactor.disable(user.id, { code, recoveryCode: recovery_code }, request.ip, request.lang);
       return ok(request, null, 'two_factor.disabled');
     },
   );
@@ -148,7 +148,7 @@ export async function twoFactorRoutes(app: FastifyInstance, deps: TwoFactorRoute
         summary:
           "Reset a user's lost authenticator: they sign in with the password alone until they enrol again",
         description:
-          'The staff token from /admin/api/login in the authorization header (compliance or admin). The reason is kept in the audit log, not shown to the user.',
+          'The staff token from /admin/api/login in the authorization header (compliance or admin). The reason is kept in the audit log, not shown to the user; the user is sent a notice in their own language.',
         security,
         params: staffIdParamsSchema,
         body: userTwoFactorResetBodySchema,

@@ -349,7 +349,7 @@ export class AuthService {
 
   private async tellPasswordChanged(userId: number, ip: string, device: SessionDevice | undefined) {
     const params = { time: noticeTime(this.o.now()), ip: ip || '?' };
-    await this.o.notices.tellUser(userId, 'password_changed', params, device?.lang ?? 'en');
+    await this.o.notices.tellUser(userId, 'password_changed', params, device?.lang);
   }
 
   /**

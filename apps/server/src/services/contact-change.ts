@@ -18,7 +18,7 @@ export interface ContactChangeOptions {
   users: Pick<UserRepository, 'setContact'>;
   auth: Pick<AuthService, 'identify' | 'findUser' | 'checkCurrentPassword' | 'forgetUser'>;
   codes: Pick<VerificationService, 'sendCode' | 'verifyCode'>;
-  notices: Pick<SecurityNotices, 'send'>;
+  notices: Pick<SecurityNotices, 'tellAt'>;
   events?: Pick<EventBus, 'publish'> | undefined;
   now: () => number;
 }
@@ -74,7 +74,8 @@ export class ContactChange {
     this.o.events?.publish('user_changed', { userId: user.id });
     const old = this.oldAddress(user, identifier.channel);
     if (old)
-      await this.o.notices.send(
+      await this.o.notices.tellAt(
+        user.id,
         old,
         identifier.channel === 'email' ? 'email_changed' : 'mobile_changed',
         { address: identifier.address, time: noticeTime(this.o.now()), ip },

@@ -4,15 +4,14 @@
  * other channels the user chose for its kind (notification-channels.ts).
  *
  * A notification is stored as a text key with parameters, not as words: each reader gets it in
- * their own language (the request's for the list, the socket's for a push, the language the user
- * last used the app in for e-mail and Web Push).
+ * their own language (the request's for the list, the socket's for a push, the user's locale for
+ * e-mail and Web Push: user-locales.ts, kept current by every signed-in request).
  *
  * `notify` is called once, on the node that decided what it tells (notification-triggers.ts): it
  * writes the row first, then announces it, then delivers; a failed delivery is logged and leaves the
  * row, so the centre is the record of what the user was told.
  */
 import {
-  LANGUAGES,
   NOTIFICATION_KINDS,
   type Language,
   type NotificationItem,
@@ -82,6 +81,8 @@ export interface NotificationCentreOptions {
   events: Pick<EventBus, 'publish'>;
   now: () => number;
   logError: (error: unknown, message: string) => void;
+  /** The language e-mail and push are written in: the user's own (user-locales.ts). */
+  languageOf: (userId: number) => Promise<Language>;
   /** Channel adapters by name; a channel without one is skipped. */
   channels?: {
     push?: NotificationChannelAdapter | undefined;
@@ -121,7 +122,7 @@ export class NotificationCentre {
     const { channels = {} } = this.options;
     if (!channels.push && !channels.email) return;
     const setting = (await this.settings(userId)).find((s) => s.kind === notification.kind)!;
-    const lang = await this.languageOf(userId);
+    const lang = await this.options.languageOf(userId);
     const item = renderNotification(lang, notification, false);
     const message = {
       kind: item.kind,
@@ -195,18 +196,6 @@ export class NotificationCentre {
     const changed = [...new Set(body.list.map((c) => c.kind))].map((kind) => current.get(kind)!);
     await this.options.repository.saveChannelChoices(userId, changed, this.options.now());
     return NOTIFICATION_KINDS.map((kind) => current.get(kind)!);
-  }
-
-  /** The language e-mail and push are written in: the one the user last used the app in. */
-  async rememberLanguage(userId: number, lang: Language): Promise<void> {
-    // Read first: the bell asks on every start, and a write each time would be a write per visit.
-    if ((await this.options.repository.language(userId)) === lang) return;
-    await this.options.repository.saveLanguage(userId, lang, this.options.now());
-  }
-
-  private async languageOf(userId: number): Promise<Language> {
-    const stored = await this.options.repository.language(userId);
-    return (LANGUAGES as readonly string[]).includes(stored ?? '') ? (stored as Language) : 'en';
   }
 }
 

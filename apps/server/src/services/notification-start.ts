@@ -4,6 +4,7 @@
  * that decided: committed outcomes on the book's owner, staff decisions where they were made), and
  * the alert runner, which loads the waiting alerts when this node owns the book.
  */
+import type { Language } from '@omp/protocol';
 import type { MessageSender } from '../adapters/messaging/message-sender.ts';
 import type { EventBusWithLocalTaps } from '../events/published-here.ts';
 import type { AlertRepository } from '../repositories/alert-repository.ts';
@@ -26,6 +27,8 @@ export interface NotificationStartOptions {
   /** The server's e-mail sender, shared with verification codes. */
   mail: MessageSender;
   emailOf: (userId: number) => Promise<string | null>;
+  /** The user's own language, for e-mail and push (user-locales.ts). */
+  languageOf: (userId: number) => Promise<Language>;
   amounts: Pick<MoneyRepository, 'deposit' | 'withdrawal'>;
   /** The Web Push channel, when the server has one. */
   pushChannel: NotificationChannelAdapter | undefined;
@@ -42,6 +45,7 @@ export async function startNotifications(
     events,
     now,
     logError,
+    languageOf: options.languageOf,
     channels: {
       push: options.pushChannel,
       email: new EmailChannel({ mail: options.mail, emailOf: options.emailOf }),

@@ -1,9 +1,14 @@
 /**
  * Security notices: a sign-in from a new device, a changed password, a new payout method, a
- * changed e-mail address or mobile number. They leave through the same senders as verification
- * codes (SMTP or the outbox for e-mail, the SMS provider or the outbox for text messages), to the
- * user's e-mail address, or to their mobile number when they have no e-mail, in the language the
- * app spoke when it happened (the server keeps no language per user).
+ * changed e-mail address or mobile number, two-step sign-in turned on, off or reset by staff. They
+ * leave through the same senders as verification codes (SMTP or the outbox for e-mail, the SMS
+ * provider or the outbox for text messages), to the user's e-mail address, or to their mobile
+ * number when they have no e-mail.
+ *
+ * They are written in the user's own language (user-locales.ts), not the language of the request
+ * that caused them: a notice is for the account's owner, and what caused it may be a staff action
+ * or someone else's browser, the very case it exists to tell of. The request's language serves
+ * only a user the app has no language of yet.
  *
  * A notice that cannot be sent is logged and does not undo what it tells of: a sign-in or a
  * password change must not fail because the mail server is down.
@@ -13,9 +18,17 @@ import type { MessageSender } from '../adapters/messaging/message-sender.ts';
 import { translate, type MessageParams } from '../i18n/translate.ts';
 import type { UserRecord, UserRepository } from '../repositories/user-repository.ts';
 import { timeText } from '../wire/trading-wire.ts';
+import type { UserLocales } from './user-locales.ts';
 
 export type NoticeKind =
-  'new_device' | 'password_changed' | 'payout_bound' | 'email_changed' | 'mobile_changed';
+  | 'new_device'
+  | 'password_changed'
+  | 'payout_bound'
+  | 'email_changed'
+  | 'mobile_changed'
+  | 'two_factor_on'
+  | 'two_factor_off'
+  | 'two_factor_reset';
 
 export interface NoticeAddress {
   channel: 'email' | 'sms';
@@ -24,10 +37,18 @@ export interface NoticeAddress {
 
 export interface SecurityNoticesOptions {
   users: Pick<UserRepository, 'byId'>;
+  locales: Pick<UserLocales, 'languageOf'>;
   mail: MessageSender;
   sms: MessageSender;
   logError: (error: unknown, message: string) => void;
 }
+
+/**
+ * How a notice ends: "if this was not you" fits what the user might have done; a change staff made
+ * ends with what to do if the user did not ask for it.
+ */
+const closingKey = (kind: NoticeKind) =>
+  kind === 'two_factor_reset' ? 'notice.not_asked' : 'notice.not_you';
 
 /** A moment as every notice words it: UTC, so it reads the same wherever it is opened. */
 export const noticeTime = (ms: number) => `${timeText(ms)} UTC`;
@@ -46,20 +67,40 @@ export class SecurityNotices {
     return undefined;
   }
 
-  /** Tells the user, at their own address, when they have one. */
-  async tellUser(userId: number, kind: NoticeKind, params: MessageParams, lang: Language): Promise<void> {
-    const user = await this.o.users.byId(userId);
-    const to = user && !user.isDemo ? this.addressOf(user) : undefined;
-    if (to) await this.send(to, kind, params, lang);
+  /**
+   * Tells the user, at their own address when they have one. `requestLang` is the language of the
+   * user's own request that caused it, if any: used only when the user has no language stored.
+   */
+  async tellUser(
+    userId: number,
+    kind: NoticeKind,
+    params: MessageParams,
+    requestLang?: Language,
+  ): Promise<void> {
+    try {
+      const user = await this.o.users.byId(userId);
+      const to = user && !user.isDemo ? this.addressOf(user) : undefined;
+      if (to) await this.tellAt(userId, to, kind, params, requestLang);
+    } catch (error) {
+      this.o.logError(error, `a ${kind} notice could not be sent`);
+    }
   }
 
-  async send(to: NoticeAddress, kind: NoticeKind, params: MessageParams, lang: Language): Promise<void> {
+  /** Tells the user at the address given (an address being replaced), in the user's language. */
+  async tellAt(
+    userId: number,
+    to: NoticeAddress,
+    kind: NoticeKind,
+    params: MessageParams,
+    requestLang?: Language,
+  ): Promise<void> {
     const sender = to.channel === 'email' ? this.o.mail : this.o.sms;
     try {
+      const lang = await this.o.locales.languageOf(userId, requestLang);
       await sender.send({
         to: to.address,
         subject: translate(lang, `notice.${kind}.subject`),
-        text: `${translate(lang, `notice.${kind}.body`, params)}\n\n${translate(lang, 'notice.not_you')}`,
+        text: `${translate(lang, `notice.${kind}.body`, params)}\n\n${translate(lang, closingKey(kind))}`,
       });
     } catch (error) {
       this.o.logError(error, `a ${kind} notice to ${to.channel} could not be sent`);

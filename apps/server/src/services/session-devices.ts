@@ -25,7 +25,7 @@ export interface SessionDevice {
   userAgent?: string | undefined;
   deviceId?: string | undefined;
   timeZone?: string | undefined;
-  /** The language the notice of a new device is written in. */
+  /** The request's language: the new-device notice's only for a user with no language stored. */
   lang?: Language | undefined;
   /**
    * The new session replaces the asking device's own (a password change hands it a new token):
@@ -92,7 +92,7 @@ export class SessionDevices {
         ip: opening.ip,
         time: noticeTime(opening.nowMs),
       },
-      opening.lang ?? 'en',
+      opening.lang,
     );
   }
 

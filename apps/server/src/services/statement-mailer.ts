@@ -1,6 +1,7 @@
 /**
  * The monthly statement by e-mail. A user opts in (with the language and time zone the statement
- * is written in); in the first days of each month, in that zone, the previous month's statement
+ * is written in: the request's language, and the zone it names or else the user's own zone from
+ * user-locales.ts, UTC when the app never sent one); in the first days of each month, in that zone, the previous month's statement
  * goes to them as a PDF attachment through the e-mail sender (SMTP, or the outbox).
  *
  * Once per user and month, on one node or many, across restarts: a row (user, month) is claimed
@@ -10,7 +11,7 @@
  * the book runs the rounds (as the account snapshots do), which keeps the others from queueing on
  * the same claims.
  */
-import { normalizeLanguage, type Language, type StatementMail } from '@omp/protocol';
+import { isLanguage, type Language, type StatementMail } from '@omp/protocol';
 import type { MessageSender } from '../adapters/messaging/message-sender.ts';
 import { refused } from '../domain/errors.ts';
 import { translate } from '../i18n/translate.ts';
@@ -19,6 +20,9 @@ import type { UserRecord } from '../repositories/user-repository.ts';
 import { checkedTimeZone, localDay, previousMonth, timeZoneOrUndefined } from './statement-range.ts';
 import { statementPdfBytes } from './statement-pdf.ts';
 import type { StatementService } from './statement-service.ts';
+import type { UserLocales } from './user-locales.ts';
+
+const ownZone = (zone: string | undefined) => (zone && timeZoneOrUndefined(zone)) || 'UTC';
 
 /** The days of a month (1 to this) on which last month's statement still goes out. */
 export const MONTHLY_SEND_DAYS = 7;
@@ -31,6 +35,8 @@ export interface StatementMailerDeps {
   statements: StatementService;
   mail: MessageSender;
   users: { byId(id: number): Promise<UserRecord | undefined> };
+  /** The user's own language and zone: what a subscription lacks or no longer knows. */
+  locales: Pick<UserLocales, 'of'>;
   runsHere: () => boolean;
   now: () => number;
   everyMs: number;
@@ -70,7 +76,8 @@ export class StatementMailer {
     const owner = ownerId === user.id ? user : await this.deps.users.byId(ownerId);
     if (monthly) {
       if (!owner?.email) throw refused('statement.mail_needs_email');
-      await this.deps.repository.subscribe(ownerId, lang, checkedTimeZone(tz), this.deps.now());
+      const zone = tz ?? (await this.deps.locales.of(ownerId)).timeZone;
+      await this.deps.repository.subscribe(ownerId, lang, checkedTimeZone(zone), this.deps.now());
     } else await this.deps.repository.unsubscribe(ownerId);
     return { monthly, email: owner?.email ?? null };
   }
@@ -110,15 +117,17 @@ export class StatementMailer {
   private async sendTo(userId: number, email: string, langText: string, zoneText: string): Promise<boolean> {
     const { repository, now } = this.deps;
     const atMs = now();
-    // A zone the runtime stopped knowing falls back to UTC rather than stopping the statements.
-    const tz = timeZoneOrUndefined(zoneText) ?? 'UTC';
+    // A zone or language the runtime stopped knowing falls back to the user's own, then to UTC and
+    // English, rather than stopping the statements.
+    const own = () => this.deps.locales.of(userId);
+    const tz = timeZoneOrUndefined(zoneText) ?? ownZone((await own()).timeZone);
     if (Number(localDay(atMs, tz).slice(8, 10)) > MONTHLY_SEND_DAYS) return false;
     const range = previousMonth(atMs, tz);
     if (!(await repository.claimMonth(userId, range.month, atMs, atMs - CLAIM_STALE_MS))) return false;
     try {
       const account = await this.deps.users.byId(userId);
       if (!account) throw new Error(`user ${userId} is gone`);
-      const lang = normalizeLanguage(langText);
+      const lang = isLanguage(langText) ? langText : ((await own()).lang ?? 'en');
       const statement = await this.deps.statements.ofAccount(account, range, lang);
       const pdf = await statementPdfBytes(statement, lang, atMs);
       const params = {

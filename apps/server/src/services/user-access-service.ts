@@ -5,7 +5,7 @@
  * user's HTTP calls answer 999 and their sockets are told and keep public topics only.
  */
 import { randomBytes } from 'node:crypto';
-import { CodePurpose, SessionEndReason, type UserAccess } from '@omp/protocol';
+import { CodePurpose, SessionEndReason, type Language, type UserAccess } from '@omp/protocol';
 import { notFound, refused } from '../domain/errors.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import {
@@ -28,6 +28,8 @@ export interface UserAccessServiceOptions {
   events: Pick<EventBus, 'publish'>;
   writeAudit: Parameters<typeof auditedChanges>[1];
   now: () => number;
+  /** The user's own language (user-locales.ts): what staff send the user is written in it. */
+  languageOf: (userId: number) => Promise<Language>;
 }
 
 export class UserAccessService {
@@ -84,7 +86,8 @@ export class UserAccessService {
   /**
    * Staff reset a password: the user is sent a code first (if it cannot be sent, nothing changes),
    * then the old password stops working and every session ends; the user chooses a new password
-   * with the code through "Forgot password".
+   * with the code through "Forgot password". The code is worded in the user's language, not the
+   * back office's.
    */
   async resetPassword(staffId: number, id: number, reason: string, ip: string): Promise<UserAccess> {
     const contact = await contactOf(this.o.db, id);
@@ -96,7 +99,7 @@ export class UserAccessService {
       address: (contact.email ?? contact.mobile)!,
       purpose: CodePurpose.reset,
       ip,
-      lang: 'en',
+      lang: await this.o.languageOf(id),
       messageKey: 'staff_reset_code_message',
     });
     await this.auditedChange({

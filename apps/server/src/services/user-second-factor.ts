@@ -6,6 +6,9 @@
  * The checks are the staff sign-in's (second-factor-gate.ts): a code is good once per time step,
  * wrong codes and recovery codes count as failed logins of the account (`user:<id>`, the key the
  * password login counts under), so five wrong codes lock logins for the window.
+ *
+ * Turning it on or off, and a staff reset, are each told to the user as a security notice
+ * (security-notices.ts): a second factor switched off by someone else is what the owner must hear of.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { refused } from '../domain/errors.ts';
@@ -14,11 +17,12 @@ import type { UserRecord } from '../repositories/user-repository.ts';
 import { UserSecondFactorRepository } from '../repositories/user-second-factor-repository.ts';
 import { accessOf } from '../repositories/user-access-repository.ts';
 import type { Db } from '../repositories/unit-of-work.ts';
-import type { UserAccess } from '@omp/protocol';
+import type { Language, UserAccess } from '@omp/protocol';
 import { auditedChanges } from './audited-change.ts';
 import type { VerificationRepository } from '../repositories/verification-repository.ts';
 import type { KeyedLocks } from './keyed-locks.ts';
 import { newTotpSecret, SecondFactorGate, totpLink, type CodeOwner } from './second-factor-gate.ts';
+import { noticeTime, type SecurityNotices } from './security-notices.ts';
 
 /** The name an authenticator app shows above the codes. */
 export const USER_TOTP_ISSUER = 'Open Margin';
@@ -31,6 +35,8 @@ export interface UserSecondFactorOptions {
   verifications: VerificationRepository;
   locks: KeyedLocks;
   now: () => number;
+  /** Tells the user it was turned on, off, or reset by staff. */
+  notices?: Pick<SecurityNotices, 'tellUser'> | undefined;
 }
 
 /** A code from the authenticator, or one of the recovery codes. */
@@ -103,20 +109,23 @@ export class UserSecondFactor {
   }
 
   /** The first code confirms the secret; the ten recovery codes are answered this once. */
-  async confirmEnrolment(userId: number, code: string, ip: string): Promise<string[]> {
+  async confirmEnrolment(userId: number, code: string, ip: string, lang?: Language): Promise<string[]> {
     const factor = await this.repository.of(userId);
     if (!factor) throw refused('two_factor.not_started');
     if (factor.enrolledAt !== null) throw refused('two_factor.already_on');
     await this.gate.checkCode(ownerOf(userId), factor.secret, code, ip);
     if (!(await this.repository.confirm(userId, this.o.now()))) throw refused('two_factor.already_on');
     await this.gate.clearFailures(ownerOf(userId));
-    return this.gate.issueRecoveryCodes(userId);
+    const recoveryCodes = await this.gate.issueRecoveryCodes(userId);
+    await this.tell(userId, 'two_factor_on', { ip }, lang);
+    return recoveryCodes;
   }
 
   /** Turns it off with a current code or a recovery code (the caller checked the password). */
-  async disable(userId: number, proof: SecondFactorProof, ip: string): Promise<void> {
+  async disable(userId: number, proof: SecondFactorProof, ip: string, lang?: Language): Promise<void> {
     await this.prove(userId, proof, ip);
-    await this.repository.remove(userId);
+    // Two devices turning it off at once: the one whose delete took the row tells of it.
+    if (await this.repository.remove(userId)) await this.tell(userId, 'two_factor_off', { ip }, lang);
   }
 
   /**
@@ -135,7 +144,18 @@ export class UserSecondFactor {
         if (!(await new UserSecondFactorRepository(trx).remove(userId))) throw refused('two_factor.not_on');
       },
     });
+    // Staff speak no language of the user's: the notice is written in the user's own.
+    await this.tell(userId, 'two_factor_reset', {});
     return (await accessOf(this.o.db, userId, this.o.now()))!;
+  }
+
+  private async tell(
+    userId: number,
+    kind: 'two_factor_on' | 'two_factor_off' | 'two_factor_reset',
+    params: { ip?: string },
+    lang?: Language,
+  ): Promise<void> {
+    await this.o.notices?.tellUser(userId, kind, { ...params, time: noticeTime(this.o.now()) }, lang);
   }
 
   /** After a right password: the token of the code step, good for LOGIN_CHALLENGE_TTL_MS. */

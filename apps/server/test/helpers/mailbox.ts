@@ -36,23 +36,43 @@ export async function startMailbox() {
   };
 }
 
+/** Quoted-printable bytes (`=C3=BC`) as the UTF-8 text they encode. */
+const unquoted = (text: string) =>
+  Buffer.from(
+    text.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8');
+
+/**
+ * A header's MIME encoded words (`=?UTF-8?Q?...?=` or `?B?`, RFC 2047) as text: nodemailer writes a
+ * non-ASCII subject that way, splitting it into words whose gaps are not part of the text.
+ */
+function decodedHeader(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_, how: string, word: string) =>
+      how.toUpperCase() === 'B'
+        ? Buffer.from(word, 'base64').toString('utf8')
+        : unquoted(word.replace(/_/g, ' ')),
+    );
+}
+
 /**
  * The subject and the text of a raw single-part message, its quoted-printable soft line breaks and
- * escapes undone (nodemailer sends long or non-ASCII text that way).
+ * escapes or its base64 undone (nodemailer sends long or non-ASCII text one way or the other).
  */
 function readable(raw: string): { subject: string; text: string } {
   const split = raw.indexOf('\r\n\r\n');
   const head = raw.slice(0, split);
   const body = raw.slice(split + 4);
-  const subject = /^Subject: (.*(?:\r\n[ \t].*)*)/m.exec(head)?.[1]?.replace(/\r\n[ \t]/g, ' ') ?? '';
-  const quoted = /Content-Transfer-Encoding: quoted-printable/i.test(head);
-  const text = quoted
-    ? Buffer.from(
-        body
-          .replace(/=\r\n/g, '')
-          .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-        'latin1',
-      ).toString('utf8')
-    : body;
+  const folded = /^Subject: (.*(?:\r\n[ \t].*)*)/m.exec(head)?.[1]?.replace(/\r\n[ \t]/g, ' ') ?? '';
+  const subject = decodedHeader(folded);
+  const encoding = /Content-Transfer-Encoding: ([\w-]+)/i.exec(head)?.[1]?.toLowerCase();
+  const text =
+    encoding === 'quoted-printable'
+      ? unquoted(body.replace(/=\r\n/g, ''))
+      : encoding === 'base64'
+        ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+        : body;
   return { subject, text: text.replace(/\r\n/g, '\n').trim() };
 }
