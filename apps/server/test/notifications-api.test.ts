@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { NotificationPage, NotificationSettings } from '@omp/protocol';
 import type { EnvelopeBody } from './helpers/account-helpers.ts';
 import { startMailbox } from './helpers/mailbox.ts';
-import { moneyClient, uploadImage, type DepositRecord } from './helpers/money-helpers.ts';
+import { approvedDeposit, moneyClient } from './helpers/money-helpers.ts';
 import { uploadedPng } from './helpers/upload-helpers.ts';
 import { staffToken } from './helpers/staff-helpers.ts';
 import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
@@ -219,7 +219,6 @@ describe.each(databaseEngines())('notifications on %s', (engine) => {
   });
 
   it('tells of a staff deposit decision, by e-mail in the user’s language, and by push as chosen', async () => {
-    const m = moneyClient(rt);
     const finance = await staffToken(rt, ['finance']);
     const { token, id } = await t.realUser('0');
     const email = `trader-${engine}@example.com`;
@@ -248,17 +247,7 @@ describe.each(databaseEngines())('notifications on %s', (engine) => {
       email: false,
     });
 
-    const deposit = async () => {
-      const proof = await uploadImage(rt, token);
-      const [network] = (await m.get<Array<{ id: number }>>('/api/quickCharge/info', token)).data;
-      const submitted = await m.post<DepositRecord>('/api/quickCharge/submit', token, {
-        number: '120',
-        proofImg: proof.data.url,
-        charge_id: network!.id,
-      });
-      expect((await m.post(`/admin/api/deposits/${submitted.data.id}/approve`, finance)).code).toBe(1);
-      return submitted.data.id;
-    };
+    const deposit = () => approvedDeposit(rt, token, finance, '120');
     const first = await deposit();
     await vi.waitFor(() => expect(mailbox.messagesTo(email)).toHaveLength(1), {
       timeout: 5000,
