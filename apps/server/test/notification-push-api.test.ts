@@ -79,13 +79,17 @@ describe.each(databaseEngines())('notifications by Web Push on %s', (engine) => 
   const centre = async (token: string, lang: string) =>
     (await call<NotificationPage>('GET', '/v1/api/notifications', token, undefined, lang)).data;
   const alertAbove = async (token: string, price: string) =>
-    expect((await call('POST', '/v1/api/alerts', token, { forex_id: eurusd(), condition: 'above', price })).code).toBe(1);
+    expect(
+      (await call('POST', '/v1/api/alerts', token, { forex_id: eurusd(), condition: 'above', price })).code,
+    ).toBe(1);
 
   it('pushes a crossed price alert once, in the user’s language, and nothing of a kind switched off', async () => {
     tickAt('1.10000', '1.10012');
     const { token } = await t.demoUser();
     // The app is used in German: the bell's count is asked in German.
-    expect(await call('GET', '/v1/api/notifications/unread', token, undefined, 'de')).toMatchObject({ code: 1 });
+    expect(await call('GET', '/v1/api/notifications/unread', token, undefined, 'de')).toMatchObject({
+      code: 1,
+    });
     const phone = await subscribedPhone(token, 'alert-phone');
     const saved = await call('POST', '/v1/api/notifications/settings', token, {
       list: [
@@ -106,7 +110,10 @@ describe.each(databaseEngines())('notifications by Web Push on %s', (engine) => 
     expect(limit.code).toBe(1);
     tickAt('1.09880', '1.09892');
     // Read in German, as the app does: reading the centre is using the app in that language.
-    await vi.waitFor(async () => expect((await centre(token, 'de')).list[0]?.kind).toBe('order_filled'), soon);
+    await vi.waitFor(
+      async () => expect((await centre(token, 'de')).list[0]?.kind).toBe('order_filled'),
+      soon,
+    );
 
     await alertAbove(token, '1.10100');
     await alertAbove(token, '1.10300');
@@ -143,7 +150,9 @@ describe.each(databaseEngines())('notifications by Web Push on %s', (engine) => 
   it('pushes a staff deposit decision in the language the app was last used in', async () => {
     const finance = await staffToken(rt, ['finance']);
     const { token, id } = await t.realUser('0');
-    expect(await call('GET', '/v1/api/notifications/unread', token, undefined, 'fr')).toMatchObject({ code: 1 });
+    expect(await call('GET', '/v1/api/notifications/unread', token, undefined, 'fr')).toMatchObject({
+      code: 1,
+    });
     const phone = await subscribedPhone(token, 'deposit-phone');
 
     const deposit = await approvedDeposit(rt, token, finance, '120');
@@ -167,7 +176,10 @@ describe.each(databaseEngines())('notifications by Web Push on %s', (engine) => 
     // One demo account signed in on two devices: the same demo id returns to the same account.
     const demoId = `push-two-devices-${engine}-${process.pid}`;
     const signIn = async () =>
-      String((await call<{ token: string }>('GET', `/api/user/createAccountDemoForU?demo_id=${demoId}`, '')).data.token);
+      String(
+        (await call<{ token: string }>('GET', `/api/user/createAccountDemoForU?demo_id=${demoId}`, '')).data
+          .token,
+      );
     const phoneToken = await signIn();
     const tabletToken = await signIn();
     expect(phoneToken).not.toBe(tabletToken);

@@ -22,7 +22,12 @@ import { call, CAPTCHA_ANSWER, registerByApi, uniqueEmail } from './accounts-api
 import { priceAt, pushTicks, tradableInstrument, tradingServerEnv } from './trading-api.ts';
 import { LoginScreen } from './pages/account-pages.ts';
 import { AlertingPhone } from './pages/alerting-phone.ts';
-import { controlledByWorker, deliverPush, shownNotifications, tapNotification } from './service-worker-api.ts';
+import {
+  controlledByWorker,
+  deliverPush,
+  shownNotifications,
+  tapNotification,
+} from './service-worker-api.ts';
 
 const PASSWORD = 'Heron-quartz-alert-2931';
 
@@ -60,16 +65,20 @@ describe.skipIf(!chromiumPath)('a price alert by Web Push to the phone', () => {
     const browser = newBrowserSubscription(service.endpoint('alert-phone'));
     const pushes = () => service.received.filter((push) => push.path === '/push/alert-phone');
     const subscribed = await page.evaluate(async (subscription) => {
-      const { token } = (JSON.parse(localStorage.getItem('omp.session')!) as { state: { token: string } }).state;
+      const { token } = (JSON.parse(localStorage.getItem('omp.session')!) as { state: { token: string } })
+        .state;
       const headers = { authorization: token, lang: 'en', 'content-type': 'application/json' };
       const kept = await fetch('/v1/api/push/subscribe', {
         method: 'POST',
         headers,
         body: JSON.stringify(subscription),
       });
-      const asked = await fetch(`/v1/api/push/subscription?endpoint=${encodeURIComponent(subscription.endpoint)}`, {
-        headers,
-      });
+      const asked = await fetch(
+        `/v1/api/push/subscription?endpoint=${encodeURIComponent(subscription.endpoint)}`,
+        {
+          headers,
+        },
+      );
       return [await kept.json(), await asked.json()] as unknown[];
     }, browser.json);
     expect(subscribed).toMatchObject([

@@ -20,7 +20,12 @@ import type { WebPushMessage } from '@omp/protocol';
 import { chromiumPath, eventually, screenshot, useStack, webRoot, type Stack } from './harness.ts';
 import { demoSession, priceAt, pushTicks, tradableInstrument, tradingServerEnv } from './trading-api.ts';
 import { HomePage } from './pages/home-page.ts';
-import { controlledByWorker, deliverPush, shownNotifications, tapNotification } from './service-worker-api.ts';
+import {
+  controlledByWorker,
+  deliverPush,
+  shownNotifications,
+  tapNotification,
+} from './service-worker-api.ts';
 
 const MESSAGE: WebPushMessage = {
   kind: 'price_alert',
