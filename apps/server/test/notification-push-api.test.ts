@@ -138,6 +138,7 @@ describe.each(databaseEngines())('notifications by Web Push on %s', (engine) => 
       body: first.body,
       url: `/#/trade?id=${eurusd()}`,
       tag: `n${first.id}`,
+      id: first.id,
     });
     expect(first.title).toBe(`${t.spec('EURUSD').showCode} Kursalarm`);
     expect(first.body).toBe(`${t.spec('EURUSD').showCode} stieg auf 1.10150 (Ihr Alarm: über 1.10100)`);
@@ -165,6 +166,7 @@ describe.each(databaseEngines())('notifications by Web Push on %s', (engine) => 
         body: entry!.body,
         url: '/#/mine/history',
         tag: `n${entry!.id}`,
+        id: entry!.id,
       },
     ]);
     expect(entry!.body).toBe(`Votre dépôt n°${deposit} de 120 USD a été crédité`);

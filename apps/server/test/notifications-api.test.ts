@@ -265,6 +265,7 @@ describe.each(databaseEngines())('notifications on %s', (engine) => {
           body: `Ihre Einzahlung #${first} über 120 USD wurde gutgeschrieben`,
           url: '/mine/history',
           tag: expect.stringMatching(/^n\d+$/),
+          id: expect.any(Number),
         },
       },
     ]);

@@ -7,7 +7,7 @@
  * signed with the server's VAPID key and encrypted to the phone. The test decrypts it and hands that
  * exact text to the service worker as a push service would (DevTools ServiceWorker.deliverPushMessage),
  * then checks the notification the worker shows, the bell's badge and the centre's entry, and that a
- * tap on the notification opens the instrument. A second crossing sends nothing.
+ * tap on the notification opens the instrument and marks it read. A second crossing sends nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebPushMessage } from '@omp/protocol';
@@ -115,6 +115,7 @@ describe.skipIf(!chromiumPath)('a price alert by Web Push to the phone', () => {
       body: `${instrument.ShowCode} rose to ${crossed} (your alert: above ${level})`,
       url: `/#/trade?id=${instrument.Id}`,
       tag: expect.stringMatching(/^n\d+$/),
+      id: expect.any(Number),
     });
 
     // Elsewhere in the app when the push comes: the worker shows exactly what was sent.
@@ -126,7 +127,7 @@ describe.skipIf(!chromiumPath)('a price alert by Web Push to the phone', () => {
       body: message.body,
       tag: message.tag,
       icon: `${stack.baseUrl}/icons/icon-192.png`,
-      data: { url: `${stack.baseUrl}/#/trade?id=${instrument.Id}`, kind: 'price_alert' },
+      data: { url: `${stack.baseUrl}/#/trade?id=${instrument.Id}`, kind: 'price_alert', id: message.id },
     });
     await expect.poll(() => phone.badge().textContent(), eventually).toBe('1');
     await phone.settle();
@@ -143,12 +144,18 @@ describe.skipIf(!chromiumPath)('a price alert by Web Push to the phone', () => {
     expect(await row.textContent()).toContain(message.body);
     await screenshot(page, 'alert-push-centre');
 
-    // A tap on the notification opens the instrument it is about.
+    // A tap on the notification opens the instrument it is about, and it counts as read: the
+    // bell's badge goes, here and on the server.
     await tapNotification(page);
     await page.locator(`[data-testid="trade-page"][data-code="${instrument.Code}"]`).waitFor();
     // (The trade screen keeps the chosen instrument and tidies `?id=` out of the address.)
     expect(phone.hashRoute()).toMatch(/^\/trade/);
     await expect.poll(async () => (await shownNotifications(page)).length, eventually).toBe(0);
+    await expect.poll(() => phone.badge().count(), eventually).toBe(0);
+    const { token } = await phone.storedSession();
+    expect(
+      (await call<{ unread: number }>(stack, '/v1/api/notifications/unread', { token })).data.unread,
+    ).toBe(0);
     await phone.settle();
     await screenshot(page, 'alert-push-opened');
 
@@ -157,6 +164,7 @@ describe.skipIf(!chromiumPath)('a price alert by Web Push to the phone', () => {
     await pushTicks(stack, [{ code: instrument.Code, bid: priceAt(price, 1.004, precision) }]);
     await phone.goto('/notifications');
     await expect.poll(() => phone.rows().count(), eventually).toBe(1);
+    expect(await phone.rows().first().getAttribute('data-read')).toBe('true');
     expect(pushes()).toHaveLength(1);
 
     // The centre in the dark theme, for the record.
