@@ -9,7 +9,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { NotificationPage, WebPushMessage } from '@omp/protocol';
-import type { EnvelopeBody } from './helpers/account-helpers.ts';
 import { approvedDeposit } from './helpers/money-helpers.ts';
 import {
   newBrowserSubscription,
@@ -18,7 +17,7 @@ import {
   type BrowserSubscription,
   type PushService,
 } from './helpers/push-service.ts';
-import { staffToken } from './helpers/staff-helpers.ts';
+import { callApi, staffToken } from './helpers/staff-helpers.ts';
 import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
 import { tradingClient } from './helpers/trading-helpers.ts';
 
@@ -41,16 +40,8 @@ describe.each(databaseEngines())('notifications by Web Push on %s', (engine) => 
     await service?.close();
   });
 
-  async function call<T>(method: 'GET' | 'POST', url: string, token: string, body?: object, lang = 'en') {
-    const res = await rt.app.inject({
-      method,
-      url,
-      headers: { lang, authorization: token, ...(body ? { 'content-type': 'application/json' } : {}) },
-      ...(body ? { payload: JSON.stringify(body) } : {}),
-    });
-    expect(res.statusCode).toBeLessThan(500);
-    return res.json() as EnvelopeBody<T>;
-  }
+  const call = <T>(method: 'GET' | 'POST', url: string, token: string, body?: object, lang = 'en') =>
+    callApi<T>(rt, method, url, token, body as Record<string, unknown> | undefined, lang);
   const tickAt = (bid: string, ask: string) => {
     rt.clock.advance(1000);
     t.tick('EURUSD', bid, ask);
