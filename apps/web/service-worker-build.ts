@@ -25,12 +25,16 @@ export function serviceWorkerBuild(root: string): Plugin {
   return {
     name: 'omp-service-worker',
     apply: 'build',
+    // After Vite's own hooks have shaped the bundle: its CSS plugin deletes the JS chunks that only
+    // imported a stylesheet in its generateBundle, and a worker listing one of those would fail
+    // to install (the precache fetch answers 404), leaving the app with no worker at all.
+    enforce: 'post',
     buildStart() {
       this.emitFile({ type: 'chunk', id: path.resolve(root, ENTRY), fileName: OUTPUT });
     },
-    // Before the compression plugin writes its .gz and .br copies of sw.js.
+    // Still before the compression plugin writes its .gz and .br copies of sw.js: it compresses in
+    // the hook of Vite's import analysis, which runs after every plugin of the user's.
     generateBundle: {
-      order: 'pre',
       handler(_options, bundle) {
         const worker = bundle[OUTPUT];
         if (worker?.type !== 'chunk') throw new Error(`${OUTPUT} was not built`);

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { NotificationPage, NotificationSettings } from '@omp/protocol';
 import type { EnvelopeBody } from './helpers/account-helpers.ts';
 import { startMailbox } from './helpers/mailbox.ts';
-import { moneyClient, uploadImage, type DepositRecord } from './helpers/money-helpers.ts';
+import { approvedDeposit, moneyClient } from './helpers/money-helpers.ts';
 import { uploadedPng } from './helpers/upload-helpers.ts';
 import { staffToken } from './helpers/staff-helpers.ts';
 import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
@@ -219,7 +219,6 @@ describe.each(databaseEngines())('notifications on %s', (engine) => {
   });
 
   it('tells of a staff deposit decision, by e-mail in the user’s language, and by push as chosen', async () => {
-    const m = moneyClient(rt);
     const finance = await staffToken(rt, ['finance']);
     const { token, id } = await t.realUser('0');
     const email = `trader-${engine}@example.com`;
@@ -244,20 +243,12 @@ describe.each(databaseEngines())('notifications on %s', (engine) => {
       email: false,
     });
 
-    const deposit = async () => {
-      const proof = await uploadImage(rt, token);
-      const [network] = (await m.get<Array<{ id: number }>>('/api/quickCharge/info', token)).data;
-      const submitted = await m.post<DepositRecord>('/api/quickCharge/submit', token, {
-        number: '120',
-        proofImg: proof.data.url,
-        charge_id: network!.id,
-      });
-      // The app was last used in German (any signed-in call tells it, not only the bell's), then
-      // staff decide from an English back office: e-mail and push are written in German.
-      expect((await call('GET', '/api/user/info', token, undefined, 'de')).code).toBe(1);
-      expect((await m.post(`/admin/api/deposits/${submitted.data.id}/approve`, finance)).code).toBe(1);
-      return submitted.data.id;
-    };
+    // The app was last used in German (any signed-in call tells it, not only the bell's), then staff
+    // decide from an English back office: e-mail and push are written in German.
+    const deposit = () =>
+      approvedDeposit(rt, token, finance, '120', async () =>
+        expect((await call('GET', '/api/user/info', token, undefined, 'de')).code).toBe(1),
+      );
     const first = await deposit();
     await vi.waitFor(() => expect(mailbox.messagesTo(email)).toHaveLength(1), {
       timeout: 5000,
@@ -275,6 +266,7 @@ describe.each(databaseEngines())('notifications on %s', (engine) => {
           body: `Ihre Einzahlung #${first} über 120 USD wurde gutgeschrieben`,
           url: '/mine/history',
           tag: expect.stringMatching(/^n\d+$/),
+          id: expect.any(Number),
         },
       },
     ]);

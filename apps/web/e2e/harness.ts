@@ -84,7 +84,8 @@ export const adminRoot = resolve(repoRoot, 'apps/admin');
 /** Builds the phone app and the back office the server hosts, where their builds are stale. */
 export function ensureWebBuild(): void {
   // The order ticket previews margin and fee with the engine's own code.
-  ensureBuild(webRoot, [join(repoRoot, 'packages/engine/src')]);
+  // The service worker's build step writes the list of files it precaches.
+  ensureBuild(webRoot, [join(repoRoot, 'packages/engine/src'), join(webRoot, 'service-worker-build.ts')]);
   ensureBuild(adminRoot, []);
 }
 

@@ -6,30 +6,10 @@
  * fired; the channel settings save a switch. Screenshots in light, dark and Arabic.
  */
 import { describe, expect, it } from 'vitest';
-import type { Locator } from 'playwright-core';
 import { chromiumPath, eventually, screenshot, useStack } from './harness.ts';
 import { call } from './accounts-api.ts';
 import { demoAtSetPrice, priceAt, pushTicks, tradingServerEnv } from './trading-api.ts';
-import { AccountPage } from './pages/account-pages.ts';
-
-/** Any screen of the phone, seen for its bell, the alert sheet and the notification centre. */
-class AlertingPhone extends AccountPage {
-  bell(): Locator {
-    return this.page.getByTestId('notification-bell').locator('visible=true');
-  }
-  badge(): Locator {
-    return this.page.getByTestId('unread-badge').locator('visible=true');
-  }
-  sheet(): Locator {
-    return this.page.getByTestId('alert-sheet');
-  }
-  centre(): Locator {
-    return this.page.getByTestId('notifications-page');
-  }
-  rows(): Locator {
-    return this.centre().getByTestId('notification-row');
-  }
-}
+import { AlertingPhone } from './pages/alerting-phone.ts';
 
 describe.skipIf(!chromiumPath)('price alerts and the notification centre', () => {
   const stack = useStack({ env: tradingServerEnv });

@@ -20,6 +20,12 @@ import type { WebPushMessage } from '@omp/protocol';
 import { chromiumPath, eventually, screenshot, useStack, webRoot, type Stack } from './harness.ts';
 import { demoSession, priceAt, pushTicks, tradableInstrument, tradingServerEnv } from './trading-api.ts';
 import { HomePage } from './pages/home-page.ts';
+import {
+  controlledByWorker,
+  deliverPush,
+  shownNotifications,
+  tapNotification,
+} from './service-worker-api.ts';
 
 const MESSAGE: WebPushMessage = {
   kind: 'price_alert',
@@ -28,14 +34,6 @@ const MESSAGE: WebPushMessage = {
   url: '/#/mine/system',
   tag: 'alert-42',
 };
-
-/** Waits until the service worker controls the page (it claims the page on its first install). */
-async function controlledByWorker(page: Page): Promise<void> {
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), eventually)
-    .toBe(true);
-}
 
 /** The last prices the app keeps for offline use, as stored. */
 function storedLastPrices(page: Page): Promise<{ savedAt: number; instruments: { Code: string }[] } | null> {
@@ -106,28 +104,8 @@ describe.skipIf(!chromiumPath)('push notifications and offline', () => {
     expect(refused.msg).toMatch(/push address is not accepted/);
 
     // The push as the push service hands it to the browser.
-    const cdp = await page.context().newCDPSession(page);
-    const registrations: { registrationId: string; scopeURL: string }[] = [];
-    cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => registrations.push(...event.registrations));
-    await cdp.send('ServiceWorker.enable');
-    await expect.poll(() => registrations.find((r) => r.scopeURL === scope), eventually).toBeDefined();
-    const { registrationId } = registrations.find((r) => r.scopeURL === scope)!;
-    await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin: stack.baseUrl,
-      registrationId,
-      data: JSON.stringify(MESSAGE),
-    });
-    const shown = () =>
-      page.evaluate(async () => {
-        const registration = await navigator.serviceWorker.ready;
-        return (await registration.getNotifications()).map((n) => ({
-          title: n.title,
-          body: n.body,
-          tag: n.tag,
-          icon: n.icon,
-          data: n.data as { url: string },
-        }));
-      });
+    await deliverPush(page, stack, JSON.stringify(MESSAGE));
+    const shown = () => shownNotifications(page);
     await expect.poll(async () => (await shown()).length, eventually).toBe(1);
     const [notification] = await shown();
     expect(notification).toMatchObject({
@@ -139,27 +117,10 @@ describe.skipIf(!chromiumPath)('push notifications and offline', () => {
     });
 
     // A tap on it: the worker's notificationclick brings the open app to the notification's url.
-    const [worker] = page.context().serviceWorkers();
-    expect(worker).toBeDefined();
-    await worker!.evaluate(async () => {
-      // The worker's own types (WebWorker lib) are not this file's (DOM).
-      const scope = self as unknown as {
-        registration: ServiceWorkerRegistration;
-        dispatchEvent(event: Event): boolean;
-        NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
-      };
-      const [shownNotification] = await scope.registration.getNotifications();
-      const click = new scope.NotificationEvent('notificationclick', { notification: shownNotification! });
-      // A script-made event cannot extend its own life; the test waits for the work instead.
-      let work: Promise<unknown> = Promise.resolve();
-      Object.defineProperty(click, 'waitUntil', { value: (promise: Promise<unknown>) => (work = promise) });
-      scope.dispatchEvent(click);
-      await work;
-    });
+    await tapNotification(page);
     await page.getByTestId('system-page').waitFor();
     expect(page.url()).toBe(`${stack.baseUrl}/#/mine/system`);
     await expect.poll(async () => (await shown()).length, eventually).toBe(0);
-    await cdp.detach();
   });
 
   it('explains on the settings screen a browser that cannot take push', async () => {

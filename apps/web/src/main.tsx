@@ -18,6 +18,7 @@ import { prefetchQuoteList } from './features/quotes/market-queries.ts';
 import { loadLastPrices } from './features/quotes/last-prices.ts';
 import { registerServiceWorker } from './app/service-worker.ts';
 import { followSignInsWithPush } from './features/push/push-device.ts';
+import { markOpenedNotificationsRead } from './features/notifications/live-notifications.ts';
 import { App } from './app/app.tsx';
 import './ui/base.css';
 import './ui/components.css';
@@ -97,3 +98,4 @@ async function start(): Promise<void> {
 void start();
 registerServiceWorker();
 followSignInsWithPush();
+markOpenedNotificationsRead();

@@ -68,7 +68,8 @@ export type PushState = z.infer<typeof pushStateSchema>;
 
 /**
  * What a notification carries to the service worker (the decrypted push payload): it shows
- * `title` and `body`, replaces an earlier one of the same `tag`, and opens `url` when tapped.
+ * `title` and `body`, replaces an earlier one of the same `tag`, and opens `url` when tapped; the
+ * app then marks the centre's notification `id` read, as a tap on it in the centre would.
  */
 export const webPushMessageSchema = z.object({
   kind: z.string(),
@@ -76,6 +77,7 @@ export const webPushMessageSchema = z.object({
   body: z.string(),
   url: z.string(),
   tag: z.string(),
+  id: z.number().int().positive().optional(),
 });
 
 export type WebPushMessage = z.infer<typeof webPushMessageSchema>;

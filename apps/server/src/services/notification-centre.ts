@@ -130,6 +130,7 @@ export class NotificationCentre {
       body: item.body,
       url: item.link,
       tag: `n${item.id}`,
+      id: item.id,
     };
     const chosen: Array<[string, NotificationChannelAdapter | undefined]> = [
       ['push', setting.push ? channels.push : undefined],

@@ -16,6 +16,8 @@ export interface ChannelMessage {
   url: string;
   /** One per notification, so a device shows it once however often it is delivered. */
   tag: string;
+  /** The notification in the centre: the app marks it read when the pushed one is tapped. */
+  id?: number;
 }
 
 export interface NotificationChannelAdapter {

@@ -102,10 +102,7 @@ export class WebPushChannel {
    * Sends the message to every browser the user subscribed whose session is still live. Resolves once each send has ended
    * (sent, refused, timed out); never rejects. Callers on the trading path do not wait for it.
    */
-  async deliver(
-    userId: number,
-    message: { kind: string; title: string; body: string; url: string; tag: string },
-  ): Promise<void> {
+  async deliver(userId: number, message: WebPushMessage): Promise<void> {
     try {
       const subscriptions = await this.options.repository.deliverableOfUser(userId, this.options.now());
       const payload = JSON.stringify({
@@ -114,6 +111,7 @@ export class WebPushChannel {
         body: message.body.slice(0, MAX_BODY_CHARS),
         url: message.url,
         tag: message.tag,
+        ...(message.id !== undefined ? { id: message.id } : {}),
       } satisfies WebPushMessage);
       await Promise.all(subscriptions.map((subscription) => this.queued(subscription, payload, message.tag)));
     } catch (error) {

@@ -82,3 +82,29 @@ export function moneyClient(rt: TestRuntime) {
 export type DepositRecord = z.infer<typeof depositRecordSchema>;
 export type WithdrawRecord = z.infer<typeof withdrawRecordSchema>;
 export type DrawMethod = z.infer<typeof drawMethodSchema>;
+
+/**
+ * A deposit of `amount` USD the user submits with a proof picture and `staff` (a finance token)
+ * approves, as the phone and the back office do; its id.
+ */
+export async function approvedDeposit(
+  rt: TestRuntime,
+  token: string,
+  staff: string,
+  amount: string,
+  /** Runs between the user's report and the staff decision (e.g. the user's last call, in a language). */
+  beforeApproval?: () => Promise<unknown>,
+) {
+  const m = moneyClient(rt);
+  const proof = await uploadImage(rt, token);
+  const [network] = (await m.get<Array<{ id: number }>>('/api/quickCharge/info', token)).data;
+  const submitted = await m.post<DepositRecord>('/api/quickCharge/submit', token, {
+    number: amount,
+    proofImg: proof.data.url,
+    charge_id: network!.id,
+  });
+  await beforeApproval?.();
+  const approved = await m.post(`/admin/api/deposits/${submitted.data.id}/approve`, staff);
+  if (approved.code !== 1) throw new Error(`approving the deposit failed: ${approved.msg}`);
+  return submitted.data.id;
+}

@@ -10,19 +10,23 @@ import type { TestRuntime } from './test-runtime.ts';
 
 let staffCounter = 0;
 
-/** Calls the API as a phone or the back office does: JSON bodies, the token in `authorization`. */
+/**
+ * Calls the API as a phone or the back office does: JSON bodies, the token in `authorization`, the
+ * app's language in `lang`.
+ */
 export async function callApi<T = unknown>(
   rt: TestRuntime,
   method: 'GET' | 'POST',
   url: string,
   token?: string,
   body?: Record<string, unknown>,
+  lang = 'en',
 ): Promise<EnvelopeBody<T>> {
   const res = await rt.app.inject({
     method,
     url,
     headers: {
-      lang: 'en',
+      lang,
       ...(token ? { authorization: token } : {}),
       ...(body ? { 'content-type': 'application/json' } : {}),
     },

@@ -14,7 +14,8 @@
  *   and only then are older caches deleted, so a page of the old release never loses its files
  *   halfway.
  * - Push: a `push` shows the notification its payload describes (WebPushChannel on the server);
- *   tapping it focuses the app (or opens it) at the payload's url.
+ *   tapping it focuses the app (or opens it) at the payload's url, and tells the app which
+ *   notification of the centre was opened (NOTIFICATION_OPENED), so the app marks it read.
  */
 // A module, so `self` may be declared as the worker's global scope it is.
 export {};
@@ -108,6 +109,8 @@ interface PushPayload {
   url?: string;
   tag?: string;
   kind?: string;
+  /** The notification in the centre. */
+  id?: number;
 }
 
 self.addEventListener('push', (event) => {
@@ -121,7 +124,7 @@ self.addEventListener('push', (event) => {
     body: payload.body ?? '',
     icon: absolute(ICON),
     badge: absolute(ICON),
-    data: { url: appUrl(payload.url), kind: payload.kind ?? '' },
+    data: { url: appUrl(payload.url), kind: payload.kind ?? '', id: payload.id ?? null },
   };
   // A newer notification of the same tag replaces the older one, and still alerts.
   if (payload.tag) Object.assign(options, { tag: payload.tag, renotify: true });
@@ -130,8 +133,16 @@ self.addEventListener('push', (event) => {
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const target = appUrl((event.notification.data as { url?: string } | null)?.url);
-  event.waitUntil(openApp(target));
+  const data = event.notification.data as { url?: string; id?: number | null } | null;
+  const target = appUrl(data?.url);
+  event.waitUntil(
+    openApp(target).then((client) => {
+      // Seen on the phone's screen is seen: the app marks it read in the centre (the worker has no
+      // session to do it with). A window just opened gets it once its page listens.
+      if (client && typeof data?.id === 'number')
+        client.postMessage({ type: 'NOTIFICATION_OPENED', id: data.id });
+    }),
+  );
 });
 
 /** A url of this app (relative, or on its origin); anything else opens the app's start. */
@@ -144,16 +155,15 @@ function appUrl(url: string | undefined): string {
   }
 }
 
-/** Brings a window of the app forward at `target`, or opens one. */
-async function openApp(target: string): Promise<void> {
+/** Brings a window of the app forward at `target`, or opens one; that window, when known. */
+async function openApp(target: string): Promise<Client | null> {
   const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
   const open = windows.find((client) => client.url.startsWith(scopeUrl.href)) ?? windows[0];
   if (open) {
     // Focusing needs the tap's permission, which a browser may not pass on: go there regardless.
     const focused = await open.focus().catch(() => open);
     // A hash route changes in place: the app follows without reloading.
-    await focused.navigate(target).catch(() => undefined);
-    return;
+    return (await focused.navigate(target).catch(() => null)) ?? focused;
   }
-  await self.clients.openWindow(target);
+  return self.clients.openWindow(target);
 }

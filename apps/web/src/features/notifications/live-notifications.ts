@@ -9,7 +9,7 @@ import { getSocket } from '../../lib/socket.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { useOnReconnect } from '../../lib/use-socket-events.ts';
 import { useSession } from '../session/session-store.ts';
-import { notificationKeys } from './notifications-api.ts';
+import { markRead, notificationKeys } from './notifications-api.ts';
 
 export function useLiveNotifications(): void {
   const token = useSession((s) => s.token);
@@ -26,4 +26,23 @@ export function useLiveNotifications(): void {
   useOnReconnect(() => {
     if (useSession.getState().token) void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
   });
+}
+
+/**
+ * A notification the user opened from the phone's notification tray is read, as one tapped in the
+ * centre: the service worker names it (NOTIFICATION_OPENED, src/service-worker/sw.ts) and the app
+ * marks it read, so the bell's count drops. Listened for from the start (main.tsx), so a message to
+ * a window the tap has just opened is not missed while the first screen loads.
+ */
+export function markOpenedNotificationsRead(): void {
+  if (!('serviceWorker' in navigator)) return;
+  navigator.serviceWorker.addEventListener('message', (event: MessageEvent) => {
+    const data = event.data as { type?: unknown; id?: unknown } | null;
+    if (data?.type !== 'NOTIFICATION_OPENED' || typeof data.id !== 'number') return;
+    if (!useSession.getState().token) return;
+    // Quietly: the tray's notification is gone either way, and the centre still shows it unread.
+    markRead(data.id, { quietly: true }).catch(() => undefined);
+  });
+  // Messages the worker sent before this listener was added are delivered now, not dropped.
+  navigator.serviceWorker.startMessages();
 }

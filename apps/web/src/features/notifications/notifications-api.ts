@@ -57,9 +57,14 @@ function applyRead(token: string, unread: number, readId?: number) {
   );
 }
 
-export async function markRead(id: number): Promise<void> {
+/** Quietly: with no toast when it fails (for a read mark the user did not ask for on screen). */
+export async function markRead(id: number, options: { quietly?: boolean } = {}): Promise<void> {
   const token = useSession.getState().token;
-  const answer = await api.post<{ unread: number }>('/v1/api/notifications/read', { id });
+  const answer = await api.post<{ unread: number }>(
+    '/v1/api/notifications/read',
+    { id },
+    options.quietly ? { showErrorMessage: false } : {},
+  );
   applyRead(token, answer.unread, id);
 }
 
