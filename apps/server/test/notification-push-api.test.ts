@@ -108,6 +108,9 @@ describe.each(databaseEngines())('notifications by Web Push on %s', (engine) => 
 
     await alertAbove(token, '1.10100');
     await alertAbove(token, '1.10300');
+    // The app's language is the one it was last used in: the user reads the centre in German again
+    // after setting the alerts (set through an English client).
+    await centre(token, 'de');
     tickAt('1.10150', '1.10162'); // crosses the first alert
     await vi.waitFor(() => expect(pushesTo(phone)).toHaveLength(1), soon);
     // Back under and across again: the alert fired once. The second alert, crossed after, shows
@@ -142,12 +145,14 @@ describe.each(databaseEngines())('notifications by Web Push on %s', (engine) => 
   it('pushes a staff deposit decision in the language the app was last used in', async () => {
     const finance = await staffToken(rt, ['finance']);
     const { token, id } = await t.realUser('0');
-    expect(await call('GET', '/v1/api/notifications/unread', token, undefined, 'fr')).toMatchObject({
-      code: 1,
-    });
     const phone = await subscribedPhone(token, 'deposit-phone');
 
-    const deposit = await approvedDeposit(rt, token, finance, '120');
+    // The user's last call before staff decide is in French: the push is worded in French.
+    const deposit = await approvedDeposit(rt, token, finance, '120', async () =>
+      expect(await call('GET', '/v1/api/notifications/unread', token, undefined, 'fr')).toMatchObject({
+        code: 1,
+      }),
+    );
     await vi.waitFor(() => expect(pushesTo(phone)).toHaveLength(1), soon);
     const [entry] = (await centre(token, 'fr')).list;
     expect(messagesTo(phone)).toEqual([
