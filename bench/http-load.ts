@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 /** The `{code, msg, data}` envelope of an answer, with its HTTP status. */
 export interface Answer {
@@ -32,7 +33,7 @@ export function httpClient(port: number, connections: number): HttpClient {
         response.on('error', reject);
         response.on('end', () => {
           try {
-            const json = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Partial<Answer>;
+            const json = JSON.parse(decoded(response, Buffer.concat(chunks)).toString('utf8')) as Partial<Answer>;
             const { code, msg, data } = json;
             resolve({ status: response.statusCode ?? 0, code, msg: String(msg ?? ''), data });
           } catch (error) {
@@ -44,6 +45,14 @@ export function httpClient(port: number, connections: number): HttpClient {
       request.end(body);
     });
   return { call, close: () => agent.destroy() };
+}
+
+/** The body as sent before compression, when a bench asked for a compressed answer. */
+function decoded(response: http.IncomingMessage, body: Buffer): Buffer {
+  const encoding = response.headers['content-encoding'];
+  if (encoding === 'br') return brotliDecompressSync(body);
+  if (encoding === 'gzip') return gunzipSync(body);
+  return body;
 }
 
 export interface LoadResult {
