@@ -34,17 +34,6 @@ export function ok<T>(
   return { code: ResponseCode.ok, msg: translate(request.lang, messageKey, params), data };
 }
 
-/**
- * A success whose data is already JSON text: the same bytes JSON.stringify(ok(request, data))
- * gives, without parsing or encoding the data again. Sent with the type fastify gives objects.
- */
-export function sendOkJson(request: FastifyRequest, reply: FastifyReply, dataJson: string): FastifyReply {
-  const msg = JSON.stringify(translate(request.lang, 'ok'));
-  return reply
-    .type(JSON_TYPE)
-    .send(`{"code":${ResponseCode.ok},"msg":${msg},"data":${dataJson}}`);
-}
-
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 function send(reply: FastifyReply, httpStatus: number, code: number, msg: string) {

@@ -12,7 +12,8 @@ import {
   tradeListQuerySchema,
 } from '@omp/protocol';
 import { notFound } from '../domain/errors.ts';
-import { ok, sendOkJson } from '../http/envelope-plugin.ts';
+import { ok } from '../http/envelope-plugin.ts';
+import { sendKlinePage } from '../http/kline-page-reply.ts';
 import type { MarketService } from '../services/market-service.ts';
 
 export interface MarketRouteDeps {
@@ -88,7 +89,7 @@ export async function marketRoutes(app: FastifyInstance, deps: MarketRouteDeps) 
       if (!market.instrumentById(forex_id)) throw notFound('instrument_not_found', { id: forex_id });
       // The latest page, which every chart opens with, comes encoded from the page cache.
       if (before === undefined)
-        return sendOkJson(request, reply, await market.latestKlinesJson(forex_id, period, limit));
+        return sendKlinePage(request, reply, await market.latestKlinesJson(forex_id, period, limit));
       return ok(request, await market.klines(forex_id, period, limit, before));
     },
   );
@@ -106,7 +107,7 @@ export async function marketRoutes(app: FastifyInstance, deps: MarketRouteDeps) 
     async (request, reply) => {
       const { forex_id, period } = request.query;
       if (!market.instrumentById(forex_id)) throw notFound('instrument_not_found', { id: forex_id });
-      return sendOkJson(request, reply, await market.abbreviatedKlinesJson(forex_id, period));
+      return sendKlinePage(request, reply, await market.abbreviatedKlinesJson(forex_id, period));
     },
   );
 }

@@ -16,12 +16,51 @@
 import { pointsToNumber, type Bar } from '@omp/engine';
 import type { KlinePoint } from '@omp/protocol';
 
+/** A compressed head of an answer (http/precompressed-json.ts), sized for the cache's budget. */
+export interface CachedHead {
+  readonly bytes: { readonly length: number };
+}
+
+/** Keeps a compressed head by key, made on first use: each key always makes the same kind of head. */
+export type RememberHead = <H extends CachedHead>(key: string, make: () => H) => H;
+
 export interface KlinePage {
   /** Open time of the forming bar the page was built beside: the closed bars all open before it. */
   formingTime: number;
   pricePrecision: number;
-  /** The closed bars' KlinePoints as JSON, comma-separated without brackets ('' for none). */
+  /** The closed bars' KlinePoints as JSON, each followed by a comma (the forming bar follows). */
   closedJson: string;
+  /**
+   * The answer's head up to the forming bar, compressed, by language and encoding
+   * (http/precompressed-json.ts): a few kilobytes each, counted in the cache's bytes.
+   */
+  compressedHeads: Map<string, CachedHead>;
+}
+
+/** The latest page in two parts: what the page cache holds, and the forming bar encoded now. */
+export interface LatestPageJson {
+  /** The closed bars, comma-separated, each followed by a comma when a forming bar follows. */
+  closedJson: string;
+  /** The forming bar's JSON, or '' for none. */
+  formingJson: string;
+  /**
+   * Keeps a compressed head of this answer with the closed bars it was made of, by `key` (language
+   * and encoding); undefined when the answer was computed without the cache, and so is not kept.
+   */
+  remember: RememberHead | undefined;
+}
+
+/** A compressed head from `heads`, made and kept on first use; `grew` learns its size. */
+export function rememberedHead(heads: Map<string, CachedHead>, grew: (bytes: number) => void): RememberHead {
+  return <H extends CachedHead>(key: string, make: () => H): H => {
+    const kept = heads.get(key);
+    // The key names the encoding, and one encoding always makes the same kind of head.
+    if (kept) return kept as H;
+    const head = make();
+    heads.set(key, head);
+    grew(head.bytes.length);
+    return head;
+  };
 }
 
 /** 16 MB of pages: about 200 pages of 1,000 bars (JavaScript strings of ASCII hold a byte a character). */
@@ -37,6 +76,7 @@ export class KlinePages {
   }
 
   static key(instrumentId: number, period: string, limit: number): string {
+    // The instrument first: forInstrument drops its pages by this prefix.
     return `${instrumentId}:${period}:${limit}`;
   }
 
@@ -49,16 +89,26 @@ export class KlinePages {
     return page;
   }
 
+  /** A page grew (a compressed head was added to it): counted, and the oldest pages make room. */
+  grew(key: string, bytes: number): void {
+    if (!this.pages.has(key)) return;
+    this.bytes += bytes;
+    this.evictOverCap();
+  }
+
   set(key: string, page: KlinePage): void {
     this.delete(key);
     const size = page.closedJson.length;
     if (size > this.maxBytes) return;
     this.pages.set(key, page);
     this.bytes += size;
-    for (const [oldest, evicted] of this.pages) {
+    this.evictOverCap();
+  }
+
+  private evictOverCap(): void {
+    for (const oldest of this.pages.keys()) {
       if (this.bytes <= this.maxBytes) break;
-      this.pages.delete(oldest);
-      this.bytes -= evicted.closedJson.length;
+      this.delete(oldest);
     }
   }
 
@@ -76,8 +126,14 @@ export class KlinePages {
     const page = this.pages.get(key);
     if (!page) return;
     this.pages.delete(key);
-    this.bytes -= page.closedJson.length;
+    this.bytes -= pageBytes(page);
   }
+}
+
+function pageBytes(page: KlinePage): number {
+  let bytes = page.closedJson.length;
+  for (const head of page.compressedHeads.values()) bytes += head.bytes.length;
+  return bytes;
 }
 
 /** What building the latest page of one instrument and period needs to know of the live market. */
@@ -98,27 +154,33 @@ export interface LatestPageSource {
 }
 
 /**
- * The latest `limit` bars as JSON text, equal to JSON.stringify(source.uncached()) once the
- * database has the closed bars: the cached closed bars, then the forming bar encoded now.
+ * The latest `limit` bars as JSON text in two parts, `[${closedJson}${formingJson}]` equal to
+ * JSON.stringify(source.uncached()) once the database has the closed bars: the cached closed bars,
+ * then the forming bar encoded now.
  */
-export async function latestPageJson(pages: KlinePages, source: LatestPageSource): Promise<string> {
+export async function latestPageJson(pages: KlinePages, source: LatestPageSource): Promise<LatestPageJson> {
+  const uncached = async (): Promise<LatestPageJson> => {
+    const json = JSON.stringify(await source.uncached());
+    return { closedJson: json.slice(1, -1), formingJson: '', remember: undefined };
+  };
   const forming = source.forming();
   // No forming bar, or closed bars this node has and the database may not yet: as before.
-  if (!forming || !source.closedBarsWritten(forming.time)) return JSON.stringify(await source.uncached());
+  if (!forming || !source.closedBarsWritten(forming.time)) return uncached();
   const precision = source.pricePrecision();
   let page = pages.get(source.key);
   if (!page || page.formingTime !== forming.time || page.pricePrecision !== precision) {
     const writesBefore = source.writes();
     const bars = await source.readBars();
     // A stored bar newer than the forming one is no state the cache knows how to answer.
-    if (bars.some((bar) => bar.time > forming.time)) return JSON.stringify(await source.uncached());
+    if (bars.some((bar) => bar.time > forming.time)) return uncached();
     // The forming bar replaces its stored copy or joins after the closed ones, within `limit`.
     const closed = bars.filter((bar) => bar.time < forming.time);
     const kept = closed.slice(Math.max(0, closed.length - (source.limit - 1)));
     page = {
       formingTime: forming.time,
       pricePrecision: precision,
-      closedJson: kept.map((bar) => JSON.stringify(toKlinePoint(bar, precision))).join(','),
+      closedJson: kept.map((bar) => `${JSON.stringify(toKlinePoint(bar, precision))},`).join(''),
+      compressedHeads: new Map(),
     };
     // A read that overlapped a write may hold either side of it: answered once, never kept.
     if (source.writes() === writesBefore) pages.set(source.key, page);
@@ -126,9 +188,12 @@ export async function latestPageJson(pages: KlinePages, source: LatestPageSource
   const formingNow = source.forming();
   // The bar closed (or staff changed the instrument) while the page was read: as before.
   if (!formingNow || formingNow.time !== page.formingTime || source.pricePrecision() !== page.pricePrecision)
-    return JSON.stringify(await source.uncached());
-  const formingJson = JSON.stringify(toKlinePoint(formingNow, page.pricePrecision));
-  return `[${page.closedJson}${page.closedJson ? ',' : ''}${formingJson}]`;
+    return uncached();
+  return {
+    closedJson: page.closedJson,
+    formingJson: JSON.stringify(toKlinePoint(formingNow, page.pricePrecision)),
+    remember: rememberedHead(page.compressedHeads, (bytes) => pages.grew(source.key, bytes)),
+  };
 }
 
 export function toKlinePoint(bar: Bar, precision: number): KlinePoint {

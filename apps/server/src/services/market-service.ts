@@ -30,7 +30,14 @@ import { lastBar, storedOrDerivedBars } from './derived-klines.ts';
 import { instrumentName } from '../seed/instrument-names.ts';
 import { matchesSearch } from './instrument-search.ts';
 import { UnwrittenBars, type BarsByPeriod } from './unwritten-bars.ts';
-import { KlinePages, latestPageJson, toKlinePoint } from './kline-pages.ts';
+import {
+  KlinePages,
+  latestPageJson,
+  rememberedHead,
+  toKlinePoint,
+  type CachedHead,
+  type LatestPageJson,
+} from './kline-pages.ts';
 
 const PERIODS = KLINE_PERIODS;
 /** Bars of the mini chart on the home list. */
@@ -65,8 +72,11 @@ export class MarketService {
   private readonly leverageOptionsOf: (spec: InstrumentSpec) => readonly number[];
   private readonly byId = new Map<number, LiveInstrument>();
   private readonly byCode = new Map<string, LiveInstrument>();
-  /** The mini charts' answers, as JSON text, each kept ABBREVIATED_CACHE_MS. */
-  private readonly abbreviatedCache = new Map<string, { atMs: number; json: string }>();
+  /** The mini charts' answers, as JSON text (and its compressed heads), each kept ABBREVIATED_CACHE_MS. */
+  private readonly abbreviatedCache = new Map<
+    string,
+    { atMs: number; json: string; heads: Map<string, CachedHead> }
+  >();
   /** Encoded closed bars of the latest pages (kline-pages.ts). */
   private readonly pages = new KlinePages();
   /** Counts the starts and ends of writes of bars, so a page read across one is not kept. */
@@ -418,9 +428,9 @@ export class MarketService {
    * The latest `limit` bars (no `before`) as the JSON text of `klines`: the closed ones from the
    * encoded pages, the forming one encoded now (kline-pages.ts).
    */
-  async latestKlinesJson(instrumentId: number, period: KlinePeriod, limit: number): Promise<string> {
+  async latestKlinesJson(instrumentId: number, period: KlinePeriod, limit: number): Promise<LatestPageJson> {
     const live = this.byId.get(instrumentId);
-    if (!live) return '[]';
+    if (!live) return { closedJson: '', formingJson: '', remember: undefined };
     const source = isStoredPeriod(period) ? period : DERIVED_KLINE_SOURCE[period];
     return latestPageJson(this.pages, {
       key: KlinePages.key(instrumentId, period, limit),
@@ -436,13 +446,16 @@ export class MarketService {
   }
 
   /** The mini chart's bars as JSON text, the same answer for ABBREVIATED_CACHE_MS. */
-  async abbreviatedKlinesJson(instrumentId: number, period: KlinePeriod): Promise<string> {
+  async abbreviatedKlinesJson(instrumentId: number, period: KlinePeriod): Promise<LatestPageJson> {
     const key = `${instrumentId}:${period}`;
-    const cached = this.abbreviatedCache.get(key);
+    let cached = this.abbreviatedCache.get(key);
     const nowMs = this.now();
-    if (cached && nowMs - cached.atMs < ABBREVIATED_CACHE_MS) return cached.json;
-    const json = await this.latestKlinesJson(instrumentId, period, ABBREVIATED_BARS);
-    this.abbreviatedCache.set(key, { atMs: nowMs, json });
-    return json;
+    if (!cached || nowMs - cached.atMs >= ABBREVIATED_CACHE_MS) {
+      const page = await this.latestKlinesJson(instrumentId, period, ABBREVIATED_BARS);
+      cached = { atMs: nowMs, json: page.closedJson + page.formingJson, heads: new Map() };
+      this.abbreviatedCache.set(key, cached);
+    }
+    // The same answer for the whole while: its compressed heads are kept with it (a few per language).
+    return { closedJson: cached.json, formingJson: '', remember: rememberedHead(cached.heads, () => {}) };
   }
 }
