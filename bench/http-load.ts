@@ -16,8 +16,17 @@ export interface Answer {
   data: unknown;
 }
 
+/** An answer as it came: status, headers and the body's bytes, not decoded or parsed. */
+export interface RawAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
 export interface HttpClient {
   call(method: string, target: string, headers?: http.OutgoingHttpHeaders, body?: string): Promise<Answer>;
+  /** For answers too big to parse on every request without the load generator becoming the limit. */
+  raw(method: string, target: string, headers?: http.OutgoingHttpHeaders): Promise<RawAnswer>;
   close(): void;
 }
 
@@ -33,7 +42,9 @@ export function httpClient(port: number, connections: number): HttpClient {
         response.on('error', reject);
         response.on('end', () => {
           try {
-            const json = JSON.parse(decoded(response, Buffer.concat(chunks)).toString('utf8')) as Partial<Answer>;
+            const json = JSON.parse(
+              decoded(response.headers, Buffer.concat(chunks)).toString('utf8'),
+            ) as Partial<Answer>;
             const { code, msg, data } = json;
             resolve({ status: response.statusCode ?? 0, code, msg: String(msg ?? ''), data });
           } catch (error) {
@@ -44,12 +55,30 @@ export function httpClient(port: number, connections: number): HttpClient {
       request.on('error', reject);
       request.end(body);
     });
-  return { call, close: () => agent.destroy() };
+  const raw = (method: string, target: string, headers: http.OutgoingHttpHeaders = {}) =>
+    new Promise<RawAnswer>((resolve, reject) => {
+      const options = { host: '127.0.0.1', port, method, path: target, headers, agent };
+      const request = http.request(options, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+      });
+      request.on('error', reject);
+      request.end();
+    });
+  return { call, raw, close: () => agent.destroy() };
 }
 
 /** The body as sent before compression, when a bench asked for a compressed answer. */
-function decoded(response: http.IncomingMessage, body: Buffer): Buffer {
-  const encoding = response.headers['content-encoding'];
+export function decoded(headers: http.IncomingHttpHeaders, body: Buffer): Buffer {
+  const encoding = headers['content-encoding'];
   if (encoding === 'br') return brotliDecompressSync(body);
   if (encoding === 'gzip') return gunzipSync(body);
   return body;

@@ -46,9 +46,9 @@ describe.each(databaseEngines())('cached kline pages on %s', (engine) => {
       }
   };
   const lastBars = async (code: string, count: number) =>
-    (
-      await get(`/v1/api/forex/kline?forex_id=${spec(code).id}&period=1M&limit=${count}`)
-    ).json<{ data: Array<{ Time: number; High: number; Close: number }> }>().data;
+    (await get(`/v1/api/forex/kline?forex_id=${spec(code).id}&period=1M&limit=${count}`)).json<{
+      data: Array<{ Time: number; High: number; Close: number }>;
+    }>().data;
 
   it('answers as uncached within a forming bar and across a bar close, once the bars are written', async () => {
     const start = rt.market.currentQuote(spec('EURUSD').id)!.bid;

@@ -9,7 +9,11 @@ import { translate } from '../i18n/translate.ts';
 import type { LatestPageJson } from '../services/kline-pages.ts';
 import { compressHead, sendJsonWithCachedHead } from './precompressed-json.ts';
 
-export function sendKlinePage(request: FastifyRequest, reply: FastifyReply, page: LatestPageJson): FastifyReply {
+export function sendKlinePage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: LatestPageJson,
+): FastifyReply {
   const msg = JSON.stringify(translate(request.lang, 'ok'));
   const head = `{"code":${ResponseCode.ok},"msg":${msg},"data":[${page.closedJson}`;
   const tail = `${page.formingJson}]}`;
