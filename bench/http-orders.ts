@@ -15,7 +15,16 @@
  * every answer is checked for code 1 and anything else is counted and printed.
  */
 import os from 'node:os';
-import { inParallel, load, type LoadResult } from './http-load.ts';
+import {
+  count,
+  failed,
+  inParallel,
+  load,
+  loadCells,
+  loadColumns,
+  rate,
+  type LoadResult,
+} from './http-load.ts';
 import { PLAIN_PATH, startBenchServer, withPostgresDatabase } from './server-process.ts';
 
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 64);
@@ -105,11 +114,6 @@ async function runOn(database: string, databaseUrl: string | undefined): Promise
   }
 }
 
-const rate = (r: LoadResult) => r.ok / r.seconds;
-const failed = (r: LoadResult) => r.answered - r.ok;
-const count = (n: number) => Math.round(n).toLocaleString('en');
-const percent = (share: number | undefined) => (share === undefined ? 'n/a' : `${Math.round(share * 100)} %`);
-
 console.log(
   `HTTP orders: ${CONNECTIONS} keep-alive connections, ${SECONDS} s per endpoint, ${USERS} demo users; ` +
     'the server runs in a child process with the simulated feed, on this same machine\n',
@@ -121,42 +125,13 @@ if (postgres) results.push(postgres);
 const widths = [11, 34, 8, 7, 7, 7, 9, 11, 14, 11, 19];
 const row = (cells: string[]) =>
   cells.map((cell, i) => (i < 2 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(' ');
-const machine = `machine (${os.availableParallelism()} cores)`;
-console.log(
-  row([
-    'database',
-    'endpoint',
-    'answers',
-    'per s',
-    'p50 ms',
-    'p99 ms',
-    'failures',
-    'server cpu',
-    'µs cpu/answer',
-    'client cpu',
-    machine,
-  ]),
-);
+console.log(row(['database', 'endpoint', ...loadColumns(os.availableParallelism())]));
 for (const r of results)
   for (const [label, result] of [
     [`GET ${PLAIN_PATH} (plain)`, r.plain],
     [`POST ${ORDER_PATH} (${r.instrument})`, r.orders],
   ] as const)
-    console.log(
-      row([
-        r.database,
-        label,
-        count(result.answered),
-        count(rate(result)),
-        result.p50Ms.toFixed(1),
-        result.p99Ms.toFixed(1),
-        count(failed(result)),
-        percent(result.serverCpu),
-        result.serverCpu === undefined ? 'n/a' : count((result.serverCpu / rate(result)) * 1e6),
-        percent(result.clientCpu),
-        percent(result.machineBusy),
-      ]),
-    );
+    console.log(row([r.database, label, ...loadCells(result, 1)]));
 console.log(
   '\ncpu: share of one core for the server and for this load generator, of all cores for the machine. ' +
     'The server answers on one event loop: near 100 % it is saturated, and µs cpu/answer bounds what one ' +

@@ -18,7 +18,18 @@
  * encoding. Compare the server's CPU per answer: it bounds what one core of the server can answer.
  */
 import os from 'node:os';
-import { decoded, load, type Answer, type HttpClient, type LoadResult } from './http-load.ts';
+import {
+  count,
+  decoded,
+  failed,
+  load,
+  loadCells,
+  loadColumns,
+  rate,
+  type Answer,
+  type HttpClient,
+  type LoadResult,
+} from './http-load.ts';
 import { PLAIN_PATH, startBenchServer, withPostgresDatabase } from './server-process.ts';
 
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 16);
@@ -134,10 +145,6 @@ async function runOn(database: string, databaseUrl: string | undefined): Promise
   }
 }
 
-const rate = (r: LoadResult) => r.ok / r.seconds;
-const failed = (r: LoadResult) => r.answered - r.ok;
-const count = (n: number) => Math.round(n).toLocaleString('en');
-const percent = (share: number | undefined) => (share === undefined ? 'n/a' : `${Math.round(share * 100)} %`);
 const LABELS: Record<Endpoint, string> = {
   plain: `GET ${PLAIN_PATH} (plain)`,
   kline: `GET kline, ${BARS} bars`,
@@ -156,39 +163,9 @@ if (postgres) results.push(...postgres);
 const widths = [11, 29, 9, 8, 7, 7, 7, 9, 11, 14, 11, 19];
 const row = (cells: string[]) =>
   cells.map((cell, i) => (i < 3 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(' ');
-console.log(
-  row([
-    'database',
-    'endpoint',
-    'encoding',
-    'answers',
-    'per s',
-    'p50 ms',
-    'p99 ms',
-    'failures',
-    'server cpu',
-    'µs cpu/answer',
-    'client cpu',
-    `machine (${os.availableParallelism()} cores)`,
-  ]),
-);
+console.log(row(['database', 'endpoint', 'encoding', ...loadColumns(os.availableParallelism())]));
 for (const { database, endpoint, encoding, result } of results)
-  console.log(
-    row([
-      database,
-      LABELS[endpoint],
-      encoding,
-      count(result.answered),
-      count(rate(result)),
-      result.p50Ms.toFixed(2),
-      result.p99Ms.toFixed(2),
-      count(failed(result)),
-      percent(result.serverCpu),
-      result.serverCpu === undefined ? 'n/a' : count((result.serverCpu / rate(result)) * 1e6),
-      percent(result.clientCpu),
-      percent(result.machineBusy),
-    ]),
-  );
+  console.log(row([database, LABELS[endpoint], encoding, ...loadCells(result, 2)]));
 console.log(
   '\ncpu: share of one core for the server and for this load generator (which also decompresses), of all ' +
     'cores for the machine. The server answers on one event loop: near 100 % it is saturated.\n',
@@ -211,10 +188,10 @@ const embedded = find('sqlite', 'kline', 'identity');
 const compressed = find('sqlite', 'kline', 'br');
 /** What one core of the server answers at the CPU each answer cost it. */
 const coreRate = (r: LoadResult) => (r.serverCpu ? rate(r) / r.serverCpu : Number.NaN);
-const met = rate(embedded) >= TARGET_PER_SECOND && failed(embedded) === 0;
+const verdict = (r: LoadResult) => (rate(r) >= TARGET_PER_SECOND && failed(r) === 0 ? 'met' : 'MISSED');
 console.log(
-  `target: ${BARS} bars at ${count(TARGET_PER_SECOND)} answers a second or more with ${CONNECTIONS} clients — ` +
-    `measured ${count(rate(embedded))}/s on SQLite uncompressed (${count(rate(compressed))}/s compressed): ` +
-    `${met ? 'met' : 'MISSED'}; at the server's CPU per answer one core answers ` +
-    `${count(coreRate(embedded))}/s uncompressed, ${count(coreRate(compressed))}/s compressed`,
+  `target: ${BARS} bars at ${count(TARGET_PER_SECOND)} answers a second or more with ${CONNECTIONS} clients, on ` +
+    `SQLite — as browsers ask (brotli) ${count(rate(compressed))}/s: ${verdict(compressed)}; uncompressed ` +
+    `${count(rate(embedded))}/s: ${verdict(embedded)}. At the server's CPU per answer one core answers ` +
+    `${count(coreRate(compressed))}/s compressed, ${count(coreRate(embedded))}/s uncompressed`,
 );
