@@ -253,10 +253,7 @@ export class AuthService {
     return session && { ...session, tokenHash };
   }
 
-  /**
-   * Drops cached sessions of a user whose record changed (demo to real, staff actions), and of
-   * their own demo account, which is closed with them.
-   */
+  /** Drops cached sessions of a user whose record changed (demo to real, staff actions). */
   forgetUser(userId: number): void {
     this.sessionCache.forgetUser(userId);
   }
