@@ -4,9 +4,25 @@
  * for comparison in the same run, uncompressed. The figures are printed, not asserted (they depend
  * on the machine); what is asserted is that the quotes do show and compression saves most bytes.
  */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { describeFirstLoad, measureFirstLoad, MID_RANGE_PHONE } from './first-load.ts';
-import { chromiumPath, screenshot, useStack } from './harness.ts';
+import {
+  describeFirstLoad,
+  describeFirstLoadScripts,
+  measureFirstLoad,
+  MID_RANGE_PHONE,
+} from './first-load.ts';
+import { chromiumPath, screenshot, useStack, webRoot } from './harness.ts';
+
+/** A built file's gzipped size: the build's own .gz copy, or gzipped here when it was too small for one. */
+function gzippedSize(file: string): number {
+  const built = join(webRoot, 'dist/assets', file);
+  return existsSync(`${built}.gz`)
+    ? statSync(`${built}.gz`).size
+    : gzipSync(readFileSync(built), { level: 9 }).length;
+}
 
 describe.skipIf(!chromiumPath)('first load', () => {
   const stack = useStack();
@@ -30,10 +46,16 @@ describe.skipIf(!chromiumPath)('first load', () => {
         `First load of the phone app (${profile}):`,
         `  ${describeFirstLoad('compressed', compressed)}`,
         `  ${describeFirstLoad('uncompressed', uncompressed)}`,
+        'Scripts fetched, compressed, until the first quote:',
+        ...describeFirstLoadScripts(compressed, gzippedSize),
       ].join('\n'),
     );
 
     expect(compressed.firstQuoteMs).toBeGreaterThan(0);
+    // The quote list needs none of the chart's code: the chart library loads with the trade screen.
+    expect(compressed.scripts.map((script) => script.file)).not.toContainEqual(
+      expect.stringMatching(/^charts-/),
+    );
     // The same files, decoded, in both runs; on the wire the compressed run moves well under half.
     expect(compressed.transferredBytes).toBeLessThan(uncompressed.transferredBytes / 2);
   });
