@@ -8,7 +8,11 @@ const { version } = JSON.parse(readFileSync(new URL('./package.json', import.met
   version: string;
 };
 
-const isAntdLocale = (id: string) => /antd-mobile[\\/]es[\\/]locales[\\/]/.test(id);
+/**
+ * antd-mobile's locale tables and the helper they merge with: left to load with the one language
+ * chosen. In a shared chunk, the helper would drag that chunk's neighbours into the first load.
+ */
+const isAntdLocale = (id: string) => /antd-mobile[\\/]es[\\/](locales[\\/]|utils[\\/]merge-locale)/.test(id);
 
 /** antd-mobile and the libraries only it uses, but not its locale tables (each loads on demand). */
 const isAntdMobile = (id: string) =>
