@@ -42,7 +42,14 @@ interface Entry<Id> extends Trigger<Id & (string | number)> {
   removed: boolean;
 }
 
-/** A minimal binary min-heap of entries by rank. */
+/**
+ * Whether `a` pops before `b`: the lower rank, and at equal levels the lower id, so the order a
+ * tick fires in depends only on what the book holds, never on the history that put it there (a
+ * book rebuilt from storage fires ties as the live one did).
+ */
+const before = <Id>(a: Entry<Id>, b: Entry<Id>) => a.rank < b.rank || (a.rank === b.rank && a.id < b.id);
+
+/** A minimal binary min-heap of entries by `before`. */
 class Heap<Id> {
   private readonly items: Entry<Id>[] = [];
 
@@ -61,7 +68,7 @@ class Heap<Id> {
     while (i > 0) {
       const parent = (i - 1) >> 1;
       const above = items[parent]!;
-      if (!(item.rank < above.rank)) break;
+      if (!before(item, above)) break;
       items[i] = above;
       i = parent;
     }
@@ -98,11 +105,11 @@ class Heap<Id> {
       const right = left + 1;
       let best = item;
       let bestAt = i;
-      if (left < length && items[left]!.rank < best.rank) {
+      if (left < length && before(items[left]!, best)) {
         best = items[left]!;
         bestAt = left;
       }
-      if (right < length && items[right]!.rank < best.rank) {
+      if (right < length && before(items[right]!, best)) {
         best = items[right]!;
         bestAt = right;
       }
@@ -180,7 +187,7 @@ export class TriggerBook<Id extends string | number = string> {
 
   /**
    * Removes and returns every live trigger this quote crosses, in a stable order: bid side before
-   * ask side, and within a heap the level nearest the previous price first.
+   * ask side, within a heap the level nearest the previous price first, equal levels by id.
    */
   takeCrossed(bid: number, ask: number): Trigger<Id>[] {
     const fired: Trigger<Id>[] = [];

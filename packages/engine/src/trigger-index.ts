@@ -37,8 +37,8 @@ export function ownerOfTrigger(id: number): number {
 
 export class TriggerIndex {
   private readonly books = new Map<number, TriggerBook<number>>();
-  /** Instruments each account has guard triggers on, so re-drawing removes the old ones. */
-  private readonly guarded = new Map<number, number[]>();
+  /** The boxes each account's guard edges were drawn from, so re-drawing replaces only what moved. */
+  private readonly guarded = new Map<number, readonly GuardBand[]>();
   private readonly owners = new Map<number, number>();
 
   private bookOf(instrumentId: number): TriggerBook<number> {
@@ -117,37 +117,56 @@ export class TriggerIndex {
     const book = this.books.get(order.instrumentId);
     if (!book) return;
     const first = triggerId(order.id, 0);
-    for (let kind: number = TriggerKind.pending; kind <= TriggerKind.trailMove; kind++) book.remove(first + kind);
+    for (let kind: number = TriggerKind.pending; kind <= TriggerKind.trailMove; kind++)
+      book.remove(first + kind);
   }
 
-  /** [G2] Replaces an account's guards by the edges of its new boxes. */
+  /**
+   * [G2] Replaces an account's guards by the edges of its new boxes. A box that did not move (same
+   * quote, same half-width) keeps its edges: re-drawing after a fire usually moves only the box of
+   * the instrument that fired, and the edges of the others would come back at the same levels.
+   */
   setGuards(accountId: number, bands: readonly GuardBand[]): void {
-    this.removeGuards(accountId);
+    const drawn = this.guarded.get(accountId);
+    const first = triggerId(accountId, TriggerKind.guard);
+    if (drawn)
+      for (const old of drawn)
+        if (!bands.some((band) => band.instrumentId === old.instrumentId))
+          this.removeEdges(old.instrumentId, first);
     for (const band of bands) {
       const book = this.bookOf(band.instrumentId);
+      const old = drawn?.find((box) => box.instrumentId === band.instrumentId);
+      if (old && sameBox(old, band) && this.edgesLive(book, first)) continue;
+      // Putting an edge replaces the one of the same id, so the old box needs no removing first.
       const d = band.halfWidthPoints;
-      const edge = triggerId(accountId, TriggerKind.guard);
-      book.put(edge, 'bid', 'atOrBelow', band.bid - d);
-      book.put(edge + 1, 'bid', 'atOrAbove', band.bid + d);
-      book.put(edge + 2, 'ask', 'atOrBelow', band.ask - d);
-      book.put(edge + 3, 'ask', 'atOrAbove', band.ask + d);
+      book.put(first, 'bid', 'atOrBelow', band.bid - d);
+      book.put(first + 1, 'bid', 'atOrAbove', band.bid + d);
+      book.put(first + 2, 'ask', 'atOrBelow', band.ask - d);
+      book.put(first + 3, 'ask', 'atOrAbove', band.ask + d);
     }
-    if (bands.length > 0)
-      this.guarded.set(
-        accountId,
-        bands.map((band) => band.instrumentId),
-      );
+    if (bands.length > 0) this.guarded.set(accountId, bands);
+    else this.guarded.delete(accountId);
   }
 
   removeGuards(accountId: number): void {
-    for (const instrumentId of this.guarded.get(accountId) ?? []) {
-      const book = this.books.get(instrumentId);
-      const first = triggerId(accountId, TriggerKind.guard);
-      for (let edge = 0; edge < 4; edge++) book?.remove(first + edge);
-    }
+    const first = triggerId(accountId, TriggerKind.guard);
+    for (const band of this.guarded.get(accountId) ?? []) this.removeEdges(band.instrumentId, first);
     this.guarded.delete(accountId);
   }
+
+  private removeEdges(instrumentId: number, first: number): void {
+    const book = this.books.get(instrumentId);
+    for (let edge = 0; edge < 4; edge++) book?.remove(first + edge);
+  }
+
+  /** A fired edge leaves its book (and the tick removes its siblings): only a whole box is kept. */
+  private edgesLive(book: TriggerBook<number>, first: number): boolean {
+    return book.has(first) && book.has(first + 1) && book.has(first + 2) && book.has(first + 3);
+  }
 }
+
+const sameBox = (a: GuardBand, b: GuardBand) =>
+  a.bid === b.bid && a.ask === b.ask && a.halfWidthPoints === b.halfWidthPoints;
 
 /**
  * Pending fills first, then stops and take profits, then trailing-stop moves, then guards (the
