@@ -8,7 +8,17 @@ const { version } = JSON.parse(readFileSync(new URL('./package.json', import.met
   version: string;
 };
 
-const isAntdLocale = (id: string) => /antd-mobile[\\/]es[\\/]locales[\\/]/.test(id);
+/**
+ * antd-mobile's locale tables and the helper they merge with: left to load with the one language
+ * chosen. In a shared chunk, the helper would drag that chunk's neighbours into the first load.
+ */
+const isAntdLocale = (id: string) => /antd-mobile[\\/]es[\\/](locales[\\/]|utils[\\/]merge-locale)/.test(id);
+
+/** antd-mobile and the libraries only it uses, but not its locale tables (each loads on demand). */
+const isAntdMobile = (id: string) =>
+  /node_modules[\\/](antd-mobile|antd-mobile-icons|@react-spring|@use-gesture|@rc-component|rc-[a-z-]+|ahooks|classnames|lodash|dayjs|staged-components|tslib)[\\/]/.test(
+    id,
+  ) && !isAntdLocale(id);
 
 /**
  * The server hosts the built app at `/` and the API on the same origin, so the dev server proxies
@@ -56,16 +66,27 @@ export default defineConfig({
             { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/, priority: 30 },
             // Only the invite screen draws QR codes; its chunk loads with that screen.
             { name: 'qrcode', test: /node_modules[\\/]qrcode\.react[\\/]/, priority: 30 },
+            // The components the first screen draws (and what they share) load with it, in one
+            // cached chunk; those only other screens use are left out (below), so a phone does not
+            // fetch the date pickers, steppers and tabs before it shows a single quote.
+            { name: 'antd-mobile', test: isAntdMobile, tags: ['$initial'], priority: 20 },
+            // The rest follow the screens that use them: grouped by the set of screens that import
+            // them, small groups merged, so one screen's components do not load with another's.
             {
-              name: 'antd-mobile',
-              // Its locale tables stay out: each is loaded on demand for the chosen language only.
-              test: (id) =>
-                /node_modules[\\/](antd-mobile|antd-mobile-icons|@react-spring|@use-gesture|@rc-component|rc-[a-z-]+|ahooks|classnames|lodash|dayjs|staged-components|tslib)[\\/]/.test(
-                  id,
-                ) && !isAntdLocale(id),
-              priority: 20,
+              name: 'antd-mobile-screens',
+              test: isAntdMobile,
+              priority: 15,
+              entriesAware: true,
+              entriesAwareMergeThreshold: 20_000,
             },
-            { name: 'vendor', test: (id) => /node_modules[\\/]/.test(id) && !isAntdLocale(id), priority: 10 },
+            // Likewise the other libraries: those the first screen needs in one chunk, the others
+            // split along the screens that import them by the bundler's own rules.
+            {
+              name: 'vendor',
+              test: (id) => /node_modules[\\/]/.test(id) && !isAntdLocale(id),
+              tags: ['$initial'],
+              priority: 10,
+            },
           ],
         },
       },

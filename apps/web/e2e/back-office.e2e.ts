@@ -333,6 +333,9 @@ describe.skipIf(!chromiumPath)('back office', () => {
   it('credits a trader, closes their position as staff, freezes their trading and cuts their access; the phone shows each', async () => {
     const email = uniqueEmail('trader');
     const session = await registerByApi(stack, email, 'Trader-pass-1');
+    // The trader has read the risk warning, so the phone's first order goes straight out (the
+    // acknowledgement has its own test: risk-warning.e2e.ts).
+    expect((await call(stack, '/api/risk/acknowledge', { token: session.token, body: {} })).code).toBe(1);
     await officeTab();
     // Support can see the sign-up code was sent, never the code itself.
     await office.menu('Messages sent');

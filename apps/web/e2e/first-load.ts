@@ -22,7 +22,15 @@ export interface FirstLoad {
   requests: number;
   /** From the start of navigation to the first quote row showing a price. */
   firstQuoteMs: number;
+  /** Each script file fetched until the first quote, with its bytes over the network (headers too). */
+  scripts: { file: string; transferredBytes: number }[];
 }
+
+/**
+ * The product's target for the first load: the JavaScript a phone fetches before the chart is
+ * needed, compressed as sent, stays under this many bytes (the chart's code comes with the chart).
+ */
+export const FIRST_LOAD_JS_TARGET_BYTES = 180_000;
 
 declare global {
   interface Window {
@@ -57,6 +65,11 @@ export async function measureFirstLoad(
   let decodedBytes = 0;
   let requests = 0;
   let counting = true;
+  const scriptUrls = new Map<string, string>();
+  const scripts: FirstLoad['scripts'] = [];
+  cdp.on('Network.responseReceived', (event) => {
+    if (event.type === 'Script') scriptUrls.set(event.requestId, event.response.url);
+  });
   cdp.on('Network.dataReceived', (event) => {
     decodedById.set(event.requestId, (decodedById.get(event.requestId) ?? 0) + event.dataLength);
   });
@@ -65,6 +78,12 @@ export async function measureFirstLoad(
     requests += 1;
     transferredBytes += event.encodedDataLength;
     decodedBytes += decodedById.get(event.requestId) ?? 0;
+    const url = scriptUrls.get(event.requestId);
+    if (url)
+      scripts.push({
+        file: new URL(url).pathname.split('/').pop() ?? url,
+        transferredBytes: event.encodedDataLength,
+      });
   });
 
   // Recorded in the page, against its own navigation start, the moment a price is first shown.
@@ -91,7 +110,7 @@ export async function measureFirstLoad(
   const firstQuoteMs = Math.round((await page.evaluate(() => window.__firstQuoteMs)) ?? 0);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   await cdp.detach();
-  return { transferredBytes, decodedBytes, requests, firstQuoteMs };
+  return { transferredBytes, decodedBytes, requests, firstQuoteMs, scripts };
 }
 
 /** One line of the report, e.g. `compressed  312.4 kB in 14 requests, first quote after 1.84 s`. */
@@ -101,4 +120,26 @@ export function describeFirstLoad(label: string, load: FirstLoad): string {
     `${label.padEnd(12)} ${kB(load.transferredBytes)} over the network (${kB(load.decodedBytes)} decoded) ` +
     `in ${load.requests} requests, first quote after ${(load.firstQuoteMs / 1000).toFixed(2)} s`
   );
+}
+
+/**
+ * The script files of a load, largest first, one a line, and their total next to the target: gzipped
+ * (what the target counts, `gzipBytes` of each built file) and as the server sent them (Brotli where
+ * the browser accepts it, headers included). The hash in each name is kept: it tells releases apart.
+ */
+export function describeFirstLoadScripts(load: FirstLoad, gzipBytes: (file: string) => number): string[] {
+  const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`.padStart(9);
+  const rows = load.scripts
+    .map((script) => ({ ...script, gzip: gzipBytes(script.file) }))
+    .sort((a, b) => b.gzip - a.gzip);
+  const sent = rows.reduce((sum, row) => sum + row.transferredBytes, 0);
+  const gzip = rows.reduce((sum, row) => sum + row.gzip, 0);
+  const width = Math.max(27, ...rows.map((row) => row.file.length));
+  const verdict = gzip <= FIRST_LOAD_JS_TARGET_BYTES ? 'within' : 'OVER';
+  return [
+    `  ${'file'.padEnd(width)}      gzip   as sent`,
+    ...rows.map((row) => `  ${row.file.padEnd(width)} ${kB(row.gzip)} ${kB(row.transferredBytes)}`),
+    `  ${'JavaScript before the chart'.padEnd(width)} ${kB(gzip)} ${kB(sent)} in ${rows.length} files, ` +
+      `${verdict} the target of ${kB(FIRST_LOAD_JS_TARGET_BYTES).trim()} gzipped`,
+  ];
 }

@@ -61,6 +61,57 @@ describe.skipIf(!chromiumPath)('routing and settings', () => {
     await app.page.getByTestId('not-found').waitFor();
   });
 
+  it("shows the loading state while a screen's code is on its way, then the screen, the quote list kept", async () => {
+    // The screens' code loads when first opened. Service workers are blocked here so that every
+    // request reaches the route below (one the worker answered from its cache would not).
+    const context = await stack.browser.newContext({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+      locale: 'en-US',
+      serviceWorkers: 'block',
+    });
+    await context.addInitScript(() => {
+      if (window.top !== window) return;
+      localStorage.setItem('omp.onboarding_seen', '*');
+      const settings = {
+        lang: 'en',
+        theme: 'light',
+        upColor: 'green-up',
+        period: '1M',
+        chartTimeZone: 'local',
+      };
+      localStorage.setItem('omp.settings', JSON.stringify({ state: settings, version: 1 }));
+    });
+    const page = await context.newPage();
+    await page.goto(stack.url('/'));
+    const home = new HomePage(page, stack);
+    await home.waitForList();
+
+    // The ranking screen's code is held back until its loading state has been seen.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/rank-page-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await home.tab('ranking').click();
+    const loading = page.locator('.page-loading[role="status"]:visible');
+    await loading.waitFor();
+    expect(await page.getByTestId('tab-bar').isVisible()).toBe(true);
+    await screenshot(page, 'lazy-screen-loading');
+    release();
+    await page.locator('[data-page="/rank"] [data-testid="rank-page"]').waitFor();
+    expect(await loading.count()).toBe(0);
+
+    // Back on the quote list, kept alive meanwhile: its rows are there at once, no loading state.
+    await home.tab('market').click();
+    await page.locator('[data-page="/"] [data-testid="instrument-list"]:visible').waitFor();
+    expect(await loading.count()).toBe(0);
+    await context.close();
+  });
+
   it('applies the dark theme and the red-up convention everywhere', async () => {
     const settings = await SettingsPage.start(stack, '/mine/system');
     await settings.setTheme('dark');

@@ -5,7 +5,11 @@
  */
 import { StrictMode, type ReactElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { unstableSetRender } from 'antd-mobile';
+// antd-mobile by its component paths, here and in everything the quote list imports: its index
+// would tag every component as needed by the first screen, and the build would ship them all
+// before the first quote. Its global styles and CSS variables came with the index: imported alone.
+import 'antd-mobile/es/global';
+import { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
 import { initI18n } from './i18n/index.ts';
 import { loadAntdLocale } from './i18n/antd-locales.ts';
 import { useSettings } from './features/settings/settings-store.ts';

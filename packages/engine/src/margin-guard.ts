@@ -12,7 +12,6 @@
  * instrument in the price-sorted trigger books. While no edge is crossed the account provably
  * stays above the level; when one is, the engine re-checks the account exactly and draws a new box.
  */
-import type { Ratio } from './margin.ts';
 import { ONE, profitMicros } from './margin.ts';
 import { priceFraction } from './money.ts';
 import { rateFromMid, type MarketBoard } from './market-board.ts';
@@ -49,50 +48,43 @@ export function watchedInstruments(account: Account, board: MarketBoard): number
 }
 
 /**
- * [G1] The lowest and highest floating P/L of one order anywhere in the box, at the corners of
- * price × rate (each P/L term is monotonic in each price it depends on).
+ * [G1] The lowest (`worst`) or highest (`best`) floating P/L of one order anywhere in the box. At a
+ * fixed rate the P/L is a rounding of (close − open) × a positive factor, which never decreases as
+ * the close price gains for a buy (loses for a sell), rounded or not: so the bound sits at the
+ * order's worst (best) close price in the box, and only the rate's two corners are left to compare.
  */
-function profitBounds(
+export function profitBound(
   order: Order,
   board: MarketBoard,
   widths: Map<number, number>,
-): { worst: bigint; best: bigint } {
+  bound: 'worst' | 'best',
+): bigint {
   const spec = board.instrument(order.instrumentId);
   const quote = board.quote(order.instrumentId);
-  if (!spec || !quote) return { worst: 0n, best: 0n };
+  if (!spec || !quote) return 0n;
   const d = widths.get(order.instrumentId) ?? 1;
   const close = order.side === 'buy' ? quote.bid : quote.ask;
-  const prices = [Math.max(1, close - d), close + d];
-  let rates: Ratio[] = [ONE];
-  const leg = board.conversionLeg(spec.quoteCurrency);
-  if (leg) {
-    const legQuote = board.quote(leg.instrumentId);
-    if (legQuote) {
-      const dLeg = BigInt(widths.get(leg.instrumentId) ?? 1);
-      const mid2 = BigInt(legQuote.bid) + BigInt(legQuote.ask);
-      rates = [
-        rateFromMid(leg, mid2 - 2n * dLeg > 0n ? mid2 - 2n * dLeg : 1n),
-        rateFromMid(leg, mid2 + 2n * dLeg),
-      ];
-    }
-  }
+  // A buy gains as the price rises, a sell as it falls.
+  const low = Math.max(1, close - d);
+  const high = close + d;
+  const price = (bound === 'worst') === (order.side === 'buy') ? low : high;
   const position = { lots: order.lots, contractSize: BigInt(spec.contractSize) };
   const open = priceFraction(order.openPoints, spec.pricePrecision);
-  let worst: bigint | undefined;
-  let best: bigint | undefined;
-  for (const price of prices)
-    for (const rate of rates) {
-      const profit = profitMicros(
-        order.side,
-        position,
-        open,
-        priceFraction(price, spec.pricePrecision),
-        rate,
-      );
-      if (worst === undefined || profit < worst) worst = profit;
-      if (best === undefined || profit > best) best = profit;
-    }
-  return { worst: worst ?? 0n, best: best ?? 0n };
+  const at = priceFraction(price, spec.pricePrecision);
+  const leg = board.conversionLeg(spec.quoteCurrency);
+  const legQuote = leg && board.quote(leg.instrumentId);
+  if (!leg || !legQuote) return profitMicros(order.side, position, open, at, ONE);
+  const dLeg = BigInt(widths.get(leg.instrumentId) ?? 1);
+  const mid2 = BigInt(legQuote.bid) + BigInt(legQuote.ask);
+  const a = profitMicros(
+    order.side,
+    position,
+    open,
+    at,
+    rateFromMid(leg, mid2 - 2n * dLeg > 0n ? mid2 - 2n * dLeg : 1n),
+  );
+  const b = profitMicros(order.side, position, open, at, rateFromMid(leg, mid2 + 2n * dLeg));
+  return (bound === 'worst') === a < b ? a : b;
 }
 
 /**
@@ -122,15 +114,12 @@ export function guardBands(
   let chosen: Map<number, number> | undefined;
   for (const denominator of LADDER_DENOMINATORS) {
     const widths = new Map(watched.map((id) => [id, halfWidth(board, id, denominator)]));
-    let worstEquity = account.balanceMicros;
-    let bestEquity = account.balanceMicros;
+    // Above a level, what matters is the equity's lower bound over the box; at or below, its upper.
+    const bound = side === 'above' ? 'worst' : 'best';
+    let equity = account.balanceMicros;
     for (const order of account.orders.values())
-      if (order.state === 'holding') {
-        const bounds = profitBounds(order, board, widths);
-        worstEquity += bounds.worst;
-        bestEquity += bounds.best;
-      }
-    const holds = side === 'above' ? worstEquity * 100n > threshold : bestEquity * 100n <= threshold;
+      if (order.state === 'holding') equity += profitBound(order, board, widths, bound);
+    const holds = side === 'above' ? equity * 100n > threshold : equity * 100n <= threshold;
     if (holds) {
       chosen = widths;
       break;

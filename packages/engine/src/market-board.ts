@@ -59,7 +59,7 @@ export class MarketBoard {
 
   /** USD per unit of `currency` at the current mid; undefined when no quote converts it yet. */
   usdRate(currency: string): Ratio | undefined {
-    if (currency === 'USD') return { numerator: 1n, denominator: 1n };
+    if (currency === 'USD') return USD_PER_USD;
     const leg = this.legs.get(currency);
     const quote = leg && this.quotes.get(leg.instrumentId);
     if (!leg || !quote) return undefined;
@@ -67,9 +67,15 @@ export class MarketBoard {
   }
 }
 
+/** One shared answer for USD itself: every P/L in USD asks for it, and nobody changes a rate. */
+const USD_PER_USD: Ratio = Object.freeze({ numerator: 1n, denominator: 1n });
+
+/** 2 × 10^precision, the mid's denominator, for the precisions quotes have (settling asks per position). */
+const TWICE_POWERS_OF_TEN = Array.from({ length: 19 }, (_, i) => 2n * 10n ** BigInt(i));
+
 /** The rate of a leg whose bid + ask is `midTimesTwo` points. */
 export function rateFromMid(leg: ConversionLeg, midTimesTwo: bigint): Ratio {
-  const scale = 2n * 10n ** BigInt(leg.precision);
+  const scale = TWICE_POWERS_OF_TEN[leg.precision] ?? 2n * 10n ** BigInt(leg.precision);
   return leg.inverted
     ? { numerator: scale, denominator: midTimesTwo }
     : { numerator: midTimesTwo, denominator: scale };

@@ -51,7 +51,9 @@ export function settleAccount(
   }
   const protectionMicros = !account.isDemo && account.balanceMicros < 0n ? -account.balanceMicros : 0n;
   if (protectionMicros > 0n) out.post('negative_balance_protection', protectionMicros, 0, nowMs);
-  const figures = accountFigures(account, book.board);
+  // Nothing closed and nothing posted leaves the figures as they were: no second pass over the orders.
+  const figures =
+    closedOrderIds.length === 0 && protectionMicros === 0n ? before : accountFigures(account, book.board);
   if (closedOrderIds.length > 0)
     out.event({
       type: 'stop_out',

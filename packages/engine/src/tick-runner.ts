@@ -4,8 +4,8 @@
  * crossed (G1–G2) call for a settlement. The trading book hands this module its triggers and the
  * steps every decision shares (`TickBook`), as it does for position-closing.ts.
  *
- * Triggers are ids `<type>:<id>`: `p` a pending order's target, `s` a stop loss, `t` a take
- * profit, `m` a trailing stop's move level (order ids), `g` an account's margin guard (account id).
+ * Trigger ids (trigger-index.ts) tell the kind: a pending order's target, a stop loss, a take
+ * profit, a trailing stop's move level (of an order), or an edge of an account's margin guard.
  */
 import type { MarketBoard } from './market-board.ts';
 import { fillPending } from './order-lifecycle.ts';
@@ -13,7 +13,7 @@ import { OutcomeBuilder } from './outcome-builder.ts';
 import { isMarketOpen } from './schedule.ts';
 import { trailedStopLoss } from './trailing-stop.ts';
 import type { Trigger } from './trigger-book.ts';
-import type { TriggerIndex } from './trigger-index.ts';
+import { kindOf, ownerOfTrigger, TriggerKind, type TriggerIndex } from './trigger-index.ts';
 import type { Account, CancelReason, CloseReason, Order, Outcome } from './trading-types.ts';
 
 /** What the trading book lends a tick: its board, triggers, accounts and shared steps. */
@@ -62,10 +62,10 @@ export function runTick(
   return [...builders.values()].map((builder) => builder.build());
 }
 
-function fire(book: TickBook, trigger: Trigger, nowMs: number, builderOf: BuilderOf): void {
-  const [type, idText] = trigger.id.split(':') as [string, string];
-  const id = Number(idText);
-  if (type === 'g') {
+function fire(book: TickBook, trigger: Trigger<number>, nowMs: number, builderOf: BuilderOf): void {
+  const type = kindOf(trigger.id);
+  const id = ownerOfTrigger(trigger.id);
+  if (type === TriggerKind.guard) {
     const account = book.account(id);
     if (account) {
       book.triggers.removeGuards(id);
@@ -77,8 +77,8 @@ function fire(book: TickBook, trigger: Trigger, nowMs: number, builderOf: Builde
   const account = accountId === undefined ? undefined : book.account(accountId);
   const order = account?.orders.get(id);
   if (!account || !order) return;
-  const out = builderOf(account, type !== 'm');
-  if (type === 'p' && order.state === 'pending') {
+  const out = builderOf(account, type !== TriggerKind.trailMove);
+  if (type === TriggerKind.pending && order.state === 'pending') {
     const filled = fillPending(order, account, book.board, book.settings.feeType, nowMs);
     if (filled) {
       book.putOrder(account, filled, out);
@@ -86,10 +86,10 @@ function fire(book: TickBook, trigger: Trigger, nowMs: number, builderOf: Builde
     } else book.cancel(account, order, 'insufficient_free_margin', nowMs, out);
   } else if (order.state !== 'holding') return;
   // [TS6] A trailing order's stop fires as any stop loss does; only the recorded reason differs.
-  else if (type === 's')
+  else if (type === TriggerKind.stopLoss)
     book.close(account, order, order.trailingPoints > 0 ? 'trailing_stop' : 'stop_loss', nowMs, out);
-  else if (type === 't') book.close(account, order, 'take_profit', nowMs, out);
-  else if (type === 'm') trail(book, account, order, out);
+  else if (type === TriggerKind.takeProfit) book.close(account, order, 'take_profit', nowMs, out);
+  else if (type === TriggerKind.trailMove) trail(book, account, order, out);
 }
 
 /** [TS3][TS4] Moves a trailing stop to the current quote, re-indexing only its stop. */

@@ -76,6 +76,30 @@ describe('trigger book', () => {
   });
 });
 
+describe('trigger book firing order', () => {
+  it('[T1] fires equal levels in id order, whatever history put them there', () => {
+    const rng = seededPrng(777);
+    // One set of live triggers, reached by two histories: one adds each once in id order, the
+    // other adds them in a shuffled order amid moves and removals of others, and sweeps.
+    const levels = Array.from({ length: 400 }, (_, id) => ({ id, level: 1000 + rng.int(0, 20) }));
+    const direct = new TriggerBook<number>();
+    for (const { id, level } of levels) direct.put(id, 'bid', 'atOrBelow', level);
+    const churned = new TriggerBook<number>();
+    for (let step = 0; step < 5000; step++)
+      churned.put(10_000 + rng.int(0, 50), 'bid', 'atOrBelow', 1000 + rng.int(0, 20));
+    for (const { id, level } of [...levels].sort(() => rng.next() - 0.5)) {
+      churned.put(id, 'bid', 'atOrBelow', level + 7);
+      churned.put(id, 'bid', 'atOrBelow', level);
+    }
+    for (let id = 10_000; id <= 10_050; id++) churned.remove(id);
+    const fired = churned.takeCrossed(1000, 1001).map((x) => x.id);
+    expect(fired).toEqual(direct.takeCrossed(1000, 1001).map((x) => x.id));
+    // Highest level first as the bid falls; within one level, the lower id first.
+    const expected = [...levels].sort((a, b) => b.level - a.level || a.id - b.id).map((x) => x.id);
+    expect(fired).toEqual(expected);
+  });
+});
+
 describe('trigger book memory', () => {
   it('[T2] sweeps removed entries out once they outnumber the live ones', () => {
     const book = new TriggerBook();

@@ -12,127 +12,156 @@
  * Four binary heaps, each ordered so its top is the next level a price move would cross: a tick
  * pops only what it crossed, so its cost grows with what fires, not with what is open. Removal is
  * lazy: a removed entry stays in its heap until it surfaces and is then skipped.
+ *
+ * A tick that fires runs this book's add and remove once or more per fired trigger (a close takes
+ * the order's triggers out, the new margin guards go in), so those stay free of per-call work:
+ * ids may be numbers (the trading book packs kind and id into one, a string would be hashed on
+ * every lookup), an entry carries its own "removed" mark (a sweep or a pop needs no lookup), and
+ * every heap is a min-heap on one precomputed rank (one comparison, no closure per heap).
  */
 
 export type WatchedSide = 'bid' | 'ask';
 export type CrossDirection = 'atOrBelow' | 'atOrAbove';
 
-export interface Trigger {
+export interface Trigger<Id extends string | number = string> {
   /** Unique per book, e.g. `order:42:tp`. */
-  id: string;
-  side: WatchedSide;
-  direction: CrossDirection;
+  readonly id: Id;
+  readonly side: WatchedSide;
+  readonly direction: CrossDirection;
   /** Level in points. */
-  level: number;
+  readonly level: number;
 }
 
-/** A minimal binary heap; `before(a, b)` says a comes out first. */
-class Heap<T> {
-  private readonly items: T[] = [];
-  private readonly before: (a: T, b: T) => boolean;
+interface Entry<Id> extends Trigger<Id & (string | number)> {
+  /**
+   * The order the heap pops in, lowest first: the level for "at or above" (lowest levels fire
+   * first as the price rises), minus the level for "at or below" (highest first as it falls).
+   */
+  readonly rank: number;
+  /** Removed or replaced: skipped when it surfaces, dropped by the next sweep. */
+  removed: boolean;
+}
 
-  constructor(before: (a: T, b: T) => boolean) {
-    this.before = before;
-  }
+/**
+ * Whether `a` pops before `b`: the lower rank, and at equal levels the lower id, so the order a
+ * tick fires in depends only on what the book holds, never on the history that put it there (a
+ * book rebuilt from storage fires ties as the live one did).
+ */
+const before = <Id>(a: Entry<Id>, b: Entry<Id>) => a.rank < b.rank || (a.rank === b.rank && a.id < b.id);
+
+/** A minimal binary min-heap of entries by `before`. */
+class Heap<Id> {
+  private readonly items: Entry<Id>[] = [];
 
   get size(): number {
     return this.items.length;
   }
 
-  peek(): T | undefined {
+  peek(): Entry<Id> | undefined {
     return this.items[0];
   }
 
-  push(item: T): void {
+  push(item: Entry<Id>): void {
     const items = this.items;
+    let i = items.length;
     items.push(item);
-    let i = items.length - 1;
     while (i > 0) {
       const parent = (i - 1) >> 1;
-      if (!this.before(items[i]!, items[parent]!)) break;
-      [items[i], items[parent]] = [items[parent]!, items[i]!];
+      const above = items[parent]!;
+      if (!before(item, above)) break;
+      items[i] = above;
       i = parent;
     }
+    items[i] = item;
   }
 
-  pop(): T | undefined {
+  pop(): Entry<Id> | undefined {
     const items = this.items;
     const top = items[0];
     const last = items.pop();
-    if (items.length > 0 && last !== undefined) {
-      items[0] = last;
-      this.siftDown(0);
-    }
+    if (items.length > 0 && last !== undefined) this.siftDown(0, last);
     return top;
   }
 
-  /** Keeps only the items `keep` accepts and restores the heap order (bottom-up, O(n)). */
-  retain(keep: (item: T) => boolean): void {
-    const kept = this.items.filter(keep);
-    this.items.length = 0;
-    this.items.push(...kept);
-    for (let i = (kept.length >> 1) - 1; i >= 0; i--) this.siftDown(i);
+  /** Drops the removed entries and restores the heap order (bottom-up, O(n)). */
+  sweep(): void {
+    const items = this.items;
+    let kept = 0;
+    for (let i = 0; i < items.length; i++) {
+      const item = items[i]!;
+      if (!item.removed) items[kept++] = item;
+    }
+    items.length = kept;
+    for (let i = (kept >> 1) - 1; i >= 0; i--) this.siftDown(i, items[i]!);
   }
 
-  private siftDown(start: number): void {
+  /** Puts `item` at `start` and moves it down to its place. */
+  private siftDown(start: number, item: Entry<Id>): void {
     const items = this.items;
+    const length = items.length;
     let i = start;
     for (;;) {
       const left = 2 * i + 1;
       const right = left + 1;
-      let best = i;
-      if (left < items.length && this.before(items[left]!, items[best]!)) best = left;
-      if (right < items.length && this.before(items[right]!, items[best]!)) best = right;
-      if (best === i) break;
-      [items[i], items[best]] = [items[best]!, items[i]!];
-      i = best;
+      let best = item;
+      let bestAt = i;
+      if (left < length && before(items[left]!, best)) {
+        best = items[left]!;
+        bestAt = left;
+      }
+      if (right < length && before(items[right]!, best)) {
+        best = items[right]!;
+        bestAt = right;
+      }
+      if (bestAt === i) break;
+      items[i] = best;
+      i = bestAt;
     }
+    items[i] = item;
   }
 }
 
-interface Entry {
-  trigger: Trigger;
-  /** Matches `live` for the entry to count; a re-added id gets a new generation. */
-  generation: number;
-}
-
-export class TriggerBook {
-  // "at or below" fires for the highest levels first as the price falls: a max-heap; "at or
-  // above" fires for the lowest levels first as the price rises: a min-heap.
-  private readonly heaps = {
-    bid: {
-      atOrBelow: new Heap<Entry>((a, b) => a.trigger.level > b.trigger.level),
-      atOrAbove: new Heap<Entry>((a, b) => a.trigger.level < b.trigger.level),
-    },
-    ask: {
-      atOrBelow: new Heap<Entry>((a, b) => a.trigger.level > b.trigger.level),
-      atOrAbove: new Heap<Entry>((a, b) => a.trigger.level < b.trigger.level),
-    },
-  };
-  private readonly live = new Map<string, number>();
-  private nextGeneration = 1;
+export class TriggerBook<Id extends string | number = string> {
+  private readonly bidAtOrBelow = new Heap<Id>();
+  private readonly bidAtOrAbove = new Heap<Id>();
+  private readonly askAtOrBelow = new Heap<Id>();
+  private readonly askAtOrAbove = new Heap<Id>();
+  private readonly live = new Map<Id, Entry<Id>>();
 
   /** Adds or replaces a trigger (replacing moves a stop to its new level). */
-  add(trigger: Trigger): void {
-    const generation = this.nextGeneration++;
-    this.live.set(trigger.id, generation);
-    this.heaps[trigger.side][trigger.direction].push({ trigger: { ...trigger }, generation });
+  add(trigger: Trigger<Id>): void {
+    this.put(trigger.id, trigger.side, trigger.direction, trigger.level);
+  }
+
+  /** `add` without a trigger object to build first. */
+  put(id: Id, side: WatchedSide, direction: CrossDirection, level: number): void {
+    const below = direction === 'atOrBelow';
+    const entry: Entry<Id> = { id, side, direction, level, rank: below ? -level : level, removed: false };
+    const replaced = this.live.get(id);
+    if (replaced) replaced.removed = true;
+    this.live.set(id, entry);
+    (side === 'bid'
+      ? below
+        ? this.bidAtOrBelow
+        : this.bidAtOrAbove
+      : below
+        ? this.askAtOrBelow
+        : this.askAtOrAbove
+    ).push(entry);
     // Removed entries wait in the heaps until they surface; once they outnumber the live ones,
     // sweep them out, so memory follows what is open, not how many decisions were made.
     if (this.entries() > 2 * this.live.size + 1024) this.compact();
   }
 
   private entries(): number {
-    const { bid, ask } = this.heaps;
-    return bid.atOrBelow.size + bid.atOrAbove.size + ask.atOrBelow.size + ask.atOrAbove.size;
+    return this.bidAtOrBelow.size + this.bidAtOrAbove.size + this.askAtOrBelow.size + this.askAtOrAbove.size;
   }
 
   private compact(): void {
-    const isLive = (entry: Entry) => this.live.get(entry.trigger.id) === entry.generation;
-    for (const side of [this.heaps.bid, this.heaps.ask]) {
-      side.atOrBelow.retain(isLive);
-      side.atOrAbove.retain(isLive);
-    }
+    this.bidAtOrBelow.sweep();
+    this.bidAtOrAbove.sweep();
+    this.askAtOrBelow.sweep();
+    this.askAtOrAbove.sweep();
   }
 
   /** Entries held in the heaps, live or waiting to be swept (for tests and benchmarks). */
@@ -140,11 +169,15 @@ export class TriggerBook {
     return this.entries();
   }
 
-  remove(id: string): boolean {
-    return this.live.delete(id);
+  remove(id: Id): boolean {
+    const entry = this.live.get(id);
+    if (!entry) return false;
+    entry.removed = true;
+    this.live.delete(id);
+    return true;
   }
 
-  has(id: string): boolean {
+  has(id: Id): boolean {
     return this.live.has(id);
   }
 
@@ -154,28 +187,30 @@ export class TriggerBook {
 
   /**
    * Removes and returns every live trigger this quote crosses, in a stable order: bid side before
-   * ask side, and within a heap the level nearest the previous price first.
+   * ask side, within a heap the level nearest the previous price first, equal levels by id.
    */
-  takeCrossed(bid: number, ask: number): Trigger[] {
-    const fired: Trigger[] = [];
-    for (const side of ['bid', 'ask'] as const) {
-      const price = side === 'bid' ? bid : ask;
-      this.drain(this.heaps[side].atOrBelow, (level) => price <= level, fired);
-      this.drain(this.heaps[side].atOrAbove, (level) => price >= level, fired);
-    }
+  takeCrossed(bid: number, ask: number): Trigger<Id>[] {
+    const fired: Trigger<Id>[] = [];
+    // "At or below" holds minus the level: the price is at or below it when -price >= rank.
+    this.drain(this.bidAtOrBelow, -bid, fired);
+    this.drain(this.bidAtOrAbove, bid, fired);
+    this.drain(this.askAtOrBelow, -ask, fired);
+    this.drain(this.askAtOrAbove, ask, fired);
     return fired;
   }
 
-  private drain(heap: Heap<Entry>, crossed: (level: number) => boolean, fired: Trigger[]): void {
+  /** Pops every entry whose rank is at or below `reached`, skipping removed ones. */
+  private drain(heap: Heap<Id>, reached: number, fired: Trigger<Id>[]): void {
     for (let top = heap.peek(); top; top = heap.peek()) {
-      if (this.live.get(top.trigger.id) !== top.generation) {
+      if (top.removed) {
         heap.pop();
         continue;
       }
-      if (!crossed(top.trigger.level)) return;
+      if (top.rank > reached) return;
       heap.pop();
-      this.live.delete(top.trigger.id);
-      fired.push(top.trigger);
+      top.removed = true;
+      this.live.delete(top.id);
+      fired.push(top);
     }
   }
 }

@@ -99,7 +99,7 @@ export function LeverageCapsCard() {
         onClick={() => setConfirming(true)}
         data-testid="caps-review"
       >
-        {t('settings.review_changes')}
+        {t('settings.review_caps')}
       </Button>
       {confirming && (
         <ReasonDialog

@@ -155,7 +155,7 @@ export function RiskWarningCard() {
         onClick={() => setConfirming(true)}
         data-testid="risk-review"
       >
-        {t('settings.review_changes')}
+        {t('settings.review_warning')}
       </Button>
       {confirming && (
         <ReasonDialog

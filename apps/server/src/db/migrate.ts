@@ -30,12 +30,12 @@ import * as splitPositions from './migrations/20261127T0300_split_positions.ts';
 import * as marginEventsAndSnapshots from './migrations/20261127T0400_margin_events_and_snapshots.ts';
 import * as fillDetails from './migrations/20261127T0600_fill_details.ts';
 import * as userPreferences from './migrations/20261127T0700_user_preferences.ts';
-import * as sessionsAndPayoutSafety from './migrations/20261127T0900_sessions_and_payout_safety.ts';
 import * as userSecondFactor from './migrations/20261127T0800_user_second_factor.ts';
+import * as sessionsAndPayoutSafety from './migrations/20261127T0900_sessions_and_payout_safety.ts';
 import * as notificationsAndPriceAlerts from './migrations/20261127T1000_notifications_and_price_alerts.ts';
-import * as riskWarningAndLeverageCaps from './migrations/20261127T1300_risk_warning_and_leverage_caps.ts';
-import * as statements from './migrations/20261127T1200_statements.ts';
 import * as webPush from './migrations/20261127T1100_web_push.ts';
+import * as statements from './migrations/20261127T1200_statements.ts';
+import * as riskWarningAndLeverageCaps from './migrations/20261127T1300_risk_warning_and_leverage_caps.ts';
 import * as userLocale from './migrations/20261127T1400_user_locale.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
@@ -64,12 +64,12 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261127T0400_margin_events_and_snapshots': marginEventsAndSnapshots,
   '20261127T0600_fill_details': fillDetails,
   '20261127T0700_user_preferences': userPreferences,
-  '20261127T0900_sessions_and_payout_safety': sessionsAndPayoutSafety,
   '20261127T0800_user_second_factor': userSecondFactor,
+  '20261127T0900_sessions_and_payout_safety': sessionsAndPayoutSafety,
   '20261127T1000_notifications_and_price_alerts': notificationsAndPriceAlerts,
-  '20261127T1300_risk_warning_and_leverage_caps': riskWarningAndLeverageCaps,
-  '20261127T1200_statements': statements,
   '20261127T1100_web_push': webPush,
+  '20261127T1200_statements': statements,
+  '20261127T1300_risk_warning_and_leverage_caps': riskWarningAndLeverageCaps,
   '20261127T1400_user_locale': userLocale,
 };
 

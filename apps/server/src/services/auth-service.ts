@@ -2,7 +2,8 @@
  * Registration, login, demo login, sessions and password changes (docs/decisions/0003-accounts.md).
  * Sessions are 256-bit random tokens; only their SHA-256 is stored, so a leaked table gives no
  * working token. Changing or resetting a password revokes every session of the user. Every ended
- * session is announced as `session_ended` on the event bus, so open sockets let go of it at once.
+ * session is announced as `session_ended` on the event bus, so open sockets let go of it at once,
+ * and every node's cache of live sessions (session-cache.ts) drops it.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { CodePurpose, SessionEndReason, type IdentifierType } from '@omp/protocol';
@@ -15,6 +16,7 @@ import { looksLikeEmail } from '../inputs/identifiers.ts';
 import { identifierOf, typedAccountKey, type Identifier } from './account-keys.ts';
 import { decoyHash, scryptPasswordHasher, type PasswordHasher } from '../security/password-hasher.ts';
 import { checkNewPassword } from './password-rules.ts';
+import { SessionCache } from './session-cache.ts';
 import type { SettingsService } from './settings-service.ts';
 import type { VerificationService } from './verification-service.ts';
 import type { KeyedLocks } from './keyed-locks.ts';
@@ -64,18 +66,9 @@ export interface LiveSession extends SessionRecord {
   tokenHash: string;
 }
 
-/**
- * A session looked up once is trusted for this long without asking the database again: every
- * request carries a token, and the lookup was the largest single cost of an order. Every ended
- * session is evicted when its `session_ended` event arrives, from this process or (with a
- * cross-node event bus) another.
- */
-const SESSION_CACHE_MS = 5000;
-const SESSION_CACHE_MAX = 100_000;
-
 export class AuthService {
   private readonly o: AuthServiceOptions;
-  private readonly sessionCache = new Map<string, { session: SessionRecord; cachedAtMs: number }>();
+  private readonly sessionCache: SessionCache;
   private readonly passwords: PasswordHasher;
   private readonly attempts: LoginAttempts;
 
@@ -83,9 +76,10 @@ export class AuthService {
     this.o = options;
     this.passwords = options.passwords ?? scryptPasswordHasher;
     this.attempts = new LoginAttempts(options);
+    this.sessionCache = new SessionCache(options);
     options.events?.subscribe('session_ended', (event) => {
       if (event.tokenHash === undefined) this.forgetUser(event.userId);
-      else this.sessionCache.delete(event.tokenHash);
+      else this.sessionCache.forgetSession(event.tokenHash);
     });
     options.events?.subscribe('user_changed', (event) => this.forgetUser(event.userId));
   }
@@ -170,7 +164,12 @@ export class AuthService {
   }
 
   /** A login's second step: the challenge of a right password and a code open the session. */
-  async loginSecondStep(input: { challenge: string; proof: SecondFactorProof; ip: string; device?: SessionDevice }) {
+  async loginSecondStep(input: {
+    challenge: string;
+    proof: SecondFactorProof;
+    ip: string;
+    device?: SessionDevice;
+  }) {
     if (!this.o.secondFactor) throw refused('two_factor.challenge_expired');
     const userId = await this.o.secondFactor.passChallenge(input.challenge, input.proof, input.ip);
     const user = await this.o.users.byId(userId);
@@ -250,32 +249,13 @@ export class AuthService {
   async sessionOfToken(token: string | undefined): Promise<LiveSession | undefined> {
     if (!token) return undefined;
     const tokenHash = hashToken(token);
-    const nowMs = this.o.now();
-    const cached = this.sessionCache.get(tokenHash);
-    if (
-      cached &&
-      nowMs - cached.cachedAtMs < SESSION_CACHE_MS &&
-      nowMs >= cached.cachedAtMs &&
-      nowMs < cached.session.expiresAtMs
-    ) {
-      this.o.devices.used(tokenHash);
-      return { ...cached.session, tokenHash };
-    }
-    const session = await this.o.users.sessionOf(tokenHash, nowMs);
-    if (this.sessionCache.size >= SESSION_CACHE_MAX) this.sessionCache.clear();
-    if (session) this.sessionCache.set(tokenHash, { session, cachedAtMs: nowMs });
-    else this.sessionCache.delete(tokenHash);
-    if (session) this.o.devices.used(tokenHash);
+    const session = await this.sessionCache.sessionOf(tokenHash);
     return session && { ...session, tokenHash };
   }
 
-  /**
-   * Drops cached sessions of a user whose record changed (demo to real, staff actions), and of
-   * their own demo account, which is closed with them.
-   */
+  /** Drops cached sessions of a user whose record changed (demo to real, staff actions). */
   forgetUser(userId: number): void {
-    for (const [hash, { session }] of this.sessionCache)
-      if (session.user.id === userId || session.user.demoOf === userId) this.sessionCache.delete(hash);
+    this.sessionCache.forgetUser(userId);
   }
 
   /**
@@ -284,13 +264,13 @@ export class AuthService {
    */
   sessionsEnded(event: SessionEnded): void {
     if (event.tokenHash === undefined) this.forgetUser(event.userId);
-    else this.sessionCache.delete(event.tokenHash);
+    else this.sessionCache.forgetSession(event.tokenHash);
     this.o.events?.publish('session_ended', event);
   }
 
   async logout(token: string): Promise<void> {
     const tokenHash = hashToken(token);
-    this.sessionCache.delete(tokenHash);
+    this.sessionCache.forgetSession(tokenHash);
     const userId = await this.o.users.revokeSession(tokenHash, this.o.now());
     if (userId !== undefined) this.sessionsEnded({ userId, tokenHash, reason: SessionEndReason.logout });
   }

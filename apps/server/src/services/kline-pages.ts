@@ -13,8 +13,9 @@
  * has no need to hold, while the pages charts actually open (a few instruments, a few periods) fit
  * many times over in the default cap.
  */
-import { pointsToNumber, type Bar } from '@omp/engine';
+import type { Bar } from '@omp/engine';
 import type { KlinePoint } from '@omp/protocol';
+import { toKlinePoint } from '../wire/market-wire.ts';
 
 /** A compressed head of an answer (http/precompressed-json.ts), sized for the cache's budget. */
 export interface CachedHead {
@@ -193,16 +194,5 @@ export async function latestPageJson(pages: KlinePages, source: LatestPageSource
     closedJson: page.closedJson,
     formingJson: JSON.stringify(toKlinePoint(formingNow, page.pricePrecision)),
     remember: rememberedHead(page.compressedHeads, (bytes) => pages.grew(source.key, bytes)),
-  };
-}
-
-export function toKlinePoint(bar: Bar, precision: number): KlinePoint {
-  return {
-    Time: bar.time,
-    Open: pointsToNumber(bar.open, precision),
-    High: pointsToNumber(bar.high, precision),
-    Low: pointsToNumber(bar.low, precision),
-    Close: pointsToNumber(bar.close, precision),
-    Volume: bar.volume,
   };
 }

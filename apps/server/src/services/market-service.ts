@@ -4,7 +4,6 @@
  * calls. It trusts the ticks it is given: the feed adapters and the ingest route validate them.
  */
 import {
-  changePercent,
   foldDayTick,
   isMarketOpen,
   DERIVED_KLINE_SOURCE,
@@ -12,7 +11,6 @@ import {
   KLINE_PERIODS,
   KlineBook,
   nextOpenTime,
-  pointsToNumber,
   rescalePoints,
   type Bar,
   type DayStats,
@@ -22,7 +20,7 @@ import {
 } from '@omp/engine';
 import { MarketStatus, type Instrument, type KlinePoint, type Language, type Quotation } from '@omp/protocol';
 import type { Tick } from '../adapters/feed/market-feed.ts';
-import { logoUrl } from '../wire/trading-wire.ts';
+import { toKlinePoint, toQuotation, toWireInstrument } from '../wire/market-wire.ts';
 import type { InstrumentRecord, MarketRepository } from '../repositories/market-repository.ts';
 import type { AppEvents, EventBus } from '../events/event-bus.ts';
 import type { Tx } from '../repositories/unit-of-work.ts';
@@ -34,7 +32,6 @@ import {
   KlinePages,
   latestPageJson,
   rememberedHead,
-  toKlinePoint,
   type CachedHead,
   type LatestPageJson,
 } from './kline-pages.ts';
@@ -155,7 +152,7 @@ export class MarketService {
       this.bus.publish('quote', {
         code: live.spec.code,
         marketStatus: this.marketStatus(live.spec),
-        quotation: this.quotation(live),
+        quotation: toQuotation(live),
       });
   }
 
@@ -264,7 +261,7 @@ export class MarketService {
     this.bus.publish('quote', {
       code: live.spec.code,
       marketStatus: this.marketStatus(live.spec),
-      quotation: this.quotation(live),
+      quotation: toQuotation(live),
     });
   }
 
@@ -315,39 +312,19 @@ export class MarketService {
       : MarketStatus.closed;
   }
 
-  private quotation(live: LiveInstrument): Quotation {
-    const precision = live.spec.pricePrecision;
-    const bid = live.bid ?? 0;
-    const day = live.day;
-    return {
-      Id: live.spec.id,
-      ForexId: live.spec.id,
-      Open: pointsToNumber(day?.open ?? bid, precision),
-      High: pointsToNumber(day?.high ?? bid, precision),
-      Low: pointsToNumber(day?.low ?? bid, precision),
-      Close: pointsToNumber(bid, precision),
-      Bid: pointsToNumber(bid, precision),
-      Ask: pointsToNumber(live.ask ?? bid, precision),
-      Change: day && day.open > 0 ? changePercent(bid, day.open) : 0,
-      Volume: day?.volume ?? 0,
-      Amount: 0,
-      NowTime: Math.floor(live.lastTickMs / 1000),
-    };
-  }
-
   /** The latest quotation of every instrument, for socket snapshots. */
   quotations(): Array<{ code: string; marketStatus: number; quotation: Quotation }> {
     return [...this.byId.values()].map((live) => ({
       code: live.spec.code,
       marketStatus: this.marketStatus(live.spec),
-      quotation: this.quotation(live),
+      quotation: toQuotation(live),
     }));
   }
 
   quotationOf(code: string): { code: string; marketStatus: number; quotation: Quotation } | undefined {
     const live = this.byCode.get(code);
     if (!live) return undefined;
-    return { code, marketStatus: this.marketStatus(live.spec), quotation: this.quotation(live) };
+    return { code, marketStatus: this.marketStatus(live.spec), quotation: toQuotation(live) };
   }
 
   formingBar(code: string, period: KlinePeriod): { bar: Bar; pricePrecision: number } | undefined {
@@ -371,40 +348,26 @@ export class MarketService {
         continue;
       const status = this.marketStatus(spec);
       const nextOpen = status === MarketStatus.open ? null : nextOpenTime(spec.schedule, nowMs);
-      result.push({
-        Id: spec.id,
-        Code: spec.code,
-        ShowCode: spec.showCode,
-        Name: name,
-        TradingHalted: spec.tradingHalted === true,
-        Logo: logoUrl(spec.logo),
-        CategoryId: spec.categoryId,
-        MarketStatus: status,
-        PricePrecision: spec.pricePrecision,
-        Pip: Number(spec.lotStep),
-        ForexMinCont: Number(spec.minLots),
-        ForexMaxCont: Number(spec.maxLots),
-        ForexContNum: spec.contractSize,
-        MarginMode: spec.marginMode,
-        ForexFeeRate: Number(spec.feeRate),
-        HasForexMultiple: this.leverageOptionsOf(spec).map((value) => ({ Value: value })),
-        Spread: spec.spreadPoints,
-        BaseCurrency: spec.baseCurrency,
-        QuoteCurrency: spec.quoteCurrency,
-        TradingSessions: spec.schedule.map((s) => ({ From: s.from, To: s.to })),
-        NextOpenTime: nextOpen === null ? null : Math.floor(nextOpen / 1000),
-        ForexQuotations: this.quotation(live),
-      });
+      result.push(
+        toWireInstrument({
+          spec,
+          name,
+          status,
+          nextOpenMs: nextOpen,
+          leverageOptions: this.leverageOptionsOf(spec),
+          quotation: toQuotation(live),
+        }),
+      );
     }
     return result;
   }
 
-  /** Bars oldest first; without `beforeTime` the forming bar from memory replaces its stored copy. */
   /** The instrument categories with their names in every language. */
   categories() {
     return this.repository.listCategories();
   }
 
+  /** Bars oldest first; without `beforeTime` the forming bar from memory replaces its stored copy. */
   async klines(
     instrumentId: number,
     period: KlinePeriod,

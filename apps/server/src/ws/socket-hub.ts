@@ -14,18 +14,14 @@
 import type { WebSocket } from 'ws';
 import { KLINE_PERIODS } from '@omp/engine';
 import {
-  ACCOUNT_CHANGED_MESSAGE,
   HEARTBEAT_PING,
   INSTRUMENT_CHANGED_MESSAGE,
-  NOTIFICATION_MESSAGE,
   HEARTBEAT_PONG,
   PROTOCOL_VERSION,
   ResponseCode,
-  SessionEndReason,
   SOCKET_SILENT_CLIENT_MS,
   SocketCloseCode,
   Topic,
-  type AccountChangedPush,
   type ResultMessage,
   type Language,
 } from '@omp/protocol';
@@ -34,9 +30,8 @@ import { translate } from '../i18n/translate.ts';
 import { createInProcessEventBus, type EventBus, type SessionEnded } from '../events/event-bus.ts';
 import type { KlineEvent, QuoteEvent } from '../events/market-events.ts';
 import type { MarketService } from '../services/market-service.ts';
-import type { UserMessage } from '../services/trading-messages.ts';
-import { renderNotification } from '../services/notification-centre.ts';
 import { encode, klineMessage, quoteMessage, sessionEndedMessage } from './socket-messages.ts';
+import { UserSockets, type UserSocket } from './socket-user-delivery.ts';
 import {
   DEFAULT_SOCKET_RATE_LIMIT,
   ends,
@@ -54,16 +49,11 @@ const SLOW_CLIENT_BUFFER_BYTES = 256 * 1024;
 /** Clients silent for this long are gone (the web client pings every second, older clients every 5 s). */
 const SILENT_CLIENT_TIMEOUT_MS = SOCKET_SILENT_CLIENT_MS;
 
-interface Client {
+interface Client extends UserSocket {
   socket: WebSocket;
-  lang: Language;
-  topics: Set<string>;
   /** Newest undelivered message per key, for slow clients. */
   pending: Map<string, string>;
   lastSeenMs: number;
-  /** The logged-in user, after a `login` message with a live session token. */
-  userId: number | undefined;
-  session: SocketSession | undefined;
   /** Numbers `login` messages, so a slow lookup never overrides a newer login's answer. */
   loginSeq: number;
   /** Closed for breaking the rate limit: nothing more it sends is read. */
@@ -102,7 +92,7 @@ export class SocketHub {
   private readonly changedKlines = new Map<string, KlineEvent>();
   private readonly klineTopics = new KlineTopicIndex();
   private readonly tradeStream: TradeStream<Client> | undefined;
-  private readonly clientsByUser = new Map<number, Set<Client>>();
+  private readonly users = new UserSockets<Client>((client, message) => this.send(client, message));
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly unsubscribeBus: Array<() => void>;
   private sent = 0;
@@ -119,19 +109,12 @@ export class SocketHub {
         this.changedKlines.set(`KLINE.${event.code}.${event.period}`, event),
       ),
       this.events.subscribe('session_ended', (event) => this.endSessions(event)),
-      this.events.subscribe('trading_update', ({ userId, message }) => this.onUserMessage(userId, message)),
-      // Every node hears it and tells the sockets it holds: a notification made anywhere reaches them.
-      this.events.subscribe('notification_created', ({ userId, notification, unread }) => {
-        for (const client of this.clientsByUser.get(userId) ?? [])
-          this.send(
-            client,
-            encode({
-              type: NOTIFICATION_MESSAGE,
-              notification: renderNotification(client.lang, notification, false),
-              unread,
-            }),
-          );
+      this.events.subscribe('trading_update', ({ userId, message }) => {
+        this.endExpiredSessions(userId);
+        this.users.deliverTrading(userId, message);
       }),
+      // Every node hears it and tells the sockets it holds: a notification made anywhere reaches them.
+      this.events.subscribe('notification_created', (event) => this.users.deliverNotification(event)),
       // New terms reach every phone at once: each refetches the instrument list it trades from.
       this.events.subscribe('instrument_changed', ({ code }) => {
         const message = encode({ type: INSTRUMENT_CHANGED_MESSAGE, symbol: code });
@@ -152,11 +135,13 @@ export class SocketHub {
           : action.startsWith('withdrawal')
             ? 'withdrawal'
             : 'balance';
-        this.tellUser(userId, what);
-        for (const client of this.clientsByUser.get(userId) ?? [])
+        this.users.tellAccountChanged(userId, what);
+        for (const client of this.users.of(userId))
           if (client.topics.has(Topic.forexTrade)) this.sendTradeSnapshot(client);
       }),
-      this.events.subscribe('identity_decided', ({ userId }) => this.tellUser(userId, 'identity')),
+      this.events.subscribe('identity_decided', ({ userId }) =>
+        this.users.tellAccountChanged(userId, 'identity'),
+      ),
     ];
     this.messageBuckets = new TokenBuckets({
       ...(options.rateLimit ?? DEFAULT_SOCKET_RATE_LIMIT),
@@ -213,7 +198,7 @@ export class SocketHub {
   private detach(client: Client): void {
     if (!this.clients.delete(client)) return;
     for (const topic of client.topics) this.subscribers.get(topic)?.delete(client);
-    this.setUser(client, undefined);
+    this.users.setUser(client, undefined);
   }
 
   /** Tells the client why, then closes; it gets nothing more in the meantime. */
@@ -246,7 +231,7 @@ export class SocketHub {
           return this.reply(client, 'login_result', ResponseCode.badRequest, 'socket_version_unsupported');
         return void this.login(client, topic);
       case 'logout':
-        this.setUser(client, undefined);
+        this.users.setUser(client, undefined);
         return this.reply(client, 'logout_result', ResponseCode.ok, 'logout_ok');
       default:
         return this.reply(client, 'error', ResponseCode.badRequest, 'socket_bad_message');
@@ -269,7 +254,7 @@ export class SocketHub {
       found && found.expiresAtMs > this.now() && !pending.endedMeanwhile.some((e) => ends(e, found))
         ? found
         : undefined;
-    this.setUser(client, session);
+    this.users.setUser(client, session);
     if (session === undefined)
       return this.reply(client, 'login_result', ResponseCode.sessionInvalid, 'session_invalid');
     this.reply(client, 'login_result', ResponseCode.ok, 'login_ok', undefined, { version: PROTOCOL_VERSION });
@@ -279,13 +264,13 @@ export class SocketHub {
   /** Detaches the user from every socket signed in with an ended session and tells each why. */
   private endSessions(event: SessionEnded): void {
     for (const pending of this.pendingLogins) pending.endedMeanwhile.push(event);
-    const clients = [...(this.clientsByUser.get(event.userId) ?? [])];
+    const clients = [...this.users.of(event.userId)];
     // Every session of a user ended: their own demo account's sockets end too (endsOwnDemo).
     if (event.tokenHash === undefined && event.spareTokenHash === undefined)
       for (const client of this.clients) if (client.session?.ownerId === event.userId) clients.push(client);
     for (const client of clients) {
       if (!client.session || !ends(event, client.session)) continue;
-      this.setUser(client, undefined);
+      this.users.setUser(client, undefined);
       for (const topic of PRIVATE_TOPICS) {
         client.topics.delete(topic);
         this.subscribers.get(topic)?.delete(client);
@@ -301,64 +286,8 @@ export class SocketHub {
    * hears its own announcement like any other `session_ended`.
    */
   private endExpiredSessions(userId?: number): void {
-    const nowMs = this.now();
-    const expired = new Map<string, SessionEnded>();
-    const clientSets = userId === undefined ? this.clientsByUser.values() : [this.clientsByUser.get(userId)];
-    for (const clients of clientSets)
-      for (const client of clients ?? []) {
-        const session = client.session;
-        if (session && session.expiresAtMs <= nowMs && !expired.has(session.tokenHash))
-          expired.set(session.tokenHash, {
-            userId: session.userId,
-            tokenHash: session.tokenHash,
-            reason: SessionEndReason.expired,
-          });
-      }
-    for (const event of expired.values()) this.events.publish('session_ended', event);
-  }
-
-  private setUser(client: Client, session: SocketSession | undefined): void {
-    if (client.userId !== undefined) this.clientsByUser.get(client.userId)?.delete(client);
-    const userId = session?.userId;
-    client.userId = userId;
-    client.session = session;
-    if (userId === undefined) return;
-    let set = this.clientsByUser.get(userId);
-    if (!set) this.clientsByUser.set(userId, (set = new Set()));
-    set.add(client);
-  }
-
-  private onUserMessage(userId: number, message: UserMessage): void {
-    this.endExpiredSessions(userId);
-    const clients = this.clientsByUser.get(userId);
-    if (!clients) return;
-    for (const client of clients) {
-      if (message.type === 'MARGIN_CALL') {
-        const msg = translate(client.lang, 'margin_call', {
-          level: message.margin_level,
-          stop_out: message.stop_out_level,
-        });
-        this.send(client, encode({ ...message, msg }));
-      } else if (message.type === 'STOP_OUT') {
-        const msg = translate(client.lang, 'stop_out', {
-          count: message.closed.length,
-          level: message.margin_level,
-        });
-        this.send(client, encode({ ...message, msg }));
-      } else if (message.type === 'TRAILING_STOP_CLOSED') {
-        const { show_code: code, ...push } = message;
-        const msg = translate(client.lang, 'order.trailing_stop_closed', { code, price: push.close_price });
-        this.send(client, encode({ ...push, msg }));
-      } else if (client.topics.has(message.type === 'FOREX_CLOSED' ? Topic.forexClosed : Topic.forexTrade)) {
-        this.send(client, encode(message));
-      }
-    }
-  }
-
-  /** Every signed-in socket of the user hears that staff changed something of theirs. */
-  private tellUser(userId: number, what: AccountChangedPush['what']): void {
-    const message = encode({ type: ACCOUNT_CHANGED_MESSAGE, what });
-    for (const client of this.clientsByUser.get(userId) ?? []) this.send(client, message);
+    for (const event of this.users.expiredSessions(this.now(), userId))
+      this.events.publish('session_ended', event);
   }
 
   /** The trade stream's current state, once the session is known to be live still. */
@@ -419,7 +348,7 @@ export class SocketHub {
         this.deliver(`K.${topic}.${event.period}`, klineMessage(event, topic), this.subscribers.get(topic));
     }
     this.changedKlines.clear();
-    this.tradeStream?.pushLive(this.now(), this.clientsByUser);
+    this.tradeStream?.pushLive(this.now(), this.users.byUser);
     for (const client of this.clients) {
       if (client.pending.size === 0 || client.socket.bufferedAmount > SLOW_CLIENT_BUFFER_BYTES) continue;
       for (const message of client.pending.values()) this.send(client, message);

@@ -12,7 +12,7 @@ import {
 } from '@omp/protocol';
 import { translate } from '../i18n/translate.ts';
 import type { KlineEvent, QuoteEvent } from '../events/market-events.ts';
-import { toKlinePoint } from '../services/kline-pages.ts';
+import { toKlinePoint } from '../wire/market-wire.ts';
 
 /**
  * Every frame the hub sends goes through here, typed as a member of the protocol's union, which

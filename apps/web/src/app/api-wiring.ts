@@ -2,7 +2,8 @@
  * Connects the request layer to the app: the language and token stores, antd-mobile toasts, and
  * the router for the 999 (session invalid) redirect.
  */
-import { Toast } from 'antd-mobile';
+import type { ToastShowProps } from 'antd-mobile/es/components/toast';
+import { loadToast } from '../ui/overlays.ts';
 import { createApiClient, configureApi } from '../lib/api.ts';
 import { getSocket, isCutOff, setSocketLanguage } from '../lib/socket.ts';
 import { i18next } from '../i18n/index.ts';
@@ -10,16 +11,28 @@ import { useSettings } from '../features/settings/settings-store.ts';
 import { useSession } from '../features/session/session-store.ts';
 import { deviceHeaders } from '../features/sessions/device-identity.ts';
 
-let loadingToast: { close(): void } | undefined;
+/** The spinner asked for; its handle arrives once the toast's code has loaded (ui/overlays.ts). */
+let loadingToast: { handle?: { close(): void } } | undefined;
 
 /**
  * antd-mobile shows one toast at a time and a new one reuses the handle of the one on screen, so
  * closing the spinner's handle after a message replaced it would close the message instead. A
- * message therefore takes the spinner's place, and there is no spinner left to close.
+ * message therefore takes the spinner's place, and there is no spinner left to close (nor to show,
+ * if the toast's code was still loading: the spinner asked for before it no longer appears).
  */
-function showMessage(props: Parameters<typeof Toast.show>[0]): void {
+function showMessage(props: ToastShowProps): void {
   loadingToast = undefined;
-  Toast.show(props);
+  void loadToast().then((Toast) => Toast.show(props));
+}
+
+function showSpinner(): void {
+  const spinner: NonNullable<typeof loadingToast> = {};
+  loadingToast = spinner;
+  void loadToast().then((Toast) => {
+    // Hidden (or replaced by a message) while the code loaded: nothing to show any more.
+    if (loadingToast === spinner)
+      spinner.handle = Toast.show({ icon: 'loading', duration: 0, maskClickable: false });
+  });
 }
 
 export function wireApi(onSessionInvalid: () => void): void {
@@ -32,11 +45,9 @@ export function wireApi(onSessionInvalid: () => void): void {
       notify: {
         error: (message) => showMessage({ content: message, position: 'center' }),
         success: (message) => showMessage({ icon: 'success', content: message }),
-        showLoading: () => {
-          loadingToast = Toast.show({ icon: 'loading', duration: 0, maskClickable: false });
-        },
+        showLoading: showSpinner,
         hideLoading: () => {
-          loadingToast?.close();
+          loadingToast?.handle?.close();
           loadingToast = undefined;
         },
       },

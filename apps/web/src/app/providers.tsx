@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { ConfigProvider } from 'antd-mobile';
+import ConfigProvider from 'antd-mobile/es/components/config-provider';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from '../lib/query-client.ts';
 import { cachedAntdLocale } from '../i18n/antd-locales.ts';

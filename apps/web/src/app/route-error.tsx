@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
 import { useNavigate, useRouteError } from 'react-router';
 import { PageHeader } from '../ui/page-header.tsx';
 import { EmptyState } from '../ui/empty-state.tsx';

@@ -1,13 +1,11 @@
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import {
-  BillOutline,
-  FlagOutline,
-  HistogramOutline,
-  TeamOutline,
-  UnorderedListOutline,
-} from 'antd-mobile-icons';
+import BillOutline from 'antd-mobile-icons/es/BillOutline';
+import FlagOutline from 'antd-mobile-icons/es/FlagOutline';
+import HistogramOutline from 'antd-mobile-icons/es/HistogramOutline';
+import TeamOutline from 'antd-mobile-icons/es/TeamOutline';
+import UnorderedListOutline from 'antd-mobile-icons/es/UnorderedListOutline';
 import { normalizePath, TAB_PATHS } from './routes.ts';
 
 const TABS: Record<(typeof TAB_PATHS)[number], { key: string; Icon: ComponentType<{ className?: string }> }> =

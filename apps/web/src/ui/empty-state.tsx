@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { FileOutline } from 'antd-mobile-icons';
+import FileOutline from 'antd-mobile-icons/es/FileOutline';
 
 /** "No data" and similar: an icon, a sentence, an optional explanation and action. */
 export function EmptyState({

@@ -5,7 +5,8 @@
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CloseOutline, ExclamationTriangleOutline } from 'antd-mobile-icons';
+import CloseOutline from 'antd-mobile-icons/es/CloseOutline';
+import ExclamationTriangleOutline from 'antd-mobile-icons/es/ExclamationTriangleOutline';
 
 interface NoticeFrameProps {
   /** Bottom: above the tab bar, clear of the header's figures. Top: over the header only. */

@@ -1,6 +1,6 @@
 import { createContext, use, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LeftOutline } from 'antd-mobile-icons';
+import LeftOutline from 'antd-mobile-icons/es/LeftOutline';
 import { useBack } from './use-back.ts';
 
 interface PageHeaderProps {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { BellOutline } from 'antd-mobile-icons';
+import BellOutline from 'antd-mobile-icons/es/BellOutline';
 import { useUnreadCount } from './notifications-api.ts';
 import './notification-bell.css';
 

@@ -7,7 +7,9 @@
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HandPayCircleOutline, HistogramOutline, PieOutline } from 'antd-mobile-icons';
+import HandPayCircleOutline from 'antd-mobile-icons/es/HandPayCircleOutline';
+import HistogramOutline from 'antd-mobile-icons/es/HistogramOutline';
+import PieOutline from 'antd-mobile-icons/es/PieOutline';
 import { useSession } from '../session/session-store.ts';
 import { hasSeenOnboarding, markOnboardingSeen } from './onboarding-seen.ts';
 

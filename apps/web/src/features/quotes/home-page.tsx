@@ -1,8 +1,9 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Button } from 'antd-mobile';
-import { SearchOutline, UserOutline } from 'antd-mobile-icons';
+import Button from 'antd-mobile/es/components/button';
+import SearchOutline from 'antd-mobile-icons/es/SearchOutline';
+import UserOutline from 'antd-mobile-icons/es/UserOutline';
 import type { Category, Instrument } from '@omp/protocol';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { SkeletonRows } from '../../ui/skeleton-rows.tsx';

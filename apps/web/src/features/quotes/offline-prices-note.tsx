@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ClockCircleOutline } from 'antd-mobile-icons';
+import ClockCircleOutline from 'antd-mobile-icons/es/ClockCircleOutline';
 import { useSettings } from '../settings/settings-store.ts';
 import { useConnectionState } from '../../lib/use-socket-events.ts';
 import { formatSavedAt } from './last-prices.ts';

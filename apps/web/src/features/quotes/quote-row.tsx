@@ -1,6 +1,8 @@
 import { memo, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DownOutline, StarFill, StarOutline } from 'antd-mobile-icons';
+import DownOutline from 'antd-mobile-icons/es/DownOutline';
+import StarFill from 'antd-mobile-icons/es/StarFill';
+import StarOutline from 'antd-mobile-icons/es/StarOutline';
 import type { Instrument } from '@omp/protocol';
 import { MarketStatus } from '@omp/protocol';
 import { InstrumentLogo } from '../../ui/instrument-logo.tsx';

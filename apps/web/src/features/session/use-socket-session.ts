@@ -1,12 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { Dialog } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { SESSION_ENDED_MESSAGE, SessionEndReason } from '@omp/protocol';
 import { getSocket } from '../../lib/socket.ts';
 import { loginPathFor } from '../../app/route-guard.ts';
 import { endsCurrentSession } from './session-ended.ts';
 import { useSession } from './session-store.ts';
+import { loadDialog } from '../../ui/overlays.ts';
 
 /**
  * Keeps the socket's sign-in in step with the session: the per-user topics (holding orders,
@@ -51,7 +51,9 @@ export function useSocketSession(): void {
         if (!backToReal && pathname !== '/login')
           void navigate(loginPathFor(pathname, search), { replace: true });
         // A dialog, not a toast: being signed out by someone else must not pass unnoticed.
-        void Dialog.alert({ content: message.msg, confirmText: t('common.ok') });
+        void loadDialog().then((Dialog) =>
+          Dialog.alert({ content: message.msg, confirmText: t('common.ok') }),
+        );
       }),
     [navigate, t],
   );

@@ -5,14 +5,27 @@
  * user's own demo account the way forward is their real account instead: the dialog says so and
  * switches back to it, then opens the screen asked for.
  */
-import { Dialog } from 'antd-mobile';
+import { loadDialog } from '../../ui/overlays.ts';
 import { i18next } from '../../i18n/index.ts';
 import { loginPathFor } from '../../app/route-guard.ts';
 import { useSession } from '../session/session-store.ts';
 
 let open: { close(): void } | undefined;
+/** The latest dialog asked for: one asked for while the dialog's code loaded supersedes it. */
+let asked = 0;
 
 export function showDemoRestriction(navigate: (to: string) => void, wanted: string): void {
+  const ask = ++asked;
+  void loadDialog().then((Dialog) => {
+    if (ask === asked) showWith(Dialog, navigate, wanted);
+  });
+}
+
+function showWith(
+  Dialog: Awaited<ReturnType<typeof loadDialog>>,
+  navigate: (to: string) => void,
+  wanted: string,
+): void {
   // A double tap (or the guard and a button together) must not stack two dialogs.
   open?.close();
   const [path = '/', query = ''] = wanted.split('?');

@@ -1,0 +1,62 @@
+/**
+ * Live sessions by token hash, looked up in the database at most every few seconds (auth-service.ts
+ * keeps it current: every ended session and every changed user is dropped from it).
+ */
+import type { SessionRecord, UserRepository } from '../repositories/user-repository.ts';
+import type { SessionDevices } from './session-devices.ts';
+
+/**
+ * A session looked up once is trusted for this long without asking the database again: every
+ * request carries a token, and the lookup was the largest single cost of an order. Every ended
+ * session is evicted when its `session_ended` event arrives, from this process or (with a
+ * cross-node event bus) another.
+ */
+const SESSION_CACHE_MS = 5000;
+const SESSION_CACHE_MAX = 100_000;
+
+export interface SessionCacheOptions {
+  users: Pick<UserRepository, 'sessionOf'>;
+  /** Where a session's use is noted (session-devices.ts). */
+  devices: Pick<SessionDevices, 'used'>;
+  now: () => number;
+}
+
+export class SessionCache {
+  private readonly sessions = new Map<string, { session: SessionRecord; cachedAtMs: number }>();
+  private readonly o: SessionCacheOptions;
+
+  constructor(options: SessionCacheOptions) {
+    this.o = options;
+  }
+
+  /** The live session of a token's hash; its use is noted for the devices screen. */
+  async sessionOf(tokenHash: string): Promise<SessionRecord | undefined> {
+    const nowMs = this.o.now();
+    const cached = this.sessions.get(tokenHash);
+    if (
+      cached &&
+      nowMs - cached.cachedAtMs < SESSION_CACHE_MS &&
+      nowMs >= cached.cachedAtMs &&
+      nowMs < cached.session.expiresAtMs
+    ) {
+      this.o.devices.used(tokenHash);
+      return cached.session;
+    }
+    const session = await this.o.users.sessionOf(tokenHash, nowMs);
+    if (this.sessions.size >= SESSION_CACHE_MAX) this.sessions.clear();
+    if (session) this.sessions.set(tokenHash, { session, cachedAtMs: nowMs });
+    else this.sessions.delete(tokenHash);
+    if (session) this.o.devices.used(tokenHash);
+    return session;
+  }
+
+  forgetSession(tokenHash: string): void {
+    this.sessions.delete(tokenHash);
+  }
+
+  /** Drops the sessions of a user, and of their own demo account, which is closed with them. */
+  forgetUser(userId: number): void {
+    for (const [hash, { session }] of this.sessions)
+      if (session.user.id === userId || session.user.demoOf === userId) this.sessions.delete(hash);
+  }
+}
