@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 /** The `{code, msg, data}` envelope of an answer, with its HTTP status. */
 export interface Answer {
@@ -15,35 +16,61 @@ export interface Answer {
   data: unknown;
 }
 
+/** An answer as it came: status, headers and the body's bytes, not decoded or parsed. */
+export interface RawAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
 export interface HttpClient {
   call(method: string, target: string, headers?: http.OutgoingHttpHeaders, body?: string): Promise<Answer>;
+  /** For answers too big to parse on every request without the load generator becoming the limit. */
+  raw(method: string, target: string, headers?: http.OutgoingHttpHeaders): Promise<RawAnswer>;
   close(): void;
 }
 
 /** One keep-alive connection per caller in flight, as browsers behind a load balancer would hold. */
 export function httpClient(port: number, connections: number): HttpClient {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-  const call = (method: string, target: string, headers: http.OutgoingHttpHeaders = {}, body?: string) =>
-    new Promise<Answer>((resolve, reject) => {
+  const raw = (method: string, target: string, headers: http.OutgoingHttpHeaders = {}, body?: string) =>
+    new Promise<RawAnswer>((resolve, reject) => {
       const options = { host: '127.0.0.1', port, method, path: target, headers, agent };
       const request = http.request(options, (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('error', reject);
-        response.on('end', () => {
-          try {
-            const json = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Partial<Answer>;
-            const { code, msg, data } = json;
-            resolve({ status: response.statusCode ?? 0, code, msg: String(msg ?? ''), data });
-          } catch (error) {
-            reject(error as Error);
-          }
-        });
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
       });
       request.on('error', reject);
       request.end(body);
     });
-  return { call, close: () => agent.destroy() };
+  const call = async (
+    method: string,
+    target: string,
+    headers: http.OutgoingHttpHeaders = {},
+    body?: string,
+  ) => {
+    const answer = await raw(method, target, headers, body);
+    const json = JSON.parse(decoded(answer.headers, answer.body).toString('utf8')) as Partial<Answer>;
+    const { code, msg, data } = json;
+    return { status: answer.status, code, msg: String(msg ?? ''), data };
+  };
+  return { call, raw, close: () => agent.destroy() };
+}
+
+/** The body as sent before compression, when a bench asked for a compressed answer. */
+export function decoded(headers: http.IncomingHttpHeaders, body: Buffer): Buffer {
+  const encoding = headers['content-encoding'];
+  if (encoding === 'br') return brotliDecompressSync(body);
+  if (encoding === 'gzip') return gunzipSync(body);
+  return body;
 }
 
 export interface LoadResult {
@@ -161,4 +188,39 @@ export function machineTicks(): { busy: number; total: number } | undefined {
   } catch {
     return undefined;
   }
+}
+
+export const rate = (r: LoadResult) => r.ok / r.seconds;
+export const failed = (r: LoadResult) => r.answered - r.ok;
+export const count = (n: number) => Math.round(n).toLocaleString('en');
+const percent = (share: number | undefined) => (share === undefined ? 'n/a' : `${Math.round(share * 100)} %`);
+
+/** The columns of a load result, as the HTTP benches print them (machineCores: of this machine). */
+export function loadColumns(machineCores: number): string[] {
+  return [
+    'answers',
+    'per s',
+    'p50 ms',
+    'p99 ms',
+    'failures',
+    'server cpu',
+    'µs cpu/answer',
+    'client cpu',
+    `machine (${machineCores} cores)`,
+  ];
+}
+
+/** The cells of `loadColumns` for one result, latencies with `digits` decimals. */
+export function loadCells(result: LoadResult, digits: number): string[] {
+  return [
+    count(result.answered),
+    count(rate(result)),
+    result.p50Ms.toFixed(digits),
+    result.p99Ms.toFixed(digits),
+    count(failed(result)),
+    percent(result.serverCpu),
+    result.serverCpu === undefined ? 'n/a' : count((result.serverCpu / rate(result)) * 1e6),
+    percent(result.clientCpu),
+    percent(result.machineBusy),
+  ];
 }

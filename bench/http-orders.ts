@@ -14,15 +14,18 @@
  * EUR/USD market buys of demo users, spread over enough users that their margin never runs out;
  * every answer is checked for code 1 and anything else is counted and printed.
  */
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { httpClient, inParallel, load, type HttpClient, type LoadResult } from './http-load.ts';
-import { followServerLog, freePort } from './server-process.ts';
+import {
+  count,
+  failed,
+  inParallel,
+  load,
+  loadCells,
+  loadColumns,
+  rate,
+  type LoadResult,
+} from './http-load.ts';
+import { PLAIN_PATH, startBenchServer, withPostgresDatabase } from './server-process.ts';
 
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 64);
 const SECONDS = Number(process.env.SECONDS ?? 10);
@@ -30,77 +33,10 @@ const WARMUP_SECONDS = 2;
 /** 1,000 users at 0.01 lot hold about 12 USD of margin per order: far from their 100,000 USD. */
 const USERS = Number(process.env.USERS ?? 1000);
 const LOGIN_CONCURRENCY = 16;
-const POSTGRES_URL =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.TEST_DATABASE_URL ??
-  'postgres://postgres@127.0.0.1:5432/test';
 const TARGET_ORDERS_PER_SECOND = 2000;
-/** The first start seeds the catalogue and backfills chart history, which takes a while. */
-const BOOT_TIMEOUT_MS = 120_000;
-const SERVER_ENTRY = fileURLToPath(new URL('../apps/server/src/server.ts', import.meta.url));
-const PLAIN_PATH = '/readyz';
 const ORDER_PATH = '/v1/api/forex/submit';
 /** Answers in English, so printed failures read the same for everyone. */
 const ENGLISH = { lang: 'en' };
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-interface Server {
-  client: HttpClient;
-  pid: number | undefined;
-  /** Warnings the server logged, counted but not echoed (the first start logs generated secrets). */
-  warnings(): number;
-  stop(): Promise<void>;
-}
-
-async function startServer(databaseUrl: string | undefined): Promise<Server> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'omp-bench-'));
-  const port = await freePort();
-  const { DATABASE_URL: _inherited, ...env } = process.env;
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
-    env: {
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      FEED: 'simulated',
-      LOG_LEVEL: 'warn',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let warnings = 0;
-  for (const stream of [child.stdout, child.stderr]) followServerLog('server', stream, () => warnings++);
-  const exited = once(child, 'exit');
-  const client = httpClient(port, CONNECTIONS);
-  const stop = async () => {
-    client.close();
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      await exited;
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  // Ready once /readyz answers 200 and the feed has ticked a few times, so orders find fresh quotes.
-  const deadline = Date.now() + BOOT_TIMEOUT_MS;
-  for (;;) {
-    if (child.exitCode !== null) {
-      await stop();
-      throw new Error(`the server exited with code ${child.exitCode} while starting`);
-    }
-    // /readyz answers outside the envelope: 200 once the database answers and the book is loaded.
-    const health = await client.call('GET', PLAIN_PATH).catch(() => undefined);
-    if (health?.status === 200) {
-      await sleep(1000); // a few of the feed's rounds, so every quote is fresh
-      return { client, pid: child.pid, warnings: () => warnings, stop };
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`the server did not become ready within ${BOOT_TIMEOUT_MS / 1000} s`);
-    }
-    await sleep(200);
-  }
-}
 
 interface InstrumentRow {
   Id: number;
@@ -118,7 +54,7 @@ interface DatabaseResult {
 }
 
 async function runOn(database: string, databaseUrl: string | undefined): Promise<DatabaseResult> {
-  const server = await startServer(databaseUrl);
+  const server = await startBenchServer(databaseUrl, CONNECTIONS);
   try {
     const { call } = server.client;
     const instruments = (await call('GET', '/v1/api/forex/trade_list', ENGLISH)).data as InstrumentRow[];
@@ -178,32 +114,6 @@ async function runOn(database: string, databaseUrl: string | undefined): Promise
   }
 }
 
-/** A database of its own for the run, so the tests' database is never touched. */
-async function withPostgresDatabase<T>(run: (url: string) => Promise<T>): Promise<T | undefined> {
-  const admin = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 3000 });
-  try {
-    await admin.connect();
-  } catch (error) {
-    console.log(`PostgreSQL does not answer at ${POSTGRES_URL} (${(error as Error).message}): skipped\n`);
-    return undefined;
-  }
-  const name = `omp_bench_${process.pid}_${Date.now().toString(36)}`;
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(POSTGRES_URL);
-    url.pathname = `/${name}`;
-    return await run(url.toString());
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
-    await admin.end();
-  }
-}
-
-const rate = (r: LoadResult) => r.ok / r.seconds;
-const failed = (r: LoadResult) => r.answered - r.ok;
-const count = (n: number) => Math.round(n).toLocaleString('en');
-const percent = (share: number | undefined) => (share === undefined ? 'n/a' : `${Math.round(share * 100)} %`);
-
 console.log(
   `HTTP orders: ${CONNECTIONS} keep-alive connections, ${SECONDS} s per endpoint, ${USERS} demo users; ` +
     'the server runs in a child process with the simulated feed, on this same machine\n',
@@ -215,42 +125,13 @@ if (postgres) results.push(postgres);
 const widths = [11, 34, 8, 7, 7, 7, 9, 11, 14, 11, 19];
 const row = (cells: string[]) =>
   cells.map((cell, i) => (i < 2 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(' ');
-const machine = `machine (${os.availableParallelism()} cores)`;
-console.log(
-  row([
-    'database',
-    'endpoint',
-    'answers',
-    'per s',
-    'p50 ms',
-    'p99 ms',
-    'failures',
-    'server cpu',
-    'µs cpu/answer',
-    'client cpu',
-    machine,
-  ]),
-);
+console.log(row(['database', 'endpoint', ...loadColumns(os.availableParallelism())]));
 for (const r of results)
   for (const [label, result] of [
     [`GET ${PLAIN_PATH} (plain)`, r.plain],
     [`POST ${ORDER_PATH} (${r.instrument})`, r.orders],
   ] as const)
-    console.log(
-      row([
-        r.database,
-        label,
-        count(result.answered),
-        count(rate(result)),
-        result.p50Ms.toFixed(1),
-        result.p99Ms.toFixed(1),
-        count(failed(result)),
-        percent(result.serverCpu),
-        result.serverCpu === undefined ? 'n/a' : count((result.serverCpu / rate(result)) * 1e6),
-        percent(result.clientCpu),
-        percent(result.machineBusy),
-      ]),
-    );
+    console.log(row([r.database, label, ...loadCells(result, 1)]));
 console.log(
   '\ncpu: share of one core for the server and for this load generator, of all cores for the machine. ' +
     'The server answers on one event loop: near 100 % it is saturated, and µs cpu/answer bounds what one ' +

@@ -1,11 +1,20 @@
 /**
- * What the benches that run the real server as child processes share: a free port on loopback, and
+ * What the benches that run the real server as child processes share: a free port on loopback,
  * following a server's JSON log (its warnings counted, its errors and anything that is not a log
- * line echoed, so a bench's own figures stay readable).
+ * line echoed, so a bench's own figures stay readable), starting the server as `npm start` does,
+ * and a PostgreSQL database of the run's own.
  */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { httpClient, type HttpClient } from './http-load.ts';
 
 export async function freePort(): Promise<number> {
   const probe = net.createServer();
@@ -27,4 +36,102 @@ export function followServerLog(name: string, stream: Readable, onWarning: () =>
     if (level !== undefined && level < 50) onWarning();
     else if (!line.startsWith('npm warn')) console.error(`${name}: ${line}`);
   });
+}
+
+/** The first start seeds the catalogue and backfills chart history, which takes a while. */
+const BOOT_TIMEOUT_MS = 120_000;
+const SERVER_ENTRY = fileURLToPath(new URL('../apps/server/src/server.ts', import.meta.url));
+/** Answers outside the envelope: 200 once the database answers and the book is loaded. */
+export const PLAIN_PATH = '/readyz';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export interface BenchServer {
+  client: HttpClient;
+  pid: number | undefined;
+  /** Warnings the server logged, counted but not echoed (the first start logs generated secrets). */
+  warnings(): number;
+  stop(): Promise<void>;
+}
+
+/**
+ * The real server in a child process, with the simulated feed, on a fresh data folder (its
+ * embedded SQLite) or on `databaseUrl`; ready once PLAIN_PATH answers 200 and the feed has ticked
+ * a few times, so quotes and forming bars are fresh.
+ */
+export async function startBenchServer(
+  databaseUrl: string | undefined,
+  connections: number,
+): Promise<BenchServer> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'omp-bench-'));
+  const port = await freePort();
+  const { DATABASE_URL: _inherited, ...env } = process.env;
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    env: {
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      FEED: 'simulated',
+      LOG_LEVEL: 'warn',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let warnings = 0;
+  for (const stream of [child.stdout, child.stderr]) followServerLog('server', stream, () => warnings++);
+  const exited = once(child, 'exit');
+  const client = httpClient(port, connections);
+  const stop = async () => {
+    client.close();
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + BOOT_TIMEOUT_MS;
+  for (;;) {
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`the server exited with code ${child.exitCode} while starting`);
+    }
+    const health = await client.call('GET', PLAIN_PATH).catch(() => undefined);
+    if (health?.status === 200) {
+      await sleep(1000); // a few of the feed's rounds, so every quote is fresh
+      return { client, pid: child.pid, warnings: () => warnings, stop };
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the server did not become ready within ${BOOT_TIMEOUT_MS / 1000} s`);
+    }
+    await sleep(200);
+  }
+}
+
+/** Where the benches look for PostgreSQL (a database of the run's own is created there). */
+export const POSTGRES_URL =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/test';
+
+/** A database of its own for the run, so the tests' database is never touched; undefined without one. */
+export async function withPostgresDatabase<T>(run: (url: string) => Promise<T>): Promise<T | undefined> {
+  const admin = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 3000 });
+  try {
+    await admin.connect();
+  } catch (error) {
+    console.log(`PostgreSQL does not answer at ${POSTGRES_URL} (${(error as Error).message}): skipped\n`);
+    return undefined;
+  }
+  const name = `omp_bench_${process.pid}_${Date.now().toString(36)}`;
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(POSTGRES_URL);
+    url.pathname = `/${name}`;
+    return await run(url.toString());
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+    await admin.end();
+  }
 }

@@ -17,6 +17,9 @@ import type { FastifyInstance } from 'fastify';
 /** Answers made per request are compressed from this size on (bytes of the uncompressed body). */
 export const COMPRESS_ABOVE_BYTES = 1024;
 
+/** brotli is preferred when accepted; zstd and deflate add nothing for the browsers we serve. */
+export const COMPRESSED_ENCODINGS = ['br', 'gzip'] as const;
+
 /** For every @fastify/static of the front ends: send `file.br` or `file.gz` when accepted. */
 export const STATIC_PRECOMPRESSED = { preCompressed: true } as const;
 
@@ -27,8 +30,7 @@ export const STATIC_PRECOMPRESSED = { preCompressed: true } as const;
 export async function registerCompression(app: FastifyInstance): Promise<void> {
   await app.register(fastifyCompress, {
     threshold: COMPRESS_ABOVE_BYTES,
-    // zstd and deflate add nothing for the browsers we serve; brotli is preferred when accepted.
-    encodings: ['br', 'gzip'],
+    encodings: [...COMPRESSED_ENCODINGS],
     // Request bodies are read as sent: none is inflated, so no small compressed body can grow past
     // the body limit after it has been accepted.
     globalDecompression: false,

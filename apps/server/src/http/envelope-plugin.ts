@@ -34,8 +34,10 @@ export function ok<T>(
   return { code: ResponseCode.ok, msg: translate(request.lang, messageKey, params), data };
 }
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 function send(reply: FastifyReply, httpStatus: number, code: number, msg: string) {
-  return reply.status(httpStatus).type('application/json; charset=utf-8').send({ code, msg, data: null });
+  return reply.status(httpStatus).type(JSON_TYPE).send({ code, msg, data: null });
 }
 
 async function envelopePlugin(app: FastifyInstance) {

@@ -13,6 +13,7 @@ import {
 } from '@omp/protocol';
 import { notFound } from '../domain/errors.ts';
 import { ok } from '../http/envelope-plugin.ts';
+import { sendKlinePage } from '../http/kline-page-reply.ts';
 import type { MarketService } from '../services/market-service.ts';
 
 export interface MarketRouteDeps {
@@ -83,9 +84,12 @@ export async function marketRoutes(app: FastifyInstance, deps: MarketRouteDeps) 
         response: { 200: envelopeOf(z.array(klinePointSchema)) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { forex_id, period, limit, before } = request.query;
       if (!market.instrumentById(forex_id)) throw notFound('instrument_not_found', { id: forex_id });
+      // The latest page, which every chart opens with, comes encoded from the page cache.
+      if (before === undefined)
+        return sendKlinePage(request, reply, await market.latestKlinesJson(forex_id, period, limit));
       return ok(request, await market.klines(forex_id, period, limit, before));
     },
   );
@@ -100,10 +104,10 @@ export async function marketRoutes(app: FastifyInstance, deps: MarketRouteDeps) 
         response: { 200: envelopeOf(z.array(klinePointSchema)) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { forex_id, period } = request.query;
       if (!market.instrumentById(forex_id)) throw notFound('instrument_not_found', { id: forex_id });
-      return ok(request, await market.abbreviatedKlines(forex_id, period));
+      return sendKlinePage(request, reply, await market.abbreviatedKlinesJson(forex_id, period));
     },
   );
 }

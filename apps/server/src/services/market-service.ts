@@ -6,6 +6,7 @@
 import {
   foldDayTick,
   isMarketOpen,
+  DERIVED_KLINE_SOURCE,
   isStoredPeriod,
   KLINE_PERIODS,
   KlineBook,
@@ -27,6 +28,13 @@ import { lastBar, storedOrDerivedBars } from './derived-klines.ts';
 import { instrumentName } from '../seed/instrument-names.ts';
 import { matchesSearch } from './instrument-search.ts';
 import { UnwrittenBars, type BarsByPeriod } from './unwritten-bars.ts';
+import {
+  KlinePages,
+  latestPageJson,
+  rememberedHead,
+  type CachedHead,
+  type LatestPageJson,
+} from './kline-pages.ts';
 
 const PERIODS = KLINE_PERIODS;
 /** Bars of the mini chart on the home list. */
@@ -61,7 +69,15 @@ export class MarketService {
   private readonly leverageOptionsOf: (spec: InstrumentSpec) => readonly number[];
   private readonly byId = new Map<number, LiveInstrument>();
   private readonly byCode = new Map<string, LiveInstrument>();
-  private readonly abbreviatedCache = new Map<string, { atMs: number; bars: KlinePoint[] }>();
+  /** The mini charts' answers, as JSON text (and its compressed heads), each kept ABBREVIATED_CACHE_MS. */
+  private readonly abbreviatedCache = new Map<
+    string,
+    { atMs: number; json: string; heads: Map<string, CachedHead> }
+  >();
+  /** Encoded closed bars of the latest pages (kline-pages.ts). */
+  private readonly pages = new KlinePages();
+  /** Counts the starts and ends of writes of bars, so a page read across one is not kept. */
+  private barWrites = 0;
   private readonly tickListeners = new Set<(instrumentId: number, tick: Tick) => void>();
   /** Instruments whose ticks are held back (holdTicks). */
   private readonly heldIds = new Set<number>();
@@ -129,6 +145,9 @@ export class MarketService {
     live.spec = change.spec;
     live.record = { ...live.record, spec: change.spec, enabled: change.enabled, names: change.names };
     this.abbreviatedCache.clear();
+    // Its stored prices may have been rewritten (a new precision): no page of it is trusted.
+    this.barWrites += 1;
+    this.pages.forInstrument(change.instrumentId);
     if (live.bid !== undefined)
       this.bus.publish('quote', {
         code: live.spec.code,
@@ -264,12 +283,15 @@ export class MarketService {
       for (const [period, byTime] of bars)
         batch.push({ instrumentId: live.spec.id, period, bars: [...byTime.values()] });
     }
+    this.barWrites += 1;
     try {
       if (batch.length > 0) await this.repository.upsertBarsBatch(batch, fence);
     } catch (error) {
       // Bars changed meanwhile are newer than the ones taken: those win.
       for (const [live, bars] of taken) live.unwritten.restore(bars);
       throw error;
+    } finally {
+      this.barWrites += 1;
     }
     return batch.reduce((n, item) => n + item.bars.length, 0);
   }
@@ -365,13 +387,38 @@ export class MarketService {
     return bars.map((bar) => toKlinePoint(bar, live.spec.pricePrecision));
   }
 
-  async abbreviatedKlines(instrumentId: number, period: KlinePeriod): Promise<KlinePoint[]> {
+  /**
+   * The latest `limit` bars (no `before`) as the JSON text of `klines`: the closed ones from the
+   * encoded pages, the forming one encoded now (kline-pages.ts).
+   */
+  async latestKlinesJson(instrumentId: number, period: KlinePeriod, limit: number): Promise<LatestPageJson> {
+    const live = this.byId.get(instrumentId);
+    if (!live) return { closedJson: '', formingJson: '', remember: undefined };
+    const source = isStoredPeriod(period) ? period : DERIVED_KLINE_SOURCE[period];
+    return latestPageJson(this.pages, {
+      key: KlinePages.key(instrumentId, period, limit),
+      limit,
+      forming: () => live.book.forming(period),
+      pricePrecision: () => live.spec.pricePrecision,
+      closedBarsWritten: (formingTime) =>
+        !this.heldIds.has(instrumentId) && !live.unwritten.hasBarBefore(source, formingTime),
+      writes: () => this.barWrites,
+      readBars: () => storedOrDerivedBars(this.repository, instrumentId, period, limit),
+      uncached: () => this.klines(instrumentId, period, limit),
+    });
+  }
+
+  /** The mini chart's bars as JSON text, the same answer for ABBREVIATED_CACHE_MS. */
+  async abbreviatedKlinesJson(instrumentId: number, period: KlinePeriod): Promise<LatestPageJson> {
     const key = `${instrumentId}:${period}`;
-    const cached = this.abbreviatedCache.get(key);
+    let cached = this.abbreviatedCache.get(key);
     const nowMs = this.now();
-    if (cached && nowMs - cached.atMs < ABBREVIATED_CACHE_MS) return cached.bars;
-    const bars = await this.klines(instrumentId, period, ABBREVIATED_BARS);
-    this.abbreviatedCache.set(key, { atMs: nowMs, bars });
-    return bars;
+    if (!cached || nowMs - cached.atMs >= ABBREVIATED_CACHE_MS) {
+      const page = await this.latestKlinesJson(instrumentId, period, ABBREVIATED_BARS);
+      cached = { atMs: nowMs, json: page.closedJson + page.formingJson, heads: new Map() };
+      this.abbreviatedCache.set(key, cached);
+    }
+    // The same answer for the whole while: its compressed heads are kept with it (a few per language).
+    return { closedJson: cached.json, formingJson: '', remember: rememberedHead(cached.heads, () => {}) };
   }
 }

@@ -51,6 +51,16 @@ export class UnwrittenBars {
       this.setAsideFlushes.splice(0, this.setAsideFlushes.length - keep);
   }
 
+  /**
+   * Whether a bar of `period` opening before `time` is still unwritten (or set aside): until it is
+   * gone, the database's copy of the closed bars may be older than this node's.
+   */
+  hasBarBefore(period: StoredKlinePeriod, time: number): boolean {
+    for (const bars of [this.changed, ...this.setAsideFlushes])
+      for (const barTime of bars.get(period)?.keys() ?? []) if (barTime < time) return true;
+    return false;
+  }
+
   /** A new price precision: every unwritten bar in the new points. */
   rescale(bar: (old: Bar) => Bar): void {
     const rescaled = (bars: BarsByPeriod): BarsByPeriod =>
