@@ -149,7 +149,11 @@ export class Fanout<C extends FanoutClient> {
       for (const push of pushes) this.sent += push.frames.size;
       return this.checkBuffer(client);
     }
-    if (pushes) this.keep(client, pushes.flatMap((push) => [...push.frames]));
+    if (pushes)
+      this.keep(
+        client,
+        pushes.flatMap((push) => [...push.frames]),
+      );
     if (client.closing) return;
     if (this.isBackedUp(client)) return this.dropIfStuck(client);
     // Drained: what it kept goes out in one write, newest state only.

@@ -68,7 +68,11 @@ function rawStream(socket: WebSocket): Duplex | undefined {
  * Writes `batches` (joined frames) to an open socket in one go; `fallback` lists the same messages
  * for a socket that cannot take raw bytes now.
  */
-export function writeFrames(socket: WebSocket, batches: readonly Buffer[], fallback: () => Iterable<Frame>): void {
+export function writeFrames(
+  socket: WebSocket,
+  batches: readonly Buffer[],
+  fallback: () => Iterable<Frame>,
+): void {
   const stream = rawStream(socket);
   if (!stream) {
     for (const frame of fallback()) socket.send(frame.text);
