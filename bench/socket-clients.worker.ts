@@ -46,6 +46,7 @@ const latencies: number[] = [];
 /** Pushes whose tick time had not arrived yet: sequence and arrival, matched at the end. */
 const early: number[] = [];
 let received = 0;
+let retries = 0;
 let recording = false;
 let cpuAtRecord = 0;
 
@@ -143,6 +144,16 @@ function connect(url: URL, topics: string[], measured: boolean, onOpen: () => vo
     buffer = offset === buffer.length ? undefined : buffer.subarray(offset);
   });
   socket.on('error', () => undefined);
+  setTimeout(() => open || socket.destroy(), 10_000).unref();
+  // A connection refused or cut before its handshake (a full accept queue) is tried again.
+  socket.on('close', () => {
+    if (open) return;
+    retries += 1;
+    setTimeout(() => {
+      const index = sockets.indexOf(socket);
+      sockets[index] = connect(url, topics, measured, onOpen);
+    }, 200);
+  });
   return socket;
 }
 
@@ -207,6 +218,7 @@ parentPort?.on('message', (command: string) => {
       p99: pick(0.99),
       samples,
       readers: setup.clients - stalledCount,
+      retries,
       cpuSeconds: threadCpuSeconds() - cpuAtRecord,
     });
     for (const socket of sockets) socket.destroy();

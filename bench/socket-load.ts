@@ -39,6 +39,8 @@ export interface PoolResult {
   max: number;
   /** CPU seconds the client threads used while recording. */
   cpuSeconds: number;
+  /** How long it recorded. */
+  seconds: number;
 }
 
 interface WorkerResult {
@@ -90,11 +92,14 @@ export function startClientPool(options: ClientPoolOptions) {
       worker.once('error', reject);
     });
   const ready = Promise.all(workers.map((w) => next<unknown>(w, 'ready'))).then(() => undefined);
+  let recordedAt = performance.now();
   const record = () => {
+    recordedAt = performance.now();
     for (const worker of workers) worker.postMessage('record');
   };
   /** Stops recording, merges the workers' figures and ends the clients. */
   const result = async (): Promise<PoolResult> => {
+    const seconds = (performance.now() - recordedAt) / 1000;
     const results = await Promise.all(
       workers.map((worker) => {
         const answer = next<WorkerResult>(worker, 'result');
@@ -119,6 +124,7 @@ export function startClientPool(options: ClientPoolOptions) {
       p99: at(0.99),
       max: all.length > 0 ? all[all.length - 1]! : NaN,
       cpuSeconds: results.reduce((sum, r) => sum + r.cpuSeconds, 0),
+      seconds,
     };
   };
   return { ready, record, result };
