@@ -6,7 +6,7 @@
  *
  * No clock, randomness or I/O: time, quotes and settings come in as arguments.
  */
-import { accountFigures } from './account-figures.ts';
+import { AccountValuation } from './account-valuation.ts';
 import { MarketBoard } from './market-board.ts';
 import { decideOrderEntry, type OrderCommand, type OrderRejection } from './order-entry.ts';
 import { spreadCostMicros } from './fill-details.ts';
@@ -66,6 +66,8 @@ const reject = (rejection: CommandRejection): CommandResult => ({ ok: false, rej
 export class TradingBook {
   readonly board = new MarketBoard();
   private readonly accounts = new Map<number, Account>();
+  /** Each loaded account's figures, kept in step with its orders by `putOrder`. */
+  private readonly valuations = new Map<number, AccountValuation>();
   private readonly triggers = new TriggerIndex();
   private nextOrderId = 1;
   settings: TradingSettings;
@@ -89,7 +91,7 @@ export class TradingBook {
 
   figures(accountId: number): AccountFigures | undefined {
     const account = this.accounts.get(accountId);
-    return account && accountFigures(account, this.board);
+    return account && this.valuation(account).figures(account, this.board);
   }
 
   /**
@@ -99,6 +101,7 @@ export class TradingBook {
   loadAccount(account: Account): void {
     this.unloadAccount(account.id);
     this.accounts.set(account.id, account);
+    this.valuations.set(account.id, AccountValuation.of(account));
     for (const order of account.orders.values()) this.triggers.addOrder(order);
     this.redrawGuards(account);
   }
@@ -109,6 +112,7 @@ export class TradingBook {
     for (const order of account.orders.values()) this.triggers.removeOrder(order);
     this.triggers.removeGuards(accountId);
     this.accounts.delete(accountId);
+    this.valuations.delete(accountId);
   }
 
   /** [B2] Places a market or pending order (rules O1–O8). */
@@ -123,7 +127,7 @@ export class TradingBook {
       // Without a quote (or a rate to convert it) there is nothing fresh to fill at.
       return isMarketOpen(instrument.schedule, nowMs) ? reject('stale_quote') : reject('market_closed');
     }
-    const figures = accountFigures(account, this.board);
+    const figures = this.valuation(account).figures(account, this.board);
     const decision = decideOrderEntry(command, {
       instrument,
       quote,
@@ -235,6 +239,7 @@ export class TradingBook {
       staleQuoteMs: this.settings.staleQuoteMs,
       triggers: this.triggers,
       account: (id) => this.accounts.get(id),
+      valuation: (account) => this.valuation(account),
       newOrderId: () => this.nextOrderId++,
       outcomeOf: (account) => new OutcomeBuilder(account),
       putOrder: (account, order, out) => this.putOrder(account, order, out),
@@ -336,7 +341,7 @@ export class TradingBook {
     if (!account) return reject('account_not_found');
     const total = change.postings.reduce((sum, posting) => sum + posting.amountMicros, 0n);
     if (change.requireFreeMargin && total < 0n) {
-      const figures = accountFigures(account, this.board);
+      const figures = this.valuation(account).figures(account, this.board);
       if (-total > figures.freeMarginMicros) return reject('insufficient_free_margin');
     }
     const out = new OutcomeBuilder(account);
@@ -389,6 +394,7 @@ export class TradingBook {
   private putOrder(account: Account, order: Order, out: OutcomeBuilder): void {
     const previous = account.orders.get(order.id);
     if (previous) this.triggers.removeOrder(previous);
+    this.valuation(account).put(order);
     if (order.state === 'pending' || order.state === 'holding') {
       account.orders.set(order.id, order);
       this.triggers.addOrder(order);
@@ -396,6 +402,13 @@ export class TradingBook {
       account.orders.delete(order.id);
     }
     out.order(order);
+  }
+
+  /** The account's valuation; made from its orders for an account this book did not load. */
+  private valuation(account: Account): AccountValuation {
+    let valuation = this.valuations.get(account.id);
+    if (!valuation) this.valuations.set(account.id, (valuation = AccountValuation.of(account)));
+    return valuation;
   }
 
   private redrawGuards(account: Account): void {
