@@ -102,7 +102,11 @@ function runScenario(seed: number): { closes: number; reused: number } {
       put(account, valuation, { ...order, stopLossPoints: order.stopLossPoints + 1 });
     } else if (action < 0.96) {
       const order = prng.pick(holding);
-      put(account, valuation, { ...order, lots: order.lots / 2n + 1n, marginMicros: order.marginMicros / 2n });
+      put(account, valuation, {
+        ...order,
+        lots: order.lots / 2n + 1n,
+        marginMicros: order.marginMicros / 2n,
+      });
     } else if (action < 0.98) {
       // The back office edits an instrument: a new spec object, another contract size.
       const spec = prng.pick(INSTRUMENTS);
@@ -127,7 +131,11 @@ describe('account valuation', () => {
     const book = fixtureBook();
     const { board } = book;
     const account = newAccount(1, '10000');
-    const order = { ...holdingOrder(1, seededPrng(3), board), instrumentId: JPN225.id, openPoints: 4_990_000 };
+    const order = {
+      ...holdingOrder(1, seededPrng(3), board),
+      instrumentId: JPN225.id,
+      openPoints: 4_990_000,
+    };
     account.orders.set(order.id, order);
     const valuation = AccountValuation.of(account);
     const before = valuation.figures(account, board).floatingMicros;

@@ -166,13 +166,20 @@ export function guardBandsOf(
     if (leg) watched.add(leg.instrumentId);
   }
   const bound = boundOf(side);
-  return ladderBands(board, [...watched], valuation.usedMarginMicros, levelPercent, side, (denominator, rung) => {
-    const key = rung * 2 + (bound === 'worst' ? 0 : 1);
-    let equity = account.balanceMicros;
-    for (const position of valuation.values())
-      equity += position.guardBound(board, key, denominator, bound);
-    return equity;
-  });
+  return ladderBands(
+    board,
+    [...watched],
+    valuation.usedMarginMicros,
+    levelPercent,
+    side,
+    (denominator, rung) => {
+      const key = rung * 2 + (bound === 'worst' ? 0 : 1);
+      let equity = account.balanceMicros;
+      for (const position of valuation.values())
+        equity += position.guardBound(board, key, denominator, bound);
+      return equity;
+    },
+  );
 }
 
 /** Above a level, what matters is the equity's lower bound over the box; at or below, its upper. */

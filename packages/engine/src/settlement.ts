@@ -16,14 +16,7 @@ import type { MarketBoard } from './market-board.ts';
 import { largestLoser } from './order-lifecycle.ts';
 import type { OutcomeBuilder } from './outcome-builder.ts';
 import type { TriggerIndex } from './trigger-index.ts';
-import type {
-  Account,
-  AccountFigures,
-  CloseReason,
-  Order,
-  RiskFigures,
-  RiskLevels,
-} from './trading-types.ts';
+import type { Account, CloseReason, Order, RiskFigures, RiskLevels } from './trading-types.ts';
 
 /** What the trading book lends settling: its board, levels, guards and its close step. */
 export interface SettlingBook {

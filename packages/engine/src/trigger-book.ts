@@ -163,7 +163,13 @@ export class TriggerBook<Id extends string | number = string> {
    * Adds a trigger the caller keeps the handle of, to `discard` it later; it is not reachable by
    * id (`has`, `remove`), and ids need not be unique among inserted triggers.
    */
-  insert(id: Id, side: WatchedSide, direction: CrossDirection, level: number, owner: number): TriggerHandle<Id> {
+  insert(
+    id: Id,
+    side: WatchedSide,
+    direction: CrossDirection,
+    level: number,
+    owner: number,
+  ): TriggerHandle<Id> {
     return this.push(id, side, direction, level, owner, false);
   }
 
