@@ -158,28 +158,21 @@ export function guardBandsOf(
   side: GuardSide = 'above',
 ): GuardBand[] {
   if (valuation.holdingCount === 0) return [];
-  const watched = new Set<number>();
+  // An array, not a set: an account holds a few instruments, and this runs on every settling.
+  const watched: number[] = [];
   for (const { order } of valuation.values()) {
-    watched.add(order.instrumentId);
+    if (!watched.includes(order.instrumentId)) watched.push(order.instrumentId);
     const spec = board.instrument(order.instrumentId);
     const leg = spec && board.conversionLeg(spec.quoteCurrency);
-    if (leg) watched.add(leg.instrumentId);
+    if (leg && !watched.includes(leg.instrumentId)) watched.push(leg.instrumentId);
   }
   const bound = boundOf(side);
-  return ladderBands(
-    board,
-    [...watched],
-    valuation.usedMarginMicros,
-    levelPercent,
-    side,
-    (denominator, rung) => {
-      const key = rung * 2 + (bound === 'worst' ? 0 : 1);
-      let equity = account.balanceMicros;
-      for (const position of valuation.values())
-        equity += position.guardBound(board, key, denominator, bound);
-      return equity;
-    },
-  );
+  return ladderBands(board, watched, valuation.usedMarginMicros, levelPercent, side, (denominator, rung) => {
+    const key = rung * 2 + (bound === 'worst' ? 0 : 1);
+    let equity = account.balanceMicros;
+    for (const position of valuation.values()) equity += position.guardBound(board, key, denominator, bound);
+    return equity;
+  });
 }
 
 /** Above a level, what matters is the equity's lower bound over the box; at or below, its upper. */

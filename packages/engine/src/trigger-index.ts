@@ -46,12 +46,21 @@ interface OrderTriggers {
 }
 
 /**
- * An account's boxes as drawn and their edges, four per box in the order of `bands` (bid at or
- * below, bid at or above, ask at or below, ask at or above).
+ * An account's boxes as drawn and their edges, four per box (bid at or below, bid at or above,
+ * ask at or below, ask at or above).
  */
 interface GuardDrawing {
-  readonly bands: readonly GuardBand[];
-  readonly edges: readonly TriggerHandle<number>[];
+  /**
+   * Four numbers per box, in the order the boxes were given: instrument, bid, ask, half-width (a
+   * flat array: comparing the new boxes with it reads one object, not one per box).
+   */
+  readonly boxes: number[];
+  readonly edges: TriggerHandle<number>[];
+  /**
+   * Every edge still waits in its book. An edge leaves only by firing (`takeCrossed` clears this)
+   * or by this index taking it out, so knowing it reads no edge (each a likely cache miss).
+   */
+  whole: boolean;
 }
 
 export class TriggerIndex {
@@ -81,6 +90,11 @@ export class TriggerIndex {
    */
   takeCrossed(instrumentId: number, bid: number, ask: number): OwnedTrigger<number>[] {
     const crossed = this.books.get(instrumentId)?.takeCrossed(bid, ask) ?? [];
+    for (const trigger of crossed)
+      if (kindOf(trigger.id) === TriggerKind.guard) {
+        const drawing = this.guarded.get(trigger.owner);
+        if (drawing) drawing.whole = false;
+      }
     return crossed.length > 1 ? crossed.sort(firingOrder) : crossed;
   }
 
@@ -179,54 +193,83 @@ export class TriggerIndex {
    */
   setGuards(accountId: number, bands: readonly GuardBand[]): void {
     const drawn = this.guarded.get(accountId);
-    const first = triggerId(accountId, TriggerKind.guard);
-    const edges: TriggerHandle<number>[] = [];
-    for (const band of bands) {
-      const at = drawn ? drawn.bands.findIndex((box) => box.instrumentId === band.instrumentId) : -1;
-      if (at >= 0 && sameBox(drawn!.bands[at]!, band) && this.edgesLive(drawn!, at)) {
-        for (let edge = 0; edge < 4; edge++) edges.push(drawn!.edges[4 * at + edge]!);
-        continue;
+    if (bands.length === 0) return this.removeGuards(accountId);
+    if (drawn && sameInstruments(drawn, bands)) {
+      // The usual re-draw: the same instruments in the same order, boxes replaced where they moved.
+      for (let at = 0; at < bands.length; at++) {
+        if (drawn.whole && sameBoxAt(drawn, at, bands[at]!)) continue;
+        this.removeEdges(drawn, at);
+        this.drawBox(drawn, at, accountId, bands[at]!);
       }
-      const book = this.bookOf(band.instrumentId);
-      const d = band.halfWidthPoints;
-      edges.push(
-        book.insert(first, 'bid', 'atOrBelow', band.bid - d, accountId),
-        book.insert(first + 1, 'bid', 'atOrAbove', band.bid + d, accountId),
-        book.insert(first + 2, 'ask', 'atOrBelow', band.ask - d, accountId),
-        book.insert(first + 3, 'ask', 'atOrAbove', band.ask + d, accountId),
-      );
+      drawn.whole = true;
+      return;
+    }
+    const drawing: GuardDrawing = { boxes: [], edges: [], whole: true };
+    for (let at = 0; at < bands.length; at++) {
+      const band = bands[at]!;
+      const old = drawn ? boxOf(drawn, band.instrumentId) : -1;
+      if (old >= 0 && drawn!.whole && sameBoxAt(drawn!, old, band)) {
+        for (let i = 0; i < 4; i++) {
+          drawing.boxes[4 * at + i] = drawn!.boxes[4 * old + i]!;
+          drawing.edges[4 * at + i] = drawn!.edges[4 * old + i]!;
+        }
+      } else this.drawBox(drawing, at, accountId, band);
     }
     // Whatever was drawn and is not kept leaves its book.
     if (drawn)
-      drawn.bands.forEach((old, at) => {
-        const kept = bands.find((band) => band.instrumentId === old.instrumentId);
-        if (!kept || edges[4 * bands.indexOf(kept)] !== drawn.edges[4 * at]) this.removeEdges(drawn, at);
-      });
-    if (bands.length > 0) this.guarded.set(accountId, { bands, edges });
-    else this.guarded.delete(accountId);
+      for (let old = 0; 4 * old < drawn.boxes.length; old++)
+        if (!drawing.edges.includes(drawn.edges[4 * old]!)) this.removeEdges(drawn, old);
+    this.guarded.set(accountId, drawing);
+  }
+
+  /** Puts the four edges of `band` in its book, as box `at` of the drawing. */
+  private drawBox(drawing: GuardDrawing, at: number, accountId: number, band: GuardBand): void {
+    const book = this.bookOf(band.instrumentId);
+    const first = triggerId(accountId, TriggerKind.guard);
+    const d = band.halfWidthPoints;
+    const { boxes, edges } = drawing;
+    boxes[4 * at] = band.instrumentId;
+    boxes[4 * at + 1] = band.bid;
+    boxes[4 * at + 2] = band.ask;
+    boxes[4 * at + 3] = d;
+    edges[4 * at] = book.insert(first, 'bid', 'atOrBelow', band.bid - d, accountId);
+    edges[4 * at + 1] = book.insert(first + 1, 'bid', 'atOrAbove', band.bid + d, accountId);
+    edges[4 * at + 2] = book.insert(first + 2, 'ask', 'atOrBelow', band.ask - d, accountId);
+    edges[4 * at + 3] = book.insert(first + 3, 'ask', 'atOrAbove', band.ask + d, accountId);
   }
 
   removeGuards(accountId: number): void {
     const drawn = this.guarded.get(accountId);
     if (!drawn) return;
-    for (let at = 0; at < drawn.bands.length; at++) this.removeEdges(drawn, at);
+    for (let at = 0; 4 * at < drawn.boxes.length; at++) this.removeEdges(drawn, at);
     this.guarded.delete(accountId);
   }
 
   private removeEdges(drawn: GuardDrawing, at: number): void {
-    const book = this.books.get(drawn.bands[at]!.instrumentId);
+    const book = this.books.get(drawn.boxes[4 * at]!);
     for (let edge = 0; edge < 4; edge++) book?.discard(drawn.edges[4 * at + edge]!);
-  }
-
-  /** A fired edge leaves its book (and the tick removes its siblings): only a whole box is kept. */
-  private edgesLive(drawn: GuardDrawing, at: number): boolean {
-    for (let edge = 0; edge < 4; edge++) if (!TriggerBook.isLive(drawn.edges[4 * at + edge]!)) return false;
-    return true;
   }
 }
 
-const sameBox = (a: GuardBand, b: GuardBand) =>
-  a.bid === b.bid && a.ask === b.ask && a.halfWidthPoints === b.halfWidthPoints;
+/** Whether the drawing's boxes are of `bands`' instruments, in their order. */
+function sameInstruments(drawing: GuardDrawing, bands: readonly GuardBand[]): boolean {
+  if (drawing.boxes.length !== 4 * bands.length) return false;
+  for (let at = 0; at < bands.length; at++)
+    if (drawing.boxes[4 * at] !== bands[at]!.instrumentId) return false;
+  return true;
+}
+
+/** Where the drawing holds the box of an instrument, -1 for nowhere. */
+function boxOf(drawing: GuardDrawing, instrumentId: number): number {
+  for (let at = 0; 4 * at < drawing.boxes.length; at++) if (drawing.boxes[4 * at] === instrumentId) return at;
+  return -1;
+}
+
+/** Whether box `at` of the drawing is `band`'s: same quote, same half-width. */
+const sameBoxAt = (drawing: GuardDrawing, at: number, band: GuardBand) =>
+  drawing.boxes[4 * at + 1] === band.bid &&
+  drawing.boxes[4 * at + 2] === band.ask &&
+  drawing.boxes[4 * at + 3] === band.halfWidthPoints;
 
 /**
  * Pending fills first, then stops and take profits, then trailing-stop moves, then guards (the
