@@ -127,6 +127,27 @@ describe('account valuation', () => {
       expect(stats.reused).toBeGreaterThan(20);
     });
 
+  it('adds P/Ls beyond the safe integers, and sums that would leave them, exactly', () => {
+    const book = fixtureBook();
+    const { board } = book;
+    const account = newAccount(1, '10000');
+    const prng = seededPrng(5);
+    // JPN225 converts through USD/JPY, so its P/Ls are odd micro-dollars a double cannot always
+    // hold: tens of millions of lots gain up to about 10^15 micro-dollars each (a handful pass 2^53
+    // together), and a hundred times that passes it alone.
+    for (let i = 1; i <= 12; i++) {
+      const size = lots(`${prng.int(10_000_000, 99_999_999)}.${prng.int(10_000_000, 99_999_999)}`);
+      const order = { ...holdingOrder(i, prng, board), instrumentId: JPN225.id, side: 'buy' as const };
+      account.orders.set(i, { ...order, lots: i === 12 ? size * 100n : size, openPoints: 4_900_000 - i });
+    }
+    const valuation = AccountValuation.of(account);
+    const figures = valuation.figures(account, board);
+    expect(figures.floatingMicros > BigInt(Number.MAX_SAFE_INTEGER) * 4n).toBe(true);
+    expect(figures).toEqual(accountFigures(account, board));
+    board.setQuote(USDJPY.id, { bid: 140_001, ask: 140_010, timeMs: 0 });
+    expect(valuation.figures(account, board)).toEqual(accountFigures(account, board));
+  });
+
   it('keeps a P/L while its market stands still, and recomputes it when the leg moves', () => {
     const book = fixtureBook();
     const { board } = book;

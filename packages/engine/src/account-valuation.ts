@@ -25,6 +25,8 @@ import type { Account, AccountFigures, Order, RiskFigures } from './trading-type
 /** One holding order with its last P/L, its last guard bound, and the market both were taken at. */
 export class PositionValue {
   order: Order;
+  /** The order's instrument, kept here so a P/L reused reads nothing of the order record. */
+  private readonly instrumentId: number;
   private spec: InstrumentSpec | undefined = undefined;
   private bid = -1;
   private ask = -1;
@@ -33,12 +35,18 @@ export class PositionValue {
   private legAsk = -1;
   private profitKnown = false;
   private profit = 0n;
+  /**
+   * The P/L as a number when it is a safe integer (NaN otherwise): summing numbers allocates
+   * nothing and reads no bigint, and is exact while every partial sum stays a safe integer.
+   */
+  private profitNumber = NaN;
   /** Which bound `bound` holds (`boundKey`), -1 for none; see `guardBound`. */
   private boundKey = -1;
   private bound = 0n;
 
   constructor(order: Order) {
     this.order = order;
+    this.instrumentId = order.instrumentId;
   }
 
   /**
@@ -46,8 +54,8 @@ export class PositionValue {
    * Everything `floatingProfit` and the guard's `profitBound` read of the board is compared here.
    */
   private refresh(board: MarketBoard): void {
-    const spec = board.instrument(this.order.instrumentId);
-    const quote = board.quote(this.order.instrumentId);
+    const spec = board.instrument(this.instrumentId);
+    const quote = board.quote(this.instrumentId);
     const bid = quote ? quote.bid : -1;
     const ask = quote ? quote.ask : -1;
     const leg = spec && board.conversionLeg(spec.quoteCurrency);
@@ -78,9 +86,17 @@ export class PositionValue {
     this.refresh(board);
     if (!this.profitKnown) {
       this.profit = floatingProfit(this.order, board);
+      const asNumber = Number(this.profit);
+      this.profitNumber = Number.isSafeInteger(asNumber) ? asNumber : NaN;
       this.profitKnown = true;
     }
     return this.profit;
+  }
+
+  /** `profitNow` as a safe integer, NaN when it is not one. */
+  profitNowAsNumber(board: MarketBoard): number {
+    this.profitNow(board);
+    return this.profitNumber;
   }
 
   /**
@@ -140,8 +156,22 @@ export class AccountValuation {
 
   /** Balance, equity and used margin now: `accountFigures` without the margin level's division. */
   risk(account: Account, board: MarketBoard): RiskFigures & { floatingMicros: bigint } {
+    // Safe-integer P/Ls add up as numbers, flushed into the bigint before a sum could leave the
+    // safe range: exact, and no bigint is read or made for a P/L that was reused.
     let floating = 0n;
-    for (const position of this.positions.values()) floating += position.profitNow(board);
+    let small = 0;
+    for (const position of this.positions.values()) {
+      const profit = position.profitNowAsNumber(board);
+      if (Number.isNaN(profit)) floating += position.profitNow(board);
+      else {
+        if (Math.abs(small) + Math.abs(profit) > Number.MAX_SAFE_INTEGER) {
+          floating += BigInt(small);
+          small = 0;
+        }
+        small += profit;
+      }
+    }
+    if (small !== 0) floating += BigInt(small);
     return {
       balanceMicros: account.balanceMicros,
       equityMicros: account.balanceMicros + floating,
