@@ -19,7 +19,7 @@ import { floatingProfit } from './account-figures.ts';
 import type { InstrumentSpec } from './instrument.ts';
 import { profitBoundAtRung } from './margin-guard.ts';
 import type { ConversionLeg, MarketBoard } from './market-board.ts';
-import { divRound } from './money.ts';
+import { divRound, ExactSum } from './money.ts';
 import type { Account, AccountFigures, Order, RiskFigures } from './trading-types.ts';
 
 /** One holding order with its last P/L, its last guard bound, and the market both were taken at. */
@@ -43,6 +43,8 @@ export class PositionValue {
   /** Which bound `bound` holds (`boundKey`), -1 for none; see `guardBound`. */
   private boundKey = -1;
   private bound = 0n;
+  /** `bound` as a safe integer, NaN when it is not one. */
+  private boundNumber = NaN;
 
   constructor(order: Order) {
     this.order = order;
@@ -86,17 +88,17 @@ export class PositionValue {
     this.refresh(board);
     if (!this.profitKnown) {
       this.profit = floatingProfit(this.order, board);
-      const asNumber = Number(this.profit);
-      this.profitNumber = Number.isSafeInteger(asNumber) ? asNumber : NaN;
+      this.profitNumber = safeNumber(this.profit);
       this.profitKnown = true;
     }
     return this.profit;
   }
 
-  /** `profitNow` as a safe integer, NaN when it is not one. */
-  profitNowAsNumber(board: MarketBoard): number {
-    this.profitNow(board);
-    return this.profitNumber;
+  /** Adds `profitNow` to a sum. */
+  addProfit(sum: ExactSum, board: MarketBoard): void {
+    const profit = this.profitNow(board);
+    if (Number.isNaN(this.profitNumber)) sum.addBig(profit);
+    else sum.addSafe(this.profitNumber);
   }
 
   /**
@@ -107,9 +109,23 @@ export class PositionValue {
     this.refresh(board);
     if (this.boundKey !== key) {
       this.bound = profitBoundAtRung(this.order, board, denominator, bound);
+      this.boundNumber = safeNumber(this.bound);
       this.boundKey = key;
     }
     return this.bound;
+  }
+
+  /** Adds `guardBound` to a sum. */
+  addGuardBound(
+    sum: ExactSum,
+    board: MarketBoard,
+    key: number,
+    denominator: number,
+    bound: 'worst' | 'best',
+  ): void {
+    const value = this.guardBound(board, key, denominator, bound);
+    if (Number.isNaN(this.boundNumber)) sum.addBig(value);
+    else sum.addSafe(this.boundNumber);
   }
 }
 
@@ -156,22 +172,9 @@ export class AccountValuation {
 
   /** Balance, equity and used margin now: `accountFigures` without the margin level's division. */
   risk(account: Account, board: MarketBoard): RiskFigures & { floatingMicros: bigint } {
-    // Safe-integer P/Ls add up as numbers, flushed into the bigint before a sum could leave the
-    // safe range: exact, and no bigint is read or made for a P/L that was reused.
-    let floating = 0n;
-    let small = 0;
-    for (const position of this.positions.values()) {
-      const profit = position.profitNowAsNumber(board);
-      if (Number.isNaN(profit)) floating += position.profitNow(board);
-      else {
-        if (Math.abs(small) + Math.abs(profit) > Number.MAX_SAFE_INTEGER) {
-          floating += BigInt(small);
-          small = 0;
-        }
-        small += profit;
-      }
-    }
-    if (small !== 0) floating += BigInt(small);
+    const sum = new ExactSum();
+    for (const position of this.positions.values()) position.addProfit(sum, board);
+    const floating = sum.total();
     return {
       balanceMicros: account.balanceMicros,
       equityMicros: account.balanceMicros + floating,
@@ -198,6 +201,12 @@ export class AccountValuation {
       marginLevelBasisPoints: used > 0n ? divRound(equity * 10_000n, used) : null,
     };
   }
+}
+
+/** A bigint as a number when it is a safe integer, NaN otherwise. */
+function safeNumber(value: bigint): number {
+  const asNumber = Number(value);
+  return Number.isSafeInteger(asNumber) ? asNumber : NaN;
 }
 
 /** Whether two records of one order have the same P/L terms (what `floatingProfit` reads). */

@@ -13,7 +13,7 @@
  * stays above the level; when one is, the engine re-checks the account exactly and draws a new box.
  */
 import { ONE, profitMicros } from './margin.ts';
-import { priceFraction } from './money.ts';
+import { ExactSum, priceFraction } from './money.ts';
 import { rateFromMid, type MarketBoard } from './market-board.ts';
 import type { AccountValuation } from './account-valuation.ts';
 import type { Account, Order } from './trading-types.ts';
@@ -169,9 +169,10 @@ export function guardBandsOf(
   const bound = boundOf(side);
   return ladderBands(board, watched, valuation.usedMarginMicros, levelPercent, side, (denominator, rung) => {
     const key = rung * 2 + (bound === 'worst' ? 0 : 1);
-    let equity = account.balanceMicros;
-    for (const position of valuation.values()) equity += position.guardBound(board, key, denominator, bound);
-    return equity;
+    const sum = new ExactSum();
+    sum.addBig(account.balanceMicros);
+    for (const position of valuation.values()) position.addGuardBound(sum, board, key, denominator, bound);
+    return sum.total();
   });
 }
 
