@@ -203,11 +203,6 @@ export class TriggerBook<Id extends string | number = string> {
     if (entry.keyed) this.live.delete(entry.id);
   }
 
-  /** Whether a trigger is still waiting: neither fired nor taken out (of whichever book). */
-  static isLive(handle: TriggerHandle<string | number>): boolean {
-    return !(handle as Entry<string | number>).removed;
-  }
-
   private push(
     id: Id,
     side: WatchedSide,
