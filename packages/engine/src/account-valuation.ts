@@ -12,6 +12,10 @@
  * (account-valuation.test.ts compares them after random ticks, opens and closes). The used margin
  * is a running sum of the holding orders' margins.
  *
+ * The positions are grouped by instrument, and each group keeps the sums of its positions' P/Ls
+ * and guard bounds for its market: settling after a fire re-adds the fired instrument's group and
+ * reads only the sums of the others, O(instruments held) rather than O(positions).
+ *
  * The trading book keeps one valuation per account and feeds it every order it puts (`put`), so
  * the valuation holds exactly the account's holding orders.
  */
@@ -22,42 +26,20 @@ import type { ConversionLeg, MarketBoard } from './market-board.ts';
 import { divRound, ExactSum } from './money.ts';
 import type { Account, AccountFigures, Order, RiskFigures } from './trading-types.ts';
 
-/** One holding order with its last P/L, its last guard bound, and the market both were taken at. */
-export class PositionValue {
-  order: Order;
-  /** The order's instrument, kept here so a P/L reused reads nothing of the order record. */
-  private readonly instrumentId: number;
+/** The market an instrument's P/L is computed from: everything `floatingProfit` and the guard's
+ * `profitBound` read of the board. */
+class MarketKey {
   private spec: InstrumentSpec | undefined = undefined;
   private bid = -1;
   private ask = -1;
   private leg: ConversionLeg | undefined = undefined;
   private legBid = -1;
   private legAsk = -1;
-  private profitKnown = false;
-  private profit = 0n;
-  /**
-   * The P/L as a number when it is a safe integer (NaN otherwise): summing numbers allocates
-   * nothing and reads no bigint, and is exact while every partial sum stays a safe integer.
-   */
-  private profitNumber = NaN;
-  /** Which bound `bound` holds (`boundKey`), -1 for none; see `guardBound`. */
-  private boundKey = -1;
-  private bound = 0n;
-  /** `bound` as a safe integer, NaN when it is not one. */
-  private boundNumber = NaN;
 
-  constructor(order: Order) {
-    this.order = order;
-    this.instrumentId = order.instrumentId;
-  }
-
-  /**
-   * Compares the market with the one the figures were taken at, and forgets them when it moved.
-   * Everything `floatingProfit` and the guard's `profitBound` read of the board is compared here.
-   */
-  private refresh(board: MarketBoard): void {
-    const spec = board.instrument(this.instrumentId);
-    const quote = board.quote(this.instrumentId);
+  /** Takes the instrument's market now; true when it is not the one taken before. */
+  moved(board: MarketBoard, instrumentId: number): boolean {
+    const spec = board.instrument(instrumentId);
+    const quote = board.quote(instrumentId);
     const bid = quote ? quote.bid : -1;
     const ask = quote ? quote.ask : -1;
     const leg = spec && board.conversionLeg(spec.quoteCurrency);
@@ -72,65 +54,130 @@ export class PositionValue {
       legBid === this.legBid &&
       legAsk === this.legAsk
     )
-      return;
+      return false;
     this.spec = spec;
     this.bid = bid;
     this.ask = ask;
     this.leg = leg;
     this.legBid = legBid;
     this.legAsk = legAsk;
-    this.profitKnown = false;
-    this.boundKey = -1;
+    return true;
+  }
+}
+
+/**
+ * An amount computed for one key (which P/L or bound it is), -1 for none, kept also as a number
+ * when it is a safe integer: summing numbers reads no bigint and makes none.
+ */
+class Cached {
+  key = -1;
+  value = 0n;
+  private asNumber = NaN;
+
+  set(key: number, value: bigint): void {
+    this.key = key;
+    this.value = value;
+    const asNumber = Number(value);
+    this.asNumber = Number.isSafeInteger(asNumber) ? asNumber : NaN;
   }
 
-  /** The floating P/L now, as `floatingProfit(order, board)`. */
-  profitNow(board: MarketBoard): bigint {
-    this.refresh(board);
-    if (!this.profitKnown) {
-      this.profit = floatingProfit(this.order, board);
-      this.profitNumber = safeNumber(this.profit);
-      this.profitKnown = true;
-    }
-    return this.profit;
+  addTo(sum: ExactSum): void {
+    if (Number.isNaN(this.asNumber)) sum.addBig(this.value);
+    else sum.addSafe(this.asNumber);
+  }
+}
+
+/** The P/L's key; a guard bound's is its rung and direction (`guardBandsOf`). */
+const PROFIT = 0;
+
+/** One holding order with its last P/L, its last guard bound, and the market both were taken at. */
+class PositionValue {
+  order: Order;
+  /** The order's instrument, kept here so a P/L reused reads nothing of the order record. */
+  readonly instrumentId: number;
+  private readonly market = new MarketKey();
+  private readonly profit = new Cached();
+  private readonly bound = new Cached();
+
+  constructor(order: Order) {
+    this.order = order;
+    this.instrumentId = order.instrumentId;
   }
 
-  /** Adds `profitNow` to a sum. */
+  private refresh(board: MarketBoard): void {
+    if (!this.market.moved(board, this.instrumentId)) return;
+    this.profit.key = -1;
+    this.bound.key = -1;
+  }
+
+  /** Adds the floating P/L now, `floatingProfit(order, board)`. */
   addProfit(sum: ExactSum, board: MarketBoard): void {
-    const profit = this.profitNow(board);
-    if (Number.isNaN(this.profitNumber)) sum.addBig(profit);
-    else sum.addSafe(this.profitNumber);
-  }
-
-  /**
-   * The guard's `profitBoundAtRung`, which depends only on the market compared in `refresh` and on
-   * the rung and direction (`key` tells them apart): computed once per market, then reused.
-   */
-  guardBound(board: MarketBoard, key: number, denominator: number, bound: 'worst' | 'best'): bigint {
     this.refresh(board);
-    if (this.boundKey !== key) {
-      this.bound = profitBoundAtRung(this.order, board, denominator, bound);
-      this.boundNumber = safeNumber(this.bound);
-      this.boundKey = key;
-    }
-    return this.bound;
+    if (this.profit.key !== PROFIT) this.profit.set(PROFIT, floatingProfit(this.order, board));
+    this.profit.addTo(sum);
   }
 
-  /** Adds `guardBound` to a sum. */
-  addGuardBound(
-    sum: ExactSum,
-    board: MarketBoard,
-    key: number,
-    denominator: number,
-    bound: 'worst' | 'best',
-  ): void {
-    const value = this.guardBound(board, key, denominator, bound);
-    if (Number.isNaN(this.boundNumber)) sum.addBig(value);
-    else sum.addSafe(this.boundNumber);
+  /** Adds the guard's `profitBoundAtRung`, `key` telling the rung and direction apart. */
+  addGuardBound(sum: ExactSum, board: MarketBoard, key: number, denominator: number, bound: Bound): void {
+    this.refresh(board);
+    if (this.bound.key !== key) this.bound.set(key, profitBoundAtRung(this.order, board, denominator, bound));
+    this.bound.addTo(sum);
+  }
+}
+
+type Bound = 'worst' | 'best';
+
+/**
+ * An account's holding orders of one instrument, with the sums of their P/Ls and guard bounds:
+ * while the instrument's market stands still and no position comes or goes, settling reads the
+ * sums and none of the positions (each a scattered object at 100,000 positions).
+ */
+export class InstrumentGroup {
+  readonly instrumentId: number;
+  readonly positions: PositionValue[] = [];
+  private readonly market = new MarketKey();
+  private readonly profit = new Cached();
+  private readonly bound = new Cached();
+
+  constructor(instrumentId: number) {
+    this.instrumentId = instrumentId;
+  }
+
+  /** A position came or went: the sums are made again (from the positions' own memos). */
+  changed(): void {
+    this.profit.key = -1;
+    this.bound.key = -1;
+  }
+
+  private refresh(board: MarketBoard): void {
+    if (this.market.moved(board, this.instrumentId)) this.changed();
+  }
+
+  addProfit(sum: ExactSum, board: MarketBoard): void {
+    this.refresh(board);
+    if (this.profit.key !== PROFIT) {
+      const group = new ExactSum();
+      for (const position of this.positions) position.addProfit(group, board);
+      this.profit.set(PROFIT, group.total());
+    }
+    this.profit.addTo(sum);
+  }
+
+  addGuardBound(sum: ExactSum, board: MarketBoard, key: number, denominator: number, bound: Bound): void {
+    this.refresh(board);
+    if (this.bound.key !== key) {
+      const group = new ExactSum();
+      for (const position of this.positions) position.addGuardBound(group, board, key, denominator, bound);
+      this.bound.set(key, group.total());
+    }
+    this.bound.addTo(sum);
   }
 }
 
 export class AccountValuation {
   private readonly positions = new Map<number, PositionValue>();
+  /** The positions by instrument, in a small array: an account holds a few instruments. */
+  private readonly groups: InstrumentGroup[] = [];
   private used = 0n;
 
   /** A valuation of the account's holding orders as they are now. */
@@ -147,23 +194,47 @@ export class AccountValuation {
   put(order: Order): void {
     const held = this.positions.get(order.id);
     if (held) this.used -= held.order.marginMicros;
-    if (order.state !== 'holding') {
-      if (held) this.positions.delete(order.id);
+    if (order.state === 'holding') this.used += order.marginMicros;
+    // A new record with the same P/L terms (a moved stop) keeps what was computed for the old one.
+    if (held && order.state === 'holding' && samePosition(held.order, order)) {
+      held.order = order;
       return;
     }
-    this.used += order.marginMicros;
-    // A new record with the same P/L terms (a moved stop) keeps what was computed for the old one.
-    if (held && samePosition(held.order, order)) held.order = order;
-    else this.positions.set(order.id, new PositionValue(order));
+    if (held) {
+      this.positions.delete(order.id);
+      this.leave(held);
+    }
+    if (order.state !== 'holding') return;
+    const position = new PositionValue(order);
+    this.positions.set(order.id, position);
+    this.join(position);
+  }
+
+  private join(position: PositionValue): void {
+    let group = this.groups.find((held) => held.instrumentId === position.instrumentId);
+    if (!group) this.groups.push((group = new InstrumentGroup(position.instrumentId)));
+    group.positions.push(position);
+    group.changed();
+  }
+
+  private leave(position: PositionValue): void {
+    const at = this.groups.findIndex((held) => held.instrumentId === position.instrumentId);
+    const group = this.groups[at]!;
+    const { positions } = group;
+    // Order within a group does not matter (its sums are exact): the last one takes the place.
+    positions[positions.indexOf(position)] = positions[positions.length - 1]!;
+    positions.pop();
+    if (positions.length === 0) this.groups.splice(at, 1);
+    else group.changed();
   }
 
   get usedMarginMicros(): bigint {
     return this.used;
   }
 
-  /** The holding orders, each with its memo. */
-  values(): IterableIterator<PositionValue> {
-    return this.positions.values();
+  /** The instruments held, each with its positions and sums. */
+  instruments(): readonly InstrumentGroup[] {
+    return this.groups;
   }
 
   get holdingCount(): number {
@@ -173,7 +244,7 @@ export class AccountValuation {
   /** Balance, equity and used margin now: `accountFigures` without the margin level's division. */
   risk(account: Account, board: MarketBoard): RiskFigures & { floatingMicros: bigint } {
     const sum = new ExactSum();
-    for (const position of this.positions.values()) position.addProfit(sum, board);
+    for (const group of this.groups) group.addProfit(sum, board);
     const floating = sum.total();
     return {
       balanceMicros: account.balanceMicros,
@@ -201,12 +272,6 @@ export class AccountValuation {
       marginLevelBasisPoints: used > 0n ? divRound(equity * 10_000n, used) : null,
     };
   }
-}
-
-/** A bigint as a number when it is a safe integer, NaN otherwise. */
-function safeNumber(value: bigint): number {
-  const asNumber = Number(value);
-  return Number.isSafeInteger(asNumber) ? asNumber : NaN;
 }
 
 /** Whether two records of one order have the same P/L terms (what `floatingProfit` reads). */

@@ -160,9 +160,9 @@ export function guardBandsOf(
   if (valuation.holdingCount === 0) return [];
   // An array, not a set: an account holds a few instruments, and this runs on every settling.
   const watched: number[] = [];
-  for (const { order } of valuation.values()) {
-    if (!watched.includes(order.instrumentId)) watched.push(order.instrumentId);
-    const spec = board.instrument(order.instrumentId);
+  for (const { instrumentId } of valuation.instruments()) {
+    if (!watched.includes(instrumentId)) watched.push(instrumentId);
+    const spec = board.instrument(instrumentId);
     const leg = spec && board.conversionLeg(spec.quoteCurrency);
     if (leg && !watched.includes(leg.instrumentId)) watched.push(leg.instrumentId);
   }
@@ -171,7 +171,7 @@ export function guardBandsOf(
     const key = rung * 2 + (bound === 'worst' ? 0 : 1);
     const sum = new ExactSum();
     sum.addBig(account.balanceMicros);
-    for (const position of valuation.values()) position.addGuardBound(sum, board, key, denominator, bound);
+    for (const group of valuation.instruments()) group.addGuardBound(sum, board, key, denominator, bound);
     return sum.total();
   });
 }
