@@ -26,20 +26,73 @@ import type { ConversionLeg, MarketBoard } from './market-board.ts';
 import { divRound, ExactSum } from './money.ts';
 import type { Account, AccountFigures, Order, RiskFigures } from './trading-types.ts';
 
-/** The market an instrument's P/L is computed from: everything `floatingProfit` and the guard's
- * `profitBound` read of the board. */
-class MarketKey {
+type Bound = 'worst' | 'best';
+
+/**
+ * A P/L and a guard bound, each computed for one key (which bound: rung and direction; -1 for
+ * none) at the market of one instrument, which is kept to tell whether it moved: everything
+ * `floatingProfit` and the guard's `profitBound` read of the board. Each amount is kept also as a
+ * number when it is a safe integer, so summing reads no bigint and makes none. One object with
+ * every field in it: settling reads it cold, and each further object would be one more miss.
+ */
+abstract class ValuedAtMarket {
+  /** The instrument, kept here so a reused amount reads nothing of any order record. */
+  readonly instrumentId: number;
   private spec: InstrumentSpec | undefined = undefined;
   private bid = -1;
   private ask = -1;
   private leg: ConversionLeg | undefined = undefined;
   private legBid = -1;
   private legAsk = -1;
+  private profitKnown = false;
+  private profit = 0n;
+  private profitNumber = NaN;
+  private boundKey = -1;
+  private bound = 0n;
+  private boundNumber = NaN;
 
-  /** Takes the instrument's market now; true when it is not the one taken before. */
-  moved(board: MarketBoard, instrumentId: number): boolean {
-    const spec = board.instrument(instrumentId);
-    const quote = board.quote(instrumentId);
+  constructor(instrumentId: number) {
+    this.instrumentId = instrumentId;
+  }
+
+  /** Forgets both amounts. */
+  changed(): void {
+    this.profitKnown = false;
+    this.boundKey = -1;
+  }
+
+  /** The P/L now, computed when the market moved or `changed` was called. */
+  protected abstract profitNow(board: MarketBoard): bigint;
+
+  /** The guard bound for `key`, computed when it is not the one kept. */
+  protected abstract boundNow(board: MarketBoard, key: number, denominator: number, bound: Bound): bigint;
+
+  addProfit(sum: ExactSum, board: MarketBoard): void {
+    this.refresh(board);
+    if (!this.profitKnown) {
+      this.profit = this.profitNow(board);
+      this.profitNumber = safeNumber(this.profit);
+      this.profitKnown = true;
+    }
+    if (Number.isNaN(this.profitNumber)) sum.addBig(this.profit);
+    else sum.addSafe(this.profitNumber);
+  }
+
+  addGuardBound(sum: ExactSum, board: MarketBoard, key: number, denominator: number, bound: Bound): void {
+    this.refresh(board);
+    if (this.boundKey !== key) {
+      this.bound = this.boundNow(board, key, denominator, bound);
+      this.boundNumber = safeNumber(this.bound);
+      this.boundKey = key;
+    }
+    if (Number.isNaN(this.boundNumber)) sum.addBig(this.bound);
+    else sum.addSafe(this.boundNumber);
+  }
+
+  /** Takes the instrument's market now, and forgets both amounts when it is not the one kept. */
+  private refresh(board: MarketBoard): void {
+    const spec = board.instrument(this.instrumentId);
+    const quote = board.quote(this.instrumentId);
     const bid = quote ? quote.bid : -1;
     const ask = quote ? quote.ask : -1;
     const leg = spec && board.conversionLeg(spec.quoteCurrency);
@@ -54,124 +107,60 @@ class MarketKey {
       legBid === this.legBid &&
       legAsk === this.legAsk
     )
-      return false;
+      return;
     this.spec = spec;
     this.bid = bid;
     this.ask = ask;
     this.leg = leg;
     this.legBid = legBid;
     this.legAsk = legAsk;
-    return true;
+    this.changed();
   }
 }
 
-/**
- * An amount computed for one key (which P/L or bound it is), -1 for none, kept also as a number
- * when it is a safe integer: summing numbers reads no bigint and makes none.
- */
-class Cached {
-  key = -1;
-  value = 0n;
-  private asNumber = NaN;
-
-  set(key: number, value: bigint): void {
-    this.key = key;
-    this.value = value;
-    const asNumber = Number(value);
-    this.asNumber = Number.isSafeInteger(asNumber) ? asNumber : NaN;
-  }
-
-  addTo(sum: ExactSum): void {
-    if (Number.isNaN(this.asNumber)) sum.addBig(this.value);
-    else sum.addSafe(this.asNumber);
-  }
-}
-
-/** The P/L's key; a guard bound's is its rung and direction (`guardBandsOf`). */
-const PROFIT = 0;
-
-/** One holding order with its last P/L, its last guard bound, and the market both were taken at. */
-class PositionValue {
+/** One holding order with its last P/L and guard bound. */
+class PositionValue extends ValuedAtMarket {
   order: Order;
-  /** The order's instrument, kept here so a P/L reused reads nothing of the order record. */
-  readonly instrumentId: number;
-  private readonly market = new MarketKey();
-  private readonly profit = new Cached();
-  private readonly bound = new Cached();
 
   constructor(order: Order) {
+    super(order.instrumentId);
     this.order = order;
-    this.instrumentId = order.instrumentId;
   }
 
-  private refresh(board: MarketBoard): void {
-    if (!this.market.moved(board, this.instrumentId)) return;
-    this.profit.key = -1;
-    this.bound.key = -1;
+  protected profitNow(board: MarketBoard): bigint {
+    return floatingProfit(this.order, board);
   }
 
-  /** Adds the floating P/L now, `floatingProfit(order, board)`. */
-  addProfit(sum: ExactSum, board: MarketBoard): void {
-    this.refresh(board);
-    if (this.profit.key !== PROFIT) this.profit.set(PROFIT, floatingProfit(this.order, board));
-    this.profit.addTo(sum);
-  }
-
-  /** Adds the guard's `profitBoundAtRung`, `key` telling the rung and direction apart. */
-  addGuardBound(sum: ExactSum, board: MarketBoard, key: number, denominator: number, bound: Bound): void {
-    this.refresh(board);
-    if (this.bound.key !== key) this.bound.set(key, profitBoundAtRung(this.order, board, denominator, bound));
-    this.bound.addTo(sum);
+  protected boundNow(board: MarketBoard, _key: number, denominator: number, bound: Bound): bigint {
+    return profitBoundAtRung(this.order, board, denominator, bound);
   }
 }
-
-type Bound = 'worst' | 'best';
 
 /**
  * An account's holding orders of one instrument, with the sums of their P/Ls and guard bounds:
  * while the instrument's market stands still and no position comes or goes, settling reads the
  * sums and none of the positions (each a scattered object at 100,000 positions).
  */
-export class InstrumentGroup {
-  readonly instrumentId: number;
+export class InstrumentGroup extends ValuedAtMarket {
   readonly positions: PositionValue[] = [];
-  private readonly market = new MarketKey();
-  private readonly profit = new Cached();
-  private readonly bound = new Cached();
 
-  constructor(instrumentId: number) {
-    this.instrumentId = instrumentId;
+  protected profitNow(board: MarketBoard): bigint {
+    const sum = new ExactSum();
+    for (const position of this.positions) position.addProfit(sum, board);
+    return sum.total();
   }
 
-  /** A position came or went: the sums are made again (from the positions' own memos). */
-  changed(): void {
-    this.profit.key = -1;
-    this.bound.key = -1;
+  protected boundNow(board: MarketBoard, key: number, denominator: number, bound: Bound): bigint {
+    const sum = new ExactSum();
+    for (const position of this.positions) position.addGuardBound(sum, board, key, denominator, bound);
+    return sum.total();
   }
+}
 
-  private refresh(board: MarketBoard): void {
-    if (this.market.moved(board, this.instrumentId)) this.changed();
-  }
-
-  addProfit(sum: ExactSum, board: MarketBoard): void {
-    this.refresh(board);
-    if (this.profit.key !== PROFIT) {
-      const group = new ExactSum();
-      for (const position of this.positions) position.addProfit(group, board);
-      this.profit.set(PROFIT, group.total());
-    }
-    this.profit.addTo(sum);
-  }
-
-  addGuardBound(sum: ExactSum, board: MarketBoard, key: number, denominator: number, bound: Bound): void {
-    this.refresh(board);
-    if (this.bound.key !== key) {
-      const group = new ExactSum();
-      for (const position of this.positions) position.addGuardBound(group, board, key, denominator, bound);
-      this.bound.set(key, group.total());
-    }
-    this.bound.addTo(sum);
-  }
+/** A bigint as a number when it is a safe integer, NaN otherwise. */
+function safeNumber(value: bigint): number {
+  const asNumber = Number(value);
+  return Number.isSafeInteger(asNumber) ? asNumber : NaN;
 }
 
 export class AccountValuation {
