@@ -8,7 +8,7 @@ import { MarketStatus } from '@omp/protocol';
 import { InstrumentLogo } from '../../ui/instrument-logo.tsx';
 import { PriceCell } from '../../ui/price-cell.tsx';
 import { ChangeText } from '../../ui/change-pill.tsx';
-import { useEffectiveQuote } from './quotes-store.ts';
+import { useEffectiveQuote, useMarketStatus } from './quotes-store.ts';
 import { MiniChart } from './mini-chart.tsx';
 import { useCutOff } from '../../lib/use-socket-events.ts';
 import { RowStatus } from './instrument-row.tsx';
@@ -28,8 +28,10 @@ export function spreadPoints(bid: number, ask: number, precision: number): numbe
 /**
  * One line of the home quote list: a star, then the symbol with its day change, bid, ask and
  * spread (a tap opens the chart), then an expander with the day's open, high, low and trend.
- * Three separate buttons, so a tap on the star or the expander never opens the chart. Memoised
- * and subscribed to its own quote only, so a tick repaints one row, not the list.
+ * Three separate buttons, so a tap on the star or the expander never opens the chart. Memoised,
+ * and the row itself follows only the market's status: the figures that move with each tick are
+ * components of their own, subscribed to the row's quote, so a push re-renders those figures and
+ * nothing else of the row (not its buttons, icons, logo or labels) and none of the other rows.
  */
 export const QuoteRow = memo(function QuoteRow({
   instrument,
@@ -38,12 +40,11 @@ export const QuoteRow = memo(function QuoteRow({
   onToggleFavourite,
 }: QuoteRowProps) {
   const { t } = useTranslation();
-  const { quote, marketStatus } = useEffectiveQuote(instrument);
+  const marketStatus = useMarketStatus(instrument);
   const [expanded, setExpanded] = useState(false);
   const detailsId = useId();
   const closed = marketStatus !== MarketStatus.open;
   const stale = useCutOff();
-  const precision = instrument.PricePrecision;
   const code = instrument.ShowCode;
   return (
     <div
@@ -75,22 +76,11 @@ export const QuoteRow = memo(function QuoteRow({
             <span className="instrument-row__code">{code}</span>
             <span className="instrument-row__sub">
               <RowStatus closed={closed} stale={stale}>
-                <ChangeText percent={quote.Change} testId="row-change" />
+                <LiveChange instrument={instrument} />
               </RowStatus>
             </span>
           </span>
-          <span className="quote-row__prices">
-            <PriceCell
-              className="quote-row__bid"
-              value={quote.Bid}
-              precision={precision}
-              testId="row-price"
-            />
-            <PriceCell className="quote-row__ask" value={quote.Ask} precision={precision} testId="row-ask" />
-            <span className="quote-row__spread num" data-testid="row-spread">
-              {t('quote.spread')} {spreadPoints(quote.Bid, quote.Ask, precision)}
-            </span>
-          </span>
+          <LivePrices instrument={instrument} spreadLabel={t('quote.spread')} />
         </button>
         <button
           type="button"
@@ -105,30 +95,72 @@ export const QuoteRow = memo(function QuoteRow({
         </button>
       </div>
       {expanded && (
-        <div id={detailsId} className="quote-row__details" data-testid="row-details">
-          <dl className="quote-row__figures">
-            <div>
-              <dt>{t('quote.open')}</dt>
-              <dd>
-                <PriceCell value={quote.Open} precision={precision} testId="day-open" />
-              </dd>
-            </div>
-            <div>
-              <dt>{t('quote.high')}</dt>
-              <dd>
-                <PriceCell value={quote.High} precision={precision} testId="day-high" />
-              </dd>
-            </div>
-            <div>
-              <dt>{t('quote.low')}</dt>
-              <dd>
-                <PriceCell value={quote.Low} precision={precision} testId="day-low" />
-              </dd>
-            </div>
-          </dl>
-          <MiniChart forexId={instrument.Id} lastPrice={quote.Bid} />
-        </div>
+        <RowDetails
+          id={detailsId}
+          instrument={instrument}
+          labels={{ open: t('quote.open'), high: t('quote.high'), low: t('quote.low') }}
+        />
       )}
     </div>
   );
 });
+
+/** The day's change under the symbol: re-renders with the row's quote. */
+function LiveChange({ instrument }: { instrument: Instrument }) {
+  const { quote } = useEffectiveQuote(instrument);
+  return <ChangeText percent={quote.Change} testId="row-change" />;
+}
+
+/** Bid, ask and spread: re-render with the row's quote. */
+function LivePrices({ instrument, spreadLabel }: { instrument: Instrument; spreadLabel: string }) {
+  const { quote } = useEffectiveQuote(instrument);
+  const precision = instrument.PricePrecision;
+  return (
+    <span className="quote-row__prices">
+      <PriceCell className="quote-row__bid" value={quote.Bid} precision={precision} testId="row-price" />
+      <PriceCell className="quote-row__ask" value={quote.Ask} precision={precision} testId="row-ask" />
+      <span className="quote-row__spread num" data-testid="row-spread">
+        {spreadLabel} {spreadPoints(quote.Bid, quote.Ask, precision)}
+      </span>
+    </span>
+  );
+}
+
+/** The expanded day figures and trend: re-render with the row's quote. */
+function RowDetails({
+  id,
+  instrument,
+  labels,
+}: {
+  id: string;
+  instrument: Instrument;
+  labels: { open: string; high: string; low: string };
+}) {
+  const { quote } = useEffectiveQuote(instrument);
+  const precision = instrument.PricePrecision;
+  return (
+    <div id={id} className="quote-row__details" data-testid="row-details">
+      <dl className="quote-row__figures">
+        <div>
+          <dt>{labels.open}</dt>
+          <dd>
+            <PriceCell value={quote.Open} precision={precision} testId="day-open" />
+          </dd>
+        </div>
+        <div>
+          <dt>{labels.high}</dt>
+          <dd>
+            <PriceCell value={quote.High} precision={precision} testId="day-high" />
+          </dd>
+        </div>
+        <div>
+          <dt>{labels.low}</dt>
+          <dd>
+            <PriceCell value={quote.Low} precision={precision} testId="day-low" />
+          </dd>
+        </div>
+      </dl>
+      <MiniChart forexId={instrument.Id} lastPrice={quote.Bid} />
+    </div>
+  );
+}
