@@ -1,4 +1,4 @@
-import { memo, useId, useState } from 'react';
+import { memo, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import DownOutline from 'antd-mobile-icons/es/DownOutline';
 import StarFill from 'antd-mobile-icons/es/StarFill';
@@ -72,15 +72,11 @@ export const QuoteRow = memo(function QuoteRow({
           data-testid="row-open"
         >
           <InstrumentLogo src={instrument.Logo} code={code} size={28} />
-          <span className="instrument-row__name">
-            <span className="instrument-row__code">{code}</span>
-            <span className="instrument-row__sub">
-              <RowStatus closed={closed} stale={stale}>
-                <LiveChange instrument={instrument} />
-              </RowStatus>
-            </span>
-          </span>
-          <LivePrices instrument={instrument} spreadLabel={t('quote.spread')} />
+          <LiveFigures
+            instrument={instrument}
+            status={closed || stale ? <RowStatus closed={closed} stale={stale} /> : null}
+            spreadLabel={t('quote.spread')}
+          />
         </button>
         <button
           type="button"
@@ -105,24 +101,37 @@ export const QuoteRow = memo(function QuoteRow({
   );
 });
 
-/** The day's change under the symbol: re-renders with the row's quote. */
-function LiveChange({ instrument }: { instrument: Instrument }) {
-  const { quote } = useEffectiveQuote(instrument);
-  return <ChangeText percent={quote.Change} testId="row-change" />;
-}
-
-/** Bid, ask and spread: re-render with the row's quote. */
-function LivePrices({ instrument, spreadLabel }: { instrument: Instrument; spreadLabel: string }) {
+/**
+ * The symbol with its day change (or `status`, when closed or not live), then bid, ask and spread:
+ * the part of the row that re-renders with its quote, one subscription per row.
+ */
+function LiveFigures({
+  instrument,
+  status,
+  spreadLabel,
+}: {
+  instrument: Instrument;
+  status: ReactNode;
+  spreadLabel: string;
+}) {
   const { quote } = useEffectiveQuote(instrument);
   const precision = instrument.PricePrecision;
   return (
-    <span className="quote-row__prices">
-      <PriceCell className="quote-row__bid" value={quote.Bid} precision={precision} testId="row-price" />
-      <PriceCell className="quote-row__ask" value={quote.Ask} precision={precision} testId="row-ask" />
-      <span className="quote-row__spread num" data-testid="row-spread">
-        {spreadLabel} {spreadPoints(quote.Bid, quote.Ask, precision)}
+    <>
+      <span className="instrument-row__name">
+        <span className="instrument-row__code">{instrument.ShowCode}</span>
+        <span className="instrument-row__sub">
+          {status ?? <ChangeText percent={quote.Change} testId="row-change" />}
+        </span>
       </span>
-    </span>
+      <span className="quote-row__prices">
+        <PriceCell className="quote-row__bid" value={quote.Bid} precision={precision} testId="row-price" />
+        <PriceCell className="quote-row__ask" value={quote.Ask} precision={precision} testId="row-ask" />
+        <span className="quote-row__spread num" data-testid="row-spread">
+          {spreadLabel} {spreadPoints(quote.Bid, quote.Ask, precision)}
+        </span>
+      </span>
+    </>
   );
 }
 
