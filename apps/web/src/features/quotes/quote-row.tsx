@@ -150,24 +150,20 @@ function RowDetails({
   return (
     <div id={id} className="quote-row__details" data-testid="row-details">
       <dl className="quote-row__figures">
-        <div>
-          <dt>{labels.open}</dt>
-          <dd>
-            <PriceCell value={quote.Open} precision={precision} testId="day-open" />
-          </dd>
-        </div>
-        <div>
-          <dt>{labels.high}</dt>
-          <dd>
-            <PriceCell value={quote.High} precision={precision} testId="day-high" />
-          </dd>
-        </div>
-        <div>
-          <dt>{labels.low}</dt>
-          <dd>
-            <PriceCell value={quote.Low} precision={precision} testId="day-low" />
-          </dd>
-        </div>
+        {(
+          [
+            [labels.open, quote.Open, 'day-open'],
+            [labels.high, quote.High, 'day-high'],
+            [labels.low, quote.Low, 'day-low'],
+          ] as const
+        ).map(([label, value, testId]) => (
+          <div key={testId}>
+            <dt>{label}</dt>
+            <dd>
+              <PriceCell value={value} precision={precision} testId={testId} />
+            </dd>
+          </div>
+        ))}
       </dl>
       <MiniChart forexId={instrument.Id} lastPrice={quote.Bid} />
     </div>
