@@ -98,7 +98,8 @@ function expectBruteForce(book: TradingBook, account: Account, projection: RiskP
   }
 }
 
-describe('risk projection', () => {
+// The brute-force checks walk every price step: seconds on a busy shared machine, so a wider limit.
+describe('risk projection', { timeout: 30_000 }, () => {
   it('[RP2][RP6] an account with nothing open has no crossing and no distance', () => {
     const book = fixtureBook();
     const projection = project(book, accountWith(book, '1000', []));
