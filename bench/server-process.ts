@@ -48,6 +48,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface BenchServer {
   client: HttpClient;
+  /** Where it listens on 127.0.0.1 (the socket benches connect there too). */
+  port: number;
   pid: number | undefined;
   /** Warnings the server logged, counted but not echoed (the first start logs generated secrets). */
   warnings(): number;
@@ -103,7 +105,7 @@ export async function startBenchServer(
     const health = await client.call('GET', PLAIN_PATH).catch(() => undefined);
     if (health?.status === 200) {
       await sleep(1000); // a few of the feed's rounds, so every quote is fresh
-      return { client, pid: child.pid, warnings: () => warnings, stop };
+      return { client, port, pid: child.pid, warnings: () => warnings, stop };
     }
     if (Date.now() > deadline) {
       await stop();

@@ -78,6 +78,11 @@ export const SocketCloseCode = {
   goingAway: 1001,
   /** Too many messages on this connection (a policy violation): reconnect and send fewer. */
   rateLimited: 4008,
+  /**
+   * The client stopped reading (too much unsent for it, or backed up too long): reconnect with
+   * backoff; the snapshots on resubscribing bring it up to date.
+   */
+  tooSlow: 4009,
 } as const;
 
 /** `DAY_MARKET.<Code>`: one instrument's quotation. */

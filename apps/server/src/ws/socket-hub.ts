@@ -2,9 +2,9 @@
  * The realtime hub behind /v1/ws: topics, snapshots and conflated pushes (docs/socket.md).
  *
  * Market pushes are latest-state messages. The hub keeps only the newest event per key
- * (instrument, or instrument and period) and sends what changed once per flush interval, serialising
- * each message once for all subscribers. A client whose socket is backed up does not get a growing
- * queue: its pending map keeps one newest message per key until its buffer drains.
+ * (instrument, or instrument and period) and sends what changed once per flush interval, each
+ * message framed once for all subscribers; a backed-up client keeps the newest per key, and one
+ * that stopped reading is dropped (socket-fanout.ts).
  *
  * A signed-in socket keeps its session's identity and expiry. When the session ends (an event on
  * the bus, or its expiry seen at a flush or before a private push) the socket is told so and keeps
@@ -31,6 +31,14 @@ import { createInProcessEventBus, type EventBus, type SessionEnded } from '../ev
 import type { KlineEvent, QuoteEvent } from '../events/market-events.ts';
 import type { MarketService } from '../services/market-service.ts';
 import { encode, klineMessage, quoteMessage, sessionEndedMessage } from './socket-messages.ts';
+import {
+  DEFAULT_SLOW_CLIENT_LIMITS,
+  Fanout,
+  PushRound,
+  type FanoutClient,
+  type SlowClientLimits,
+} from './socket-fanout.ts';
+import { textFrame, writeFrames, type Frame } from './socket-frames.ts';
 import { UserSockets, type UserSocket } from './socket-user-delivery.ts';
 import {
   DEFAULT_SOCKET_RATE_LIMIT,
@@ -44,20 +52,16 @@ import { TradeStream, type TradeSource } from './socket-trade-stream.ts';
 
 export { DEFAULT_SOCKET_RATE_LIMIT, type SocketRateLimit, type SocketSession } from './socket-session.ts';
 
-/** Above this many unsent bytes a client is treated as slow and only gets the newest state later. */
-const SLOW_CLIENT_BUFFER_BYTES = 256 * 1024;
 /** Clients silent for this long are gone (the web client pings every second, older clients every 5 s). */
 const SILENT_CLIENT_TIMEOUT_MS = SOCKET_SILENT_CLIENT_MS;
 
-interface Client extends UserSocket {
-  socket: WebSocket;
-  /** Newest undelivered message per key, for slow clients. */
-  pending: Map<string, string>;
+/** A client closed for being too slow gets this long to read its close frame, then is cut off. */
+const SLOW_CLIENT_CLOSE_GRACE_MS = 5_000;
+
+interface Client extends UserSocket, FanoutClient {
   lastSeenMs: number;
   /** Numbers `login` messages, so a slow lookup never overrides a newer login's answer. */
   loginSeq: number;
-  /** Closed for breaking the rate limit: nothing more it sends is read. */
-  closing: boolean;
 }
 
 /** A login waiting for its token lookup, and the sessions that ended meanwhile. */
@@ -77,6 +81,8 @@ export interface SocketHubOptions {
   /** Where `session_ended` is heard (and expiries announced); a private one when absent. */
   events?: EventBus;
   rateLimit?: SocketRateLimit;
+  /** When a client that does not keep up is backed up, and when it is dropped (socket-fanout.ts). */
+  slowClients?: Partial<SlowClientLimits>;
 }
 
 export class SocketHub {
@@ -95,14 +101,20 @@ export class SocketHub {
   private readonly users = new UserSockets<Client>((client, message) => this.send(client, message));
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly unsubscribeBus: Array<() => void>;
+  private readonly fanout: Fanout<Client>;
   private sent = 0;
-  private conflated = 0;
+  private dropped = 0;
 
   constructor(options: SocketHubOptions) {
     this.market = options.market;
     this.authenticate = options.authenticate ?? (async () => undefined);
     this.now = options.now ?? Date.now;
     this.events = options.events ?? createInProcessEventBus();
+    this.fanout = new Fanout<Client>(
+      { ...DEFAULT_SLOW_CLIENT_LIMITS, ...options.slowClients },
+      this.now,
+      (client) => this.dropSlow(client),
+    );
     this.unsubscribeBus = [
       this.events.subscribe('quote', (event) => this.changedQuotes.set(event.code, event)),
       this.events.subscribe('kline', (event) =>
@@ -116,16 +128,10 @@ export class SocketHub {
       // Every node hears it and tells the sockets it holds: a notification made anywhere reaches them.
       this.events.subscribe('notification_created', (event) => this.users.deliverNotification(event)),
       // New terms reach every phone at once: each refetches the instrument list it trades from.
-      this.events.subscribe('instrument_changed', ({ code }) => {
-        const message = encode({ type: INSTRUMENT_CHANGED_MESSAGE, symbol: code });
-        for (const client of this.clients) this.send(client, message);
-      }),
+      this.events.subscribe('instrument_changed', ({ code }) => this.tellInstrumentChanged(code)),
       // A new leverage cap changes what those instruments offer: the same word, once per instrument.
       this.events.subscribe('leverage_caps_changed', ({ codes }) => {
-        for (const code of codes) {
-          const message = encode({ type: INSTRUMENT_CHANGED_MESSAGE, symbol: code });
-          for (const client of this.clients) this.send(client, message);
-        }
+        for (const code of codes) this.tellInstrumentChanged(code);
       }),
       // A deposit credited, a withdrawal returned or a balance adjusted by staff shows on the phone
       // at once: the figures now, and a word to fetch the records again.
@@ -152,7 +158,7 @@ export class SocketHub {
       new TradeStream<Client>(
         options.trading,
         (client, message) => this.send(client, message),
-        (key, message, client) => this.deliver(key, message, new Set([client])),
+        (key, frame, client) => this.fanout.deliver(client, key, frame),
       );
     this.timers.push(setInterval(() => this.flush(), options.flushIntervalMs));
     this.timers.push(setInterval(() => this.dropSilentClients(), SILENT_CLIENT_TIMEOUT_MS / 2));
@@ -160,7 +166,12 @@ export class SocketHub {
   }
 
   stats() {
-    return { clients: this.clients.size, sent: this.sent, conflated: this.conflated };
+    return {
+      clients: this.clients.size,
+      sent: this.sent + this.fanout.sent,
+      conflated: this.fanout.conflated,
+      droppedSlow: this.dropped,
+    };
   }
 
   attach(socket: WebSocket, lang: Language): void {
@@ -169,6 +180,7 @@ export class SocketHub {
       lang,
       topics: new Set(),
       pending: new Map(),
+      backedUpSinceMs: undefined,
       lastSeenMs: this.now(),
       userId: undefined,
       session: undefined,
@@ -188,6 +200,7 @@ export class SocketHub {
   }
 
   close(): void {
+    this.fanout.finish();
     for (const timer of this.timers) clearInterval(timer);
     for (const unsubscribe of this.unsubscribeBus) unsubscribe();
     for (const client of this.clients) client.socket.close(SocketCloseCode.goingAway, 'server shutting down');
@@ -203,10 +216,27 @@ export class SocketHub {
 
   /** Tells the client why, then closes; it gets nothing more in the meantime. */
   private closeFlooding(client: Client): void {
-    client.closing = true;
     this.reply(client, 'error', ResponseCode.rateLimited, 'socket_rate_limited');
+    client.closing = true;
     this.detach(client);
     client.socket.close(SocketCloseCode.rateLimited, 'message rate limit exceeded');
+  }
+
+  /** Drops a client that stopped reading; it is told why if it reads again soon (docs/socket.md). */
+  private dropSlow(client: Client): void {
+    client.closing = true;
+    this.dropped += 1;
+    this.detach(client);
+    client.pending.clear();
+    client.socket.close(SocketCloseCode.tooSlow, 'too slow: unsent data over the limit');
+    // Its close frame waits behind what it did not read; the memory is not held for ws's 30 s.
+    setTimeout(() => client.socket.terminate(), SLOW_CLIENT_CLOSE_GRACE_MS).unref();
+  }
+
+  /** The same frame to every socket: an instrument's terms changed (INSTRUMENT_CHANGED). */
+  private tellInstrumentChanged(code: string): void {
+    const frame = textFrame(encode({ type: INSTRUMENT_CHANGED_MESSAGE, symbol: code }));
+    for (const client of this.clients) this.sendFrame(client, frame);
   }
 
   private onMessage(client: Client, text: string): void {
@@ -332,40 +362,31 @@ export class SocketHub {
     }
   }
 
-  /** Sends what changed since the last flush; public so tests and benchmarks can drive it. */
+  /**
+   * Sends what changed since the last flush, each message built once (socket-fanout.ts); public so
+   * tests and benchmarks can drive it.
+   */
   flush(): void {
     this.endExpiredSessions();
+    const round = new PushRound();
+    const isHeld = (topic: string) => (this.subscribers.get(topic)?.size ?? 0) > 0;
     for (const [code, event] of this.changedQuotes) {
-      const message = quoteMessage(event);
-      this.deliver(`Q.${code}`, message, this.subscribers.get(Topic.dayMarket));
-      this.deliver(`Q.${code}`, message, this.subscribers.get(`${Topic.dayMarket}.${code}`));
+      const all = isHeld(Topic.dayMarket);
+      const one = isHeld(`${Topic.dayMarket}.${code}`);
+      if (!all && !one) continue;
+      const frame = textFrame(quoteMessage(event));
+      if (all) round.add(Topic.dayMarket, `Q.${code}`, frame);
+      if (one) round.add(`${Topic.dayMarket}.${code}`, `Q.${code}`, frame);
     }
     this.changedQuotes.clear();
-    const isHeld = (topic: string) => (this.subscribers.get(topic)?.size ?? 0) > 0;
     for (const event of this.changedKlines.values()) {
-      // Once per spelling subscribed to, each serialised once for all who used it.
+      // Once per spelling subscribed to, each built once for all who used it.
       for (const topic of this.klineTopics.topicsOf(event.code, event.period, isHeld))
-        this.deliver(`K.${topic}.${event.period}`, klineMessage(event, topic), this.subscribers.get(topic));
+        round.add(topic, `K.${topic}.${event.period}`, textFrame(klineMessage(event, topic)));
     }
     this.changedKlines.clear();
+    this.fanout.push(round, this.clients);
     this.tradeStream?.pushLive(this.now(), this.users.byUser);
-    for (const client of this.clients) {
-      if (client.pending.size === 0 || client.socket.bufferedAmount > SLOW_CLIENT_BUFFER_BYTES) continue;
-      for (const message of client.pending.values()) this.send(client, message);
-      client.pending.clear();
-    }
-  }
-
-  private deliver(key: string, message: string, clients: Set<Client> | undefined): void {
-    if (!clients) return;
-    for (const client of clients) {
-      if (client.pending.size > 0 || client.socket.bufferedAmount > SLOW_CLIENT_BUFFER_BYTES) {
-        if (client.pending.has(key)) this.conflated += 1;
-        client.pending.set(key, message);
-      } else {
-        this.send(client, message);
-      }
-    }
   }
 
   private dropSilentClients(): void {
@@ -389,8 +410,16 @@ export class SocketHub {
   }
 
   private send(client: Client, message: string): void {
-    if (client.socket.readyState !== client.socket.OPEN) return;
+    if (client.closing || client.socket.readyState !== client.socket.OPEN) return;
     client.socket.send(message);
     this.sent += 1;
+    this.fanout.checkBuffer(client);
+  }
+
+  private sendFrame(client: Client, frame: Frame): void {
+    if (client.closing || client.socket.readyState !== client.socket.OPEN) return;
+    writeFrames(client.socket, [frame.bytes], () => [frame]);
+    this.sent += 1;
+    this.fanout.checkBuffer(client);
   }
 }

@@ -6,6 +6,7 @@
  */
 import { Topic } from '@omp/protocol';
 import type { TradingService } from '../services/trading-service.ts';
+import { textFrame, type Frame } from './socket-frames.ts';
 import { encode } from './socket-messages.ts';
 import type { SocketSession } from './socket-session.ts';
 
@@ -29,12 +30,12 @@ export class TradeStream<C extends TradeSubscriber> {
   /** Sends at once. */
   private readonly send: (client: C, message: string) => void;
   /** Sends, or keeps the newest per key for a slow client. */
-  private readonly deliver: (key: string, message: string, client: C) => void;
+  private readonly deliver: (key: string, frame: Frame, client: C) => void;
 
   constructor(
     trading: TradeSource,
     send: (client: C, message: string) => void,
-    deliver: (key: string, message: string, client: C) => void,
+    deliver: (key: string, frame: Frame, client: C) => void,
   ) {
     this.trading = trading;
     this.send = send;
@@ -74,8 +75,8 @@ export class TradeStream<C extends TradeSubscriber> {
       if (!hasOrders && !this.pushedOrders.has(userId)) continue;
       if (hasOrders) this.pushedOrders.add(userId);
       else this.pushedOrders.delete(userId);
-      const message = encode({ type: Topic.forexTrade, ...snapshot });
-      for (const client of subscribed) this.deliver(`T.${userId}`, message, client);
+      const frame = textFrame(encode({ type: Topic.forexTrade, ...snapshot }));
+      for (const client of subscribed) this.deliver(`T.${userId}`, frame, client);
     }
   }
 }

@@ -30,9 +30,9 @@ export class FakeSocket implements SocketLike {
   receive(data: unknown) {
     this.onmessage?.({ data: typeof data === 'string' ? data : JSON.stringify(data) });
   }
-  drop() {
+  drop(code?: number) {
     this.readyState = 3;
-    this.onclose?.({});
+    this.onclose?.(code === undefined ? {} : { code });
   }
   json(): unknown[] {
     return this.sent.filter((s) => s !== 'ping').map((s) => JSON.parse(s) as unknown);

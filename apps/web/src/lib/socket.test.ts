@@ -84,6 +84,28 @@ describe('connection', () => {
     expect(FakeSocket.all).toHaveLength(2);
   });
 
+  it('retries after 2–4 s, subscriptions and login restored, when the server dropped it as too slow', () => {
+    const socket = client(0); // the bottom of every jitter range
+    socket.subscribe('DAY_MARKET', () => undefined);
+    socket.login('tok');
+    socket.connect();
+    latest().open();
+    latest().drop(4009);
+    vi.advanceTimersByTime(1999);
+    expect(FakeSocket.all).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(FakeSocket.all).toHaveLength(2);
+    latest().open();
+    expect(latest().json()).toEqual([
+      { type: 'login', params: 'tok', version: expect.any(Number) },
+      { type: 'sub', params: 'DAY_MARKET' },
+    ]);
+    // Any other loss is retried from the first step, as before.
+    latest().drop(1006);
+    vi.advanceTimersByTime(250);
+    expect(FakeSocket.all).toHaveLength(3);
+  });
+
   it('notifies state listeners', () => {
     const socket = client();
     const states: string[] = [];

@@ -10,7 +10,9 @@
  *   the socket at once and holds every retry until `networkBack()` (the `online` event).
  * - A connection that does not open within 5 s is abandoned and retried.
  * - Retries back off exponentially with jitter, capped near 10 s, so a server restart is not met
- *   by every phone at the same instant.
+ *   by every phone at the same instant. A connection the server closed for its own limits (4008 too
+ *   many messages, 4009 too slow to read: docs/socket.md) is retried after 2–4 s rather than at
+ *   once, so a phone that cannot keep up does not reconnect, and fetch every snapshot, twice a second.
  * - Topics are reference counted: the first `subscribe` sends `sub`, the last unsubscribe sends
  *   `unsub`, and every live topic (and the login) is sent again after a reconnect. Pushes are
  *   latest state, so nothing needs replaying.
@@ -29,6 +31,7 @@ import {
   SOCKET_MAX_MISSED_PONGS,
   SESSION_ENDED_MESSAGE,
   PROTOCOL_VERSION,
+  SocketCloseCode,
   type ClientMessage,
 } from '@omp/protocol';
 import {
@@ -79,6 +82,12 @@ export interface SocketClientOptions {
 }
 
 const OPEN = 1;
+/** Close codes of the server's limits, and the backoff step a retry after one starts from. */
+const LIMIT_CLOSE_CODES: ReadonlySet<unknown> = new Set([
+  SocketCloseCode.rateLimited,
+  SocketCloseCode.tooSlow,
+]);
+const LIMIT_CLOSE_ATTEMPT = 3;
 
 export class SocketClient {
   private readonly options: Required<Omit<SocketClientOptions, 'url' | 'createSocket'>>;
@@ -263,8 +272,11 @@ export class SocketClient {
     ws.onmessage = (event) => {
       if (this.ws === ws) this.receive(event.data);
     };
-    ws.onclose = () => {
-      if (this.ws === ws) this.replace();
+    ws.onclose = (event) => {
+      if (this.ws !== ws) return;
+      if (LIMIT_CLOSE_CODES.has((event as { code?: number } | undefined)?.code))
+        this.attempt = Math.max(this.attempt, LIMIT_CLOSE_ATTEMPT);
+      this.replace();
     };
     ws.onerror = () => {
       // A close event follows every error; reconnecting there avoids doing it twice.

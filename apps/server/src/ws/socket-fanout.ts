@@ -1,0 +1,187 @@
+/**
+ * How one flush's market pushes reach every client (docs/socket.md "Delivery"), and what happens
+ * to a client that stops reading.
+ *
+ * A round holds, per topic, the newest frame per key (instrument, or bar topic and period), each
+ * built once; the frames of a topic are joined once, and each client gets one write of what its
+ * topics carry. Ten thousand clients take tens of milliseconds, so a round goes out in slices of
+ * a few milliseconds with the event loop free in between (HTTP requests, ticks); a new round first
+ * finishes the one still under way, so a client never gets an older state after a newer one.
+ *
+ * A client with more than `backlogBytes` unsent gets no growing queue: it keeps one newest frame
+ * per key, sent once its buffer drains. One that goes beyond `maxBufferedBytes` unsent, or stays
+ * backed up for `maxBackedUpMs` on end, is dropped with close code 4009 (`tooSlow`): a socket that
+ * stopped reading costs memory and work for nothing, and the others pay for neither.
+ */
+import type { WebSocket } from 'ws';
+import { joinFrames, writeFrames, type Frame } from './socket-frames.ts';
+
+export interface FanoutClient {
+  socket: WebSocket;
+  topics: Set<string>;
+  /** Newest undelivered frame per key, while backed up. */
+  pending: Map<string, Frame>;
+  /** When it last went from keeping up to backed up; undefined while it keeps up. */
+  backedUpSinceMs: number | undefined;
+  /** Being closed: nothing more is sent. */
+  closing: boolean;
+}
+
+export interface SlowClientLimits {
+  /** Above this many unsent bytes a client is backed up: it gets the newest state once it drains. */
+  backlogBytes: number;
+  /** Above this many unsent bytes the client is dropped. */
+  maxBufferedBytes: number;
+  /** Backed up without a break for this long, the client is dropped. */
+  maxBackedUpMs: number;
+}
+
+export const DEFAULT_SLOW_CLIENT_LIMITS: SlowClientLimits = {
+  backlogBytes: 256 * 1024,
+  maxBufferedBytes: 1024 * 1024,
+  maxBackedUpMs: 30_000,
+};
+
+/** A slice of a round stops after this long, so other work gets the event loop in between. */
+const SLICE_MS = 4;
+/** Clients written between two looks at the clock. */
+const CLIENTS_PER_CLOCK_CHECK = 64;
+
+/** One topic's frames of a round, newest per key, joined once on first use. */
+class TopicPush {
+  readonly frames = new Map<string, Frame>();
+  private joined: Buffer | undefined;
+
+  bytes(): Buffer {
+    this.joined ??= joinFrames([...this.frames.values()]);
+    return this.joined;
+  }
+}
+
+/** What one flush sends, per topic. */
+export class PushRound {
+  readonly topics = new Map<string, TopicPush>();
+
+  add(topic: string, key: string, frame: Frame): void {
+    let push = this.topics.get(topic);
+    if (!push) this.topics.set(topic, (push = new TopicPush()));
+    push.frames.set(key, frame);
+  }
+}
+
+export class Fanout<C extends FanoutClient> {
+  private readonly limits: SlowClientLimits;
+  private readonly now: () => number;
+  private readonly drop: (client: C) => void;
+  private queue: { round: PushRound; clients: C[]; next: number } | undefined;
+  private scheduled: NodeJS.Immediate | undefined;
+  sent = 0;
+  conflated = 0;
+
+  constructor(limits: SlowClientLimits, now: () => number, drop: (client: C) => void) {
+    this.limits = limits;
+    this.now = now;
+    this.drop = drop;
+  }
+
+  /**
+   * Sends `round` to `clients` (and what backed-up clients kept, once they drained): the first
+   * slice now, the rest on later turns of the event loop.
+   */
+  push(round: PushRound, clients: Iterable<C>): void {
+    this.finish();
+    this.queue = { round, clients: [...clients], next: 0 };
+    this.run(true);
+  }
+
+  /** Sends the rest of the round under way at once (before a newer one, or on shutdown). */
+  finish(): void {
+    if (this.scheduled) clearImmediate(this.scheduled);
+    this.scheduled = undefined;
+    this.run(false);
+  }
+
+  /** A frame for one client (a user's own trade stream), kept newest per key while it is backed up. */
+  deliver(client: C, key: string, frame: Frame): void {
+    if (client.closing || client.socket.readyState !== client.socket.OPEN) return;
+    if (client.pending.size > 0 || this.isBackedUp(client)) return this.keep(client, [[key, frame]]);
+    writeFrames(client.socket, [frame.bytes], () => [frame]);
+    this.sent += 1;
+    this.checkBuffer(client);
+  }
+
+  /** Drops the client once its unsent bytes passed the bound; after any direct send too. */
+  checkBuffer(client: C): void {
+    if (!client.closing && client.socket.bufferedAmount > this.limits.maxBufferedBytes) this.drop(client);
+  }
+
+  private run(sliced: boolean): void {
+    const queue = this.queue;
+    if (!queue) return;
+    const started = performance.now();
+    while (queue.next < queue.clients.length) {
+      this.toClient(queue.clients[queue.next++]!, queue.round);
+      if (sliced && queue.next % CLIENTS_PER_CLOCK_CHECK === 0 && performance.now() - started > SLICE_MS) {
+        this.scheduled = setImmediate(() => {
+          this.scheduled = undefined;
+          this.run(true);
+        });
+        return;
+      }
+    }
+    this.queue = undefined;
+  }
+
+  private toClient(client: C, round: PushRound): void {
+    if (client.closing || client.socket.readyState !== client.socket.OPEN) return;
+    let pushes: TopicPush[] | undefined;
+    for (const topic of client.topics) {
+      const push = round.topics.get(topic);
+      if (push) (pushes ??= []).push(push);
+    }
+    if (client.pending.size === 0 && !this.isBackedUp(client)) {
+      if (!pushes) return;
+      writeFrames(
+        client.socket,
+        pushes.map((push) => push.bytes()),
+        () => pushes.flatMap((push) => [...push.frames.values()]),
+      );
+      for (const push of pushes) this.sent += push.frames.size;
+      return this.checkBuffer(client);
+    }
+    if (pushes)
+      this.keep(
+        client,
+        pushes.flatMap((push) => [...push.frames]),
+      );
+    if (client.closing) return;
+    if (this.isBackedUp(client)) return this.dropIfStuck(client);
+    // Drained: what it kept goes out in one write, newest state only.
+    const kept = [...client.pending.values()];
+    client.pending.clear();
+    client.backedUpSinceMs = undefined;
+    writeFrames(client.socket, [joinFrames(kept)], () => kept);
+    this.sent += kept.length;
+    this.checkBuffer(client);
+  }
+
+  /** Keeps the newest frame per key for a backed-up client; drops one that stayed so too long. */
+  private keep(client: C, frames: Iterable<[string, Frame]>): void {
+    for (const [key, frame] of frames) {
+      if (client.pending.has(key)) this.conflated += 1;
+      client.pending.set(key, frame);
+    }
+    client.backedUpSinceMs ??= this.now();
+    this.dropIfStuck(client);
+  }
+
+  private dropIfStuck(client: C): void {
+    const since = client.backedUpSinceMs;
+    if (since !== undefined && this.now() - since >= this.limits.maxBackedUpMs) this.drop(client);
+    else this.checkBuffer(client);
+  }
+
+  private isBackedUp(client: C): boolean {
+    return client.socket.bufferedAmount > this.limits.backlogBytes;
+  }
+}
