@@ -14,7 +14,7 @@ import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { httpClient, type HttpClient } from './http-load.ts';
+import { httpClient, type HttpClient, type HttpClientOptions } from './http-load.ts';
 
 export async function freePort(): Promise<number> {
   const probe = net.createServer();
@@ -48,6 +48,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface BenchServer {
   client: HttpClient;
+  /** On loopback, for clients of a bench's own (a load generator's worker threads). */
+  port: number;
   pid: number | undefined;
   /** Warnings the server logged, counted but not echoed (the first start logs generated secrets). */
   warnings(): number;
@@ -62,6 +64,7 @@ export interface BenchServer {
 export async function startBenchServer(
   databaseUrl: string | undefined,
   connections: number,
+  clientOptions: HttpClientOptions = {},
 ): Promise<BenchServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'omp-bench-'));
   const port = await freePort();
@@ -81,7 +84,7 @@ export async function startBenchServer(
   let warnings = 0;
   for (const stream of [child.stdout, child.stderr]) followServerLog('server', stream, () => warnings++);
   const exited = once(child, 'exit');
-  const client = httpClient(port, connections);
+  const client = httpClient(port, connections, clientOptions);
   const stop = async () => {
     client.close();
     if (child.exitCode === null && child.signalCode === null) {
@@ -99,7 +102,7 @@ export async function startBenchServer(
     const health = await client.call('GET', PLAIN_PATH).catch(() => undefined);
     if (health?.status === 200) {
       await sleep(1000); // a few of the feed's rounds, so every quote is fresh
-      return { client, pid: child.pid, warnings: () => warnings, stop };
+      return { client, port, pid: child.pid, warnings: () => warnings, stop };
     }
     if (Date.now() > deadline) {
       await stop();
