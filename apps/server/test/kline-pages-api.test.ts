@@ -96,6 +96,28 @@ describe.each(databaseEngines())('cached kline pages on %s', (engine) => {
     }
   });
 
+  it('sends a cached page with the headers of any other JSON answer, and no body to HEAD', async () => {
+    const { id } = spec('EURUSD');
+    const page = `/v1/api/forex/kline?forex_id=${id}&period=1M&limit=1000`;
+    await get(page); // builds the page: the next answer comes from it
+    const cached = await get(page);
+    const last = cached.json<{ data: Array<{ Time: number }> }>().data.at(-1)!;
+    // An older page, computed and serialized as any answer is.
+    const older = await get(`${page}&before=${last.Time}`);
+    const comparable = (headers: Record<string, unknown>) => {
+      const { date: _date, 'x-request-id': requestId, 'content-length': length, ...rest } = headers;
+      expect(requestId).toBeTruthy();
+      expect(length).toBeTruthy();
+      return rest;
+    };
+    expect(comparable(cached.headers)).toEqual(comparable(older.headers));
+    expect(Number(cached.headers['content-length'])).toBe(cached.rawPayload.length);
+    const head = await rt.app.inject({ method: 'HEAD', url: page, headers: { lang: 'en' } });
+    expect(head.statusCode).toBe(200);
+    expect(head.rawPayload.length).toBe(0);
+    expect(Number(head.headers['content-length'])).toBeGreaterThan(80_000);
+  });
+
   it('answers in the new points after staff change the price precision, the same prices as before', async () => {
     const audcad = spec('AUDCAD');
     const start = rt.market.currentQuote(audcad.id)!.bid;

@@ -39,8 +39,8 @@ export function negotiatedEncoding(request: FastifyRequest): Encoding | undefine
   return COMPRESSED_ENCODINGS.find((encoding) => encoding === accepted);
 }
 
-export function compressHead(head: string, encoding: Encoding): CompressedHead {
-  const raw = Buffer.from(head, 'utf8');
+export function compressHead(head: string | Buffer, encoding: Encoding): CompressedHead {
+  const raw = typeof head === 'string' ? Buffer.from(head, 'utf8') : head;
   const bytes =
     encoding === 'gzip'
       ? deflateRawSync(raw, { finishFlush: constants.Z_SYNC_FLUSH })
@@ -52,8 +52,8 @@ export function compressHead(head: string, encoding: Encoding): CompressedHead {
 }
 
 /** The whole compressed body: the cached head, then `tail` (at most 65,535 bytes) stored as it is. */
-export function withTail(head: CompressedHead, tail: string): Buffer {
-  const raw = Buffer.from(tail, 'utf8');
+export function withTail(head: CompressedHead, tail: string | Buffer): Buffer {
+  const raw = typeof tail === 'string' ? Buffer.from(tail, 'utf8') : tail;
   if (raw.length > 0xffff) throw new Error('a stored tail holds at most 65,535 bytes');
   if (head.encoding === 'gzip') {
     // Header: magic, deflate, no flags, no time, no extra flags, unknown OS.
@@ -76,21 +76,61 @@ export function withTail(head: CompressedHead, tail: string): Buffer {
   return Buffer.concat([head.bytes, meta, raw, Buffer.from([0x03])]);
 }
 
+/** Answers whose body goes out in parts (see writePartsOnSend), by reply, until they are written. */
+const bodyParts = new WeakMap<FastifyReply, readonly Buffer[]>();
+
 /**
- * Sends `head + tail` as JSON: compressed from the cached head when the request accepts it and
- * the answer is long enough to be compressed at all, as it is otherwise.
+ * A route's `onSend` for answers sent with sendJsonWithCachedHead: an uncompressed answer's parts
+ * (the cached 80 KB of bars and the forming bar's tail) are written as they are, corked into one
+ * write, rather than joined into a new buffer per answer, whose copy and garbage cost the event
+ * loop more than the rest of the answer. It must come after every hook that sets headers: as a
+ * route's own hook it follows the application's, and the compression plugin's, which follows it,
+ * has nothing to do for an answer not to be compressed. Other answers pass through untouched.
+ */
+export function writePartsOnSend(
+  _request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+  done: (error: Error | null, payload?: unknown) => void,
+): void {
+  const parts = bodyParts.get(reply);
+  if (!parts) return done(null, payload);
+  bodyParts.delete(reply);
+  let length = 0;
+  for (const part of parts) length += part.length;
+  reply.header('content-length', String(length));
+  // Written here, so fastify writes nothing more; it still runs the onResponse hooks on finish.
+  reply.hijack();
+  const res = reply.raw;
+  res.writeHead(reply.statusCode, reply.getHeaders());
+  // One write of the headers and every part: end() uncorks fully.
+  res.cork();
+  for (let i = 0; i < parts.length - 1; i++) res.write(parts[i]);
+  res.end(parts.at(-1));
+}
+
+/**
+ * Sends the UTF-8 JSON `head` (in parts, as cached) then `tail`: compressed from the cached head
+ * when the request accepts it and the answer is long enough to be compressed at all, as it is
+ * otherwise. Bytes all the way: a string of 80 KB would be measured and encoded on every answer.
+ * The route needs writePartsOnSend among its onSend hooks.
  */
 export function sendJsonWithCachedHead(
   request: FastifyRequest,
   reply: FastifyReply,
-  head: string,
-  tail: string,
+  head: readonly Buffer[],
+  tail: Buffer,
   compressedHead: (encoding: Encoding) => CompressedHead,
 ): FastifyReply {
   reply.type('application/json; charset=utf-8');
   const encoding = negotiatedEncoding(request);
-  if (!encoding || Buffer.byteLength(head) + Buffer.byteLength(tail) < COMPRESS_ABOVE_BYTES)
-    return reply.send(head + tail);
+  let length = tail.length;
+  for (const part of head) length += part.length;
+  if (!encoding || length < COMPRESS_ABOVE_BYTES) {
+    bodyParts.set(reply, [...head, tail]);
+    // The tail stands for the body until writePartsOnSend writes the whole of it.
+    return reply.send(tail);
+  }
   const vary = reply.getHeader('Vary');
   const values = vary === undefined ? [] : Array.isArray(vary) ? vary : [String(vary)];
   if (!values.some((value) => value.includes('accept-encoding')))

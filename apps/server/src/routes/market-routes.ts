@@ -14,6 +14,7 @@ import {
 import { notFound } from '../domain/errors.ts';
 import { ok } from '../http/envelope-plugin.ts';
 import { sendKlinePage } from '../http/kline-page-reply.ts';
+import { writePartsOnSend } from '../http/precompressed-json.ts';
 import type { MarketService } from '../services/market-service.ts';
 
 export interface MarketRouteDeps {
@@ -83,6 +84,8 @@ export async function marketRoutes(app: FastifyInstance, deps: MarketRouteDeps) 
         querystring: klineQuerySchema,
         response: { 200: envelopeOf(z.array(klinePointSchema)) },
       },
+      // The cached page goes out in parts (http/precompressed-json.ts).
+      onSend: writePartsOnSend,
     },
     async (request, reply) => {
       const { forex_id, period, limit, before } = request.query;
@@ -103,6 +106,7 @@ export async function marketRoutes(app: FastifyInstance, deps: MarketRouteDeps) 
         querystring: abbreviatedKlineQuerySchema,
         response: { 200: envelopeOf(z.array(klinePointSchema)) },
       },
+      onSend: writePartsOnSend,
     },
     async (request, reply) => {
       const { forex_id, period } = request.query;

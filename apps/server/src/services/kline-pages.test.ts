@@ -4,7 +4,7 @@ import { KlinePages, type KlinePage } from './kline-pages.ts';
 const page = (bytes: number): KlinePage => ({
   formingTime: 60,
   pricePrecision: 5,
-  closedJson: 'x'.repeat(bytes),
+  closed: Buffer.alloc(bytes, 'x'),
   compressedHeads: new Map(),
 });
 

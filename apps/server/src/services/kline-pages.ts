@@ -29,8 +29,11 @@ export interface KlinePage {
   /** Open time of the forming bar the page was built beside: the closed bars all open before it. */
   formingTime: number;
   pricePrecision: number;
-  /** The closed bars' KlinePoints as JSON, each followed by a comma (the forming bar follows). */
-  closedJson: string;
+  /**
+   * The closed bars' KlinePoints as UTF-8 JSON, each followed by a comma (the forming bar
+   * follows): bytes, so an answer copies them once and never encodes them again.
+   */
+  closed: Buffer;
   /**
    * The answer's head up to the forming bar, compressed, by language and encoding
    * (http/precompressed-json.ts): a few kilobytes each, counted in the cache's bytes.
@@ -40,8 +43,8 @@ export interface KlinePage {
 
 /** The latest page in two parts: what the page cache holds, and the forming bar encoded now. */
 export interface LatestPageJson {
-  /** The closed bars, comma-separated, each followed by a comma when a forming bar follows. */
-  closedJson: string;
+  /** The closed bars as UTF-8 JSON, comma-separated, each followed by a comma when a forming bar follows. */
+  closed: Buffer;
   /** The forming bar's JSON, or '' for none. */
   formingJson: string;
   /**
@@ -64,7 +67,7 @@ export function rememberedHead(heads: Map<string, CachedHead>, grew: (bytes: num
   };
 }
 
-/** 16 MB of pages: about 200 pages of 1,000 bars (JavaScript strings of ASCII hold a byte a character). */
+/** 16 MB of pages: about 200 pages of 1,000 bars. */
 export const KLINE_PAGES_MAX_BYTES = 16 * 1024 * 1024;
 
 export class KlinePages {
@@ -99,7 +102,7 @@ export class KlinePages {
 
   set(key: string, page: KlinePage): void {
     this.delete(key);
-    const size = page.closedJson.length;
+    const size = page.closed.length;
     if (size > this.maxBytes) return;
     this.pages.set(key, page);
     this.bytes += size;
@@ -132,7 +135,7 @@ export class KlinePages {
 }
 
 function pageBytes(page: KlinePage): number {
-  let bytes = page.closedJson.length;
+  let bytes = page.closed.length;
   for (const head of page.compressedHeads.values()) bytes += head.bytes.length;
   return bytes;
 }
@@ -155,14 +158,14 @@ export interface LatestPageSource {
 }
 
 /**
- * The latest `limit` bars as JSON text in two parts, `[${closedJson}${formingJson}]` equal to
+ * The latest `limit` bars as JSON text in two parts, `[${closed}${formingJson}]` equal to
  * JSON.stringify(source.uncached()) once the database has the closed bars: the cached closed bars,
  * then the forming bar encoded now.
  */
 export async function latestPageJson(pages: KlinePages, source: LatestPageSource): Promise<LatestPageJson> {
   const uncached = async (): Promise<LatestPageJson> => {
     const json = JSON.stringify(await source.uncached());
-    return { closedJson: json.slice(1, -1), formingJson: '', remember: undefined };
+    return { closed: Buffer.from(json.slice(1, -1), 'utf8'), formingJson: '', remember: undefined };
   };
   const forming = source.forming();
   // No forming bar, or closed bars this node has and the database may not yet: as before.
@@ -180,7 +183,10 @@ export async function latestPageJson(pages: KlinePages, source: LatestPageSource
     page = {
       formingTime: forming.time,
       pricePrecision: precision,
-      closedJson: kept.map((bar) => `${JSON.stringify(toKlinePoint(bar, precision))},`).join(''),
+      closed: Buffer.from(
+        kept.map((bar) => `${JSON.stringify(toKlinePoint(bar, precision))},`).join(''),
+        'utf8',
+      ),
       compressedHeads: new Map(),
     };
     // A read that overlapped a write may hold either side of it: answered once, never kept.
@@ -191,7 +197,7 @@ export async function latestPageJson(pages: KlinePages, source: LatestPageSource
   if (!formingNow || formingNow.time !== page.formingTime || source.pricePrecision() !== page.pricePrecision)
     return uncached();
   return {
-    closedJson: page.closedJson,
+    closed: page.closed,
     formingJson: JSON.stringify(toKlinePoint(formingNow, page.pricePrecision)),
     remember: rememberedHead(page.compressedHeads, (bytes) => pages.grew(source.key, bytes)),
   };

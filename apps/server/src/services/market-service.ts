@@ -69,10 +69,10 @@ export class MarketService {
   private readonly leverageOptionsOf: (spec: InstrumentSpec) => readonly number[];
   private readonly byId = new Map<number, LiveInstrument>();
   private readonly byCode = new Map<string, LiveInstrument>();
-  /** The mini charts' answers, as JSON text (and its compressed heads), each kept ABBREVIATED_CACHE_MS. */
+  /** The mini charts' answers, as UTF-8 JSON (and its compressed heads), each kept ABBREVIATED_CACHE_MS. */
   private readonly abbreviatedCache = new Map<
     string,
-    { atMs: number; json: string; heads: Map<string, CachedHead> }
+    { atMs: number; json: Buffer; heads: Map<string, CachedHead> }
   >();
   /** Encoded closed bars of the latest pages (kline-pages.ts). */
   private readonly pages = new KlinePages();
@@ -393,7 +393,7 @@ export class MarketService {
    */
   async latestKlinesJson(instrumentId: number, period: KlinePeriod, limit: number): Promise<LatestPageJson> {
     const live = this.byId.get(instrumentId);
-    if (!live) return { closedJson: '', formingJson: '', remember: undefined };
+    if (!live) return { closed: Buffer.alloc(0), formingJson: '', remember: undefined };
     const source = isStoredPeriod(period) ? period : DERIVED_KLINE_SOURCE[period];
     return latestPageJson(this.pages, {
       key: KlinePages.key(instrumentId, period, limit),
@@ -415,10 +415,14 @@ export class MarketService {
     const nowMs = this.now();
     if (!cached || nowMs - cached.atMs >= ABBREVIATED_CACHE_MS) {
       const page = await this.latestKlinesJson(instrumentId, period, ABBREVIATED_BARS);
-      cached = { atMs: nowMs, json: page.closedJson + page.formingJson, heads: new Map() };
+      cached = {
+        atMs: nowMs,
+        json: Buffer.concat([page.closed, Buffer.from(page.formingJson)]),
+        heads: new Map(),
+      };
       this.abbreviatedCache.set(key, cached);
     }
     // The same answer for the whole while: its compressed heads are kept with it (a few per language).
-    return { closedJson: cached.json, formingJson: '', remember: rememberedHead(cached.heads, () => {}) };
+    return { closed: cached.json, formingJson: '', remember: rememberedHead(cached.heads, () => {}) };
   }
 }
