@@ -38,11 +38,13 @@ export interface HttpClientOptions {
    * node:http's per-answer work would make this generator the limit.
    */
   lean?: boolean;
+  /** With `lean`: a body is valid only until the next answer on its connection (LeanOptions). */
+  reuseBodies?: boolean;
 }
 
 /** One keep-alive connection per caller in flight, as browsers behind a load balancer would hold. */
 export function httpClient(port: number, connections: number, options: HttpClientOptions = {}): HttpClient {
-  const transport = options.lean ? leanRaw(port, connections) : agentRaw(port, connections);
+  const transport = options.lean ? leanRaw(port, connections, options) : agentRaw(port, connections);
   const { raw } = transport;
   const call = async (
     method: string,

@@ -3,10 +3,10 @@
  * worker threads (load-workers.ts) send the same requests and check the answers the same way.
  *
  * Parsing 80 KB of JSON per answer would make the load generator the limit long before the
- * server, so history answers are checked without parsing: HTTP 200, the envelope's `{"code":1,`
- * and the count of bars (1,000 where that much history exists), on every uncompressed answer and
- * on every CHECK_EVERY-th compressed one (decompressed here); the others are checked for their
- * status and encoding.
+ * server, so history answers are checked without parsing: every answer for its status and
+ * encoding, every uncompressed one for the envelope's `{"code":1,` and the closing `]}`, and every
+ * CHECK_EVERY-th (decompressed here when compressed) for its count of bars too (1,000 where that
+ * much history exists).
  */
 import { decoded, type Answer, type HttpClient } from './http-load.ts';
 import type { LoadScenario } from './load-workers.ts';
@@ -18,6 +18,7 @@ export const BARS = 1000;
 export const ABBREVIATED_BARS = 96;
 const CHECK_EVERY = 8;
 const OK_HEAD = Buffer.from('{"code":1,');
+const OK_END = Buffer.from(']}');
 const BAR = Buffer.from('{"Time":');
 
 /** Plain data, so it crosses to worker threads. */
@@ -43,9 +44,12 @@ async function historyAnswer(
   const failed = (msg: string): Answer => ({ status: answer.status, code: -1, msg, data: null });
   if (answer.status !== 200) return failed(answer.body.toString('utf8').slice(0, 200));
   if ('accept-encoding' in headers && encoding !== 'br') return failed(`content-encoding ${encoding}`);
-  if (encoding && sequence % CHECK_EVERY !== 0) return { status: 200, code: 1, msg: '', data: null };
+  const counted = sequence % CHECK_EVERY === 0;
+  if (encoding && !counted) return { status: 200, code: 1, msg: '', data: null };
   const body = decoded(answer.headers, answer.body);
-  if (!body.subarray(0, OK_HEAD.length).equals(OK_HEAD)) return failed(body.toString('utf8').slice(0, 200));
+  if (!body.subarray(0, OK_HEAD.length).equals(OK_HEAD) || !body.subarray(-OK_END.length).equals(OK_END))
+    return failed(body.toString('utf8').slice(0, 200));
+  if (!counted) return { status: 200, code: 1, msg: '', data: null };
   let count = 0;
   for (let at = body.indexOf(BAR); at !== -1; at = body.indexOf(BAR, at + BAR.length)) count++;
   if (count !== bars) return failed(`${count} bars, not ${bars}`);

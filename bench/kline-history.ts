@@ -90,7 +90,8 @@ async function historyTargets(server: BenchServer): Promise<Omit<HistorySetup, '
 
 async function runOn(database: string, databaseUrl: string | undefined): Promise<Measured[]> {
   const lean = GENERATOR !== 'agent';
-  const server = await startBenchServer(databaseUrl, CONNECTIONS, { lean });
+  // Every answer is read as it comes (kline-history.scenario.ts), so bodies may share buffers.
+  const server = await startBenchServer(databaseUrl, CONNECTIONS, { lean, reuseBodies: lean });
   try {
     const known = await historyTargets(server);
     const run = (setup: HistorySetup, seconds: number) => {
@@ -102,6 +103,8 @@ async function runOn(database: string, databaseUrl: string | undefined): Promise
           port: server.port,
           scenario: new URL('./kline-history.scenario.ts', import.meta.url),
           setup,
+          // Each answer is checked as it comes, before its connection's next request.
+          reuseBodies: true,
           serverPid: server.pid,
         });
       const { send, succeeded } = historyScenario(server.client, setup);

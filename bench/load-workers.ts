@@ -30,6 +30,7 @@ export interface WorkerSetup {
   connections: number;
   seconds: number;
   lean: boolean;
+  reuseBodies: boolean;
   scenario: string;
   setup: unknown;
   index: number;
@@ -76,6 +77,8 @@ export async function loadInWorkers<Setup>(options: {
   scenario: URL;
   setup: Setup;
   lean?: boolean;
+  /** The scenario reads each body before its next request on the connection (LeanOptions). */
+  reuseBodies?: boolean;
   serverPid?: number | undefined;
 }): Promise<LoadResult> {
   const { workers, connections } = options;
@@ -89,6 +92,7 @@ export async function loadInWorkers<Setup>(options: {
       connections: share,
       seconds: options.seconds,
       lean: options.lean ?? true,
+      reuseBodies: options.reuseBodies ?? false,
       scenario: options.scenario.href,
       setup: options.setup,
       index,

@@ -7,7 +7,10 @@ import { drive, httpClient } from './http-load.ts';
 import type { ScenarioFactory, WorkerReport, WorkerSetup } from './load-workers.ts';
 
 const setup = workerData as WorkerSetup;
-const client = httpClient(setup.port, setup.connections, { lean: setup.lean });
+const client = httpClient(setup.port, setup.connections, {
+  lean: setup.lean,
+  reuseBodies: setup.reuseBodies,
+});
 const make = ((await import(setup.scenario)) as { default: ScenarioFactory<unknown> }).default;
 const scenario = make(client, setup.setup);
 parentPort!.once('message', async () => {
