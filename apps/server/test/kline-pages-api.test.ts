@@ -92,6 +92,7 @@ describe.each(databaseEngines())('cached kline pages on %s', (engine) => {
       const res = await get(page, { 'accept-encoding': encoding });
       expect(res.headers['content-encoding']).toBe(encoding);
       expect(res.headers.vary).toContain('accept-encoding');
+      expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
       expect(decode(res.rawPayload).toString('utf8')).toBe(identity.body);
     }
   });

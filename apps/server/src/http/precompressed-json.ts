@@ -53,6 +53,11 @@ export function compressHead(head: string | Buffer, encoding: Encoding): Compres
 
 /** The whole compressed body: the cached head, then `tail` (at most 65,535 bytes) stored as it is. */
 export function withTail(head: CompressedHead, tail: string | Buffer): Buffer {
+  return Buffer.concat(withTailParts(head, tail));
+}
+
+/** withTail's body in the parts it is made of, the cached head not copied. */
+export function withTailParts(head: CompressedHead, tail: string | Buffer): Buffer[] {
   const raw = typeof tail === 'string' ? Buffer.from(tail, 'utf8') : tail;
   if (raw.length > 0xffff) throw new Error('a stored tail holds at most 65,535 bytes');
   if (head.encoding === 'gzip') {
@@ -66,26 +71,27 @@ export function withTail(head: CompressedHead, tail: string | Buffer): Buffer {
     const trailer = Buffer.alloc(8);
     trailer.writeUInt32LE(crc32(raw, head.crc), 0);
     trailer.writeUInt32LE((head.length + raw.length) % 2 ** 32, 4);
-    return Buffer.concat([header, head.bytes, block, raw, trailer]);
+    return [header, head.bytes, block, raw, trailer];
   }
-  if (raw.length === 0) return Buffer.concat([head.bytes, Buffer.from([0x03])]);
+  if (raw.length === 0) return [head.bytes, Buffer.from([0x03])];
   // Meta-block header, bits from the lowest: ISLAST=0, MNIBBLES=0 (4 nibbles), MLEN-1 (16 bits),
   // ISUNCOMPRESSED=1, padding to the byte; then the bytes; then ISLAST=1, ISLASTEMPTY=1.
   const bits = ((raw.length - 1) << 3) | (1 << 19);
   const meta = Buffer.from([bits & 0xff, (bits >> 8) & 0xff, (bits >> 16) & 0xff]);
-  return Buffer.concat([head.bytes, meta, raw, Buffer.from([0x03])]);
+  return [head.bytes, meta, raw, Buffer.from([0x03])];
 }
 
 /** Answers whose body goes out in parts (see writePartsOnSend), by reply, until they are written. */
 const bodyParts = new WeakMap<FastifyReply, readonly Buffer[]>();
 
 /**
- * A route's `onSend` for answers sent with sendJsonWithCachedHead: an uncompressed answer's parts
- * (the cached 80 KB of bars and the forming bar's tail) are written as they are, corked into one
- * write, rather than joined into a new buffer per answer, whose copy and garbage cost the event
- * loop more than the rest of the answer. It must come after every hook that sets headers: as a
- * route's own hook it follows the application's, and the compression plugin's, which follows it,
- * has nothing to do for an answer not to be compressed. Other answers pass through untouched.
+ * A route's `onSend` for answers sent with sendJsonWithCachedHead: the answer's parts (the cached
+ * 80 KB of bars, or their compressed head, and the forming bar's tail) are written as they are,
+ * corked into one write, rather than joined into a new buffer per answer, whose copy and garbage
+ * cost the event loop more than the rest of the answer. It must come after every hook that sets
+ * headers: as a route's own hook it follows the application's, and the compression plugin's,
+ * which follows it, has nothing to do for these answers (compressed already, or not to be).
+ * Other answers pass through untouched.
  */
 export function writePartsOnSend(
   _request: FastifyRequest,
@@ -126,15 +132,14 @@ export function sendJsonWithCachedHead(
   const encoding = negotiatedEncoding(request);
   let length = tail.length;
   for (const part of head) length += part.length;
-  if (!encoding || length < COMPRESS_ABOVE_BYTES) {
-    bodyParts.set(reply, [...head, tail]);
-    // The tail stands for the body until writePartsOnSend writes the whole of it.
-    return reply.send(tail);
-  }
-  const vary = reply.getHeader('Vary');
-  const values = vary === undefined ? [] : Array.isArray(vary) ? vary : [String(vary)];
-  if (!values.some((value) => value.includes('accept-encoding')))
-    reply.header('Vary', [...values, 'accept-encoding'].join(', '));
-  reply.header('Content-Encoding', encoding);
-  return reply.send(withTail(compressedHead(encoding), tail));
+  if (encoding && length >= COMPRESS_ABOVE_BYTES) {
+    const vary = reply.getHeader('Vary');
+    const values = vary === undefined ? [] : Array.isArray(vary) ? vary : [String(vary)];
+    if (!values.some((value) => value.includes('accept-encoding')))
+      reply.header('Vary', [...values, 'accept-encoding'].join(', '));
+    reply.header('Content-Encoding', encoding);
+    bodyParts.set(reply, withTailParts(compressedHead(encoding), tail));
+  } else bodyParts.set(reply, [...head, tail]);
+  // The tail stands for the body until writePartsOnSend writes the whole of it.
+  return reply.send(tail);
 }
