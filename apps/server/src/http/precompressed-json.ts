@@ -14,6 +14,7 @@
  * uncompressed answer. The encoding is chosen as the compression plugin chooses it, at the same
  * threshold, with the same Vary header, so clients see the answers they saw before.
  */
+import type { OutgoingHttpHeaders } from 'node:http';
 import { constants, brotliCompressSync, crc32, deflateRawSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -108,7 +109,8 @@ export function writePartsOnSend(
   // Written here, so fastify writes nothing more; it still runs the onResponse hooks on finish.
   reply.hijack();
   const res = reply.raw;
-  res.writeHead(reply.statusCode, reply.getHeaders());
+  // Fastify's own header values (numbers among them) are what node:http takes.
+  res.writeHead(reply.statusCode, reply.getHeaders() as OutgoingHttpHeaders);
   // One write of the headers and every part: end() uncorks fully.
   res.cork();
   for (let i = 0; i < parts.length - 1; i++) res.write(parts[i]);
