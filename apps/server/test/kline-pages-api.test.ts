@@ -1,8 +1,9 @@
 /**
  * The latest kline page comes from encoded pages of closed bars (services/kline-pages.ts): its
  * answer must be the very bytes the uncached computation gives, within a forming bar, across a bar
- * close (stored, derived and mini-chart pages alike) and after staff change the instrument's price
- * precision; and compressed, it must decode to the same text with the same headers.
+ * close (stored, derived and mini-chart pages alike, and older pages with `before`) and after staff
+ * change the instrument's price precision; and compressed, it must decode to the same text with the
+ * same headers.
  */
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,6 +43,17 @@ describe.each(databaseEngines())('cached kline pages on %s', (engine) => {
           const expected = JSON.stringify({ code: 1, msg: 'Success', data: uncached });
           expect(res.body, `${code} ${period} limit ${limit}, round ${round}`).toBe(expected);
           expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+          // Older pages, as a chart scrolls back: up to the forming bar, and from the middle.
+          for (const before of [uncached.at(-1)?.Time, uncached[Math.floor(uncached.length / 2)]?.Time]) {
+            if (before === undefined) continue;
+            const older = await get(
+              `/v1/api/forex/kline?forex_id=${id}&period=${period}&limit=${limit}&before=${before}`,
+            );
+            const data = await rt.market.klines(id, period, limit, before);
+            expect(older.body, `${code} ${period} limit ${limit} before ${before}, round ${round}`).toBe(
+              JSON.stringify({ code: 1, msg: 'Success', data }),
+            );
+          }
         }
       }
   };

@@ -93,7 +93,8 @@ export async function marketRoutes(app: FastifyInstance, deps: MarketRouteDeps) 
       // The latest page, which every chart opens with, comes encoded from the page cache.
       if (before === undefined)
         return sendKlinePage(request, reply, await market.latestKlinesJson(forex_id, period, limit));
-      return ok(request, await market.klines(forex_id, period, limit, before));
+      // Older pages, as charts scroll back: kept once all their bars are closed and written.
+      return sendKlinePage(request, reply, await market.olderKlinesJson(forex_id, period, limit, before));
     },
   );
 

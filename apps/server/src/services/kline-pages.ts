@@ -69,6 +69,8 @@ export function rememberedHead(heads: Map<string, CachedHead>, grew: (bytes: num
 
 /** 16 MB of pages: about 200 pages of 1,000 bars. */
 export const KLINE_PAGES_MAX_BYTES = 16 * 1024 * 1024;
+/** Older pages (`before`), kept apart from the latest: about 50 pages of 1,000 bars. */
+export const OLDER_KLINE_PAGES_MAX_BYTES = 4 * 1024 * 1024;
 
 export class KlinePages {
   private readonly pages = new Map<string, KlinePage>();
@@ -149,8 +151,11 @@ export interface LatestPageSource {
   pricePrecision(): number;
   /** Whether the database holds every closed bar as this node last saw it (none left unwritten). */
   closedBarsWritten(formingTime: number): boolean;
-  /** Changes whenever the database's bars may change under a read (a flush, a staff change). */
-  writes(): number;
+  /**
+   * Changes whenever the database's bars may change under a read (a flush, a staff change);
+   * undefined while a write is in flight, which a read may see half of, or none of yet.
+   */
+  writes(): number | undefined;
   /** The newest `limit` bars as the database (and the roll-up of derived periods) has them. */
   readBars(): Promise<Bar[]>;
   /** The answer computed without the cache, for the moments a page cannot be trusted. */
@@ -190,7 +195,7 @@ export async function latestPageJson(pages: KlinePages, source: LatestPageSource
       compressedHeads: new Map(),
     };
     // A read that overlapped a write may hold either side of it: answered once, never kept.
-    if (source.writes() === writesBefore) pages.set(source.key, page);
+    if (writesBefore !== undefined && source.writes() === writesBefore) pages.set(source.key, page);
   }
   const formingNow = source.forming();
   // The bar closed (or staff changed the instrument) while the page was read: as before.
@@ -201,4 +206,56 @@ export async function latestPageJson(pages: KlinePages, source: LatestPageSource
     formingJson: JSON.stringify(toKlinePoint(formingNow, page.pricePrecision)),
     remember: rememberedHead(page.compressedHeads, (bytes) => pages.grew(source.key, bytes)),
   };
+}
+
+/** What keeping an older page (`before` a time, as a chart scrolls back) needs to know. */
+export interface OlderPageSource {
+  key: string;
+  /** Only bars that open before this time. */
+  before: number;
+  /** The open time of the forming bar now: every bar before it is closed for good. */
+  formingTime(): number | undefined;
+  pricePrecision(): number;
+  closedBarsWritten(formingTime: number): boolean;
+  writes(): number | undefined;
+  /** The page as the database (and the roll-up of derived periods) has it. */
+  read(): Promise<KlinePoint[]>;
+}
+
+/** KlinePages.key's key of an older page: the instrument first, so forInstrument drops it too. */
+export function olderPageKey(instrumentId: number, period: string, limit: number, before: number): string {
+  return `${KlinePages.key(instrumentId, period, limit)}:${before}`;
+}
+
+/**
+ * A page of bars opening before `source.before`, as JSON text (`[${closed}]`), kept once every
+ * bar it holds is closed and written: closed bars never change, so the page is the same for every
+ * chart that scrolls back to it until staff change the instrument (which drops its pages) or its
+ * precision moves. A page that reaches the forming bar, or bars not yet written, is read each time.
+ */
+export async function olderPageJson(pages: KlinePages, source: OlderPageSource): Promise<LatestPageJson> {
+  const encoded = (points: KlinePoint[]) => Buffer.from(JSON.stringify(points).slice(1, -1), 'utf8');
+  const formingTime = source.formingTime();
+  const precision = source.pricePrecision();
+  const final =
+    formingTime !== undefined && source.before <= formingTime && source.closedBarsWritten(formingTime);
+  const kept = final ? pages.get(source.key) : undefined;
+  if (kept && kept.pricePrecision === precision)
+    return {
+      closed: kept.closed,
+      formingJson: '',
+      remember: rememberedHead(kept.compressedHeads, (bytes) => pages.grew(source.key, bytes)),
+    };
+  const writesBefore = source.writes();
+  const closed = encoded(await source.read());
+  const unchanged =
+    writesBefore !== undefined && source.writes() === writesBefore && source.pricePrecision() === precision;
+  if (final && unchanged)
+    pages.set(source.key, {
+      formingTime: formingTime!,
+      pricePrecision: precision,
+      closed,
+      compressedHeads: new Map(),
+    });
+  return { closed, formingJson: '', remember: undefined };
 }

@@ -31,6 +31,9 @@ import { UnwrittenBars, type BarsByPeriod } from './unwritten-bars.ts';
 import {
   KlinePages,
   latestPageJson,
+  OLDER_KLINE_PAGES_MAX_BYTES,
+  olderPageJson,
+  olderPageKey,
   rememberedHead,
   type CachedHead,
   type LatestPageJson,
@@ -76,8 +79,15 @@ export class MarketService {
   >();
   /** Encoded closed bars of the latest pages (kline-pages.ts). */
   private readonly pages = new KlinePages();
+  /**
+   * Older pages (`before`), apart: charts scrolling back to many different times must not push
+   * out the latest pages, which every chart opens with.
+   */
+  private readonly olderPages = new KlinePages(OLDER_KLINE_PAGES_MAX_BYTES);
   /** Counts the starts and ends of writes of bars, so a page read across one is not kept. */
   private barWrites = 0;
+  /** Writes of bars in flight: a page read meanwhile may miss what they have not committed yet. */
+  private barWritesInFlight = 0;
   private readonly tickListeners = new Set<(instrumentId: number, tick: Tick) => void>();
   /** Instruments whose ticks are held back (holdTicks). */
   private readonly heldIds = new Set<number>();
@@ -148,6 +158,7 @@ export class MarketService {
     // Its stored prices may have been rewritten (a new precision): no page of it is trusted.
     this.barWrites += 1;
     this.pages.forInstrument(change.instrumentId);
+    this.olderPages.forInstrument(change.instrumentId);
     if (live.bid !== undefined)
       this.bus.publish('quote', {
         code: live.spec.code,
@@ -284,6 +295,7 @@ export class MarketService {
         batch.push({ instrumentId: live.spec.id, period, bars: [...byTime.values()] });
     }
     this.barWrites += 1;
+    this.barWritesInFlight += 1;
     try {
       if (batch.length > 0) await this.repository.upsertBarsBatch(batch, fence);
     } catch (error) {
@@ -292,6 +304,7 @@ export class MarketService {
       throw error;
     } finally {
       this.barWrites += 1;
+      this.barWritesInFlight -= 1;
     }
     return batch.reduce((n, item) => n + item.bars.length, 0);
   }
@@ -402,10 +415,36 @@ export class MarketService {
       pricePrecision: () => live.spec.pricePrecision,
       closedBarsWritten: (formingTime) =>
         !this.heldIds.has(instrumentId) && !live.unwritten.hasBarBefore(source, formingTime),
-      writes: () => this.barWrites,
+      writes: () => this.barWritesNow(),
       readBars: () => storedOrDerivedBars(this.repository, instrumentId, period, limit),
       uncached: () => this.klines(instrumentId, period, limit),
     });
+  }
+
+  /** Older bars (`before`) as the JSON text of `klines`, kept once all closed and written (kline-pages.ts). */
+  async olderKlinesJson(
+    instrumentId: number,
+    period: KlinePeriod,
+    limit: number,
+    before: number,
+  ): Promise<LatestPageJson> {
+    const live = this.byId.get(instrumentId);
+    const source = isStoredPeriod(period) ? period : DERIVED_KLINE_SOURCE[period];
+    return olderPageJson(this.olderPages, {
+      key: olderPageKey(instrumentId, period, limit, before),
+      before,
+      formingTime: () => live?.book.forming(period)?.time,
+      pricePrecision: () => live?.spec.pricePrecision ?? 0,
+      closedBarsWritten: (formingTime) =>
+        !this.heldIds.has(instrumentId) && !live?.unwritten.hasBarBefore(source, formingTime),
+      writes: () => this.barWritesNow(),
+      read: () => this.klines(instrumentId, period, limit, before),
+    });
+  }
+
+  /** barWrites for a page cache, undefined while a write is in flight (kline-pages.ts). */
+  private barWritesNow(): number | undefined {
+    return this.barWritesInFlight > 0 ? undefined : this.barWrites;
   }
 
   /** The mini chart's bars as JSON text, the same answer for ABBREVIATED_CACHE_MS. */
