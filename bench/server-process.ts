@@ -59,17 +59,20 @@ export interface BenchServer {
 /**
  * The real server in a child process, with the simulated feed, on a fresh data folder (its
  * embedded SQLite) or on `databaseUrl`; ready once PLAIN_PATH answers 200 and the feed has ticked
- * a few times, so quotes and forming bars are fresh.
+ * a few times, so quotes and forming bars are fresh. `checkout`: the server of another checkout
+ * of the repository (with its own node_modules), to measure a baseline beside this one.
  */
 export async function startBenchServer(
   databaseUrl: string | undefined,
   connections: number,
   clientOptions: HttpClientOptions = {},
+  checkout?: string,
 ): Promise<BenchServer> {
+  const entry = checkout ? path.resolve(checkout, 'apps/server/src/server.ts') : SERVER_ENTRY;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'omp-bench-'));
   const port = await freePort();
   const { DATABASE_URL: _inherited, ...env } = process.env;
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+  const child = spawn(process.execPath, [entry], {
     env: {
       ...env,
       PORT: String(port),
@@ -118,6 +121,8 @@ export const POSTGRES_URL =
   process.env.TEST_DATABASE_URL ??
   'postgres://postgres@127.0.0.1:5432/test';
 
+let databasesCreated = 0;
+
 /** A database of its own for the run, so the tests' database is never touched; undefined without one. */
 export async function withPostgresDatabase<T>(run: (url: string) => Promise<T>): Promise<T | undefined> {
   const admin = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 3000 });
@@ -127,7 +132,7 @@ export async function withPostgresDatabase<T>(run: (url: string) => Promise<T>):
     console.log(`PostgreSQL does not answer at ${POSTGRES_URL} (${(error as Error).message}): skipped\n`);
     return undefined;
   }
-  const name = `omp_bench_${process.pid}_${Date.now().toString(36)}`;
+  const name = `omp_bench_${process.pid}_${Date.now().toString(36)}_${++databasesCreated}`;
   try {
     await admin.query(`CREATE DATABASE ${name}`);
     const url = new URL(POSTGRES_URL);

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Bar } from '@omp/engine';
-import { KlinePages, latestPageJson, type KlinePage, type LatestPageSource } from './kline-pages.ts';
+import { KlinePages, type KlinePage } from './kline-pages.ts';
 
 const page = (bytes: number): KlinePage => ({
   formingTime: 60,
@@ -39,34 +38,5 @@ describe('the kline page cache', () => {
     pages.forInstrument(1);
     expect(pages.size).toEqual({ pages: 1, bytes: 10 });
     expect(pages.get('11:1M:1000')).toBeDefined();
-  });
-
-  it('keeps no page read while a write of bars is in flight, which it may have read half of', async () => {
-    const bar = (time: number): Bar => ({ time, open: 1, high: 1, low: 1, close: 1, volume: 1 });
-    // No write counted yet: one is in flight.
-    const database: { writes: number | undefined } = { writes: undefined };
-    let reads = 0;
-    const source: LatestPageSource = {
-      key: '1:1M:3',
-      limit: 3,
-      forming: () => bar(180),
-      pricePrecision: () => 5,
-      closedBarsWritten: () => true,
-      writes: () => database.writes,
-      readBars: async () => {
-        reads++;
-        return [bar(60), bar(120)];
-      },
-      uncached: async () => [],
-    };
-    const pages = new KlinePages();
-    await latestPageJson(pages, source);
-    await latestPageJson(pages, source);
-    expect(reads).toBe(2);
-    database.writes = 7; // the write is done
-    await latestPageJson(pages, source);
-    const page = await latestPageJson(pages, source);
-    expect(reads).toBe(3);
-    expect(page.closed.toString()).toMatch(/^\{"Time":60,.*\{"Time":120,.*\},$/u);
   });
 });

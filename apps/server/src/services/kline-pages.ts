@@ -151,11 +151,8 @@ export interface LatestPageSource {
   pricePrecision(): number;
   /** Whether the database holds every closed bar as this node last saw it (none left unwritten). */
   closedBarsWritten(formingTime: number): boolean;
-  /**
-   * Changes whenever the database's bars may change under a read (a flush, a staff change);
-   * undefined while a write is in flight, which a read may see half of, or none of yet.
-   */
-  writes(): number | undefined;
+  /** Changes whenever the database's bars may change under a read (a flush, a staff change). */
+  writes(): number;
   /** The newest `limit` bars as the database (and the roll-up of derived periods) has them. */
   readBars(): Promise<Bar[]>;
   /** The answer computed without the cache, for the moments a page cannot be trusted. */
@@ -195,7 +192,7 @@ export async function latestPageJson(pages: KlinePages, source: LatestPageSource
       compressedHeads: new Map(),
     };
     // A read that overlapped a write may hold either side of it: answered once, never kept.
-    if (writesBefore !== undefined && source.writes() === writesBefore) pages.set(source.key, page);
+    if (source.writes() === writesBefore) pages.set(source.key, page);
   }
   const formingNow = source.forming();
   // The bar closed (or staff changed the instrument) while the page was read: as before.
@@ -217,7 +214,7 @@ export interface OlderPageSource {
   formingTime(): number | undefined;
   pricePrecision(): number;
   closedBarsWritten(formingTime: number): boolean;
-  writes(): number | undefined;
+  writes(): number;
   /** The page as the database (and the roll-up of derived periods) has it. */
   read(): Promise<KlinePoint[]>;
 }
@@ -248,8 +245,7 @@ export async function olderPageJson(pages: KlinePages, source: OlderPageSource):
     };
   const writesBefore = source.writes();
   const closed = encoded(await source.read());
-  const unchanged =
-    writesBefore !== undefined && source.writes() === writesBefore && source.pricePrecision() === precision;
+  const unchanged = source.writes() === writesBefore && source.pricePrecision() === precision;
   if (final && unchanged)
     pages.set(source.key, {
       formingTime: formingTime!,

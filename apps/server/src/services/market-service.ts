@@ -86,8 +86,6 @@ export class MarketService {
   private readonly olderPages = new KlinePages(OLDER_KLINE_PAGES_MAX_BYTES);
   /** Counts the starts and ends of writes of bars, so a page read across one is not kept. */
   private barWrites = 0;
-  /** Writes of bars in flight: a page read meanwhile may miss what they have not committed yet. */
-  private barWritesInFlight = 0;
   private readonly tickListeners = new Set<(instrumentId: number, tick: Tick) => void>();
   /** Instruments whose ticks are held back (holdTicks). */
   private readonly heldIds = new Set<number>();
@@ -295,16 +293,15 @@ export class MarketService {
         batch.push({ instrumentId: live.spec.id, period, bars: [...byTime.values()] });
     }
     this.barWrites += 1;
-    this.barWritesInFlight += 1;
     try {
       if (batch.length > 0) await this.repository.upsertBarsBatch(batch, fence);
+      for (const [live, bars] of taken) live.unwritten.written(bars);
     } catch (error) {
       // Bars changed meanwhile are newer than the ones taken: those win.
       for (const [live, bars] of taken) live.unwritten.restore(bars);
       throw error;
     } finally {
       this.barWrites += 1;
-      this.barWritesInFlight -= 1;
     }
     return batch.reduce((n, item) => n + item.bars.length, 0);
   }
@@ -415,7 +412,7 @@ export class MarketService {
       pricePrecision: () => live.spec.pricePrecision,
       closedBarsWritten: (formingTime) =>
         !this.heldIds.has(instrumentId) && !live.unwritten.hasBarBefore(source, formingTime),
-      writes: () => this.barWritesNow(),
+      writes: () => this.barWrites,
       readBars: () => storedOrDerivedBars(this.repository, instrumentId, period, limit),
       uncached: () => this.klines(instrumentId, period, limit),
     });
@@ -437,14 +434,9 @@ export class MarketService {
       pricePrecision: () => live?.spec.pricePrecision ?? 0,
       closedBarsWritten: (formingTime) =>
         !this.heldIds.has(instrumentId) && !live?.unwritten.hasBarBefore(source, formingTime),
-      writes: () => this.barWritesNow(),
+      writes: () => this.barWrites,
       read: () => this.klines(instrumentId, period, limit, before),
     });
-  }
-
-  /** barWrites for a page cache, undefined while a write is in flight (kline-pages.ts). */
-  private barWritesNow(): number | undefined {
-    return this.barWritesInFlight > 0 ? undefined : this.barWrites;
   }
 
   /** The mini chart's bars as JSON text, the same answer for ABBREVIATED_CACHE_MS. */
