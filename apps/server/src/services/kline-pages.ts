@@ -74,6 +74,7 @@ export const OLDER_KLINE_PAGES_MAX_BYTES = 4 * 1024 * 1024;
 
 export class KlinePages {
   private readonly pages = new Map<string, KlinePage>();
+  private readonly reads = new Map<string, Promise<unknown>>();
   private bytes = 0;
   private readonly maxBytes: number;
 
@@ -84,6 +85,20 @@ export class KlinePages {
   static key(instrumentId: number, period: string, limit: number): string {
     // The instrument first: forInstrument drops its pages by this prefix.
     return `${instrumentId}:${period}:${limit}`;
+  }
+
+  /**
+   * One read by `key` at a time: requests that come while it is under way share its result. When
+   * a bar closes, every chart open on it asks at once while the page cannot be served; reading the
+   * database once for all of them, rather than once each, keeps the database and the event loop
+   * from being swamped just when the flush that ends the wait needs them.
+   */
+  shared<T>(key: string, read: () => Promise<T>): Promise<T> {
+    const running = this.reads.get(key) as Promise<T> | undefined;
+    if (running) return running;
+    const started = read().finally(() => this.reads.delete(key));
+    this.reads.set(key, started);
+    return started;
   }
 
   get(key: string): KlinePage | undefined {
@@ -165,34 +180,41 @@ export interface LatestPageSource {
  * then the forming bar encoded now.
  */
 export async function latestPageJson(pages: KlinePages, source: LatestPageSource): Promise<LatestPageJson> {
-  const uncached = async (): Promise<LatestPageJson> => {
-    const json = JSON.stringify(await source.uncached());
-    return { closed: Buffer.from(json.slice(1, -1), 'utf8'), formingJson: '', remember: undefined };
-  };
+  // Charts that ask while the answer is being read share that read (see KlinePages.shared).
+  const uncached = () =>
+    pages.shared(`uncached ${source.key}`, async (): Promise<LatestPageJson> => {
+      const json = JSON.stringify(await source.uncached());
+      return { closed: Buffer.from(json.slice(1, -1), 'utf8'), formingJson: '', remember: undefined };
+    });
   const forming = source.forming();
   // No forming bar, or closed bars this node has and the database may not yet: as before.
   if (!forming || !source.closedBarsWritten(forming.time)) return uncached();
   const precision = source.pricePrecision();
   let page = pages.get(source.key);
   if (!page || page.formingTime !== forming.time || page.pricePrecision !== precision) {
-    const writesBefore = source.writes();
-    const bars = await source.readBars();
-    // A stored bar newer than the forming one is no state the cache knows how to answer.
-    if (bars.some((bar) => bar.time > forming.time)) return uncached();
-    // The forming bar replaces its stored copy or joins after the closed ones, within `limit`.
-    const closed = bars.filter((bar) => bar.time < forming.time);
-    const kept = closed.slice(Math.max(0, closed.length - (source.limit - 1)));
-    page = {
-      formingTime: forming.time,
-      pricePrecision: precision,
-      closed: Buffer.from(
-        kept.map((bar) => `${JSON.stringify(toKlinePoint(bar, precision))},`).join(''),
-        'utf8',
-      ),
-      compressedHeads: new Map(),
-    };
-    // A read that overlapped a write may hold either side of it: answered once, never kept.
-    if (source.writes() === writesBefore) pages.set(source.key, page);
+    const built = await pages.shared(`build ${source.key} ${forming.time} ${precision}`, async () => {
+      const writesBefore = source.writes();
+      const bars = await source.readBars();
+      // A stored bar newer than the forming one is no state the cache knows how to answer.
+      if (bars.some((bar) => bar.time > forming.time)) return undefined;
+      // The forming bar replaces its stored copy or joins after the closed ones, within `limit`.
+      const closed = bars.filter((bar) => bar.time < forming.time);
+      const kept = closed.slice(Math.max(0, closed.length - (source.limit - 1)));
+      const fresh: KlinePage = {
+        formingTime: forming.time,
+        pricePrecision: precision,
+        closed: Buffer.from(
+          kept.map((bar) => `${JSON.stringify(toKlinePoint(bar, precision))},`).join(''),
+          'utf8',
+        ),
+        compressedHeads: new Map(),
+      };
+      // A read that overlapped a write may hold either side of it: answered once, never kept.
+      if (source.writes() === writesBefore) pages.set(source.key, fresh);
+      return fresh;
+    });
+    if (!built) return uncached();
+    page = built;
   }
   const formingNow = source.forming();
   // The bar closed (or staff changed the instrument) while the page was read: as before.
