@@ -102,7 +102,14 @@ class LeanConnection {
       host: '127.0.0.1',
       port: this.port,
       noDelay: true,
-      onread: { buffer: READ_BUFFER, callback: (read, buffer) => this.onData(buffer.subarray(0, read)) },
+      onread: {
+        buffer: READ_BUFFER,
+        // The bytes are READ_BUFFER's; true keeps the socket reading.
+        callback: (read) => {
+          this.onData(READ_BUFFER.subarray(0, read));
+          return true;
+        },
+      },
     });
     this.socket = socket;
     this.buffered = Buffer.alloc(0);
