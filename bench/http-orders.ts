@@ -5,14 +5,15 @@
  * way in the same run. The ratio order-rate / plain-rate is what to compare across machines; on
  * shared, noisy ones the absolute numbers vary.
  *
- *   npm run bench:orders     (CONNECTIONS, SECONDS, USERS and BENCH_DATABASE_URL override the defaults)
+ *   npm run bench:orders     (CONNECTIONS, SECONDS, USERS, APP_HEADERS and BENCH_DATABASE_URL override the defaults)
  *
  * The server runs as a child process, as `npm start` runs it, with the simulated feed keeping
  * quotes fresh (and ticking the book), so its event loop is not also the load generator's. It runs
  * on the embedded SQLite in a temporary folder, then on PostgreSQL when one answers at
  * BENCH_DATABASE_URL, in a database created for the run and dropped after it. Orders are 0.01 lot
- * EUR/USD market buys of demo users, spread over enough users that their margin never runs out;
- * every answer is checked for code 1 and anything else is counted and printed.
+ * EUR/USD market buys of demo users, spread over enough users that their margin never runs out,
+ * sent with the headers the phone app sends; every answer is checked for code 1 and anything else
+ * is counted and printed.
  */
 import os from 'node:os';
 import {
@@ -37,6 +38,14 @@ const TARGET_ORDERS_PER_SECOND = 2000;
 const ORDER_PATH = '/v1/api/forex/submit';
 /** Answers in English, so printed failures read the same for everyone. */
 const ENGLISH = { lang: 'en' };
+/**
+ * What the phone app adds to every call of its own server (apps/web device-identity.ts): its device
+ * id and time zone, which a signed-in request reads. APP_HEADERS=0 leaves them out.
+ */
+const APP_HEADERS =
+  process.env.APP_HEADERS === '0'
+    ? {}
+    : { 'device-id': 'bench0device0id0000000000000000000000', 'time-zone': 'Europe/London' };
 
 interface InstrumentRow {
   Id: number;
@@ -82,6 +91,7 @@ async function runOn(database: string, databaseUrl: string | undefined): Promise
         ORDER_PATH,
         {
           ...ENGLISH,
+          ...APP_HEADERS,
           authorization: tokens[sequence % tokens.length]!,
           'content-type': 'application/x-www-form-urlencoded',
         },

@@ -72,7 +72,11 @@ export async function startBenchServer(
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'omp-bench-'));
   const port = await freePort();
   const { DATABASE_URL: _inherited, ...env } = process.env;
-  const child = spawn(process.execPath, [entry], {
+  // SERVER_CPU_PROF=<folder> writes the server's V8 CPU profile there when it stops (SIGTERM).
+  const profile = process.env.SERVER_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.SERVER_CPU_PROF)}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, entry], {
     env: {
       ...env,
       PORT: String(port),

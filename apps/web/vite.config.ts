@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { serviceWorkerBuild } from './service-worker-build.ts';
+import { textsSplit } from './texts-split-plugin.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -29,7 +30,7 @@ const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 export default defineConfig({
   // Relative asset URLs keep the build working whether it is served at `/` or under a sub-path.
   base: './',
-  plugins: [react(), serviceWorkerBuild(import.meta.dirname), compression({ threshold: 1024 })],
+  plugins: [react(), textsSplit(), serviceWorkerBuild(import.meta.dirname), compression({ threshold: 1024 })],
   define: { __APP_VERSION__: JSON.stringify(version) },
   server: {
     host: true,

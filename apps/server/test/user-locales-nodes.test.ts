@@ -61,4 +61,24 @@ describe.each(databaseEngines())('user locales across nodes on %s', (engine) => 
     expect(await a.locales.languageOf(8, 'fr')).toBe('fr');
     expect(errors).toEqual([]);
   });
+
+  it('knows without waiting what a request would not change, and only while its memory is fresh', async () => {
+    let nowMs = 5_000_000;
+    const locales = new UserLocales({
+      repository: new UserLocaleRepository(db),
+      now: () => nowMs,
+      logError: () => undefined,
+    });
+    expect(locales.knows(7, 'en', undefined)).toBe(false);
+    const storing = locales.spoke(7, 'en', 'Europe/Paris');
+    // A check under way: a request must wait for it rather than skip it.
+    expect(locales.knows(7, 'en', 'Europe/Paris')).toBe(false);
+    await storing;
+    expect(locales.knows(7, 'en', 'Europe/Paris')).toBe(true);
+    expect(locales.knows(7, 'en', undefined)).toBe(true);
+    expect(locales.knows(7, 'de', undefined)).toBe(false);
+    expect(locales.knows(7, 'en', 'Europe/Rome')).toBe(false);
+    nowMs += LOCALE_RECHECK_MS;
+    expect(locales.knows(7, 'en', 'Europe/Paris')).toBe(false);
+  });
 });

@@ -1,15 +1,13 @@
 /**
- * Start-up: antd-mobile's render hook for React 19, the stored theme (before anything paints),
- * the language tables, the request layer, then the app. Desktop visitors may be sent to the
- * desktop site meanwhile.
+ * Start-up: the stored theme (before anything paints), the language tables, the request layer,
+ * then the app. Desktop visitors may be sent to the desktop site meanwhile.
  */
-import { StrictMode, type ReactElement } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
 // antd-mobile by its component paths, here and in everything the quote list imports: its index
 // would tag every component as needed by the first screen, and the build would ship them all
 // before the first quote. Its global styles and CSS variables came with the index: imported alone.
 import 'antd-mobile/es/global';
-import { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
 import { initI18n } from './i18n/index.ts';
 import { loadAntdLocale } from './i18n/antd-locales.ts';
 import { useSettings } from './features/settings/settings-store.ts';
@@ -17,7 +15,7 @@ import { applyStoredTheme } from './features/settings/theme.ts';
 import { loginPathFor } from './app/route-guard.ts';
 import { wireApi } from './app/api-wiring.ts';
 import { redirectDesktopVisitor } from './app/desktop-redirect.ts';
-import { router } from './app/router.tsx';
+import { appNavigation } from './app/app-navigation.ts';
 import { prefetchQuoteList } from './features/quotes/market-queries.ts';
 import { loadLastPrices } from './features/quotes/last-prices.ts';
 import { registerServiceWorker } from './app/service-worker.ts';
@@ -48,24 +46,6 @@ import './features/onboarding/onboarding.css';
 import './features/two-factor/two-factor.css';
 import './features/risk/risk.css';
 
-// antd-mobile's Toast and Dialog mount their own React roots; on React 19 it needs createRoot
-// handed to it, or they silently never appear.
-const roots = new WeakMap<Element | DocumentFragment, Root>();
-unstableSetRender((node: ReactElement, container) => {
-  let root = roots.get(container);
-  if (!root) {
-    root = createRoot(container);
-    roots.set(container, root);
-  }
-  root.render(node);
-  return async () => {
-    // Unmounting synchronously inside React's own render phase warns; defer it a tick.
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    root.unmount();
-    roots.delete(container);
-  };
-});
-
 applyStoredTheme();
 
 /** Whether the app opens on the quote list (`/`, with or without a query). */
@@ -78,8 +58,8 @@ async function start(): Promise<void> {
   const { lang } = useSettings.getState();
   // The socket signs out by itself when the session store empties (use-socket-session.ts).
   wireApi(() => {
-    const { pathname, search } = router.state.location;
-    void router.navigate(pathname === '/login' ? '/login' : loginPathFor(pathname, search), {
+    const { pathname, search } = appNavigation.location();
+    appNavigation.navigate(pathname === '/login' ? '/login' : loginPathFor(pathname, search), {
       replace: true,
     });
   });

@@ -52,7 +52,10 @@ export function accountFigures(account: Account, board: MarketBoard): AccountFig
 }
 
 /** [A4] True when equity / used margin × 100 ≤ level (percent), decided exactly; false with nothing open. */
-export function isAtOrBelowLevel(figures: AccountFigures, levelPercent: number): boolean {
+export function isAtOrBelowLevel(
+  figures: Pick<AccountFigures, 'equityMicros' | 'usedMarginMicros'>,
+  levelPercent: number,
+): boolean {
   if (figures.usedMarginMicros <= 0n) return false;
   return figures.equityMicros * 100n <= BigInt(levelPercent) * figures.usedMarginMicros;
 }

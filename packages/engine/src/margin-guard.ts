@@ -13,8 +13,9 @@
  * stays above the level; when one is, the engine re-checks the account exactly and draws a new box.
  */
 import { ONE, profitMicros } from './margin.ts';
-import { priceFraction } from './money.ts';
+import { ExactSum, priceFraction } from './money.ts';
 import { rateFromMid, type MarketBoard } from './market-board.ts';
+import type { AccountValuation } from './account-valuation.ts';
 import type { Account, Order } from './trading-types.ts';
 
 /** Box half-widths as fractions of the price, widest first: 1/64 (about 1.6 %) down to 1/65536. */
@@ -60,9 +61,35 @@ export function profitBound(
   bound: 'worst' | 'best',
 ): bigint {
   const spec = board.instrument(order.instrumentId);
+  const leg = spec && board.conversionLeg(spec.quoteCurrency);
+  const d = widths.get(order.instrumentId) ?? 1;
+  return profitBoundIn(order, board, d, leg ? (widths.get(leg.instrumentId) ?? 1) : 1, bound);
+}
+
+/** `profitBound` in the box of one ladder rung (the widths `guardBands` gives every instrument). */
+export function profitBoundAtRung(
+  order: Order,
+  board: MarketBoard,
+  denominator: number,
+  bound: 'worst' | 'best',
+): bigint {
+  const spec = board.instrument(order.instrumentId);
+  const leg = spec && board.conversionLeg(spec.quoteCurrency);
+  const d = halfWidth(board, order.instrumentId, denominator);
+  return profitBoundIn(order, board, d, leg ? halfWidth(board, leg.instrumentId, denominator) : 1, bound);
+}
+
+/** `profitBound` with the half-widths of the order's instrument (`d`) and of its conversion leg. */
+function profitBoundIn(
+  order: Order,
+  board: MarketBoard,
+  d: number,
+  legWidth: number,
+  bound: 'worst' | 'best',
+): bigint {
+  const spec = board.instrument(order.instrumentId);
   const quote = board.quote(order.instrumentId);
   if (!spec || !quote) return 0n;
-  const d = widths.get(order.instrumentId) ?? 1;
   const close = order.side === 'buy' ? quote.bid : quote.ask;
   // A buy gains as the price rises, a sell as it falls.
   const low = Math.max(1, close - d);
@@ -74,7 +101,7 @@ export function profitBound(
   const leg = board.conversionLeg(spec.quoteCurrency);
   const legQuote = leg && board.quote(leg.instrumentId);
   if (!leg || !legQuote) return profitMicros(order.side, position, open, at, ONE);
-  const dLeg = BigInt(widths.get(leg.instrumentId) ?? 1);
+  const dLeg = BigInt(legWidth);
   const mid2 = BigInt(legQuote.bid) + BigInt(legQuote.ask);
   const a = profitMicros(
     order.side,
@@ -109,19 +136,66 @@ export function guardBands(
   if (watched.length === 0) return [];
   let used = 0n;
   for (const order of account.orders.values()) if (order.state === 'holding') used += order.marginMicros;
-  const threshold = BigInt(levelPercent) * used;
-
-  let chosen: Map<number, number> | undefined;
-  for (const denominator of LADDER_DENOMINATORS) {
-    const widths = new Map(watched.map((id) => [id, halfWidth(board, id, denominator)]));
-    // Above a level, what matters is the equity's lower bound over the box; at or below, its upper.
-    const bound = side === 'above' ? 'worst' : 'best';
+  const bound = boundOf(side);
+  return ladderBands(board, watched, used, levelPercent, side, (denominator) => {
     let equity = account.balanceMicros;
     for (const order of account.orders.values())
-      if (order.state === 'holding') equity += profitBound(order, board, widths, bound);
+      if (order.state === 'holding') equity += profitBoundAtRung(order, board, denominator, bound);
+    return equity;
+  });
+}
+
+/**
+ * [G2] `guardBands` from the account's valuation (account-valuation.ts): each position's bound is
+ * computed once per market and rung, so re-drawing after a fire bounds only what the fire moved.
+ * The same boxes as `guardBands`, possibly listed in another order.
+ */
+export function guardBandsOf(
+  valuation: AccountValuation,
+  account: Account,
+  board: MarketBoard,
+  levelPercent: number,
+  side: GuardSide = 'above',
+): GuardBand[] {
+  if (valuation.holdingCount === 0) return [];
+  // An array, not a set: an account holds a few instruments, and this runs on every settling.
+  const watched: number[] = [];
+  for (const { instrumentId } of valuation.instruments()) {
+    if (!watched.includes(instrumentId)) watched.push(instrumentId);
+    const spec = board.instrument(instrumentId);
+    const leg = spec && board.conversionLeg(spec.quoteCurrency);
+    if (leg && !watched.includes(leg.instrumentId)) watched.push(leg.instrumentId);
+  }
+  const bound = boundOf(side);
+  return ladderBands(board, watched, valuation.usedMarginMicros, levelPercent, side, (denominator, rung) => {
+    const key = rung * 2 + (bound === 'worst' ? 0 : 1);
+    const sum = new ExactSum();
+    sum.addBig(account.balanceMicros);
+    for (const group of valuation.instruments()) group.addGuardBound(sum, board, key, denominator, bound);
+    return sum.total();
+  });
+}
+
+/** Above a level, what matters is the equity's lower bound over the box; at or below, its upper. */
+const boundOf = (side: GuardSide) => (side === 'above' ? 'worst' : 'best');
+
+/** The widest rung of the ladder whose box keeps `equityAt` on `side` of the level, as bands. */
+function ladderBands(
+  board: MarketBoard,
+  watched: readonly number[],
+  used: bigint,
+  levelPercent: number,
+  side: GuardSide,
+  equityAt: (denominator: number, rung: number) => bigint,
+): GuardBand[] {
+  const threshold = BigInt(levelPercent) * used;
+  let chosen: number | undefined;
+  for (let rung = 0; rung < LADDER_DENOMINATORS.length; rung++) {
+    const denominator = LADDER_DENOMINATORS[rung]!;
+    const equity = equityAt(denominator, rung);
     const holds = side === 'above' ? equity * 100n > threshold : equity * 100n <= threshold;
     if (holds) {
-      chosen = widths;
+      chosen = denominator;
       break;
     }
   }
@@ -131,7 +205,7 @@ export function guardBands(
     if (!quote) continue;
     bands.push({
       instrumentId,
-      halfWidthPoints: chosen?.get(instrumentId) ?? 1,
+      halfWidthPoints: chosen === undefined ? 1 : halfWidth(board, instrumentId, chosen),
       bid: quote.bid,
       ask: quote.ask,
     });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   divRound,
+  ExactSum,
   formatMicros,
   formatScaled,
   formatUsd2,
@@ -58,5 +59,29 @@ describe('exact decimal text', () => {
   it('[MO1] parses lots and rates at their scales', () => {
     expect(parseLots('0.01')).toBe(1_000_000n);
     expect(parseRate('0.0005')).toBe(500_000_000n);
+  });
+});
+
+describe('ExactSum', () => {
+  it('adds safe integers as numbers and the rest as bigints, exactly, whatever the order', () => {
+    const rng = seededPrng(2718);
+    for (let round = 0; round < 200; round++) {
+      const sum = new ExactSum();
+      let expected = 0n;
+      for (let i = rng.int(0, 30); i > 0; i--) {
+        // Odd values near the edge of the safe integers, where a double would round.
+        const near = BigInt(Number.MAX_SAFE_INTEGER) - BigInt(rng.int(0, 1_000_000) * 2);
+        const value = rng.next() < 0.5 ? near : BigInt(rng.int(-1_000_000, 1_000_000));
+        const signed = rng.next() < 0.3 ? -value : value;
+        if (rng.next() < 0.1) {
+          sum.addBig(signed * 1000n);
+          expected += signed * 1000n;
+        } else {
+          sum.addSafe(Number(signed));
+          expected += signed;
+        }
+      }
+      expect(sum.total()).toBe(expected);
+    }
   });
 });

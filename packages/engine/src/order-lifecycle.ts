@@ -17,7 +17,8 @@ import type { Account, CloseReason, Order } from './trading-types.ts';
  * [F1] A pending order fills at the tick's price (the ask for a buy, the bid for a sell), which may
  * be past its target. Its margin and fee are computed at that price; when margin + fee exceed the
  * free margin it does not fill (the caller cancels it with that reason). Undefined then. It
- * records its target as the price asked and the quote's spread (F2).
+ * records its target as the price asked and the quote's spread (F2). `freeMarginMicros` is the
+ * account's free margin when the caller keeps it (the trading book values accounts incrementally).
  */
 export function fillPending(
   order: Order,
@@ -25,6 +26,7 @@ export function fillPending(
   board: MarketBoard,
   feeType: number,
   nowMs: number,
+  freeMarginMicros?: bigint,
 ): Order | undefined {
   const spec = board.instrument(order.instrumentId);
   const quote = board.quote(order.instrumentId);
@@ -35,7 +37,8 @@ export function fillPending(
   const position = { lots: order.lots, contractSize: BigInt(spec.contractSize) };
   const margin = marginMicros(position, spec.marginMode, order.leverage, price, rate);
   const fee = feeMicros(feeType, order.lots, margin, parseRate(spec.feeRate) ?? 0n);
-  if (margin + fee > accountFigures(account, board).freeMarginMicros) return undefined;
+  const free = freeMarginMicros ?? accountFigures(account, board).freeMarginMicros;
+  if (margin + fee > free) return undefined;
   return {
     ...order,
     state: 'holding',

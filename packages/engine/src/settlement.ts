@@ -9,26 +9,22 @@
  * next, until it is above 50 % or nothing closable is left; a real balance left below 0 gets a
  * `negative_balance_protection` row that brings it back to 0.
  */
-import { accountFigures, isAtOrBelowLevel } from './account-figures.ts';
-import { guardBands, narrowestBands } from './margin-guard.ts';
+import { isAtOrBelowLevel } from './account-figures.ts';
+import type { AccountValuation } from './account-valuation.ts';
+import { guardBandsOf, narrowestBands } from './margin-guard.ts';
 import type { MarketBoard } from './market-board.ts';
 import { largestLoser } from './order-lifecycle.ts';
 import type { OutcomeBuilder } from './outcome-builder.ts';
 import type { TriggerIndex } from './trigger-index.ts';
-import type {
-  Account,
-  AccountFigures,
-  CloseReason,
-  Order,
-  RiskFigures,
-  RiskLevels,
-} from './trading-types.ts';
+import type { Account, CloseReason, Order, RiskFigures, RiskLevels } from './trading-types.ts';
 
 /** What the trading book lends settling: its board, levels, guards and its close step. */
 export interface SettlingBook {
   readonly board: MarketBoard;
   readonly settings: RiskLevels;
   readonly triggers: Pick<TriggerIndex, 'setGuards'>;
+  /** The account's valuation, which the book keeps in step with its orders (account-valuation.ts). */
+  valuation(account: Account): AccountValuation;
   close(account: Account, order: Order, reason: CloseReason, nowMs: number, out: OutcomeBuilder): void;
 }
 
@@ -40,20 +36,21 @@ export function settleAccount(
   nowMs: number,
 ): void {
   const { stopOutLevel, marginCallLevel } = book.settings;
-  const before = accountFigures(account, book.board);
+  const valuation = book.valuation(account);
+  const before = valuation.risk(account, book.board);
   const closedOrderIds: number[] = [];
   for (let figures = before; isAtOrBelowLevel(figures, stopOutLevel);) {
     const victim = largestLoser(account, book.board, nowMs);
     if (!victim) break;
     book.close(account, victim, 'stop_out', nowMs, out);
     closedOrderIds.push(victim.id);
-    figures = accountFigures(account, book.board);
+    figures = valuation.risk(account, book.board);
   }
   const protectionMicros = !account.isDemo && account.balanceMicros < 0n ? -account.balanceMicros : 0n;
   if (protectionMicros > 0n) out.post('negative_balance_protection', protectionMicros, 0, nowMs);
   // Nothing closed and nothing posted leaves the figures as they were: no second pass over the orders.
   const figures =
-    closedOrderIds.length === 0 && protectionMicros === 0n ? before : accountFigures(account, book.board);
+    closedOrderIds.length === 0 && protectionMicros === 0n ? before : valuation.risk(account, book.board);
   if (closedOrderIds.length > 0)
     out.event({
       type: 'stop_out',
@@ -87,12 +84,13 @@ export function redrawGuards(book: Omit<SettlingBook, 'close'>, account: Account
   const { marginCallLevel, stopOutLevel } = book.settings;
   // Before a warning, falling to the margin-call level is what matters. After it, both a fall to
   // the stop-out level and a recovery above the re-arming level (which re-arms the warning).
+  const valuation = book.valuation(account);
   const bands = account.marginCallWarned
     ? narrowestBands(
-        guardBands(account, book.board, stopOutLevel, 'above'),
-        guardBands(account, book.board, marginCallRearmLevel(marginCallLevel), 'at_or_below'),
+        guardBandsOf(valuation, account, book.board, stopOutLevel, 'above'),
+        guardBandsOf(valuation, account, book.board, marginCallRearmLevel(marginCallLevel), 'at_or_below'),
       )
-    : guardBands(account, book.board, marginCallLevel, 'above');
+    : guardBandsOf(valuation, account, book.board, marginCallLevel, 'above');
   book.triggers.setGuards(account.id, bands);
 }
 
@@ -105,7 +103,7 @@ export function marginCallRearmLevel(marginCallLevel: number): number {
   return Math.ceil((marginCallLevel * 11) / 10);
 }
 
-const riskFiguresOf = (figures: AccountFigures): RiskFigures => ({
+const riskFiguresOf = (figures: RiskFigures): RiskFigures => ({
   balanceMicros: figures.balanceMicros,
   equityMicros: figures.equityMicros,
   usedMarginMicros: figures.usedMarginMicros,

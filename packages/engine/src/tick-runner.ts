@@ -7,12 +7,13 @@
  * Trigger ids (trigger-index.ts) tell the kind: a pending order's target, a stop loss, a take
  * profit, a trailing stop's move level (of an order), or an edge of an account's margin guard.
  */
+import type { AccountValuation } from './account-valuation.ts';
 import type { MarketBoard } from './market-board.ts';
 import { fillPending } from './order-lifecycle.ts';
 import { OutcomeBuilder } from './outcome-builder.ts';
 import { isMarketOpen } from './schedule.ts';
 import { trailedStopLoss } from './trailing-stop.ts';
-import type { Trigger } from './trigger-book.ts';
+import type { OwnedTrigger } from './trigger-book.ts';
 import { kindOf, ownerOfTrigger, TriggerKind, type TriggerIndex } from './trigger-index.ts';
 import type { Account, CancelReason, CloseReason, Order, Outcome } from './trading-types.ts';
 
@@ -20,8 +21,9 @@ import type { Account, CancelReason, CloseReason, Order, Outcome } from './tradi
 export interface TickBook {
   readonly board: MarketBoard;
   readonly settings: { feeType: number };
-  readonly triggers: Pick<TriggerIndex, 'hasBook' | 'takeCrossed' | 'ownerOf' | 'removeGuards' | 'moveStop'>;
+  readonly triggers: Pick<TriggerIndex, 'hasBook' | 'takeCrossed' | 'removeGuards' | 'moveStop'>;
   account(accountId: number): Account | undefined;
+  valuation(account: Account): AccountValuation;
   putOrder(account: Account, order: Order, out: OutcomeBuilder): void;
   close(account: Account, order: Order, reason: CloseReason, nowMs: number, out: OutcomeBuilder): void;
   cancel(account: Account, order: Order, reason: CancelReason, nowMs: number, out: OutcomeBuilder): void;
@@ -62,7 +64,7 @@ export function runTick(
   return [...builders.values()].map((builder) => builder.build());
 }
 
-function fire(book: TickBook, trigger: Trigger<number>, nowMs: number, builderOf: BuilderOf): void {
+function fire(book: TickBook, trigger: OwnedTrigger<number>, nowMs: number, builderOf: BuilderOf): void {
   const type = kindOf(trigger.id);
   const id = ownerOfTrigger(trigger.id);
   if (type === TriggerKind.guard) {
@@ -73,13 +75,14 @@ function fire(book: TickBook, trigger: Trigger<number>, nowMs: number, builderOf
     }
     return;
   }
-  const accountId = book.triggers.ownerOf(id);
-  const account = accountId === undefined ? undefined : book.account(accountId);
+  // Every trigger carries its account (trigger-index.ts), so no lookup of the order's owner.
+  const account = book.account(trigger.owner);
   const order = account?.orders.get(id);
   if (!account || !order) return;
   const out = builderOf(account, type !== TriggerKind.trailMove);
   if (type === TriggerKind.pending && order.state === 'pending') {
-    const filled = fillPending(order, account, book.board, book.settings.feeType, nowMs);
+    const free = book.valuation(account).freeMarginMicros(account, book.board);
+    const filled = fillPending(order, account, book.board, book.settings.feeType, nowMs, free);
     if (filled) {
       book.putOrder(account, filled, out);
       if (filled.feeMicros > 0n) out.post('trade_fee', -filled.feeMicros, filled.id, nowMs);

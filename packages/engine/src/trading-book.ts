@@ -6,7 +6,7 @@
  *
  * No clock, randomness or I/O: time, quotes and settings come in as arguments.
  */
-import { accountFigures } from './account-figures.ts';
+import { AccountValuation } from './account-valuation.ts';
 import { MarketBoard } from './market-board.ts';
 import { decideOrderEntry, type OrderCommand, type OrderRejection } from './order-entry.ts';
 import { spreadCostMicros } from './fill-details.ts';
@@ -65,7 +65,12 @@ const reject = (rejection: CommandRejection): CommandResult => ({ ok: false, rej
 
 export class TradingBook {
   readonly board = new MarketBoard();
-  private readonly accounts = new Map<number, Account>();
+  /**
+   * Each loaded account with its valuation, kept in step with its orders by `putOrder`. One map
+   * for both: a fire looks the account up, and its valuation comes with it, not from a second
+   * lookup that would miss the cache again.
+   */
+  private readonly accounts = new Map<number, { account: Account; valuation: AccountValuation }>();
   private readonly triggers = new TriggerIndex();
   private nextOrderId = 1;
   settings: TradingSettings;
@@ -80,7 +85,7 @@ export class TradingBook {
   }
 
   account(id: number): Account | undefined {
-    return this.accounts.get(id);
+    return this.accounts.get(id)?.account;
   }
 
   accountIds(): IterableIterator<number> {
@@ -88,8 +93,8 @@ export class TradingBook {
   }
 
   figures(accountId: number): AccountFigures | undefined {
-    const account = this.accounts.get(accountId);
-    return account && accountFigures(account, this.board);
+    const account = this.accounts.get(accountId)?.account;
+    return account && this.valuation(account).figures(account, this.board);
   }
 
   /**
@@ -98,13 +103,13 @@ export class TradingBook {
    */
   loadAccount(account: Account): void {
     this.unloadAccount(account.id);
-    this.accounts.set(account.id, account);
+    this.accounts.set(account.id, { account, valuation: AccountValuation.of(account) });
     for (const order of account.orders.values()) this.triggers.addOrder(order);
     this.redrawGuards(account);
   }
 
   unloadAccount(accountId: number): void {
-    const account = this.accounts.get(accountId);
+    const account = this.accounts.get(accountId)?.account;
     if (!account) return;
     for (const order of account.orders.values()) this.triggers.removeOrder(order);
     this.triggers.removeGuards(accountId);
@@ -113,7 +118,7 @@ export class TradingBook {
 
   /** [B2] Places a market or pending order (rules O1–O8). */
   placeOrder(accountId: number, command: PlaceOrderCommand, nowMs: number): CommandResult {
-    const account = this.accounts.get(accountId);
+    const account = this.accounts.get(accountId)?.account;
     if (!account) return reject('account_not_found');
     const instrument = this.board.instrument(command.instrumentId);
     if (!instrument) return reject('instrument_not_found');
@@ -123,7 +128,7 @@ export class TradingBook {
       // Without a quote (or a rate to convert it) there is nothing fresh to fill at.
       return isMarketOpen(instrument.schedule, nowMs) ? reject('stale_quote') : reject('market_closed');
     }
-    const figures = accountFigures(account, this.board);
+    const figures = this.valuation(account).figures(account, this.board);
     const decision = decideOrderEntry(command, {
       instrument,
       quote,
@@ -192,7 +197,7 @@ export class TradingBook {
 
   /** [B3] Closes a holding order at the current quote, for the user or the back office. */
   closePosition(accountId: number, orderId: number, reason: CloseReason, nowMs: number): CommandResult {
-    const account = this.accounts.get(accountId);
+    const account = this.accounts.get(accountId)?.account;
     const order = account?.orders.get(orderId);
     if (!account || !order) return reject('order_not_found');
     if (order.state !== 'holding') return reject('order_not_holding');
@@ -234,7 +239,8 @@ export class TradingBook {
       settings: this.settings,
       staleQuoteMs: this.settings.staleQuoteMs,
       triggers: this.triggers,
-      account: (id) => this.accounts.get(id),
+      account: (id) => this.accounts.get(id)?.account,
+      valuation: (account) => this.valuation(account),
       newOrderId: () => this.nextOrderId++,
       outcomeOf: (account) => new OutcomeBuilder(account),
       putOrder: (account, order, out) => this.putOrder(account, order, out),
@@ -247,7 +253,7 @@ export class TradingBook {
 
   /** [B4] Cancels a pending order; allowed while the market is closed (it holds nothing). */
   cancelOrder(accountId: number, orderId: number, reason: CancelReason, nowMs: number): CommandResult {
-    const account = this.accounts.get(accountId);
+    const account = this.accounts.get(accountId)?.account;
     const order = account?.orders.get(orderId);
     if (!account || !order) return reject('order_not_found');
     if (order.state !== 'pending') return reject('order_not_pending');
@@ -268,7 +274,7 @@ export class TradingBook {
     levels: { stopLossPoints: number; takeProfitPoints: number; trailingPoints?: number },
     nowMs: number,
   ): CommandResult {
-    const account = this.accounts.get(accountId);
+    const account = this.accounts.get(accountId)?.account;
     const order = account?.orders.get(orderId);
     if (!account || !order) return reject('order_not_found');
     const instrument = this.board.instrument(order.instrumentId);
@@ -286,7 +292,7 @@ export class TradingBook {
 
   /** [B10] Moves a pending order's target price, judged as a new pending order there (pending-move.ts). */
   movePending(accountId: number, orderId: number, targetPoints: number, nowMs: number): CommandResult {
-    const account = this.accounts.get(accountId);
+    const account = this.accounts.get(accountId)?.account;
     const order = account?.orders.get(orderId);
     if (!account || !order) return reject('order_not_found');
     if (order.state !== 'pending') return reject('order_not_pending');
@@ -303,7 +309,7 @@ export class TradingBook {
    * (market hours do not apply to a demo reset) and restores `demoBalanceMicros` by one ledger row.
    */
   resetDemo(accountId: number, demoBalanceMicros: bigint, nowMs: number): CommandResult {
-    const account = this.accounts.get(accountId);
+    const account = this.accounts.get(accountId)?.account;
     if (!account) return reject('account_not_found');
     if (!account.isDemo) return reject('not_a_demo_account');
     const out = new OutcomeBuilder(account);
@@ -332,11 +338,11 @@ export class TradingBook {
     },
     nowMs: number,
   ): CommandResult {
-    const account = this.accounts.get(accountId);
+    const account = this.accounts.get(accountId)?.account;
     if (!account) return reject('account_not_found');
     const total = change.postings.reduce((sum, posting) => sum + posting.amountMicros, 0n);
     if (change.requireFreeMargin && total < 0n) {
-      const figures = accountFigures(account, this.board);
+      const figures = this.valuation(account).figures(account, this.board);
       if (-total > figures.freeMarginMicros) return reject('insufficient_free_margin');
     }
     const out = new OutcomeBuilder(account);
@@ -389,6 +395,7 @@ export class TradingBook {
   private putOrder(account: Account, order: Order, out: OutcomeBuilder): void {
     const previous = account.orders.get(order.id);
     if (previous) this.triggers.removeOrder(previous);
+    this.valuation(account).put(order);
     if (order.state === 'pending' || order.state === 'holding') {
       account.orders.set(order.id, order);
       this.triggers.addOrder(order);
@@ -396,6 +403,12 @@ export class TradingBook {
       account.orders.delete(order.id);
     }
     out.order(order);
+  }
+
+  /** The account's valuation; made from its orders for an account this book did not load. */
+  private valuation(account: Account): AccountValuation {
+    const loaded = this.accounts.get(account.id);
+    return loaded?.account === account ? loaded.valuation : AccountValuation.of(account);
   }
 
   private redrawGuards(account: Account): void {

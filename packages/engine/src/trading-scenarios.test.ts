@@ -70,6 +70,8 @@ function checkBook(book: TradingBook, ledgers: Map<number, Ledger>, nowMs: numbe
     expect(account.balanceMicros).toBe(ledger.opening + ledger.sum);
     if (!account.isDemo) expect(account.balanceMicros >= 0n).toBe(true);
     const figures = accountFigures(account, book.board);
+    // The book's own figures are kept incrementally (account-valuation.ts): the same, exactly.
+    expect(book.figures(id)).toEqual(figures);
     let floating = 0n;
     let used = 0n;
     for (const order of account.orders.values()) {

@@ -100,6 +100,34 @@ describe('trigger book firing order', () => {
   });
 });
 
+describe('triggers kept by handle', () => {
+  it('[T1] fires inserted triggers with their owner, and a discarded one never', () => {
+    const book = new TriggerBook<number>();
+    const kept = book.insert(8, 'bid', 'atOrBelow', 100, 7);
+    const dropped = book.insert(16, 'bid', 'atOrBelow', 101, 9);
+    book.put(24, 'bid', 'atOrBelow', 99);
+    expect(book.size).toBe(3);
+    book.discard(dropped);
+    // Discarding twice, or after the trigger fired, changes nothing.
+    book.discard(dropped);
+    expect(book.size).toBe(2);
+    expect(book.takeCrossed(98, 99).map((x) => [x.id, x.owner])).toEqual([
+      [8, 7],
+      [24, 0],
+    ]);
+    book.discard(kept);
+    expect(book.size).toBe(0);
+    expect(book.has(24)).toBe(false);
+  });
+
+  it('[T2] sweeps discarded entries out as it does removed ones', () => {
+    const book = new TriggerBook<number>();
+    for (let i = 0; i < 100_000; i++) book.discard(book.insert(i, 'ask', 'atOrAbove', 2000 + (i % 500), 1));
+    expect(book.size).toBe(0);
+    expect(book.heldEntries).toBeLessThan(1024 + 1);
+  });
+});
+
 describe('trigger book memory', () => {
   it('[T2] sweeps removed entries out once they outnumber the live ones', () => {
     const book = new TriggerBook();

@@ -18,6 +18,11 @@
  * ids may be numbers (the trading book packs kind and id into one, a string would be hashed on
  * every lookup), an entry carries its own "removed" mark (a sweep or a pop needs no lookup), and
  * every heap is a min-heap on one precomputed rank (one comparison, no closure per heap).
+ *
+ * Triggers are reached by id (`put`, `remove`, `has`) or, for an owner that keeps what `insert`
+ * returned, by that handle (`discard`): the trading book holds each order's and each guard's
+ * entries, so taking them out marks them removed with no lookup in a map of every open trigger
+ * (a lookup that misses the cache once the book holds 100,000 positions).
  */
 
 export type WatchedSide = 'bid' | 'ask';
@@ -32,7 +37,16 @@ export interface Trigger<Id extends string | number = string> {
   readonly level: number;
 }
 
-interface Entry<Id> extends Trigger<Id & (string | number)> {
+/** A trigger as `takeCrossed` returns it, with the number its owner gave it. */
+export interface OwnedTrigger<Id extends string | number = string> extends Trigger<Id> {
+  /** What `insert` was given (the trading book: the account), 0 for a trigger `put` by id. */
+  readonly owner: number;
+}
+
+/** What `insert` returns: the entry itself, to `discard` later. */
+export type TriggerHandle<Id extends string | number = string> = OwnedTrigger<Id>;
+
+interface Entry<Id> extends OwnedTrigger<Id & (string | number)> {
   /**
    * The order the heap pops in, lowest first: the level for "at or above" (lowest levels fire
    * first as the price rises), minus the level for "at or below" (highest first as it falls).
@@ -40,18 +54,26 @@ interface Entry<Id> extends Trigger<Id & (string | number)> {
   readonly rank: number;
   /** Removed or replaced: skipped when it surfaces, dropped by the next sweep. */
   removed: boolean;
+  /** Put by id, so held in the map of live ids too. */
+  readonly keyed: boolean;
 }
 
 /**
- * Whether `a` pops before `b`: the lower rank, and at equal levels the lower id, so the order a
- * tick fires in depends only on what the book holds, never on the history that put it there (a
- * book rebuilt from storage fires ties as the live one did).
+ * Whether (rank `ra`, id `ia`) pops before (`rb`, `ib`): the lower rank, and at equal levels the
+ * lower id, so the order a tick fires in depends only on what the book holds, never on the
+ * history that put it there (a book rebuilt from storage fires ties as the live one did).
  */
-const before = <Id>(a: Entry<Id>, b: Entry<Id>) => a.rank < b.rank || (a.rank === b.rank && a.id < b.id);
+const before = <Id>(ra: number, ia: Id, rb: number, ib: Id) => ra < rb || (ra === rb && ia < ib);
 
-/** A minimal binary min-heap of entries by `before`. */
+/**
+ * A minimal binary min-heap of entries by rank, then id. The ranks and ids sit in arrays of their
+ * own beside the entries, so sifting compares neighbouring numbers rather than reading an entry
+ * object per comparison (a cache miss each in a heap of 100,000 entries).
+ */
 class Heap<Id> {
   private readonly items: Entry<Id>[] = [];
+  private readonly ranks: number[] = [];
+  private readonly ids: Id[] = [];
 
   get size(): number {
     return this.items.length;
@@ -62,62 +84,77 @@ class Heap<Id> {
   }
 
   push(item: Entry<Id>): void {
-    const items = this.items;
+    const { items, ranks, ids } = this;
+    const rank = item.rank;
+    const id = item.id;
     let i = items.length;
     items.push(item);
+    ranks.push(rank);
+    ids.push(id);
     while (i > 0) {
       const parent = (i - 1) >> 1;
-      const above = items[parent]!;
-      if (!before(item, above)) break;
-      items[i] = above;
+      if (!before(rank, id, ranks[parent]!, ids[parent]!)) break;
+      items[i] = items[parent]!;
+      ranks[i] = ranks[parent]!;
+      ids[i] = ids[parent]!;
       i = parent;
     }
     items[i] = item;
+    ranks[i] = rank;
+    ids[i] = id;
   }
 
   pop(): Entry<Id> | undefined {
     const items = this.items;
     const top = items[0];
     const last = items.pop();
+    this.ranks.pop();
+    this.ids.pop();
     if (items.length > 0 && last !== undefined) this.siftDown(0, last);
     return top;
   }
 
   /** Drops the removed entries and restores the heap order (bottom-up, O(n)). */
   sweep(): void {
-    const items = this.items;
+    const { items, ranks, ids } = this;
     let kept = 0;
     for (let i = 0; i < items.length; i++) {
       const item = items[i]!;
-      if (!item.removed) items[kept++] = item;
+      if (item.removed) continue;
+      items[kept] = item;
+      ranks[kept] = item.rank;
+      ids[kept] = item.id;
+      kept++;
     }
     items.length = kept;
+    ranks.length = kept;
+    ids.length = kept;
     for (let i = (kept >> 1) - 1; i >= 0; i--) this.siftDown(i, items[i]!);
   }
 
   /** Puts `item` at `start` and moves it down to its place. */
   private siftDown(start: number, item: Entry<Id>): void {
-    const items = this.items;
+    const { items, ranks, ids } = this;
     const length = items.length;
+    const rank = item.rank;
+    const id = item.id;
     let i = start;
     for (;;) {
       const left = 2 * i + 1;
+      if (left >= length) break;
       const right = left + 1;
-      let best = item;
-      let bestAt = i;
-      if (left < length && before(items[left]!, best)) {
-        best = items[left]!;
-        bestAt = left;
-      }
-      if (right < length && before(items[right]!, best)) {
-        best = items[right]!;
-        bestAt = right;
-      }
-      if (bestAt === i) break;
-      items[i] = best;
-      i = bestAt;
+      // The child that pops first, then whether it pops before the item.
+      const child =
+        right < length && before(ranks[right]!, ids[right]!, ranks[left]!, ids[left]!) ? right : left;
+      if (!before(ranks[child]!, ids[child]!, rank, id)) break;
+      items[i] = items[child]!;
+      ranks[i] = ranks[child]!;
+      ids[i] = ids[child]!;
+      i = child;
     }
     items[i] = item;
+    ranks[i] = rank;
+    ids[i] = id;
   }
 }
 
@@ -126,7 +163,10 @@ export class TriggerBook<Id extends string | number = string> {
   private readonly bidAtOrAbove = new Heap<Id>();
   private readonly askAtOrBelow = new Heap<Id>();
   private readonly askAtOrAbove = new Heap<Id>();
+  /** The triggers put by id. */
   private readonly live = new Map<Id, Entry<Id>>();
+  /** Live entries, put by id or inserted by handle. */
+  private liveCount = 0;
 
   /** Adds or replaces a trigger (replacing moves a stop to its new level). */
   add(trigger: Trigger<Id>): void {
@@ -135,11 +175,54 @@ export class TriggerBook<Id extends string | number = string> {
 
   /** `add` without a trigger object to build first. */
   put(id: Id, side: WatchedSide, direction: CrossDirection, level: number): void {
-    const below = direction === 'atOrBelow';
-    const entry: Entry<Id> = { id, side, direction, level, rank: below ? -level : level, removed: false };
     const replaced = this.live.get(id);
-    if (replaced) replaced.removed = true;
-    this.live.set(id, entry);
+    if (replaced) this.discard(replaced);
+    this.live.set(id, this.push(id, side, direction, level, 0, true));
+  }
+
+  /**
+   * Adds a trigger the caller keeps the handle of, to `discard` it later; it is not reachable by
+   * id (`has`, `remove`), and ids need not be unique among inserted triggers.
+   */
+  insert(
+    id: Id,
+    side: WatchedSide,
+    direction: CrossDirection,
+    level: number,
+    owner: number,
+  ): TriggerHandle<Id> {
+    return this.push(id, side, direction, level, owner, false);
+  }
+
+  /** Takes out an inserted (or put) trigger; nothing when it already fired or was taken out. */
+  discard(handle: TriggerHandle<Id>): void {
+    const entry = handle as Entry<Id>;
+    if (entry.removed) return;
+    entry.removed = true;
+    this.liveCount--;
+    if (entry.keyed) this.live.delete(entry.id);
+  }
+
+  private push(
+    id: Id,
+    side: WatchedSide,
+    direction: CrossDirection,
+    level: number,
+    owner: number,
+    keyed: boolean,
+  ): Entry<Id> {
+    const below = direction === 'atOrBelow';
+    const entry: Entry<Id> = {
+      id,
+      side,
+      direction,
+      level,
+      owner,
+      rank: below ? -level : level,
+      removed: false,
+      keyed,
+    };
+    this.liveCount++;
     (side === 'bid'
       ? below
         ? this.bidAtOrBelow
@@ -150,7 +233,8 @@ export class TriggerBook<Id extends string | number = string> {
     ).push(entry);
     // Removed entries wait in the heaps until they surface; once they outnumber the live ones,
     // sweep them out, so memory follows what is open, not how many decisions were made.
-    if (this.entries() > 2 * this.live.size + 1024) this.compact();
+    if (this.entries() > 2 * this.liveCount + 1024) this.compact();
+    return entry;
   }
 
   private entries(): number {
@@ -172,8 +256,7 @@ export class TriggerBook<Id extends string | number = string> {
   remove(id: Id): boolean {
     const entry = this.live.get(id);
     if (!entry) return false;
-    entry.removed = true;
-    this.live.delete(id);
+    this.discard(entry);
     return true;
   }
 
@@ -182,15 +265,15 @@ export class TriggerBook<Id extends string | number = string> {
   }
 
   get size(): number {
-    return this.live.size;
+    return this.liveCount;
   }
 
   /**
    * Removes and returns every live trigger this quote crosses, in a stable order: bid side before
    * ask side, within a heap the level nearest the previous price first, equal levels by id.
    */
-  takeCrossed(bid: number, ask: number): Trigger<Id>[] {
-    const fired: Trigger<Id>[] = [];
+  takeCrossed(bid: number, ask: number): OwnedTrigger<Id>[] {
+    const fired: OwnedTrigger<Id>[] = [];
     // "At or below" holds minus the level: the price is at or below it when -price >= rank.
     this.drain(this.bidAtOrBelow, -bid, fired);
     this.drain(this.bidAtOrAbove, bid, fired);
@@ -200,7 +283,7 @@ export class TriggerBook<Id extends string | number = string> {
   }
 
   /** Pops every entry whose rank is at or below `reached`, skipping removed ones. */
-  private drain(heap: Heap<Id>, reached: number, fired: Trigger<Id>[]): void {
+  private drain(heap: Heap<Id>, reached: number, fired: OwnedTrigger<Id>[]): void {
     for (let top = heap.peek(); top; top = heap.peek()) {
       if (top.removed) {
         heap.pop();
@@ -208,8 +291,7 @@ export class TriggerBook<Id extends string | number = string> {
       }
       if (top.rank > reached) return;
       heap.pop();
-      top.removed = true;
-      this.live.delete(top.id);
+      this.discard(top);
       fired.push(top);
     }
   }

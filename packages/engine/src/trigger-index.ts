@@ -9,7 +9,7 @@
  * number is looked up without building or hashing a string.
  */
 import type { GuardBand } from './margin-guard.ts';
-import { TriggerBook, type Trigger } from './trigger-book.ts';
+import { TriggerBook, type OwnedTrigger, type TriggerHandle } from './trigger-book.ts';
 import type { Order } from './trading-types.ts';
 import { trailTrigger } from './trailing-stop.ts';
 
@@ -35,11 +35,39 @@ export function ownerOfTrigger(id: number): number {
   return Math.floor(id / KINDS);
 }
 
+/** The entries of one order's triggers, kept so taking them out needs no lookup by id. */
+interface OrderTriggers {
+  readonly accountId: number;
+  readonly book: TriggerBook<number>;
+  pending: TriggerHandle<number> | undefined;
+  stopLoss: TriggerHandle<number> | undefined;
+  takeProfit: TriggerHandle<number> | undefined;
+  trailMove: TriggerHandle<number> | undefined;
+}
+
+/**
+ * An account's boxes as drawn and their edges, four per box (bid at or below, bid at or above,
+ * ask at or below, ask at or above).
+ */
+interface GuardDrawing {
+  /**
+   * Four numbers per box, in the order the boxes were given: instrument, bid, ask, half-width (a
+   * flat array: comparing the new boxes with it reads one object, not one per box).
+   */
+  readonly boxes: number[];
+  readonly edges: TriggerHandle<number>[];
+  /**
+   * Every edge still waits in its book. An edge leaves only by firing (`takeCrossed` clears this)
+   * or by this index taking it out, so knowing it reads no edge (each a likely cache miss).
+   */
+  whole: boolean;
+}
+
 export class TriggerIndex {
   private readonly books = new Map<number, TriggerBook<number>>();
   /** The boxes each account's guard edges were drawn from, so re-drawing replaces only what moved. */
-  private readonly guarded = new Map<number, readonly GuardBand[]>();
-  private readonly owners = new Map<number, number>();
+  private readonly guarded = new Map<number, GuardDrawing>();
+  private readonly orders = new Map<number, OrderTriggers>();
 
   private bookOf(instrumentId: number): TriggerBook<number> {
     let book = this.books.get(instrumentId);
@@ -49,45 +77,63 @@ export class TriggerIndex {
 
   /** The account an order with live triggers belongs to. */
   ownerOf(orderId: number): number | undefined {
-    return this.owners.get(orderId);
+    return this.orders.get(orderId)?.accountId;
   }
 
   hasBook(instrumentId: number): boolean {
     return this.books.has(instrumentId);
   }
 
-  /** Every live trigger the quote crosses, pending fills first, then stops, then guards. */
-  takeCrossed(instrumentId: number, bid: number, ask: number): Trigger<number>[] {
+  /**
+   * Every live trigger the quote crosses, pending fills first, then stops, then guards. Each
+   * carries its account as `owner`.
+   */
+  takeCrossed(instrumentId: number, bid: number, ask: number): OwnedTrigger<number>[] {
     const crossed = this.books.get(instrumentId)?.takeCrossed(bid, ask) ?? [];
+    for (const trigger of crossed)
+      if (kindOf(trigger.id) === TriggerKind.guard) {
+        const drawing = this.guarded.get(trigger.owner);
+        if (drawing) drawing.whole = false;
+      }
     return crossed.length > 1 ? crossed.sort(firingOrder) : crossed;
   }
 
-  /** [T1] Adds the triggers of a pending or holding order. */
+  /** [T1] Adds the triggers of a pending or holding order (replacing those it had). */
   addOrder(order: Order): void {
     if (order.state !== 'pending' && order.state !== 'holding') return;
-    this.owners.set(order.id, order.accountId);
+    this.removeOrder(order);
     const book = this.bookOf(order.instrumentId);
+    const triggers: OrderTriggers = {
+      accountId: order.accountId,
+      book,
+      pending: undefined,
+      stopLoss: undefined,
+      takeProfit: undefined,
+      trailMove: undefined,
+    };
+    this.orders.set(order.id, triggers);
     const buy = order.side === 'buy';
     if (order.state === 'pending') {
       // Buy orders fill at the ask, sell orders at the bid.
       const atOrBelow = order.kind === 'buy_limit' || order.kind === 'sell_stop';
-      book.put(
+      triggers.pending = book.insert(
         triggerId(order.id, TriggerKind.pending),
         buy ? 'ask' : 'bid',
         atOrBelow ? 'atOrBelow' : 'atOrAbove',
         order.targetPoints,
+        order.accountId,
       );
       return;
     }
-    this.addStop(book, order);
+    this.addStop(triggers, order);
     // A buy closes at the bid, a sell at the ask.
-    const side = buy ? 'bid' : 'ask';
     if (order.takeProfitPoints > 0)
-      book.put(
+      triggers.takeProfit = book.insert(
         triggerId(order.id, TriggerKind.takeProfit),
-        side,
+        buy ? 'bid' : 'ask',
         buy ? 'atOrAbove' : 'atOrBelow',
         order.takeProfitPoints,
+        order.accountId,
       );
   }
 
@@ -96,84 +142,141 @@ export class TriggerIndex {
    * re-indexed, its take profit stays where it is.
    */
   moveStop(order: Order): void {
-    this.addStop(this.bookOf(order.instrumentId), order);
+    const triggers = this.orders.get(order.id);
+    if (triggers) this.addStop(triggers, order);
+    else this.addOrder(order);
   }
 
-  private addStop(book: TriggerBook<number>, order: Order): void {
+  private addStop(triggers: OrderTriggers, order: Order): void {
+    const { book } = triggers;
     const buy = order.side === 'buy';
-    const stopId = triggerId(order.id, TriggerKind.stopLoss);
-    if (order.stopLossPoints > 0)
-      book.put(stopId, buy ? 'bid' : 'ask', buy ? 'atOrBelow' : 'atOrAbove', order.stopLossPoints);
-    else book.remove(stopId);
-    const moveId = triggerId(order.id, TriggerKind.trailMove);
+    if (triggers.stopLoss) book.discard(triggers.stopLoss);
+    triggers.stopLoss =
+      order.stopLossPoints > 0
+        ? book.insert(
+            triggerId(order.id, TriggerKind.stopLoss),
+            buy ? 'bid' : 'ask',
+            buy ? 'atOrBelow' : 'atOrAbove',
+            order.stopLossPoints,
+            order.accountId,
+          )
+        : undefined;
+    if (triggers.trailMove) book.discard(triggers.trailMove);
     if (order.trailingPoints > 0) {
       const move = trailTrigger(order);
-      book.put(moveId, move.side, move.direction, move.level);
-    } else book.remove(moveId);
+      triggers.trailMove = book.insert(
+        triggerId(order.id, TriggerKind.trailMove),
+        move.side,
+        move.direction,
+        move.level,
+        order.accountId,
+      );
+    } else triggers.trailMove = undefined;
   }
 
   removeOrder(order: Order): void {
-    this.owners.delete(order.id);
-    const book = this.books.get(order.instrumentId);
-    if (!book) return;
-    const first = triggerId(order.id, 0);
-    for (let kind: number = TriggerKind.pending; kind <= TriggerKind.trailMove; kind++)
-      book.remove(first + kind);
+    const triggers = this.orders.get(order.id);
+    if (!triggers) return;
+    this.orders.delete(order.id);
+    const { book } = triggers;
+    if (triggers.pending) book.discard(triggers.pending);
+    if (triggers.stopLoss) book.discard(triggers.stopLoss);
+    if (triggers.takeProfit) book.discard(triggers.takeProfit);
+    if (triggers.trailMove) book.discard(triggers.trailMove);
   }
 
   /**
    * [G2] Replaces an account's guards by the edges of its new boxes. A box that did not move (same
-   * quote, same half-width) keeps its edges: re-drawing after a fire usually moves only the box of
-   * the instrument that fired, and the edges of the others would come back at the same levels.
+   * quote, same half-width) keeps its edges while all four wait in the book: re-drawing after a
+   * fire usually moves only the box of the instrument that fired, and the edges of the others
+   * would come back at the same levels.
    */
   setGuards(accountId: number, bands: readonly GuardBand[]): void {
     const drawn = this.guarded.get(accountId);
-    const first = triggerId(accountId, TriggerKind.guard);
-    if (drawn)
-      for (const old of drawn)
-        if (!bands.some((band) => band.instrumentId === old.instrumentId))
-          this.removeEdges(old.instrumentId, first);
-    for (const band of bands) {
-      const book = this.bookOf(band.instrumentId);
-      const old = drawn?.find((box) => box.instrumentId === band.instrumentId);
-      if (old && sameBox(old, band) && this.edgesLive(book, first)) continue;
-      // Putting an edge replaces the one of the same id, so the old box needs no removing first.
-      const d = band.halfWidthPoints;
-      book.put(first, 'bid', 'atOrBelow', band.bid - d);
-      book.put(first + 1, 'bid', 'atOrAbove', band.bid + d);
-      book.put(first + 2, 'ask', 'atOrBelow', band.ask - d);
-      book.put(first + 3, 'ask', 'atOrAbove', band.ask + d);
+    if (bands.length === 0) return this.removeGuards(accountId);
+    if (drawn && sameInstruments(drawn, bands)) {
+      // The usual re-draw: the same instruments in the same order, boxes replaced where they moved.
+      for (let at = 0; at < bands.length; at++) {
+        if (drawn.whole && sameBoxAt(drawn, at, bands[at]!)) continue;
+        this.removeEdges(drawn, at);
+        this.drawBox(drawn, at, accountId, bands[at]!);
+      }
+      drawn.whole = true;
+      return;
     }
-    if (bands.length > 0) this.guarded.set(accountId, bands);
-    else this.guarded.delete(accountId);
+    const drawing: GuardDrawing = { boxes: [], edges: [], whole: true };
+    for (let at = 0; at < bands.length; at++) {
+      const band = bands[at]!;
+      const old = drawn ? boxOf(drawn, band.instrumentId) : -1;
+      if (old >= 0 && drawn!.whole && sameBoxAt(drawn!, old, band)) {
+        for (let i = 0; i < 4; i++) {
+          drawing.boxes[4 * at + i] = drawn!.boxes[4 * old + i]!;
+          drawing.edges[4 * at + i] = drawn!.edges[4 * old + i]!;
+        }
+      } else this.drawBox(drawing, at, accountId, band);
+    }
+    // Whatever was drawn and is not kept leaves its book.
+    if (drawn)
+      for (let old = 0; 4 * old < drawn.boxes.length; old++)
+        if (!drawing.edges.includes(drawn.edges[4 * old]!)) this.removeEdges(drawn, old);
+    this.guarded.set(accountId, drawing);
+  }
+
+  /** Puts the four edges of `band` in its book, as box `at` of the drawing. */
+  private drawBox(drawing: GuardDrawing, at: number, accountId: number, band: GuardBand): void {
+    const book = this.bookOf(band.instrumentId);
+    const first = triggerId(accountId, TriggerKind.guard);
+    const d = band.halfWidthPoints;
+    const { boxes, edges } = drawing;
+    boxes[4 * at] = band.instrumentId;
+    boxes[4 * at + 1] = band.bid;
+    boxes[4 * at + 2] = band.ask;
+    boxes[4 * at + 3] = d;
+    edges[4 * at] = book.insert(first, 'bid', 'atOrBelow', band.bid - d, accountId);
+    edges[4 * at + 1] = book.insert(first + 1, 'bid', 'atOrAbove', band.bid + d, accountId);
+    edges[4 * at + 2] = book.insert(first + 2, 'ask', 'atOrBelow', band.ask - d, accountId);
+    edges[4 * at + 3] = book.insert(first + 3, 'ask', 'atOrAbove', band.ask + d, accountId);
   }
 
   removeGuards(accountId: number): void {
-    const first = triggerId(accountId, TriggerKind.guard);
-    for (const band of this.guarded.get(accountId) ?? []) this.removeEdges(band.instrumentId, first);
+    const drawn = this.guarded.get(accountId);
+    if (!drawn) return;
+    for (let at = 0; 4 * at < drawn.boxes.length; at++) this.removeEdges(drawn, at);
     this.guarded.delete(accountId);
   }
 
-  private removeEdges(instrumentId: number, first: number): void {
-    const book = this.books.get(instrumentId);
-    for (let edge = 0; edge < 4; edge++) book?.remove(first + edge);
-  }
-
-  /** A fired edge leaves its book (and the tick removes its siblings): only a whole box is kept. */
-  private edgesLive(book: TriggerBook<number>, first: number): boolean {
-    return book.has(first) && book.has(first + 1) && book.has(first + 2) && book.has(first + 3);
+  private removeEdges(drawn: GuardDrawing, at: number): void {
+    const book = this.books.get(drawn.boxes[4 * at]!);
+    for (let edge = 0; edge < 4; edge++) book?.discard(drawn.edges[4 * at + edge]!);
   }
 }
 
-const sameBox = (a: GuardBand, b: GuardBand) =>
-  a.bid === b.bid && a.ask === b.ask && a.halfWidthPoints === b.halfWidthPoints;
+/** Whether the drawing's boxes are of `bands`' instruments, in their order. */
+function sameInstruments(drawing: GuardDrawing, bands: readonly GuardBand[]): boolean {
+  if (drawing.boxes.length !== 4 * bands.length) return false;
+  for (let at = 0; at < bands.length; at++)
+    if (drawing.boxes[4 * at] !== bands[at]!.instrumentId) return false;
+  return true;
+}
+
+/** Where the drawing holds the box of an instrument, -1 for nowhere. */
+function boxOf(drawing: GuardDrawing, instrumentId: number): number {
+  for (let at = 0; 4 * at < drawing.boxes.length; at++) if (drawing.boxes[4 * at] === instrumentId) return at;
+  return -1;
+}
+
+/** Whether box `at` of the drawing is `band`'s: same quote, same half-width. */
+const sameBoxAt = (drawing: GuardDrawing, at: number, band: GuardBand) =>
+  drawing.boxes[4 * at + 1] === band.bid &&
+  drawing.boxes[4 * at + 2] === band.ask &&
+  drawing.boxes[4 * at + 3] === band.halfWidthPoints;
 
 /**
  * Pending fills first, then stops and take profits, then trailing-stop moves, then guards (the
  * order of SPEC.md B8). A move never crosses on the tick that made it (TS4), so its place among
  * the others changes no price, only the order Outcome lists things in.
  */
-function firingOrder(a: Trigger<number>, b: Trigger<number>): number {
+function firingOrder(a: OwnedTrigger<number>, b: OwnedTrigger<number>): number {
   return RANK[kindOf(a.id)] - RANK[kindOf(b.id)];
 }
 const RANK: Record<TriggerKind, number> = {

@@ -24,8 +24,9 @@ export const closeAllBodySchema = z.object({
 export type CloseAllBody = z.infer<typeof closeAllBodySchema>;
 
 export const closePartResultSchema = z.object({
-  position: orderRowSchema.describe('The position with the lots that stay open'),
-  closed: orderRowSchema.describe('The closed part: a new order row, SplitFromId = the position'),
+  // The order row is of zod's mini build (wire-rows.ts): described as a check, not a method.
+  position: orderRowSchema.check(z.describe('The position with the lots that stay open')),
+  closed: orderRowSchema.check(z.describe('The closed part: a new order row, SplitFromId = the position')),
 });
 export type ClosePartResult = z.infer<typeof closePartResultSchema>;
 

@@ -4,6 +4,7 @@
  * when one changes.
  */
 import { KLINE_PERIOD_SECONDS, type KlinePeriod } from '@omp/engine';
+import type { ChartIndicators } from './preferences.ts';
 
 /** The 15 UI languages, in the order the language page lists them. `hk` is the default. */
 export const LANGUAGES = [
@@ -196,3 +197,32 @@ export type ReviewStatus = (typeof ReviewStatus)[keyof typeof ReviewStatus];
 /** Stored states of a submission: waiting for staff, certified, or rejected with a remark. */
 export const IdentityStatus = { waiting: 1, certified: 2, rejected: 3 } as const;
 export type IdentityStatus = (typeof IdentityStatus)[keyof typeof IdentityStatus];
+
+/**
+ * Headers the app sends when a session opens (login, registration, demo sign-in, own demo, password
+ * change): a random id the browser keeps for itself, and the IANA time zone it runs in. Both are
+ * optional and a value that does not look right is ignored rather than refused, so an older client
+ * still signs in. (Here, not with the sessions' schemas in devices.ts: the app's first screen
+ * needs them without any schema.)
+ */
+export const DEVICE_ID_HEADER = 'device-id';
+export const TIME_ZONE_HEADER = 'time-zone';
+export const DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+
+/** The range each indicator setting may take (the chart's steppers; a deviation steps by 0.5). */
+export const INDICATOR_SETTING_LIMITS = {
+  period: { min: 2, max: 200, step: 1 },
+  deviation: { min: 0.5, max: 5, step: 0.5 },
+  fast: { min: 2, max: 100, step: 1 },
+  slow: { min: 3, max: 200, step: 1 },
+  signal: { min: 2, max: 100, step: 1 },
+} as const satisfies Record<string, { min: number; max: number; step: number }>;
+
+/** The usual textbook settings; every indicator starts off. */
+export const DEFAULT_CHART_INDICATORS: ChartIndicators = {
+  sma: { on: false, period: 20 },
+  ema: { on: false, period: 50 },
+  bollinger: { on: false, period: 20, deviation: 2 },
+  macd: { on: false, fast: 12, slow: 26, signal: 9 },
+  rsi: { on: false, period: 14 },
+};

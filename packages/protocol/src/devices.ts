@@ -7,16 +7,6 @@ import { PASSWORD_MAX_LENGTH } from './constants.ts';
 import { text, unixSeconds, wholeNumber } from './fields.ts';
 import { identifierTypeSchema } from './account.ts';
 
-/**
- * Headers the app sends when a session opens (login, registration, demo sign-in, own demo, password
- * change): a random id the browser keeps for itself, and the IANA time zone it runs in. Both are
- * optional and a value that does not look right is ignored rather than refused, so an older client
- * still signs in.
- */
-export const DEVICE_ID_HEADER = 'device-id';
-export const TIME_ZONE_HEADER = 'time-zone';
-export const DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
-
 export const signedInSessionSchema = z.object({
   id: z.number().int().describe('The session’s number, for signing it out'),
   current: z.boolean().describe('The session this request was made with'),

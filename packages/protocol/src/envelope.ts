@@ -12,8 +12,11 @@ export function isSuccess(envelope: Pick<Envelope, 'code'>): boolean {
   return envelope.code === ResponseCode.ok;
 }
 
-/** The envelope around a response's data, for documentation (OpenAPI) and response tests. */
-export function envelopeOf<T extends z.ZodType>(data: T) {
+/**
+ * The envelope around a response's data, for documentation (OpenAPI) and response tests. The data
+ * may be a schema of zod's mini build too (wire-rows.ts).
+ */
+export function envelopeOf<T extends z.core.$ZodType>(data: T) {
   return z.object({
     code: z.number().int().describe('1 success, 999 session invalid, anything else a refusal'),
     msg: z.string().describe("Human message in the request's language"),

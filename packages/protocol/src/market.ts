@@ -6,6 +6,10 @@
  */
 import { z } from 'zod';
 import { PERIOD_SECONDS, type Period } from './constants.ts';
+import { quotationSchema } from './wire-rows.ts';
+
+// The rows the socket carries too live with its messages, in zod's mini build (wire-rows.ts).
+export { quotationSchema, klinePointSchema, type Quotation, type KlinePoint } from './wire-rows.ts';
 
 const periodValues = Object.keys(PERIOD_SECONDS) as [Period, ...Period[]];
 const periodMinutes = periodValues.map((period) => PERIOD_SECONDS[period] / 60);
@@ -39,22 +43,6 @@ export const categorySchema = z.object({
   Sort: z.number().int(),
 });
 export type Category = z.infer<typeof categorySchema>;
-
-export const quotationSchema = z.object({
-  Id: z.number().int(),
-  ForexId: z.number().int(),
-  Open: z.number().describe('Day open (bid) at 00:00 UTC'),
-  High: z.number().describe('Day high (bid)'),
-  Low: z.number().describe('Day low (bid)'),
-  Close: z.number().describe('Last bid'),
-  Bid: z.number(),
-  Ask: z.number(),
-  Change: z.number().describe('(bid - day open) / day open x 100, 2 decimals'),
-  Volume: z.number().int().describe('Ticks since the day opened'),
-  Amount: z.number().describe('Not traded volume: kept for the existing clients, always 0'),
-  NowTime: z.number().int().describe('Time of the last tick, Unix seconds'),
-});
-export type Quotation = z.infer<typeof quotationSchema>;
 
 export const tradingSessionSchema = z.object({
   From: z.number().int().describe('Minute of the week the session opens, UTC, 0 = Sunday 00:00'),
@@ -93,16 +81,6 @@ export const instrumentSchema = z.object({
   ForexQuotations: quotationSchema,
 });
 export type Instrument = z.infer<typeof instrumentSchema>;
-
-export const klinePointSchema = z.object({
-  Time: z.number().int().describe('Bar open time, Unix seconds, aligned to UTC'),
-  Open: z.number(),
-  High: z.number(),
-  Low: z.number(),
-  Close: z.number(),
-  Volume: z.number().int().describe('Number of ticks in the bar'),
-});
-export type KlinePoint = z.infer<typeof klinePointSchema>;
 
 export const tradeListQuerySchema = z.object({
   searchCurrency: z.string().trim().max(40, { error: 'searchCurrency is too long' }).optional(),

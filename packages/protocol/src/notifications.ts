@@ -6,25 +6,20 @@
 import { z } from 'zod';
 import { pageFields, wholeNumber } from './fields.ts';
 import { decimalText } from './trading.ts';
+import { NOTIFICATION_KINDS, notificationSchema } from './wire-rows.ts';
 
-/** Every kind of notification, in the order the settings screen lists them. */
-export const NOTIFICATION_KINDS = [
-  'order_filled',
-  'stop_loss',
-  'take_profit',
-  'trailing_stop',
-  'margin_call',
-  'stop_out',
-  'deposit_decided',
-  'withdrawal_decided',
-  'identity_decided',
-  'price_alert',
-] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
-
-/** The channels besides the in-app centre, which always receives every notification. */
-export const NOTIFICATION_CHANNELS = ['push', 'email'] as const;
-export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+// What the socket carries too lives with its messages, in zod's mini build (wire-rows.ts).
+export {
+  NOTIFICATION_CHANNELS,
+  NOTIFICATION_KINDS,
+  NOTIFICATION_MESSAGE,
+  notificationSchema,
+  notificationPushSchema,
+  type NotificationChannel,
+  type NotificationKind,
+  type NotificationItem,
+  type NotificationPush,
+} from './wire-rows.ts';
 
 /** Alerts a user may have waiting at once; fired and deleted ones do not count. */
 export const MAX_ACTIVE_ALERTS = 50;
@@ -69,17 +64,6 @@ export const priceAlertListSchema = z
   .array(priceAlertSchema)
   .describe('Waiting alerts first (newest first), then the 50 most recently fired');
 
-export const notificationSchema = z.object({
-  id: z.number().int(),
-  kind: z.enum(NOTIFICATION_KINDS),
-  title: z.string().describe('In the language of the request (or of the socket)'),
-  body: z.string(),
-  link: z.string().describe('Where the app opens it, a path of the app such as /order'),
-  created_at: z.number().int().describe('Unix seconds'),
-  read: z.boolean(),
-});
-export type NotificationItem = z.infer<typeof notificationSchema>;
-
 export const notificationPageQuerySchema = z.object({ ...pageFields });
 
 export const notificationPageSchema = z.object({
@@ -123,12 +107,3 @@ export const notificationSettingsSaveSchema = z.object({
     .describe('The kinds to change; a channel left out keeps its choice'),
 });
 export type NotificationSettingsSave = z.infer<typeof notificationSettingsSaveSchema>;
-
-/** Sent to every signed-in socket of the user when a notification is created (docs/socket.md). */
-export const NOTIFICATION_MESSAGE = 'NOTIFICATION';
-export const notificationPushSchema = z.object({
-  type: z.literal(NOTIFICATION_MESSAGE),
-  notification: notificationSchema,
-  unread: z.number().int().describe('The user’s unread count after it'),
-});
-export type NotificationPush = z.infer<typeof notificationPushSchema>;

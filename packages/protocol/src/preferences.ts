@@ -7,15 +7,10 @@
  *   { name: 'chart_indicators', value: { sma: { on: true, period: 20 }, … } }
  */
 import { z } from 'zod';
+import { INDICATOR_SETTING_LIMITS } from './constants.ts';
 
-/** The range each indicator setting may take (the chart's steppers; a deviation steps by 0.5). */
-export const INDICATOR_SETTING_LIMITS = {
-  period: { min: 2, max: 200, step: 1 },
-  deviation: { min: 0.5, max: 5, step: 0.5 },
-  fast: { min: 2, max: 100, step: 1 },
-  slow: { min: 3, max: 200, step: 1 },
-  signal: { min: 2, max: 100, step: 1 },
-} as const satisfies Record<string, { min: number; max: number; step: number }>;
+// The limits and the defaults live in constants.ts: the chart needs them, without any schema.
+export { INDICATOR_SETTING_LIMITS, DEFAULT_CHART_INDICATORS } from './constants.ts';
 
 type SettingName = keyof typeof INDICATOR_SETTING_LIMITS;
 
@@ -48,15 +43,6 @@ export const chartIndicatorsSchema = z
 
 export type ChartIndicators = z.infer<typeof chartIndicatorsSchema>;
 export type IndicatorName = keyof ChartIndicators;
-
-/** The usual textbook settings; every indicator starts off. */
-export const DEFAULT_CHART_INDICATORS: ChartIndicators = {
-  sma: { on: false, period: 20 },
-  ema: { on: false, period: 50 },
-  bollinger: { on: false, period: 20, deviation: 2 },
-  macd: { on: false, fast: 12, slow: 26, signal: 9 },
-  rsi: { on: false, period: 14 },
-};
 
 /** Every preference the server keeps, with the schema of its value. */
 export const PREFERENCE_SCHEMAS = {

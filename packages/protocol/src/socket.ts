@@ -5,11 +5,19 @@
  * Market pushes carry the latest state (the whole quotation, the whole forming bar), not deltas:
  * a client that missed some has lost nothing, which is what lets the server conflate them.
  */
-import { z } from 'zod';
-import { notificationPushSchema } from './notifications.ts';
+// zod's mini build, as the rows these messages carry (wire-rows.ts): the phone app checks every
+// frame with these schemas from its first screen on, and ships zod's small core rather than its
+// full build. Checks, refusals and JSON Schema are those of the full build's forms
+// (socket.test.ts holds the messages to them).
+import * as z from 'zod/mini';
 import { PERIODS, type Period } from './constants.ts';
-import { klinePointSchema, quotationSchema } from './market.ts';
-import { accountFiguresSchema, orderRowSchema } from './trading.ts';
+import {
+  accountFiguresSchema,
+  klinePointSchema,
+  notificationPushSchema,
+  orderRowSchema,
+  quotationSchema,
+} from './wire-rows.ts';
 
 export const HEARTBEAT_PING = 'ping';
 export const HEARTBEAT_PONG = 'pong';
@@ -90,19 +98,19 @@ export type ClientMessage =
 
 export const resultMessageSchema = z.object({
   type: z.enum(['login_result', 'logout_result', 'sub_result', 'unsub_result', 'error']),
-  code: z.number().int(),
+  code: z.int(),
   msg: z.string(),
   /** The topic a sub/unsub answer is about. */
-  params: z.string().optional(),
+  params: z.optional(z.string()),
   /** login_result: the PROTOCOL_VERSION the server speaks. */
-  version: z.number().int().optional(),
+  version: z.optional(z.int()),
 });
 export type ResultMessage = z.infer<typeof resultMessageSchema>;
 
 export const dayMarketPushSchema = z.object({
   type: z.literal('DAY_MARKET'),
   symbol: z.string(),
-  quotation: quotationSchema.extend({ MarketStatus: z.number().int() }),
+  quotation: z.extend(quotationSchema, { MarketStatus: z.int() }),
 });
 export type DayMarketPush = z.infer<typeof dayMarketPushSchema>;
 
@@ -125,20 +133,22 @@ export type SessionEndedMessage = z.infer<typeof sessionEndedMessageSchema>;
 
 const crossingPrice = (level: string) =>
   z
-    .number()
-    .nullable()
-    .describe(
-      `The price of the instrument, on the side this position closes at, at which the account reaches the ${level} level, every other price held; null when no price reaches it`,
+    .nullable(z.number())
+    .check(
+      z.describe(
+        `The price of the instrument, on the side this position closes at, at which the account reaches the ${level} level, every other price held; null when no price reaches it`,
+      ),
     );
 const crossingMove = (level: string) =>
   z
-    .number()
-    .nullable()
-    .describe(`(${level} price − the closing price now) / the closing price now, percent; 0 when reached`);
+    .nullable(z.number())
+    .check(
+      z.describe(`(${level} price − the closing price now) / the closing price now, percent; 0 when reached`),
+    );
 
 /** A holding order in a FOREX_TRADE push: live price and P/L, and how far its danger prices are. */
 export const liveOrderSchema = z.object({
-  Id: z.number().int(),
+  Id: z.int(),
   Price: z.number(),
   FactProfits: z.number(),
   MarginCallPrice: crossingPrice('margin-call'),
@@ -154,12 +164,12 @@ export type LiveOrder = z.infer<typeof liveOrderSchema>;
  * move in percent. All null with nothing held or no price reaching the level.
  */
 export const accountRiskSchema = z.object({
-  margin_call_forex_id: z.number().int().nullable(),
-  margin_call_price: z.number().nullable(),
-  margin_call_move: z.number().nullable(),
-  stop_out_forex_id: z.number().int().nullable(),
-  stop_out_price: z.number().nullable(),
-  stop_out_move: z.number().nullable(),
+  margin_call_forex_id: z.nullable(z.int()),
+  margin_call_price: z.nullable(z.number()),
+  margin_call_move: z.nullable(z.number()),
+  stop_out_forex_id: z.nullable(z.int()),
+  stop_out_price: z.nullable(z.number()),
+  stop_out_move: z.nullable(z.number()),
 });
 export type AccountRisk = z.infer<typeof accountRiskSchema>;
 
@@ -175,7 +185,7 @@ export type ForexTradePush = z.infer<typeof forexTradePushSchema>;
 export const forexClosedPushSchema = z.object({
   type: z.literal('FOREX_CLOSED'),
   /** Ids of holding orders that just closed and pending orders that were cancelled. */
-  id: z.array(z.number().int()),
+  id: z.array(z.int()),
 });
 export type ForexClosedPush = z.infer<typeof forexClosedPushSchema>;
 
@@ -192,7 +202,7 @@ export const marginCallPushSchema = z.object({
   margin_call_level: z.number(),
   stop_out_level: z.number(),
   /** The report that explains it (GET /v1/api/forex/stop_out_report?id=). */
-  report_id: z.number().int().optional(),
+  report_id: z.optional(z.int()),
   msg: z.string(),
 });
 export type MarginCallPush = z.infer<typeof marginCallPushSchema>;
@@ -202,12 +212,12 @@ export const STOP_OUT_MESSAGE = 'STOP_OUT';
 export const stopOutPushSchema = z.object({
   type: z.literal(STOP_OUT_MESSAGE),
   /** The report that explains it (GET /v1/api/forex/stop_out_report?id=). */
-  report_id: z.number().int(),
+  report_id: z.int(),
   /** The margin level that triggered it, percent. */
   margin_level: z.number(),
   stop_out_level: z.number(),
   /** The positions closed, in the order they were closed. */
-  closed: z.array(z.number().int()),
+  closed: z.array(z.int()),
   negative_balance_protection: z.number(),
   msg: z.string(),
 });
@@ -221,8 +231,8 @@ export type StopOutPush = z.infer<typeof stopOutPushSchema>;
 export const TRAILING_STOP_CLOSED_MESSAGE = 'TRAILING_STOP_CLOSED';
 export const trailingStopClosedPushSchema = z.object({
   type: z.literal(TRAILING_STOP_CLOSED_MESSAGE),
-  id: z.number().int(),
-  forex_id: z.number().int(),
+  id: z.int(),
+  forex_id: z.int(),
   close_price: z.number(),
   profit: z.number(),
   msg: z.string(),

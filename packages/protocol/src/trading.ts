@@ -9,6 +9,10 @@
  */
 import { z } from 'zod';
 import { utcTimeText, wholeNumber } from './fields.ts';
+import { orderRowSchema } from './wire-rows.ts';
+
+// The rows the socket carries too live with its messages, in zod's mini build (wire-rows.ts).
+export { orderRowSchema, accountFiguresSchema, type OrderRow, type AccountFigures } from './wire-rows.ts';
 
 /** A decimal as text or a JSON number, e.g. "0.01", 1.08523. Refuses exponents and separators. */
 export const decimalText = (name: string) =>
@@ -103,57 +107,6 @@ export const pageQuerySchema = z.object({
 
 const n = (description: string) => z.number().describe(description);
 
-/** One order row of `my_deal` (docs/CONTRACT.md "Enumerations"). Prices are 0 where none applies. */
-export const orderRowSchema = z.object({
-  Id: z.number().int(),
-  ForexId: z.number().int(),
-  ForexTradeLists: z.object({
-    Id: z.number().int(),
-    Code: z.string(),
-    ShowCode: z.string(),
-    Logo: z.string(),
-    PricePrecision: z.number().int(),
-  }),
-  OrderType: n('1 buy, 2 sell'),
-  Status: n('0 pending, 1 holding, 3 closed, 4 cancelled'),
-  Kind: z.string().describe('market, buy_limit, buy_stop, sell_limit or sell_stop'),
-  Quantity: n('Lots'),
-  Multiple: n('Leverage'),
-  ForexContNum: n('Units per lot'),
-  OriginPrice: n('Open price (pending: the target price)'),
-  Price: n('Holding: the price it would close at now; closed: the close price'),
-  UpdatePrice: n('The latest closing-side price (the close price once closed)'),
-  FactProfits: n('Holding: floating P/L; closed: realized P/L (fee not included), USD'),
-  CautionMoney: n('Margin, USD'),
-  OriginCautionMoney: n('Margin at the open, USD'),
-  TradeFee: n('Fee charged at the fill, USD'),
-  TargetLossPrice: n('Stop loss, 0 none'),
-  TargetProfitPrice: n('Take profit, 0 none'),
-  TrailingStop: n(
-    'Trailing stop distance in pips, 0 none; while it trails, TargetLossPrice is the current (moving) stop',
-  ),
-  ClosedType: n('0 open; 1 user, 2 stop-out, 3 take profit, 4 stop loss, 5 back office, 6 trailing stop'),
-  CancelReason: z.string().describe('user, insufficient_free_margin, demo_reset, or empty'),
-  CreateTime: n('Unix seconds'),
-  CreateTimeHandler: utcTimeText('Placed at'),
-  OpenTime: n('Unix seconds of the fill, 0 while pending'),
-  OpenTimeHandler: utcTimeText('Filled at'),
-  CloseTime: n('Unix seconds of the close or cancel, 0 while open'),
-  CloseTimeHandler: utcTimeText('Closed or cancelled at'),
-  AskedPrice: n(
-    'The price asked for at the fill: what the trader saw for a market order, the target for a pending one; 0 before a fill or when not recorded',
-  ),
-  Spread: n(
-    'Ask − bid of the quote the order filled at, in price units; 0 before a fill or when not recorded',
-  ),
-  SpreadCost: n('That spread × lots × units per lot, USD at the fill rate'),
-  Slippage: n(
-    'Filled − asked for a buy, asked − filled for a sell, in price units: positive is against the trader; 0 when not recorded',
-  ),
-  SplitFromId: n('A closed part of a position: the position it was split from; 0 none'),
-});
-export type OrderRow = z.infer<typeof orderRowSchema>;
-
 export const myDealResultSchema = z.object({
   data: z.array(orderRowSchema),
   total: z.number().int(),
@@ -162,24 +115,6 @@ export const myDealResultSchema = z.object({
   balance: n('Account balance, USD'),
 });
 export type MyDealResult = z.infer<typeof myDealResultSchema>;
-
-/** Account figures (packages/engine/SPEC.md "Account figures"), in USD. */
-export const accountFiguresSchema = z.object({
-  balance: n('Settled money, USD'),
-  lock_balance: n('Used margin, USD'),
-  equity: n('balance + floating P/L (net value)'),
-  free_margin: n('equity - used margin'),
-  margin_level: z
-    .number()
-    .nullable()
-    .describe('equity / used margin x 100 (risk rate), null with nothing open'),
-  floating_profit: n('Sum of floating P/L, USD'),
-  withdraw_hold: n('Held by pending withdrawals, USD'),
-  margin_call_level: n('Percent'),
-  stop_out_level: n('Percent'),
-  is_demo: n('1 demo account'),
-});
-export type AccountFigures = z.infer<typeof accountFiguresSchema>;
 
 export const ledgerRowSchema = z.object({
   Id: z.number().int(),

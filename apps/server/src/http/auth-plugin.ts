@@ -40,16 +40,32 @@ export const DEMO_BLOCKED_PREFIXES = [
 export function tokenOf(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization?.trim();
   if (!header) return undefined;
-  return header.toLowerCase().startsWith('bearer ') ? header.slice(7).trim() || undefined : header;
+  // Only the scheme is compared case-insensitively; the token itself is taken as sent.
+  const bearer = header.length >= 7 && header.slice(0, 7).toLowerCase() === 'bearer ';
+  return bearer ? header.slice(7).trim() || undefined : header;
 }
 
 export function sessionUser(request: FastifyRequest): Promise<UserRecord | undefined> {
-  request.sessionLookup ??= request.server.auth.userOfToken(tokenOf(request)).then(async (user) => {
-    const locales = request.server.userLocales;
-    if (user && locales) await rememberLocale(locales, request, user);
+  request.sessionLookup ??= lookUpSession(request);
+  return request.sessionLookup;
+}
+
+/**
+ * A session the cache trusts, of a user whose locale this node already knows, costs no wait; the
+ * rest asks the database (session-cache.ts) and stores the locale (request-locale.ts) first.
+ */
+function lookUpSession(request: FastifyRequest): Promise<UserRecord | undefined> {
+  const { auth, userLocales } = request.server;
+  const token = tokenOf(request);
+  const cached = auth.cachedUserOfToken(token);
+  if (cached) {
+    const storing = userLocales && rememberLocale(userLocales, request, cached);
+    return storing ? storing.then(() => cached) : Promise.resolve(cached);
+  }
+  return auth.userOfToken(token).then(async (user) => {
+    if (user && userLocales) await rememberLocale(userLocales, request, user);
     return user;
   });
-  return request.sessionLookup;
 }
 
 export async function requireUser(request: FastifyRequest): Promise<UserRecord> {

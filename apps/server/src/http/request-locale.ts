@@ -21,16 +21,22 @@ function namedLanguage(request: FastifyRequest): Language | undefined {
 /**
  * Stores the locale of the user a request is signed in as, when it changed. An own demo session
  * speaks for its owner too: the owner's notices and statements are what the language is for.
+ * Undefined (nothing to wait for) when the request says nothing new, as nearly every request does.
  */
-export async function rememberLocale(
+export function rememberLocale(
   locales: UserLocales,
   request: FastifyRequest,
   user: UserRecord,
-): Promise<void> {
+): Promise<void> | undefined {
   const lang = namedLanguage(request);
-  if (!lang) return;
+  if (!lang) return undefined;
   const zoneHeader = request.headers[TIME_ZONE_HEADER];
   const timeZone = knownTimeZone(typeof zoneHeader === 'string' ? zoneHeader.trim() : undefined);
-  await locales.spoke(user.id, lang, timeZone);
-  if (user.demoOf !== null) await locales.spoke(user.demoOf, lang, timeZone);
+  const { demoOf } = user;
+  if (locales.knows(user.id, lang, timeZone) && (demoOf === null || locales.knows(demoOf, lang, timeZone)))
+    return undefined;
+  return (async () => {
+    await locales.spoke(user.id, lang, timeZone);
+    if (demoOf !== null) await locales.spoke(demoOf, lang, timeZone);
+  })();
 }

@@ -2,6 +2,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, UserTable } from '../db/schema.ts';
 import { toInt } from '../db/values.ts';
+import { reusableQuery } from '../db/reusable-query.ts';
 
 export interface UserRecord {
   id: number;
@@ -37,9 +38,18 @@ export interface SessionRecord {
 const UID_BASE = 10_000_000;
 
 type Row = Selectable<UserTable> | undefined;
+type LiveSessionRow = Selectable<UserTable> & {
+  session_expires_at: Selectable<Database['sessions']>['expires_at'];
+};
 
 export class UserRepository {
   private readonly db: Kysely<Database>;
+
+  /**
+   * The live-session lookup, built once on first use: every request whose session is not cached
+   * asks it (session-cache.ts), and building the query cost more than running it.
+   */
+  private liveSession: ((values: [string, number]) => Promise<LiveSessionRow[]>) | undefined;
 
   constructor(db: Kysely<Database>) {
     this.db = db;
@@ -136,18 +146,20 @@ export class UserRepository {
    * of a real user who is (staff closing an account close its demo account with it).
    */
   async sessionOf(tokenHash: string, nowMs: number): Promise<SessionRecord | undefined> {
-    const row = await this.db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .leftJoin('users as owners', 'owners.id', 'users.demo_of')
-      .selectAll('users')
-      .select('sessions.expires_at as session_expires_at')
-      .where('sessions.token_hash', '=', tokenHash)
-      .where('sessions.revoked_at', 'is', null)
-      .where('sessions.expires_at', '>', nowMs)
-      .where('users.disabled', '=', 0)
-      .where((eb) => eb.or([eb('owners.id', 'is', null), eb('owners.disabled', '=', 0)]))
-      .executeTakeFirst();
+    this.liveSession ??= reusableQuery(this.db, 2, ([hash, atMs]: [string, number]) =>
+      this.db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .leftJoin('users as owners', 'owners.id', 'users.demo_of')
+        .selectAll('users')
+        .select('sessions.expires_at as session_expires_at')
+        .where('sessions.token_hash', '=', hash)
+        .where('sessions.revoked_at', 'is', null)
+        .where('sessions.expires_at', '>', atMs)
+        .where('users.disabled', '=', 0)
+        .where((eb) => eb.or([eb('owners.id', 'is', null), eb('owners.disabled', '=', 0)])),
+    );
+    const [row] = await this.liveSession([tokenHash, nowMs]);
     const user = toUser(row);
     return user && row ? { user, expiresAtMs: toInt(row.session_expires_at) } : undefined;
   }

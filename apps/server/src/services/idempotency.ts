@@ -16,7 +16,7 @@
  * stores its row; the same call again answers that row; "k1" with {cont: 2}, or "k1" on
  * /api/account/draw, is refused with `idempotency_key_reused`.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { invalid } from '../domain/errors.ts';
 
 export interface IdempotentRequest {
@@ -54,9 +54,7 @@ export function canonicalJson(value: unknown): string {
 
 /** SHA-256 (hex) of the method, the operation and the canonical body. */
 export function requestFingerprint(method: string, operation: string, body: unknown): string {
-  return createHash('sha256')
-    .update(canonicalJson([method.toUpperCase(), operation, body ?? null]))
-    .digest('hex');
+  return hash('sha256', canonicalJson([method.toUpperCase(), operation, body ?? null]), 'hex');
 }
 
 export const recordOf = (request: IdempotentRequest, reply: unknown): IdempotentRecord => ({

@@ -31,10 +31,26 @@ export class SessionCache {
 
   /** The live session of a token's hash; its use is noted for the devices screen. */
   async sessionOf(tokenHash: string): Promise<SessionRecord | undefined> {
+    const cached = this.cachedSessionOf(tokenHash);
+    if (cached) return cached;
     const nowMs = this.o.now();
+    const session = await this.o.users.sessionOf(tokenHash, nowMs);
+    if (this.sessions.size >= SESSION_CACHE_MAX) this.sessions.clear();
+    if (session) this.sessions.set(tokenHash, { session, cachedAtMs: nowMs });
+    else this.sessions.delete(tokenHash);
+    if (session) this.o.devices.used(tokenHash);
+    return session;
+  }
+
+  /**
+   * The session when it is cached and still trusted (its use noted), without waiting: most
+   * requests are answered from here. Undefined says only that the database must be asked.
+   */
+  cachedSessionOf(tokenHash: string): SessionRecord | undefined {
     const cached = this.sessions.get(tokenHash);
+    if (!cached) return undefined;
+    const nowMs = this.o.now();
     if (
-      cached &&
       nowMs - cached.cachedAtMs < SESSION_CACHE_MS &&
       nowMs >= cached.cachedAtMs &&
       nowMs < cached.session.expiresAtMs
@@ -42,12 +58,7 @@ export class SessionCache {
       this.o.devices.used(tokenHash);
       return cached.session;
     }
-    const session = await this.o.users.sessionOf(tokenHash, nowMs);
-    if (this.sessions.size >= SESSION_CACHE_MAX) this.sessions.clear();
-    if (session) this.sessions.set(tokenHash, { session, cachedAtMs: nowMs });
-    else this.sessions.delete(tokenHash);
-    if (session) this.o.devices.used(tokenHash);
-    return session;
+    return undefined;
   }
 
   forgetSession(tokenHash: string): void {

@@ -64,6 +64,14 @@ export class UserLocales {
     await work;
   }
 
+  /**
+   * Whether `spoke` would find nothing to do: what this node remembers of the user matches and is
+   * fresh, and no check of theirs is under way. Lets a request skip waiting for `spoke`.
+   */
+  knows(userId: number, lang: Language, timeZone: string | undefined): boolean {
+    return !this.pending.has(userId) && this.knownAs(userId, lang, timeZone);
+  }
+
   /** The stored locale, read fresh: a message may be sent from any node of a cluster. */
   async of(userId: number): Promise<UserLocale> {
     const stored = await this.o.repository.of(userId);

@@ -1,11 +1,10 @@
-import { RouterProvider } from 'react-router';
 import { Providers } from './providers.tsx';
-import { router } from './router.tsx';
+import { AppRouter } from './router.tsx';
 
 export function App() {
   return (
     <Providers>
-      <RouterProvider router={router} />
+      <AppRouter />
     </Providers>
   );
 }

@@ -1,14 +1,13 @@
+import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'antd-mobile/es/components/button';
-import { useNavigate, useRouteError } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { PageHeader } from '../ui/page-header.tsx';
 import { EmptyState } from '../ui/empty-state.tsx';
 
 /** A screen that crashed: say so and offer a reload, instead of a blank page. */
-export function RouteError() {
+function RouteError() {
   const { t } = useTranslation();
-  const error = useRouteError();
-  console.error(error);
   return (
     <div className="page">
       <PageHeader title={t('errors.crashTitle')} />
@@ -22,6 +21,48 @@ export function RouteError() {
       />
     </div>
   );
+}
+
+interface BoundaryProps {
+  /** The navigation the error happened on: the next one tries the screens again. */
+  locationKey: string;
+  children: ReactNode;
+}
+
+interface BoundaryState {
+  error: unknown;
+  locationKey: string;
+}
+
+class ScreenErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { error: undefined, locationKey: this.props.locationKey };
+
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
+    return props.locationKey === state.locationKey
+      ? null
+      : { error: undefined, locationKey: props.locationKey };
+  }
+
+  override componentDidCatch(error: unknown): void {
+    console.error(error);
+  }
+
+  override render(): ReactNode {
+    return this.state.error === undefined ? this.props.children : <RouteError />;
+  }
+}
+
+/**
+ * Shows the crash screen in place of the whole app shell when a screen throws while rendering, as
+ * a route's error element would; navigating elsewhere renders the screens again.
+ */
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  const { key } = useLocation();
+  return <ScreenErrorBoundary locationKey={key}>{children}</ScreenErrorBoundary>;
 }
 
 export function NotFoundPage() {

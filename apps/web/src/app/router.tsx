@@ -1,22 +1,34 @@
 /**
  * Hash routing (docs/CONTRACT.md "Screens and routes") with every route declared. Screens that
  * later issues build show an honest "coming soon" page until then.
+ *
+ * The router is react-router's declarative one (`HashRouter` and `useRoutes`), not its data
+ * router: no screen loads data through the router (TanStack Query does), and the data router's
+ * loaders, actions and fetchers were about 18 kB gzipped of the first load's JavaScript.
  */
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { createHashRouter, type RouteObject } from 'react-router';
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { HashRouter, useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router';
 import { ROUTES } from './routes.ts';
 import { RootLayout } from './root-layout.tsx';
-import { RouteError, NotFoundPage } from './route-error.tsx';
+import { RouteErrorBoundary, NotFoundPage } from './route-error.tsx';
+import { attachNavigator } from './app-navigation.ts';
 import { HomePage } from '../features/quotes/home-page.tsx';
 import { PageLoading } from '../ui/page-loading.tsx';
+import { loadRemainingTexts } from '../i18n/index.ts';
+import { prepareOverlays } from '../ui/overlays.ts';
 
 /**
  * A screen whose code loads when it is first opened, behind the page's loading state. Every screen
  * but the quote list is one: the first load carries the quote list's code only (on a slow phone
  * network each kilobyte counts), and the chart library and the QR codes come with their screens.
+ * The texts the quote list does not show travel alongside the first of them (i18n/index.ts), and
+ * so does the renderer of antd-mobile's toasts and dialogs, which screens show (ui/overlays.ts).
  */
 function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>, props: P = {} as P): ReactNode {
-  const Screen = lazy(async () => ({ default: await load() }));
+  const Screen = lazy(async () => {
+    const [screen] = await Promise.all([load(), loadRemainingTexts(), prepareOverlays()]);
+    return { default: screen };
+  });
   return (
     <Suspense fallback={<PageLoading />}>
       <Screen {...props} />
@@ -95,10 +107,32 @@ const children: RouteObject[] = ROUTES.map((route) => {
   return { path: route.path, element };
 });
 
-export const router = createHashRouter([
-  {
-    element: <RootLayout />,
-    errorElement: <RouteError />,
-    children: [...children, { path: '*', element: <NotFoundPage /> }],
-  },
-]);
+const routes: RouteObject[] = [
+  { element: <RootLayout />, children: [...children, { path: '*', element: <NotFoundPage /> }] },
+];
+
+/** Lends the router's navigate and location to code outside React (app-navigation.ts). */
+function NavigatorBridge() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  useEffect(() => {
+    attachNavigator({ location: () => location, navigate: (to, options) => void navigate(to, options) });
+    return () => attachNavigator(undefined);
+  }, [navigate, location]);
+  return null;
+}
+
+function AppRoutes() {
+  return useRoutes(routes);
+}
+
+export function AppRouter() {
+  return (
+    <HashRouter>
+      <NavigatorBridge />
+      <RouteErrorBoundary>
+        <AppRoutes />
+      </RouteErrorBoundary>
+    </HashRouter>
+  );
+}

@@ -5,9 +5,19 @@
  * first one is shown instead. Screens that load on demand import them as usual.
  */
 export async function loadToast() {
-  return (await import('antd-mobile/es/components/toast')).default;
+  const [toast] = await Promise.all([import('antd-mobile/es/components/toast'), prepareOverlays()]);
+  return toast.default;
 }
 
 export async function loadDialog() {
-  return (await import('antd-mobile/es/components/dialog')).default;
+  const [dialog] = await Promise.all([import('antd-mobile/es/components/dialog'), prepareOverlays()]);
+  return dialog.default;
+}
+
+/**
+ * Hands antd-mobile React 19's renderer (overlay-render.ts) before any overlay shows: the toasts
+ * and dialogs above, and those that screens loaded on demand show themselves (app/router.tsx).
+ */
+export async function prepareOverlays(): Promise<void> {
+  await import('./overlay-render.ts');
 }

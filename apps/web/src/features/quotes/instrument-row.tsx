@@ -75,7 +75,7 @@ export function RowStatus({
 }: {
   closed: boolean;
   stale: boolean;
-  children: React.ReactNode;
+  children?: React.ReactNode;
 }) {
   const { t } = useTranslation();
   if (closed)

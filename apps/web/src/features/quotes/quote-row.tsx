@@ -1,4 +1,4 @@
-import { memo, useId, useState } from 'react';
+import { memo, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import DownOutline from 'antd-mobile-icons/es/DownOutline';
 import StarFill from 'antd-mobile-icons/es/StarFill';
@@ -8,7 +8,7 @@ import { MarketStatus } from '@omp/protocol';
 import { InstrumentLogo } from '../../ui/instrument-logo.tsx';
 import { PriceCell } from '../../ui/price-cell.tsx';
 import { ChangeText } from '../../ui/change-pill.tsx';
-import { useEffectiveQuote } from './quotes-store.ts';
+import { useEffectiveQuote, useMarketStatus } from './quotes-store.ts';
 import { MiniChart } from './mini-chart.tsx';
 import { useCutOff } from '../../lib/use-socket-events.ts';
 import { RowStatus } from './instrument-row.tsx';
@@ -28,8 +28,10 @@ export function spreadPoints(bid: number, ask: number, precision: number): numbe
 /**
  * One line of the home quote list: a star, then the symbol with its day change, bid, ask and
  * spread (a tap opens the chart), then an expander with the day's open, high, low and trend.
- * Three separate buttons, so a tap on the star or the expander never opens the chart. Memoised
- * and subscribed to its own quote only, so a tick repaints one row, not the list.
+ * Three separate buttons, so a tap on the star or the expander never opens the chart. Memoised,
+ * and the row itself follows only the market's status: the figures that move with each tick are
+ * components of their own, subscribed to the row's quote, so a push re-renders those figures and
+ * nothing else of the row (not its buttons, icons, logo or labels) and none of the other rows.
  */
 export const QuoteRow = memo(function QuoteRow({
   instrument,
@@ -38,12 +40,11 @@ export const QuoteRow = memo(function QuoteRow({
   onToggleFavourite,
 }: QuoteRowProps) {
   const { t } = useTranslation();
-  const { quote, marketStatus } = useEffectiveQuote(instrument);
+  const marketStatus = useMarketStatus(instrument);
   const [expanded, setExpanded] = useState(false);
   const detailsId = useId();
   const closed = marketStatus !== MarketStatus.open;
   const stale = useCutOff();
-  const precision = instrument.PricePrecision;
   const code = instrument.ShowCode;
   return (
     <div
@@ -71,26 +72,11 @@ export const QuoteRow = memo(function QuoteRow({
           data-testid="row-open"
         >
           <InstrumentLogo src={instrument.Logo} code={code} size={28} />
-          <span className="instrument-row__name">
-            <span className="instrument-row__code">{code}</span>
-            <span className="instrument-row__sub">
-              <RowStatus closed={closed} stale={stale}>
-                <ChangeText percent={quote.Change} testId="row-change" />
-              </RowStatus>
-            </span>
-          </span>
-          <span className="quote-row__prices">
-            <PriceCell
-              className="quote-row__bid"
-              value={quote.Bid}
-              precision={precision}
-              testId="row-price"
-            />
-            <PriceCell className="quote-row__ask" value={quote.Ask} precision={precision} testId="row-ask" />
-            <span className="quote-row__spread num" data-testid="row-spread">
-              {t('quote.spread')} {spreadPoints(quote.Bid, quote.Ask, precision)}
-            </span>
-          </span>
+          <LiveFigures
+            instrument={instrument}
+            status={closed || stale ? <RowStatus closed={closed} stale={stale} /> : null}
+            spreadLabel={t('quote.spread')}
+          />
         </button>
         <button
           type="button"
@@ -105,30 +91,81 @@ export const QuoteRow = memo(function QuoteRow({
         </button>
       </div>
       {expanded && (
-        <div id={detailsId} className="quote-row__details" data-testid="row-details">
-          <dl className="quote-row__figures">
-            <div>
-              <dt>{t('quote.open')}</dt>
-              <dd>
-                <PriceCell value={quote.Open} precision={precision} testId="day-open" />
-              </dd>
-            </div>
-            <div>
-              <dt>{t('quote.high')}</dt>
-              <dd>
-                <PriceCell value={quote.High} precision={precision} testId="day-high" />
-              </dd>
-            </div>
-            <div>
-              <dt>{t('quote.low')}</dt>
-              <dd>
-                <PriceCell value={quote.Low} precision={precision} testId="day-low" />
-              </dd>
-            </div>
-          </dl>
-          <MiniChart forexId={instrument.Id} lastPrice={quote.Bid} />
-        </div>
+        <RowDetails
+          id={detailsId}
+          instrument={instrument}
+          labels={{ open: t('quote.open'), high: t('quote.high'), low: t('quote.low') }}
+        />
       )}
     </div>
   );
 });
+
+/**
+ * The symbol with its day change (or `status`, when closed or not live), then bid, ask and spread:
+ * the part of the row that re-renders with its quote, one subscription per row.
+ */
+function LiveFigures({
+  instrument,
+  status,
+  spreadLabel,
+}: {
+  instrument: Instrument;
+  status: ReactNode;
+  spreadLabel: string;
+}) {
+  const { quote } = useEffectiveQuote(instrument);
+  const precision = instrument.PricePrecision;
+  return (
+    <>
+      <span className="instrument-row__name">
+        <span className="instrument-row__code">{instrument.ShowCode}</span>
+        <span className="instrument-row__sub">
+          {status ?? <ChangeText percent={quote.Change} testId="row-change" />}
+        </span>
+      </span>
+      <span className="quote-row__prices">
+        <PriceCell className="quote-row__bid" value={quote.Bid} precision={precision} testId="row-price" />
+        <PriceCell className="quote-row__ask" value={quote.Ask} precision={precision} testId="row-ask" />
+        <span className="quote-row__spread num" data-testid="row-spread">
+          {spreadLabel} {spreadPoints(quote.Bid, quote.Ask, precision)}
+        </span>
+      </span>
+    </>
+  );
+}
+
+/** The expanded day figures and trend: re-render with the row's quote. */
+function RowDetails({
+  id,
+  instrument,
+  labels,
+}: {
+  id: string;
+  instrument: Instrument;
+  labels: { open: string; high: string; low: string };
+}) {
+  const { quote } = useEffectiveQuote(instrument);
+  const precision = instrument.PricePrecision;
+  return (
+    <div id={id} className="quote-row__details" data-testid="row-details">
+      <dl className="quote-row__figures">
+        {(
+          [
+            [labels.open, quote.Open, 'day-open'],
+            [labels.high, quote.High, 'day-high'],
+            [labels.low, quote.Low, 'day-low'],
+          ] as const
+        ).map(([label, value, testId]) => (
+          <div key={testId}>
+            <dt>{label}</dt>
+            <dd>
+              <PriceCell value={value} precision={precision} testId={testId} />
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <MiniChart forexId={instrument.Id} lastPrice={quote.Bid} />
+    </div>
+  );
+}

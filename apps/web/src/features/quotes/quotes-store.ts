@@ -41,6 +41,14 @@ export function mergeQuote(instrument: Instrument, live: LiveQuotation | undefin
   return { quote: instrument.ForexQuotations, marketStatus: instrument.MarketStatus };
 }
 
+/**
+ * The market status of one instrument by its freshest quote; re-renders only when the status
+ * itself changes, not on every tick (the parts of a row that do not show prices).
+ */
+export function useMarketStatus(instrument: Instrument): number {
+  return useQuotes((s) => mergeQuote(instrument, s.byCode[instrument.Code]).marketStatus);
+}
+
 /** The freshest quote of one instrument; re-renders only when that instrument's quote changes. */
 export function useEffectiveQuote(instrument: Instrument): EffectiveQuote {
   const live = useQuotes((s) => s.byCode[instrument.Code]);

@@ -1,0 +1,272 @@
+/**
+ * An account's figures kept up to date as its positions change, so settling an account after a
+ * fire values only what the fire moved. A tick moves one instrument: the P/L of every position on
+ * another instrument (not converting through it) is what it was, and recomputing it (a bigint P/L
+ * per position, twice with the margin guard's bound) was most of what a fired trigger cost.
+ *
+ * Each holding order keeps the P/L last computed for it and the market it was computed at (its
+ * instrument's spec and quote, the conversion leg and that leg's quote): while those are the same
+ * objects and prices, the P/L is the same, so it is reused; otherwise it is recomputed with
+ * `floatingProfit`, the same function `accountFigures` uses. The sums are of the same exactly
+ * rounded terms, so the figures are identical to `accountFigures`, not an approximation of them
+ * (account-valuation.test.ts compares them after random ticks, opens and closes). The used margin
+ * is a running sum of the holding orders' margins.
+ *
+ * The positions are grouped by instrument, and each group keeps the sums of its positions' P/Ls
+ * and guard bounds for its market: settling after a fire re-adds the fired instrument's group and
+ * reads only the sums of the others, O(instruments held) rather than O(positions).
+ *
+ * The trading book keeps one valuation per account and feeds it every order it puts (`put`), so
+ * the valuation holds exactly the account's holding orders.
+ */
+import { floatingProfit } from './account-figures.ts';
+import type { InstrumentSpec } from './instrument.ts';
+import { profitBoundAtRung } from './margin-guard.ts';
+import type { ConversionLeg, MarketBoard } from './market-board.ts';
+import { divRound, ExactSum } from './money.ts';
+import type { Account, AccountFigures, Order, RiskFigures } from './trading-types.ts';
+
+type Bound = 'worst' | 'best';
+
+/**
+ * A P/L and a guard bound, each computed for one key (which bound: rung and direction; -1 for
+ * none) at the market of one instrument, which is kept to tell whether it moved: everything
+ * `floatingProfit` and the guard's `profitBound` read of the board. Each amount is kept also as a
+ * number when it is a safe integer, so summing reads no bigint and makes none. One object with
+ * every field in it: settling reads it cold, and each further object would be one more miss.
+ */
+abstract class ValuedAtMarket {
+  /** The instrument, kept here so a reused amount reads nothing of any order record. */
+  readonly instrumentId: number;
+  private spec: InstrumentSpec | undefined = undefined;
+  private bid = -1;
+  private ask = -1;
+  private leg: ConversionLeg | undefined = undefined;
+  private legBid = -1;
+  private legAsk = -1;
+  private profitKnown = false;
+  private profit = 0n;
+  private profitNumber = NaN;
+  private boundKey = -1;
+  private bound = 0n;
+  private boundNumber = NaN;
+
+  constructor(instrumentId: number) {
+    this.instrumentId = instrumentId;
+  }
+
+  /** Forgets both amounts. */
+  changed(): void {
+    this.profitKnown = false;
+    this.boundKey = -1;
+  }
+
+  /** The P/L now, computed when the market moved or `changed` was called. */
+  protected abstract profitNow(board: MarketBoard): bigint;
+
+  /** The guard bound for `key`, computed when it is not the one kept. */
+  protected abstract boundNow(board: MarketBoard, key: number, denominator: number, bound: Bound): bigint;
+
+  addProfit(sum: ExactSum, board: MarketBoard): void {
+    this.refresh(board);
+    if (!this.profitKnown) {
+      this.profit = this.profitNow(board);
+      this.profitNumber = safeNumber(this.profit);
+      this.profitKnown = true;
+    }
+    if (Number.isNaN(this.profitNumber)) sum.addBig(this.profit);
+    else sum.addSafe(this.profitNumber);
+  }
+
+  addGuardBound(sum: ExactSum, board: MarketBoard, key: number, denominator: number, bound: Bound): void {
+    this.refresh(board);
+    if (this.boundKey !== key) {
+      this.bound = this.boundNow(board, key, denominator, bound);
+      this.boundNumber = safeNumber(this.bound);
+      this.boundKey = key;
+    }
+    if (Number.isNaN(this.boundNumber)) sum.addBig(this.bound);
+    else sum.addSafe(this.boundNumber);
+  }
+
+  /** Takes the instrument's market now, and forgets both amounts when it is not the one kept. */
+  private refresh(board: MarketBoard): void {
+    const spec = board.instrument(this.instrumentId);
+    const quote = board.quote(this.instrumentId);
+    const bid = quote ? quote.bid : -1;
+    const ask = quote ? quote.ask : -1;
+    const leg = spec && board.conversionLeg(spec.quoteCurrency);
+    const legQuote = leg && board.quote(leg.instrumentId);
+    const legBid = legQuote ? legQuote.bid : -1;
+    const legAsk = legQuote ? legQuote.ask : -1;
+    if (
+      spec === this.spec &&
+      bid === this.bid &&
+      ask === this.ask &&
+      leg === this.leg &&
+      legBid === this.legBid &&
+      legAsk === this.legAsk
+    )
+      return;
+    this.spec = spec;
+    this.bid = bid;
+    this.ask = ask;
+    this.leg = leg;
+    this.legBid = legBid;
+    this.legAsk = legAsk;
+    this.changed();
+  }
+}
+
+/** One holding order with its last P/L and guard bound. */
+class PositionValue extends ValuedAtMarket {
+  order: Order;
+
+  constructor(order: Order) {
+    super(order.instrumentId);
+    this.order = order;
+  }
+
+  protected profitNow(board: MarketBoard): bigint {
+    return floatingProfit(this.order, board);
+  }
+
+  protected boundNow(board: MarketBoard, _key: number, denominator: number, bound: Bound): bigint {
+    return profitBoundAtRung(this.order, board, denominator, bound);
+  }
+}
+
+/**
+ * An account's holding orders of one instrument, with the sums of their P/Ls and guard bounds:
+ * while the instrument's market stands still and no position comes or goes, settling reads the
+ * sums and none of the positions (each a scattered object at 100,000 positions).
+ */
+export class InstrumentGroup extends ValuedAtMarket {
+  readonly positions: PositionValue[] = [];
+
+  protected profitNow(board: MarketBoard): bigint {
+    const sum = new ExactSum();
+    for (const position of this.positions) position.addProfit(sum, board);
+    return sum.total();
+  }
+
+  protected boundNow(board: MarketBoard, key: number, denominator: number, bound: Bound): bigint {
+    const sum = new ExactSum();
+    for (const position of this.positions) position.addGuardBound(sum, board, key, denominator, bound);
+    return sum.total();
+  }
+}
+
+/** A bigint as a number when it is a safe integer, NaN otherwise. */
+function safeNumber(value: bigint): number {
+  const asNumber = Number(value);
+  return Number.isSafeInteger(asNumber) ? asNumber : NaN;
+}
+
+export class AccountValuation {
+  private readonly positions = new Map<number, PositionValue>();
+  /** The positions by instrument, in a small array: an account holds a few instruments. */
+  private readonly groups: InstrumentGroup[] = [];
+  private used = 0n;
+
+  /** A valuation of the account's holding orders as they are now. */
+  static of(account: Account): AccountValuation {
+    const valuation = new AccountValuation();
+    for (const order of account.orders.values()) valuation.put(order);
+    return valuation;
+  }
+
+  /**
+   * Takes in an order's newest record: a holding order is valued (again, from scratch if its P/L
+   * terms changed), any other state leaves the valuation.
+   */
+  put(order: Order): void {
+    const held = this.positions.get(order.id);
+    if (held) this.used -= held.order.marginMicros;
+    if (order.state === 'holding') this.used += order.marginMicros;
+    // A new record with the same P/L terms (a moved stop) keeps what was computed for the old one.
+    if (held && order.state === 'holding' && samePosition(held.order, order)) {
+      held.order = order;
+      return;
+    }
+    if (held) {
+      this.positions.delete(order.id);
+      this.leave(held);
+    }
+    if (order.state !== 'holding') return;
+    const position = new PositionValue(order);
+    this.positions.set(order.id, position);
+    this.join(position);
+  }
+
+  private join(position: PositionValue): void {
+    let group = this.groups.find((held) => held.instrumentId === position.instrumentId);
+    if (!group) this.groups.push((group = new InstrumentGroup(position.instrumentId)));
+    group.positions.push(position);
+    group.changed();
+  }
+
+  private leave(position: PositionValue): void {
+    const at = this.groups.findIndex((held) => held.instrumentId === position.instrumentId);
+    const group = this.groups[at]!;
+    const { positions } = group;
+    // Order within a group does not matter (its sums are exact): the last one takes the place.
+    positions[positions.indexOf(position)] = positions[positions.length - 1]!;
+    positions.pop();
+    if (positions.length === 0) this.groups.splice(at, 1);
+    else group.changed();
+  }
+
+  get usedMarginMicros(): bigint {
+    return this.used;
+  }
+
+  /** The instruments held, each with its positions and sums. */
+  instruments(): readonly InstrumentGroup[] {
+    return this.groups;
+  }
+
+  get holdingCount(): number {
+    return this.positions.size;
+  }
+
+  /** Balance, equity and used margin now: `accountFigures` without the margin level's division. */
+  risk(account: Account, board: MarketBoard): RiskFigures & { floatingMicros: bigint } {
+    const sum = new ExactSum();
+    for (const group of this.groups) group.addProfit(sum, board);
+    const floating = sum.total();
+    return {
+      balanceMicros: account.balanceMicros,
+      equityMicros: account.balanceMicros + floating,
+      usedMarginMicros: this.used,
+      floatingMicros: floating,
+    };
+  }
+
+  /** [A3] Equity − used margin, as `accountFigures(account, board).freeMarginMicros`. */
+  freeMarginMicros(account: Account, board: MarketBoard): bigint {
+    return this.risk(account, board).equityMicros - this.used;
+  }
+
+  /** [A3] Exactly `accountFigures(account, board)`. */
+  figures(account: Account, board: MarketBoard): AccountFigures {
+    const { equityMicros: equity, floatingMicros: floating } = this.risk(account, board);
+    const used = this.used;
+    return {
+      balanceMicros: account.balanceMicros,
+      usedMarginMicros: used,
+      floatingMicros: floating,
+      equityMicros: equity,
+      freeMarginMicros: equity - used,
+      marginLevelBasisPoints: used > 0n ? divRound(equity * 10_000n, used) : null,
+    };
+  }
+}
+
+/** Whether two records of one order have the same P/L terms (what `floatingProfit` reads). */
+const samePosition = (a: Order, b: Order) =>
+  a.instrumentId === b.instrumentId &&
+  a.side === b.side &&
+  a.lots === b.lots &&
+  a.openPoints === b.openPoints &&
+  a.state === b.state;
