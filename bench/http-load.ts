@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { leanRaw } from './lean-http-client.ts';
 
 /** The `{code, msg, data}` envelope of an answer, with its HTTP status. */
 export interface Answer {
@@ -30,8 +31,36 @@ export interface HttpClient {
   close(): void;
 }
 
+export interface HttpClientOptions {
+  /**
+   * Raw keep-alive sockets that read only the status line, the headers and the body's bytes
+   * (lean-http-client.ts), instead of node:http's client: for answers so cheap to the server that
+   * node:http's per-answer work would make this generator the limit.
+   */
+  lean?: boolean;
+  /** With `lean`: a body is valid only until the next answer on its connection (LeanOptions). */
+  reuseBodies?: boolean;
+}
+
 /** One keep-alive connection per caller in flight, as browsers behind a load balancer would hold. */
-export function httpClient(port: number, connections: number): HttpClient {
+export function httpClient(port: number, connections: number, options: HttpClientOptions = {}): HttpClient {
+  const transport = options.lean ? leanRaw(port, connections, options) : agentRaw(port, connections);
+  const { raw } = transport;
+  const call = async (
+    method: string,
+    target: string,
+    headers: http.OutgoingHttpHeaders = {},
+    body?: string,
+  ) => {
+    const answer = await raw(method, target, headers, body);
+    const json = JSON.parse(decoded(answer.headers, answer.body).toString('utf8')) as Partial<Answer>;
+    const { code, msg, data } = json;
+    return { status: answer.status, code, msg: String(msg ?? ''), data };
+  };
+  return { call, raw, close: transport.close };
+}
+
+function agentRaw(port: number, connections: number) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const raw = (method: string, target: string, headers: http.OutgoingHttpHeaders = {}, body?: string) =>
     new Promise<RawAnswer>((resolve, reject) => {
@@ -51,18 +80,7 @@ export function httpClient(port: number, connections: number): HttpClient {
       request.on('error', reject);
       request.end(body);
     });
-  const call = async (
-    method: string,
-    target: string,
-    headers: http.OutgoingHttpHeaders = {},
-    body?: string,
-  ) => {
-    const answer = await raw(method, target, headers, body);
-    const json = JSON.parse(decoded(answer.headers, answer.body).toString('utf8')) as Partial<Answer>;
-    const { code, msg, data } = json;
-    return { status: answer.status, code, msg: String(msg ?? ''), data };
-  };
-  return { call, raw, close: () => agent.destroy() };
+  return { raw, close: () => agent.destroy() };
 }
 
 /** The body as sent before compression, when a bench asked for a compressed answer. */
@@ -84,31 +102,39 @@ export interface LoadResult {
   failures: Map<string, number>;
   /** Shares of one core used by the server and by this process; undefined where unknown. */
   serverCpu: number | undefined;
+  /** Summed over this process's threads: up to `clientThreads` when the generator is saturated. */
   clientCpu: number;
+  /** Threads that ran the load generator (1 without workers). */
+  clientThreads: number;
   /** Share of all the machine's cores that were busy, a database server's included. */
   machineBusy: number | undefined;
 }
 
-/** Keeps `connections` requests in flight for `seconds`; latency is send to full answer. */
-export async function load(options: {
-  connections: number;
-  seconds: number;
-  send: (sequence: number) => Promise<Answer>;
-  serverPid?: number | undefined;
-  /** What counts as answered; by default HTTP 200 with envelope code 1 (a probe outside it differs). */
-  succeeded?: (answer: Answer) => boolean;
-}): Promise<LoadResult> {
-  const { connections, seconds, send, serverPid } = options;
-  const succeeded = options.succeeded ?? ((answer: Answer) => answer.status === 200 && answer.code === 1);
+/** What the callers of one generator (this thread's or a worker's) saw. */
+export interface Driven {
+  latencies: number[];
+  ok: number;
+  failures: Map<string, number>;
+}
+
+export type Send = (sequence: number) => Promise<Answer>;
+export type Succeeded = (answer: Answer) => boolean;
+
+/** By default an answer succeeded with HTTP 200 and envelope code 1 (a probe outside it differs). */
+export const envelopeOk: Succeeded = (answer) => answer.status === 200 && answer.code === 1;
+
+/** Keeps `connections` requests in flight for `seconds` in this thread; latency is send to full answer. */
+export async function drive(
+  connections: number,
+  seconds: number,
+  send: Send,
+  succeeded: Succeeded = envelopeOk,
+): Promise<Driven> {
   const latencies: number[] = [];
   const failures = new Map<string, number>();
   let sequence = 0;
   let ok = 0;
-  const serverBefore = processCpuSeconds(serverPid);
-  const machineBefore = machineTicks();
-  const clientBefore = process.cpuUsage();
-  const started = performance.now();
-  const end = started + seconds * 1000;
+  const end = performance.now() + seconds * 1000;
   const caller = async () => {
     while (performance.now() < end) {
       const sent = performance.now();
@@ -125,6 +151,23 @@ export async function load(options: {
     }
   };
   await Promise.all(Array.from({ length: connections }, caller));
+  return { latencies, ok, failures };
+}
+
+/**
+ * Runs `driven` while measuring the CPU of the server, of this process (every thread of it, the
+ * generator's workers included) and of the machine.
+ */
+export async function measured(
+  serverPid: number | undefined,
+  threads: number,
+  driven: () => Promise<Driven>,
+): Promise<LoadResult> {
+  const serverBefore = processCpuSeconds(serverPid);
+  const machineBefore = machineTicks();
+  const clientBefore = process.cpuUsage();
+  const started = performance.now();
+  const { latencies, ok, failures } = await driven();
   const elapsed = (performance.now() - started) / 1000;
   const serverAfter = processCpuSeconds(serverPid);
   const machineAfter = machineTicks();
@@ -143,11 +186,25 @@ export async function load(options: {
         ? undefined
         : (serverAfter - serverBefore) / elapsed,
     clientCpu: (client.user + client.system) / 1e6 / elapsed,
+    clientThreads: threads,
     machineBusy:
       machineBefore && machineAfter
         ? (machineAfter.busy - machineBefore.busy) / (machineAfter.total - machineBefore.total)
         : undefined,
   };
+}
+
+/** Keeps `connections` requests in flight for `seconds`; latency is send to full answer. */
+export async function load(options: {
+  connections: number;
+  seconds: number;
+  send: Send;
+  serverPid?: number | undefined;
+  /** What counts as answered; by default HTTP 200 with envelope code 1 (a probe outside it differs). */
+  succeeded?: Succeeded;
+}): Promise<LoadResult> {
+  const { connections, seconds, send, serverPid, succeeded } = options;
+  return measured(serverPid, 1, () => drive(connections, seconds, send, succeeded));
 }
 
 /** Runs `task` over `items` with at most `limit` in flight. */

@@ -14,7 +14,7 @@ import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { httpClient, type HttpClient } from './http-load.ts';
+import { httpClient, type HttpClient, type HttpClientOptions } from './http-load.ts';
 
 export async function freePort(): Promise<number> {
   const probe = net.createServer();
@@ -48,7 +48,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface BenchServer {
   client: HttpClient;
-  /** Where it listens on 127.0.0.1 (the socket benches connect there too). */
+  /** Where it listens on 127.0.0.1: the socket benches and a load generator's worker threads connect there. */
   port: number;
   pid: number | undefined;
   /** Warnings the server logged, counted but not echoed (the first start logs generated secrets). */
@@ -59,12 +59,16 @@ export interface BenchServer {
 /**
  * The real server in a child process, with the simulated feed, on a fresh data folder (its
  * embedded SQLite) or on `databaseUrl`; ready once PLAIN_PATH answers 200 and the feed has ticked
- * a few times, so quotes and forming bars are fresh.
+ * a few times, so quotes and forming bars are fresh. `checkout`: the server of another checkout
+ * of the repository (with its own node_modules), to measure a baseline beside this one.
  */
 export async function startBenchServer(
   databaseUrl: string | undefined,
   connections: number,
+  clientOptions: HttpClientOptions = {},
+  checkout?: string,
 ): Promise<BenchServer> {
+  const entry = checkout ? path.resolve(checkout, 'apps/server/src/server.ts') : SERVER_ENTRY;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'omp-bench-'));
   const port = await freePort();
   const { DATABASE_URL: _inherited, ...env } = process.env;
@@ -72,7 +76,7 @@ export async function startBenchServer(
   const profile = process.env.SERVER_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.SERVER_CPU_PROF)}`]
     : [];
-  const child = spawn(process.execPath, [...profile, SERVER_ENTRY], {
+  const child = spawn(process.execPath, [...profile, entry], {
     env: {
       ...env,
       PORT: String(port),
@@ -87,7 +91,7 @@ export async function startBenchServer(
   let warnings = 0;
   for (const stream of [child.stdout, child.stderr]) followServerLog('server', stream, () => warnings++);
   const exited = once(child, 'exit');
-  const client = httpClient(port, connections);
+  const client = httpClient(port, connections, clientOptions);
   const stop = async () => {
     client.close();
     if (child.exitCode === null && child.signalCode === null) {
@@ -121,6 +125,8 @@ export const POSTGRES_URL =
   process.env.TEST_DATABASE_URL ??
   'postgres://postgres@127.0.0.1:5432/test';
 
+let databasesCreated = 0;
+
 /** A database of its own for the run, so the tests' database is never touched; undefined without one. */
 export async function withPostgresDatabase<T>(run: (url: string) => Promise<T>): Promise<T | undefined> {
   const admin = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 3000 });
@@ -130,7 +136,7 @@ export async function withPostgresDatabase<T>(run: (url: string) => Promise<T>):
     console.log(`PostgreSQL does not answer at ${POSTGRES_URL} (${(error as Error).message}): skipped\n`);
     return undefined;
   }
-  const name = `omp_bench_${process.pid}_${Date.now().toString(36)}`;
+  const name = `omp_bench_${process.pid}_${Date.now().toString(36)}_${++databasesCreated}`;
   try {
     await admin.query(`CREATE DATABASE ${name}`);
     const url = new URL(POSTGRES_URL);

@@ -1,8 +1,9 @@
 /**
  * The latest kline page comes from encoded pages of closed bars (services/kline-pages.ts): its
  * answer must be the very bytes the uncached computation gives, within a forming bar, across a bar
- * close (stored, derived and mini-chart pages alike) and after staff change the instrument's price
- * precision; and compressed, it must decode to the same text with the same headers.
+ * close (stored, derived and mini-chart pages alike, and older pages with `before`) and after staff
+ * change the instrument's price precision; and compressed, it must decode to the same text with the
+ * same headers.
  */
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,6 +43,17 @@ describe.each(databaseEngines())('cached kline pages on %s', (engine) => {
           const expected = JSON.stringify({ code: 1, msg: 'Success', data: uncached });
           expect(res.body, `${code} ${period} limit ${limit}, round ${round}`).toBe(expected);
           expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+          // Older pages, as a chart scrolls back: up to the forming bar, and from the middle.
+          for (const before of [uncached.at(-1)?.Time, uncached[Math.floor(uncached.length / 2)]?.Time]) {
+            if (before === undefined) continue;
+            const older = await get(
+              `/v1/api/forex/kline?forex_id=${id}&period=${period}&limit=${limit}&before=${before}`,
+            );
+            const data = await rt.market.klines(id, period, limit, before);
+            expect(older.body, `${code} ${period} limit ${limit} before ${before}, round ${round}`).toBe(
+              JSON.stringify({ code: 1, msg: 'Success', data }),
+            );
+          }
         }
       }
   };
@@ -92,8 +104,31 @@ describe.each(databaseEngines())('cached kline pages on %s', (engine) => {
       const res = await get(page, { 'accept-encoding': encoding });
       expect(res.headers['content-encoding']).toBe(encoding);
       expect(res.headers.vary).toContain('accept-encoding');
+      expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
       expect(decode(res.rawPayload).toString('utf8')).toBe(identity.body);
     }
+  });
+
+  it('sends a cached page with the headers of any other JSON answer, and no body to HEAD', async () => {
+    const { id } = spec('EURUSD');
+    const page = `/v1/api/forex/kline?forex_id=${id}&period=1M&limit=1000`;
+    await get(page); // builds the page: the next answer comes from it
+    const cached = await get(page);
+    const last = cached.json<{ data: Array<{ Time: number }> }>().data.at(-1)!;
+    // An older page, computed and serialized as any answer is.
+    const older = await get(`${page}&before=${last.Time}`);
+    const comparable = (headers: Record<string, unknown>) => {
+      const { date: _date, 'x-request-id': requestId, 'content-length': length, ...rest } = headers;
+      expect(requestId).toBeTruthy();
+      expect(length).toBeTruthy();
+      return rest;
+    };
+    expect(comparable(cached.headers)).toEqual(comparable(older.headers));
+    expect(Number(cached.headers['content-length'])).toBe(cached.rawPayload.length);
+    const head = await rt.app.inject({ method: 'HEAD', url: page, headers: { lang: 'en' } });
+    expect(head.statusCode).toBe(200);
+    expect(head.rawPayload.length).toBe(0);
+    expect(Number(head.headers['content-length'])).toBeGreaterThan(80_000);
   });
 
   it('answers in the new points after staff change the price precision, the same prices as before', async () => {

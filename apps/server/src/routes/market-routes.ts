@@ -14,6 +14,7 @@ import {
 import { notFound } from '../domain/errors.ts';
 import { ok } from '../http/envelope-plugin.ts';
 import { sendKlinePage } from '../http/kline-page-reply.ts';
+import { writePartsOnSend } from '../http/precompressed-json.ts';
 import type { MarketService } from '../services/market-service.ts';
 
 export interface MarketRouteDeps {
@@ -83,6 +84,8 @@ export async function marketRoutes(app: FastifyInstance, deps: MarketRouteDeps) 
         querystring: klineQuerySchema,
         response: { 200: envelopeOf(z.array(klinePointSchema)) },
       },
+      // The cached page goes out in parts (http/precompressed-json.ts).
+      onSend: writePartsOnSend,
     },
     async (request, reply) => {
       const { forex_id, period, limit, before } = request.query;
@@ -90,7 +93,8 @@ export async function marketRoutes(app: FastifyInstance, deps: MarketRouteDeps) 
       // The latest page, which every chart opens with, comes encoded from the page cache.
       if (before === undefined)
         return sendKlinePage(request, reply, await market.latestKlinesJson(forex_id, period, limit));
-      return ok(request, await market.klines(forex_id, period, limit, before));
+      // Older pages, as charts scroll back: kept once all their bars are closed and written.
+      return sendKlinePage(request, reply, await market.olderKlinesJson(forex_id, period, limit, before));
     },
   );
 
@@ -103,6 +107,7 @@ export async function marketRoutes(app: FastifyInstance, deps: MarketRouteDeps) 
         querystring: abbreviatedKlineQuerySchema,
         response: { 200: envelopeOf(z.array(klinePointSchema)) },
       },
+      onSend: writePartsOnSend,
     },
     async (request, reply) => {
       const { forex_id, period } = request.query;

@@ -4,7 +4,7 @@ import { KlinePages, type KlinePage } from './kline-pages.ts';
 const page = (bytes: number): KlinePage => ({
   formingTime: 60,
   pricePrecision: 5,
-  closedJson: 'x'.repeat(bytes),
+  closed: Buffer.alloc(bytes, 'x'),
   compressedHeads: new Map(),
 });
 
@@ -38,5 +38,17 @@ describe('the kline page cache', () => {
     pages.forInstrument(1);
     expect(pages.size).toEqual({ pages: 1, bytes: 10 });
     expect(pages.get('11:1M:1000')).toBeDefined();
+  });
+
+  it('reads once for the charts that ask while a page is being read', async () => {
+    const pages = new KlinePages();
+    let reads = 0;
+    const read = async () => {
+      reads++;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return reads;
+    };
+    expect(await Promise.all([pages.shared('a', read), pages.shared('a', read)])).toEqual([1, 1]);
+    expect(await pages.shared('a', read)).toBe(2); // the earlier read is over: a new one
   });
 });

@@ -31,6 +31,9 @@ import { UnwrittenBars, type BarsByPeriod } from './unwritten-bars.ts';
 import {
   KlinePages,
   latestPageJson,
+  OLDER_KLINE_PAGES_MAX_BYTES,
+  olderPageJson,
+  olderPageKey,
   rememberedHead,
   type CachedHead,
   type LatestPageJson,
@@ -69,13 +72,18 @@ export class MarketService {
   private readonly leverageOptionsOf: (spec: InstrumentSpec) => readonly number[];
   private readonly byId = new Map<number, LiveInstrument>();
   private readonly byCode = new Map<string, LiveInstrument>();
-  /** The mini charts' answers, as JSON text (and its compressed heads), each kept ABBREVIATED_CACHE_MS. */
+  /** The mini charts' answers, as UTF-8 JSON (and its compressed heads), each kept ABBREVIATED_CACHE_MS. */
   private readonly abbreviatedCache = new Map<
     string,
-    { atMs: number; json: string; heads: Map<string, CachedHead> }
+    { atMs: number; json: Buffer; heads: Map<string, CachedHead> }
   >();
   /** Encoded closed bars of the latest pages (kline-pages.ts). */
   private readonly pages = new KlinePages();
+  /**
+   * Older pages (`before`), apart: charts scrolling back to many different times must not push
+   * out the latest pages, which every chart opens with.
+   */
+  private readonly olderPages = new KlinePages(OLDER_KLINE_PAGES_MAX_BYTES);
   /** Counts the starts and ends of writes of bars, so a page read across one is not kept. */
   private barWrites = 0;
   private readonly tickListeners = new Set<(instrumentId: number, tick: Tick) => void>();
@@ -148,6 +156,7 @@ export class MarketService {
     // Its stored prices may have been rewritten (a new precision): no page of it is trusted.
     this.barWrites += 1;
     this.pages.forInstrument(change.instrumentId);
+    this.olderPages.forInstrument(change.instrumentId);
     if (live.bid !== undefined)
       this.bus.publish('quote', {
         code: live.spec.code,
@@ -286,6 +295,7 @@ export class MarketService {
     this.barWrites += 1;
     try {
       if (batch.length > 0) await this.repository.upsertBarsBatch(batch, fence);
+      for (const [live, bars] of taken) live.unwritten.written(bars);
     } catch (error) {
       // Bars changed meanwhile are newer than the ones taken: those win.
       for (const [live, bars] of taken) live.unwritten.restore(bars);
@@ -393,7 +403,7 @@ export class MarketService {
    */
   async latestKlinesJson(instrumentId: number, period: KlinePeriod, limit: number): Promise<LatestPageJson> {
     const live = this.byId.get(instrumentId);
-    if (!live) return { closedJson: '', formingJson: '', remember: undefined };
+    if (!live) return { closed: Buffer.alloc(0), formingJson: '', remember: undefined };
     const source = isStoredPeriod(period) ? period : DERIVED_KLINE_SOURCE[period];
     return latestPageJson(this.pages, {
       key: KlinePages.key(instrumentId, period, limit),
@@ -408,6 +418,27 @@ export class MarketService {
     });
   }
 
+  /** Older bars (`before`) as the JSON text of `klines`, kept once all closed and written (kline-pages.ts). */
+  async olderKlinesJson(
+    instrumentId: number,
+    period: KlinePeriod,
+    limit: number,
+    before: number,
+  ): Promise<LatestPageJson> {
+    const live = this.byId.get(instrumentId);
+    const source = isStoredPeriod(period) ? period : DERIVED_KLINE_SOURCE[period];
+    return olderPageJson(this.olderPages, {
+      key: olderPageKey(instrumentId, period, limit, before),
+      before,
+      formingTime: () => live?.book.forming(period)?.time,
+      pricePrecision: () => live?.spec.pricePrecision ?? 0,
+      closedBarsWritten: (formingTime) =>
+        !this.heldIds.has(instrumentId) && !live?.unwritten.hasBarBefore(source, formingTime),
+      writes: () => this.barWrites,
+      read: () => this.klines(instrumentId, period, limit, before),
+    });
+  }
+
   /** The mini chart's bars as JSON text, the same answer for ABBREVIATED_CACHE_MS. */
   async abbreviatedKlinesJson(instrumentId: number, period: KlinePeriod): Promise<LatestPageJson> {
     const key = `${instrumentId}:${period}`;
@@ -415,10 +446,14 @@ export class MarketService {
     const nowMs = this.now();
     if (!cached || nowMs - cached.atMs >= ABBREVIATED_CACHE_MS) {
       const page = await this.latestKlinesJson(instrumentId, period, ABBREVIATED_BARS);
-      cached = { atMs: nowMs, json: page.closedJson + page.formingJson, heads: new Map() };
+      cached = {
+        atMs: nowMs,
+        json: Buffer.concat([page.closed, Buffer.from(page.formingJson)]),
+        heads: new Map(),
+      };
       this.abbreviatedCache.set(key, cached);
     }
     // The same answer for the whole while: its compressed heads are kept with it (a few per language).
-    return { closedJson: cached.json, formingJson: '', remember: rememberedHead(cached.heads, () => {}) };
+    return { closed: cached.json, formingJson: '', remember: rememberedHead(cached.heads, () => {}) };
   }
 }

@@ -45,4 +45,19 @@ describe('unwritten bars', () => {
     bars.rescale((b) => ({ ...b, close: b.close * 10 }));
     expect(closes(bars.take())).toEqual({ 60: 70, 120: 80 });
   });
+
+  it('counts bars a flush has taken as unwritten until the flush settles', () => {
+    const bars = new UnwrittenBars();
+    bars.mark('1M', bar(60, 1));
+    const first = bars.take();
+    // A page read now may find the database without them: they are not written yet.
+    expect(bars.hasBarBefore('1M', 120)).toBe(true);
+    bars.written(first);
+    expect(bars.hasBarBefore('1M', 120)).toBe(false);
+    bars.mark('1M', bar(120, 2));
+    const second = bars.take();
+    expect(bars.hasBarBefore('1M', 180)).toBe(true);
+    bars.restore(second);
+    expect(closes(bars.take())).toEqual({ 120: 2 });
+  });
 });

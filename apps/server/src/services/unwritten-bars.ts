@@ -2,6 +2,8 @@
  * One instrument's bars that the database does not have yet: those changed since the last flush
  * (stored periods only, the latest state of each bar), and on a cluster node that does not write
  * bars, the changes of its last few flushes set aside instead of written (cluster/feed-cluster.ts).
+ * Bars a flush has taken count as unwritten until it settles: until it commits, a read of the
+ * database may still find their older state.
  */
 import type { Bar, StoredKlinePeriod } from '@omp/engine';
 
@@ -22,6 +24,8 @@ export class UnwrittenBars {
   private changed: BarsByPeriod = new Map();
   /** Oldest first. */
   private setAsideFlushes: BarsByPeriod[] = [];
+  /** Taken by flushes that have not settled (written or restored) yet. */
+  private inFlight: BarsByPeriod[] = [];
 
   /** A bar changed (a copy is kept: the kline book goes on changing its own). */
   mark(period: StoredKlinePeriod, bar: Bar): void {
@@ -35,11 +39,18 @@ export class UnwrittenBars {
     const bars = [...this.setAsideFlushes, this.changed].reduce(mergeBars, new Map());
     this.changed = new Map();
     this.setAsideFlushes = [];
+    this.inFlight.push(bars);
     return bars;
+  }
+
+  /** Taken bars the database now holds. */
+  written(taken: BarsByPeriod): void {
+    this.inFlight = this.inFlight.filter((bars) => bars !== taken);
   }
 
   /** Taken bars that could not be written: bars changed since are newer and win. */
   restore(taken: BarsByPeriod): void {
+    this.written(taken);
     this.changed = mergeBars(taken, this.changed);
   }
 
@@ -52,11 +63,12 @@ export class UnwrittenBars {
   }
 
   /**
-   * Whether a bar of `period` opening before `time` is still unwritten (or set aside): until it is
-   * gone, the database's copy of the closed bars may be older than this node's.
+   * Whether a bar of `period` opening before `time` is still unwritten (set aside, or taken by a
+   * flush not yet committed): until it is gone, the database's copy of the closed bars may be older
+   * than this node's.
    */
   hasBarBefore(period: StoredKlinePeriod, time: number): boolean {
-    for (const bars of [this.changed, ...this.setAsideFlushes])
+    for (const bars of [this.changed, ...this.inFlight, ...this.setAsideFlushes])
       for (const barTime of bars.get(period)?.keys() ?? []) if (barTime < time) return true;
     return false;
   }
