@@ -374,18 +374,23 @@ export class TradingService {
     return () => void this.committedListeners.delete(listener);
   }
 
+  /**
+   * The users' own messages go first: a cascade's closes reach the phones before the work its
+   * listeners start (a thousand notifications to store) takes the event loop.
+   */
   private publish(outcomes: Outcome[], how: { fromTick: boolean; atMs: number }): void {
+    const orderRow = (order: Order) => this.orderRow(order);
+    for (const outcome of outcomes) {
+      const messages = userMessagesOf(outcome, orderRow, this.book.settings);
+      for (const message of messages)
+        this.options.events.publish('trading_update', { userId: outcome.accountId, message });
+    }
     for (const listener of this.committedListeners) {
       try {
         listener(outcomes, how.fromTick, how.atMs);
       } catch (error) {
         this.options.logError(error, 'a listener of committed outcomes failed');
       }
-    }
-    for (const outcome of outcomes) {
-      const messages = userMessagesOf(outcome, (order) => this.orderRow(order), this.book.settings);
-      for (const message of messages)
-        this.options.events.publish('trading_update', { userId: outcome.accountId, message });
     }
   }
 }
