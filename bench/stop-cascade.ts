@@ -42,6 +42,8 @@ interface Sample {
   engineMs: number;
   commitMs: number;
   socketMs: number;
+  /** Main-thread (server) CPU from the tick until the last close was committed. */
+  commitCpuMs: number;
   /** Main-thread (server) CPU from the tick until the driver saw the last socket message. */
   serverCpuMs: number;
   /** Main-thread (server) CPU over the tick → last socket message window, as a share of it. */
@@ -141,12 +143,15 @@ async function runOn(database: string, databaseUrl: string | undefined) {
     let closedByTick = 0;
     let expectedCloses = 0;
     let commitAt = 0;
+    let commitCpu = { user: 0, system: 0 };
     let closedInRun = 0;
     trading.onCommitted((outcomes, fromTick) => {
       if (!fromTick) return;
       for (const outcome of outcomes)
         for (const order of outcome.orders) if (order.closeReason === 'stop_loss') closedByTick += 1;
-      if (closedByTick >= expectedCloses && !commitAt) commitAt = wallNow();
+      if (closedByTick < expectedCloses || commitAt) return;
+      commitAt = wallNow();
+      commitCpu = process.threadCpuUsage();
     });
     /**
      * Each stop's close leaves a notification, written after the commit: the next round starts once
@@ -193,7 +198,9 @@ async function runOn(database: string, databaseUrl: string | undefined) {
       const after = machineBusy();
       const windowMs = wallNow() - t0;
       const serverCpuMs = (used.user + used.system) / 1000;
+      const commitCpuMs = (commitCpu.user + commitCpu.system - (cpu.user + cpu.system)) / 1000;
       return {
+        commitCpuMs,
         engineMs,
         commitMs: commitAt - t0,
         socketMs: Math.max(...closedAt) - t0,
@@ -264,7 +271,7 @@ const postgres = only.includes('postgresql')
 if (postgres) results.push(postgres);
 
 console.log(
-  'database    case                    engine p50  commit p50     p99  socket p50     p99  server cpu ms  share  machine  batches',
+  'database    case                    engine p50  commit p50     p99  socket p50     p99  cpu ms to commit  to socket  share  machine  batches',
 );
 for (const r of results)
   for (const [label, samples] of [
@@ -273,13 +280,14 @@ for (const r of results)
   ] as const) {
     const pick = (key: keyof Sample, q: number) => quantile(samples.map((s) => s[key]), q);
     console.log(
-      `${r.database.padEnd(11)} ${label.padEnd(23)} ${ms(pick('engineMs', 0.5))}   ${ms(pick('commitMs', 0.5))} ${ms(pick('commitMs', 0.99))}  ${ms(pick('socketMs', 0.5))} ${ms(pick('socketMs', 0.99))}        ${ms(pick('serverCpuMs', 0.5))} ${pct(pick('serverCpu', 0.5))}   ${pct(pick('machineCpu', 0.5))}  ${String(pick('batches', 0.5)).padStart(7)}`,
+      `${r.database.padEnd(11)} ${label.padEnd(23)} ${ms(pick('engineMs', 0.5))}   ${ms(pick('commitMs', 0.5))} ${ms(pick('commitMs', 0.99))}  ${ms(pick('socketMs', 0.5))} ${ms(pick('socketMs', 0.99))}           ${ms(pick('commitCpuMs', 0.5))}    ${ms(pick('serverCpuMs', 0.5))} ${pct(pick('serverCpu', 0.5))}   ${pct(pick('machineCpu', 0.5))}  ${String(pick('batches', 0.5)).padStart(7)}`,
     );
   }
 console.log(
   '\nms from the tick entering the market service: engine = the tick call itself (the book held), ' +
-    'commit = the last close committed, socket = the last FOREX_CLOSED received. server cpu ms: the ' +
-    "main thread's CPU from the tick until the last message was seen, share: of that window; machine: " +
+    'commit = the last close committed, socket = the last FOREX_CLOSED received. cpu ms: the server ' +
+    "(main thread) CPU from the tick to the commit, and until the last message was seen; share: of " +
+    'that window (under 100 %: the thread waited for a core or the disk); machine: ' +
     'all cores busy over it; batches: transactions written. Medians unless marked p99.',
 );
 for (const r of results) {

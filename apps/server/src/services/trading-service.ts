@@ -80,7 +80,7 @@ export interface TradingServiceOptions {
   settings: SettingsService;
   /** Stored replies of idempotent calls, by user and key. */
   findReply: (userId: number, key: string) => Promise<StoredReply | undefined>;
-  /** Where each committed outcome's messages for its user are announced (`trading_update`). */
+  /** Where each commit's messages for their users are announced (`trading_updates`). */
   events: Pick<EventBus, 'publish' | 'subscribe'>;
   now: () => number;
   logError: (error: unknown, message: string) => void;
@@ -380,11 +380,11 @@ export class TradingService {
    */
   private publish(outcomes: Outcome[], how: { fromTick: boolean; atMs: number }): void {
     const orderRow = (order: Order) => this.orderRow(order);
-    for (const outcome of outcomes) {
-      const messages = userMessagesOf(outcome, orderRow, this.book.settings);
-      for (const message of messages)
-        this.options.events.publish('trading_update', { userId: outcome.accountId, message });
-    }
+    const updates = [];
+    for (const outcome of outcomes)
+      for (const message of userMessagesOf(outcome, orderRow, this.book.settings))
+        updates.push({ userId: outcome.accountId, message });
+    if (updates.length > 0) this.options.events.publish('trading_updates', { updates });
     for (const listener of this.committedListeners) {
       try {
         listener(outcomes, how.fromTick, how.atMs);
