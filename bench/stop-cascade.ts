@@ -1,7 +1,7 @@
 /**
  * Stop cascade: one tick that crosses the stop loss of POSITIONS positions (one per account), from
  * the tick entering the market service to (a) the last close committed (the outcome writer's
- * promise resolved, heard by a listener of committed outcomes) and (b) the last FOREX_CLOSED
+ * `persist` promise resolved) and (b) the last FOREX_CLOSED
  * received by the owners' sockets, printed next to a baseline measured in the same run: the same
  * tick through a book of the same size where one stop fires.
  *
@@ -22,6 +22,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { formatPoints } from '@omp/engine';
 import { loadConfig } from '../apps/server/src/config.ts';
+import type { TradingRepository } from '../apps/server/src/repositories/trading-repository.ts';
 import { startRuntime, type Runtime } from '../apps/server/src/runtime.ts';
 import { withPostgresDatabase } from './server-process.ts';
 
@@ -145,14 +146,20 @@ async function runOn(database: string, databaseUrl: string | undefined) {
     let commitAt = 0;
     let commitCpu = { user: 0, system: 0 };
     let closedInRun = 0;
-    trading.onCommitted((outcomes, fromTick) => {
-      if (!fromTick) return;
-      for (const outcome of outcomes)
-        for (const order of outcome.orders) if (order.closeReason === 'stop_loss') closedByTick += 1;
+    // The outcome writer's promise: the moment `persist` resolves, the transaction is committed
+    // and its callers are about to hear it. The repository is the service's own (a private field),
+    // wrapped here so the bench reads that moment without a hook in the server.
+    const repository = (trading as unknown as { repository: TradingRepository }).repository;
+    const persist = repository.persist.bind(repository);
+    repository.persist = async (items, fence) => {
+      await persist(items, fence);
+      for (const item of items)
+        for (const outcome of item.outcomes)
+          for (const order of outcome.orders) if (order.closeReason === 'stop_loss') closedByTick += 1;
       if (closedByTick < expectedCloses || commitAt) return;
       commitAt = wallNow();
       commitCpu = process.threadCpuUsage();
-    });
+    };
     /**
      * Each stop's close leaves a notification, written after the commit: the next round starts once
      * they are stored, so it does not measure the previous round's tail.

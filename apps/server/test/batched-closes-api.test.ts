@@ -85,10 +85,11 @@ describe.each(databaseEngines())('a batch of closes on %s', (engine) => {
   let batched: TestRuntime;
   let oneByOne: TestRuntime;
 
+  // Two runtimes, each seeding its catalogue and chart history: slow on a busy machine.
   beforeAll(async () => {
     batched = await startTestRuntime({ engine });
     oneByOne = await startTestRuntime({ engine });
-  });
+  }, 240_000);
   afterAll(async () => {
     await batched?.dispose();
     await oneByOne?.dispose();
@@ -128,5 +129,5 @@ describe.each(databaseEngines())('a batch of closes on %s', (engine) => {
       expect(batched.trading.bookBalanceMicros(userId)).toBe(
         (await new TradingRepository(batched.database.db).ledgerSummary(userId)).sumMicros,
       );
-  });
+  }, 120_000);
 });
