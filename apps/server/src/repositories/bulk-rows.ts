@@ -26,6 +26,9 @@ export interface RowsStatement<Column extends string> {
  */
 export const ROWS_PER_STATEMENT = 400;
 
+/** A full orders chunk's text is about 90 kB on PostgreSQL; this many per statement stays small. */
+const TEXTS_KEPT_PER_STATEMENT = 64;
+
 const texts = new WeakMap<RowsStatement<string>, Map<string, string>>();
 
 const quoted = (name: string) => `"${name}"`;
@@ -51,6 +54,8 @@ function statementText(statement: RowsStatement<string>, rows: number, postgres:
       ` on conflict (${quoted(conflict.key)}) do update set ` +
       conflict.update.map((column) => `${quoted(column)} = excluded.${quoted(column)}`).join(', ');
   if (statement.returning) text += ` returning ${statement.returning.map(quoted).join(', ')}`;
+  // Batches come in every size up to the chunk: keep the texts of the sizes seen lately, bounded.
+  if (byShape.size >= TEXTS_KEPT_PER_STATEMENT) byShape.clear();
   byShape.set(shape, text);
   return text;
 }
