@@ -13,7 +13,7 @@ import { tradingClient } from './helpers/trading-helpers.ts';
 const TYPES: AppEventType[] = [
   'quote',
   'kline',
-  'trading_update',
+  'trading_updates',
   'money_decided',
   'identity_decided',
   'settings_changed',
@@ -47,7 +47,7 @@ describe.each(databaseEngines())('the event bus on %s', (engine) => {
     heard.length = 0;
     const placed = await t.submit(token, { type: 1, cont: '0.01', forex_id: t.spec('EURUSD').id, status: 1 });
     expect(placed.code).toBe(1);
-    expect(of('trading_update')).toContainEqual({
+    expect(of('trading_updates').flatMap((event) => event.updates)).toContainEqual({
       userId: id,
       message: { type: 'FOREX_ORDER', orders: [expect.objectContaining({ Id: placed.data.Id })] },
     });

@@ -68,8 +68,9 @@ describe.skipIf(!testRedisUrl).each(databaseEngines())('a node on Redis, on %s',
   it('tells another node of an order it placed', async () => {
     const trader = await t.demoUser();
     const heard = new Promise<TradingUpdate>((resolve) => {
-      const off = otherNode.subscribe('trading_update', (update) => {
-        if (update.userId !== trader.id || update.message.type !== 'FOREX_ORDER') return;
+      const off = otherNode.subscribe('trading_updates', ({ updates }) => {
+        const update = updates.find((u) => u.userId === trader.id && u.message.type === 'FOREX_ORDER');
+        if (!update) return;
         off();
         resolve(update);
       });

@@ -31,6 +31,7 @@ describe('in-process event bus', () => {
   it('keeps quotes and bars node-local and lets every other event cross', () => {
     const crossing: AppEventType[] = [
       'trading_update',
+      'trading_updates',
       'money_decided',
       'identity_decided',
       'settings_changed',

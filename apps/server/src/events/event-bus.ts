@@ -55,7 +55,13 @@ export interface AppEvents {
   quote: QuoteEvent;
   /** A forming bar changed. Node-local. */
   kline: KlineEvent;
+  /** One message; what a node of the earlier release announces (a rolling upgrade mixes both). */
   trading_update: TradingUpdate;
+  /**
+   * Every message of one commit, in decision order: a cascade of a thousand closes is one event
+   * for the bus (and one Redis message on a cluster), not two thousand.
+   */
+  trading_updates: { updates: TradingUpdate[] };
   money_decided: StaffDecision;
   identity_decided: StaffDecision;
   /** Settings the back office changed: their keys and new values. */

@@ -11,6 +11,7 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import { divRound, type Outcome, type RiskFigures, type TradeEvent } from '@omp/engine';
 import type { Database, MarginEventTable } from '../db/schema.ts';
 import { toBigInt, toInt } from '../db/values.ts';
+import { ROWS_PER_STATEMENT, writeRows, type RowsStatement } from './bulk-rows.ts';
 
 export type SnapshotReason = 'periodic' | 'margin_call' | 'stop_out';
 
@@ -53,23 +54,54 @@ export const marginLevelOf = (equityMicros: bigint, usedMarginMicros: bigint): b
 
 const CHUNK = 400;
 
+const MARGIN_EVENT_COLUMNS = [
+  'user_id',
+  'kind',
+  'at',
+  'margin_call_level',
+  'stop_out_level',
+  'balance_before',
+  'equity_before',
+  'used_margin_before',
+  'balance_after',
+  'equity_after',
+  'used_margin_after',
+  'protection',
+] as const;
+
+const INSERT_MARGIN_EVENTS: RowsStatement<(typeof MARGIN_EVENT_COLUMNS)[number]> = {
+  table: 'margin_events',
+  columns: MARGIN_EVENT_COLUMNS,
+  returning: ['id'],
+};
+
+const INSERT_EVENT_CLOSES: RowsStatement<'event_id' | 'position' | 'order_id'> = {
+  table: 'margin_event_closes',
+  columns: ['event_id', 'position', 'order_id'],
+};
+
 /**
- * Stores every stop-out and margin call of the outcomes, each with a snapshot of the account at
- * that moment (the figures before the first close for a stop-out: the level that triggered it).
+ * Stores every stop-out and margin call of the batch's outcomes, each with a snapshot of the
+ * account at that moment (the figures before the first close for a stop-out: the level that
+ * triggered it). A cascade of stop-outs is a few multi-row statements: the events first, whose ids
+ * the database assigns in the order of the rows of one statement, so the returned ids sorted
+ * ascending are the events in order (RETURNING itself promises no order on SQLite); then the
+ * closes and snapshots that name them.
  */
 export async function insertMarginEvents(
   trx: Transaction<Database>,
-  outcomes: readonly Outcome[],
-  atMs: number,
+  items: ReadonlyArray<{ outcomes: readonly Outcome[]; atMs: number }>,
 ): Promise<void> {
-  for (const outcome of outcomes) {
-    for (const event of outcome.events) {
-      if (event.type !== 'stop_out' && event.type !== 'margin_call') continue;
-      const at = eventTime(outcome, atMs);
-      const { before, after } = figuresOf(event, outcome.balanceMicros);
-      const row = await trx
-        .insertInto('margin_events')
-        .values({
+  const events: Array<{ event: MarginEvent; accountId: number; at: number; before: RiskFigures }> = [];
+  const rows = [];
+  for (const { outcomes, atMs } of items)
+    for (const outcome of outcomes)
+      for (const event of outcome.events) {
+        if (event.type !== 'stop_out' && event.type !== 'margin_call') continue;
+        const at = eventTime(outcome, atMs);
+        const { before, after } = figuresOf(event, outcome.balanceMicros);
+        events.push({ event, accountId: outcome.accountId, at, before });
+        rows.push({
           user_id: outcome.accountId,
           kind: event.type,
           at,
@@ -82,27 +114,37 @@ export async function insertMarginEvents(
           equity_after: after.equityMicros,
           used_margin_after: after.usedMarginMicros,
           protection: event.type === 'stop_out' ? event.protectionMicros : 0n,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const id = toInt(row.id);
-      storedIds.set(event, id);
-      if (event.type === 'stop_out' && event.closedOrderIds.length > 0)
-        await trx
-          .insertInto('margin_event_closes')
-          .values(
-            event.closedOrderIds.map((orderId, index) => ({
-              event_id: id,
-              position: index + 1,
-              order_id: orderId,
-            })),
-          )
-          .execute();
-      await insertSnapshots(trx, [
-        { userId: outcome.accountId, atMs: at, ...snapshotFigures(before), reason: event.type },
-      ]);
-    }
+        });
+      }
+  if (events.length === 0) return;
+  const ids: number[] = [];
+  // Sorted per statement: each statement's ids follow its rows, and later statements get higher ids.
+  for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
+    const returned = await writeRows<string, { id: unknown }>(
+      trx,
+      INSERT_MARGIN_EVENTS,
+      rows.slice(start, start + ROWS_PER_STATEMENT),
+    );
+    ids.push(...returned.map((row) => toInt(row.id as number)).sort((x, y) => x - y));
   }
+  const closes = [];
+  for (const [index, { event }] of events.entries()) {
+    const id = ids[index]!;
+    storedIds.set(event, id);
+    if (event.type === 'stop_out')
+      for (const [position, orderId] of event.closedOrderIds.entries())
+        closes.push({ event_id: id, position: position + 1, order_id: orderId });
+  }
+  await writeRows(trx, INSERT_EVENT_CLOSES, closes);
+  await insertSnapshots(
+    trx,
+    events.map(({ event, accountId, at, before }) => ({
+      userId: accountId,
+      atMs: at,
+      ...snapshotFigures(before),
+      reason: event.type,
+    })),
+  );
 }
 
 /** The time of the decision: its postings carry it; a margin call alone has none, so the batch's. */

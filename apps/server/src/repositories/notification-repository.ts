@@ -6,6 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { toInt } from '../db/values.ts';
+import { ROWS_PER_STATEMENT, writeRows, type RowsStatement } from './bulk-rows.ts';
 
 export interface StoredNotification {
   id: number;
@@ -26,6 +27,14 @@ export interface StoredChannelChoice {
   push: boolean;
   email: boolean;
 }
+
+const INSERT_NOTIFICATIONS: RowsStatement<
+  'user_id' | 'kind' | 'text_key' | 'params' | 'link' | 'created_at'
+> = {
+  table: 'notifications',
+  columns: ['user_id', 'kind', 'text_key', 'params', 'link', 'created_at'],
+  returning: ['id'],
+};
 
 export class NotificationRepository {
   private readonly db: Kysely<Database>;
@@ -82,6 +91,47 @@ export class NotificationRepository {
       })),
       total: toInt(count.n as number),
     };
+  }
+
+  /**
+   * Stores many notifications in one transaction of multi-row inserts (a cascade of stop losses
+   * leaves one per closed position) and answers their ids in the order given: one statement's ids
+   * follow its rows, so each statement's returned ids sorted ascending are its rows in order.
+   */
+  async insertMany(notifications: readonly NewNotification[]): Promise<number[]> {
+    if (notifications.length === 0) return [];
+    return this.db.transaction().execute(async (trx) => {
+      const ids: number[] = [];
+      for (let start = 0; start < notifications.length; start += ROWS_PER_STATEMENT) {
+        const rows = notifications.slice(start, start + ROWS_PER_STATEMENT).map((notification) => ({
+          user_id: notification.userId,
+          kind: notification.kind,
+          text_key: notification.textKey,
+          params: notification.params,
+          link: notification.link,
+          created_at: notification.createdAtMs,
+        }));
+        const returned = await writeRows<string, { id: unknown }>(trx, INSERT_NOTIFICATIONS, rows);
+        ids.push(...returned.map((row) => toInt(row.id as number)).sort((x, y) => x - y));
+      }
+      return ids;
+    });
+  }
+
+  /** Unread counts of many users in one query per 500 users; a user with none is absent. */
+  async unreadCounts(userIds: readonly number[]): Promise<Map<number, number>> {
+    const counts = new Map<number, number>();
+    for (let start = 0; start < userIds.length; start += 500) {
+      const rows = await this.db
+        .selectFrom('notifications')
+        .select((eb) => ['user_id', eb.fn.countAll().as('n')])
+        .where('user_id', 'in', userIds.slice(start, start + 500))
+        .where('read_at', 'is', null)
+        .groupBy('user_id')
+        .execute();
+      for (const row of rows) counts.set(toInt(row.user_id), toInt(row.n as number));
+    }
+    return counts;
   }
 
   async unreadCount(userId: number): Promise<number> {

@@ -9,6 +9,7 @@ import type { Account, Order, Outcome } from '@omp/engine';
 import type { Database, LedgerTable } from '../db/schema.ts';
 import { toBigInt, toInt } from '../db/values.ts';
 import type { IdempotentRecord } from '../services/idempotency.ts';
+import { writeRows, type RowsStatement } from './bulk-rows.ts';
 import { insertIdempotencyRecord } from './idempotency-repository.ts';
 import { insertMarginEvents } from './margin-event-repository.ts';
 import { toAccount, toOrder, toRow } from './order-rows.ts';
@@ -147,7 +148,7 @@ export class TradingRepository {
     await this.db.transaction().execute(async (trx) => {
       await fence?.(trx);
       const orders = new Map<number, Order>();
-      const ledger: Array<Parameters<typeof insertLedger>[1][number]> = [];
+      const ledger: LedgerRow[] = [];
       const balances = new Map<number, { balance: bigint; atMs: number }>();
       const answers: IdempotentRecord[] = [];
       for (const item of items) {
@@ -171,7 +172,7 @@ export class TradingRepository {
       await upsertOrders(trx, [...orders.values()]);
       await insertLedger(trx, ledger);
       await setBalances(trx, balances);
-      for (const item of items) await insertMarginEvents(trx, item.outcomes, item.atMs);
+      await insertMarginEvents(trx, items);
       for (const item of items) if (item.extra) await item.extra(trx);
       for (const answer of answers) await insertIdempotencyRecord(trx, answer, items[0]!.atMs);
     });
@@ -247,45 +248,99 @@ export class TradingRepository {
   }
 }
 
-const CHUNK = 400;
+/** Every column of an order row (order-rows.ts `toRow`). */
+const ORDER_COLUMNS = [
+  'id',
+  'user_id',
+  'instrument_id',
+  'side',
+  'kind',
+  'status',
+  'lots',
+  'leverage',
+  'target_points',
+  'open_points',
+  'asked_points',
+  'spread_points',
+  'spread_cost',
+  'close_points',
+  'stop_loss_points',
+  'take_profit_points',
+  'trailing_points',
+  'margin',
+  'fee',
+  'profit',
+  'closed_type',
+  'cancel_reason',
+  'created_at',
+  'opened_at',
+  'closed_at',
+  'split_from_id',
+] as const satisfies ReadonlyArray<keyof ReturnType<typeof toRow>>;
 
-async function upsertOrders(trx: Transaction<Database>, orders: Order[]): Promise<void> {
-  for (let i = 0; i < orders.length; i += CHUNK) {
-    await trx
-      .insertInto('orders')
-      .values(orders.slice(i, i + CHUNK).map(toRow))
-      .onConflict((oc) =>
-        oc.column('id').doUpdateSet((eb) => ({
-          status: eb.ref('excluded.status'),
-          // A partial close leaves the position fewer lots (packages/engine/SPEC.md PC1).
-          lots: eb.ref('excluded.lots'),
-          kind: eb.ref('excluded.kind'),
-          open_points: eb.ref('excluded.open_points'),
-          asked_points: eb.ref('excluded.asked_points'),
-          spread_points: eb.ref('excluded.spread_points'),
-          spread_cost: eb.ref('excluded.spread_cost'),
-          close_points: eb.ref('excluded.close_points'),
-          stop_loss_points: eb.ref('excluded.stop_loss_points'),
-          take_profit_points: eb.ref('excluded.take_profit_points'),
-          trailing_points: eb.ref('excluded.trailing_points'),
-          margin: eb.ref('excluded.margin'),
-          fee: eb.ref('excluded.fee'),
-          profit: eb.ref('excluded.profit'),
-          closed_type: eb.ref('excluded.closed_type'),
-          cancel_reason: eb.ref('excluded.cancel_reason'),
-          opened_at: eb.ref('excluded.opened_at'),
-          closed_at: eb.ref('excluded.closed_at'),
-        })),
-      )
-      .execute();
-  }
+/**
+ * New orders are inserted, known ones take what may change. A partial close leaves the position
+ * fewer lots (packages/engine/SPEC.md PC1); who placed it, where and when it was created, and the
+ * order it was split from never change.
+ */
+const UPSERT_ORDERS: RowsStatement<(typeof ORDER_COLUMNS)[number]> = {
+  table: 'orders',
+  columns: ORDER_COLUMNS,
+  onConflict: {
+    key: 'id',
+    update: [
+      'status',
+      'lots',
+      'kind',
+      'open_points',
+      'asked_points',
+      'spread_points',
+      'spread_cost',
+      'close_points',
+      'stop_loss_points',
+      'take_profit_points',
+      'trailing_points',
+      'margin',
+      'fee',
+      'profit',
+      'closed_type',
+      'cancel_reason',
+      'opened_at',
+      'closed_at',
+    ],
+  },
+};
+
+interface LedgerRow {
+  user_id: number;
+  kind: string;
+  amount: bigint;
+  balance_after: bigint;
+  ref_id: number;
+  memo_key: string;
+  created_at: number;
 }
+
+const INSERT_LEDGER: RowsStatement<keyof LedgerRow> = {
+  table: 'ledger',
+  columns: ['user_id', 'kind', 'amount', 'balance_after', 'ref_id', 'memo_key', 'created_at'],
+};
 
 /**
  * One statement for every balance of the batch: an upsert on rows that always exist (accounts are
  * opened before they trade), so only `balance` and `updated_at` ever change. One UPDATE per account
  * cost a round trip each on PostgreSQL.
  */
+const SET_BALANCES: RowsStatement<'user_id' | 'is_demo' | 'balance' | 'updated_at'> = {
+  table: 'trading_accounts',
+  columns: ['user_id', 'is_demo', 'balance', 'updated_at'],
+  onConflict: { key: 'user_id', update: ['balance', 'updated_at'] },
+};
+
+async function upsertOrders(trx: Transaction<Database>, orders: Order[]): Promise<void> {
+  await writeRows(trx, UPSERT_ORDERS, orders.map(toRow));
+}
+
 async function setBalances(
   trx: Transaction<Database>,
   balances: Map<number, { balance: bigint; atMs: number }>,
@@ -296,34 +351,9 @@ async function setBalances(
     balance,
     updated_at: atMs,
   }));
-  for (let i = 0; i < rows.length; i += CHUNK)
-    await trx
-      .insertInto('trading_accounts')
-      .values(rows.slice(i, i + CHUNK))
-      .onConflict((oc) =>
-        oc.column('user_id').doUpdateSet((eb) => ({
-          balance: eb.ref('excluded.balance'),
-          updated_at: eb.ref('excluded.updated_at'),
-        })),
-      )
-      .execute();
+  await writeRows(trx, SET_BALANCES, rows);
 }
 
-async function insertLedger(
-  trx: Transaction<Database>,
-  rows: Array<{
-    user_id: number;
-    kind: string;
-    amount: bigint;
-    balance_after: bigint;
-    ref_id: number;
-    memo_key: string;
-    created_at: number;
-  }>,
-): Promise<void> {
-  for (let i = 0; i < rows.length; i += CHUNK)
-    await trx
-      .insertInto('ledger')
-      .values(rows.slice(i, i + CHUNK))
-      .execute();
+async function insertLedger(trx: Transaction<Database>, rows: LedgerRow[]): Promise<void> {
+  await writeRows(trx, INSERT_LEDGER, rows);
 }

@@ -66,6 +66,10 @@ export class BookLifecycle {
       events.subscribe('trading_update', (update) => {
         if (!this.options.runsHere()) this.book.unloadAccount(update.userId);
       }),
+      events.subscribe('trading_updates', ({ updates }) => {
+        if (this.options.runsHere()) return;
+        for (const update of updates) this.book.unloadAccount(update.userId);
+      }),
       // New terms (a halt, lots, leverage, fee, hours) decide the next order; open orders keep theirs.
       events.subscribe('instrument_changed', (event) =>
         applyInstrumentSpec(this.book.board, this.capped(event.spec)),

@@ -118,6 +118,42 @@ export class NotificationCentre {
     return id;
   }
 
+  /**
+   * Many notifications at once (the closes of one committed batch): stored in one transaction,
+   * each announced to its user's sockets with the unread count after the whole batch, then
+   * delivered by the chosen channels one after another, so a cascade's thousand deliveries queue
+   * here instead of holding every database connection the next commit needs.
+   */
+  async notifyMany(notices: ReadonlyArray<{ userId: number; notice: NewNotice }>): Promise<void> {
+    if (notices.length === 0) return;
+    const { repository, events, now } = this.options;
+    const createdAtMs = now();
+    const ids = await repository.insertMany(
+      notices.map(({ userId, notice }) => ({
+        userId,
+        kind: notice.kind,
+        textKey: notice.textKey,
+        params: JSON.stringify(notice.params),
+        link: notice.link,
+        createdAtMs,
+      })),
+    );
+    const created = notices.map(({ userId, notice }, index) => ({
+      userId,
+      notification: { id: ids[index]!, ...notice, createdAtMs } satisfies CreatedNotification,
+    }));
+    const unread = await repository.unreadCounts([...new Set(notices.map(({ userId }) => userId))]);
+    for (const { userId, notification } of created)
+      events.publish('notification_created', { userId, notification, unread: unread.get(userId) ?? 0 });
+    for (const { userId, notification } of created) {
+      try {
+        await this.deliver(userId, notification);
+      } catch (error) {
+        this.options.logError(error, `delivering notification ${notification.id} failed; it stays in the centre`);
+      }
+    }
+  }
+
   private async deliver(userId: number, notification: CreatedNotification): Promise<void> {
     const { channels = {} } = this.options;
     if (!channels.push && !channels.email) return;

@@ -53,6 +53,7 @@ export async function startNotifications(
   });
   const notify = new NotificationTriggers({
     notify: (userId, notice) => notifications.notify(userId, notice),
+    notifyMany: (notices) => notifications.notifyMany(notices),
     instrument: (id) => options.market.instrumentById(id),
     depositAmount: async (id) => (await options.amounts.deposit(id))?.amount,
     withdrawalAmount: async (id) => (await options.amounts.withdrawal(id))?.amount,

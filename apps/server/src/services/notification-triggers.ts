@@ -19,6 +19,8 @@ import type { NewNotice } from './notification-centre.ts';
 
 export interface NotificationTriggerOptions {
   notify: (userId: number, notice: NewNotice) => Promise<unknown>;
+  /** Many at once: the notices of one committed batch of outcomes, stored together. */
+  notifyMany: (notices: Array<{ userId: number; notice: NewNotice }>) => Promise<unknown>;
   instrument: (id: number) => InstrumentSpec | undefined;
   /** Amounts of money records, micro-dollars (the notice names the amount decided). */
   depositAmount: (id: number) => Promise<bigint | undefined>;
@@ -44,8 +46,17 @@ export class NotificationTriggers {
 
   /** Committed trading outcomes; `atMs` and `fromTick` say whether a tick fired them and when. */
   onOutcomes(outcomes: readonly Outcome[], fromTick: boolean, atMs: number): void {
+    const notices = [];
     for (const outcome of outcomes)
-      for (const notice of this.noticesOf(outcome, fromTick, atMs)) this.send(outcome.accountId, notice);
+      for (const notice of this.noticesOf(outcome, fromTick, atMs))
+        notices.push({ userId: outcome.accountId, notice });
+    if (notices.length === 0) return;
+    if (notices.length === 1) return this.send(notices[0]!.userId, notices[0]!.notice);
+    this.options
+      .notifyMany(notices)
+      .catch((error: unknown) =>
+        this.options.logError(error, `storing ${notices.length} trading notifications failed`),
+      );
   }
 
   private noticesOf(outcome: Outcome, fromTick: boolean, atMs: number): NewNotice[] {

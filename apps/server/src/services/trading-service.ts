@@ -80,7 +80,7 @@ export interface TradingServiceOptions {
   settings: SettingsService;
   /** Stored replies of idempotent calls, by user and key. */
   findReply: (userId: number, key: string) => Promise<StoredReply | undefined>;
-  /** Where each committed outcome's messages for its user are announced (`trading_update`). */
+  /** Where each commit's messages for their users are announced (`trading_updates`). */
   events: Pick<EventBus, 'publish' | 'subscribe'>;
   now: () => number;
   logError: (error: unknown, message: string) => void;
@@ -374,18 +374,23 @@ export class TradingService {
     return () => void this.committedListeners.delete(listener);
   }
 
+  /**
+   * The users' own messages go first: a cascade's closes reach the phones before the work its
+   * listeners start (a thousand notifications to store) takes the event loop.
+   */
   private publish(outcomes: Outcome[], how: { fromTick: boolean; atMs: number }): void {
+    const orderRow = (order: Order) => this.orderRow(order);
+    const updates = [];
+    for (const outcome of outcomes)
+      for (const message of userMessagesOf(outcome, orderRow, this.book.settings))
+        updates.push({ userId: outcome.accountId, message });
+    if (updates.length > 0) this.options.events.publish('trading_updates', { updates });
     for (const listener of this.committedListeners) {
       try {
         listener(outcomes, how.fromTick, how.atMs);
       } catch (error) {
         this.options.logError(error, 'a listener of committed outcomes failed');
       }
-    }
-    for (const outcome of outcomes) {
-      const messages = userMessagesOf(outcome, (order) => this.orderRow(order), this.book.settings);
-      for (const message of messages)
-        this.options.events.publish('trading_update', { userId: outcome.accountId, message });
     }
   }
 }

@@ -27,7 +27,13 @@ import {
 } from '@omp/protocol';
 import { TokenBuckets } from '../http/token-buckets.ts';
 import { translate } from '../i18n/translate.ts';
-import { createInProcessEventBus, type EventBus, type SessionEnded } from '../events/event-bus.ts';
+import {
+  createInProcessEventBus,
+  type EventBus,
+  type SessionEnded,
+  type TradingUpdate,
+} from '../events/event-bus.ts';
+import type { UserMessage } from '../services/trading-messages.ts';
 import type { KlineEvent, QuoteEvent } from '../events/market-events.ts';
 import type { MarketService } from '../services/market-service.ts';
 import { encode, klineMessage, quoteMessage, sessionEndedMessage } from './socket-messages.ts';
@@ -121,10 +127,8 @@ export class SocketHub {
         this.changedKlines.set(`KLINE.${event.code}.${event.period}`, event),
       ),
       this.events.subscribe('session_ended', (event) => this.endSessions(event)),
-      this.events.subscribe('trading_update', ({ userId, message }) => {
-        this.endExpiredSessions(userId);
-        this.users.deliverTrading(userId, message);
-      }),
+      this.events.subscribe('trading_update', (update) => this.deliverTrading([update])),
+      this.events.subscribe('trading_updates', ({ updates }) => this.deliverTrading(updates)),
       // Every node hears it and tells the sockets it holds: a notification made anywhere reaches them.
       this.events.subscribe('notification_created', (event) => this.users.deliverNotification(event)),
       // New terms reach every phone at once: each refetches the instrument list it trades from.
@@ -320,6 +324,27 @@ export class SocketHub {
       this.events.publish('session_ended', event);
   }
 
+  /**
+   * A commit's messages, each user's in order. A socket is corked while its user's messages are
+   * written, so the order rows and the closed ids of a close leave in one write: a cascade of a
+   * thousand closes costs a thousand writes to the network, not two thousand.
+   */
+  private deliverTrading(updates: readonly TradingUpdate[]): void {
+    const byUser = new Map<number, UserMessage[]>();
+    for (const { userId, message } of updates) {
+      const messages = byUser.get(userId);
+      if (messages) messages.push(message);
+      else byUser.set(userId, [message]);
+    }
+    for (const [userId, messages] of byUser) {
+      this.endExpiredSessions(userId);
+      const streams = [...this.users.of(userId)].map((client) => networkStreamOf(client.socket));
+      for (const stream of streams) stream?.cork();
+      for (const message of messages) this.users.deliverTrading(userId, message);
+      for (const stream of streams) stream?.uncork();
+    }
+  }
+
   /** The trade stream's current state, once the session is known to be live still. */
   private sendTradeSnapshot(client: Client): void {
     if (client.userId !== undefined) this.endExpiredSessions(client.userId);
@@ -422,4 +447,15 @@ export class SocketHub {
     this.sent += 1;
     this.fanout.checkBuffer(client);
   }
+}
+
+/**
+ * The network stream under a socket (the `ws` library keeps it as `_socket`); undefined for a
+ * stand-in socket of a test. Corking it gathers the frames written meanwhile into one write.
+ */
+function networkStreamOf(socket: WebSocket): { cork(): void; uncork(): void } | undefined {
+  const stream = (socket as unknown as { _socket?: { cork?: unknown; uncork?: unknown } })._socket;
+  return typeof stream?.cork === 'function' && typeof stream.uncork === 'function'
+    ? (stream as { cork(): void; uncork(): void })
+    : undefined;
 }

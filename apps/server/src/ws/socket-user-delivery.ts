@@ -74,6 +74,8 @@ export class UserSockets<C extends UserSocket> {
   deliverTrading(userId: number, message: UserMessage): void {
     const clients = this.byUser.get(userId);
     if (!clients) return;
+    // Order rows and closed ids read the same in every language: serialised once for all sockets.
+    let encoded: string | undefined;
     for (const client of clients) {
       if (message.type === 'MARGIN_CALL') {
         const msg = translate(client.lang, 'margin_call', {
@@ -92,7 +94,7 @@ export class UserSockets<C extends UserSocket> {
         const msg = translate(client.lang, 'order.trailing_stop_closed', { code, price: push.close_price });
         this.send(client, encode({ ...push, msg }));
       } else if (client.topics.has(message.type === 'FOREX_CLOSED' ? Topic.forexClosed : Topic.forexTrade)) {
-        this.send(client, encode(message));
+        this.send(client, (encoded ??= encode(message)));
       }
     }
   }

@@ -1,0 +1,83 @@
+/**
+ * Many rows of one table in as few statements as the databases allow: one multi-row INSERT (or
+ * upsert) per chunk, its SQL text built once per table and row count and reused, so a batch of a
+ * thousand closes costs a few statements instead of a query builder's work per row, and SQLite
+ * finds the text in its prepared-statement cache (db/database.ts). The values go to the driver as
+ * they are, exactly as the query builder passes them (bigint money included).
+ *
+ * The same text serves both databases but for the placeholders: `?` on SQLite, `$n` on PostgreSQL.
+ */
+import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
+import { isPostgres } from '../db/dialect.ts';
+import type { Database } from '../db/schema.ts';
+
+export interface RowsStatement<Column extends string> {
+  table: string;
+  columns: readonly Column[];
+  /** An upsert: on a clash of `key`, these columns take the new row's values. */
+  onConflict?: { key: Column; update: readonly Column[] };
+  /** Columns the statement returns (ids the database assigns). */
+  returning?: readonly string[];
+}
+
+/**
+ * Rows a statement of this many columns may carry: 400 keeps even the widest table (the orders,
+ * 27 columns) far under SQLite's 32,766 and PostgreSQL's 65,535 parameters.
+ */
+export const ROWS_PER_STATEMENT = 400;
+
+/** A full orders chunk's text is about 90 kB on PostgreSQL; this many per statement stays small. */
+const TEXTS_KEPT_PER_STATEMENT = 64;
+
+const texts = new WeakMap<RowsStatement<string>, Map<string, string>>();
+
+const quoted = (name: string) => `"${name}"`;
+
+function statementText(statement: RowsStatement<string>, rows: number, postgres: boolean): string {
+  let byShape = texts.get(statement);
+  if (!byShape) texts.set(statement, (byShape = new Map()));
+  const shape = `${postgres ? 'pg' : 'sqlite'}:${rows}`;
+  const cached = byShape.get(shape);
+  if (cached) return cached;
+  const width = statement.columns.length;
+  const tuples: string[] = [];
+  for (let row = 0; row < rows; row++) {
+    const marks: string[] = [];
+    for (let column = 0; column < width; column++)
+      marks.push(postgres ? `$${row * width + column + 1}` : '?');
+    tuples.push(`(${marks.join(', ')})`);
+  }
+  let text = `insert into ${quoted(statement.table)} (${statement.columns.map(quoted).join(', ')}) values ${tuples.join(', ')}`;
+  const conflict = statement.onConflict;
+  if (conflict)
+    text +=
+      ` on conflict (${quoted(conflict.key)}) do update set ` +
+      conflict.update.map((column) => `${quoted(column)} = excluded.${quoted(column)}`).join(', ');
+  if (statement.returning) text += ` returning ${statement.returning.map(quoted).join(', ')}`;
+  // Batches come in every size up to the chunk: keep the texts of the sizes seen lately, bounded.
+  if (byShape.size >= TEXTS_KEPT_PER_STATEMENT) byShape.clear();
+  byShape.set(shape, text);
+  return text;
+}
+
+/**
+ * Writes the rows (each an object with every column of the statement) in chunks; answers the
+ * returned rows of every chunk, in the order of the chunks.
+ */
+export async function writeRows<Column extends string, Returned = never>(
+  trx: Transaction<Database>,
+  statement: RowsStatement<Column>,
+  rows: ReadonlyArray<Readonly<Record<Column, unknown>>>,
+): Promise<Returned[]> {
+  const postgres = isPostgres(trx as unknown as Kysely<unknown>);
+  const returned: Returned[] = [];
+  for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
+    const chunk = rows.slice(start, start + ROWS_PER_STATEMENT);
+    const parameters: unknown[] = [];
+    for (const row of chunk) for (const column of statement.columns) parameters.push(row[column]);
+    const text = statementText(statement, chunk.length, postgres);
+    const result = await trx.executeQuery<Returned>(CompiledQuery.raw(text, parameters));
+    returned.push(...result.rows);
+  }
+  return returned;
+}
