@@ -54,6 +54,15 @@ interface WsInternals {
   extensions?: string;
 }
 
+/**
+ * The network stream under a socket (`ws` keeps it as `_socket`); undefined for a stand-in socket
+ * of a test. Corking it gathers the frames written meanwhile into one write.
+ */
+export function networkStreamOf(socket: WebSocket): Pick<Duplex, 'cork' | 'uncork'> | undefined {
+  const stream = (socket as unknown as WsInternals)._socket;
+  return typeof stream?.cork === 'function' && typeof stream.uncork === 'function' ? stream : undefined;
+}
+
 /** The connection's TCP stream when a raw write is safe now, else undefined. */
 function rawStream(socket: WebSocket): Duplex | undefined {
   const internals = socket as unknown as WsInternals;

@@ -44,7 +44,7 @@ import {
   type FanoutClient,
   type SlowClientLimits,
 } from './socket-fanout.ts';
-import { textFrame, writeFrames, type Frame } from './socket-frames.ts';
+import { networkStreamOf, textFrame, writeFrames, type Frame } from './socket-frames.ts';
 import { UserSockets, type UserSocket } from './socket-user-delivery.ts';
 import {
   DEFAULT_SOCKET_RATE_LIMIT,
@@ -447,15 +447,4 @@ export class SocketHub {
     this.sent += 1;
     this.fanout.checkBuffer(client);
   }
-}
-
-/**
- * The network stream under a socket (the `ws` library keeps it as `_socket`); undefined for a
- * stand-in socket of a test. Corking it gathers the frames written meanwhile into one write.
- */
-function networkStreamOf(socket: WebSocket): { cork(): void; uncork(): void } | undefined {
-  const stream = (socket as unknown as { _socket?: { cork?: unknown; uncork?: unknown } })._socket;
-  return typeof stream?.cork === 'function' && typeof stream.uncork === 'function'
-    ? (stream as { cork(): void; uncork(): void })
-    : undefined;
 }
