@@ -24,6 +24,8 @@ const CONNECTIONS = Number(process.env.CONNECTIONS ?? 64);
 const USERS = Number(process.env.USERS ?? 500);
 const SECONDS = Number(process.env.SECONDS ?? 10);
 const TARGET_P99_MS = 20;
+/** The monitor's resolution: every figure it gives includes one such interval (see above). */
+const MONITOR_INTERVAL_MS = 10;
 const ENGLISH = { lang: 'en' };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -182,7 +184,9 @@ if (loaded) {
   console.log(
     `\nloop p99 under sockets + orders ${fmt(loaded.loop.p99)} ms vs idle ${fmt(idle.loop.p99)} ms ` +
       `(${(loaded.loop.p99 / idle.loop.p99).toFixed(1)}x); target under ${TARGET_P99_MS} ms: ` +
-      (loaded.loop.p99 < TARGET_P99_MS ? 'met' : 'MISSED'),
+      (loaded.loop.p99 < TARGET_P99_MS ? 'met' : 'MISSED') +
+      ` (counting the monitor's ${MONITOR_INTERVAL_MS} ms interval; a turn was late by at most ` +
+      `${fmt(loaded.loop.p99 - MONITOR_INTERVAL_MS)} ms at p99)`,
   );
 }
 process.exit(0);
