@@ -40,9 +40,14 @@ export function accountFigures(account: Account, board: MarketBoard): AccountFig
     used += order.marginMicros;
     floating += floatingProfit(order, board);
   }
-  const equity = account.balanceMicros + floating;
+  return figuresFrom(account.balanceMicros, used, floating);
+}
+
+/** [A3] The figures of a balance, a used margin and a floating P/L, however those were summed. */
+export function figuresFrom(balance: bigint, used: bigint, floating: bigint): AccountFigures {
+  const equity = balance + floating;
   return {
-    balanceMicros: account.balanceMicros,
+    balanceMicros: balance,
     usedMarginMicros: used,
     floatingMicros: floating,
     equityMicros: equity,

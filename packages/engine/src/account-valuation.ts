@@ -19,11 +19,11 @@
  * The trading book keeps one valuation per account and feeds it every order it puts (`put`), so
  * the valuation holds exactly the account's holding orders.
  */
-import { floatingProfit } from './account-figures.ts';
+import { figuresFrom, floatingProfit } from './account-figures.ts';
 import type { InstrumentSpec } from './instrument.ts';
 import { profitBoundAtRung } from './margin-guard.ts';
 import type { ConversionLeg, MarketBoard } from './market-board.ts';
-import { divRound, ExactSum } from './money.ts';
+import { ExactSum } from './money.ts';
 import type { Account, AccountFigures, Order, RiskFigures } from './trading-types.ts';
 
 type Bound = 'worst' | 'best';
@@ -250,16 +250,7 @@ export class AccountValuation {
 
   /** [A3] Exactly `accountFigures(account, board)`. */
   figures(account: Account, board: MarketBoard): AccountFigures {
-    const { equityMicros: equity, floatingMicros: floating } = this.risk(account, board);
-    const used = this.used;
-    return {
-      balanceMicros: account.balanceMicros,
-      usedMarginMicros: used,
-      floatingMicros: floating,
-      equityMicros: equity,
-      freeMarginMicros: equity - used,
-      marginLevelBasisPoints: used > 0n ? divRound(equity * 10_000n, used) : null,
-    };
+    return figuresFrom(account.balanceMicros, this.used, this.risk(account, board).floatingMicros);
   }
 }
 
