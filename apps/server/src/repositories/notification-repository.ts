@@ -46,14 +46,7 @@ export class NotificationRepository {
   async insert(notification: NewNotification): Promise<number> {
     const row = await this.db
       .insertInto('notifications')
-      .values({
-        user_id: notification.userId,
-        kind: notification.kind,
-        text_key: notification.textKey,
-        params: notification.params,
-        link: notification.link,
-        created_at: notification.createdAtMs,
-      })
+      .values(notificationRow(notification))
       .returning('id')
       .executeTakeFirstOrThrow();
     return toInt(row.id);
@@ -103,14 +96,7 @@ export class NotificationRepository {
     return this.db.transaction().execute(async (trx) => {
       const ids: number[] = [];
       for (let start = 0; start < notifications.length; start += ROWS_PER_STATEMENT) {
-        const rows = notifications.slice(start, start + ROWS_PER_STATEMENT).map((notification) => ({
-          user_id: notification.userId,
-          kind: notification.kind,
-          text_key: notification.textKey,
-          params: notification.params,
-          link: notification.link,
-          created_at: notification.createdAtMs,
-        }));
+        const rows = notifications.slice(start, start + ROWS_PER_STATEMENT).map(notificationRow);
         const returned = await writeRows<string, { id: unknown }>(trx, INSERT_NOTIFICATIONS, rows);
         ids.push(...returned.map((row) => toInt(row.id as number)).sort((x, y) => x - y));
       }
@@ -196,4 +182,16 @@ export class NotificationRepository {
       }
     });
   }
+}
+
+/** A notification as its table row. */
+function notificationRow(notification: NewNotification) {
+  return {
+    user_id: notification.userId,
+    kind: notification.kind,
+    text_key: notification.textKey,
+    params: notification.params,
+    link: notification.link,
+    created_at: notification.createdAtMs,
+  };
 }

@@ -23,7 +23,11 @@ import {
 import { notFound } from '../domain/errors.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import { translate, type MessageParams } from '../i18n/translate.ts';
-import type { NotificationRepository, StoredNotification } from '../repositories/notification-repository.ts';
+import type {
+  NewNotification,
+  NotificationRepository,
+  StoredNotification,
+} from '../repositories/notification-repository.ts';
 import type { NotificationChannelAdapter } from './notification-channels.ts';
 
 /** What the centre announces on the bus; texts are worded by each listener in its own language. */
@@ -100,14 +104,7 @@ export class NotificationCentre {
   async notify(userId: number, notice: NewNotice): Promise<number> {
     const { repository, events, now } = this.options;
     const createdAtMs = now();
-    const id = await repository.insert({
-      userId,
-      kind: notice.kind,
-      textKey: notice.textKey,
-      params: JSON.stringify(notice.params),
-      link: notice.link,
-      createdAtMs,
-    });
+    const id = await repository.insert(toStored(userId, notice, createdAtMs));
     const created: CreatedNotification = { id, ...notice, createdAtMs };
     events.publish('notification_created', {
       userId,
@@ -129,14 +126,7 @@ export class NotificationCentre {
     const { repository, events, now } = this.options;
     const createdAtMs = now();
     const ids = await repository.insertMany(
-      notices.map(({ userId, notice }) => ({
-        userId,
-        kind: notice.kind,
-        textKey: notice.textKey,
-        params: JSON.stringify(notice.params),
-        link: notice.link,
-        createdAtMs,
-      })),
+      notices.map(({ userId, notice }) => toStored(userId, notice, createdAtMs)),
     );
     const created = notices.map(({ userId, notice }, index) => ({
       userId,
@@ -149,7 +139,10 @@ export class NotificationCentre {
       try {
         await this.deliver(userId, notification);
       } catch (error) {
-        this.options.logError(error, `delivering notification ${notification.id} failed; it stays in the centre`);
+        this.options.logError(
+          error,
+          `delivering notification ${notification.id} failed; it stays in the centre`,
+        );
       }
     }
   }
@@ -250,5 +243,17 @@ function createdOf(row: StoredNotification): CreatedNotification {
     params,
     link: row.link,
     createdAtMs: row.createdAtMs,
+  };
+}
+
+/** A notice as the repository stores it, its parameters as JSON. */
+function toStored(userId: number, notice: NewNotice, createdAtMs: number): NewNotification {
+  return {
+    userId,
+    kind: notice.kind,
+    textKey: notice.textKey,
+    params: JSON.stringify(notice.params),
+    link: notice.link,
+    createdAtMs,
   };
 }
