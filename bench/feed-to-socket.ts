@@ -17,14 +17,11 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { WebSocketServer } from 'ws';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { startRuntime } from '../apps/server/src/runtime.ts';
+import { startInProcessRuntime } from './in-process-runtime.ts';
 import {
   cpuWindow,
   formatShares,
@@ -118,16 +115,8 @@ async function serve(): Promise<void> {
 }
 
 async function startPlatform() {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'omp-bench-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    FEED: 'none',
-    LOG_LEVEL: 'silent',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    QUOTE_PUSH_INTERVAL_MS: String(WINDOW_MS),
-  });
-  const runtime = await startRuntime(config);
+  const started = await startInProcessRuntime({ QUOTE_PUSH_INTERVAL_MS: String(WINDOW_MS) });
+  const runtime = started.runtime;
   // Tick times only move forward (older ticks are ignored), so every later tick continues this clock.
   // 1) Raw market path: ticks → quotes, day stats and six periods of bars, no subscribers.
   const specs = runtime.market.instruments().map((i) => i.spec);
@@ -169,10 +158,7 @@ async function startPlatform() {
       );
     },
     droppedSlow: () => (runtime.hub.stats() as { droppedSlow?: number }).droppedSlow ?? 0,
-    stop: async () => {
-      await runtime.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+    stop: () => started.stop(),
   };
 }
 

@@ -16,14 +16,12 @@
  * same number of positions with stops 5 % away, and one near stop; a deeper tick then clears them.
  * Rounds alternate cascade and baseline, so both see the same machine load.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { formatPoints } from '@omp/engine';
-import { loadConfig } from '../apps/server/src/config.ts';
 import type { TradingRepository } from '../apps/server/src/repositories/trading-repository.ts';
-import { startRuntime, type Runtime } from '../apps/server/src/runtime.ts';
+import type { Runtime } from '../apps/server/src/runtime.ts';
+import { startInProcessRuntime } from './in-process-runtime.ts';
 import { withPostgresDatabase } from './server-process.ts';
 
 const POSITIONS = Number(process.env.POSITIONS ?? 1000);
@@ -78,16 +76,8 @@ async function waitFor(check: () => boolean, what: string): Promise<void> {
 }
 
 async function runOn(database: string, databaseUrl: string | undefined) {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'omp-bench-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    FEED: 'none',
-    LOG_LEVEL: 'silent',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  });
-  const runtime: Runtime = await startRuntime(config);
+  const started = await startInProcessRuntime(databaseUrl ? { DATABASE_URL: databaseUrl } : {});
+  const runtime: Runtime = started.runtime;
   let worker: Worker | undefined;
   try {
     const { market, trading } = runtime;
@@ -107,22 +97,22 @@ async function runOn(database: string, databaseUrl: string | undefined) {
     const auth = runtime.app.auth;
     const owners: Owner[] = [];
     for (let i = 0; i <= POSITIONS; i++) {
-      const { token, user } = await auth.demoLogin(`cascade-${process.pid}-${i}`, `10.9.${i >> 8}.${i & 255}`);
+      const { token, user } = await auth.demoLogin(
+        `cascade-${process.pid}-${i}`,
+        `10.9.${i >> 8}.${i & 255}`,
+      );
       owners.push({ id: user.id, token });
     }
     tick(base);
     const open = (owner: Owner, stop: number) =>
-      trading.placeOrder(
-        { id: owner.id, isDemo: true },
-        {
-          type: 1,
-          cont: '0.01',
-          forex_id: btc.id,
-          status: 1,
-          stop_loss_price: price(stop),
-          multiple: trading.board.instrument(btc.id)?.leverageOptions[0],
-        } as Parameters<typeof trading.placeOrder>[1],
-      );
+      trading.placeOrder({ id: owner.id, isDemo: true }, {
+        type: 1,
+        cont: '0.01',
+        forex_id: btc.id,
+        status: 1,
+        stop_loss_price: price(stop),
+        multiple: trading.board.instrument(btc.id)?.leverageOptions[0],
+      } as Parameters<typeof trading.placeOrder>[1]);
 
     await runtime.app.listen({ port: 0, host: '127.0.0.1' });
     const port = (runtime.app.server.address() as { port: number }).port;
@@ -254,8 +244,7 @@ async function runOn(database: string, databaseUrl: string | undefined) {
       await Promise.race([stopped, sleep(2000)]);
       await worker.terminate();
     }
-    await runtime.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await started.stop();
   }
 }
 
@@ -285,7 +274,11 @@ for (const r of results)
     ['1 stop fires (baseline)', r.baselines],
     [`${POSITIONS} stops fire`, r.cascades],
   ] as const) {
-    const pick = (key: keyof Sample, q: number) => quantile(samples.map((s) => s[key]), q);
+    const pick = (key: keyof Sample, q: number) =>
+      quantile(
+        samples.map((s) => s[key]),
+        q,
+      );
     console.log(
       `${r.database.padEnd(11)} ${label.padEnd(23)} ${ms(pick('engineMs', 0.5))}   ${ms(pick('commitMs', 0.5))} ${ms(pick('commitMs', 0.99))}  ${ms(pick('socketMs', 0.5))} ${ms(pick('socketMs', 0.99))}           ${ms(pick('commitCpuMs', 0.5))}    ${ms(pick('serverCpuMs', 0.5))} ${pct(pick('serverCpu', 0.5))}   ${pct(pick('machineCpu', 0.5))}  ${String(pick('batches', 0.5)).padStart(7)}`,
     );
@@ -293,7 +286,7 @@ for (const r of results)
 console.log(
   '\nms from the tick entering the market service: engine = the tick call itself (the book held), ' +
     'commit = the last close committed, socket = the last FOREX_CLOSED received. cpu ms: the server ' +
-    "(main thread) CPU from the tick to the commit, and until the last message was seen; share: of " +
+    '(main thread) CPU from the tick to the commit, and until the last message was seen; share: of ' +
     'that window (under 100 %: the thread waited for a core or the disk); machine: ' +
     'all cores busy over it; batches: transactions written. Medians unless marked p99.',
 );
@@ -302,10 +295,12 @@ for (const r of results) {
     r.cascades.map((s) => s.socketMs),
     0.99,
   );
-  const ratio = p99 / quantile(
-    r.baselines.map((s) => s.socketMs),
-    0.99,
-  );
+  const ratio =
+    p99 /
+    quantile(
+      r.baselines.map((s) => s.socketMs),
+      0.99,
+    );
   console.log(
     `${r.database}: ${POSITIONS}-stop cascade to the last socket p99 ${p99.toFixed(1)} ms ` +
       `(${ratio.toFixed(1)}x the 1-stop baseline); target ${TARGET_P99_MS} ms: ${p99 <= TARGET_P99_MS ? 'met' : 'MISSED'}`,
