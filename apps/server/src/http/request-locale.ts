@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import { isLanguage, normalizeLanguage, TIME_ZONE_HEADER, type Language } from '@omp/protocol';
 import type { UserRecord } from '../repositories/user-repository.ts';
 import type { UserLocales } from '../services/user-locales.ts';
-import { knownTimeZone } from './session-device.ts';
+import { knownTimeZone } from '../inputs/time-zone.ts';
 
 function namedLanguage(request: FastifyRequest): Language | undefined {
   const named = request.headers.lang ?? (request.query as { lang?: unknown } | undefined)?.lang;

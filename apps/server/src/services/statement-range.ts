@@ -5,6 +5,7 @@
  */
 import { STATEMENT_MAX_DAYS } from '@omp/protocol';
 import { invalid } from '../domain/errors.ts';
+import { knownTimeZone } from '../inputs/time-zone.ts';
 
 export interface StatementRange {
   from: string;
@@ -18,14 +19,7 @@ const DAY_MS = 86_400_000;
 
 /** A real IANA zone name (or UTC), checked by the runtime's own zone data; undefined otherwise. */
 export function timeZoneOrUndefined(name: string | undefined): string | undefined {
-  const zone = name?.trim() || 'UTC';
-  // Only the characters zone names use: nothing else reaches Intl or a document.
-  if (!/^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/.test(zone)) return undefined;
-  try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
-  } catch {
-    return undefined;
-  }
+  return knownTimeZone(name?.trim() || 'UTC');
 }
 
 export function checkedTimeZone(name: string | undefined): string {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { knownTimeZone } from './session-device.ts';
+import { knownTimeZone } from './time-zone.ts';
 
 describe('the time zone a request names', () => {
   afterEach(() => vi.restoreAllMocks());
