@@ -4,6 +4,7 @@
  * and the per-address sign-in and code limits see; the header of anyone else, or of any request
  * when TRUST_PROXY is unset, is ignored, so a client cannot pose as another address.
  */
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
 
@@ -18,11 +19,14 @@ async function sessionAddress(
 ): Promise<string | null> {
   const res = await rt.app.inject({
     method: 'GET',
-    url: `/api/user/createAccountDemoForU?demo_id=proxy-${Math.random().toString(36).slice(2)}`,
+    // A demo id is 16 to 64 characters: a random suffix of fixed length keeps it in range every time.
+    url: `/api/user/createAccountDemoForU?demo_id=proxy-${randomBytes(12).toString('base64url')}`,
     remoteAddress,
     headers: { lang: 'en', 'x-forwarded-for': forwardedFor },
   });
-  const { token } = (res.json() as { data: { token: string } }).data;
+  const body = res.json() as { code: number; msg: string; data: { token: string } | null };
+  if (body.code !== 1) throw new Error(`demo sign-in answered ${res.statusCode} ${JSON.stringify(body)}`);
+  const { token } = body.data!;
   const user = await rt.app.auth.userOfToken(token);
   const row = await rt.database.db
     .selectFrom('sessions')
