@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { chromiumPath, eventually, screenshot, useStack } from './harness.ts';
 import { call } from './accounts-api.ts';
 import { demoSession, priceAt, pushTicks, tradableInstrument, tradingServerEnv } from './trading-api.ts';
-import { TicketScreen } from './pages/trading-pages.ts';
+import { OrdersScreen, TicketScreen } from './pages/trading-pages.ts';
 import { HomePage } from './pages/home-page.ts';
 
 const OFFLINE_MESSAGE = 'You are offline. Check your connection and try again.';
@@ -121,4 +121,44 @@ describe.skipIf(!chromiumPath)('connection', () => {
       expect(await orderCount()).toEqual([0, 1]);
     },
   );
+
+  it('shows an order placed between the first load of the list and the socket signing in', async () => {
+    const { instrument, price } = await tradableInstrument(stack);
+    await pushTicks(stack, [{ code: instrument.Code, bid: priceAt(price, 1, instrument.PricePrecision) }]);
+    const session = await demoSession(stack);
+    // The phone's socket sign-in is held back (everything it sends after waits in line behind it),
+    // so the order below is pushed to nobody: only the phone's own catching up can show it.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let loginSent = false;
+    const orders = await OrdersScreen.start(stack, '/order', {
+      session,
+      beforeLoad: (page) =>
+        page.routeWebSocket(/\/v1\/ws/, (socket) => {
+          const server = socket.connectToServer();
+          let line = Promise.resolve();
+          socket.onMessage((message) => {
+            const isLogin = String(message).includes('"login"');
+            line = line.then(async () => {
+              if (isLogin) {
+                loginSent = true;
+                await held;
+              }
+              server.send(message);
+            });
+          });
+        }),
+    });
+    await orders.root.getByTestId('empty-1').waitFor();
+    await expect.poll(() => loginSent, eventually).toBe(true);
+
+    const placed = await call<{ Id: number }>(stack, '/v1/api/forex/submit', {
+      token: session.token,
+      body: { type: '1', cont: String(instrument.ForexMinCont), forex_id: String(instrument.Id), status: '1' },
+    });
+    expect(placed.code, placed.msg).toBe(1);
+    release();
+    await expect.poll(() => orders.row(placed.data.Id).count(), eventually).toBe(1);
+    expect(await orders.root.getByTestId('empty-1').count()).toBe(0);
+  });
 });

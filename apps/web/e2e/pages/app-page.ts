@@ -15,6 +15,8 @@ export interface StartOptions {
   onboarding?: boolean;
   /** When the ticket asks before sending ('large' unless set). */
   orderConfirm?: 'always' | 'large' | 'never';
+  /** Runs on the new page before the app loads (to route its socket, for instance). */
+  beforeLoad?: (page: Page) => Promise<void>;
 }
 
 export class AppPage {
@@ -62,6 +64,7 @@ export class AppPage {
         JSON.stringify({ state: options.session, version: 1 }),
       );
     }
+    await options.beforeLoad?.(page);
     const app = new this(page, stack);
     await app.goto(route);
     return app;

@@ -13,13 +13,15 @@ export type SessionEndedPush = SessionEndedMessage & { token: string };
 export type PushMessage = Exclude<ServerMessage, SessionEndedMessage> | SessionEndedPush;
 export type PushHandler = (message: PushMessage) => void;
 
-/** A handler of one message type, given that type only. */
-export type HandlerOf<T extends PushMessage['type']> = (message: Extract<PushMessage, { type: T }>) => void;
+/** The messages `type` may be: one push, or the result message whose type list holds it. */
+type Carrying<M, T> = M extends { type: infer K } ? (T extends K ? M : never) : never;
+export type MessageOf<T extends PushMessage['type']> = Carrying<PushMessage, T>;
 
-export const isOfType = <T extends PushMessage['type']>(
-  message: PushMessage,
-  type: T,
-): message is Extract<PushMessage, { type: T }> => message.type === type;
+/** A handler of one message type, given that type only. */
+export type HandlerOf<T extends PushMessage['type']> = (message: MessageOf<T>) => void;
+
+export const isOfType = <T extends PushMessage['type']>(message: PushMessage, type: T): message is MessageOf<T> =>
+  message.type === type;
 
 /** A text frame as a server message, or undefined: a message of a newer server, or a broken one. */
 export function readFrame(text: string): ServerMessage | undefined {

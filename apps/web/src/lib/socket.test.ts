@@ -261,6 +261,20 @@ describe('subscriptions', () => {
     expect(ws.json()).toEqual([]);
   });
 
+  it('tells sign-in listeners each accepted and refused login, and nothing else', () => {
+    const socket = client();
+    socket.connect();
+    const ws = latest();
+    ws.open();
+    const results = vi.fn();
+    socket.listen('login_result', (message) => results(message.code));
+    socket.login('token-1');
+    ws.receive(JSON.stringify({ type: 'login_result', code: 1, msg: 'Logged in', version: 1 }));
+    ws.receive(JSON.stringify({ type: 'sub_result', code: 1, msg: 'ok', params: 'FOREX_TRADE' }));
+    ws.receive(JSON.stringify({ type: 'login_result', code: 999, msg: 'Sign in again' }));
+    expect(results.mock.calls).toEqual([[1], [999]]);
+  });
+
   it('calls a handler once when it both listens to and subscribes the same type', () => {
     const socket = client();
     socket.connect();

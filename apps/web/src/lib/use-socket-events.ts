@@ -23,6 +23,27 @@ export function useOnReconnect(onReconnect: () => void): void {
 }
 
 /**
+ * Calls `onSignedIn` each time the socket's sign-in is accepted: on the first connection and after
+ * every reconnect. Per-user pushes flow only from that moment, so whatever was fetched before it
+ * (the first screen's lists, or anything during an outage) may have missed one: a trade placed on
+ * another device between the fetch and the sign-in would never show. Whoever shows per-user data
+ * fetches it again here, which also covers the reconnect.
+ */
+export function useOnSocketSignIn(onSignedIn: () => void): void {
+  const callback = useRef(onSignedIn);
+  useEffect(() => {
+    callback.current = onSignedIn;
+  });
+  useEffect(
+    () =>
+      getSocket().listen('login_result', (message) => {
+        if (message.code === 1) callback.current();
+      }),
+    [],
+  );
+}
+
+/**
  * A phone that wakes up should not sit out the rest of a backoff delay: retry at once. The
  * browser's word on the network is taken at once too: `offline` cuts the connection off (prices
  * show as stale, trades are refused) without waiting for the heartbeat, `online` reconnects.

@@ -1,13 +1,14 @@
 /**
  * NOTIFICATION pushes (sent unasked to every signed-in socket of the user): the bell's count is set
- * from the push, and the centre's list is fetched again so the new one shows on top. After a
- * reconnect the count is fetched, since pushes sent meanwhile were lost.
+ * from the push, and the centre's list is fetched again so the new one shows on top. Each time the
+ * socket signs in (first, and after a reconnect) the count is fetched again, since pushes before
+ * that moment were not heard.
  */
 import { useEffect } from 'react';
 import { NOTIFICATION_MESSAGE } from '@omp/protocol';
 import { getSocket } from '../../lib/socket.ts';
 import { queryClient } from '../../lib/query-client.ts';
-import { useOnReconnect } from '../../lib/use-socket-events.ts';
+import { useOnSocketSignIn } from '../../lib/use-socket-events.ts';
 import { useSession } from '../session/session-store.ts';
 import { markRead, notificationKeys } from './notifications-api.ts';
 
@@ -23,7 +24,7 @@ export function useLiveNotifications(): void {
         void queryClient.invalidateQueries({ queryKey: ['alerts'] });
     });
   }, [token]);
-  useOnReconnect(() => {
+  useOnSocketSignIn(() => {
     if (useSession.getState().token) void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
   });
 }

@@ -12,7 +12,8 @@
  * - STOP_OUT (sent unasked too): the stop-out notice, which leads to its explanation;
  * - ACCOUNT_CHANGED (staff decided something of the user's): records, balance and profile again.
  *
- * After a reconnect everything is fetched again, because pushes missed meanwhile are gone.
+ * Each time the socket signs in (the first time, and after a reconnect) everything is fetched again:
+ * pushes start only then, so a list read before it may have missed one.
  */
 import { useEffect } from 'react';
 import {
@@ -24,7 +25,7 @@ import {
 } from '@omp/protocol';
 import { getSocket } from '../../lib/socket.ts';
 import { queryClient } from '../../lib/query-client.ts';
-import { useOnReconnect } from '../../lib/use-socket-events.ts';
+import { useOnSocketSignIn } from '../../lib/use-socket-events.ts';
 import { moneyKeys } from '../money/money-api.ts';
 import { useSession } from '../session/session-store.ts';
 import { isFreshFill } from '../notices/fill-rules.ts';
@@ -83,7 +84,7 @@ export function useLiveTradingFeed(): void {
     };
   }, [token]);
 
-  useOnReconnect(() => {
+  useOnSocketSignIn(() => {
     if (useSession.getState().token) void refreshTrading();
   });
 }
