@@ -49,6 +49,31 @@ async function lineY(page: Page, lineId: string): Promise<number> {
   return box.y + y;
 }
 
+/**
+ * Puts a finger (the mouse) down `offset` px off a line and checks the chart took hold of it. The
+ * live market can rescale the chart between reading the line's height and pressing, so a press
+ * that grabbed nothing is lifted (which moves nothing) and tried again at the line's new height;
+ * after three misses the error names what was under the finger.
+ */
+async function pressOnLine(page: Page, trade: TradePage, lineId: string, x: number, offset: number) {
+  const misses: string[] = [];
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const y = (await lineY(page, lineId)) + offset;
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    if ((await trade.chart.getAttribute('data-dragging')) === lineId) return y;
+    await page.mouse.up();
+    misses.push(
+      await page.evaluate(([px, py]) => {
+        const element = document.elementFromPoint(px!, py!);
+        return `${Math.round(py!)}px: ${element?.tagName ?? 'nothing'}.${String(element?.className ?? '')}`;
+      }, [x, y]),
+    );
+    await page.waitForTimeout(250);
+  }
+  throw new Error(`the chart never took hold of ${lineId}; pressed at ${misses.join(', ')}`);
+}
+
 describe.skipIf(!chromiumPath)('chart tools', () => {
   const stack = useStack();
 
@@ -80,9 +105,7 @@ describe.skipIf(!chromiumPath)('chart tools', () => {
     // Grab the line a few pixels off (a finger is not exact) and pull it 40 px up.
     const box = (await trade.chart.boundingBox())!;
     const x = box.x + box.width * 0.45;
-    const y = await lineY(page, `takeProfit:${position.Id}`);
-    await page.mouse.move(x, y + 6);
-    await page.mouse.down();
+    const y = (await pressOnLine(page, trade, `takeProfit:${position.Id}`, x, 6)) - 6;
     await page.mouse.move(x, y - 10, { steps: 4 });
     await page.mouse.move(x, y - 40, { steps: 6 });
     expect(await trade.chart.getAttribute('data-dragging')).toBe(`takeProfit:${position.Id}`);
@@ -109,9 +132,7 @@ describe.skipIf(!chromiumPath)('chart tools', () => {
     // Cancelling a drag changes nothing and puts the line back (once the success toast, which
     // takes the screen's touches while it shows, is gone).
     await page.locator('.adm-toast-mask').waitFor({ state: 'hidden' });
-    const y2 = await lineY(page, `takeProfit:${position.Id}`);
-    await page.mouse.move(x, y2);
-    await page.mouse.down();
+    const y2 = await pressOnLine(page, trade, `takeProfit:${position.Id}`, x, 0);
     await page.mouse.move(x, y2 - 30, { steps: 5 });
     await page.mouse.up();
     await sheet.waitFor();

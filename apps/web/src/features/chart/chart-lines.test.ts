@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { OrderStatus, type OrderRow } from '@omp/protocol';
 import { anOrder as aFilledOrder } from '../../lib/trading-fixtures.test-support.ts';
-import { chartLinesOf, withMoved, type ChartLine } from './chart-lines.ts';
+import { chartLinesOf, rangeWithLines, withMoved, type ChartLine } from './chart-lines.ts';
 import { HIT_SLOP_PX, lineAt, priceAtY, snapPrice } from './line-drag.ts';
 import { moveProblem, profitAtMove, stopsAfter, type LineMove } from './line-move.ts';
 
@@ -142,5 +142,26 @@ describe('a dragged line as a change', () => {
     expect(profitAtMove(moveOf('takeProfit:12', '1.10000'), usd)).toBe(147_700_000n);
     expect(profitAtMove(moveOf('stopLoss:12', '1.08000'), usd)).toBe(-52_300_000n);
     expect(profitAtMove(moveOf('takeProfit:12', '1.10000'), undefined)).toBeUndefined();
+  });
+});
+
+describe('the scale around the lines', () => {
+  const candles = { minValue: 1.08, maxValue: 1.09 };
+
+  it('widens to hold a line near the candles, above or below', () => {
+    expect(rangeWithLines(candles, [1.095])).toEqual({ minValue: 1.08, maxValue: 1.095 });
+    expect(rangeWithLines(candles, [1.075, 1.085])).toEqual({ minValue: 1.075, maxValue: 1.09 });
+  });
+
+  it('leaves a far line off screen rather than squash the candles, yet keeps the near ones', () => {
+    // Three times the candles' span (0.03) at most: 1.075 fits, 1.2 would not.
+    expect(rangeWithLines(candles, [1.2, 1.075])).toEqual({ minValue: 1.075, maxValue: 1.09 });
+    expect(rangeWithLines(candles, [1.2])).toEqual(candles);
+  });
+
+  it('keeps no range as none and a flat range within a sliver of its price', () => {
+    expect(rangeWithLines(null, [1.1])).toBeNull();
+    expect(rangeWithLines({ minValue: 1.1, maxValue: 1.1 }, [1.1002])).toEqual({ minValue: 1.1, maxValue: 1.1002 });
+    expect(rangeWithLines({ minValue: 1.1, maxValue: 1.1 }, [1.2])).toEqual({ minValue: 1.1, maxValue: 1.1 });
   });
 });

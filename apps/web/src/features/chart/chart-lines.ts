@@ -67,3 +67,35 @@ export function withMoved(lines: readonly ChartLine[], moved: ReadonlyMap<string
     return price === undefined ? line : { ...line, price };
   });
 }
+
+/**
+ * How many times the candles' own price range the chart's scale may grow to keep the user's lines
+ * in view. A line a little outside the candles (a take profit just above the highs) is drawn, so
+ * the trader sees it and can drag it; a stop far away is left off screen rather than squash the
+ * candles flat.
+ */
+export const LINES_SCALE_GROWTH = 3;
+
+/**
+ * The candles' autoscale range widened to hold the given line prices, nearest first, while it
+ * stays within `growth` times the candles' own span. No range (nothing drawn) stays none.
+ */
+export function rangeWithLines(
+  range: { minValue: number; maxValue: number } | null,
+  prices: readonly number[],
+  growth = LINES_SCALE_GROWTH,
+): { minValue: number; maxValue: number } | null {
+  if (!range) return range;
+  const span = range.maxValue - range.minValue;
+  const limit = (span > 0 ? span : Math.abs(range.maxValue) * 0.001) * growth;
+  const distance = (price: number) => Math.max(range.minValue - price, price - range.maxValue, 0);
+  let { minValue, maxValue } = range;
+  for (const price of [...prices].sort((a, b) => distance(a) - distance(b))) {
+    const low = Math.min(minValue, price);
+    const high = Math.max(maxValue, price);
+    if (high - low > limit) break;
+    minValue = low;
+    maxValue = high;
+  }
+  return { minValue, maxValue };
+}

@@ -8,17 +8,18 @@
  * and the chart's listeners, which sit inside the container, see none of the gesture's events. The
  * line follows the finger at prices snapped to the instrument's precision; letting go proposes the
  * move to `onMove`, which asks for a confirmation. The line stays at its new place until the order
- * lists say otherwise or `cancelMove` puts it back.
+ * lists say otherwise or `cancelMove` puts it back. The price scale widens to show lines just
+ * outside the candles, so a take profit above the highs can be seen and grabbed.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { LineStyle, type IChartApi, type IPriceLine, type ISeriesApi } from 'lightweight-charts';
+import { LineStyle, type AutoscaleInfo, type IChartApi, type IPriceLine, type ISeriesApi } from 'lightweight-charts';
 import { useTranslation } from 'react-i18next';
 import type { Instrument, OrderRow } from '@omp/protocol';
 import { formatLots, formatPrice } from '../../lib/format.ts';
 import { useSettings } from '../settings/settings-store.ts';
 import { DealTab, useDeals } from '../trading/trading-api.ts';
 import { kindKeyOf } from '../orders/order-texts.ts';
-import { chartLinesOf, withMoved, type ChartLine } from './chart-lines.ts';
+import { chartLinesOf, rangeWithLines, withMoved, type ChartLine } from './chart-lines.ts';
 import { lineAt, priceAtY } from './line-drag.ts';
 import type { LineMove } from './line-move.ts';
 
@@ -64,6 +65,19 @@ export function useOrderLines(
   // New order lists mean the server's word: drop the local positions of moved lines.
   useEffect(() => setMoved(new Map()), [rows]);
   const lines = useMemo(() => withMoved(baseLines, moved), [baseLines, moved]);
+
+  // The scale keeps the orders' lines in view (within reason, chart-lines.ts): at the server's
+  // prices, so a line being dragged does not rescale the chart under the finger.
+  const scalePrices = useRef<number[]>([]);
+  scalePrices.current = baseLines.map((line) => line.price);
+  useEffect(() => {
+    partsRef.current?.candles.applyOptions({
+      autoscaleInfoProvider: (candlesOnly: () => AutoscaleInfo | null) => {
+        const info = candlesOnly();
+        return info && { ...info, priceRange: rangeWithLines(info.priceRange, scalePrices.current) };
+      },
+    });
+  }, [partsRef]);
 
   // Draw: one price line per chart line, updated in place, removed when its order is gone.
   const drawn = useRef(new Map<string, IPriceLine>());
