@@ -220,7 +220,10 @@ export function useStack(serverOptions: ServerOptions = {}): Stack {
 
   // Each test's phone is closed when it ends: live pages left open would keep receiving every
   // quote and slow the next tests down on a small machine.
-  afterEach(async () => {
+  afterEach(async (context) => {
+    // A failed test leaves what each of its pages showed: a screenshot, and in the log the address
+    // and any dialog, sheet or toast on top, which is often the why of a timeout on a busy machine.
+    if (context.task.result?.state === 'fail') await recordFailure(context.task.name, contexts);
     for (const context of contexts.splice(0)) await context.close().catch(() => {});
     // The server sends the app with a content security policy; anything it blocks is a bug here.
     const blocked = policyViolations.splice(0);
@@ -323,6 +326,20 @@ export function socketSignedIn(page: Page): Promise<void> {
       });
     });
   });
+}
+
+async function recordFailure(testName: string, contexts: readonly BrowserContext[]): Promise<void> {
+  const pages = contexts.flatMap((context) => context.pages());
+  for (const [index, page] of pages.entries()) {
+    const name = `failed-${testName.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}-${index + 1}`;
+    const path = await screenshot(page, name).catch(() => 'no screenshot');
+    const overlays = await page
+      .locator('[role="dialog"]:visible, .adm-toast-main:visible, .adm-popup-body:visible')
+      .allInnerTexts()
+      .catch(() => []);
+    const shown = overlays.map((text) => text.replace(/\s+/g, ' ').slice(0, 160));
+    console.error(`[failed test page ${index + 1}] ${page.url()} -> ${path}; on top: ${JSON.stringify(shown)}`);
+  }
 }
 
 /** Saves a screenshot to apps/web/e2e-artifacts/<name>.png (git-ignored) for a human to look at. */
