@@ -8,6 +8,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, sql, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import { countWrites, DurableSqliteDialect, WalFlusher, type WalFlush } from './sqlite-durability.ts';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
@@ -20,6 +21,8 @@ export interface DatabaseHandle {
   ping(): Promise<void>;
   /** PostgreSQL's pool connections (metrics); absent on SQLite, which has one connection. */
   poolFigures?(): { total: number; idle: number; waiting: number };
+  /** SQLite on a file: how many WAL flushes served the writes so far (metrics, tests). */
+  walFlushes?(): number;
   close(): Promise<void>;
 }
 
@@ -28,27 +31,48 @@ export interface OpenDatabaseOptions {
   sqlitePath?: string;
   /** PostgreSQL only: a schema to work in (tests use one schema per run). */
   schema?: string;
+  /** SQLite only: how the WAL file is flushed (fdatasync); tests hold it to see who waits for it. */
+  walFlush?: WalFlush;
 }
 
 export function openDatabase(options: OpenDatabaseOptions): DatabaseHandle {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.schema);
   if (!options.sqlitePath) throw new Error('openDatabase needs databaseUrl or sqlitePath');
-  return openSqlite(options.sqlitePath);
+  return openSqlite(options.sqlitePath, options.walFlush);
 }
 
-function openSqlite(file: string): DatabaseHandle {
-  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+function openSqlite(file: string, walFlush?: WalFlush): DatabaseHandle {
+  if (file === ':memory:') {
+    const sqlite = new SQLite(file);
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.defaultSafeIntegers(true);
+    cachePreparedStatements(sqlite);
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return { db, kind: 'sqlite', location: file, ping: () => ping(db), close: () => db.destroy() };
+  }
+  mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
-  // WAL lets readers run beside the single writer. synchronous=FULL because balances must survive
-  // a power cut, not only a process crash (docs/decisions/0002).
+  // WAL lets readers run beside the single writer. Balances must survive a power cut, not only a
+  // process crash (docs/decisions/0002): SQLite writes with synchronous=OFF and each writer waits
+  // for the WAL's flush off the event loop before it is answered (sqlite-durability.ts).
   sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('synchronous = OFF');
+  sqlite.pragma('wal_autocheckpoint = 0');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.defaultSafeIntegers(true);
+  const flusher = new WalFlusher(`${file}-wal`, walFlush);
+  countWrites(sqlite, flusher);
   cachePreparedStatements(sqlite);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, kind: 'sqlite', location: file, ping: () => ping(db), close: () => db.destroy() };
+  const db = new Kysely<Database>({ dialect: new DurableSqliteDialect(sqlite, flusher) });
+  return {
+    db,
+    kind: 'sqlite',
+    location: file,
+    ping: () => ping(db),
+    walFlushes: () => flusher.flushes,
+    close: () => db.destroy(),
+  };
 }
 
 /**

@@ -1,0 +1,178 @@
+/**
+ * The embedded database's commits: nobody is answered before the WAL flush that covers their
+ * write has finished, the writers of one moment share a flush, readers and the event loop go on
+ * while it runs, checkpoints keep the WAL bounded, and what was acknowledged is there after the
+ * process is killed (kill -9) half-way through a stream of writes.
+ */
+import { spawn } from 'node:child_process';
+import { fdatasync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from './database.ts';
+import { CHECKPOINT_BYTES, WalFlusher, type WalFlush } from './sqlite-durability.ts';
+
+const folders: string[] = [];
+const handles: DatabaseHandle[] = [];
+afterEach(async () => {
+  for (const handle of handles.splice(0)) await handle.close();
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+function scratchFile(): string {
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'omp-durable-'));
+  folders.push(folder);
+  return path.join(folder, 'data.db');
+}
+
+/** A flush the test holds once `hold()` was called: each waits in `held` until `releaseAll`. */
+function heldFlush() {
+  const held: Array<() => void> = [];
+  let holding = false;
+  const flush: WalFlush = (fd, done) => {
+    if (holding) held.push(() => fdatasync(fd, done));
+    else fdatasync(fd, done);
+  };
+  return {
+    flush,
+    held,
+    hold: () => (holding = true),
+    releaseAll() {
+      for (const finish of held.splice(0)) finish();
+    },
+  };
+}
+
+async function open(walFlush?: WalFlush): Promise<DatabaseHandle> {
+  const handle = openDatabase({ sqlitePath: scratchFile(), ...(walFlush ? { walFlush } : {}) });
+  handles.push(handle);
+  await sql`create table entries (id integer primary key, note text not null)`.execute(handle.db);
+  return handle;
+}
+
+const settled = async (promise: Promise<unknown>) => {
+  let done = false;
+  void promise.then(
+    () => (done = true),
+    () => (done = true),
+  );
+  for (let turn = 0; turn < 20; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+  return done;
+};
+
+describe('WAL flushes', () => {
+  it('shares one flush among the writes made before it began, and starts one more for later ones', async () => {
+    const calls: Array<(error: Error | null) => void> = [];
+    const wal = `${scratchFile()}-wal`;
+    writeFileSync(wal, '');
+    const flusher = new WalFlusher(wal, (_fd, done) => calls.push(done));
+    const [one, two] = [flusher.wrote(), flusher.wrote()];
+    const first = flusher.through(one);
+    const second = flusher.through(two);
+    await settled(first);
+    expect(calls).toHaveLength(1);
+    const third = flusher.through(flusher.wrote()); // written after the flush began
+    calls[0]!(null);
+    await Promise.all([first, second]);
+    expect(await settled(third)).toBe(false);
+    expect(calls).toHaveLength(2);
+    calls[1]!(null);
+    await third;
+    expect(flusher.flushes).toBe(2);
+    flusher.close();
+  });
+
+  it('rejects the writers of a failed flush and flushes again for the next', async () => {
+    const calls: Array<(error: Error | null) => void> = [];
+    const wal = `${scratchFile()}-wal`;
+    writeFileSync(wal, '');
+    const flusher = new WalFlusher(wal, (_fd, done) => calls.push(done));
+    const failed = flusher.through(flusher.wrote());
+    await settled(failed);
+    calls[0]!(new Error('EIO'));
+    await expect(failed).rejects.toThrow('EIO');
+    const retried = flusher.through(flusher.writes);
+    await settled(retried);
+    calls[1]!(null);
+    await retried;
+    flusher.close();
+  });
+});
+
+describe('durable commits on the embedded database', () => {
+  it('answers a transaction only after its flush, while readers and other work go on', async () => {
+    const flush = heldFlush();
+    const handle = await open(flush.flush);
+    flush.hold();
+    const writing = handle.db
+      .transaction()
+      .execute((trx) => sql`insert into entries (note) values ('order 1')`.execute(trx));
+    expect(await settled(writing)).toBe(false);
+    expect(flush.held).toHaveLength(1);
+    // The connection is free for others meanwhile: a read sees the committed row at once.
+    const rows = await sql<{ note: string }>`select note from entries`.execute(handle.db);
+    expect(rows.rows.map((row) => row.note)).toEqual(['order 1']);
+    flush.releaseAll();
+    await writing;
+  });
+
+  it('serves the writers of one moment with one flush', async () => {
+    const flush = heldFlush();
+    const handle = await open(flush.flush);
+    flush.hold();
+    const before = handle.walFlushes!();
+    const writes = Array.from({ length: 20 }, (_, i) =>
+      handle.db.transaction().execute((trx) => sql`insert into entries (note) values (${`order ${i}`})`.execute(trx)),
+    );
+    const all = Promise.all(writes);
+    while (!(await settled(all))) {
+      expect(flush.held.length).toBeLessThanOrEqual(1);
+      flush.releaseAll();
+    }
+    await all;
+    expect(handle.walFlushes!() - before).toBeLessThanOrEqual(2);
+    const count = await sql<{ n: bigint }>`select count(*) as n from entries`.execute(handle.db);
+    expect(count.rows[0]!.n).toBe(20n);
+  });
+
+  it('keeps the WAL within about two checkpoints of data however much is written', async () => {
+    const handle = await open();
+    const note = 'x'.repeat(2000);
+    for (let batch = 0; batch < 30; batch += 1) {
+      await handle.db.transaction().execute(async (trx) => {
+        for (let row = 0; row < 200; row += 1) await sql`insert into entries (note) values (${note})`.execute(trx);
+      });
+    }
+    const wal = statSync(`${handle.location}-wal`).size;
+    expect(wal).toBeLessThan(2 * CHECKPOINT_BYTES + 1024 * 1024);
+    const count = await sql<{ n: bigint }>`select count(*) as n from entries`.execute(handle.db);
+    expect(count.rows[0]!.n).toBe(6000n);
+  });
+
+  it('keeps every acknowledged write when the process is killed mid-stream (kill -9)', async () => {
+    const file = scratchFile();
+    const writer = fileURLToPath(new URL('./sqlite-durability.writer.test-support.ts', import.meta.url));
+    const child = spawn(process.execPath, [writer, file], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const acknowledged: number[] = [];
+    await new Promise<void>((resolve, reject) => {
+      child.on('error', reject);
+      child.stdout.setEncoding('utf8').on('data', (text: string) => {
+        for (const line of text.split('\n')) if (/^\d+$/.test(line)) acknowledged.push(Number(line));
+        if (acknowledged.length >= 300 && !child.killed) {
+          child.kill('SIGKILL');
+          resolve();
+        }
+      });
+      child.on('exit', () => resolve());
+    });
+    await new Promise((resolve) => child.once('close', resolve));
+    expect(acknowledged.length).toBeGreaterThanOrEqual(300);
+    const handle = openDatabase({ sqlitePath: file });
+    handles.push(handle);
+    const stored = await sql<{ id: bigint }>`select id from entries`.execute(handle.db);
+    const ids = new Set(stored.rows.map((row) => Number(row.id)));
+    expect(acknowledged.filter((id) => !ids.has(id))).toEqual([]);
+  });
+});
