@@ -154,11 +154,50 @@ describe.skipIf(!chromiumPath)('connection', () => {
 
     const placed = await call<{ Id: number }>(stack, '/v1/api/forex/submit', {
       token: session.token,
-      body: { type: '1', cont: String(instrument.ForexMinCont), forex_id: String(instrument.Id), status: '1' },
+      body: {
+        type: '1',
+        cont: String(instrument.ForexMinCont),
+        forex_id: String(instrument.Id),
+        status: '1',
+      },
     });
     expect(placed.code, placed.msg).toBe(1);
     release();
     await expect.poll(() => orders.row(placed.data.Id).count(), eventually).toBe(1);
     expect(await orders.root.getByTestId('empty-1').count()).toBe(0);
+  });
+
+  it('catches up with a position whose order push never arrived, from the live positions push', async () => {
+    const { instrument, price } = await tradableInstrument(stack);
+    await pushTicks(stack, [{ code: instrument.Code, bid: priceAt(price, 1, instrument.PricePrecision) }]);
+    const session = await demoSession(stack);
+    // Every FOREX_ORDER to this phone is lost on the way; everything else arrives.
+    let dropped = 0;
+    const orders = await OrdersScreen.start(stack, '/order', {
+      session,
+      beforeLoad: (page) =>
+        page.routeWebSocket(/\/v1\/ws/, (socket) => {
+          const server = socket.connectToServer();
+          server.onMessage((message) => {
+            if (String(message).includes('"type":"FOREX_ORDER"')) dropped += 1;
+            else socket.send(message);
+          });
+        }),
+    });
+    await orders.root.getByTestId('empty-1').waitFor();
+    await orders.strip('strip-margin-level').waitFor();
+
+    const placed = await call<{ Id: number }>(stack, '/v1/api/forex/submit', {
+      token: session.token,
+      body: {
+        type: '1',
+        cont: String(instrument.ForexMinCont),
+        forex_id: String(instrument.Id),
+        status: '1',
+      },
+    });
+    expect(placed.code, placed.msg).toBe(1);
+    await expect.poll(() => orders.row(placed.data.Id).count(), eventually).toBe(1);
+    expect(dropped).toBeGreaterThan(0);
   });
 });

@@ -3,7 +3,9 @@
  *
  * - FOREX_TRADE (about once a second while anything is open): live price and P/L of holding
  *   orders into the live store, the account figures straight into the query cache, so the
- *   ticket's available funds, the /order strip and the /user balance all move together;
+ *   ticket's available funds, the /order strip and the /user balance all move together; when the
+ *   positions it names still differ from the fetched list a push later, the lists are fetched
+ *   again (a change was missed);
  * - FOREX_ORDER (an order placed, filled, closed or cancelled) and FOREX_CLOSED: the lists are
  *   fetched again, and closed ids leave the open lists at once; a fresh fill (a pending order
  *   reaching its target, a market order) shows its notice;
@@ -16,8 +18,10 @@
  * pushes start only then, so a list read before it may have missed one.
  */
 import { useEffect } from 'react';
+import type { InfiniteData } from '@tanstack/react-query';
 import {
   ACCOUNT_CHANGED_MESSAGE,
+  type MyDealResult,
   MARGIN_CALL_MESSAGE,
   STOP_OUT_MESSAGE,
   TRAILING_STOP_CLOSED_MESSAGE,
@@ -31,7 +35,8 @@ import { useSession } from '../session/session-store.ts';
 import { isFreshFill } from '../notices/fill-rules.ts';
 import { useTradingNotices } from '../notices/trading-notices.ts';
 import { useLiveTrading } from './live-trading-store.ts';
-import { refreshTrading, tradingKeys } from './trading-api.ts';
+import { DealTab, refreshTrading, tradingKeys } from './trading-api.ts';
+import { holdingListDisagrees } from './order-merge.ts';
 
 /** The FOREX_ORDER push type; it rides on the FOREX_TRADE subscription. */
 export const FOREX_ORDER_MESSAGE = 'FOREX_ORDER' as const;
@@ -45,6 +50,7 @@ export function useLiveTradingFeed(): void {
     useTradingNotices.getState().reset();
     if (!token) return;
     const socket = getSocket();
+    let disagreedLastPush = false;
     const offs = [
       socket.subscribe(Topic.forexTrade, (message) => {
         if (message.type !== 'FOREX_TRADE') return;
@@ -54,6 +60,18 @@ export function useLiveTradingFeed(): void {
         if (user && message.account.is_demo !== user.is_demo) return;
         useLiveTrading.getState().applyTrade(message);
         queryClient.setQueryData(tradingKeys.figures(token), message.account);
+        // A list still at odds with the pushed positions a whole push later missed a change.
+        const disagrees = holdingListDisagrees(
+          message.orders.map((order) => order.Id),
+          fetchedHolding(token),
+        );
+        if (
+          disagrees &&
+          disagreedLastPush &&
+          queryClient.isFetching({ queryKey: tradingKeys.dealsAll }) === 0
+        )
+          void refreshTrading();
+        disagreedLastPush = disagrees;
       }),
       socket.subscribe(Topic.forexClosed, (message) => {
         if (message.type !== 'FOREX_CLOSED') return;
@@ -87,4 +105,16 @@ export function useLiveTradingFeed(): void {
   useOnSocketSignIn(() => {
     if (useSession.getState().token) void refreshTrading();
   });
+}
+
+/** The holding list as fetched (its total and the ids of the loaded rows), if fetched. */
+function fetchedHolding(token: string): { total: number; loadedIds: number[] } | undefined {
+  const pages = queryClient.getQueryData<InfiniteData<MyDealResult>>(
+    tradingKeys.deals(token, DealTab.holding),
+  );
+  if (!pages?.pages[0]) return undefined;
+  return {
+    total: pages.pages[0].total,
+    loadedIds: pages.pages.flatMap((page) => page.data.map((row) => row.Id)),
+  };
 }

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { OrderStatus } from '@omp/protocol';
 import { anOrder } from '../../lib/trading-fixtures.test-support.ts';
-import { addIds, liveFiguresOf, mergeOrderPages, totalProfit, withLiveFigures } from './order-merge.ts';
+import {
+  addIds,
+  liveFiguresOf,
+  mergeOrderPages,
+  totalProfit,
+  withLiveFigures,
+  holdingListDisagrees,
+} from './order-merge.ts';
 
 describe('live figures over fetched rows', () => {
   const live = liveFiguresOf([{ Id: 1, Price: 1.2, FactProfits: 1000 }]);
@@ -57,5 +64,25 @@ describe('id sets and totals', () => {
       anOrder(3, { FactProfits: -0.000001 }),
     ];
     expect(totalProfit(rows)).toBe(0.299999);
+  });
+});
+
+describe('a pushed position the list lacks', () => {
+  it('agrees when the pushed positions are the listed ones, or nothing was fetched yet', () => {
+    expect(holdingListDisagrees([1, 2], { total: 2, loadedIds: [2, 1] })).toBe(false);
+    expect(holdingListDisagrees([], { total: 0, loadedIds: [] })).toBe(false);
+    expect(holdingListDisagrees([1], undefined)).toBe(false);
+  });
+
+  it('disagrees on a position the list lacks, or a different count', () => {
+    expect(holdingListDisagrees([1], { total: 0, loadedIds: [] })).toBe(true);
+    expect(holdingListDisagrees([1, 3], { total: 2, loadedIds: [1, 2] })).toBe(true);
+    expect(holdingListDisagrees([1], { total: 2, loadedIds: [1, 2] })).toBe(true);
+  });
+
+  it('compares only the count while later pages are not loaded', () => {
+    const pushed = Array.from({ length: 25 }, (_, i) => i + 1);
+    expect(holdingListDisagrees(pushed, { total: 25, loadedIds: pushed.slice(5, 25) })).toBe(false);
+    expect(holdingListDisagrees(pushed, { total: 24, loadedIds: pushed.slice(0, 20) })).toBe(true);
   });
 });

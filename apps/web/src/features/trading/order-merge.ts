@@ -75,3 +75,21 @@ export function totalProfit(rows: readonly OrderRow[]): number {
   const micros = rows.reduce((sum, row) => sum + Math.round(row.FactProfits * 1_000_000), 0);
   return micros / 1_000_000;
 }
+
+/**
+ * Whether the fetched holding list disagrees with the positions a FOREX_TRADE push names: a
+ * position the loaded rows lack (when they are all loaded), or a different count than the list's
+ * total. FOREX_ORDER normally brings the list up to date within milliseconds; a disagreement that
+ * outlives a whole push interval means a change was missed (a push lost in a reconnect, a fetch
+ * answered before the change), and the lists are fetched again.
+ */
+export function holdingListDisagrees(
+  pushedIds: readonly number[],
+  fetched: { total: number; loadedIds: readonly number[] } | undefined,
+): boolean {
+  if (!fetched) return false; // nothing fetched yet: the first fetch is on its way
+  if (pushedIds.length !== fetched.total) return true;
+  if (fetched.loadedIds.length < fetched.total) return false; // later pages not loaded: counts only
+  const loaded = new Set(fetched.loadedIds);
+  return pushedIds.some((id) => !loaded.has(id));
+}
