@@ -52,24 +52,27 @@ async function lineY(page: Page, lineId: string): Promise<number> {
 /**
  * Puts a finger (the mouse) down `offset` px off a line and checks the chart took hold of it. The
  * live market can rescale the chart between reading the line's height and pressing, so a press
- * that grabbed nothing is lifted (which moves nothing) and tried again at the line's new height;
- * after three misses the error names what was under the finger.
+ * that grabbed nothing (or landed on a passing toast) is lifted, which moves nothing, and tried
+ * again at the line's new height; after six misses the error names what was under the finger.
  */
 async function pressOnLine(page: Page, trade: TradePage, lineId: string, x: number, offset: number) {
   const misses: string[] = [];
-  for (let attempt = 0; attempt < 3; attempt += 1) {
+  for (let attempt = 0; attempt < 6; attempt += 1) {
     const y = (await lineY(page, lineId)) + offset;
     await page.mouse.move(x, y);
     await page.mouse.down();
     if ((await trade.chart.getAttribute('data-dragging')) === lineId) return y;
     await page.mouse.up();
     misses.push(
-      await page.evaluate(([px, py]) => {
-        const element = document.elementFromPoint(px!, py!);
-        return `${Math.round(py!)}px: ${element?.tagName ?? 'nothing'}.${String(element?.className ?? '')}`;
-      }, [x, y]),
+      await page.evaluate(
+        ([px, py]) => {
+          const element = document.elementFromPoint(px!, py!);
+          return `${Math.round(py!)}px: ${element?.tagName ?? 'nothing'}.${element?.getAttribute('class') ?? ''} ${element?.parentElement?.closest('[class]')?.getAttribute('class') ?? ''}`;
+        },
+        [x, y],
+      ),
     );
-    await page.waitForTimeout(250);
+    await page.waitForTimeout(300);
   }
   throw new Error(`the chart never took hold of ${lineId}; pressed at ${misses.join(', ')}`);
 }
@@ -130,8 +133,11 @@ describe.skipIf(!chromiumPath)('chart tools', () => {
     await expect.poll(() => lineItem.textContent(), eventually).toBe(`TP #${position.Id} ${newPrice}`);
 
     // Cancelling a drag changes nothing and puts the line back (once the success toast, which
-    // takes the screen's touches while it shows, is gone).
-    await page.locator('.adm-toast-mask').waitFor({ state: 'hidden' });
+    // takes the touches on its part of the screen while it shows, has come and gone: the server
+    // may store the move before the phone has its answer and shows the toast).
+    const toast = page.locator('.adm-toast-main', { hasText: 'Stop loss and take profit updated' });
+    await toast.waitFor({ timeout: 5_000 }).catch(() => undefined); // or it came and went already
+    await toast.waitFor({ state: 'hidden' });
     const y2 = await pressOnLine(page, trade, `takeProfit:${position.Id}`, x, 0);
     await page.mouse.move(x, y2 - 30, { steps: 5 });
     await page.mouse.up();
