@@ -338,7 +338,9 @@ async function recordFailure(testName: string, contexts: readonly BrowserContext
       .allInnerTexts()
       .catch(() => []);
     const shown = overlays.map((text) => text.replace(/\s+/g, ' ').slice(0, 160));
-    console.error(`[failed test page ${index + 1}] ${page.url()} -> ${path}; on top: ${JSON.stringify(shown)}`);
+    console.error(
+      `[failed test page ${index + 1}] ${page.url()} -> ${path}; on top: ${JSON.stringify(shown)}`,
+    );
   }
 }
 

@@ -124,7 +124,9 @@ describe('durable commits on the embedded database', () => {
     flush.hold();
     const before = handle.walFlushes!();
     const writes = Array.from({ length: 20 }, (_, i) =>
-      handle.db.transaction().execute((trx) => sql`insert into entries (note) values (${`order ${i}`})`.execute(trx)),
+      handle.db
+        .transaction()
+        .execute((trx) => sql`insert into entries (note) values (${`order ${i}`})`.execute(trx)),
     );
     const all = Promise.all(writes);
     while (!(await settled(all))) {
@@ -142,7 +144,8 @@ describe('durable commits on the embedded database', () => {
     const note = 'x'.repeat(2000);
     for (let batch = 0; batch < 30; batch += 1) {
       await handle.db.transaction().execute(async (trx) => {
-        for (let row = 0; row < 200; row += 1) await sql`insert into entries (note) values (${note})`.execute(trx);
+        for (let row = 0; row < 200; row += 1)
+          await sql`insert into entries (note) values (${note})`.execute(trx);
       });
     }
     const wal = statSync(`${handle.location}-wal`).size;

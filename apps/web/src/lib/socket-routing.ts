@@ -20,8 +20,10 @@ export type MessageOf<T extends PushMessage['type']> = Carrying<PushMessage, T>;
 /** A handler of one message type, given that type only. */
 export type HandlerOf<T extends PushMessage['type']> = (message: MessageOf<T>) => void;
 
-export const isOfType = <T extends PushMessage['type']>(message: PushMessage, type: T): message is MessageOf<T> =>
-  message.type === type;
+export const isOfType = <T extends PushMessage['type']>(
+  message: PushMessage,
+  type: T,
+): message is MessageOf<T> => message.type === type;
 
 /** A text frame as a server message, or undefined: a message of a newer server, or a broken one. */
 export function readFrame(text: string): ServerMessage | undefined {

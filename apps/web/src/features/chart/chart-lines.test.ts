@@ -161,7 +161,10 @@ describe('the scale around the lines', () => {
 
   it('keeps no range as none and a flat range within a sliver of its price', () => {
     expect(rangeWithLines(null, [1.1])).toBeNull();
-    expect(rangeWithLines({ minValue: 1.1, maxValue: 1.1 }, [1.1002])).toEqual({ minValue: 1.1, maxValue: 1.1002 });
+    expect(rangeWithLines({ minValue: 1.1, maxValue: 1.1 }, [1.1002])).toEqual({
+      minValue: 1.1,
+      maxValue: 1.1002,
+    });
     expect(rangeWithLines({ minValue: 1.1, maxValue: 1.1 }, [1.2])).toEqual({ minValue: 1.1, maxValue: 1.1 });
   });
 });

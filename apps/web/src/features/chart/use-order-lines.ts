@@ -12,7 +12,13 @@
  * outside the candles, so a take profit above the highs can be seen and grabbed.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { LineStyle, type AutoscaleInfo, type IChartApi, type IPriceLine, type ISeriesApi } from 'lightweight-charts';
+import {
+  LineStyle,
+  type AutoscaleInfo,
+  type IChartApi,
+  type IPriceLine,
+  type ISeriesApi,
+} from 'lightweight-charts';
 import { useTranslation } from 'react-i18next';
 import type { Instrument, OrderRow } from '@omp/protocol';
 import { formatLots, formatPrice } from '../../lib/format.ts';
