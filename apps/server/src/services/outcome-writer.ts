@@ -1,7 +1,7 @@
 /**
  * Group commit: everything the engine decided while a transaction was being written goes into the
  * next transaction, in decision order. One durable commit then covers many orders, which is what
- * lets the embedded database sustain thousands of orders a second with synchronous=FULL, and
+ * lets the embedded database sustain thousands of orders a second with durable commits, and
  * nobody is answered before their change is on disk.
  */
 import type { PersistItem } from '../repositories/trading-repository.ts';

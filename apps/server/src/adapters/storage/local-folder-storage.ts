@@ -30,7 +30,7 @@ export class LocalFolderStorage implements FileStorage {
     const handle = await open(temporary, 'wx', 0o600);
     try {
       await handle.writeFile(bytes);
-      // The database row that names this file is committed with synchronous=FULL; the file must
+      // The database row that names this file is committed durably (flushed to disk); the file must
       // be as durable as the row, or an identity photo could vanish in a power cut.
       await handle.sync();
     } finally {
