@@ -42,20 +42,21 @@ export function openDatabase(options: OpenDatabaseOptions): DatabaseHandle {
 }
 
 function openSqlite(file: string, walFlush?: WalFlush): DatabaseHandle {
-  if (file === ':memory:') {
-    const sqlite = new SQLite(file);
+  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  // WAL lets readers run beside the single writer. Balances must survive a power cut, not only a
+  // process crash (docs/decisions/0002): SQLite writes with synchronous=OFF and each writer waits
+  // for the WAL's flush off the event loop before it is answered (sqlite-durability.ts). Where
+  // there is no WAL (in memory, or a file system without shared memory), SQLite flushes itself.
+  if (sqlite.pragma('journal_mode = WAL', { simple: true }) !== 'wal') {
+    sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
     sqlite.defaultSafeIntegers(true);
     cachePreparedStatements(sqlite);
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
     return { db, kind: 'sqlite', location: file, ping: () => ping(db), close: () => db.destroy() };
   }
-  mkdirSync(path.dirname(file), { recursive: true });
-  const sqlite = new SQLite(file);
-  // WAL lets readers run beside the single writer. Balances must survive a power cut, not only a
-  // process crash (docs/decisions/0002): SQLite writes with synchronous=OFF and each writer waits
-  // for the WAL's flush off the event loop before it is answered (sqlite-durability.ts).
-  sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = OFF');
   sqlite.pragma('wal_autocheckpoint = 0');
   sqlite.pragma('foreign_keys = ON');

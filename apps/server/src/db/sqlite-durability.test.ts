@@ -154,6 +154,18 @@ describe('durable commits on the embedded database', () => {
     expect(count.rows[0]!.n).toBe(6000n);
   });
 
+  it('lets SQLite flush by itself where there is no WAL (a database in memory)', async () => {
+    const handle = openDatabase({ sqlitePath: ':memory:' });
+    handles.push(handle);
+    await sql`create table entries (id integer primary key, note text not null)`.execute(handle.db);
+    await handle.db
+      .transaction()
+      .execute((trx) => sql`insert into entries (note) values ('kept')`.execute(trx));
+    expect(handle.walFlushes).toBeUndefined();
+    const rows = await sql<{ note: string }>`select note from entries`.execute(handle.db);
+    expect(rows.rows).toEqual([{ note: 'kept' }]);
+  });
+
   it('keeps every acknowledged write when the process is killed mid-stream (kill -9)', async () => {
     const file = scratchFile();
     const writer = fileURLToPath(new URL('./sqlite-durability.writer.test-support.ts', import.meta.url));

@@ -256,6 +256,8 @@ class DurableSqliteDriver implements Driver {
 
   async destroy(): Promise<void> {
     await this.turns.take();
+    // A flush under way still needs the file: the last writers are answered before it closes.
+    await this.flusher.through(this.flusher.writes).catch(() => undefined);
     this.flusher.close();
     await this.inner.destroy();
   }
