@@ -48,30 +48,25 @@ function openSqlite(file: string, walFlush?: WalFlush): DatabaseHandle {
   // process crash (docs/decisions/0002): SQLite writes with synchronous=OFF and each writer waits
   // for the WAL's flush off the event loop before it is answered (sqlite-durability.ts). Where
   // there is no WAL (in memory, or a file system without shared memory), SQLite flushes itself.
-  if (sqlite.pragma('journal_mode = WAL', { simple: true }) !== 'wal') {
-    sqlite.pragma('synchronous = FULL');
-    sqlite.pragma('foreign_keys = ON');
-    sqlite.pragma('busy_timeout = 5000');
-    sqlite.defaultSafeIntegers(true);
-    cachePreparedStatements(sqlite);
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-    return { db, kind: 'sqlite', location: file, ping: () => ping(db), close: () => db.destroy() };
-  }
-  sqlite.pragma('synchronous = OFF');
-  sqlite.pragma('wal_autocheckpoint = 0');
+  const hasWal = sqlite.pragma('journal_mode = WAL', { simple: true }) === 'wal';
+  sqlite.pragma(hasWal ? 'synchronous = OFF' : 'synchronous = FULL');
+  if (hasWal) sqlite.pragma('wal_autocheckpoint = 0');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.defaultSafeIntegers(true);
-  const flusher = new WalFlusher(`${file}-wal`, walFlush);
-  countWrites(sqlite, flusher);
+  const flusher = hasWal ? new WalFlusher(`${file}-wal`, walFlush) : undefined;
+  if (flusher) countWrites(sqlite, flusher);
   cachePreparedStatements(sqlite);
-  const db = new Kysely<Database>({ dialect: new DurableSqliteDialect(sqlite, flusher) });
+  const dialect = flusher
+    ? new DurableSqliteDialect(sqlite, flusher)
+    : new SqliteDialect({ database: sqlite });
+  const db = new Kysely<Database>({ dialect });
   return {
     db,
     kind: 'sqlite',
     location: file,
     ping: () => ping(db),
-    walFlushes: () => flusher.flushes,
+    ...(flusher && { walFlushes: () => flusher.flushes }),
     close: () => db.destroy(),
   };
 }

@@ -146,14 +146,12 @@ export function countWrites(sqlite: SQLite.Database, flusher: WalFlusher): void 
   const prepare = sqlite.prepare.bind(sqlite);
   sqlite.prepare = ((source: string) => {
     const statement = prepare(source);
-    if (statement.reader || NOT_WRITES.test(source) || (statement as { counted?: true }).counted)
-      return statement;
+    if (statement.reader || NOT_WRITES.test(source)) return statement;
     const run = statement.run.bind(statement);
     statement.run = ((...parameters: unknown[]) => {
       flusher.wrote();
       return run(...parameters);
     }) as typeof statement.run;
-    (statement as { counted?: true }).counted = true;
     return statement;
   }) as typeof sqlite.prepare;
   const exec = sqlite.exec.bind(sqlite);
