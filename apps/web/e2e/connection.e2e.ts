@@ -7,7 +7,15 @@
 import { describe, expect, it } from 'vitest';
 import { chromiumPath, eventually, screenshot, useStack } from './harness.ts';
 import { call } from './accounts-api.ts';
-import { demoSession, priceAt, pushTicks, tradableInstrument, tradingServerEnv } from './trading-api.ts';
+import {
+  demoAtSetPrice,
+  demoSession,
+  openMarketPosition,
+  priceAt,
+  pushTicks,
+  tradableInstrument,
+  tradingServerEnv,
+} from './trading-api.ts';
 import { OrdersScreen, TicketScreen } from './pages/trading-pages.ts';
 import { HomePage } from './pages/home-page.ts';
 
@@ -123,9 +131,7 @@ describe.skipIf(!chromiumPath)('connection', () => {
   );
 
   it('shows an order placed between the first load of the list and the socket signing in', async () => {
-    const { instrument, price } = await tradableInstrument(stack);
-    await pushTicks(stack, [{ code: instrument.Code, bid: priceAt(price, 1, instrument.PricePrecision) }]);
-    const session = await demoSession(stack);
+    const { instrument, session } = await demoAtSetPrice(stack);
     // The phone's socket sign-in is held back (everything it sends after waits in line behind it),
     // so the order below is pushed to nobody: only the phone's own catching up can show it.
     let release!: () => void;
@@ -152,25 +158,14 @@ describe.skipIf(!chromiumPath)('connection', () => {
     await orders.root.getByTestId('empty-1').waitFor();
     await expect.poll(() => loginSent, eventually).toBe(true);
 
-    const placed = await call<{ Id: number }>(stack, '/v1/api/forex/submit', {
-      token: session.token,
-      body: {
-        type: '1',
-        cont: String(instrument.ForexMinCont),
-        forex_id: String(instrument.Id),
-        status: '1',
-      },
-    });
-    expect(placed.code, placed.msg).toBe(1);
+    const placed = await openMarketPosition(stack, session, instrument);
     release();
-    await expect.poll(() => orders.row(placed.data.Id).count(), eventually).toBe(1);
+    await expect.poll(() => orders.row(placed.Id).count(), eventually).toBe(1);
     expect(await orders.root.getByTestId('empty-1').count()).toBe(0);
   });
 
   it('catches up with a position whose order push never arrived, from the live positions push', async () => {
-    const { instrument, price } = await tradableInstrument(stack);
-    await pushTicks(stack, [{ code: instrument.Code, bid: priceAt(price, 1, instrument.PricePrecision) }]);
-    const session = await demoSession(stack);
+    const { instrument, session } = await demoAtSetPrice(stack);
     // Every FOREX_ORDER to this phone is lost on the way; everything else arrives.
     let dropped = 0;
     const orders = await OrdersScreen.start(stack, '/order', {
@@ -187,17 +182,8 @@ describe.skipIf(!chromiumPath)('connection', () => {
     await orders.root.getByTestId('empty-1').waitFor();
     await orders.strip('strip-margin-level').waitFor();
 
-    const placed = await call<{ Id: number }>(stack, '/v1/api/forex/submit', {
-      token: session.token,
-      body: {
-        type: '1',
-        cont: String(instrument.ForexMinCont),
-        forex_id: String(instrument.Id),
-        status: '1',
-      },
-    });
-    expect(placed.code, placed.msg).toBe(1);
-    await expect.poll(() => orders.row(placed.data.Id).count(), eventually).toBe(1);
+    const placed = await openMarketPosition(stack, session, instrument);
+    await expect.poll(() => orders.row(placed.Id).count(), eventually).toBe(1);
     expect(dropped).toBeGreaterThan(0);
   });
 });

@@ -220,10 +220,10 @@ export function useStack(serverOptions: ServerOptions = {}): Stack {
 
   // Each test's phone is closed when it ends: live pages left open would keep receiving every
   // quote and slow the next tests down on a small machine.
-  afterEach(async (context) => {
+  afterEach(async ({ task }) => {
     // A failed test leaves what each of its pages showed: a screenshot, and in the log the address
     // and any dialog, sheet or toast on top, which is often the why of a timeout on a busy machine.
-    if (context.task.result?.state === 'fail') await recordFailure(context.task.name, contexts);
+    if (task.result?.state === 'fail') await recordFailure(task.name, contexts);
     for (const context of contexts.splice(0)) await context.close().catch(() => {});
     // The server sends the app with a content security policy; anything it blocks is a bug here.
     const blocked = policyViolations.splice(0);
