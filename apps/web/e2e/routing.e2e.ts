@@ -1,12 +1,37 @@
 /**
  * The shell: the login guard, the public screens, the theme and colour settings.
  */
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumPath, eventually, screenshot, useStack } from './harness.ts';
 import { AppPage } from './pages/app-page.ts';
 import { HomePage } from './pages/home-page.ts';
 import { SettingsPage } from './pages/settings-page.ts';
 import { TradePage } from './pages/trade-page.ts';
+
+/**
+ * Taps a tab and reports what shows once the tap's own work is done (its microtasks included):
+ * the highlighted tab and whether a loading state is visible. A navigation that React defers
+ * (a transition) has not changed either yet.
+ */
+function tapTab(page: Page, testId: string): Promise<{ highlighted: string | null; loading: boolean }> {
+  return page.evaluate(
+    (id) =>
+      new Promise((resolve) => {
+        document.querySelector<HTMLElement>(`[data-testid="${id}"]`)!.click();
+        queueMicrotask(() =>
+          resolve({
+            highlighted:
+              document.querySelector('.tab-bar__item.is-active')?.getAttribute('data-testid') ?? null,
+            loading: [...document.querySelectorAll<HTMLElement>('.page-loading[role="status"]')].some(
+              (element) => element.offsetParent !== null,
+            ),
+          }),
+        );
+      }),
+    testId,
+  );
+}
 
 describe.skipIf(!chromiumPath)('routing and settings', () => {
   const stack = useStack();
@@ -96,11 +121,17 @@ describe.skipIf(!chromiumPath)('routing and settings', () => {
       await held;
       await route.continue();
     });
-    await home.tab('ranking').click();
+    // The tap answers at once: its tab lights up and the loading state shows.
+    expect(await tapTab(page, 'tab-rank')).toEqual({ highlighted: 'tab-rank', loading: true });
     const loading = page.locator('.page-loading[role="status"]:visible');
-    await loading.waitFor();
     expect(await page.getByTestId('tab-bar').isVisible()).toBe(true);
     await screenshot(page, 'lazy-screen-loading');
+    // A tap on another tab while the code is still on its way goes there.
+    await home.tab('market').click();
+    await page.waitForURL(/#\/$/);
+    await page.locator('[data-page="/"] [data-testid="instrument-list"]:visible').waitFor();
+    await home.tab('ranking').click();
+    await loading.waitFor();
     release();
     await page.locator('[data-page="/rank"] [data-testid="rank-page"]').waitFor();
     expect(await loading.count()).toBe(0);

@@ -126,9 +126,15 @@ function AppRoutes() {
   return useRoutes(routes);
 }
 
+/**
+ * Navigations are not transitions: a tap on a tab moves the highlight and shows the new screen's
+ * loading state at once. As transitions (react-router's default), React kept the old screen, and
+ * with it the old tab's highlight, for up to seconds while a screen's code loaded, and a second
+ * tap on that still-highlighted tab was taken for a tap on the current screen and did nothing.
+ */
 export function AppRouter() {
   return (
-    <HashRouter>
+    <HashRouter useTransitions={false}>
       <NavigatorBridge />
       <RouteErrorBoundary>
         <AppRoutes />
