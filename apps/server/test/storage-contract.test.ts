@@ -139,6 +139,25 @@ describe.each(databaseEngines())('storage contract on %s', (engine) => {
     for (const item of batch) expect(await repo.recentBars(item.instrumentId, '1H', 3000)).toHaveLength(2500);
   });
 
+  it('writes a batch of instruments and periods together; a bar named twice keeps its later state', async () => {
+    const [first, second] = SEED_INSTRUMENTS.slice(5, 7).map(({ spec }) => spec.id);
+    await repo.upsertBarsBatch([
+      { instrumentId: first!, period: '5M', bars: [bar(300, 10), bar(600, 11)] },
+      { instrumentId: second!, period: '5M', bars: [bar(300, 20)] },
+      { instrumentId: first!, period: '15M', bars: [bar(900, 30)] },
+      { instrumentId: first!, period: '5M', bars: [bar(600, 12), bar(900, 13)] },
+    ]);
+    const closes = async (id: number, period: '5M' | '15M') =>
+      (await repo.recentBars(id, period, 10)).map((b) => [b.time, b.close]);
+    expect(await closes(first!, '5M')).toEqual([
+      [300, 10],
+      [600, 12],
+      [900, 13],
+    ]);
+    expect(await closes(second!, '5M')).toEqual([[300, 20]]);
+    expect(await closes(first!, '15M')).toEqual([[900, 30]]);
+  });
+
   it('stores settings and updates them in place', async () => {
     expect(await repo.getSetting('nope')).toBeUndefined();
     await repo.setSetting('demo_balance', '100000', 1);

@@ -14,8 +14,8 @@ import type { Database } from '../db/schema.ts';
 export interface RowsStatement<Column extends string> {
   table: string;
   columns: readonly Column[];
-  /** An upsert: on a clash of `key`, these columns take the new row's values. */
-  onConflict?: { key: Column; update: readonly Column[] };
+  /** An upsert: on a clash of `key` (a column, or the columns of a composite key), these columns take the new row's values. */
+  onConflict?: { key: Column | readonly Column[]; update: readonly Column[] };
   /** Columns the statement returns (ids the database assigns). */
   returning?: readonly string[];
 }
@@ -51,7 +51,7 @@ function statementText(statement: RowsStatement<string>, rows: number, postgres:
   const conflict = statement.onConflict;
   if (conflict)
     text +=
-      ` on conflict (${quoted(conflict.key)}) do update set ` +
+      ` on conflict (${(typeof conflict.key === 'string' ? [conflict.key] : conflict.key).map(quoted).join(', ')}) do update set ` +
       conflict.update.map((column) => `${quoted(column)} = excluded.${quoted(column)}`).join(', ');
   if (statement.returning) text += ` returning ${statement.returning.map(quoted).join(', ')}`;
   // Batches come in every size up to the chunk: keep the texts of the sizes seen lately, bounded.

@@ -7,6 +7,7 @@ import type { Bar, InstrumentSpec, SimulationProfile, StoredKlinePeriod, WeeklyS
 import type { Language } from '@omp/protocol';
 import type { Database, InstrumentTable } from '../db/schema.ts';
 import { toInt } from '../db/values.ts';
+import { writeRows, type RowsStatement } from './bulk-rows.ts';
 
 export interface CategoryRecord {
   id: number;
@@ -24,8 +25,16 @@ export interface InstrumentRecord {
   names?: Partial<Record<Language, string>>;
 }
 
-/** Rows per INSERT: keeps under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters. */
-const INSERT_CHUNK_ROWS = 2000;
+type KlineColumn = 'instrument_id' | 'period' | 'time' | 'open' | 'high' | 'low' | 'close' | 'volume';
+
+const KLINE_ROWS: RowsStatement<KlineColumn> = {
+  table: 'klines',
+  columns: ['instrument_id', 'period', 'time', 'open', 'high', 'low', 'close', 'volume'],
+  onConflict: {
+    key: ['instrument_id', 'period', 'time'],
+    update: ['open', 'high', 'low', 'close', 'volume'],
+  },
+};
 
 export class MarketRepository {
   private readonly db: Kysely<Database>;
@@ -66,36 +75,28 @@ export class MarketRepository {
 
   /** Inserts or replaces bars (a forming bar is written again as it grows). */
   async upsertBars(instrumentId: number, period: StoredKlinePeriod, bars: readonly Bar[]): Promise<void> {
-    for (let start = 0; start < bars.length; start += INSERT_CHUNK_ROWS) {
-      const chunk = bars.slice(start, start + INSERT_CHUNK_ROWS);
-      await this.db
-        .insertInto('klines')
-        .values(chunk.map((bar) => ({ instrument_id: instrumentId, period, ...bar })))
-        .onConflict((oc) =>
-          oc.columns(['instrument_id', 'period', 'time']).doUpdateSet((eb) => ({
-            open: eb.ref('excluded.open'),
-            high: eb.ref('excluded.high'),
-            low: eb.ref('excluded.low'),
-            close: eb.ref('excluded.close'),
-            volume: eb.ref('excluded.volume'),
-          })),
-        )
-        .execute();
-    }
+    await this.upsertBarsBatch([{ instrumentId, period, bars }]);
   }
 
   /**
-   * Writes many instruments' bars in one transaction (one fsync instead of hundreds). `fence` runs
+   * Writes many instruments' bars in one transaction (one fsync instead of hundreds), as multi-row
+   * upserts of up to ROWS_PER_STATEMENT bars whatever their instrument and period: the market's
+   * flush each second changes a bar of every stored period of every instrument, and one statement
+   * per instrument and period was hundreds of round trips a second to PostgreSQL. `fence` runs
    * first inside it and throws to write nothing (a cluster node that no longer produces the market).
    */
   async upsertBarsBatch(
     batch: ReadonlyArray<{ instrumentId: number; period: StoredKlinePeriod; bars: readonly Bar[] }>,
     fence?: (trx: Transaction<Database>) => Promise<void>,
   ) {
+    // One statement may not touch a row twice (PostgreSQL refuses): the later state of a bar wins.
+    const rows = new Map<string, Record<KlineColumn, number | string>>();
+    for (const { instrumentId, period, bars } of batch)
+      for (const bar of bars)
+        rows.set(`${instrumentId}:${period}:${bar.time}`, { instrument_id: instrumentId, period, ...bar });
     await this.db.transaction().execute(async (trx) => {
       await fence?.(trx);
-      const repo = new MarketRepository(trx);
-      for (const item of batch) await repo.upsertBars(item.instrumentId, item.period, item.bars);
+      await writeRows(trx, KLINE_ROWS, [...rows.values()]);
     });
   }
 
