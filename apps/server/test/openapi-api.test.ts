@@ -92,6 +92,7 @@ describe('the OpenAPI document', () => {
       .sort();
     expect(documented).toEqual(
       [
+        'POST /admin/api/users/{id}/adjust',
         'POST /api/account/draw',
         'POST /api/quickCharge/submit',
         'POST /api/quickCharge/wire_submit',

@@ -126,6 +126,54 @@ describe.each(databaseEngines())('users desk on %s', (engine) => {
     await t.expectLedgerBalanced(id);
   });
 
+  it('makes an adjustment sent again with its Idempotency-Key once, even while the first runs', async () => {
+    const { id } = await t.realUser('1000');
+    const adjust = (token: string, key: string, amount: string) =>
+      rt.app.inject({
+        method: 'POST',
+        url: `/admin/api/users/${id}/adjust`,
+        headers: {
+          lang: 'en',
+          authorization: token,
+          'content-type': 'application/json',
+          'idempotency-key': key,
+        },
+        payload: JSON.stringify({ amount, reason: 'Goodwill', kind: 'bonus' }),
+      });
+    // A confirmation retried after the network dropped: three copies, two of them while the first runs.
+    const answers = await Promise.all([1, 2, 3].map(() => adjust(finance, 'retry-1', '75.5')));
+    for (const answer of answers)
+      expect(answer.json()).toMatchObject({ code: 1, data: { figures: { balance_usd: '1075.5' } } });
+    expect((await adjust(finance, 'retry-1', '75.5')).json()).toMatchObject({ code: 1 });
+
+    // The same key for another amount, or by another member of staff, is refused and changes nothing.
+    expect((await adjust(finance, 'retry-1', '80')).json()).toMatchObject({
+      code: 422,
+      msg: 'This idempotency key was already used for another request',
+    });
+    const otherFinance = await staffToken(rt, ['finance']);
+    expect((await adjust(otherFinance, 'retry-1', '75.5')).json()).toMatchObject({ code: 422 });
+    // A new key is a new adjustment.
+    expect((await adjust(finance, 'retry-2', '75.5')).json()).toMatchObject({
+      code: 1,
+      data: { figures: { balance_usd: '1151' } },
+    });
+
+    const ledger = await get<{ list: Array<{ Kind: string; Value: number }> }>(
+      `/admin/api/users/${id}/ledger`,
+      finance,
+    );
+    expect(ledger.data.list.filter((row) => row.Kind === 'bonus').map((row) => row.Value)).toEqual([
+      75.5, 75.5,
+    ]);
+    const audit = await get<{ list: WireAuditEntry[] }>(
+      `/admin/api/audit?target_type=user&target_id=${id}`,
+      await adminToken(rt),
+    );
+    expect(audit.data.list).toHaveLength(2);
+    await t.expectLedgerBalanced(id);
+  });
+
   it('closes a position as staff with close reason 5, for admins only, and the user sees it closed', async () => {
     const { id, token } = await t.realUser('5000');
     const placed = await t.submit(token, { type: 1, cont: '0.5', forex_id: t.spec('EURUSD').id, status: 1 });

@@ -23,3 +23,4 @@ export * from './risk-warning.ts';
 export * from './statement.ts';
 export { parseCsv } from './csv.ts';
 export * from './push.ts';
+export { IdempotencyKeys, randomKey } from './idempotency-keys.ts';

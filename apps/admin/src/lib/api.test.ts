@@ -78,6 +78,39 @@ describe('back-office request layer', () => {
     });
   });
 
+  it('sends the same Idempotency-Key again only while the outcome of a POST is unknown', async () => {
+    const answers = [
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      () => Promise.resolve(new Response('Bad gateway', { status: 502 })),
+      () => Promise.resolve(new Response(JSON.stringify({ code: 1, msg: 'Saved', data: null }))),
+      () => Promise.resolve(new Response(JSON.stringify({ code: 1, msg: 'Saved', data: null }))),
+      () => Promise.resolve(new Response(JSON.stringify({ code: 0, msg: 'Refused', data: null }))),
+      () => Promise.resolve(new Response(JSON.stringify({ code: 1, msg: 'Saved', data: null }))),
+    ];
+    const keys: Array<string | undefined> = [];
+    const fetch = vi.fn(async (_path: RequestInfo | URL, init?: RequestInit) => {
+      keys.push((init?.headers as Record<string, string>)['idempotency-key']);
+      return answers[keys.length - 1]!();
+    });
+    const api = createApi(deps(fetch as typeof globalThis.fetch));
+    const credit = () => api.post('/admin/api/users/7/adjust', { amount: '5', reason: 'Goodwill' });
+    await expect(credit()).rejects.toMatchObject({ code: -1 });
+    await expect(credit()).rejects.toMatchObject({ code: -1, status: 502 });
+    await credit();
+    // Answered: the same action confirmed again is a new one, and so is one after a refusal.
+    await credit();
+    await expect(
+      api.post('/admin/api/users/7/adjust', { amount: '6', reason: 'Other' }),
+    ).rejects.toMatchObject({
+      code: 0,
+    });
+    await api.post('/admin/api/users/7/adjust', { amount: '6', reason: 'Other' });
+    expect(keys.every((key) => typeof key === 'string' && key.length === 32)).toBe(true);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).toBe(keys[0]);
+    expect(new Set([keys[2], keys[3], keys[4], keys[5]]).size).toBe(4);
+  });
+
   it('builds query strings without empty filters', () => {
     expect(queryString({ status: 0, user_id: null, page: 1 })).toBe('?status=0&page=1');
     expect(queryString({})).toBe('');

@@ -5,9 +5,15 @@
  * the server's own sentence (shown as it is: the server explains every refusal), and 999 also
  * ends the session here, so the next screen is the login.
  *
+ * Every POST carries an Idempotency-Key. A call that came back without an envelope (the network
+ * dropped, a gateway answered 502) may or may not have changed something; sent again unchanged it
+ * carries the same key, so a money action the server honours keys for (a balance adjustment) is
+ * made once however often staff retry it. A definitive answer retires the key: the same action
+ * confirmed again later is a new action.
+ *
  * Effects are injected, so the envelope rules are tested without a browser.
  */
-import { ResponseCode, type Envelope } from '@omp/protocol';
+import { IDEMPOTENCY_HEADER, IdempotencyKeys, ResponseCode, type Envelope } from '@omp/protocol';
 
 export type Params = Record<string, string | number | undefined | null>;
 
@@ -48,10 +54,24 @@ export function queryString(params: Params = {}): string {
   return text ? `?${text}` : '';
 }
 
+/** A failure without an envelope: whatever was asked may or may not have been done. */
+const NO_ENVELOPE = -1;
+
 export function createApi(deps: ApiDeps): AdminApi {
   const doFetch = deps.fetch ?? ((input, init) => fetch(input, init));
+  const keys = new IdempotencyKeys((error) => error instanceof ApiError && error.code === NO_ENVELOPE);
 
-  async function call<T>(method: 'GET' | 'POST', path: string, body?: Record<string, unknown>) {
+  function call<T>(method: 'GET' | 'POST', path: string, body?: Record<string, unknown>) {
+    if (method === 'GET') return send<T>(method, path, body, undefined);
+    return keys.send(`${path} ${JSON.stringify(body ?? {})}`, (key) => send<T>(method, path, body, key));
+  }
+
+  async function send<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    body: Record<string, unknown> | undefined,
+    idempotencyKey: string | undefined,
+  ) {
     const token = deps.getToken();
     let response: Response;
     try {
@@ -61,17 +81,22 @@ export function createApi(deps: ApiDeps): AdminApi {
           lang: deps.getLang(),
           ...(token ? { authorization: token } : {}),
           ...(body ? { 'content-type': 'application/json' } : {}),
+          ...(idempotencyKey ? { [IDEMPOTENCY_HEADER]: idempotencyKey } : {}),
         },
         ...(body ? { body: JSON.stringify(body) } : {}),
       });
     } catch (error) {
-      throw new ApiError(deps.networkError(error instanceof Error ? error.message : String(error)), -1, 0);
+      throw new ApiError(
+        deps.networkError(error instanceof Error ? error.message : String(error)),
+        NO_ENVELOPE,
+        0,
+      );
     }
     let envelope: Envelope<T>;
     try {
       envelope = (await response.json()) as Envelope<T>;
     } catch {
-      throw new ApiError(deps.networkError(`HTTP ${response.status}`), -1, response.status);
+      throw new ApiError(deps.networkError(`HTTP ${response.status}`), NO_ENVELOPE, response.status);
     }
     if (envelope.code === ResponseCode.sessionInvalid) deps.onSessionInvalid();
     const msg = deps.localize ? await deps.localize(envelope.msg) : envelope.msg;

@@ -24,6 +24,7 @@ import {
 } from '@omp/protocol';
 import { z } from 'zod';
 import { ok } from '../http/envelope-plugin.ts';
+import { idempotentRequestOf } from '../http/idempotency-key.ts';
 import { requireStaff } from '../http/staff-auth.ts';
 import type { UserDesk } from '../services/user-desk.ts';
 
@@ -170,13 +171,18 @@ export async function staffTraderRoutes(app: FastifyInstance, deps: { userDesk: 
         body: balanceAdjustBodySchema,
         response: { 200: envelopeOf(userDetailSchema) },
       },
+      config: { idempotent: true },
     },
     async (request) => {
       const staff = await requireStaff(request, FINANCE);
       const { amount, reason, kind } = request.body;
+      const id = request.params.id;
+      // Kept under the credited user; the operation names the staff member, so another member's
+      // use of the same key is refused rather than answered with this one's adjustment.
+      const idempotent = idempotentRequestOf(request, id, `staff_adjust:${staff.id}`);
       return ok(
         request,
-        await userDesk.adjustBalance(staff.id, request.params.id, amount, reason, kind),
+        await userDesk.adjustBalance(staff.id, id, amount, reason, kind, idempotent),
         'user.adjusted',
       );
     },

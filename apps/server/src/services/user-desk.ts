@@ -28,6 +28,7 @@ import type { EventBus } from '../events/event-bus.ts';
 import type { TradingQueries } from './trading-queries.ts';
 import type { TradingService } from './trading-service.ts';
 import { OwnerCalls } from './owner-calls.ts';
+import type { IdempotentRequest } from './idempotency.ts';
 
 export interface UserDeskOptions {
   db: Db;
@@ -47,6 +48,8 @@ interface Adjustment {
   amount: string;
   reason: string;
   kind: 'adjustment' | 'bonus';
+  /** The call's Idempotency-Key, kept under the credited user (services/idempotency.ts). */
+  idempotent?: IdempotentRequest | undefined;
 }
 
 interface StaffOrderAction {
@@ -163,7 +166,9 @@ export class UserDesk {
 
   /**
    * Credits or debits a real account by `amount` USD as an `adjustment` row. A debit never takes
-   * more than the free margin, so staff cannot push an account into a stop-out by accident.
+   * more than the free margin, so staff cannot push an account into a stop-out by accident. With
+   * an idempotency key, a retry of the same adjustment (a confirmation sent again after the network
+   * dropped) is made once.
    */
   adjustBalance(
     staffId: number,
@@ -171,43 +176,56 @@ export class UserDesk {
     amount: string,
     reason: string,
     kind: 'adjustment' | 'bonus' = 'adjustment',
+    idempotent?: IdempotentRequest,
   ): Promise<WireUserDetail> {
-    return this.adjustOnOwner({ staffId, id, amount, reason, kind });
+    return this.adjustOnOwner({ staffId, id, amount, reason, kind, idempotent });
   }
 
-  private async adjustHere({ staffId, id, amount, reason, kind }: Adjustment): Promise<WireUserDetail> {
+  private async adjustHere({
+    staffId,
+    id,
+    amount,
+    reason,
+    kind,
+    idempotent,
+  }: Adjustment): Promise<WireUserDetail> {
     const row = await this.user(id);
     if (row.isDemo) throw refused('user.adjust_demo');
     const amountMicros = parseMicros(amount);
     if (amountMicros === null || amountMicros === 0n) throw refused('user.adjust_amount');
-    await this.o.trading.changeBalance(
-      { id, isDemo: false },
-      {
-        postings: [{ kind, amountMicros }],
-        refId: 0,
-        requireFreeMargin: amountMicros < 0n,
-      },
-      {
-        answer: () => null,
-        refusalKey: (rejection) =>
-          rejection === 'insufficient_free_margin' ? 'user.adjust_exceeds_free_margin' : undefined,
-        extra: (trx) =>
-          writeAudit(trx, {
-            staffId,
-            action: kind === 'bonus' ? 'user.bonus' : 'user.adjust_balance',
-            targetType: 'user',
-            targetId: id,
-            before: null,
-            after: { amount_usd: usd(amountMicros), kind, reason },
-            atMs: this.o.now(),
-          }),
-      },
-    );
-    this.o.events.publish('money_decided', {
-      userId: id,
-      action: kind === 'bonus' ? 'user.bonus' : 'user.adjust_balance',
-      targetId: id,
-      staffId,
+    // A replay answers the stored reply (nothing) and changes nothing: the detail below is read anew.
+    await this.o.trading.once(idempotent, async (request) => {
+      await this.o.trading.changeBalance(
+        { id, isDemo: false },
+        {
+          postings: [{ kind, amountMicros }],
+          refId: 0,
+          requireFreeMargin: amountMicros < 0n,
+        },
+        {
+          answer: () => null,
+          idempotent: request,
+          refusalKey: (rejection) =>
+            rejection === 'insufficient_free_margin' ? 'user.adjust_exceeds_free_margin' : undefined,
+          extra: (trx) =>
+            writeAudit(trx, {
+              staffId,
+              action: kind === 'bonus' ? 'user.bonus' : 'user.adjust_balance',
+              targetType: 'user',
+              targetId: id,
+              before: null,
+              after: { amount_usd: usd(amountMicros), kind, reason },
+              atMs: this.o.now(),
+            }),
+        },
+      );
+      this.o.events.publish('money_decided', {
+        userId: id,
+        action: kind === 'bonus' ? 'user.bonus' : 'user.adjust_balance',
+        targetId: id,
+        staffId,
+      });
+      return null;
     });
     return this.detail(id);
   }
