@@ -137,6 +137,7 @@ describe.each(databaseEngines())('sessions and devices on %s', (engine) => {
       {
         id: expect.any(Number),
         current: true,
+        demo: false,
         device: 'Android 14',
         browser: 'Chrome 120.0',
         area: 'Asia/Hong_Kong',
@@ -147,6 +148,7 @@ describe.each(databaseEngines())('sessions and devices on %s', (engine) => {
       {
         id: expect.any(Number),
         current: false,
+        demo: false,
         device: 'iPhone, iOS 17.5',
         browser: 'Safari 17.5',
         area: 'Europe/London',
@@ -232,6 +234,53 @@ describe.each(databaseEngines())('sessions and devices on %s', (engine) => {
     const mine = await sessionsOf(phone, phoneToken);
     expect(mine.map((s) => [s.current, s.device])).toEqual([[true, 'iPhone, iOS 17.5']]);
     expect(phoneSocket.received.some((m) => typeof m === 'object' && m.type === 'session_ended')).toBe(false);
+  });
+
+  it("ends the own demo account's sessions with the others: a device signed out keeps no way in", async () => {
+    const { email, token: phoneToken } = await register(phone);
+    const tabletToken = await login(tablet, email);
+    const ownDemo = async (device: Device, token: string) => {
+      const answer = await call<LoginResult>(device, 'POST', '/api/user/demo_session', { token });
+      expect(answer.code).toBe(1);
+      return answer.data.token;
+    };
+    // The tablet went into the demo account, which also reads the real account's statement.
+    const tabletDemo = await ownDemo(tablet, tabletToken);
+    const demoSocket = await signedInSocket(tabletDemo);
+    const listed = await sessionsOf(phone, phoneToken);
+    expect(listed.map((s) => [s.current, s.demo])).toEqual(
+      expect.arrayContaining([
+        [true, false],
+        [false, false],
+        [false, true],
+      ]),
+    );
+    expect(listed).toHaveLength(3);
+
+    const answer = await call(phone, 'POST', '/api/user/sessions/sign_out_others', { token: phoneToken });
+    expect(answer).toMatchObject({ code: 1, data: { ended: 2 } });
+    expect(
+      await demoSocket.waitFor((m: Message) => typeof m === 'object' && m.type === 'session_ended'),
+    ).toMatchObject({ code: 999, reason: 'signed_out_elsewhere' });
+    for (const token of [tabletToken, tabletDemo])
+      expect((await call(tablet, 'GET', '/api/user/info', { token })).code).toBe(999);
+    expect((await call(phone, 'GET', '/api/user/info', { token: phoneToken })).code).toBe(1);
+
+    // One demo session signed out by itself: its token and its socket end, nothing else.
+    const phoneDemo = await ownDemo(phone, phoneToken);
+    const phoneDemoSocket = await signedInSocket(phoneDemo);
+    const demoSession = (await sessionsOf(phone, phoneToken)).find((s) => s.demo)!;
+    expect(
+      (
+        await call(phone, 'POST', '/api/user/sessions/sign_out', {
+          token: phoneToken,
+          form: { id: String(demoSession.id) },
+        })
+      ).code,
+    ).toBe(1);
+    await phoneDemoSocket.waitFor((m: Message) => typeof m === 'object' && m.type === 'session_ended');
+    expect((await call(phone, 'GET', '/api/user/info', { token: phoneDemo })).code).toBe(999);
+    expect((await call(phone, 'GET', '/api/user/info', { token: phoneToken })).code).toBe(1);
   });
 
   it('e-mails a sign-in from a new device once, and nothing for a known one or the first session', async () => {

@@ -10,6 +10,9 @@ import { identifierTypeSchema } from './account.ts';
 export const signedInSessionSchema = z.object({
   id: z.number().int().describe('The session’s number, for signing it out'),
   current: z.boolean().describe('The session this request was made with'),
+  demo: z
+    .boolean()
+    .describe('A session of the user’s own demo account, which ends with the real account’s sessions'),
   device: z.string().describe('E.g. "iPhone (iOS 17.5)"; empty when the browser did not say'),
   browser: z.string().describe('E.g. "Safari 17.5"; empty when the browser did not say'),
   area: z

@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { toInt } from '../db/values.ts';
+import { sessionsOfPerson } from './person-sessions.ts';
 
 export interface NewSession {
   userId: number;
@@ -16,6 +17,8 @@ export interface NewSession {
 
 export interface StoredSession {
   id: number;
+  /** The user's own, or (`demo`) their own demo account's. */
+  userId: number;
   tokenHash: string;
   createdAt: number;
   lastUsedAt: number;
@@ -73,12 +76,15 @@ export class SessionRepository {
     return inserted !== undefined;
   }
 
-  /** The user's sessions that still work, the most recently used first. */
+  /**
+   * The sessions that still work of the user and of their own demo account (person-sessions.ts),
+   * the most recently used first.
+   */
   async live(userId: number, nowMs: number): Promise<StoredSession[]> {
     const rows = await this.db
       .selectFrom('sessions')
-      .select(['id', 'token_hash', 'created_at', 'last_used_at', 'ip', 'user_agent', 'time_zone'])
-      .where('user_id', '=', userId)
+      .select(['id', 'user_id', 'token_hash', 'created_at', 'last_used_at', 'ip', 'user_agent', 'time_zone'])
+      .where(sessionsOfPerson(userId))
       .where('revoked_at', 'is', null)
       .where('expires_at', '>', nowMs)
       .orderBy('last_used_at', 'desc')
@@ -86,6 +92,7 @@ export class SessionRepository {
       .execute();
     return rows.map((row) => ({
       id: toInt(row.id),
+      userId: toInt(row.user_id),
       tokenHash: row.token_hash,
       createdAt: toInt(row.created_at),
       lastUsedAt: toInt(row.last_used_at ?? row.created_at),
@@ -95,26 +102,33 @@ export class SessionRepository {
     }));
   }
 
-  /** Revokes one live session of the user; answers its token's hash, or undefined when none. */
-  async revokeOne(userId: number, id: number, nowMs: number): Promise<string | undefined> {
+  /**
+   * Revokes one live session of the user or of their own demo account; answers its token's hash
+   * and whose it was, or undefined when there is none.
+   */
+  async revokeOne(
+    userId: number,
+    id: number,
+    nowMs: number,
+  ): Promise<{ tokenHash: string; userId: number } | undefined> {
     const row = await this.db
       .updateTable('sessions')
       .set({ revoked_at: nowMs })
       .where('id', '=', id)
-      .where('user_id', '=', userId)
+      .where(sessionsOfPerson(userId))
       .where('revoked_at', 'is', null)
       .where('expires_at', '>', nowMs)
-      .returning('token_hash')
+      .returning(['token_hash', 'user_id'])
       .executeTakeFirst();
-    return row?.token_hash;
+    return row && { tokenHash: row.token_hash, userId: toInt(row.user_id) };
   }
 
-  /** Revokes every live session of the user but one; answers how many ended. */
+  /** Revokes every live session of the user and their own demo account but one; answers how many ended. */
   async revokeAllBut(userId: number, keepTokenHash: string, nowMs: number): Promise<number> {
     const result = await this.db
       .updateTable('sessions')
       .set({ revoked_at: nowMs })
-      .where('user_id', '=', userId)
+      .where(sessionsOfPerson(userId))
       .where('token_hash', '!=', keepTokenHash)
       .where('revoked_at', 'is', null)
       .where('expires_at', '>', nowMs)

@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { UserAccess } from '@omp/protocol';
 import type { Database } from '../db/schema.ts';
 import { toInt } from '../db/values.ts';
+import { sessionsOfPerson } from './person-sessions.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -88,11 +89,12 @@ export async function replacePasswordHash(
     .execute();
 }
 
+/** Ends every session of the user, their own demo account's included (person-sessions.ts). */
 export async function revokeAllSessions(db: Db, userId: number, nowMs: number): Promise<void> {
   await db
     .updateTable('sessions')
     .set({ revoked_at: nowMs })
-    .where('user_id', '=', userId)
+    .where(sessionsOfPerson(userId))
     .where('revoked_at', 'is', null)
     .execute();
 }

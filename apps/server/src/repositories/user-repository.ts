@@ -3,6 +3,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database, UserTable } from '../db/schema.ts';
 import { toInt } from '../db/values.ts';
 import { reusableQuery } from '../db/reusable-query.ts';
+import { revokeAllSessions } from './user-access-repository.ts';
 
 export interface UserRecord {
   id: number;
@@ -176,13 +177,9 @@ export class UserRepository {
     return row ? toInt(row.user_id) : undefined;
   }
 
+  /** Ends every session of the user, their own demo account's included. */
   async revokeAllSessions(userId: number, nowMs: number): Promise<void> {
-    await this.db
-      .updateTable('sessions')
-      .set({ revoked_at: nowMs })
-      .where('user_id', '=', userId)
-      .where('revoked_at', 'is', null)
-      .execute();
+    await revokeAllSessions(this.db, userId, nowMs);
   }
 }
 

@@ -117,6 +117,7 @@ export class SessionDevices {
     return [...current, ...others].map((row) => ({
       id: row.id,
       current: row.tokenHash === currentTokenHash,
+      demo: row.userId !== userId,
       ...describeUserAgent(row.userAgent),
       area: row.timeZone,
       ip: row.ip,
@@ -130,12 +131,14 @@ export class SessionDevices {
    * The asking session itself may be named: that is a logout, and its socket is told so.
    */
   async signOut(userId: number, id: number, currentTokenHash: string): Promise<void> {
-    const tokenHash = await this.o.sessions.revokeOne(userId, id, this.o.now());
-    if (tokenHash === undefined) throw notFound('sessions.not_found');
+    const revoked = await this.o.sessions.revokeOne(userId, id, this.o.now());
+    if (revoked === undefined) throw notFound('sessions.not_found');
+    const { tokenHash } = revoked;
     this.touchedAtMs.delete(tokenHash);
     const reason =
       tokenHash === currentTokenHash ? SessionEndReason.logout : SessionEndReason.signedOutElsewhere;
-    this.o.sessionsEnded({ userId, tokenHash, reason });
+    // Named by whose session it was: one of the own demo account is held by that account's sockets.
+    this.o.sessionsEnded({ userId: revoked.userId, tokenHash, reason });
   }
 
   /** Signs out every session of the user but the one asking; answers how many ended. */

@@ -78,15 +78,32 @@ describe('socket hub', () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(socket.sent).toEqual([expect.objectContaining({ type: 'login_result', code: 1 })]);
 
-    // The owner signing out one device, or changing the password on this one, leaves the demo be.
+    // The owner signing out one other device leaves the demo be; another user's demo is not theirs.
     events.publish('session_ended', { userId: 7, tokenHash: 'hash-of-tok', reason: 'logout' });
-    events.publish('session_ended', { userId: 7, spareTokenHash: 'hash-of-tok', reason: 'password_changed' });
-    expect(socket.sent).toHaveLength(1);
-    // Another user's demo account is not theirs.
     events.publish('session_ended', { userId: 8, reason: 'user_disabled' });
     expect(socket.sent).toHaveLength(1);
 
     events.publish('session_ended', { userId: 7, reason: 'user_disabled' });
+    expect(socket.sent).toEqual([
+      expect.objectContaining({ type: 'login_result', code: 1 }),
+      expect.objectContaining({ type: 'session_ended' }),
+    ]);
+  });
+
+  it("ends the own demo account's sockets when the owner's others end, the asking device spared", async () => {
+    const events = createInProcessEventBus();
+    const ownDemo: SocketSession = {
+      userId: 70,
+      isDemo: true,
+      tokenHash: 'hash-of-demo',
+      expiresAtMs: 10_000,
+      ownerId: 7,
+    };
+    const socket = hubWith({ events, authenticate: async () => ownDemo });
+    socket.receive({ type: 'login', params: 'demo-tok' });
+    await new Promise((resolve) => setImmediate(resolve));
+    // A new password set on the real session of this very phone: its demo session ends with the rest.
+    events.publish('session_ended', { userId: 7, spareTokenHash: 'hash-of-tok', reason: 'password_changed' });
     expect(socket.sent).toEqual([
       expect.objectContaining({ type: 'login_result', code: 1 }),
       expect.objectContaining({ type: 'session_ended' }),

@@ -300,7 +300,7 @@ export class SocketHub {
     for (const pending of this.pendingLogins) pending.endedMeanwhile.push(event);
     const clients = [...this.users.of(event.userId)];
     // Every session of a user ended: their own demo account's sockets end too (endsOwnDemo).
-    if (event.tokenHash === undefined && event.spareTokenHash === undefined)
+    if (event.tokenHash === undefined)
       for (const client of this.clients) if (client.session?.ownerId === event.userId) clients.push(client);
     for (const client of clients) {
       if (!client.session || !ends(event, client.session)) continue;

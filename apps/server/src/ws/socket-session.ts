@@ -41,11 +41,11 @@ export function ends(event: SessionEnded, session: SocketSession): boolean {
  * forced out, password reset by staff), so do its demo account's. A password the owner changed on
  * one device spares that device's session, and the demo account with it.
  */
+/**
+ * Whether the event ends a session of a real user's own demo account: every user-wide end of the
+ * owner's sessions does, the ones that spare the asking device included (signing the others out, a
+ * new password), as the database ends them together (person-sessions.ts).
+ */
 export function endsOwnDemo(event: SessionEnded, session: SocketSession): boolean {
-  return (
-    session.ownerId !== undefined &&
-    event.userId === session.ownerId &&
-    event.tokenHash === undefined &&
-    event.spareTokenHash === undefined
-  );
+  return session.ownerId !== undefined && event.userId === session.ownerId && event.tokenHash === undefined;
 }

@@ -96,6 +96,11 @@ function SessionRow({ session, onSignOut }: { session: SignedInSession; onSignOu
         <span className="record__title session__device" data-testid="session-device">
           <bdi>{deviceName(t, session)}</bdi>
         </span>
+        {session.demo && (
+          <span className="demo-mark" data-testid="session-demo" title={t('user.demoAccount')}>
+            {t('user.badgeDemo')}
+          </span>
+        )}
         {session.current ? (
           <span className="session__this" data-testid="session-this">
             {t('sessions.thisDevice')}
