@@ -93,19 +93,28 @@ describe.skipIf(!chromiumPath)('devices and payout cooling', () => {
     expect((await told.storedSession()).token).toBe('');
   });
 
-  it('signs out every other device at once, in dark and in Arabic', async () => {
+  it('signs out every other device at once, its own demo account included, in dark and in Arabic', async () => {
     const { email } = await freshUser('others');
     const dark = await signedInPhone(email, { colorScheme: 'dark' });
     const arabic = await signedInPhone(email, { lang: 'ar' });
     const third = await signedInPhone(email);
+    // The third phone goes into the user's own demo account: a session of its own, marked DEMO.
+    await third.goto('/user');
+    const thirdUser = third.as(UserScreen);
+    await thirdUser.waitForUser();
+    await thirdUser.testId('switch-demo').click();
+    await expect.poll(() => thirdUser.testId('account-badge').textContent(), eventually).toBe('DEMO');
 
     await dark.goto('/mine/devices');
-    await expect.poll(() => dark.page.getByTestId('session').count(), eventually).toBe(3);
+    await expect.poll(() => dark.page.getByTestId('session').count(), eventually).toBe(4);
+    const demoRows = dark.page.locator('[data-testid="session"]:has([data-testid="session-demo"])');
+    expect(await demoRows.count()).toBe(1);
+    expect(await demoRows.getByTestId('session-demo').textContent()).toBe('DEMO');
     await dark.as(AccountPage).settle();
     await screenshot(dark.page, 'devices-list-dark');
 
     await arabic.goto('/mine/devices');
-    await expect.poll(() => arabic.page.getByTestId('session').count(), eventually).toBe(3);
+    await expect.poll(() => arabic.page.getByTestId('session').count(), eventually).toBe(4);
     expect(await arabic.htmlAttributes()).toEqual({ lang: 'ar', dir: 'rtl' });
     expect(await arabic.page.getByTestId('sign-out-others').textContent()).toBe(
       'تسجيل خروج جميع الأجهزة الأخرى',
