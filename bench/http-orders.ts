@@ -47,6 +47,12 @@ const APP_HEADERS =
     ? {}
     : { 'device-id': 'bench0device0id0000000000000000000000', 'time-zone': 'Europe/London' };
 
+/**
+ * IDEMPOTENCY_KEYS=1: each order carries an Idempotency-Key of its own, as the phone app sends with
+ * every order (the server then looks the key up first and stores the answer with the order).
+ */
+const IDEMPOTENCY_KEYS = process.env.IDEMPOTENCY_KEYS === '1';
+
 interface InstrumentRow {
   Id: number;
   Code: string;
@@ -85,6 +91,7 @@ async function runOn(database: string, databaseUrl: string | undefined): Promise
       if (login.code !== 1 || !token) throw new Error(`demo login refused: ${login.msg}`);
       return token;
     });
+    let keyed = 0;
     const sendOrder = (sequence: number) =>
       call(
         'POST',
@@ -92,6 +99,7 @@ async function runOn(database: string, databaseUrl: string | undefined): Promise
         {
           ...ENGLISH,
           ...APP_HEADERS,
+          ...(IDEMPOTENCY_KEYS ? { 'idempotency-key': `${runTag}-${++keyed}` } : {}),
           authorization: tokens[sequence % tokens.length]!,
           'content-type': 'application/x-www-form-urlencoded',
         },
@@ -125,7 +133,8 @@ async function runOn(database: string, databaseUrl: string | undefined): Promise
 }
 
 console.log(
-  `HTTP orders: ${CONNECTIONS} keep-alive connections, ${SECONDS} s per endpoint, ${USERS} demo users; ` +
+  `HTTP orders: ${CONNECTIONS} keep-alive connections, ${SECONDS} s per endpoint, ${USERS} demo users` +
+    `${IDEMPOTENCY_KEYS ? ', an Idempotency-Key on every order' : ''}; ` +
     'the server runs in a child process with the simulated feed, on this same machine\n',
 );
 const results: DatabaseResult[] = [await runOn('sqlite', undefined)];

@@ -5,6 +5,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { IdempotentRecord, StoredReply } from '../services/idempotency.ts';
+import { reusableQuery } from '../db/reusable-query.ts';
+import { writeRows, type RowsStatement } from './bulk-rows.ts';
 
 export class IdempotencyRepository {
   private readonly db: Kysely<Database>;
@@ -13,13 +15,19 @@ export class IdempotencyRepository {
     this.db = db;
   }
 
-  find(userId: number, key: string): Promise<StoredReply | undefined> {
-    return this.db
-      .selectFrom('idempotency_keys')
-      .select(['route as operation', 'fingerprint', 'response'])
-      .where('user_id', '=', userId)
-      .where('key', '=', key)
-      .executeTakeFirst();
+  /** Compiled once (db/reusable-query.ts): every keyed order asks it before it is decided. */
+  private findStored: ((values: [number, string]) => Promise<StoredReply[]>) | undefined;
+
+  async find(userId: number, key: string): Promise<StoredReply | undefined> {
+    this.findStored ??= reusableQuery(this.db, 2, ([user, stored]: [number, string]) =>
+      this.db
+        .selectFrom('idempotency_keys')
+        .select(['route as operation', 'fingerprint', 'response'])
+        .where('user_id', '=', user)
+        .where('key', '=', stored),
+    );
+    const [row] = await this.findStored([userId, key]);
+    return row;
   }
 }
 
@@ -28,15 +36,33 @@ export async function insertIdempotencyRecord(
   record: IdempotentRecord,
   atMs: number,
 ): Promise<void> {
-  await trx
-    .insertInto('idempotency_keys')
-    .values({
+  await insertIdempotencyRecords(trx, [record], atMs);
+}
+
+type KeyColumn = 'user_id' | 'key' | 'route' | 'fingerprint' | 'response' | 'created_at';
+
+const KEY_ROWS: RowsStatement<KeyColumn> = {
+  table: 'idempotency_keys',
+  columns: ['user_id', 'key', 'route', 'fingerprint', 'response', 'created_at'],
+};
+
+/** A batch's stored replies in as few statements as its size allows (bulk-rows.ts), not one each. */
+export async function insertIdempotencyRecords(
+  trx: Transaction<Database>,
+  records: readonly IdempotentRecord[],
+  atMs: number,
+): Promise<void> {
+  if (records.length === 0) return;
+  await writeRows(
+    trx,
+    KEY_ROWS,
+    records.map((record) => ({
       user_id: record.userId,
       key: record.key,
       route: record.operation,
       fingerprint: record.fingerprint,
       response: record.response,
       created_at: atMs,
-    })
-    .execute();
+    })),
+  );
 }

@@ -10,7 +10,7 @@ import type { Database, LedgerTable } from '../db/schema.ts';
 import { toBigInt, toInt } from '../db/values.ts';
 import type { IdempotentRecord } from '../services/idempotency.ts';
 import { writeRows, type RowsStatement } from './bulk-rows.ts';
-import { insertIdempotencyRecord } from './idempotency-repository.ts';
+import { insertIdempotencyRecords } from './idempotency-repository.ts';
 import { insertMarginEvents } from './margin-event-repository.ts';
 import { toAccount, toOrder, toRow } from './order-rows.ts';
 
@@ -174,7 +174,7 @@ export class TradingRepository {
       await setBalances(trx, balances);
       await insertMarginEvents(trx, items);
       for (const item of items) if (item.extra) await item.extra(trx);
-      for (const answer of answers) await insertIdempotencyRecord(trx, answer, items[0]!.atMs);
+      await insertIdempotencyRecords(trx, answers, items[0]!.atMs);
     });
   }
 
