@@ -47,7 +47,14 @@ describe.skipIf(!chromiumPath)('own demo account and onboarding', () => {
 
     // To demo: nothing would be lost, so no confirmation; the server's message says where we are.
     await user.testId('switch-demo').click();
-    await user.toast().filter({ hasText: 'You are now in your demo account' }).waitFor();
+    const toast = user.toast().filter({ hasText: 'You are now in your demo account' });
+    await toast.waitFor();
+    // A passing toast takes no touches: what lies under its middle gets them.
+    const toastTakesTouches = await toast.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      return element.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+    });
+    expect(toastTakesTouches).toBe(false);
     await expect.poll(() => user.testId('account-badge').textContent(), eventually).toBe('DEMO');
     await expect.poll(() => user.testId('balance').textContent(), eventually).toBe('$100,000.00');
     expect(await user.testId('switch-demo').getAttribute('aria-checked')).toBe('true');
