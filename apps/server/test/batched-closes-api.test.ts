@@ -41,9 +41,9 @@ async function liveTheHistory(rt: TestRuntime): Promise<number[]> {
     const { token, id } = await t.realUser(String(1700 + i * 10));
     userIds.push(id);
     for (const cont of ['0.5', '1'])
-      expect((await t.submit(token, { type: 1, cont, forex_id: eurusd, status: 1, multiple: 100 })).code).toBe(
-        1,
-      );
+      expect(
+        (await t.submit(token, { type: 1, cont, forex_id: eurusd, status: 1, multiple: 100 })).code,
+      ).toBe(1);
   }
   await rt.trading.idle();
   rt.clock.advance(1000);
@@ -130,4 +130,14 @@ describe.each(databaseEngines())('a batch of closes on %s', (engine) => {
         (await new TradingRepository(batched.database.db).ledgerSummary(userId)).sumMicros,
       );
   }, 120_000);
+
+  it('writes an empty batch (a cluster node checking its fence alone) as nothing, without failing', async () => {
+    let fenced = 0;
+    await expect(
+      new TradingRepository(batched.database.db).persist([], async () => {
+        fenced += 1;
+      }),
+    ).resolves.toBeUndefined();
+    expect(fenced).toBe(1);
+  });
 });

@@ -174,7 +174,8 @@ export class TradingRepository {
       await setBalances(trx, balances);
       await insertMarginEvents(trx, items);
       for (const item of items) if (item.extra) await item.extra(trx);
-      await insertIdempotencyRecords(trx, answers, items[0]!.atMs);
+      // An empty batch (a fence check alone) has no first item to date the replies by.
+      if (answers.length > 0) await insertIdempotencyRecords(trx, answers, items[0]!.atMs);
     });
   }
 
