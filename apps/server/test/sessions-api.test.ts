@@ -109,6 +109,9 @@ describe.each(databaseEngines())('sessions and devices on %s', (engine) => {
   };
   const sessionsOf = async (device: Device, token: string) =>
     (await call<SignedInSession[]>(device, 'GET', '/api/user/sessions', { token })).data;
+  /** Signs the session numbered `id` out, asked from `device` with `token`. */
+  const signOut = (device: Device, token: string, id: number) =>
+    call(device, 'POST', '/api/user/sessions/sign_out', { token, form: { id: String(id) } });
   const noticesTo = (email: string) =>
     accounts()
       .mailbox.messagesTo(email)
@@ -176,10 +179,7 @@ describe.each(databaseEngines())('sessions and devices on %s', (engine) => {
     const socket = await signedInSocket(tabletToken);
     const tabletSession = (await sessionsOf(phone, phoneToken)).find((s) => !s.current)!;
 
-    const answer = await call(phone, 'POST', '/api/user/sessions/sign_out', {
-      token: phoneToken,
-      form: { id: String(tabletSession.id) },
-    });
+    const answer = await signOut(phone, phoneToken, tabletSession.id);
     expect(answer).toMatchObject({ code: 1, msg: 'Device signed out' });
     expect(
       await socket.waitFor((m: Message) => typeof m === 'object' && m.type === 'session_ended'),
@@ -189,29 +189,16 @@ describe.each(databaseEngines())('sessions and devices on %s', (engine) => {
     expect((await sessionsOf(phone, phoneToken)).map((s) => s.current)).toEqual([true]);
 
     // Again, or another user's session: not found, and nothing else ends.
-    const again = await call(phone, 'POST', '/api/user/sessions/sign_out', {
-      token: phoneToken,
-      form: { id: String(tabletSession.id) },
-    });
+    const again = await signOut(phone, phoneToken, tabletSession.id);
     expect(again.code).toBe(404);
     const stranger = await register(tablet);
-    const strangers = await call(tablet, 'POST', '/api/user/sessions/sign_out', {
-      token: stranger.token,
-      form: { id: String((await sessionsOf(phone, phoneToken))[0]!.id) },
-    });
+    const strangers = await signOut(tablet, stranger.token, (await sessionsOf(phone, phoneToken))[0]!.id);
     expect(strangers.code).toBe(404);
     expect((await call(phone, 'GET', '/api/user/info', { token: phoneToken })).code).toBe(1);
     // Naming its own session is a logout of this device.
     const own = (await sessionsOf(phone, phoneToken))[0]!;
     const phoneSocket = await signedInSocket(phoneToken);
-    expect(
-      (
-        await call(phone, 'POST', '/api/user/sessions/sign_out', {
-          token: phoneToken,
-          form: { id: String(own.id) },
-        })
-      ).code,
-    ).toBe(1);
+    expect((await signOut(phone, phoneToken, own.id)).code).toBe(1);
     expect(
       await phoneSocket.waitFor((m: Message) => typeof m === 'object' && m.type === 'session_ended'),
     ).toMatchObject({ reason: 'logout' });
@@ -270,14 +257,7 @@ describe.each(databaseEngines())('sessions and devices on %s', (engine) => {
     const phoneDemo = await ownDemo(phone, phoneToken);
     const phoneDemoSocket = await signedInSocket(phoneDemo);
     const demoSession = (await sessionsOf(phone, phoneToken)).find((s) => s.demo)!;
-    expect(
-      (
-        await call(phone, 'POST', '/api/user/sessions/sign_out', {
-          token: phoneToken,
-          form: { id: String(demoSession.id) },
-        })
-      ).code,
-    ).toBe(1);
+    expect((await signOut(phone, phoneToken, demoSession.id)).code).toBe(1);
     await phoneDemoSocket.waitFor((m: Message) => typeof m === 'object' && m.type === 'session_ended');
     expect((await call(phone, 'GET', '/api/user/info', { token: phoneDemo })).code).toBe(999);
     expect((await call(phone, 'GET', '/api/user/info', { token: phoneToken })).code).toBe(1);

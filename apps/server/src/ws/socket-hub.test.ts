@@ -64,7 +64,8 @@ describe('socket hub', () => {
     expect(socket.sent).toEqual([expect.objectContaining({ type: 'login_result', code: 999 })]);
   });
 
-  it("ends a real user's own demo account's sockets when every session of the owner ends", async () => {
+  /** A socket signed in to user 70, the own demo account of real user 7. */
+  async function signedInOwnDemo() {
     const events = createInProcessEventBus();
     const ownDemo: SocketSession = {
       userId: 70,
@@ -76,6 +77,11 @@ describe('socket hub', () => {
     const socket = hubWith({ events, authenticate: async () => ownDemo });
     socket.receive({ type: 'login', params: 'demo-tok' });
     await new Promise((resolve) => setImmediate(resolve));
+    return { events, socket };
+  }
+
+  it("ends a real user's own demo account's sockets when every session of the owner ends", async () => {
+    const { events, socket } = await signedInOwnDemo();
     expect(socket.sent).toEqual([expect.objectContaining({ type: 'login_result', code: 1 })]);
 
     // The owner signing out one other device leaves the demo be; another user's demo is not theirs.
@@ -91,17 +97,7 @@ describe('socket hub', () => {
   });
 
   it("ends the own demo account's sockets when the owner's others end, the asking device spared", async () => {
-    const events = createInProcessEventBus();
-    const ownDemo: SocketSession = {
-      userId: 70,
-      isDemo: true,
-      tokenHash: 'hash-of-demo',
-      expiresAtMs: 10_000,
-      ownerId: 7,
-    };
-    const socket = hubWith({ events, authenticate: async () => ownDemo });
-    socket.receive({ type: 'login', params: 'demo-tok' });
-    await new Promise((resolve) => setImmediate(resolve));
+    const { events, socket } = await signedInOwnDemo();
     // A new password set on the real session of this very phone: its demo session ends with the rest.
     events.publish('session_ended', { userId: 7, spareTokenHash: 'hash-of-tok', reason: 'password_changed' });
     expect(socket.sent).toEqual([
