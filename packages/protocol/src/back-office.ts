@@ -130,7 +130,10 @@ export const userSummarySchema = z.object({
 export type WireUserSummary = z.infer<typeof userSummarySchema>;
 
 export const userDetailSchema = userSummarySchema.extend({
-  live_sessions: z.number().int(),
+  live_sessions: z
+    .number()
+    .int()
+    .describe("Sessions neither revoked nor expired, the user's own demo account's included"),
   two_factor: z.number().int().describe('1: two-step sign-in (an authenticator) is on'),
   invite_code: z.string(),
   invited_by: z.number().int().nullable(),

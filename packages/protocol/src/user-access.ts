@@ -47,7 +47,10 @@ export const userAccessSchema = z.object({
   disabled: z.number().int().describe('1: cannot log in'),
   trading_frozen: z.number().int().describe('1: no new orders'),
   withdrawals_frozen: z.number().int().describe('1: no withdrawals'),
-  live_sessions: z.number().int().describe('Sessions neither revoked nor expired'),
+  live_sessions: z
+    .number()
+    .int()
+    .describe("Sessions neither revoked nor expired, the user's own demo account's included"),
   two_factor: z.number().int().optional().describe('1: two-step sign-in (an authenticator) is on'),
 });
 export type UserAccess = z.infer<typeof userAccessSchema>;

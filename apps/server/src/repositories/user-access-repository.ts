@@ -15,10 +15,11 @@ export async function accessOf(db: Db, id: number, nowMs: number): Promise<UserA
     .where('id', '=', id)
     .executeTakeFirst();
   if (!user) return undefined;
+  // The person's sessions, their own demo account's included: what ending them ends, staff see.
   const sessions = await db
     .selectFrom('sessions')
     .select((eb) => eb.fn.countAll().as('n'))
-    .where('user_id', '=', id)
+    .where(sessionsOfPerson(id))
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', nowMs)
     .executeTakeFirstOrThrow();
