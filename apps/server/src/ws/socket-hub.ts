@@ -12,7 +12,6 @@
  * beyond it the connection is closed, so one client's flood costs the others nothing.
  */
 import type { WebSocket } from 'ws';
-import { KLINE_PERIODS } from '@omp/engine';
 import {
   HEARTBEAT_PING,
   INSTRUMENT_CHANGED_MESSAGE,
@@ -34,18 +33,17 @@ import {
   type TradingUpdate,
 } from '../events/event-bus.ts';
 import type { UserMessage } from '../services/trading-messages.ts';
-import type { KlineEvent, QuoteEvent } from '../events/market-events.ts';
 import type { MarketService } from '../services/market-service.ts';
-import { encode, klineMessage, quoteMessage, sessionEndedMessage } from './socket-messages.ts';
+import { encode, sessionEndedMessage } from './socket-messages.ts';
 import {
   DEFAULT_SLOW_CLIENT_LIMITS,
   Fanout,
-  PushRound,
   type FanoutClient,
   type SlowClientLimits,
 } from './socket-fanout.ts';
+import { MarketTopics } from './socket-market-topics.ts';
 import { networkStreamOf, textFrame, writeFrames, type Frame } from './socket-frames.ts';
-import { UserSockets, type UserSocket } from './socket-user-delivery.ts';
+import { recordsChangedBy, UserSockets, type UserSocket } from './socket-user-delivery.ts';
 import {
   DEFAULT_SOCKET_RATE_LIMIT,
   ends,
@@ -53,7 +51,7 @@ import {
   type SocketRateLimit,
   type SocketSession,
 } from './socket-session.ts';
-import { KlineTopicIndex, parseTopic, type ParsedTopic } from './socket-topics.ts';
+import { parseTopic, type ParsedTopic } from './socket-topics.ts';
 import { TradeStream, type TradeSource } from './socket-trade-stream.ts';
 
 export { DEFAULT_SOCKET_RATE_LIMIT, type SocketRateLimit, type SocketSession } from './socket-session.ts';
@@ -99,10 +97,7 @@ export class SocketHub {
   private readonly pendingLogins = new Set<PendingLogin>();
   private readonly now: () => number;
   private readonly clients = new Set<Client>();
-  private readonly subscribers = new Map<string, Set<Client>>();
-  private readonly changedQuotes = new Map<string, QuoteEvent>();
-  private readonly changedKlines = new Map<string, KlineEvent>();
-  private readonly klineTopics = new KlineTopicIndex();
+  private readonly topics: MarketTopics<Client>;
   private readonly tradeStream: TradeStream<Client> | undefined;
   private readonly users = new UserSockets<Client>((client, message) => this.send(client, message));
   private readonly timers: NodeJS.Timeout[] = [];
@@ -116,16 +111,15 @@ export class SocketHub {
     this.authenticate = options.authenticate ?? (async () => undefined);
     this.now = options.now ?? Date.now;
     this.events = options.events ?? createInProcessEventBus();
+    this.topics = new MarketTopics<Client>(this.market);
     this.fanout = new Fanout<Client>(
       { ...DEFAULT_SLOW_CLIENT_LIMITS, ...options.slowClients },
       this.now,
       (client) => this.dropSlow(client),
     );
     this.unsubscribeBus = [
-      this.events.subscribe('quote', (event) => this.changedQuotes.set(event.code, event)),
-      this.events.subscribe('kline', (event) =>
-        this.changedKlines.set(`KLINE.${event.code}.${event.period}`, event),
-      ),
+      this.events.subscribe('quote', (event) => this.topics.quoteChanged(event)),
+      this.events.subscribe('kline', (event) => this.topics.klineChanged(event)),
       this.events.subscribe('session_ended', (event) => this.endSessions(event)),
       this.events.subscribe('trading_update', (update) => this.deliverTrading([update])),
       this.events.subscribe('trading_updates', ({ updates }) => this.deliverTrading(updates)),
@@ -140,12 +134,7 @@ export class SocketHub {
       // A deposit credited, a withdrawal returned or a balance adjusted by staff shows on the phone
       // at once: the figures now, and a word to fetch the records again.
       this.events.subscribe('money_decided', ({ userId, action }) => {
-        const what = action.startsWith('deposit')
-          ? 'deposit'
-          : action.startsWith('withdrawal')
-            ? 'withdrawal'
-            : 'balance';
-        this.users.tellAccountChanged(userId, what);
+        this.users.tellAccountChanged(userId, recordsChangedBy(action));
         for (const client of this.users.of(userId))
           if (client.topics.has(Topic.forexTrade)) this.sendTradeSnapshot(client);
       }),
@@ -209,12 +198,12 @@ export class SocketHub {
     for (const unsubscribe of this.unsubscribeBus) unsubscribe();
     for (const client of this.clients) client.socket.close(SocketCloseCode.goingAway, 'server shutting down');
     this.clients.clear();
-    this.subscribers.clear();
+    this.topics.clear();
   }
 
   private detach(client: Client): void {
     if (!this.clients.delete(client)) return;
-    for (const topic of client.topics) this.subscribers.get(topic)?.delete(client);
+    this.topics.forget(client);
     this.users.setUser(client, undefined);
   }
 
@@ -256,8 +245,7 @@ export class SocketHub {
       case 'sub':
         return this.subscribe(client, topic);
       case 'unsub':
-        client.topics.delete(topic);
-        this.subscribers.get(topic)?.delete(client);
+        this.topics.release(client, topic);
         return this.reply(client, 'unsub_result', ResponseCode.ok, 'socket_unsub_ok', topic);
       case 'login':
         // A client of a newer, incompatible contract would misread our messages: refused, and told.
@@ -305,10 +293,7 @@ export class SocketHub {
     for (const client of clients) {
       if (!client.session || !ends(event, client.session)) continue;
       this.users.setUser(client, undefined);
-      for (const topic of PRIVATE_TOPICS) {
-        client.topics.delete(topic);
-        this.subscribers.get(topic)?.delete(client);
-      }
+      for (const topic of PRIVATE_TOPICS) this.topics.release(client, topic);
       // A slow client's queued trade push belongs to the session that just ended.
       for (const key of client.pending.keys()) if (key.startsWith('T.')) client.pending.delete(key);
       this.send(client, sessionEndedMessage(client.lang, event.reason));
@@ -360,31 +345,15 @@ export class SocketHub {
     if (!parsed)
       return this.reply(client, 'sub_result', ResponseCode.notFound, 'socket_unknown_topic', topic);
     // Subscribing again is confirmed but sends no second snapshot: the pushes already flow.
-    if (client.topics.has(topic))
-      return this.reply(client, 'sub_result', ResponseCode.ok, 'socket_sub_ok', topic);
-    client.topics.add(topic);
-    let set = this.subscribers.get(topic);
-    if (!set) this.subscribers.set(topic, (set = new Set()));
-    set.add(client);
-    if (parsed.kind === 'kline') this.klineTopics.add(topic, parsed.code, parsed.period);
+    const added = this.topics.hold(client, topic, parsed);
     this.reply(client, 'sub_result', ResponseCode.ok, 'socket_sub_ok', topic);
-    this.sendSnapshot(client, topic, parsed);
+    if (added) this.sendSnapshot(client, topic, parsed);
   }
 
   /** A new subscriber gets the current state at once instead of waiting for the next change. */
   private sendSnapshot(client: Client, topic: string, parsed: ParsedTopic): void {
     if (parsed.kind === 'trade') return this.sendTradeSnapshot(client);
-    if (parsed.kind === 'dayMarket') {
-      const quotes = parsed.code ? [this.market.quotationOf(parsed.code)] : this.market.quotations();
-      for (const quote of quotes) if (quote) this.send(client, quoteMessage(quote));
-      return;
-    }
-    if (parsed.kind !== 'kline') return;
-    const { code } = parsed;
-    for (const period of parsed.period ? [parsed.period] : KLINE_PERIODS) {
-      const forming = this.market.formingBar(code, period);
-      if (forming) this.send(client, klineMessage({ code, period, ...forming }, topic));
-    }
+    for (const message of this.topics.snapshot(topic, parsed)) this.send(client, message);
   }
 
   /**
@@ -393,24 +362,7 @@ export class SocketHub {
    */
   flush(): void {
     this.endExpiredSessions();
-    const round = new PushRound();
-    const isHeld = (topic: string) => (this.subscribers.get(topic)?.size ?? 0) > 0;
-    for (const [code, event] of this.changedQuotes) {
-      const all = isHeld(Topic.dayMarket);
-      const one = isHeld(`${Topic.dayMarket}.${code}`);
-      if (!all && !one) continue;
-      const frame = textFrame(quoteMessage(event));
-      if (all) round.add(Topic.dayMarket, `Q.${code}`, frame);
-      if (one) round.add(`${Topic.dayMarket}.${code}`, `Q.${code}`, frame);
-    }
-    this.changedQuotes.clear();
-    for (const event of this.changedKlines.values()) {
-      // Once per spelling subscribed to, each built once for all who used it.
-      for (const topic of this.klineTopics.topicsOf(event.code, event.period, isHeld))
-        round.add(topic, `K.${topic}.${event.period}`, textFrame(klineMessage(event, topic)));
-    }
-    this.changedKlines.clear();
-    this.fanout.push(round, this.clients);
+    this.fanout.push(this.topics.takeRound(), this.clients);
     this.tradeStream?.pushLive(this.now(), this.users.byUser);
   }
 

@@ -118,3 +118,9 @@ export class UserSockets<C extends UserSocket> {
     for (const client of this.of(userId)) this.send(client, message);
   }
 }
+
+/** Which of the user's records a money decision changed, by its audit action (`deposit.approve`…). */
+export function recordsChangedBy(action: string): AccountChangedPush['what'] {
+  if (action.startsWith('deposit')) return 'deposit';
+  return action.startsWith('withdrawal') ? 'withdrawal' : 'balance';
+}
