@@ -8,12 +8,9 @@ import {
   isMarketOpen,
   DERIVED_KLINE_SOURCE,
   isStoredPeriod,
-  KLINE_PERIODS,
-  KlineBook,
   nextOpenTime,
   rescalePoints,
   type Bar,
-  type DayStats,
   type InstrumentSpec,
   type KlinePeriod,
   type StoredKlinePeriod,
@@ -24,10 +21,11 @@ import { toKlinePoint, toQuotation, toWireInstrument } from '../wire/market-wire
 import type { InstrumentRecord, MarketRepository } from '../repositories/market-repository.ts';
 import type { AppEvents, EventBus } from '../events/event-bus.ts';
 import type { Tx } from '../repositories/unit-of-work.ts';
-import { lastBar, storedOrDerivedBars } from './derived-klines.ts';
+import { storedOrDerivedBars } from './derived-klines.ts';
 import { instrumentName } from '../seed/instrument-names.ts';
 import { matchesSearch } from './instrument-search.ts';
-import { UnwrittenBars, type BarsByPeriod } from './unwritten-bars.ts';
+import { type BarsByPeriod } from './unwritten-bars.ts';
+import { loadLiveInstrument, rescaleLive, type LiveInstrument } from './live-instrument.ts';
 import {
   KlinePages,
   latestPageJson,
@@ -39,22 +37,9 @@ import {
   type LatestPageJson,
 } from './kline-pages.ts';
 
-const PERIODS = KLINE_PERIODS;
 /** Bars of the mini chart on the home list. */
 const ABBREVIATED_BARS = 96;
 const ABBREVIATED_CACHE_MS = 10_000;
-
-interface LiveInstrument {
-  spec: InstrumentSpec;
-  record: InstrumentRecord;
-  bid: number | undefined;
-  ask: number | undefined;
-  lastTickMs: number;
-  day: DayStats | undefined;
-  book: KlineBook;
-  /** Bars the database does not have yet (derived periods are not stored). */
-  unwritten: UnwrittenBars;
-}
 
 export interface MarketServiceOptions {
   repository: MarketRepository;
@@ -104,35 +89,7 @@ export class MarketService {
   async init(): Promise<void> {
     // A halted instrument is loaded like the others: it keeps quoting, so its positions can close.
     for (const record of await this.repository.listInstruments()) {
-      const live: LiveInstrument = {
-        spec: record.spec,
-        record,
-        bid: undefined,
-        ask: undefined,
-        lastTickMs: 0,
-        day: undefined,
-        book: new KlineBook(),
-        unwritten: new UnwrittenBars(),
-      };
-      for (const period of PERIODS) {
-        const last = await lastBar(this.repository, record.spec.id, period);
-        if (!last) continue;
-        live.book.seed(period, last);
-        if (period === '1M') {
-          live.bid = last.close;
-          live.ask = last.close + record.spec.spreadPoints;
-          live.lastTickMs = last.time * 1000;
-        }
-        if (period === '1D') {
-          live.day = {
-            dayStart: last.time,
-            open: last.open,
-            high: last.high,
-            low: last.low,
-            volume: last.volume,
-          };
-        }
-      }
+      const live = await loadLiveInstrument(this.repository, record);
       this.byId.set(record.spec.id, live);
       this.byCode.set(record.spec.code, live);
     }
@@ -148,7 +105,7 @@ export class MarketService {
     if (!live) return;
     const from = live.spec.pricePrecision;
     const to = change.spec.pricePrecision;
-    if (from !== to) this.rescaleLive(live, (points) => rescalePoints(points, from, to));
+    if (from !== to) rescaleLive(live, (points) => rescalePoints(points, from, to));
     this.heldIds.delete(change.instrumentId);
     live.spec = change.spec;
     live.record = { ...live.record, spec: change.spec, enabled: change.enabled, names: change.names };
@@ -163,36 +120,6 @@ export class MarketService {
         marketStatus: this.marketStatus(live.spec),
         quotation: toQuotation(live),
       });
-  }
-
-  /**
-   * A new price precision: the quote, the day's figures and the forming bars in the new points
-   * (the stored bars were rescaled with the change; unflushed ones are rescaled here, before any
-   * flush writes them).
-   */
-  private rescaleLive(live: LiveInstrument, rescale: (points: number) => number): void {
-    if (live.bid !== undefined) live.bid = rescale(live.bid);
-    if (live.ask !== undefined) live.ask = rescale(live.ask);
-    if (live.day)
-      live.day = {
-        ...live.day,
-        open: rescale(live.day.open),
-        high: rescale(live.day.high),
-        low: rescale(live.day.low),
-      };
-    const bar = (b: Bar): Bar => ({
-      ...b,
-      open: rescale(b.open),
-      high: rescale(b.high),
-      low: rescale(b.low),
-      close: rescale(b.close),
-    });
-    for (const period of PERIODS) {
-      const forming = live.book.forming(period);
-      if (forming) live.book.seed(period, bar(forming));
-    }
-    live.unwritten.rescale(bar);
-    this.abbreviatedCache.clear();
   }
 
   /**
