@@ -63,6 +63,7 @@ import { UploadService } from './services/upload-service.ts';
 import { UserAccessService } from './services/user-access-service.ts';
 import { UserDesk } from './services/user-desk.ts';
 import type { WebPushChannel } from './services/web-push-channel.ts';
+import type { SecurityNotices } from './services/security-notices.ts';
 import { socketIdentityOf, wireAccounts } from './startup/account-wiring.ts';
 import { startBarFlush, startFeed, wireTradingBook } from './startup/book-wiring.ts';
 import { LateLogs } from './startup/late-logs.ts';
@@ -108,6 +109,8 @@ export interface Runtime {
   feedCluster: FeedCluster | undefined;
   /** Notifications to the installed phone app: `webPush.deliver(userId, message)`. */
   webPush: WebPushChannel;
+  /** The security notices (services/security-notices.ts), sent in the background: `idle()` awaits them. */
+  notices: SecurityNotices;
   stop(): Promise<void>;
 }
 
@@ -384,8 +387,18 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       bookCluster,
       feedCluster,
       webPush,
+      notices,
       stop: () =>
-        stopGracefully({ ...running, leverageCaps, snapshots, statementMailer, webPush, bars, trading }),
+        stopGracefully({
+          ...running,
+          leverageCaps,
+          snapshots,
+          statementMailer,
+          webPush,
+          notices,
+          bars,
+          trading,
+        }),
     };
   } catch (error) {
     await releaseAfterFailedStart(held, database);

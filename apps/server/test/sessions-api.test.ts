@@ -112,9 +112,9 @@ describe.each(databaseEngines())('sessions and devices on %s', (engine) => {
   /** Signs the session numbered `id` out, asked from `device` with `token`. */
   const signOut = (device: Device, token: string, id: number) =>
     call(device, 'POST', '/api/user/sessions/sign_out', { token, form: { id: String(id) } });
-  const noticesTo = (email: string) =>
-    accounts()
-      .mailbox.messagesTo(email)
+  const noticesTo = async (email: string) =>
+    (await accounts().sentMail())
+      .messagesTo(email)
       .filter((m) => m.subject === 'New sign-in to your account');
 
   async function signedInSocket(token: string) {
@@ -265,12 +265,12 @@ describe.each(databaseEngines())('sessions and devices on %s', (engine) => {
 
   it('e-mails a sign-in from a new device once, and nothing for a known one or the first session', async () => {
     const { email } = await register(phone);
-    expect(noticesTo(email)).toEqual([]);
+    expect(await noticesTo(email)).toEqual([]);
     await login(phone, email);
-    expect(noticesTo(email)).toEqual([]);
+    expect(await noticesTo(email)).toEqual([]);
 
     await login(tablet, email);
-    const notices = noticesTo(email);
+    const notices = await noticesTo(email);
     expect(notices).toHaveLength(1);
     expect(notices[0]!.text).toContain('Device: Android 14');
     expect(notices[0]!.text).toContain('Browser: Chrome 120.0');
@@ -282,7 +282,7 @@ describe.each(databaseEngines())('sessions and devices on %s', (engine) => {
     // The same new device again, at once or later: it is known now.
     await login(tablet, email);
     await Promise.all([login(tablet, email), login(tablet, email)]);
-    expect(noticesTo(email)).toHaveLength(1);
+    expect(await noticesTo(email)).toHaveLength(1);
     // Two sign-ins racing from one more new device tell of it once.
     const desktop = {
       ...tablet,
@@ -290,8 +290,8 @@ describe.each(databaseEngines())('sessions and devices on %s', (engine) => {
       deviceId: 'desktop-device-id-004',
     };
     await Promise.all([login(desktop, email), login(desktop, email)]);
-    expect(noticesTo(email)).toHaveLength(2);
-    expect(noticesTo(email)[1]!.text).toContain('Device: Windows 10');
+    expect(await noticesTo(email)).toHaveLength(2);
+    expect((await noticesTo(email))[1]!.text).toContain('Device: Windows 10');
   });
 
   it('writes the notice in the language the owner uses the app in, not the new browser’s', async () => {
@@ -301,7 +301,7 @@ describe.each(databaseEngines())('sessions and devices on %s', (engine) => {
     const token = await login(ownPhone, email);
     expect((await sessionsOf(ownPhone, token)).length).toBe(2);
     await login({ ...tablet, lang: 'ru' }, email);
-    const [notice] = accounts().mailbox.messagesTo(email).slice(-1);
+    const [notice] = (await accounts().sentMail()).messagesTo(email).slice(-1);
     expect(notice!.subject).toBe('アカウントへの新しいログイン');
     expect(notice!.text).toContain('地域（タイムゾーン）：Asia/Hong_Kong');
   });
@@ -310,7 +310,7 @@ describe.each(databaseEngines())('sessions and devices on %s', (engine) => {
     const { email } = await register(phone);
     const odd: Device = { ...phone, deviceId: 'short', timeZone: 'Mars/Olympus_Mons' };
     const token = await login(odd, email);
-    const notices = noticesTo(email);
+    const notices = await noticesTo(email);
     expect(notices).toHaveLength(1);
     expect(notices[0]!.text).toContain('Area (time zone): ?');
     const current = (await sessionsOf(phone, token)).find((s) => s.current);
@@ -333,6 +333,6 @@ describe.each(databaseEngines())('sessions and devices on %s', (engine) => {
     expect(texts).toHaveLength(1);
     expect(texts[0]).toMatchObject({ channel: 'sms', subject: 'New sign-in to your account' });
     expect(texts[0]!.body).toContain('Device: Android 14');
-    expect(noticesTo(email)).toEqual([]);
+    expect(await noticesTo(email)).toEqual([]);
   });
 });

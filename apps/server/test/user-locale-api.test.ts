@@ -54,7 +54,7 @@ describe.each(databaseEngines())('the user’s locale on %s', (engine) => {
       .where('user_id', '=', id)
       .executeTakeFirst()
       .then((row) => row && { ...row, updated_at: Number(row.updated_at) });
-  const lastTo = (email: string) => accounts().mailbox.messagesTo(email).at(-1)!;
+  const lastTo = async (email: string) => (await accounts().sentMail()).messagesTo(email).at(-1)!;
   const codeNow = (secret: string) => totpAt(secret, Math.floor(accounts().rt.clock.now() / 30_000));
 
   it('stores the language and zone once per change, and not for a request that names none', async () => {
@@ -100,26 +100,26 @@ describe.each(databaseEngines())('the user’s locale on %s', (engine) => {
     expect(
       await call('POST', '/api/user/two_factor/enrol/confirm', token, 'de', { code: await codeNow(secret) }),
     ).toMatchObject({ code: 1 });
-    expect(lastTo(email).subject).toBe('Die Anmeldung in zwei Schritten wurde aktiviert');
-    expect(lastTo(email).text).toMatch(
+    expect((await lastTo(email)).subject).toBe('Die Anmeldung in zwei Schritten wurde aktiviert');
+    expect((await lastTo(email)).text).toMatch(
       /am \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC von der IP-Adresse [\d.]+ aktiviert/,
     );
-    expect(lastTo(email).text).toContain('Wenn Sie das nicht waren');
+    expect((await lastTo(email)).text).toContain('Wenn Sie das nicht waren');
 
     // Staff act from an English back office; the user hears of it in German.
     const compliance = await staffToken(rt, ['compliance']);
-    const before = accounts().mailbox.messagesTo(email).length;
+    const before = (await accounts().sentMail()).messagesTo(email).length;
     expect(
       await call('POST', `/admin/api/users/${id}/two_factor/reset`, compliance, 'en', {
         reason: 'Lost phone, identity checked by call',
       }),
     ).toMatchObject({ code: 1, data: { two_factor: 0 } });
-    expect(accounts().mailbox.messagesTo(email)).toHaveLength(before + 1);
-    expect(lastTo(email).subject).toBe('Die Anmeldung in zwei Schritten wurde zurückgesetzt');
-    expect(lastTo(email).text).toContain('Unsere Mitarbeiter haben die Anmeldung in zwei Schritten');
-    expect(lastTo(email).text).toContain('Wenn Sie das nicht veranlasst haben');
+    expect((await accounts().sentMail()).messagesTo(email)).toHaveLength(before + 1);
+    expect((await lastTo(email)).subject).toBe('Die Anmeldung in zwei Schritten wurde zurückgesetzt');
+    expect((await lastTo(email)).text).toContain('Unsere Mitarbeiter haben die Anmeldung in zwei Schritten');
+    expect((await lastTo(email)).text).toContain('Wenn Sie das nicht veranlasst haben');
     // The reason is for the audit log, not for the user.
-    expect(lastTo(email).text).not.toContain('Lost phone');
+    expect((await lastTo(email)).text).not.toContain('Lost phone');
 
     // The user switched the app to Spanish, enrols again and turns it off: both notices in Spanish,
     // even the one whose request carried no language at all.
@@ -128,7 +128,7 @@ describe.each(databaseEngines())('the user’s locale on %s', (engine) => {
     await call('POST', '/api/user/two_factor/enrol/confirm', token, 'spa', {
       code: await codeNow(again.data.secret),
     });
-    expect(lastTo(email).subject).toBe('Se activó el inicio de sesión en dos pasos');
+    expect((await lastTo(email)).subject).toBe('Se activó el inicio de sesión en dos pasos');
     rt.clock.advance(30_000);
     expect(
       await call('POST', '/api/user/two_factor/disable', token, undefined, {
@@ -136,8 +136,8 @@ describe.each(databaseEngines())('the user’s locale on %s', (engine) => {
         code: await codeNow(again.data.secret),
       }),
     ).toMatchObject({ code: 1 });
-    expect(lastTo(email).subject).toBe('Se desactivó el inicio de sesión en dos pasos');
-    expect(lastTo(email).text).toContain('basta tu contraseña para entrar');
+    expect((await lastTo(email)).subject).toBe('Se desactivó el inicio de sesión en dos pasos');
+    expect((await lastTo(email)).text).toContain('basta tu contraseña para entrar');
   });
 
   it('words the code of a staff password reset in the user’s language, English for one never seen', async () => {
@@ -153,7 +153,7 @@ describe.each(databaseEngines())('the user’s locale on %s', (engine) => {
           reason: 'Asked by phone',
         }),
       ).toMatchObject({ code: 1 });
-    expect(lastTo(german.email).text).toContain('Der Broker hat Ihr Passwort zurückgesetzt');
-    expect(lastTo(unseen.email).text).toContain('The broker has reset your password');
+    expect((await lastTo(german.email)).text).toContain('Der Broker hat Ihr Passwort zurückgesetzt');
+    expect((await lastTo(unseen.email)).text).toContain('The broker has reset your password');
   });
 });

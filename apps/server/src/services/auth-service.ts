@@ -300,7 +300,7 @@ export class AuthService {
     if (!user) throw refused('account_not_found');
     await this.o.codes.verifyCode(identifier.address, CodePurpose.reset, input.code);
     await this.replacePassword(user.id, input.newPassword, { reason: SessionEndReason.passwordReset });
-    await this.tellPasswordChanged(user.id, input.ip ?? '', input.device);
+    this.tellPasswordChanged(user.id, input.ip ?? '', input.device);
   }
 
   /** A logged-in real user changes the password with a code sent to their own address. */
@@ -331,14 +331,14 @@ export class AuthService {
       reason: SessionEndReason.passwordChanged,
       ...(input.sessionToken ? { spareTokenHash: hashToken(input.sessionToken) } : {}),
     });
-    await this.tellPasswordChanged(user.id, input.ip, input.device);
+    this.tellPasswordChanged(user.id, input.ip, input.device);
     const device = { ...input.device, continuesSession: input.sessionToken !== undefined };
     return { token: await this.openSession(user.id, input.ip, device) };
   }
 
-  private async tellPasswordChanged(userId: number, ip: string, device: SessionDevice | undefined) {
+  private tellPasswordChanged(userId: number, ip: string, device: SessionDevice | undefined): void {
     const params = { time: noticeTime(this.o.now()), ip: ip || '?' };
-    await this.o.notices.tellUser(userId, 'password_changed', params, device?.lang);
+    this.o.notices.tellUser(userId, 'password_changed', params, device?.lang);
   }
 
   /**

@@ -74,7 +74,7 @@ export class ContactChange {
     this.o.events?.publish('user_changed', { userId: user.id });
     const old = this.oldAddress(user, identifier.channel);
     if (old)
-      await this.o.notices.tellAt(
+      this.o.notices.tellAt(
         user.id,
         old,
         identifier.channel === 'email' ? 'email_changed' : 'mobile_changed',

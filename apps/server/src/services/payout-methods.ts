@@ -87,7 +87,7 @@ async function bound(
   const method = values.dc_address
     ? `${currencyCode} ${values.dc_address}`
     : `${values.bank_name} ${values.payee_account}`;
-  await o.notices?.tellUser(
+  o.notices?.tellUser(
     user.id,
     'payout_bound',
     { method, time: noticeTime(boundAtMs), usable_from: noticeTime(usableFrom) },

@@ -10,8 +10,9 @@
  * or someone else's browser, the very case it exists to tell of. The request's language serves
  * only a user the app has no language of yet.
  *
- * A notice that cannot be sent is logged and does not undo what it tells of: a sign-in or a
- * password change must not fail because the mail server is down.
+ * A notice leaves in the background: what it tells of (a sign-in, a new password) neither waits
+ * for the mail server nor fails with it. One that cannot be sent is logged; `idle` waits for those
+ * under way (a graceful stop, a test reading the mailbox).
  */
 import type { Language } from '@omp/protocol';
 import type { MessageSender } from '../adapters/messaging/message-sender.ts';
@@ -55,6 +56,7 @@ export const noticeTime = (ms: number) => `${timeText(ms)} UTC`;
 
 export class SecurityNotices {
   private readonly o: SecurityNoticesOptions;
+  private readonly underway = new Set<Promise<void>>();
 
   constructor(options: SecurityNoticesOptions) {
     this.o = options;
@@ -68,26 +70,42 @@ export class SecurityNotices {
   }
 
   /**
-   * Tells the user, at their own address when they have one. `requestLang` is the language of the
-   * user's own request that caused it, if any: used only when the user has no language stored.
+   * Tells the user, at their own address when they have one, in the background. `requestLang` is
+   * the language of the user's own request that caused it, if any: used only when the user has no
+   * language stored.
    */
-  async tellUser(
-    userId: number,
-    kind: NoticeKind,
-    params: MessageParams,
-    requestLang?: Language,
-  ): Promise<void> {
-    try {
+  tellUser(userId: number, kind: NoticeKind, params: MessageParams, requestLang?: Language): void {
+    this.inBackground(kind, async () => {
       const user = await this.o.users.byId(userId);
       const to = user && !user.isDemo ? this.addressOf(user) : undefined;
-      if (to) await this.tellAt(userId, to, kind, params, requestLang);
-    } catch (error) {
-      this.o.logError(error, `a ${kind} notice could not be sent`);
-    }
+      if (to) await this.send(userId, to, kind, params, requestLang);
+    });
   }
 
   /** Tells the user at the address given (an address being replaced), in the user's language. */
-  async tellAt(
+  tellAt(
+    userId: number,
+    to: NoticeAddress,
+    kind: NoticeKind,
+    params: MessageParams,
+    requestLang?: Language,
+  ): void {
+    this.inBackground(kind, () => this.send(userId, to, kind, params, requestLang));
+  }
+
+  /** Resolves once every notice under way has been sent or given up. */
+  async idle(): Promise<void> {
+    while (this.underway.size > 0) await Promise.all([...this.underway]);
+  }
+
+  private inBackground(kind: NoticeKind, work: () => Promise<void>): void {
+    const sending: Promise<void> = work()
+      .catch((error: unknown) => this.o.logError(error, `a ${kind} notice could not be sent`))
+      .finally(() => this.underway.delete(sending));
+    this.underway.add(sending);
+  }
+
+  private async send(
     userId: number,
     to: NoticeAddress,
     kind: NoticeKind,
@@ -95,15 +113,11 @@ export class SecurityNotices {
     requestLang?: Language,
   ): Promise<void> {
     const sender = to.channel === 'email' ? this.o.mail : this.o.sms;
-    try {
-      const lang = await this.o.locales.languageOf(userId, requestLang);
-      await sender.send({
-        to: to.address,
-        subject: translate(lang, `notice.${kind}.subject`),
-        text: `${translate(lang, `notice.${kind}.body`, params)}\n\n${translate(lang, closingKey(kind))}`,
-      });
-    } catch (error) {
-      this.o.logError(error, `a ${kind} notice to ${to.channel} could not be sent`);
-    }
+    const lang = await this.o.locales.languageOf(userId, requestLang);
+    await sender.send({
+      to: to.address,
+      subject: translate(lang, `notice.${kind}.subject`),
+      text: `${translate(lang, `notice.${kind}.body`, params)}\n\n${translate(lang, closingKey(kind))}`,
+    });
   }
 }

@@ -76,13 +76,13 @@ export class SessionDevices {
     const isNewDevice = opening.deviceId
       ? await sessions.rememberDevice(opening.userId, opening.deviceId, opening.nowMs)
       : true;
-    if (hadSession && isNewDevice && !opening.continuesSession) await this.tellNewDevice(opening);
+    if (hadSession && isNewDevice && !opening.continuesSession) this.tellNewDevice(opening);
   }
 
-  private async tellNewDevice(opening: SessionOpening): Promise<void> {
+  private tellNewDevice(opening: SessionOpening): void {
     const { device, browser } = describeUserAgent(opening.userAgent ?? '');
     const unknown = '?';
-    await this.o.notices.tellUser(
+    this.o.notices.tellUser(
       opening.userId,
       'new_device',
       {

@@ -117,7 +117,7 @@ export class UserSecondFactor {
     if (!(await this.repository.confirm(userId, this.o.now()))) throw refused('two_factor.already_on');
     await this.gate.clearFailures(ownerOf(userId));
     const recoveryCodes = await this.gate.issueRecoveryCodes(userId);
-    await this.tell(userId, 'two_factor_on', { ip }, lang);
+    this.tell(userId, 'two_factor_on', { ip }, lang);
     return recoveryCodes;
   }
 
@@ -125,7 +125,7 @@ export class UserSecondFactor {
   async disable(userId: number, proof: SecondFactorProof, ip: string, lang?: Language): Promise<void> {
     await this.prove(userId, proof, ip);
     // Two devices turning it off at once: the one whose delete took the row tells of it.
-    if (await this.repository.remove(userId)) await this.tell(userId, 'two_factor_off', { ip }, lang);
+    if (await this.repository.remove(userId)) this.tell(userId, 'two_factor_off', { ip }, lang);
   }
 
   /**
@@ -145,17 +145,17 @@ export class UserSecondFactor {
       },
     });
     // Staff speak no language of the user's: the notice is written in the user's own.
-    await this.tell(userId, 'two_factor_reset', {});
+    this.tell(userId, 'two_factor_reset', {});
     return (await accessOf(this.o.db, userId, this.o.now()))!;
   }
 
-  private async tell(
+  private tell(
     userId: number,
     kind: 'two_factor_on' | 'two_factor_off' | 'two_factor_reset',
     params: { ip?: string },
     lang?: Language,
-  ): Promise<void> {
-    await this.o.notices?.tellUser(userId, kind, { ...params, time: noticeTime(this.o.now()) }, lang);
+  ): void {
+    this.o.notices?.tellUser(userId, kind, { ...params, time: noticeTime(this.o.now()) }, lang);
   }
 
   /** After a right password: the token of the code step, good for LOGIN_CHALLENGE_TTL_MS. */

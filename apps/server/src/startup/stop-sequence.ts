@@ -17,6 +17,7 @@ import type { LeaderboardService } from '../services/leaderboard-service.ts';
 import type { LeverageCaps } from '../services/leverage-caps.ts';
 import type { PriceAlerts } from '../services/price-alerts.ts';
 import type { RiskWarningService } from '../services/risk-warning-service.ts';
+import type { SecurityNotices } from '../services/security-notices.ts';
 import type { StatementMailer } from '../services/statement-mailer.ts';
 import type { TradingService } from '../services/trading-service.ts';
 import type { WebPushChannel } from '../services/web-push-channel.ts';
@@ -57,6 +58,7 @@ export interface RunningParts {
   snapshots: AccountSnapshots;
   statementMailer: StatementMailer;
   webPush: WebPushChannel;
+  notices: SecurityNotices;
   bars: BarFlush;
   trading: TradingService;
 }
@@ -81,6 +83,7 @@ export async function stopGracefully(parts: RunningParts): Promise<void> {
   await parts.snapshots.stop();
   await parts.statementMailer.stop();
   await parts.webPush.idle();
+  await parts.notices.idle();
   parts.bars.stopTimer();
   held.bookCluster?.stepDown();
   await parts.trading.stop();

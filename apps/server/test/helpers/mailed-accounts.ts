@@ -56,6 +56,14 @@ export async function startMailedAccounts(engine: EngineKind) {
   return {
     rt,
     mailbox,
+    /**
+     * The mailbox once every security notice under way has been handed to it: those leave in the
+     * background (services/security-notices.ts), after the request that caused them answered.
+     */
+    async sentMail() {
+      await rt.notices.idle();
+      return mailbox;
+    },
     client,
     sendEmailCode,
     registerByEmail,

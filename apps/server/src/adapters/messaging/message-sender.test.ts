@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage } from 'node:http';
+import { createServer as createTcpServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { httpSmsSender, outboxSender } from './message-sender.ts';
+import { httpSmsSender, outboxSender, smtpMailSender } from './message-sender.ts';
 
 /** A real HTTP provider on loopback that records requests and answers with a chosen status. */
 describe('HTTP SMS provider adapter', () => {
@@ -51,5 +52,25 @@ describe('outbox sender', () => {
       text: 't',
     });
     expect(written).toEqual([{ channel: 'sms', to: '+1555', subject: 's', text: 't' }]);
+  });
+});
+
+describe('SMTP sender', () => {
+  it('gives up on a mail server that takes the connection and never greets, instead of waiting on', async () => {
+    const held = new Set<Socket>();
+    const silent = createTcpServer((socket) => held.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as { port: number };
+    try {
+      // nodemailer's own greeting timeout is 30 s, past this test's time: the bound is what ends it.
+      const sender = smtpMailSender(`smtp://127.0.0.1:${port}`, 'Broker <no-reply@example.com>', 200);
+      await expect(sender.send({ to: 'a@example.com', subject: 's', text: 't' })).rejects.toThrow(
+        /greeting/i,
+      );
+      expect(held.size).toBe(1);
+    } finally {
+      for (const socket of held) socket.destroy();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
   });
 });

@@ -62,8 +62,20 @@ export function loggedSender(
   };
 }
 
-export function smtpMailSender(smtpUrl: string, from: string): MessageSender {
-  const transport = nodemailer.createTransport(smtpUrl);
+/**
+ * How long the mail server may take to answer the connection, greet, or answer any later command.
+ * nodemailer's own defaults (2 minutes, 30 s, 10 minutes) would hold a code request that long
+ * behind a mail server that stopped answering; the SMS provider gets 10 s too.
+ */
+export const SMTP_TIMEOUT_MS = 10_000;
+
+export function smtpMailSender(smtpUrl: string, from: string, timeoutMs = SMTP_TIMEOUT_MS): MessageSender {
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
+  });
   return {
     kind: 'smtp',
     async send(message) {
