@@ -195,4 +195,54 @@ describe.each(databaseEngines())('notifications by Web Push on %s', (engine) => 
     // The centre keeps it for the phone's next sign-in.
     expect((await centre(tabletToken, 'en')).list[0]).toMatchObject({ kind: 'price_alert', read: false });
   });
+  it('pushes the closes of one tick to each user as that user chose and reads, batch and all', async () => {
+    tickAt('1.10000', '1.10012');
+    // Two users whose stops one tick takes out together: their closes are committed in one batch
+    // and their notifications delivered together (NotificationCentre.notifyMany).
+    const german = await t.demoUser();
+    const quiet = await t.demoUser();
+    expect(await call('GET', '/v1/api/notifications/unread', german.token, undefined, 'de')).toMatchObject({
+      code: 1,
+    });
+    const germanPhone = await subscribedPhone(german.token, 'batch-german-phone');
+    const quietPhone = await subscribedPhone(quiet.token, 'batch-quiet-phone');
+    const switchedOff = await call('POST', '/v1/api/notifications/settings', quiet.token, {
+      list: [{ kind: 'stop_loss', push: false }],
+    });
+    expect(switchedOff.code).toBe(1);
+    for (const { token } of [german, quiet])
+      expect(
+        (
+          await t.submit(token, {
+            type: 1,
+            cont: '0.1',
+            forex_id: eurusd(),
+            status: 1,
+            stop_loss_price: '1.09800',
+          })
+        ).code,
+      ).toBe(1);
+
+    // The app's language is the one it was last used in (orders went through an English client).
+    await centre(german.token, 'de');
+    tickAt('1.09700', '1.09712');
+    await vi.waitFor(() => expect(pushesTo(germanPhone)).toHaveLength(1), soon);
+    await rt.webPush.idle();
+    const [closed] = (await centre(german.token, 'de')).list;
+    expect(closed).toMatchObject({ kind: 'stop_loss' });
+    expect(messagesTo(germanPhone)).toEqual([
+      {
+        kind: 'stop_loss',
+        title: closed!.title,
+        body: closed!.body,
+        url: `/#${closed!.link}`,
+        tag: `n${closed!.id}`,
+        id: closed!.id,
+      },
+    ]);
+    expect(closed!.title).toBe('Stop-Loss erreicht');
+    // The other user switched stop-loss pushes off: the centre has it, the phone gets nothing.
+    expect((await centre(quiet.token, 'en')).list[0]).toMatchObject({ kind: 'stop_loss', read: false });
+    expect(pushesTo(quietPhone)).toHaveLength(0);
+  });
 });

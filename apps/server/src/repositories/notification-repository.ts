@@ -28,6 +28,9 @@ export interface StoredChannelChoice {
   email: boolean;
 }
 
+/** Users named in one `in (…)` list: well under either database's limit on parameters. */
+const IN_LIST_CHUNK = 500;
+
 const INSERT_NOTIFICATIONS: RowsStatement<
   'user_id' | 'kind' | 'text_key' | 'params' | 'link' | 'created_at'
 > = {
@@ -104,14 +107,14 @@ export class NotificationRepository {
     });
   }
 
-  /** Unread counts of many users in one query per 500 users; a user with none is absent. */
+  /** Unread counts of many users in one query per IN_LIST_CHUNK users; a user with none is absent. */
   async unreadCounts(userIds: readonly number[]): Promise<Map<number, number>> {
     const counts = new Map<number, number>();
-    for (let start = 0; start < userIds.length; start += 500) {
+    for (let start = 0; start < userIds.length; start += IN_LIST_CHUNK) {
       const rows = await this.db
         .selectFrom('notifications')
         .select((eb) => ['user_id', eb.fn.countAll().as('n')])
-        .where('user_id', 'in', userIds.slice(start, start + 500))
+        .where('user_id', 'in', userIds.slice(start, start + IN_LIST_CHUNK))
         .where('read_at', 'is', null)
         .groupBy('user_id')
         .execute();
@@ -168,6 +171,26 @@ export class NotificationRepository {
       push: toInt(row.push) === 1,
       email: toInt(row.email) === 1,
     }));
+  }
+
+  /** The choices of many users in one read (a cascade's deliveries); a user without any is absent. */
+  async channelChoicesOf(userIds: readonly number[]): Promise<Map<number, StoredChannelChoice[]>> {
+    const choices = new Map<number, StoredChannelChoice[]>();
+    for (let from = 0; from < userIds.length; from += IN_LIST_CHUNK) {
+      const rows = await this.db
+        .selectFrom('notification_settings')
+        .select(['user_id', 'kind', 'push', 'email'])
+        .where('user_id', 'in', userIds.slice(from, from + IN_LIST_CHUNK))
+        .execute();
+      for (const row of rows) {
+        const userId = toInt(row.user_id);
+        const choice = { kind: row.kind, push: toInt(row.push) === 1, email: toInt(row.email) === 1 };
+        const held = choices.get(userId);
+        if (held) held.push(choice);
+        else choices.set(userId, [choice]);
+      }
+    }
+    return choices;
   }
 
   async saveChannelChoices(userId: number, choices: StoredChannelChoice[], nowMs: number): Promise<void> {

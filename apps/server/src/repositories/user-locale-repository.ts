@@ -1,6 +1,7 @@
 /** Storage of each user's language and time zone (user_locales, docs/decisions/0018). */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { toInt } from '../db/values.ts';
 
 export interface StoredLocale {
   language: string;
@@ -21,6 +22,20 @@ export class UserLocaleRepository {
       .where('user_id', '=', userId)
       .executeTakeFirst();
     return row && { language: row.language, timeZone: row.time_zone };
+  }
+
+  /** The stored languages of many users, 500 per query; a user without one is absent. */
+  async languagesOf(userIds: readonly number[]): Promise<Map<number, string>> {
+    const languages = new Map<number, string>();
+    for (let from = 0; from < userIds.length; from += 500) {
+      const rows = await this.db
+        .selectFrom('user_locales')
+        .select(['user_id', 'language'])
+        .where('user_id', 'in', userIds.slice(from, from + 500))
+        .execute();
+      for (const row of rows) languages.set(toInt(row.user_id), row.language);
+    }
+    return languages;
   }
 
   /** Stores the locale; a zone left undefined keeps the stored one (the request named none). */

@@ -26,6 +26,7 @@ import { translate, type MessageParams } from '../i18n/translate.ts';
 import type {
   NewNotification,
   NotificationRepository,
+  StoredChannelChoice,
   StoredNotification,
 } from '../repositories/notification-repository.ts';
 import type { NotificationChannelAdapter } from './notification-channels.ts';
@@ -87,6 +88,8 @@ export interface NotificationCentreOptions {
   logError: (error: unknown, message: string) => void;
   /** The language e-mail and push are written in: the user's own (user-locales.ts). */
   languageOf: (userId: number) => Promise<Language>;
+  /** The same for many users in one read (a cascade's closes); one `languageOf` each without it. */
+  languagesOf?: (userIds: readonly number[]) => Promise<Map<number, Language>>;
   /** Channel adapters by name; a channel without one is skipped. */
   channels?: {
     push?: NotificationChannelAdapter | undefined;
@@ -135,9 +138,11 @@ export class NotificationCentre {
     const unread = await repository.unreadCounts([...new Set(notices.map(({ userId }) => userId))]);
     for (const { userId, notification } of created)
       events.publish('notification_created', { userId, notification, unread: unread.get(userId) ?? 0 });
+    const users = [...new Set(notices.map(({ userId }) => userId))];
+    const readers = this.hasChannels() ? await this.readersOf(users) : undefined;
     for (const { userId, notification } of created) {
       try {
-        await this.deliver(userId, notification);
+        if (readers) await this.deliverTo(readers.get(userId)!, userId, notification);
       } catch (error) {
         this.options.logError(
           error,
@@ -147,12 +152,37 @@ export class NotificationCentre {
     }
   }
 
-  private async deliver(userId: number, notification: CreatedNotification): Promise<void> {
+  private hasChannels(): boolean {
     const { channels = {} } = this.options;
-    if (!channels.push && !channels.email) return;
-    const setting = (await this.settings(userId)).find((s) => s.kind === notification.kind)!;
-    const lang = await this.options.languageOf(userId);
-    const item = renderNotification(lang, notification, false);
+    return channels.push !== undefined || channels.email !== undefined;
+  }
+
+  private async deliver(userId: number, notification: CreatedNotification): Promise<void> {
+    if (!this.hasChannels()) return;
+    const reader = { settings: await this.settings(userId), lang: await this.options.languageOf(userId) };
+    await this.deliverTo(reader, userId, notification);
+  }
+
+  /**
+   * What many users chose and read in, in one read of each (a cascade's thousand closes would
+   * otherwise read both once per notification).
+   */
+  private async readersOf(userIds: readonly number[]): Promise<Map<number, Reader>> {
+    const choices = await this.options.repository.channelChoicesOf(userIds);
+    const languages = this.options.languagesOf
+      ? await this.options.languagesOf(userIds)
+      : new Map(
+          await Promise.all(userIds.map(async (id) => [id, await this.options.languageOf(id)] as const)),
+        );
+    return new Map(
+      userIds.map((id) => [id, { settings: settingsFrom(choices.get(id) ?? []), lang: languages.get(id)! }]),
+    );
+  }
+
+  private async deliverTo(reader: Reader, userId: number, notification: CreatedNotification): Promise<void> {
+    const { channels = {} } = this.options;
+    const setting = reader.settings.find((s) => s.kind === notification.kind)!;
+    const item = renderNotification(reader.lang, notification, false);
     const message = {
       kind: item.kind,
       title: item.title,
@@ -206,11 +236,7 @@ export class NotificationCentre {
 
   /** Every kind with its channels: the user's choice where made, the default otherwise. */
   async settings(userId: number): Promise<NotificationSetting[]> {
-    const stored = new Map((await this.options.repository.channelChoices(userId)).map((c) => [c.kind, c]));
-    return NOTIFICATION_KINDS.map((kind) => {
-      const choice = stored.get(kind);
-      return choice ? { kind, in_app: true, push: choice.push, email: choice.email } : defaultSetting(kind);
-    });
+    return settingsFrom(await this.options.repository.channelChoices(userId));
   }
 
   async saveSettings(userId: number, body: NotificationSettingsSave): Promise<NotificationSetting[]> {
@@ -227,6 +253,21 @@ export class NotificationCentre {
     await this.options.repository.saveChannelChoices(userId, changed, this.options.now());
     return NOTIFICATION_KINDS.map((kind) => current.get(kind)!);
   }
+}
+
+/** Whom a notification is delivered to: their channel choices and the language they read. */
+interface Reader {
+  settings: NotificationSetting[];
+  lang: Language;
+}
+
+/** Every kind with its channels: the user's choice where made, the default otherwise. */
+function settingsFrom(choices: readonly StoredChannelChoice[]): NotificationSetting[] {
+  const stored = new Map(choices.map((c) => [c.kind, c]));
+  return NOTIFICATION_KINDS.map((kind) => {
+    const choice = stored.get(kind);
+    return choice ? { kind, in_app: true, push: choice.push, email: choice.email } : defaultSetting(kind);
+  });
 }
 
 function createdOf(row: StoredNotification): CreatedNotification {

@@ -29,6 +29,8 @@ export interface NotificationStartOptions {
   emailOf: (userId: number) => Promise<string | null>;
   /** The user's own language, for e-mail and push (user-locales.ts). */
   languageOf: (userId: number) => Promise<Language>;
+  /** The same for many users in one read. */
+  languagesOf: (userIds: readonly number[]) => Promise<Map<number, Language>>;
   amounts: Pick<MoneyRepository, 'deposit' | 'withdrawal'>;
   /** The Web Push channel, when the server has one. */
   pushChannel: NotificationChannelAdapter | undefined;
@@ -46,6 +48,7 @@ export async function startNotifications(
     now,
     logError,
     languageOf: options.languageOf,
+    languagesOf: options.languagesOf,
     channels: {
       push: options.pushChannel,
       email: new EmailChannel({ mail: options.mail, emailOf: options.emailOf }),

@@ -86,6 +86,20 @@ export class UserLocales {
     return (await this.of(userId)).lang ?? fallback;
   }
 
+  /** The languages to write to many users in (a cascade's notifications), read in one go. */
+  async languagesOf(
+    userIds: readonly number[],
+    fallback: Language = FALLBACK_LANGUAGE,
+  ): Promise<Map<number, Language>> {
+    const stored = await this.o.repository.languagesOf(userIds);
+    const languages = new Map<number, Language>();
+    for (const userId of userIds) {
+      const language = stored.get(userId);
+      languages.set(userId, language !== undefined && isLanguage(language) ? language : fallback);
+    }
+    return languages;
+  }
+
   private knownAs(userId: number, lang: Language, timeZone: string | undefined): boolean {
     const known = this.remembered.get(userId);
     if (!known) return false;

@@ -52,6 +52,7 @@ export async function wireNotifications(deps: NotificationWiringDeps) {
     mail: deps.accounts.mail,
     emailOf: async (userId) => (await users.byId(userId))?.email ?? null,
     languageOf: (userId) => userLocales.languageOf(userId),
+    languagesOf: (userIds) => userLocales.languagesOf(userIds),
     amounts: deps.moneyRepository,
     // A notification links to a route of the phone app, which routes after the hash.
     pushChannel: deps.pushChannel ?? {

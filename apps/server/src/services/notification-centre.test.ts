@@ -1,0 +1,80 @@
+/**
+ * The notifications of a cascade (one committed batch of closes, `notifyMany`) reach each user by
+ * the channels that user chose, worded in that user's language, and those choices and languages
+ * are read once for the whole batch: a thousand closes must not cost two thousand more reads after
+ * the commit. A single `notify` reads them for its one user.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Language } from '@omp/protocol';
+import type { NotificationRepository, StoredChannelChoice } from '../repositories/notification-repository.ts';
+import type { ChannelMessage } from './notification-channels.ts';
+import { NotificationCentre, type NewNotice } from './notification-centre.ts';
+
+const closed = (id: number): NewNotice => ({
+  kind: 'stop_loss',
+  textKey: 'stop_loss',
+  params: { code: 'EUR/USD', id, price: '1.09700', profit: '-31.2' },
+  link: '/order',
+});
+
+function centreWith(choices: Map<number, StoredChannelChoice[]>, languages: Map<number, Language>) {
+  const reads = { choicesOne: 0, choicesMany: 0, languageOne: 0, languagesMany: 0 };
+  const pushed: Array<{ userId: number; message: ChannelMessage }> = [];
+  let nextId = 1;
+  const repository = {
+    insert: async () => nextId++,
+    insertMany: async (rows: unknown[]) => rows.map(() => nextId++),
+    unreadCount: async () => 1,
+    unreadCounts: async () => new Map<number, number>(),
+    channelChoices: async (userId: number) => {
+      reads.choicesOne += 1;
+      return choices.get(userId) ?? [];
+    },
+    channelChoicesOf: async (userIds: readonly number[]) => {
+      reads.choicesMany += 1;
+      return new Map(userIds.flatMap((id) => (choices.has(id) ? [[id, choices.get(id)!] as const] : [])));
+    },
+  } as unknown as NotificationRepository;
+  const centre = new NotificationCentre({
+    repository,
+    events: { publish: () => undefined },
+    now: () => Date.UTC(2026, 10, 18, 12),
+    logError: (error) => {
+      throw error;
+    },
+    languageOf: async (userId) => {
+      reads.languageOne += 1;
+      return languages.get(userId) ?? 'en';
+    },
+    languagesOf: async (userIds) => {
+      reads.languagesMany += 1;
+      return new Map(userIds.map((id) => [id, languages.get(id) ?? 'en']));
+    },
+    channels: { push: { deliver: async (userId, message) => void pushed.push({ userId, message }) } },
+  });
+  return { centre, reads, pushed };
+}
+
+describe('notification centre deliveries', () => {
+  it('reads the choices and languages of a batch once, and honours each user’s', async () => {
+    const users = Array.from({ length: 50 }, (_, i) => i + 1);
+    // User 2 switched stop-loss pushes off; user 3 reads German.
+    const { centre, reads, pushed } = centreWith(
+      new Map([[2, [{ kind: 'stop_loss', push: false, email: false }]]]),
+      new Map([[3, 'de']]),
+    );
+    await centre.notifyMany(users.map((userId) => ({ userId, notice: closed(userId) })));
+
+    expect(reads).toEqual({ choicesOne: 0, choicesMany: 1, languageOne: 0, languagesMany: 1 });
+    expect(pushed.map((p) => p.userId)).toEqual(users.filter((id) => id !== 2));
+    expect(pushed.find((p) => p.userId === 3)!.message.title).toBe('Stop-Loss erreicht');
+    expect(pushed.find((p) => p.userId === 1)!.message.title).toBe('Stop loss hit');
+  });
+
+  it('reads one user’s choices and language for a single notification', async () => {
+    const { centre, reads, pushed } = centreWith(new Map(), new Map([[7, 'fr']]));
+    await centre.notify(7, closed(7));
+    expect(reads).toEqual({ choicesOne: 1, choicesMany: 0, languageOne: 1, languagesMany: 0 });
+    expect(pushed).toHaveLength(1);
+  });
+});
