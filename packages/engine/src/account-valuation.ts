@@ -67,12 +67,31 @@ abstract class ValuedAtMarket {
   /** The guard bound for `key`, computed when it is not the one kept. */
   protected abstract boundNow(board: MarketBoard, key: number, denominator: number, bound: Bound): bigint;
 
+  /**
+   * What to add to a kept P/L that is still at the market (a group's positions that joined since
+   * it was summed); 0 when nothing.
+   */
+  protected profitAdded(_board: MarketBoard): bigint {
+    return 0n;
+  }
+
+  /** The same for a kept guard bound of `key`. */
+  protected boundAdded(_board: MarketBoard, _key: number, _denominator: number, _bound: Bound): bigint {
+    return 0n;
+  }
+
   addProfit(sum: ExactSum, board: MarketBoard): void {
     this.refresh(board);
     if (!this.profitKnown) {
       this.profit = this.profitNow(board);
       this.profitNumber = safeNumber(this.profit);
       this.profitKnown = true;
+    } else {
+      const added = this.profitAdded(board);
+      if (added !== 0n) {
+        this.profit += added;
+        this.profitNumber = safeNumber(this.profit);
+      }
     }
     if (Number.isNaN(this.profitNumber)) sum.addBig(this.profit);
     else sum.addSafe(this.profitNumber);
@@ -84,6 +103,12 @@ abstract class ValuedAtMarket {
       this.bound = this.boundNow(board, key, denominator, bound);
       this.boundNumber = safeNumber(this.bound);
       this.boundKey = key;
+    } else {
+      const added = this.boundAdded(board, key, denominator, bound);
+      if (added !== 0n) {
+        this.bound += added;
+        this.boundNumber = safeNumber(this.bound);
+      }
     }
     if (Number.isNaN(this.boundNumber)) sum.addBig(this.bound);
     else sum.addSafe(this.boundNumber);
@@ -143,16 +168,62 @@ class PositionValue extends ValuedAtMarket {
  */
 export class InstrumentGroup extends ValuedAtMarket {
   readonly positions: PositionValue[] = [];
+  /**
+   * Positions that joined since the P/L sum, and since the bound sum, were taken. While the market
+   * stands still they are added to the kept sums: an account opening its hundredth position on an
+   * instrument values one position, not a hundred (exact sums, so the total is the same).
+   */
+  private joinedSinceProfit: PositionValue[] = [];
+  private joinedSinceBound: PositionValue[] = [];
+
+  join(position: PositionValue): void {
+    this.positions.push(position);
+    this.joinedSinceProfit.push(position);
+    this.joinedSinceBound.push(position);
+  }
+
+  /** Takes a position out; the sums are taken again from the positions left. */
+  leave(position: PositionValue): void {
+    const { positions } = this;
+    // Order within a group does not matter (its sums are exact): the last one takes the place.
+    positions[positions.indexOf(position)] = positions[positions.length - 1]!;
+    positions.pop();
+    this.changed();
+  }
+
+  override changed(): void {
+    super.changed();
+    this.joinedSinceProfit = [];
+    this.joinedSinceBound = [];
+  }
 
   protected profitNow(board: MarketBoard): bigint {
+    this.joinedSinceProfit = [];
     const sum = new ExactSum();
     for (const position of this.positions) position.addProfit(sum, board);
     return sum.total();
   }
 
+  protected override profitAdded(board: MarketBoard): bigint {
+    if (this.joinedSinceProfit.length === 0) return 0n;
+    const sum = new ExactSum();
+    for (const position of this.joinedSinceProfit) position.addProfit(sum, board);
+    this.joinedSinceProfit = [];
+    return sum.total();
+  }
+
   protected boundNow(board: MarketBoard, key: number, denominator: number, bound: Bound): bigint {
+    this.joinedSinceBound = [];
     const sum = new ExactSum();
     for (const position of this.positions) position.addGuardBound(sum, board, key, denominator, bound);
+    return sum.total();
+  }
+
+  protected override boundAdded(board: MarketBoard, key: number, denominator: number, bound: Bound): bigint {
+    if (this.joinedSinceBound.length === 0) return 0n;
+    const sum = new ExactSum();
+    for (const position of this.joinedSinceBound) position.addGuardBound(sum, board, key, denominator, bound);
+    this.joinedSinceBound = [];
     return sum.total();
   }
 }
@@ -202,19 +273,14 @@ export class AccountValuation {
   private join(position: PositionValue): void {
     let group = this.groups.find((held) => held.instrumentId === position.instrumentId);
     if (!group) this.groups.push((group = new InstrumentGroup(position.instrumentId)));
-    group.positions.push(position);
-    group.changed();
+    group.join(position);
   }
 
   private leave(position: PositionValue): void {
     const at = this.groups.findIndex((held) => held.instrumentId === position.instrumentId);
     const group = this.groups[at]!;
-    const { positions } = group;
-    // Order within a group does not matter (its sums are exact): the last one takes the place.
-    positions[positions.indexOf(position)] = positions[positions.length - 1]!;
-    positions.pop();
-    if (positions.length === 0) this.groups.splice(at, 1);
-    else group.changed();
+    group.leave(position);
+    if (group.positions.length === 0) this.groups.splice(at, 1);
   }
 
   get usedMarginMicros(): bigint {
