@@ -1,6 +1,7 @@
 /** Reads and writes the browsers' Web Push subscriptions (push_subscriptions). */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { toInt } from '../db/values.ts';
 
 export interface StoredPushSubscription {
   endpoint: string;
@@ -71,6 +72,39 @@ export class PushSubscriptionRepository {
       .orderBy('push_subscriptions.updated_at', 'desc')
       .orderBy('push_subscriptions.endpoint')
       .execute();
+  }
+
+  /** `deliverableOfUser` for many users in one read per 500 (a cascade's notifications). */
+  async deliverableOfUsers(
+    userIds: readonly number[],
+    nowMs: number,
+  ): Promise<Map<number, StoredPushSubscription[]>> {
+    const byUser = new Map<number, StoredPushSubscription[]>();
+    for (let from = 0; from < userIds.length; from += 500) {
+      const rows = await this.db
+        .selectFrom('push_subscriptions')
+        .innerJoin('sessions', 'sessions.token_hash', 'push_subscriptions.session_hash')
+        .select([
+          'push_subscriptions.user_id',
+          'push_subscriptions.endpoint',
+          'push_subscriptions.p256dh',
+          'push_subscriptions.auth',
+        ])
+        .where('push_subscriptions.user_id', 'in', userIds.slice(from, from + 500))
+        .whereRef('sessions.user_id', '=', 'push_subscriptions.user_id')
+        .where('sessions.revoked_at', 'is', null)
+        .where('sessions.expires_at', '>', nowMs)
+        .orderBy('push_subscriptions.updated_at', 'desc')
+        .orderBy('push_subscriptions.endpoint')
+        .execute();
+      for (const { user_id, ...subscription } of rows) {
+        const userId = toInt(user_id);
+        const held = byUser.get(userId);
+        if (held) held.push(subscription);
+        else byUser.set(userId, [subscription]);
+      }
+    }
+    return byUser;
   }
 
   /** Whether the endpoint takes the user's pushes through this very session. */

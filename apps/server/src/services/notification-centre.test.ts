@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Language } from '@omp/protocol';
 import type { NotificationRepository, StoredChannelChoice } from '../repositories/notification-repository.ts';
-import type { ChannelMessage } from './notification-channels.ts';
+import type { ChannelMessage, NotificationChannelAdapter } from './notification-channels.ts';
 import { NotificationCentre, type NewNotice } from './notification-centre.ts';
 
 const closed = (id: number): NewNotice => ({
@@ -17,7 +17,11 @@ const closed = (id: number): NewNotice => ({
   link: '/order',
 });
 
-function centreWith(choices: Map<number, StoredChannelChoice[]>, languages: Map<number, Language>) {
+function centreWith(
+  choices: Map<number, StoredChannelChoice[]>,
+  languages: Map<number, Language>,
+  push?: NotificationChannelAdapter,
+) {
   const reads = { choicesOne: 0, choicesMany: 0, languageOne: 0, languagesMany: 0 };
   const pushed: Array<{ userId: number; message: ChannelMessage }> = [];
   let nextId = 1;
@@ -50,7 +54,7 @@ function centreWith(choices: Map<number, StoredChannelChoice[]>, languages: Map<
       reads.languagesMany += 1;
       return new Map(userIds.map((id) => [id, languages.get(id) ?? 'en']));
     },
-    channels: { push: { deliver: async (userId, message) => void pushed.push({ userId, message }) } },
+    channels: { push: push ?? { deliver: async (userId, message) => void pushed.push({ userId, message }) } },
   });
   return { centre, reads, pushed };
 }
@@ -69,6 +73,20 @@ describe('notification centre deliveries', () => {
     expect(pushed.map((p) => p.userId)).toEqual(users.filter((id) => id !== 2));
     expect(pushed.find((p) => p.userId === 3)!.message.title).toBe('Stop-Loss erreicht');
     expect(pushed.find((p) => p.userId === 1)!.message.title).toBe('Stop loss hit');
+  });
+
+  it('hands a batch to a channel that takes many at once in one call', async () => {
+    const batches: number[][] = [];
+    const { centre } = centreWith(
+      new Map([[2, [{ kind: 'stop_loss', push: false, email: false }]]]),
+      new Map(),
+      {
+        deliver: async () => expect.fail('a batch goes to deliverMany'),
+        deliverMany: async (items) => void batches.push(items.map((item) => item.userId)),
+      },
+    );
+    await centre.notifyMany([1, 2, 3].map((userId) => ({ userId, notice: closed(userId) })));
+    expect(batches).toEqual([[1, 3]]);
   });
 
   it('reads one user’s choices and language for a single notification', async () => {

@@ -29,7 +29,7 @@ import type {
   StoredChannelChoice,
   StoredNotification,
 } from '../repositories/notification-repository.ts';
-import type { NotificationChannelAdapter } from './notification-channels.ts';
+import type { ChannelMessage, NotificationChannelAdapter } from './notification-channels.ts';
 
 /** What the centre announces on the bus; texts are worded by each listener in its own language. */
 export interface CreatedNotification {
@@ -138,18 +138,11 @@ export class NotificationCentre {
     const unread = await repository.unreadCounts([...new Set(notices.map(({ userId }) => userId))]);
     for (const { userId, notification } of created)
       events.publish('notification_created', { userId, notification, unread: unread.get(userId) ?? 0 });
-    const users = [...new Set(notices.map(({ userId }) => userId))];
-    const readers = this.hasChannels() ? await this.readersOf(users) : undefined;
-    for (const { userId, notification } of created) {
-      try {
-        if (readers) await this.deliverTo(readers.get(userId)!, userId, notification);
-      } catch (error) {
-        this.options.logError(
-          error,
-          `delivering notification ${notification.id} failed; it stays in the centre`,
-        );
-      }
-    }
+    if (!this.hasChannels()) return;
+    const readers = await this.readersOf([...new Set(notices.map(({ userId }) => userId))]);
+    await this.deliverWorded(
+      created.map(({ userId, notification }) => wordedFor(readers.get(userId)!, userId, notification)),
+    );
   }
 
   private hasChannels(): boolean {
@@ -160,7 +153,39 @@ export class NotificationCentre {
   private async deliver(userId: number, notification: CreatedNotification): Promise<void> {
     if (!this.hasChannels()) return;
     const reader = { settings: await this.settings(userId), lang: await this.options.languageOf(userId) };
-    await this.deliverTo(reader, userId, notification);
+    await this.deliverWorded([wordedFor(reader, userId, notification)]);
+  }
+
+  /**
+   * The phones first, in one delivery (a cascade's browsers are read once for all of them), then the
+   * e-mails one after another. A failed delivery is logged; the notification stays in the centre.
+   */
+  private async deliverWorded(worded: readonly Worded[]): Promise<void> {
+    await this.deliverBy(
+      'push',
+      worded.filter((w) => w.setting.push),
+    );
+    await this.deliverBy(
+      'email',
+      worded.filter((w) => w.setting.email),
+    );
+  }
+
+  private async deliverBy(name: 'push' | 'email', items: readonly Worded[]): Promise<void> {
+    const adapter = this.options.channels?.[name];
+    if (!adapter || items.length === 0) return;
+    const failed = (error: unknown, what: string) =>
+      this.options.logError(error, `delivering ${what} by ${name} failed; it stays in the centre`);
+    if (adapter.deliverMany) {
+      await adapter
+        .deliverMany(items)
+        .catch((error: unknown) => failed(error, `${items.length} notifications`));
+      return;
+    }
+    for (const { userId, message } of items)
+      await adapter
+        .deliver(userId, message)
+        .catch((error: unknown) => failed(error, `notification ${message.id}`));
   }
 
   /**
@@ -177,35 +202,6 @@ export class NotificationCentre {
     return new Map(
       userIds.map((id) => [id, { settings: settingsFrom(choices.get(id) ?? []), lang: languages.get(id)! }]),
     );
-  }
-
-  private async deliverTo(reader: Reader, userId: number, notification: CreatedNotification): Promise<void> {
-    const { channels = {} } = this.options;
-    const setting = reader.settings.find((s) => s.kind === notification.kind)!;
-    const item = renderNotification(reader.lang, notification, false);
-    const message = {
-      kind: item.kind,
-      title: item.title,
-      body: item.body,
-      url: item.link,
-      tag: `n${item.id}`,
-      id: item.id,
-    };
-    const chosen: Array<[string, NotificationChannelAdapter | undefined]> = [
-      ['push', setting.push ? channels.push : undefined],
-      ['email', setting.email ? channels.email : undefined],
-    ];
-    for (const [name, adapter] of chosen) {
-      if (!adapter) continue;
-      try {
-        await adapter.deliver(userId, message);
-      } catch (error) {
-        this.options.logError(
-          error,
-          `delivering notification ${item.id} by ${name} failed; it stays in the centre`,
-        );
-      }
-    }
   }
 
   async page(userId: number, lang: Language, page: number, pageSize: number): Promise<NotificationPage> {
@@ -259,6 +255,29 @@ export class NotificationCentre {
 interface Reader {
   settings: NotificationSetting[];
   lang: Language;
+}
+
+/** A notification worded for its reader, with the channels they chose for its kind. */
+interface Worded {
+  userId: number;
+  setting: NotificationSetting;
+  message: ChannelMessage;
+}
+
+function wordedFor(reader: Reader, userId: number, notification: CreatedNotification): Worded {
+  const item = renderNotification(reader.lang, notification, false);
+  return {
+    userId,
+    setting: reader.settings.find((s) => s.kind === notification.kind)!,
+    message: {
+      kind: item.kind,
+      title: item.title,
+      body: item.body,
+      url: item.link,
+      tag: `n${item.id}`,
+      id: item.id,
+    },
+  };
 }
 
 /** Every kind with its channels: the user's choice where made, the default otherwise. */

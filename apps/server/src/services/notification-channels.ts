@@ -22,6 +22,8 @@ export interface ChannelMessage {
 
 export interface NotificationChannelAdapter {
   deliver(userId: number, message: ChannelMessage): Promise<void>;
+  /** Many users' messages at once (a cascade's notifications), when the channel can share the work. */
+  deliverMany?(items: ReadonlyArray<{ userId: number; message: ChannelMessage }>): Promise<void>;
 }
 
 export interface EmailChannelOptions {

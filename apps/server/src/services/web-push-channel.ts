@@ -105,18 +105,35 @@ export class WebPushChannel {
   async deliver(userId: number, message: WebPushMessage): Promise<void> {
     try {
       const subscriptions = await this.options.repository.deliverableOfUser(userId, this.options.now());
-      const payload = JSON.stringify({
-        kind: message.kind,
-        title: message.title.slice(0, MAX_TITLE_CHARS),
-        body: message.body.slice(0, MAX_BODY_CHARS),
-        url: message.url,
-        tag: message.tag,
-        ...(message.id !== undefined ? { id: message.id } : {}),
-      } satisfies WebPushMessage);
-      await Promise.all(subscriptions.map((subscription) => this.queued(subscription, payload, message.tag)));
+      await this.sendToAll(subscriptions, message);
     } catch (error) {
       this.options.log.error(error, `web push to user ${userId} failed`);
     }
+  }
+
+  /** `deliver` for many users' messages (a cascade's notifications), their browsers read in one go. */
+  async deliverMany(items: ReadonlyArray<{ userId: number; message: WebPushMessage }>): Promise<void> {
+    try {
+      const userIds = [...new Set(items.map((item) => item.userId))];
+      const byUser = await this.options.repository.deliverableOfUsers(userIds, this.options.now());
+      await Promise.all(
+        items.map(({ userId, message }) => this.sendToAll(byUser.get(userId) ?? [], message)),
+      );
+    } catch (error) {
+      this.options.log.error(error, `web push to ${items.length} users failed`);
+    }
+  }
+
+  private async sendToAll(subscriptions: StoredPushSubscription[], message: WebPushMessage): Promise<void> {
+    const payload = JSON.stringify({
+      kind: message.kind,
+      title: message.title.slice(0, MAX_TITLE_CHARS),
+      body: message.body.slice(0, MAX_BODY_CHARS),
+      url: message.url,
+      tag: message.tag,
+      ...(message.id !== undefined ? { id: message.id } : {}),
+    } satisfies WebPushMessage);
+    await Promise.all(subscriptions.map((subscription) => this.queued(subscription, payload, message.tag)));
   }
 
   /** Waits for the sends under way (a graceful stop). */

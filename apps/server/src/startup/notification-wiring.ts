@@ -57,6 +57,10 @@ export async function wireNotifications(deps: NotificationWiringDeps) {
     // A notification links to a route of the phone app, which routes after the hash.
     pushChannel: deps.pushChannel ?? {
       deliver: (userId, message) => webPush.deliver(userId, { ...message, url: `/#${message.url}` }),
+      deliverMany: (items) =>
+        webPush.deliverMany(
+          items.map(({ userId, message }) => ({ userId, message: { ...message, url: `/#${message.url}` } })),
+        ),
     },
     now,
     logError: logs.error,
