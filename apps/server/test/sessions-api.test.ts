@@ -329,6 +329,7 @@ describe.each(databaseEngines())('sessions and devices on %s', (engine) => {
       .execute();
     rt.app.auth.forgetUser(info.data.id);
     await login(tablet, mobile);
+    await rt.notices.idle(); // notices leave in the background (services/security-notices.ts)
     const texts = await new VerificationRepository(rt.database.db).listOutbox(10, mobile);
     expect(texts).toHaveLength(1);
     expect(texts[0]).toMatchObject({ channel: 'sms', subject: 'New sign-in to your account' });
