@@ -10,7 +10,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LoginResult, UserAccess, WireAuditEntry } from '@omp/protocol';
 import { SESSION_TTL_MS } from '../src/services/auth-service.ts';
-import { scryptPasswordHasher } from '../src/security/password-hasher.ts';
 import { RecordingClient, type Message } from './helpers/recording-client.ts';
 import { adminToken, callApi, staffToken } from './helpers/staff-helpers.ts';
 import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
@@ -57,12 +56,7 @@ describe.each(databaseEngines())('sessions and the socket on %s', (engine) => {
   async function trader() {
     const { token, id } = await t.realUser('10000');
     const email = `trader-${++traders}-${engine}@example.com`;
-    await rt.database.db
-      .updateTable('users')
-      .set({ email, password_hash: await scryptPasswordHasher.hash(PASSWORD) })
-      .where('id', '=', id)
-      .execute();
-    rt.app.auth.forgetUser(id);
+    await t.signInWith(id, email, PASSWORD);
     expect((await t.submit(token, { type: 1, cont: '0.1', forex_id: eurusd, status: 1 })).code).toBe(1);
     return { token, id, email };
   }

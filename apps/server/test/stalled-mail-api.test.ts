@@ -8,7 +8,6 @@
 import { createServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { LoginResult } from '@omp/protocol';
-import { scryptPasswordHasher } from '../src/security/password-hasher.ts';
 import { startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
 import { tradingClient } from './helpers/trading-helpers.ts';
 
@@ -39,12 +38,7 @@ it('answers a sign-in from a new device while the mail server stalls; the notice
   const t = tradingClient(rt);
   const { id } = await t.realUser('100');
   const email = 'stalled-mail@example.com';
-  await rt.database.db
-    .updateTable('users')
-    .set({ email, password_hash: await scryptPasswordHasher.hash(PASSWORD) })
-    .where('id', '=', id)
-    .execute();
-  rt.app.auth.forgetUser(id);
+  await t.signInWith(id, email, PASSWORD);
 
   const answer = await rt.app.inject({
     method: 'POST',

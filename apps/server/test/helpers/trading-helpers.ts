@@ -6,6 +6,7 @@ import { formatMicros, parseMicros, parsePriceToPoints } from '@omp/engine';
 import type { AccountFigures, LoginResult, MyDealResult, OrderRow } from '@omp/protocol';
 import { expect } from 'vitest';
 import { TradingRepository } from '../../src/repositories/trading-repository.ts';
+import { scryptPasswordHasher } from '../../src/security/password-hasher.ts';
 import { accountClient, type EnvelopeBody } from './account-helpers.ts';
 import type { TestRuntime } from './test-runtime.ts';
 
@@ -54,6 +55,18 @@ export function tradingClient(rt: TestRuntime) {
         { answer: () => null },
       );
       return { token, id };
+    },
+    /**
+     * Gives a user an e-mail address and a password to sign in with, as registration would, and
+     * drops the cached record so every node reads them.
+     */
+    async signInWith(id: number, email: string, password: string): Promise<void> {
+      await rt.database.db
+        .updateTable('users')
+        .set({ email, password_hash: await scryptPasswordHasher.hash(password) })
+        .where('id', '=', id)
+        .execute();
+      rt.app.auth.forgetUser(id);
     },
     /** A tick at the test clock's time, prices as decimal text. */
     tick(code: string, bid: string, ask: string) {
