@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { toInt } from '../db/values.ts';
 import { ROWS_PER_STATEMENT, writeRows, type RowsStatement } from './bulk-rows.ts';
+import { readInLists } from './id-lists.ts';
 
 export interface StoredNotification {
   id: number;
@@ -27,9 +28,6 @@ export interface StoredChannelChoice {
   push: boolean;
   email: boolean;
 }
-
-/** Users named in one `in (…)` list: well under either database's limit on parameters. */
-const IN_LIST_CHUNK = 500;
 
 const INSERT_NOTIFICATIONS: RowsStatement<
   'user_id' | 'kind' | 'text_key' | 'params' | 'link' | 'created_at'
@@ -107,20 +105,18 @@ export class NotificationRepository {
     });
   }
 
-  /** Unread counts of many users in one query per IN_LIST_CHUNK users; a user with none is absent. */
+  /** Unread counts of many users, a query per IDS_PER_LIST users; a user with none is absent. */
   async unreadCounts(userIds: readonly number[]): Promise<Map<number, number>> {
-    const counts = new Map<number, number>();
-    for (let start = 0; start < userIds.length; start += IN_LIST_CHUNK) {
-      const rows = await this.db
+    const rows = await readInLists(userIds, (list) =>
+      this.db
         .selectFrom('notifications')
         .select((eb) => ['user_id', eb.fn.countAll().as('n')])
-        .where('user_id', 'in', userIds.slice(start, start + IN_LIST_CHUNK))
+        .where('user_id', 'in', list)
         .where('read_at', 'is', null)
         .groupBy('user_id')
-        .execute();
-      for (const row of rows) counts.set(toInt(row.user_id), toInt(row.n as number));
-    }
-    return counts;
+        .execute(),
+    );
+    return new Map(rows.map((row) => [toInt(row.user_id), toInt(row.n as number)]));
   }
 
   async unreadCount(userId: number): Promise<number> {
@@ -175,20 +171,20 @@ export class NotificationRepository {
 
   /** The choices of many users in one read (a cascade's deliveries); a user without any is absent. */
   async channelChoicesOf(userIds: readonly number[]): Promise<Map<number, StoredChannelChoice[]>> {
-    const choices = new Map<number, StoredChannelChoice[]>();
-    for (let from = 0; from < userIds.length; from += IN_LIST_CHUNK) {
-      const rows = await this.db
+    const rows = await readInLists(userIds, (list) =>
+      this.db
         .selectFrom('notification_settings')
         .select(['user_id', 'kind', 'push', 'email'])
-        .where('user_id', 'in', userIds.slice(from, from + IN_LIST_CHUNK))
-        .execute();
-      for (const row of rows) {
-        const userId = toInt(row.user_id);
-        const choice = { kind: row.kind, push: toInt(row.push) === 1, email: toInt(row.email) === 1 };
-        const held = choices.get(userId);
-        if (held) held.push(choice);
-        else choices.set(userId, [choice]);
-      }
+        .where('user_id', 'in', list)
+        .execute(),
+    );
+    const choices = new Map<number, StoredChannelChoice[]>();
+    for (const row of rows) {
+      const userId = toInt(row.user_id);
+      const choice = { kind: row.kind, push: toInt(row.push) === 1, email: toInt(row.email) === 1 };
+      const held = choices.get(userId);
+      if (held) held.push(choice);
+      else choices.set(userId, [choice]);
     }
     return choices;
   }

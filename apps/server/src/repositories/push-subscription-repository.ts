@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { toInt } from '../db/values.ts';
+import { readInLists } from './id-lists.ts';
 
 export interface StoredPushSubscription {
   endpoint: string;
@@ -59,29 +60,16 @@ export class PushSubscriptionRepository {
       .execute();
   }
 
-  /** The user's subscriptions whose session is still live: where a push may go now. */
-  async deliverableOfUser(userId: number, nowMs: number): Promise<StoredPushSubscription[]> {
-    return this.db
-      .selectFrom('push_subscriptions')
-      .innerJoin('sessions', 'sessions.token_hash', 'push_subscriptions.session_hash')
-      .select(['push_subscriptions.endpoint', 'push_subscriptions.p256dh', 'push_subscriptions.auth'])
-      .where('push_subscriptions.user_id', '=', userId)
-      .where('sessions.user_id', '=', userId)
-      .where('sessions.revoked_at', 'is', null)
-      .where('sessions.expires_at', '>', nowMs)
-      .orderBy('push_subscriptions.updated_at', 'desc')
-      .orderBy('push_subscriptions.endpoint')
-      .execute();
-  }
-
-  /** `deliverableOfUser` for many users in one read per 500 (a cascade's notifications). */
+  /**
+   * Each user's subscriptions whose session is still live, where a push may go now, the most
+   * recently renewed first: a read per IDS_PER_LIST users (a cascade's notifications).
+   */
   async deliverableOfUsers(
     userIds: readonly number[],
     nowMs: number,
   ): Promise<Map<number, StoredPushSubscription[]>> {
-    const byUser = new Map<number, StoredPushSubscription[]>();
-    for (let from = 0; from < userIds.length; from += 500) {
-      const rows = await this.db
+    const rows = await readInLists(userIds, (list) =>
+      this.db
         .selectFrom('push_subscriptions')
         .innerJoin('sessions', 'sessions.token_hash', 'push_subscriptions.session_hash')
         .select([
@@ -90,19 +78,20 @@ export class PushSubscriptionRepository {
           'push_subscriptions.p256dh',
           'push_subscriptions.auth',
         ])
-        .where('push_subscriptions.user_id', 'in', userIds.slice(from, from + 500))
+        .where('push_subscriptions.user_id', 'in', list)
         .whereRef('sessions.user_id', '=', 'push_subscriptions.user_id')
         .where('sessions.revoked_at', 'is', null)
         .where('sessions.expires_at', '>', nowMs)
         .orderBy('push_subscriptions.updated_at', 'desc')
         .orderBy('push_subscriptions.endpoint')
-        .execute();
-      for (const { user_id, ...subscription } of rows) {
-        const userId = toInt(user_id);
-        const held = byUser.get(userId);
-        if (held) held.push(subscription);
-        else byUser.set(userId, [subscription]);
-      }
+        .execute(),
+    );
+    const byUser = new Map<number, StoredPushSubscription[]>();
+    for (const { user_id, ...subscription } of rows) {
+      const userId = toInt(user_id);
+      const held = byUser.get(userId);
+      if (held) held.push(subscription);
+      else byUser.set(userId, [subscription]);
     }
     return byUser;
   }

@@ -10,6 +10,7 @@ import type { Database, LedgerTable } from '../db/schema.ts';
 import { toBigInt, toInt } from '../db/values.ts';
 import type { IdempotentRecord } from '../services/idempotency.ts';
 import { writeRows, type RowsStatement } from './bulk-rows.ts';
+import { readInLists } from './id-lists.ts';
 import { insertIdempotencyRecords } from './idempotency-repository.ts';
 import { insertMarginEvents } from './margin-event-repository.ts';
 import { toAccount, toOrder, toRow } from './order-rows.ts';
@@ -65,16 +66,10 @@ export class TradingRepository {
       .orderBy('id')
       .execute();
     const userIds = [...new Set(rows.map((row) => toInt(row.user_id)))];
-    const accounts = new Map<number, Account>();
-    for (let i = 0; i < userIds.length; i += 500) {
-      const slice = userIds.slice(i, i + 500);
-      for (const row of await this.db
-        .selectFrom('trading_accounts')
-        .selectAll()
-        .where('user_id', 'in', slice)
-        .execute())
-        accounts.set(toInt(row.user_id), toAccount(row));
-    }
+    const accountRows = await readInLists(userIds, (list) =>
+      this.db.selectFrom('trading_accounts').selectAll().where('user_id', 'in', list).execute(),
+    );
+    const accounts = new Map(accountRows.map((row) => [toInt(row.user_id), toAccount(row)]));
     for (const row of rows) accounts.get(toInt(row.user_id))?.orders.set(toInt(row.id), toOrder(row));
     const max = await this.db
       .selectFrom('orders')

@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { toInt } from '../db/values.ts';
+import { readInLists } from './id-lists.ts';
 
 export interface StoredLocale {
   language: string;
@@ -24,18 +25,16 @@ export class UserLocaleRepository {
     return row && { language: row.language, timeZone: row.time_zone };
   }
 
-  /** The stored languages of many users, 500 per query; a user without one is absent. */
+  /** The stored languages of many users, a query per IDS_PER_LIST; a user without one is absent. */
   async languagesOf(userIds: readonly number[]): Promise<Map<number, string>> {
-    const languages = new Map<number, string>();
-    for (let from = 0; from < userIds.length; from += 500) {
-      const rows = await this.db
+    const rows = await readInLists(userIds, (list) =>
+      this.db
         .selectFrom('user_locales')
         .select(['user_id', 'language'])
-        .where('user_id', 'in', userIds.slice(from, from + 500))
-        .execute();
-      for (const row of rows) languages.set(toInt(row.user_id), row.language);
-    }
-    return languages;
+        .where('user_id', 'in', list)
+        .execute(),
+    );
+    return new Map(rows.map((row) => [toInt(row.user_id), row.language]));
   }
 
   /** Stores the locale; a zone left undefined keeps the stored one (the request named none). */

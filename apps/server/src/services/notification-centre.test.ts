@@ -22,7 +22,7 @@ function centreWith(
   languages: Map<number, Language>,
   push?: NotificationChannelAdapter,
 ) {
-  const reads = { choicesOne: 0, choicesMany: 0, languageOne: 0, languagesMany: 0 };
+  const reads = { choices: 0, languages: 0 };
   const pushed: Array<{ userId: number; message: ChannelMessage }> = [];
   let nextId = 1;
   const repository = {
@@ -30,12 +30,8 @@ function centreWith(
     insertMany: async (rows: unknown[]) => rows.map(() => nextId++),
     unreadCount: async () => 1,
     unreadCounts: async () => new Map<number, number>(),
-    channelChoices: async (userId: number) => {
-      reads.choicesOne += 1;
-      return choices.get(userId) ?? [];
-    },
     channelChoicesOf: async (userIds: readonly number[]) => {
-      reads.choicesMany += 1;
+      reads.choices += 1;
       return new Map(userIds.flatMap((id) => (choices.has(id) ? [[id, choices.get(id)!] as const] : [])));
     },
   } as unknown as NotificationRepository;
@@ -46,12 +42,8 @@ function centreWith(
     logError: (error) => {
       throw error;
     },
-    languageOf: async (userId) => {
-      reads.languageOne += 1;
-      return languages.get(userId) ?? 'en';
-    },
     languagesOf: async (userIds) => {
-      reads.languagesMany += 1;
+      reads.languages += 1;
       return new Map(userIds.map((id) => [id, languages.get(id) ?? 'en']));
     },
     channels: { push: push ?? { deliver: async (userId, message) => void pushed.push({ userId, message }) } },
@@ -69,7 +61,7 @@ describe('notification centre deliveries', () => {
     );
     await centre.notifyMany(users.map((userId) => ({ userId, notice: closed(userId) })));
 
-    expect(reads).toEqual({ choicesOne: 0, choicesMany: 1, languageOne: 0, languagesMany: 1 });
+    expect(reads).toEqual({ choices: 1, languages: 1 });
     expect(pushed.map((p) => p.userId)).toEqual(users.filter((id) => id !== 2));
     expect(pushed.find((p) => p.userId === 3)!.message.title).toBe('Stop-Loss erreicht');
     expect(pushed.find((p) => p.userId === 1)!.message.title).toBe('Stop loss hit');
@@ -92,7 +84,7 @@ describe('notification centre deliveries', () => {
   it('reads one user’s choices and language for a single notification', async () => {
     const { centre, reads, pushed } = centreWith(new Map(), new Map([[7, 'fr']]));
     await centre.notify(7, closed(7));
-    expect(reads).toEqual({ choicesOne: 1, choicesMany: 0, languageOne: 1, languagesMany: 0 });
+    expect(reads).toEqual({ choices: 1, languages: 1 });
     expect(pushed).toHaveLength(1);
   });
 });

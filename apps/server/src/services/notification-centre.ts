@@ -86,10 +86,8 @@ export interface NotificationCentreOptions {
   events: Pick<EventBus, 'publish'>;
   now: () => number;
   logError: (error: unknown, message: string) => void;
-  /** The language e-mail and push are written in: the user's own (user-locales.ts). */
-  languageOf: (userId: number) => Promise<Language>;
-  /** The same for many users in one read (a cascade's closes); one `languageOf` each without it. */
-  languagesOf?: (userIds: readonly number[]) => Promise<Map<number, Language>>;
+  /** The languages e-mail and push are written in: each user's own (user-locales.ts), read at once. */
+  languagesOf: (userIds: readonly number[]) => Promise<Map<number, Language>>;
   /** Channel adapters by name; a channel without one is skipped. */
   channels?: {
     push?: NotificationChannelAdapter | undefined;
@@ -114,7 +112,7 @@ export class NotificationCentre {
       notification: created,
       unread: await repository.unreadCount(userId),
     });
-    await this.deliver(userId, created);
+    await this.deliver([{ userId, notification: created }]);
     return id;
   }
 
@@ -138,11 +136,7 @@ export class NotificationCentre {
     const unread = await repository.unreadCounts([...new Set(notices.map(({ userId }) => userId))]);
     for (const { userId, notification } of created)
       events.publish('notification_created', { userId, notification, unread: unread.get(userId) ?? 0 });
-    if (!this.hasChannels()) return;
-    const readers = await this.readersOf([...new Set(notices.map(({ userId }) => userId))]);
-    await this.deliverWorded(
-      created.map(({ userId, notification }) => wordedFor(readers.get(userId)!, userId, notification)),
-    );
+    await this.deliver(created);
   }
 
   private hasChannels(): boolean {
@@ -150,17 +144,19 @@ export class NotificationCentre {
     return channels.push !== undefined || channels.email !== undefined;
   }
 
-  private async deliver(userId: number, notification: CreatedNotification): Promise<void> {
-    if (!this.hasChannels()) return;
-    const reader = { settings: await this.settings(userId), lang: await this.options.languageOf(userId) };
-    await this.deliverWorded([wordedFor(reader, userId, notification)]);
-  }
-
   /**
-   * The phones first, in one delivery (a cascade's browsers are read once for all of them), then the
-   * e-mails one after another. A failed delivery is logged; the notification stays in the centre.
+   * By the channels each user chose, worded in each user's language (both read once for all the
+   * users): the phones first, in one delivery, then the e-mails one after another. A failed
+   * delivery is logged; the notification stays in the centre.
    */
-  private async deliverWorded(worded: readonly Worded[]): Promise<void> {
+  private async deliver(
+    created: ReadonlyArray<{ userId: number; notification: CreatedNotification }>,
+  ): Promise<void> {
+    if (!this.hasChannels()) return;
+    const readers = await this.readersOf([...new Set(created.map(({ userId }) => userId))]);
+    const worded = created.map(({ userId, notification }) =>
+      wordedFor(readers.get(userId)!, userId, notification),
+    );
     await this.deliverBy(
       'push',
       worded.filter((w) => w.setting.push),
@@ -194,11 +190,7 @@ export class NotificationCentre {
    */
   private async readersOf(userIds: readonly number[]): Promise<Map<number, Reader>> {
     const choices = await this.options.repository.channelChoicesOf(userIds);
-    const languages = this.options.languagesOf
-      ? await this.options.languagesOf(userIds)
-      : new Map(
-          await Promise.all(userIds.map(async (id) => [id, await this.options.languageOf(id)] as const)),
-        );
+    const languages = await this.options.languagesOf(userIds);
     return new Map(
       userIds.map((id) => [id, { settings: settingsFrom(choices.get(id) ?? []), lang: languages.get(id)! }]),
     );

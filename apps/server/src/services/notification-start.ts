@@ -27,9 +27,7 @@ export interface NotificationStartOptions {
   /** The server's e-mail sender, shared with verification codes. */
   mail: MessageSender;
   emailOf: (userId: number) => Promise<string | null>;
-  /** The user's own language, for e-mail and push (user-locales.ts). */
-  languageOf: (userId: number) => Promise<Language>;
-  /** The same for many users in one read. */
+  /** Each user's own language, for e-mail and push (user-locales.ts), many users in one read. */
   languagesOf: (userIds: readonly number[]) => Promise<Map<number, Language>>;
   amounts: Pick<MoneyRepository, 'deposit' | 'withdrawal'>;
   /** The Web Push channel, when the server has one. */
@@ -47,7 +45,6 @@ export async function startNotifications(
     events,
     now,
     logError,
-    languageOf: options.languageOf,
     languagesOf: options.languagesOf,
     channels: {
       push: options.pushChannel,

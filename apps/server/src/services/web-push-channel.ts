@@ -102,25 +102,21 @@ export class WebPushChannel {
    * Sends the message to every browser the user subscribed whose session is still live. Resolves once each send has ended
    * (sent, refused, timed out); never rejects. Callers on the trading path do not wait for it.
    */
-  async deliver(userId: number, message: WebPushMessage): Promise<void> {
-    try {
-      const subscriptions = await this.options.repository.deliverableOfUser(userId, this.options.now());
-      await this.sendToAll(subscriptions, message);
-    } catch (error) {
-      this.options.log.error(error, `web push to user ${userId} failed`);
-    }
+  deliver(userId: number, message: WebPushMessage): Promise<void> {
+    return this.deliverMany([{ userId, message }]);
   }
 
   /** `deliver` for many users' messages (a cascade's notifications), their browsers read in one go. */
   async deliverMany(items: ReadonlyArray<{ userId: number; message: WebPushMessage }>): Promise<void> {
+    const userIds = [...new Set(items.map((item) => item.userId))];
     try {
-      const userIds = [...new Set(items.map((item) => item.userId))];
       const byUser = await this.options.repository.deliverableOfUsers(userIds, this.options.now());
       await Promise.all(
         items.map(({ userId, message }) => this.sendToAll(byUser.get(userId) ?? [], message)),
       );
     } catch (error) {
-      this.options.log.error(error, `web push to ${items.length} users failed`);
+      const to = userIds.length === 1 ? `user ${userIds[0]}` : `${userIds.length} users`;
+      this.options.log.error(error, `web push to ${to} failed`);
     }
   }
 

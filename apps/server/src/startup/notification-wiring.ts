@@ -10,7 +10,7 @@ import { NotificationRepository } from '../repositories/notification-repository.
 import { PushSubscriptionRepository } from '../repositories/push-subscription-repository.ts';
 import { serverSecret } from '../repositories/server-secrets.ts';
 import type { MarketService } from '../services/market-service.ts';
-import type { NotificationChannelAdapter } from '../services/notification-channels.ts';
+import type { ChannelMessage, NotificationChannelAdapter } from '../services/notification-channels.ts';
 import { startNotifications } from '../services/notification-start.ts';
 import { openWebPushChannel } from '../services/web-push-setup.ts';
 import type { Accounts } from './account-wiring.ts';
@@ -40,6 +40,11 @@ export async function wireNotifications(deps: NotificationWiringDeps) {
     registry: deps.metrics.registry,
     log: { warn: logs.warn, error: logs.error },
   });
+  // A notification links to a route of the phone app, which routes after the hash.
+  const toPhones = (items: ReadonlyArray<{ userId: number; message: ChannelMessage }>) =>
+    webPush.deliverMany(
+      items.map(({ userId, message }) => ({ userId, message: { ...message, url: `/#${message.url}` } })),
+    );
   const { notifications, alerts } = await startNotifications({
     repositories: {
       notifications: new NotificationRepository(database.db),
@@ -51,16 +56,11 @@ export async function wireNotifications(deps: NotificationWiringDeps) {
     calls: deps.book.ownerCalls,
     mail: deps.accounts.mail,
     emailOf: async (userId) => (await users.byId(userId))?.email ?? null,
-    languageOf: (userId) => userLocales.languageOf(userId),
     languagesOf: (userIds) => userLocales.languagesOf(userIds),
     amounts: deps.moneyRepository,
-    // A notification links to a route of the phone app, which routes after the hash.
     pushChannel: deps.pushChannel ?? {
-      deliver: (userId, message) => webPush.deliver(userId, { ...message, url: `/#${message.url}` }),
-      deliverMany: (items) =>
-        webPush.deliverMany(
-          items.map(({ userId, message }) => ({ userId, message: { ...message, url: `/#${message.url}` } })),
-        ),
+      deliver: (userId, message) => toPhones([{ userId, message }]),
+      deliverMany: toPhones,
     },
     now,
     logError: logs.error,
