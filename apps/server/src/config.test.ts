@@ -44,6 +44,10 @@ describe('configuration from the environment', () => {
     [{ ROLE: 'api,broker' }, 'ROLE: must be all, or a comma list of api, book, feed'],
     [{ ROLE: 'api' }, 'ROLE: needs DATABASE_URL and REDIS_URL'],
     [{ FEED: 'random' }, 'FEED'],
+    [
+      { SEED_OPEN_ALL_WEEK: 'EURUSD,EURUSX' },
+      'SEED_OPEN_ALL_WEEK: must be a comma list of seeded instrument codes',
+    ],
     [{ INGEST_SECRET: 'short' }, 'INGEST_SECRET: must be at least 16 characters'],
     [{ DESKTOP_SITE_URL: 'pc.example.com' }, 'DESKTOP_SITE_URL: must be an http(s) URL'],
     [{ ALLOWED_ORIGINS: 'https://m.example.com/app' }, 'ALLOWED_ORIGINS: must be a comma-separated list'],

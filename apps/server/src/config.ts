@@ -7,6 +7,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { vapidPublicKeyOf } from './security/vapid-keys.ts';
 import { webPushOf, type WebPushConfig } from './config-web-push.ts';
+import { SEED_INSTRUMENTS } from './seed/instruments.ts';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().positive();
@@ -51,6 +52,18 @@ const configSchema = z.object({
   FEED: z.enum(['simulated', 'none']).default('simulated'),
   FEED_SEED: z.coerce.number().int().default(42),
   FEED_INTERVAL_MS: positiveInt.default(100),
+  SEED_OPEN_ALL_WEEK: z
+    .string()
+    .default('')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((code) => code.trim().toUpperCase())
+        .filter((code) => code !== ''),
+    )
+    .refine((codes) => codes.every((code) => SEED_INSTRUMENTS.some(({ spec }) => spec.code === code)), {
+      message: 'must be a comma list of seeded instrument codes, such as EURUSD,XAUUSD',
+    }),
   INGEST_SECRET: optionalText.refine((secret) => secret === undefined || secret.length >= 16, {
     message: 'must be at least 16 characters',
   }),
@@ -179,6 +192,8 @@ export interface AppConfig {
   roles: ReadonlySet<NodeRole>;
   feed: 'simulated' | 'none';
   feedSeed: number;
+  /** Instruments the first start seeds as trading around the clock instead of their usual week. */
+  seedOpenAllWeek: string[];
   feedIntervalMs: number;
   /** Unset: the tick-ingest endpoint refuses every call. */
   ingestSecret: string | undefined;
@@ -355,6 +370,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     roles,
     feed: c.FEED,
     feedSeed: c.FEED_SEED,
+    seedOpenAllWeek: c.SEED_OPEN_ALL_WEEK,
     feedIntervalMs: c.FEED_INTERVAL_MS,
     ingestSecret: c.INGEST_SECRET,
     ingestMaxFutureMs: c.INGEST_MAX_FUTURE_MS,

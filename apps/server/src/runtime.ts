@@ -148,7 +148,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
         : lockFileOwner(path.join(config.dataDir, 'app.db.owner'));
     await migrateToLatest(database.db as unknown as Kysely<unknown>, database.kind);
     const repository = new MarketRepository(database.db);
-    const seedReport = await seedMarket(repository, now(), config.feedSeed);
+    const seedReport = await seedMarket(repository, now(), config.feedSeed, config.seedOpenAllWeek);
 
     // Until the app is built, the parts log to the console; then through its logger (late-logs.ts).
     const logs = new LateLogs();

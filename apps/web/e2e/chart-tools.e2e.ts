@@ -78,7 +78,8 @@ async function pressOnLine(page: Page, trade: TradePage, lineId: string, x: numb
 }
 
 describe.skipIf(!chromiumPath)('chart tools', () => {
-  const stack = useStack();
+  // EUR/USD trades all week here, so the lines are drawn on a live price on any day.
+  const stack = useStack({ env: { SEED_OPEN_ALL_WEEK: 'EURUSD' } });
 
   it('drags a take profit line, confirms the new price, and the server keeps it', async () => {
     const { instrument } = await tradableInstrument(stack);

@@ -35,7 +35,7 @@ describe.skipIf(!chromiumPath)('connection', () => {
       // The quote list first, on the instrument's category, then the trade screen (both stay alive).
       const home = await HomePage.start(stack, '/', { session, theme, colorScheme: theme });
       await home.waitForList();
-      await home.selectCategory(instrument.Code === 'EURUSD' ? 'forex' : 'crypto');
+      await home.selectCategory('forex');
       const homeRow = home.rows.and(home.page.locator(`[data-code="${instrument.Code}"]`));
       await homeRow.waitFor();
       await home.tab('trading').click();

@@ -178,7 +178,7 @@ describe.skipIf(!chromiumPath)('push notifications and offline', () => {
     const { page } = home;
     await home.waitForList();
     await controlledByWorker(page);
-    await home.selectCategory(instrument.Code === 'EURUSD' ? 'forex' : 'crypto');
+    await home.selectCategory('forex');
     const row = home.row(instrument.Code);
     await row.waitFor();
     await pushTicks(stack, [{ code: instrument.Code, bid }]);
@@ -225,7 +225,7 @@ describe.skipIf(!chromiumPath)('push notifications and offline', () => {
     expect(await note.textContent()).toContain(hhmm);
     if (lang === 'en') expect(await note.textContent()).toBe(`Offline — prices as of ${hhmm}`);
     expect(await page.getByTestId('connection-status').getAttribute('data-state')).toBe('offline');
-    await home.selectCategory(instrument.Code === 'EURUSD' ? 'forex' : 'crypto');
+    await home.selectCategory('forex');
     const offlineRow = home.row(instrument.Code);
     expect(await offlineRow.getByTestId('row-price').getAttribute('data-value')).toBe(String(Number(bid)));
     expect(await offlineRow.getByTestId('row-price').getAttribute('data-stale')).toBe('1');
@@ -257,7 +257,7 @@ describe.skipIf(!chromiumPath)('push notifications and offline', () => {
     // The server's categories are back too, the chosen one still chosen.
     await page
       .locator(`[data-testid="category-chip"][aria-selected="true"]`)
-      .filter({ hasText: lang === 'en' ? (instrument.Code === 'EURUSD' ? 'Forex' : 'Crypto') : /./ })
+      .filter({ hasText: lang === 'en' ? 'Forex' : /./ })
       .waitFor();
     expect(await page.locator('.adm-toast-main:visible').count()).toBe(0);
     await screenshot(page, `offline-back-online-${theme}-${lang}`);

@@ -122,8 +122,8 @@ describe.skipIf(!chromiumPath)('risk warning and leverage caps', () => {
 
   it('staff word the warning and lower a cap with a reason; the ticket follows at once', async () => {
     const { instrument, price } = await tradableInstrument(stack);
-    const capClass = instrument.Code === 'BTCUSD' ? 'crypto' : 'fx_major';
-    const lowered = capClass === 'crypto' ? 1 : 10;
+    const capClass = 'fx_major';
+    const lowered = 10;
     const bid = priceAt(price, 1, instrument.PricePrecision);
     await pushTicks(stack, [{ code: instrument.Code, bid }]);
     const demo = await call<Session>(stack, '/api/user/createAccountDemoForU');

@@ -117,12 +117,19 @@ describe.skipIf(!chromiumPath)('trade screen', () => {
     expect(await text('symbol-precision')).toBe(String(instrument.PricePrecision));
     expect(await text('symbol-spread')).toBe(String(instrument.Spread));
     expect(await text('symbol-status')).toBe('Market open now');
-    // The phone is in Hong Kong (UTC+8): forex opens Sunday 22:00 UTC, Monday 06:00 there.
-    const sessions = await text('symbol-sessions');
-    if (instrument.Code === 'EURUSD') expect(sessions).toBe('Mon 06:00 – Sat 06:00');
-    else expect(sessions).toBe('Around the clock, every day');
+    // EUR/USD is seeded open all week on this server (tradingServerEnv).
+    expect(await text('symbol-sessions')).toBe('Around the clock, every day');
     expect(await sheet.textContent()).toContain('UTC+08:00');
     await screenshot(trade.page, 'trade-symbol-sheet');
+
+    // A pair on the usual forex week, in the phone's zone (Hong Kong, UTC+8): it opens Sunday
+    // 22:00 UTC, which is Monday 06:00 there.
+    await sheet.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => sheet.count(), eventually).toBe(0);
+    await trade.pickInstrument('USDJPY');
+    await trade.page.getByTestId('open-symbol-sheet').click();
+    await trade.page.locator('[data-testid="symbol-sheet"][data-code="USDJPY"]').waitFor();
+    expect(await text('symbol-sessions')).toBe('Mon 06:00 – Sat 06:00');
   });
 
   it('draws 4-hour, weekly and monthly bars, and the period labels fit in Thai', async () => {

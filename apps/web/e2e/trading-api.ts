@@ -7,8 +7,11 @@ import { call, type Session } from './accounts-api.ts';
 
 export const INGEST_SECRET = 'browser-tests-ingest-secret';
 
-/** Server environment for trading tests: no simulator, prices from the test. */
-export const tradingServerEnv = { FEED: 'none', INGEST_SECRET } as const;
+/**
+ * Server environment for trading tests: no simulator, prices from the test, and EUR/USD seeded
+ * open all week, so the tests trade the same instrument on the same path on any day of the week.
+ */
+export const tradingServerEnv = { FEED: 'none', INGEST_SECRET, SEED_OPEN_ALL_WEEK: 'EURUSD' } as const;
 
 export interface ListedInstrument {
   Id: number;
@@ -53,19 +56,16 @@ export async function demoSession(stack: Stack): Promise<Session> {
 }
 
 /**
- * EUR/USD when its market is open (Sunday 22:00 to Friday 22:00 UTC), otherwise BTC/USD, which
- * trades around the clock, so the tests run on any day of the week.
+ * EUR/USD at its reference price 1.1: the server under `tradingServerEnv` trades it all week. A
+ * server started without that setting is told apart here rather than by a timeout later.
  */
 export async function tradableInstrument(
   stack: Stack,
 ): Promise<{ instrument: ListedInstrument; price: number }> {
-  const list = await listInstruments(stack);
-  const eurusd = list.find((i) => i.Code === 'EURUSD');
-  if (eurusd && eurusd.MarketStatus === 1) return { instrument: eurusd, price: 1.1 };
-  const btc = list.find((i) => i.Code === 'BTCUSD');
-  if (!btc) throw new Error('neither EURUSD nor BTCUSD is listed');
-  console.warn('EUR/USD is closed now: the trading tests use BTC/USD instead');
-  return { instrument: btc, price: 60000 };
+  const eurusd = (await listInstruments(stack)).find((i) => i.Code === 'EURUSD');
+  if (!eurusd) throw new Error('EURUSD is not listed');
+  if (eurusd.MarketStatus !== 1) throw new Error('EURUSD is closed: start the server with tradingServerEnv');
+  return { instrument: eurusd, price: 1.1 };
 }
 
 /** A price moved by a fraction of itself, with the instrument's decimals. */

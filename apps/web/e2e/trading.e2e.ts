@@ -2,13 +2,14 @@
  * Trading in a phone, on prices the test sets (FEED=none, ticks through the ingest endpoint):
  * a demo user buys with stop loss and take profit, watches the P/L move, edits the take profit,
  * closes, and finds the trade in history and in the ledger; a pending order fills when the price
- * crosses it and is then stopped out by its stop loss; a margin call warns; visitors and
- * instruments without leverage cannot send orders (their buttons wait, saying why). Screenshots in
- * light and dark.
+ * crosses it and is then stopped out by its stop loss; a margin call warns; visitors, instruments
+ * without leverage and instruments staff closed cannot send orders (their buttons wait, saying
+ * why). Screenshots in light and dark.
  */
 import { describe, expect, it } from 'vitest';
 import { chromiumPath, eventually, screenshot, useStack, withoutIsolates } from './harness.ts';
 import { call } from './accounts-api.ts';
+import { ADMIN_PASSWORD, adminToken, staffCall } from './money-api.ts';
 import {
   demoSession,
   listInstruments,
@@ -23,7 +24,7 @@ import { HistoryScreen, OrdersScreen, TicketScreen } from './pages/trading-pages
 import { UserScreen } from './pages/account-pages.ts';
 
 describe.skipIf(!chromiumPath)('trading', () => {
-  const stack = useStack({ env: tradingServerEnv });
+  const stack = useStack({ env: { ...tradingServerEnv, ADMIN_INITIAL_PASSWORD: ADMIN_PASSWORD } });
 
   it('sends exactly the lots shown: a size off the grid or out of range is flagged and nothing is sent', async () => {
     const { instrument, price } = await tradableInstrument(stack);
@@ -388,7 +389,7 @@ describe.skipIf(!chromiumPath)('trading', () => {
     await expect.poll(() => orders.row(cancelledId!).textContent(), eventually).toContain('Cancelled by you');
   });
 
-  it('sends visitors to log in, and sends nothing for an instrument without leverage', async () => {
+  it('sends visitors to log in, waits on a closed market, and sends nothing for an instrument without leverage', async () => {
     const list = await listInstruments(stack);
     const { instrument, price } = await tradableInstrument(stack);
     await pushTicks(stack, [{ code: instrument.Code, bid: priceAt(price, 1, instrument.PricePrecision) }]);
@@ -404,18 +405,16 @@ describe.skipIf(!chromiumPath)('trading', () => {
       await visitor.page.waitForURL(/#\/login\?from=%2Ftrade$/);
     }
 
-    // Outside an instrument's trading hours (forex at the weekend) its buttons wait, saying why.
-    const closed = list.find((i) => i.MarketStatus !== 1);
-    if (closed) {
-      await visitor.goto('/trade');
-      await visitor.page.getByTestId('trade-page').waitFor();
-      await visitor.pickInstrument(closed.Code);
-      expect(await visitor.testId('submit-order').isDisabled()).toBe(true);
-      expect(await visitor.testId('submit-order').textContent()).toBe('Market closed');
-      expect(await visitor.testId('side-buy').isDisabled()).toBe(true);
-    } else {
-      console.warn('every market is open now: the closed-market check runs at the weekend');
-    }
+    // Outside an instrument's trading hours its buttons wait, saying why: staff take GBP/USD's
+    // sessions away (an empty week: never open), as a broker would for a holiday.
+    const gbpusd = list.find((i) => i.Code === 'GBPUSD')!;
+    await staffCall(stack, `/admin/api/instruments/${gbpusd.Id}`, await adminToken(stack), { schedule: [] });
+    await visitor.goto('/trade');
+    await visitor.page.getByTestId('trade-page').waitFor();
+    await visitor.pickInstrument(gbpusd.Code);
+    await expect.poll(() => visitor.testId('submit-order').textContent(), eventually).toBe('Market closed');
+    expect(await visitor.testId('submit-order').isDisabled()).toBe(true);
+    expect(await visitor.testId('side-buy').isDisabled()).toBe(true);
 
     // Every seeded instrument has a leverage and the back office refuses terms without one, so an
     // instrument without (stored before that rule) is played by rewriting the list the phone gets.

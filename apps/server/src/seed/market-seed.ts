@@ -14,10 +14,19 @@ export interface SeedReport {
   bars: number;
 }
 
+/** The whole week in minutes: a schedule of one session that never closes. */
+const ALL_WEEK = [{ from: 0, to: 7 * 24 * 60 }];
+
+/**
+ * `openAllWeek` lists instruments seeded as trading around the clock instead of their usual week:
+ * a practice server that trades forex at weekends, and the browser tests, which must behave the
+ * same on any day. Only the first start reads it; later, staff change hours in the back office.
+ */
 export async function seedMarket(
   repository: MarketRepository,
   nowMs: number,
   seed: number,
+  openAllWeek: readonly string[] = [],
 ): Promise<SeedReport> {
   const report: SeedReport = { categories: 0, instruments: 0, backfilledInstruments: 0, bars: 0 };
   if ((await repository.listCategories()).length === 0) {
@@ -26,7 +35,11 @@ export async function seedMarket(
   }
   if ((await repository.listInstruments()).length === 0) {
     await repository.insertInstruments(
-      SEED_INSTRUMENTS.map(({ spec, profile }) => ({ spec, profile, enabled: true })),
+      SEED_INSTRUMENTS.map(({ spec, profile }) => ({
+        spec: openAllWeek.includes(spec.code) ? { ...spec, schedule: ALL_WEEK } : spec,
+        profile,
+        enabled: true,
+      })),
     );
     report.instruments = SEED_INSTRUMENTS.length;
   }

@@ -109,4 +109,24 @@ export class AppPage {
       dir: document.documentElement.dir,
     }));
   }
+
+  /**
+   * Picks an instrument in /trade's side drawer as a user would: opens the drawer if it is shut,
+   * taps the category chips until the instrument's row shows (the drawer opens on the current
+   * instrument's category), taps the row and waits for the screen to show that instrument.
+   */
+  async chooseInDrawer(code: string): Promise<void> {
+    const picker = this.page.getByTestId('instrument-picker');
+    if (!(await picker.isVisible())) await this.page.getByTestId('open-picker').click();
+    await picker.waitFor();
+    await picker.getByTestId('instrument-row').first().waitFor();
+    const row = picker.locator(`[data-testid="instrument-row"][data-code="${code}"]`);
+    const chips = picker.getByTestId('category-chip');
+    for (let i = 0, n = await chips.count(); (await row.count()) === 0 && i < n; i += 1) {
+      await chips.nth(i).click();
+      await chips.nth(i).and(picker.locator('[aria-selected="true"]')).waitFor();
+    }
+    await row.click();
+    await this.page.locator(`[data-testid="trade-page"][data-code="${code}"]`).waitFor();
+  }
 }

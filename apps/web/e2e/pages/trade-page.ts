@@ -43,9 +43,6 @@ export class TradePage extends AppPage {
   }
 
   async pickInstrument(code: string): Promise<void> {
-    await this.page
-      .locator(`[data-testid="instrument-picker"] [data-testid="instrument-row"][data-code="${code}"]`)
-      .click();
-    await this.page.locator(`[data-testid="trade-page"][data-code="${code}"]`).waitFor();
+    await this.chooseInDrawer(code);
   }
 }

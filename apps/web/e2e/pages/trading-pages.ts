@@ -18,11 +18,7 @@ export class TicketScreen extends AppPage {
 
   async pickInstrument(code: string): Promise<void> {
     if ((await this.page.getByTestId('trade-page').getAttribute('data-code')) === code) return;
-    await this.page.getByTestId('open-picker').click();
-    await this.page.getByTestId('instrument-picker').waitFor();
-    await this.page
-      .locator(`[data-testid="instrument-picker"] [data-testid="instrument-row"][data-code="${code}"]`)
-      .click();
+    await this.chooseInDrawer(code);
     await this.waitForTicket(code);
   }
 
