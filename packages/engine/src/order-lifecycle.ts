@@ -1,17 +1,83 @@
 /**
- * The pure steps of an order's life: a pending order filling at a tick, a holding order closing,
+ * The pure steps of an order's life: the record a placement makes, a pending order filling at a tick, a holding order closing,
  * the check of new stops, and the choice of the position a stop-out closes. Each returns a new record; none touches an account.
  */
 import { accountFigures, closingPoints } from './account-figures.ts';
 import { spreadCostMicros } from './fill-details.ts';
-import { feeMicros, marginMicros, ONE, profitMicros } from './margin.ts';
+import { feeMicros, marginMicros, ONE, profitMicros, type Ratio } from './margin.ts';
 import { parseRate, priceFraction } from './money.ts';
 import { isMarketOpen } from './schedule.ts';
 import type { MarketBoard } from './market-board.ts';
-import type { QuoteSnapshot } from './order-entry.ts';
+import type { EntryDecision, OrderCommand, QuoteSnapshot } from './order-entry.ts';
+import type { InstrumentSpec } from './instrument.ts';
 import { stopSideRejection, type StopLevels, type StopSideRejection } from './stop-sides.ts';
-import { trailingRejection, type TrailingRejection } from './trailing-stop.ts';
+import { trailedNow, trailingRejection, type TrailingRejection } from './trailing-stop.ts';
 import type { Account, CloseReason, Order } from './trading-types.ts';
+
+/**
+ * [B2] The record an accepted placement makes: a pending order waiting at its target, or a market
+ * order holding, filled at the decided price with its margin, fee and the quote's spread (F2). A
+ * trailing stop starts from the quote of the moment.
+ */
+export function placedOrder(
+  id: number,
+  accountId: number,
+  command: OrderCommand,
+  decision: Extract<EntryDecision, { ok: true }>,
+  instrument: InstrumentSpec,
+  quote: QuoteSnapshot,
+  quoteToUsd: Ratio,
+  nowMs: number,
+): Order {
+  const base: Order = {
+    id,
+    accountId,
+    instrumentId: instrument.id,
+    side: command.side,
+    kind: decision.kind,
+    state: 'pending',
+    lots: command.lots,
+    leverage: command.leverage,
+    targetPoints: command.market ? 0 : decision.openPoints,
+    openPoints: 0,
+    askedPoints: 0,
+    spreadPoints: 0,
+    spreadCostMicros: 0n,
+    stopLossPoints: command.stopLossPoints ?? 0,
+    takeProfitPoints: command.takeProfitPoints ?? 0,
+    trailingPoints: command.trailingPoints ?? 0,
+    marginMicros: 0n,
+    feeMicros: 0n,
+    closePoints: 0,
+    profitMicros: 0n,
+    closeReason: null,
+    cancelReason: null,
+    createdAtMs: nowMs,
+    openedAtMs: 0,
+    closedAtMs: 0,
+  };
+  if (!command.market) return trailedNow(base, quote);
+  const spread = quote.ask - quote.bid;
+  return trailedNow(
+    {
+      ...base,
+      state: 'holding',
+      openPoints: decision.openPoints,
+      askedPoints: command.askedPoints || decision.openPoints,
+      spreadPoints: spread,
+      spreadCostMicros: spreadCostMicros(
+        { lots: command.lots, contractSize: BigInt(instrument.contractSize) },
+        spread,
+        instrument.pricePrecision,
+        quoteToUsd,
+      ),
+      marginMicros: decision.marginMicros,
+      feeMicros: decision.feeMicros,
+      openedAtMs: nowMs,
+    },
+    quote,
+  );
+}
 
 /**
  * [F1] A pending order fills at the tick's price (the ask for a buy, the bid for a sell), which may

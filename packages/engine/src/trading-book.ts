@@ -9,11 +9,10 @@
 import { AccountValuation } from './account-valuation.ts';
 import { MarketBoard } from './market-board.ts';
 import { decideOrderEntry, type OrderCommand, type OrderRejection } from './order-entry.ts';
-import { spreadCostMicros } from './fill-details.ts';
 import { isMarketOpen } from './schedule.ts';
 import { TriggerIndex } from './trigger-index.ts';
 import { OutcomeBuilder } from './outcome-builder.ts';
-import { closeOrder, validateStops } from './order-lifecycle.ts';
+import { closeOrder, placedOrder, validateStops } from './order-lifecycle.ts';
 import {
   closeBlock,
   closeMany,
@@ -141,53 +140,15 @@ export class TradingBook {
     if (!decision.ok) return reject(decision.rejection);
 
     const out = new OutcomeBuilder(account);
-    const base: Order = {
-      id: this.nextOrderId++,
+    const order = placedOrder(
+      this.nextOrderId++,
       accountId,
-      instrumentId: instrument.id,
-      side: command.side,
-      kind: decision.kind,
-      state: 'pending',
-      lots: command.lots,
-      leverage: command.leverage,
-      targetPoints: command.market ? 0 : decision.openPoints,
-      openPoints: 0,
-      askedPoints: 0,
-      spreadPoints: 0,
-      spreadCostMicros: 0n,
-      stopLossPoints: command.stopLossPoints ?? 0,
-      takeProfitPoints: command.takeProfitPoints ?? 0,
-      trailingPoints: command.trailingPoints ?? 0,
-      marginMicros: 0n,
-      feeMicros: 0n,
-      closePoints: 0,
-      profitMicros: 0n,
-      closeReason: null,
-      cancelReason: null,
-      createdAtMs: nowMs,
-      openedAtMs: 0,
-      closedAtMs: 0,
-    };
-    const order: Order = trailedNow(
-      command.market
-        ? {
-            ...base,
-            state: 'holding',
-            openPoints: decision.openPoints,
-            askedPoints: command.askedPoints || decision.openPoints,
-            spreadPoints: quote.ask - quote.bid,
-            spreadCostMicros: spreadCostMicros(
-              { lots: command.lots, contractSize: BigInt(instrument.contractSize) },
-              quote.ask - quote.bid,
-              instrument.pricePrecision,
-              rate,
-            ),
-            marginMicros: decision.marginMicros,
-            feeMicros: decision.feeMicros,
-            openedAtMs: nowMs,
-          }
-        : base,
+      command,
+      decision,
+      instrument,
       quote,
+      rate,
+      nowMs,
     );
     this.putOrder(account, order, out);
     if (order.feeMicros > 0n) out.post('trade_fee', -order.feeMicros, order.id, nowMs);
