@@ -20,6 +20,7 @@ import { translate, type MessageParams } from '../i18n/translate.ts';
 import type { UserRecord, UserRepository } from '../repositories/user-repository.ts';
 import { timeText } from '../wire/trading-wire.ts';
 import type { UserLocales } from './user-locales.ts';
+import { BackgroundWork } from './background-work.ts';
 
 export type NoticeKind =
   | 'new_device'
@@ -56,7 +57,7 @@ export const noticeTime = (ms: number) => `${timeText(ms)} UTC`;
 
 export class SecurityNotices {
   private readonly o: SecurityNoticesOptions;
-  private readonly underway = new Set<Promise<void>>();
+  private readonly underway = new BackgroundWork();
 
   constructor(options: SecurityNoticesOptions) {
     this.o = options;
@@ -94,15 +95,14 @@ export class SecurityNotices {
   }
 
   /** Resolves once every notice under way has been sent or given up. */
-  async idle(): Promise<void> {
-    while (this.underway.size > 0) await Promise.all([...this.underway]);
+  idle(): Promise<void> {
+    return this.underway.idle();
   }
 
   private inBackground(kind: NoticeKind, work: () => Promise<void>): void {
-    const sending: Promise<void> = work()
-      .catch((error: unknown) => this.o.logError(error, `a ${kind} notice could not be sent`))
-      .finally(() => this.underway.delete(sending));
-    this.underway.add(sending);
+    void this.underway.track(
+      work().catch((error: unknown) => this.o.logError(error, `a ${kind} notice could not be sent`)),
+    );
   }
 
   private async send(

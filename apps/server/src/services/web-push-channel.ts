@@ -21,6 +21,7 @@ import type {
 } from '../repositories/push-subscription-repository.ts';
 import type { VapidKeys } from '../security/vapid-keys.ts';
 import { isAllowedPushEndpoint, type EndpointRules } from './push-endpoints.ts';
+import { BackgroundWork } from './background-work.ts';
 
 /** Who a subscription sends to: the user, through the session (token hash) that subscribed. */
 export interface PushOwner {
@@ -60,7 +61,7 @@ export class WebPushChannel {
   private readonly outcomes: Counter<'outcome'>;
   private readonly waiting: (() => void)[] = [];
   private running = 0;
-  private readonly underway = new Set<Promise<void>>();
+  private readonly underway = new BackgroundWork();
 
   constructor(options: WebPushChannelOptions) {
     this.options = { timeoutMs: 10_000, concurrency: 8, maxQueued: 5000, ...options };
@@ -133,8 +134,8 @@ export class WebPushChannel {
   }
 
   /** Waits for the sends under way (a graceful stop). */
-  async idle(): Promise<void> {
-    while (this.underway.size > 0) await Promise.all([...this.underway]);
+  idle(): Promise<void> {
+    return this.underway.idle();
   }
 
   private queued(subscription: StoredPushSubscription, payload: string, tag: string): Promise<void> {
@@ -154,9 +155,7 @@ export class WebPushChannel {
         this.waiting.shift()?.();
       }
     })();
-    this.underway.add(run);
-    void run.finally(() => this.underway.delete(run));
-    return run;
+    return this.underway.track(run);
   }
 
   private async send(
