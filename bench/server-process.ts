@@ -76,7 +76,9 @@ export async function startBenchServer(
   const profile = process.env.SERVER_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.SERVER_CPU_PROF)}`]
     : [];
-  const child = spawn(process.execPath, [...profile, entry], {
+  // SERVER_NODE_FLAGS="--max-semi-space-size=32 …": V8 or Node flags for the server alone.
+  const flags = (process.env.SERVER_NODE_FLAGS ?? '').split(' ').filter((flag) => flag !== '');
+  const child = spawn(process.execPath, [...flags, ...profile, entry], {
     env: {
       ...env,
       PORT: String(port),

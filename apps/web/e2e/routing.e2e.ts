@@ -175,4 +175,37 @@ describe.skipIf(!chromiumPath)('routing and settings', () => {
     await app.waitForList();
     expect(await app.page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
   });
+
+  it('shows the crash screen when a screen throws, and the screens again after going back', async () => {
+    const app = await HomePage.start(stack, '/');
+    await app.waitForList();
+    // A leaderboard row the screen cannot draw, as an answer of a shape this app does not know.
+    const leaderboard = '**/api/follow/list**';
+    await app.page.route(leaderboard, (route) =>
+      route.fulfill({
+        json: { code: 1, msg: '', data: { list: [null], total: 1, page: 1, updated_at: '' } },
+      }),
+    );
+    await app.tab('ranking').click();
+    await app.page.getByRole('heading', { name: 'Something went wrong' }).waitFor();
+    expect(
+      await app.page.getByText('This screen stopped working. Reload the app to continue.').isVisible(),
+    ).toBe(true);
+    expect(await app.page.getByRole('button', { name: 'Reload' }).isVisible()).toBe(true);
+    await screenshot(app.page, 'crash-screen');
+
+    // Back on the quotes, the screens render again; with a sound answer the leaderboard does too.
+    await app.page.goBack();
+    await app.waitForList();
+    expect(await app.page.getByRole('heading', { name: 'Something went wrong' }).count()).toBe(0);
+    // The bad answer may still be cached for the screen: its Reload button starts the app afresh.
+    await app.page.unroute(leaderboard);
+    await app.tab('ranking').click();
+    const crashed = app.page.getByRole('heading', { name: 'Something went wrong' });
+    await crashed.or(app.page.getByTestId('rank-page')).first().waitFor();
+    if (await crashed.isVisible()) await app.page.getByRole('button', { name: 'Reload' }).click();
+    // A fresh server has nobody on the board yet: its empty state, drawn, is the screen working.
+    await app.page.getByTestId('rank-list').or(app.page.getByTestId('rank-empty')).first().waitFor();
+    expect(await crashed.count()).toBe(0);
+  });
 });
