@@ -90,8 +90,30 @@ export async function migratorFor(db: Kysely<unknown>, kind: DatabaseKind): Prom
 }
 
 export async function migrateToLatest(db: Kysely<unknown>, kind: DatabaseKind): Promise<string[]> {
-  const migrator = await migratorFor(db, kind);
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  return retryWhileOtherSchemaDropped(async () => {
+    const migrator = await migratorFor(db, kind);
+    const { error, results } = await migrator.migrateToLatest();
+    if (error) throw error instanceof Error ? error : new Error(String(error));
+    return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  });
+}
+
+/** PostgreSQL's invalid_schema_name. */
+const INVALID_SCHEMA_NAME = '3F000';
+
+/**
+ * Kysely's migrator lists the tables of every schema of the database to find its own (reading
+ * each column's sequence by name), so another installation's schema dropped during the listing
+ * fails it with "schema … does not exist". Nothing was migrated then (the migrations run in one
+ * transaction after the listing): the run is tried again, and after a few tries the error stands.
+ */
+export async function retryWhileOtherSchemaDropped<T>(run: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await run();
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (attempt >= attempts || code !== INVALID_SCHEMA_NAME) throw error;
+    }
+  }
 }
