@@ -1,7 +1,7 @@
 /**
  * SEED_OPEN_ALL_WEEK: the first start seeds the listed instruments as trading around the clock, so
  * a practice server (and the browser tests) can trade them on a Saturday, while every other
- * instrument keeps its usual week. Only the seed reads it: a restart without it changes nothing.
+ * instrument keeps its usual week. What was seeded is stored: a restart trades on it as before.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Instrument } from '@omp/protocol';
@@ -67,7 +67,7 @@ describe.each(databaseEngines())('instruments seeded open all week on %s', (engi
     expect(schedules.get('USDJPY')).toEqual([{ from: 1320, to: 8520 }]);
   });
 
-  it('is read only by the first start: a restart keeps what was seeded', async () => {
+  it('stores what was seeded: a restart trades on it as before', async () => {
     rt = await rt.restart();
     expect(await statusOf('EURUSD')).toBe(1);
     expect(await statusOf('USDJPY')).not.toBe(1);

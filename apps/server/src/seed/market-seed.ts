@@ -2,7 +2,7 @@
  * First start: fills the catalogue (categories, instruments) and backfills chart history so every
  * stored period shows at least 300 bars. Later starts find the data and do nothing.
  */
-import { STORED_KLINE_PERIODS, parsePriceToPoints } from '@omp/engine';
+import { ALWAYS_OPEN, STORED_KLINE_PERIODS, parsePriceToPoints } from '@omp/engine';
 import { backfillHistory } from '../adapters/feed/history-backfill.ts';
 import type { MarketRepository } from '../repositories/market-repository.ts';
 import { SEED_CATEGORIES, SEED_INSTRUMENTS } from './instruments.ts';
@@ -13,9 +13,6 @@ export interface SeedReport {
   backfilledInstruments: number;
   bars: number;
 }
-
-/** The whole week in minutes: a schedule of one session that never closes. */
-const ALL_WEEK = [{ from: 0, to: 7 * 24 * 60 }];
 
 /**
  * `openAllWeek` lists instruments seeded as trading around the clock instead of their usual week:
@@ -36,7 +33,7 @@ export async function seedMarket(
   if ((await repository.listInstruments()).length === 0) {
     await repository.insertInstruments(
       SEED_INSTRUMENTS.map(({ spec, profile }) => ({
-        spec: openAllWeek.includes(spec.code) ? { ...spec, schedule: ALL_WEEK } : spec,
+        spec: openAllWeek.includes(spec.code) ? { ...spec, schedule: ALWAYS_OPEN } : spec,
         profile,
         enabled: true,
       })),
