@@ -1,4 +1,5 @@
-import { Component, type ReactNode } from 'react';
+import { Component, useEffect, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Button from 'antd-mobile/es/components/button';
 import { useLocation, useNavigate } from 'react-router';
@@ -8,6 +9,14 @@ import { EmptyState } from '../ui/empty-state.tsx';
 /** A screen that crashed: say so and offer a reload, instead of a blank page. */
 function RouteError() {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  // The answer a screen could not draw would stay cached for its stale time, and the screen would
+  // crash again on the next visit. React runs the crashed screen's effect cleanups (its queries'
+  // subscriptions) before this one, so its queries are inactive here: forget them, and the next
+  // visit fetches afresh. Queries of what still shows stay.
+  useEffect(() => {
+    queryClient.removeQueries({ type: 'inactive' });
+  }, [queryClient]);
   return (
     <div className="page">
       <PageHeader title={t('errors.crashTitle')} />
