@@ -124,6 +124,8 @@ export interface RuntimeOptions {
   logStream?: { write(line: string): void };
   /** The Web Push channel of notifications; none by default (tests pass one that records). */
   pushChannel?: NotificationChannelAdapter;
+  /** False stops the forming bars' write each second: a test that compares them writes them itself. */
+  timedBarFlush?: boolean;
 }
 
 export async function startRuntime(config: AppConfig, options: RuntimeOptions = {}): Promise<Runtime> {
@@ -357,7 +359,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       ...(feedCluster ? { ingestTicks: (ticks: Tick[]) => feedCluster.ingest(ticks) } : {}),
     });
 
-    const bars = startBarFlush(market, feedCluster, logs);
+    const bars = startBarFlush(market, feedCluster, logs, options.timedBarFlush ?? true);
     leaderboard.start(config.leaderboardRefreshMs);
     snapshots.start();
     statementMailer.start();

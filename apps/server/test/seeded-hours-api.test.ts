@@ -1,7 +1,8 @@
 /**
  * SEED_OPEN_ALL_WEEK: the first start seeds the listed instruments as trading around the clock, so
  * a practice server (and the browser tests) can trade them on a Saturday, while every other
- * instrument keeps its usual week. What was seeded is stored: a restart trades on it as before.
+ * instrument keeps its usual week. What was seeded is stored: a restart trades on it as before, and
+ * only the first start reads the setting (a later start with another list leaves stored hours alone).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Instrument } from '@omp/protocol';
@@ -69,6 +70,16 @@ describe.each(databaseEngines())('instruments seeded open all week on %s', (engi
 
   it('stores what was seeded: a restart trades on it as before', async () => {
     rt = await rt.restart();
+    expect(await statusOf('EURUSD')).toBe(1);
+    expect(await statusOf('USDJPY')).not.toBe(1);
+  });
+
+  it('reads the setting only on the first start: a later start with another list changes no hours', async () => {
+    rt = await rt.restart({ SEED_OPEN_ALL_WEEK: 'USDJPY' });
+    expect(await statusOf('EURUSD')).toBe(1);
+    expect(await statusOf('XAUUSD')).toBe(1);
+    expect(await statusOf('USDJPY')).not.toBe(1);
+    rt = await rt.restart({ SEED_OPEN_ALL_WEEK: undefined });
     expect(await statusOf('EURUSD')).toBe(1);
     expect(await statusOf('USDJPY')).not.toBe(1);
   });

@@ -122,17 +122,20 @@ export function startBarFlush(
   market: MarketService,
   feedCluster: FeedCluster | undefined,
   logs: LateLogs,
+  timed: boolean,
 ): BarFlush {
   // On a cluster only the node that produces the market writes bars (cluster/feed-cluster.ts).
   const writeBars = () => (feedCluster ? feedCluster.writeBars() : market.flush());
   let flushing = Promise.resolve(0);
-  const flushTimer = setInterval(() => {
-    flushing = flushing.then(writeBars).catch((error: unknown) => {
-      logs.error(error, 'writing kline bars failed; they stay in memory and are retried');
-      return 0;
-    });
-  }, BAR_FLUSH_INTERVAL_MS);
-  flushTimer.unref();
+  const flushTimer = timed
+    ? setInterval(() => {
+        flushing = flushing.then(writeBars).catch((error: unknown) => {
+          logs.error(error, 'writing kline bars failed; they stay in memory and are retried');
+          return 0;
+        });
+      }, BAR_FLUSH_INTERVAL_MS)
+    : undefined;
+  flushTimer?.unref();
   return { stopTimer: () => clearInterval(flushTimer), underWay: () => flushing, write: writeBars };
 }
 

@@ -45,8 +45,11 @@ export interface TestRuntime extends Runtime {
   config: AppConfig;
   /** The PostgreSQL schema this runtime works in, when on PostgreSQL. */
   schema: string | undefined;
-  /** Stops and starts the runtime on the same database, as a process restart would. */
-  restart(): Promise<TestRuntime>;
+  /**
+   * Stops and starts the runtime on the same database, as a process restart would; `env` changes
+   * settings for the new start, as an operator editing them between the two would.
+   */
+  restart(env?: Record<string, string | undefined>): Promise<TestRuntime>;
   dispose(): Promise<void>;
 }
 
@@ -60,6 +63,8 @@ export async function startTestRuntime(
     logStream?: { write(line: string): void };
     /** The Web Push channel of notifications (a recording one in tests). */
     pushChannel?: NotificationChannelAdapter;
+    /** False: the forming bars are written only when the test calls `market.flush()`. */
+    timedBarFlush?: boolean;
   } = {},
 ): Promise<TestRuntime> {
   const engine = options.engine ?? 'sqlite';
@@ -72,7 +77,7 @@ export async function startTestRuntime(
     schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
     await withPg(databaseUrl, (client) => client.query(`CREATE SCHEMA ${schema}`));
   }
-  const config = loadConfig({
+  const baseEnv: Record<string, string | undefined> = {
     DATA_DIR: dataDir,
     FEED: 'none',
     LOG_LEVEL: 'silent',
@@ -81,23 +86,25 @@ export async function startTestRuntime(
     ADMIN_INITIAL_PASSWORD: TEST_ADMIN_PASSWORD,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...options.env,
-  });
-  const start = async (): Promise<TestRuntime> => {
+  };
+  const start = async (env: Record<string, string | undefined>): Promise<TestRuntime> => {
+    const config = loadConfig(env);
     const runtime = await startRuntime(config, {
       now: clock.now,
       ...(schema ? { databaseSchema: schema } : {}),
       ...(options.passwords ? { passwords: options.passwords } : {}),
       ...(options.logStream ? { logStream: options.logStream } : {}),
       ...(options.pushChannel ? { pushChannel: options.pushChannel } : {}),
+      ...(options.timedBarFlush === false ? { timedBarFlush: false } : {}),
     });
     return {
       ...runtime,
       clock,
       config,
       schema,
-      async restart() {
+      async restart(changes = {}) {
         await runtime.stop();
-        return start();
+        return start({ ...env, ...changes });
       },
       async dispose() {
         await runtime.stop();
@@ -107,7 +114,7 @@ export async function startTestRuntime(
       },
     };
   };
-  return start();
+  return start(baseEnv);
 }
 
 async function withPg<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
