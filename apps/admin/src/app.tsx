@@ -17,6 +17,7 @@ import { SCREENS } from './layout/navigation.ts';
 import { allows, useSession } from './lib/session.ts';
 import { usePreferences, type AdminLanguage } from './lib/preferences.ts';
 import { queryClient } from './lib/query-client.ts';
+import { ScreenError } from './ui/screen-error.tsx';
 
 const DashboardPage = lazy(() => import('./pages/dashboard-page.tsx'));
 const UsersPage = lazy(() => import('./pages/users-page.tsx'));
@@ -70,13 +71,16 @@ const PAGES: Record<string, ReactNode> = {
 };
 
 const router = createHashRouter([
-  { path: '/login', element: <LoginPage /> },
+  { path: '/login', element: <LoginPage />, errorElement: <ScreenError /> },
   {
     path: '/',
     element: <Shell />,
+    errorElement: <ScreenError />,
+    // A screen's own error element keeps the shell, so its menu leads on to the other screens.
     children: SCREENS.map((screen) => ({
       ...(screen.path === '/' ? { index: true } : { path: screen.path.slice(1) }),
       element: <Allowed roles={screen.roles}>{PAGES[screen.path]}</Allowed>,
+      errorElement: <ScreenError />,
     })),
   },
   { path: '*', element: <Navigate to="/" replace /> },
