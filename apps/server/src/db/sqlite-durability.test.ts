@@ -5,7 +5,7 @@
  * process is killed (kill -9) half-way through a stream of writes.
  */
 import { spawn } from 'node:child_process';
-import { fdatasync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { fdatasync, mkdtempSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -152,6 +152,60 @@ describe('durable commits on the embedded database', () => {
     expect(wal).toBeLessThan(2 * CHECKPOINT_BYTES + 1024 * 1024);
     const count = await sql<{ n: bigint }>`select count(*) as n from entries`.execute(handle.db);
     expect(count.rows[0]!.n).toBe(6000n);
+  });
+
+  it('copies the WAL only once it is flushed, and empties it only once the copy is flushed', async () => {
+    // Records which file each flush is for and the database file's size then; holds what is asked.
+    const flushes: Array<{ file: 'wal' | 'database'; databaseBytes: number }> = [];
+    const held: Array<() => void> = [];
+    const holding = new Set<'wal' | 'database'>();
+    let location = '';
+    const flush: WalFlush = (fd, done) => {
+      if (!location) return fdatasync(fd, done);
+      const file = readlinkSync(`/proc/self/fd/${fd}`).endsWith('-wal') ? 'wal' : 'database';
+      flushes.push({ file, databaseBytes: statSync(location).size });
+      if (holding.has(file)) held.push(() => fdatasync(fd, done));
+      else fdatasync(fd, done);
+    };
+    const releaseHeld = () => held.splice(0).forEach((finish) => finish());
+    const handle = await open(flush);
+    location = handle.location;
+    const note = 'x'.repeat(2000);
+    const writeBatch = () =>
+      handle.db.transaction().execute(async (trx) => {
+        for (let row = 0; row < 200; row += 1)
+          await sql`insert into entries (note) values (${note})`.execute(trx);
+      });
+    while (statSync(`${location}-wal`).size < CHECKPOINT_BYTES - 500_000) await writeBatch();
+    const databaseBefore = statSync(location).size;
+
+    // The batch that crosses the checkpoint's size waits for its WAL flush; the next one starts
+    // with the checkpoint, which must not copy pages of a transaction not yet on disk.
+    holding.add('wal').add('database');
+    flushes.length = 0;
+    const crossing = writeBatch();
+    const next = writeBatch();
+    expect(await settled(next)).toBe(false);
+    expect(flushes.map((f) => f.file)).toEqual(['wal']);
+    expect(statSync(location).size).toBe(databaseBefore);
+    const walWhole = statSync(`${location}-wal`).size;
+    expect(walWhole).toBeGreaterThanOrEqual(CHECKPOINT_BYTES);
+
+    // Flushed: the pages are copied, then the database file is flushed; until that flush ends
+    // the WAL stays whole and the next writer waits.
+    releaseHeld();
+    await crossing;
+    expect(await settled(next)).toBe(false);
+    expect(flushes.map((f) => f.file)).toEqual(['wal', 'database']);
+    expect(flushes[1]!.databaseBytes).toBeGreaterThan(databaseBefore + CHECKPOINT_BYTES / 2);
+    expect(statSync(`${location}-wal`).size).toBe(walWhole);
+
+    holding.clear();
+    releaseHeld();
+    await next;
+    expect(statSync(`${location}-wal`).size).toBeLessThan(CHECKPOINT_BYTES / 2);
+    const count = await sql<{ n: bigint }>`select count(*) as n from entries`.execute(handle.db);
+    expect(Number(count.rows[0]!.n) % 200).toBe(0);
   });
 
   it('lets SQLite flush by itself where there is no WAL (a database in memory)', async () => {

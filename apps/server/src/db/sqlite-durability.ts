@@ -12,9 +12,11 @@
  *
  * Checkpoints (copying the WAL into the database file, after which SQLite reuses the WAL from its
  * start) must flush the database file before the WAL is reused, or a power cut could lose what
- * only the reused part held. SQLite's own automatic checkpoint is off; this one runs with
- * synchronous=FULL for its duration, between transactions, once the WAL has grown by
- * CHECKPOINT_BYTES since the last one.
+ * only the reused part held. SQLite's own automatic checkpoint is off; this one runs between
+ * transactions, once the WAL has grown by CHECKPOINT_BYTES since the last one, in the steps
+ * synchronous=FULL would take, with its two flushes in the thread pool instead of on the loop:
+ * the WAL flushed (no page of a transaction a power cut could take from the WAL reaches the
+ * database file), the pages copied, the database file flushed, and only then the WAL emptied.
  *
  * The one connection is lent out by a lock of its own rather than Kysely's: Kysely lets the next
  * user in only after `releaseConnection` returns, which here would keep everyone out during the
@@ -72,6 +74,18 @@ export class WalFlusher {
     while (this.flushed < n) {
       this.running ??= this.flushOnce().finally(() => (this.running = undefined));
       await this.running;
+    }
+  }
+
+  /** Flushes the database file itself (after a checkpoint copied the WAL into it). */
+  async flushDatabase(): Promise<void> {
+    const fd = openSync(this.walFile.replace(/-wal$/, ''), 'r');
+    try {
+      await new Promise<void>((resolve, reject) =>
+        this.flush(fd, (error) => (error ? reject(error) : resolve())),
+      );
+    } finally {
+      closeSync(fd);
     }
   }
 
@@ -211,7 +225,7 @@ class DurableSqliteDriver implements Driver {
   async acquireConnection(): Promise<DatabaseConnection> {
     await this.turns.take();
     try {
-      this.checkpointIfDue();
+      await this.checkpointIfDue();
     } catch (error) {
       this.turns.give();
       throw error;
@@ -266,25 +280,36 @@ class DurableSqliteDriver implements Driver {
 
   /**
    * Between transactions (the connection is held and none is open): once the WAL grew by
-   * CHECKPOINT_BYTES, copy it into the database file with every flush SQLite does under FULL, so
-   * the WAL is reused only once the database file holds it all on disk.
+   * CHECKPOINT_BYTES, copy it into the database file and empty it, with the flushes SQLite does
+   * under FULL run in the thread pool, so the loop waits only for the copy (writers wait for all).
    */
-  private checkpointIfDue(): void {
+  private async checkpointIfDue(): Promise<void> {
     if (this.flusher.writes === this.writesAtWalCheck) return;
     this.writesAtWalCheck = this.flusher.writes;
     const bytes = this.flusher.walBytes();
     if (bytes < this.walAtCheckpoint + CHECKPOINT_BYTES) return;
+    // Every frame to copy is on disk first: a page of a transaction whose frames a power cut took
+    // from the WAL must not reach the database file.
+    const writes = this.flusher.writes;
+    await this.flusher.through(writes);
+    // The copy, with synchronous OFF: the pages reach the operating system, not yet the disk.
+    this.checkpoint('PASSIVE');
+    await this.flusher.flushDatabase();
+    // The database file holds the WAL on disk: emptying it loses nothing. Nobody wrote meanwhile
+    // (the connection is held), or this would empty frames no flush of the database file covered.
+    if (this.flusher.writes === writes) this.checkpoint('TRUNCATE');
+    // A reader elsewhere can keep the WAL from being emptied: wait for as much again before retrying.
+    this.walAtCheckpoint = this.flusher.walBytes();
+  }
+
+  private checkpoint(mode: 'PASSIVE' | 'TRUNCATE'): void {
     // Never wait for a reader elsewhere (a backup, say): the loop would stand still meanwhile.
     const patience = this.sqlite.pragma('busy_timeout', { simple: true }) as number | bigint;
     this.sqlite.pragma('busy_timeout = 0');
-    this.sqlite.pragma('synchronous = FULL');
     try {
-      this.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+      this.sqlite.pragma(`wal_checkpoint(${mode})`);
     } finally {
-      this.sqlite.pragma('synchronous = OFF');
       this.sqlite.pragma(`busy_timeout = ${Number(patience)}`);
     }
-    // A reader elsewhere can keep the WAL from being emptied: wait for as much again before retrying.
-    this.walAtCheckpoint = this.flusher.walBytes();
   }
 }
