@@ -14,7 +14,9 @@
  *
  * The positions are grouped by instrument, and each group keeps the sums of its positions' P/Ls
  * and guard bounds for its market: settling after a fire re-adds the fired instrument's group and
- * reads only the sums of the others, O(instruments held) rather than O(positions).
+ * reads only the sums of the others, O(instruments held) rather than O(positions). When its
+ * market moves, a group on a USD-quoted instrument whose positions' points are worth whole micros
+ * takes its P/L from running sums (linear-profit.ts), without reading its positions either.
  *
  * The trading book keeps one valuation per account and feeds it every order it puts (`put`), so
  * the valuation holds exactly the account's holding orders.
@@ -23,6 +25,7 @@ import { figuresFrom, floatingProfit } from './account-figures.ts';
 import type { InstrumentSpec } from './instrument.ts';
 import { profitBoundAtRung } from './margin-guard.ts';
 import type { ConversionLeg, MarketBoard } from './market-board.ts';
+import { LinearProfit } from './linear-profit.ts';
 import { ExactSum } from './money.ts';
 import type { Account, AccountFigures, Order, RiskFigures } from './trading-types.ts';
 
@@ -175,8 +178,11 @@ export class InstrumentGroup extends ValuedAtMarket {
    */
   private joinedSinceProfit: PositionValue[] = [];
   private joinedSinceBound: PositionValue[] = [];
+  /** On a USD-quoted instrument, the P/L of all the positions at a new quote without reading each. */
+  private readonly linear = new LinearProfit();
 
   join(position: PositionValue): void {
+    this.linear.join(position.order);
     this.positions.push(position);
     this.joinedSinceProfit.push(position);
     this.joinedSinceBound.push(position);
@@ -184,11 +190,16 @@ export class InstrumentGroup extends ValuedAtMarket {
 
   /** Takes a position out; the sums are taken again from the positions left. */
   leave(position: PositionValue): void {
+    this.linear.leave(position.order);
     const { positions } = this;
     // Order within a group does not matter (its sums are exact): the last one takes the place.
     positions[positions.indexOf(position)] = positions[positions.length - 1]!;
     positions.pop();
     this.changed();
+  }
+
+  private *orders(): Iterable<Order> {
+    for (const position of this.positions) yield position.order;
   }
 
   override changed(): void {
@@ -199,6 +210,8 @@ export class InstrumentGroup extends ValuedAtMarket {
 
   protected profitNow(board: MarketBoard): bigint {
     this.joinedSinceProfit = [];
+    const linear = this.linear.profit(this.instrumentId, this.orders(), board);
+    if (linear !== undefined) return linear;
     const sum = new ExactSum();
     for (const position of this.positions) position.addProfit(sum, board);
     return sum.total();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { feeMicros, marginMicros, notionalMicros, ONE, profitMicros } from './margin.ts';
+import { feeMicros, marginMicros, notionalMicros, ONE, pointValueMicros, profitMicros } from './margin.ts';
 import { parseLots, parseRate, priceFraction } from './money.ts';
 import { seededPrng } from './testing/seeded-prng.ts';
 
@@ -79,5 +79,25 @@ describe('margin, fee and profit in micro-dollars', () => {
     expect(() => marginMicros({ lots: lots('1'), ...eurusd }, 2, 0, priceFraction(1, 0), ONE)).toThrow(
       RangeError,
     );
+  });
+
+  it('[M4] values a point in whole micros where it is one, and the P/L is then the move times it', () => {
+    // 0.01 lot of EUR/USD (100,000 a lot, 5 decimals): a point is 1,000 × 0.00001 = 0.01 USD.
+    expect(pointValueMicros({ lots: lots('0.01'), ...eurusd }, 5)).toBe(10_000n);
+    // 0.01 lot of a contract of 1 at 5 decimals: a point is 0.0000001 USD, a tenth of a micro.
+    expect(pointValueMicros({ lots: lots('0.01'), contractSize: 1n }, 5)).toBeUndefined();
+    const rng = seededPrng(44);
+    for (let i = 0; i < 2_000; i++) {
+      const p = {
+        lots: lots(`${rng.int(1, 100_000) / 100}`),
+        contractSize: BigInt(rng.pick([1, 10, 100, 5000, 100_000])),
+      };
+      const precision = rng.int(0, 6);
+      const value = pointValueMicros(p, precision);
+      if (value === undefined) continue;
+      const open = priceFraction(rng.int(1, 5_000_000), precision);
+      const close = priceFraction(rng.int(1, 5_000_000), precision);
+      expect(profitMicros('buy', p, open, close, ONE)).toBe(value * BigInt(close.points - open.points));
+    }
   });
 });

@@ -5,7 +5,15 @@
  * exact fraction (1/1 for USD-quoted instruments; for USD/JPY it is 1 / USDJPY mid). Callers
  * derive it from the current mid prices; the engine only multiplies.
  */
-import { divRound, LOT_SCALE, MICROS_PER_USD, pricePow, RATE_SCALE, type PriceFraction } from './money.ts';
+import {
+  divRound,
+  LOT_SCALE,
+  MICROS_PER_USD,
+  pow10,
+  pricePow,
+  RATE_SCALE,
+  type PriceFraction,
+} from './money.ts';
 
 /** An exact ratio numerator/denominator, both positive. */
 export interface Ratio {
@@ -73,4 +81,16 @@ export function profitMicros(
   const numerator = move * position.lots * position.contractSize * quoteToUsd.numerator * MICROS_PER_USD;
   const denominator = LOT_SCALE * pricePow(openPrice) * quoteToUsd.denominator;
   return divRound(numerator, denominator);
+}
+
+/**
+ * [M4] What one point of price move is worth to a position in USD micros at a rate of 1 (a
+ * USD-quoted instrument), when that is a whole number: `profitMicros` is then exactly the move in
+ * points times this, with nothing to round, so a sum of such P/Ls is linear in the price.
+ * Undefined when a point is worth a fraction of a micro.
+ */
+export function pointValueMicros(position: SizedPosition, precision: number): bigint | undefined {
+  const numerator = position.lots * position.contractSize * MICROS_PER_USD;
+  const denominator = LOT_SCALE * pow10(precision);
+  return numerator % denominator === 0n ? numerator / denominator : undefined;
 }

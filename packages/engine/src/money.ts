@@ -14,7 +14,7 @@ export const RATE_SCALE = 1_000_000_000_000n;
 
 const POWERS_OF_TEN = Array.from({ length: 19 }, (_, i) => 10n ** BigInt(i));
 /** 10^n as a bigint; the common exponents come from a table (this runs for every P/L). */
-const pow10 = (n: number) => POWERS_OF_TEN[n] ?? 10n ** BigInt(n);
+export const pow10 = (n: number) => POWERS_OF_TEN[n] ?? 10n ** BigInt(n);
 
 /**
  * Parses a plain decimal string ("0.01", "-12.5") into an integer of 10^-scale units.
