@@ -227,6 +227,8 @@ export class InstrumentGroup extends ValuedAtMarket {
 
   protected boundNow(board: MarketBoard, key: number, denominator: number, bound: Bound): bigint {
     this.joinedSinceBound = [];
+    const linear = this.linear.bound(this.instrumentId, this.orders(), board, denominator, bound);
+    if (linear !== undefined) return linear;
     const sum = new ExactSum();
     for (const position of this.positions) position.addGuardBound(sum, board, key, denominator, bound);
     return sum.total();

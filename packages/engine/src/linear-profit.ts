@@ -7,11 +7,12 @@
  *   bid × Σ value (buys) − Σ value × open (buys) + Σ value × open (sells) − ask × Σ value (sells)
  *
  * Four running sums give it, equal to adding each position's `floatingProfit`, not an estimate of
- * it. A position whose point is worth a fraction of a micro, a quote currency other than USD (its
+ * it, and likewise the margin guard's bound at the edge of a box (`profitBoundAtRung`). A position whose point is worth a fraction of a micro, a quote currency other than USD (its
  * rate moves), or no quote send the caller back to the per-position sum.
  */
 import type { MarketBoard } from './market-board.ts';
 import { pointValueMicros } from './margin.ts';
+import { halfWidth } from './margin-guard.ts';
 import type { InstrumentSpec } from './instrument.ts';
 import type { Order } from './trading-types.ts';
 
@@ -45,6 +46,31 @@ export class LinearProfit {
     return (
       BigInt(quote.bid) * this.buyValue - this.buyOpen + this.sellOpen - BigInt(quote.ask) * this.sellValue
     );
+  }
+
+  /**
+   * `profitBoundAtRung` of `orders` summed (their P/L at the edge of the rung's box, `bound` for
+   * each), or undefined where it is not linear: the same sums at the edge's prices.
+   */
+  bound(
+    instrumentId: number,
+    orders: Iterable<Order>,
+    board: MarketBoard,
+    denominator: number,
+    bound: 'worst' | 'best',
+  ): bigint | undefined {
+    const spec = board.instrument(instrumentId);
+    const quote = board.quote(instrumentId);
+    if (!spec || !quote) return undefined;
+    const leg = board.conversionLeg(spec.quoteCurrency);
+    if (leg && board.quote(leg.instrumentId)) return undefined;
+    if (spec !== this.spec) this.retake(spec, orders);
+    if (this.fractional > 0) return undefined;
+    const d = halfWidth(board, instrumentId, denominator);
+    // A buy is worst at the box's low bid, a sell at its high ask; best the other way round.
+    const buyAt = bound === 'worst' ? Math.max(1, quote.bid - d) : quote.bid + d;
+    const sellAt = bound === 'worst' ? quote.ask + d : Math.max(1, quote.ask - d);
+    return BigInt(buyAt) * this.buyValue - this.buyOpen + this.sellOpen - BigInt(sellAt) * this.sellValue;
   }
 
   private retake(spec: InstrumentSpec, orders: Iterable<Order>): void {

@@ -29,7 +29,7 @@ export interface GuardBand {
   ask: number;
 }
 
-function halfWidth(board: MarketBoard, instrumentId: number, denominator: number): number {
+export function halfWidth(board: MarketBoard, instrumentId: number, denominator: number): number {
   const quote = board.quote(instrumentId);
   if (!quote) return 1;
   return Math.max(1, Math.floor((quote.bid + quote.ask) / 2 / denominator));
