@@ -75,20 +75,27 @@ function openSqlite(file: string, walFlush?: WalFlush): DatabaseHandle {
  * Kysely asks better-sqlite3 to prepare every statement again on each query, which cost more than
  * running it (a quarter of an order's CPU). The same SQL text gets the same prepared statement.
  * Safe because statements run to completion synchronously (nothing here iterates a cursor while
- * another query runs); the cache is bounded since multi-row inserts vary their text by row count.
+ * another query runs). The cache is bounded, since multi-row inserts vary their text by row count:
+ * past `max` texts, the one used longest ago is let go, so the statements of every request stay.
  */
-const STATEMENT_CACHE_MAX = 500;
+export const STATEMENT_CACHE_MAX = 500;
 
-function cachePreparedStatements(sqlite: SQLite.Database): void {
+export function cachePreparedStatements(
+  sqlite: Pick<SQLite.Database, 'prepare'>,
+  max: number = STATEMENT_CACHE_MAX,
+): void {
   const prepare = sqlite.prepare.bind(sqlite);
+  // A Map keeps insertion order: a statement used again moves to the end, the first is the oldest.
   const cache = new Map<string, SQLite.Statement>();
   sqlite.prepare = ((source: string) => {
     let statement = cache.get(source);
-    if (!statement) {
+    if (statement) {
+      cache.delete(source);
+    } else {
       statement = prepare(source);
-      if (cache.size >= STATEMENT_CACHE_MAX) cache.clear();
-      cache.set(source, statement);
+      if (cache.size >= max) cache.delete(cache.keys().next().value!);
     }
+    cache.set(source, statement);
     return statement;
   }) as typeof sqlite.prepare;
 }
