@@ -48,6 +48,7 @@ import {
   DEFAULT_SOCKET_RATE_LIMIT,
   ends,
   PRIVATE_TOPICS,
+  SessionLookups,
   type SocketRateLimit,
   type SocketSession,
 } from './socket-session.ts';
@@ -68,12 +69,6 @@ interface Client extends UserSocket, FanoutClient {
   loginSeq: number;
 }
 
-/** A login waiting for its token lookup, and the sessions that ended meanwhile. */
-interface PendingLogin {
-  client: Client;
-  endedMeanwhile: SessionEnded[];
-}
-
 export interface SocketHubOptions {
   market: MarketService;
   flushIntervalMs: number;
@@ -91,10 +86,9 @@ export interface SocketHubOptions {
 
 export class SocketHub {
   private readonly market: MarketService;
-  private readonly authenticate: (token: string) => Promise<SocketSession | undefined>;
+  private readonly sessionLookups: SessionLookups;
   private readonly events: EventBus;
   private readonly messageBuckets: TokenBuckets<Client>;
-  private readonly pendingLogins = new Set<PendingLogin>();
   private readonly now: () => number;
   private readonly clients = new Set<Client>();
   private readonly topics: MarketTopics<Client>;
@@ -108,8 +102,8 @@ export class SocketHub {
 
   constructor(options: SocketHubOptions) {
     this.market = options.market;
-    this.authenticate = options.authenticate ?? (async () => undefined);
     this.now = options.now ?? Date.now;
+    this.sessionLookups = new SessionLookups(options.authenticate ?? (async () => undefined), this.now);
     this.events = options.events ?? createInProcessEventBus();
     this.topics = new MarketTopics<Client>(this.market);
     this.fanout = new Fanout<Client>(
@@ -262,20 +256,8 @@ export class SocketHub {
 
   private async login(client: Client, token: string): Promise<void> {
     const seq = ++client.loginSeq;
-    // A session that ends while its lookup is under way must not be attached by the stale answer.
-    const pending: PendingLogin = { client, endedMeanwhile: [] };
-    this.pendingLogins.add(pending);
-    let found: SocketSession | undefined;
-    try {
-      found = token ? await this.authenticate(token).catch(() => undefined) : undefined;
-    } finally {
-      this.pendingLogins.delete(pending);
-    }
+    const session = await this.sessionLookups.lookUp(token);
     if (seq !== client.loginSeq || !this.clients.has(client)) return;
-    const session =
-      found && found.expiresAtMs > this.now() && !pending.endedMeanwhile.some((e) => ends(e, found))
-        ? found
-        : undefined;
     this.users.setUser(client, session);
     if (session === undefined)
       return this.reply(client, 'login_result', ResponseCode.sessionInvalid, 'session_invalid');
@@ -285,7 +267,7 @@ export class SocketHub {
 
   /** Detaches the user from every socket signed in with an ended session and tells each why. */
   private endSessions(event: SessionEnded): void {
-    for (const pending of this.pendingLogins) pending.endedMeanwhile.push(event);
+    this.sessionLookups.ended(event);
     const clients = [...this.users.of(event.userId)];
     // Every session of a user ended: their own demo account's sockets end too (endsOwnDemo).
     if (event.tokenHash === undefined)

@@ -37,15 +37,45 @@ export function ends(event: SessionEnded, session: SocketSession): boolean {
 }
 
 /**
- * A real user's own demo account closes with them: when every session of the owner ends (disabled,
- * forced out, password reset by staff), so do its demo account's. A password the owner changed on
- * one device spares that device's session, and the demo account with it.
- */
-/**
  * Whether the event ends a session of a real user's own demo account: every user-wide end of the
  * owner's sessions does, the ones that spare the asking device included (signing the others out, a
  * new password), as the database ends them together (person-sessions.ts).
  */
 export function endsOwnDemo(event: SessionEnded, session: SocketSession): boolean {
   return session.ownerId !== undefined && event.userId === session.ownerId && event.tokenHash === undefined;
+}
+
+/**
+ * Token lookups under way for `login` messages. A session that ends while its lookup is under way
+ * must not be attached by the stale answer: each lookup hears the ends announced meanwhile.
+ */
+export class SessionLookups {
+  private readonly underWay = new Set<SessionEnded[]>();
+  private readonly authenticate: (token: string) => Promise<SocketSession | undefined>;
+  private readonly now: () => number;
+
+  constructor(authenticate: (token: string) => Promise<SocketSession | undefined>, now: () => number) {
+    this.authenticate = authenticate;
+    this.now = now;
+  }
+
+  /** The token's session, unless it is unknown, expired, or ended while it was looked up. */
+  async lookUp(token: string): Promise<SocketSession | undefined> {
+    const endedMeanwhile: SessionEnded[] = [];
+    this.underWay.add(endedMeanwhile);
+    let found: SocketSession | undefined;
+    try {
+      found = token ? await this.authenticate(token).catch(() => undefined) : undefined;
+    } finally {
+      this.underWay.delete(endedMeanwhile);
+    }
+    return found && found.expiresAtMs > this.now() && !endedMeanwhile.some((e) => ends(e, found))
+      ? found
+      : undefined;
+  }
+
+  /** A session ended: no lookup under way may attach it. */
+  ended(event: SessionEnded): void {
+    for (const endedMeanwhile of this.underWay) endedMeanwhile.push(event);
+  }
 }
