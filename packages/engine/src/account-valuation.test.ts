@@ -9,15 +9,29 @@ import { accountFigures } from './account-figures.ts';
 import { AccountValuation } from './account-valuation.ts';
 import { guardBands, guardBandsOf, type GuardBand } from './margin-guard.ts';
 import { seededPrng, type SeededPrng } from './testing/seeded-prng.ts';
-import { fixtureBook, INSTRUMENTS, JPN225, lots, newAccount, USDJPY } from './testing/trading-fixture.ts';
+import {
+  EURUSD,
+  fixtureBook,
+  INSTRUMENTS,
+  JPN225,
+  lots,
+  newAccount,
+  USDJPY,
+} from './testing/trading-fixture.ts';
 import type { Account, Order } from './trading-types.ts';
 import type { MarketBoard } from './market-board.ts';
 
 const SEEDS = 8;
 const STEPS = 600;
 
-function holdingOrder(id: number, prng: SeededPrng, board: MarketBoard): Order {
-  const spec = prng.pick(INSTRUMENTS);
+/**
+ * A spread account holds a few positions on each of several instruments; a concentrated one
+ * piles them onto EUR/USD (dozens on one instrument: the groups that keep linear sums).
+ */
+type Holdings = 'spread' | 'concentrated';
+
+function holdingOrder(id: number, prng: SeededPrng, board: MarketBoard, holdings: Holdings): Order {
+  const spec = holdings === 'concentrated' && prng.next() < 0.8 ? EURUSD : prng.pick(INSTRUMENTS);
   const quote = board.quote(spec.id)!;
   const side = prng.next() < 0.5 ? 'buy' : 'sell';
   return {
@@ -49,6 +63,9 @@ function holdingOrder(id: number, prng: SeededPrng, board: MarketBoard): Order {
   };
 }
 
+/** Half a size, in whole hundredths of a lot (10^6 in the 10^-8 units), at least one. */
+const halfInHundredths = (size: bigint) => (size / 2n / 1_000_000n || 1n) * 1_000_000n;
+
 const byInstrument = (bands: GuardBand[]) => [...bands].sort((a, b) => a.instrumentId - b.instrumentId);
 
 /** What the engine does to an account's orders map, mirrored into the valuation. */
@@ -68,7 +85,7 @@ function check(account: Account, valuation: AccountValuation, board: MarketBoard
       );
 }
 
-function runScenario(seed: number): { closes: number; reused: number } {
+function runScenario(seed: number, holdings: Holdings): { closes: number; reused: number; most: number } {
   const prng = seededPrng(seed);
   const book = fixtureBook();
   const { board } = book;
@@ -76,11 +93,13 @@ function runScenario(seed: number): { closes: number; reused: number } {
   let nextId = 1;
   // An account loaded with positions already open starts from them.
   for (let i = prng.int(0, 4); i > 0; i--) {
-    const order = holdingOrder(nextId++, prng, board);
+    const order = holdingOrder(nextId++, prng, board, holdings);
     account.orders.set(order.id, order);
   }
   const valuation = AccountValuation.of(account);
-  const stats = { closes: 0, reused: 0 };
+  const stats = { closes: 0, reused: 0, most: 0 };
+  // Opens outnumber closes in a concentrated account, so its positions pile up.
+  const opensBelow = holdings === 'concentrated' ? 0.75 : 0.64;
   for (let step = 0; step < STEPS; step++) {
     const action = prng.next();
     const holding = [...account.orders.values()];
@@ -90,8 +109,8 @@ function runScenario(seed: number): { closes: number; reused: number } {
       const quote = board.quote(spec.id)!;
       const bid = prng.next() < 0.1 ? quote.bid : Math.max(2, quote.bid + prng.int(-40, 40) * 10);
       board.setQuote(spec.id, { bid, ask: bid + prng.int(1, 30), timeMs: 0 });
-    } else if (action < 0.64 || holding.length === 0) {
-      put(account, valuation, holdingOrder(nextId++, prng, board));
+    } else if (action < opensBelow || holding.length === 0) {
+      put(account, valuation, holdingOrder(nextId++, prng, board, holdings));
     } else if (action < 0.82) {
       put(account, valuation, { ...prng.pick(holding), state: 'closed' });
       stats.closes++;
@@ -104,17 +123,23 @@ function runScenario(seed: number): { closes: number; reused: number } {
       const order = prng.pick(holding);
       put(account, valuation, {
         ...order,
-        lots: order.lots / 2n + 1n,
+        // An odd size makes a point worth a fraction of a micro; a concentrated account keeps whole
+        // hundredths of a lot, so its groups take the linear sums' path most of the time.
+        lots: holdings === 'concentrated' ? halfInHundredths(order.lots) : order.lots / 2n + 1n,
         marginMicros: order.marginMicros / 2n,
       });
     } else if (action < 0.98) {
       // The back office edits an instrument: a new spec object, another contract size.
       const spec = prng.pick(INSTRUMENTS);
-      board.addInstrument({ ...board.instrument(spec.id)!, contractSize: prng.pick([1, 10, 1000, 100_000]) });
+      board.addInstrument({
+        ...board.instrument(spec.id)!,
+        contractSize: prng.pick(holdings === 'concentrated' ? [1, 1000, 100_000] : [1, 10, 1000, 100_000]),
+      });
     } else {
       account.balanceMicros += BigInt(prng.int(-5_000_000_000, 5_000_000_000));
     }
     check(account, valuation, board);
+    for (const group of valuation.instruments()) stats.most = Math.max(stats.most, group.positions.length);
   }
   return stats;
 }
@@ -122,9 +147,16 @@ function runScenario(seed: number): { closes: number; reused: number } {
 describe('account valuation', () => {
   for (let seed = 1; seed <= SEEDS; seed++)
     it(`[A3][G2] seed ${seed}: incremental figures and guard boxes equal the full recomputation`, () => {
-      const stats = runScenario(seed * 104_729);
+      const stats = runScenario(seed * 104_729, 'spread');
       expect(stats.closes).toBeGreaterThan(20);
       expect(stats.reused).toBeGreaterThan(20);
+    });
+
+  for (let seed = 1; seed <= SEEDS / 2; seed++)
+    it(`[A3][G2] seed ${seed}: the same with dozens of positions on one instrument`, () => {
+      const stats = runScenario(seed * 7_919, 'concentrated');
+      expect(stats.closes).toBeGreaterThan(10);
+      expect(stats.most).toBeGreaterThan(40);
     });
 
   it('adds P/Ls beyond the safe integers, and sums that would leave them, exactly', () => {
@@ -137,7 +169,11 @@ describe('account valuation', () => {
     // together), and a hundred times that passes it alone.
     for (let i = 1; i <= 12; i++) {
       const size = lots(`${prng.int(10_000_000, 99_999_999)}.${prng.int(10_000_000, 99_999_999)}`);
-      const order = { ...holdingOrder(i, prng, board), instrumentId: JPN225.id, side: 'buy' as const };
+      const order = {
+        ...holdingOrder(i, prng, board, 'spread'),
+        instrumentId: JPN225.id,
+        side: 'buy' as const,
+      };
       account.orders.set(i, { ...order, lots: i === 12 ? size * 100n : size, openPoints: 4_900_000 - i });
     }
     const valuation = AccountValuation.of(account);
@@ -153,7 +189,7 @@ describe('account valuation', () => {
     const { board } = book;
     const account = newAccount(1, '10000');
     const order = {
-      ...holdingOrder(1, seededPrng(3), board),
+      ...holdingOrder(1, seededPrng(3), board, 'spread'),
       instrumentId: JPN225.id,
       openPoints: 4_990_000,
     };

@@ -146,6 +146,9 @@ abstract class ValuedAtMarket {
   }
 }
 
+/** Positions of one instrument from which a group keeps linear sums (linear-profit.ts). */
+const LINEAR_FROM = 8;
+
 /** One holding order with its last P/L and guard bound. */
 class PositionValue extends ValuedAtMarket {
   order: Order;
@@ -178,28 +181,28 @@ export class InstrumentGroup extends ValuedAtMarket {
    */
   private joinedSinceProfit: PositionValue[] = [];
   private joinedSinceBound: PositionValue[] = [];
-  /** On a USD-quoted instrument, the P/L of all the positions at a new quote without reading each. */
-  private readonly linear = new LinearProfit();
+  /**
+   * On a USD-quoted instrument, the P/L of all the positions at a new quote without reading each;
+   * kept from LINEAR_FROM positions on: below, reading them costs less than the sums' upkeep.
+   */
+  private linear: LinearProfit | undefined = undefined;
 
   join(position: PositionValue): void {
-    this.linear.join(position.order);
+    this.linear?.join(position.order);
     this.positions.push(position);
+    if (!this.linear && this.positions.length >= LINEAR_FROM) this.linear = new LinearProfit();
     this.joinedSinceProfit.push(position);
     this.joinedSinceBound.push(position);
   }
 
   /** Takes a position out; the sums are taken again from the positions left. */
   leave(position: PositionValue): void {
-    this.linear.leave(position.order);
+    this.linear?.leave(position.order);
     const { positions } = this;
     // Order within a group does not matter (its sums are exact): the last one takes the place.
     positions[positions.indexOf(position)] = positions[positions.length - 1]!;
     positions.pop();
     this.changed();
-  }
-
-  private *orders(): Iterable<Order> {
-    for (const position of this.positions) yield position.order;
   }
 
   override changed(): void {
@@ -210,7 +213,7 @@ export class InstrumentGroup extends ValuedAtMarket {
 
   protected profitNow(board: MarketBoard): bigint {
     this.joinedSinceProfit = [];
-    const linear = this.linear.profit(this.instrumentId, this.orders(), board);
+    const linear = this.linear?.profit(this.instrumentId, this.positions, board);
     if (linear !== undefined) return linear;
     const sum = new ExactSum();
     for (const position of this.positions) position.addProfit(sum, board);
@@ -227,7 +230,7 @@ export class InstrumentGroup extends ValuedAtMarket {
 
   protected boundNow(board: MarketBoard, key: number, denominator: number, bound: Bound): bigint {
     this.joinedSinceBound = [];
-    const linear = this.linear.bound(this.instrumentId, this.orders(), board, denominator, bound);
+    const linear = this.linear?.bound(this.instrumentId, this.positions, board, denominator, bound);
     if (linear !== undefined) return linear;
     const sum = new ExactSum();
     for (const position of this.positions) position.addGuardBound(sum, board, key, denominator, bound);

@@ -34,14 +34,18 @@ export class LinearProfit {
     if (this.spec) this.count(order, this.spec, false);
   }
 
-  /** The P/L of `orders` (the group's holding orders) now, or undefined where it is not linear. */
-  profit(instrumentId: number, orders: Iterable<Order>, board: MarketBoard): bigint | undefined {
+  /** The P/L of the positions' orders (the group's holding orders) now, or undefined where it is not linear. */
+  profit(
+    instrumentId: number,
+    positions: readonly { order: Order }[],
+    board: MarketBoard,
+  ): bigint | undefined {
     const spec = board.instrument(instrumentId);
     const quote = board.quote(instrumentId);
     if (!spec || !quote) return undefined;
     const rate = board.usdRate(spec.quoteCurrency);
     if (rate && rate.numerator !== rate.denominator) return undefined;
-    if (spec !== this.spec) this.retake(spec, orders);
+    if (spec !== this.spec) this.retake(spec, positions);
     if (this.fractional > 0) return undefined;
     return (
       BigInt(quote.bid) * this.buyValue - this.buyOpen + this.sellOpen - BigInt(quote.ask) * this.sellValue
@@ -49,12 +53,12 @@ export class LinearProfit {
   }
 
   /**
-   * `profitBoundAtRung` of `orders` summed (their P/L at the edge of the rung's box, `bound` for
+   * `profitBoundAtRung` of the positions' orders summed (their P/L at the edge of the rung's box, `bound` for
    * each), or undefined where it is not linear: the same sums at the edge's prices.
    */
   bound(
     instrumentId: number,
-    orders: Iterable<Order>,
+    positions: readonly { order: Order }[],
     board: MarketBoard,
     denominator: number,
     bound: 'worst' | 'best',
@@ -64,7 +68,7 @@ export class LinearProfit {
     if (!spec || !quote) return undefined;
     const leg = board.conversionLeg(spec.quoteCurrency);
     if (leg && board.quote(leg.instrumentId)) return undefined;
-    if (spec !== this.spec) this.retake(spec, orders);
+    if (spec !== this.spec) this.retake(spec, positions);
     if (this.fractional > 0) return undefined;
     const d = halfWidth(board, instrumentId, denominator);
     // A buy is worst at the box's low bid, a sell at its high ask; best the other way round.
@@ -73,11 +77,11 @@ export class LinearProfit {
     return BigInt(buyAt) * this.buyValue - this.buyOpen + this.sellOpen - BigInt(sellAt) * this.sellValue;
   }
 
-  private retake(spec: InstrumentSpec, orders: Iterable<Order>): void {
+  private retake(spec: InstrumentSpec, positions: readonly { order: Order }[]): void {
     this.spec = spec;
     this.buyValue = this.buyOpen = this.sellValue = this.sellOpen = 0n;
     this.fractional = 0;
-    for (const order of orders) this.count(order, spec, true);
+    for (const { order } of positions) this.count(order, spec, true);
   }
 
   private count(order: Order, spec: InstrumentSpec, joins: boolean): void {
