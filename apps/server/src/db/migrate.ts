@@ -2,7 +2,7 @@
  * Runs the append-only migrations at start. Migrations are listed here in order: a new one is
  * appended, an old one is never edited (its effect is already in every database).
  */
-import { sql, type Kysely } from 'kysely';
+import { sql, type DatabaseIntrospector, type Kysely, type TableMetadata } from 'kysely';
 import { Migrator, type Migration } from 'kysely/migration';
 import type { DatabaseKind } from './database.ts';
 import * as createdMarketTables from './migrations/20261122T2200_created_market_tables.ts';
@@ -83,10 +83,40 @@ export async function migratorFor(db: Kysely<unknown>, kind: DatabaseKind): Prom
       ? (await sql<{ name: string }>`select current_schema() as name`.execute(db)).rows[0]?.name
       : undefined;
   return new Migrator({
-    db,
+    db: schema ? withIntrospectionOf(db, schema) : db,
     provider: { getMigrations: async () => MIGRATIONS },
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
+}
+
+/**
+ * Kysely's migrator finds its tables by listing the tables of every schema in the database, with
+ * their columns. On a database shared with other installations (or parallel test runs), a schema
+ * dropped or a table altered by them during that listing failed our start ("schema … does not
+ * exist", "column … does not exist"). The migrator reads only names and schemas: this lists the
+ * tables of our schema alone, and nothing another schema does can fail it.
+ */
+export function withIntrospectionOf(db: Kysely<unknown>, schema: string): Kysely<unknown> {
+  const introspection: DatabaseIntrospector = {
+    getSchemas: () => db.introspection.getSchemas(),
+    getTables: () => tablesOf(db, schema),
+  };
+  return new Proxy(db, {
+    get(target, property) {
+      if (property === 'introspection') return introspection;
+      const value: unknown = Reflect.get(target, property, target);
+      // Kysely's methods read private fields: they must run on the instance itself.
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+/** The tables of one schema, by name (no columns: the migrator reads none). */
+export async function tablesOf(db: Kysely<unknown>, schema: string): Promise<TableMetadata[]> {
+  const { rows } = await sql<{ name: string; isView: boolean }>`
+    select table_name as name, table_type = 'VIEW' as "isView"
+    from information_schema.tables where table_schema = ${schema}`.execute(db);
+  return rows.map(({ name, isView }) => ({ name, schema, isView, isForeign: false, columns: [] }));
 }
 
 export async function migrateToLatest(db: Kysely<unknown>, kind: DatabaseKind): Promise<string[]> {
@@ -102,10 +132,10 @@ export async function migrateToLatest(db: Kysely<unknown>, kind: DatabaseKind): 
 const INVALID_SCHEMA_NAME = '3F000';
 
 /**
- * Kysely's migrator lists the tables of every schema of the database to find its own (reading
- * each column's sequence by name), so another installation's schema dropped during the listing
- * fails it with "schema … does not exist". Nothing was migrated then (the migrations run in one
- * transaction after the listing): the run is tried again, and after a few tries the error stands.
+ * A second guard for the same race (`withIntrospectionOf` is the first): a run that failed because
+ * another installation's schema was dropped under it ("schema … does not exist") is tried again.
+ * Nothing was migrated then (the migrations run in one transaction after the listing); after a
+ * few tries the error stands.
  */
 export async function retryWhileOtherSchemaDropped<T>(run: () => Promise<T>, attempts = 5): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
