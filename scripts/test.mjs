@@ -32,6 +32,12 @@ const result = spawnSync('vitest', args, { cwd: root, stdio: 'inherit' });
 if (existsSync(report)) {
   const summary = JSON.parse(readFileSync(report, 'utf8'));
   const skipped = (summary.numPendingTests ?? 0) + (summary.numTodoTests ?? 0);
+  // A file whose setup failed runs no test: its failure counts no test, so it is named apart.
+  const failedFiles = (summary.testResults ?? []).filter(
+    (file) => file.status === 'failed' && file.assertionResults.every((test) => test.status !== 'failed'),
+  );
   console.log(`\n${summary.numPassedTests} passed, ${summary.numFailedTests} failed, ${skipped} skipped`);
+  for (const file of failedFiles)
+    console.log(`FAILED before its tests ran: ${path.relative(root, file.name)} (its error is above)`);
 }
 process.exit(result.status ?? 1);
