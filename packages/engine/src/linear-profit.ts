@@ -7,8 +7,9 @@
  *   bid × Σ value (buys) − Σ value × open (buys) + Σ value × open (sells) − ask × Σ value (sells)
  *
  * Four running sums give it, equal to adding each position's `floatingProfit`, not an estimate of
- * it, and likewise the margin guard's bound at the edge of a box (`profitBoundAtRung`). A position whose point is worth a fraction of a micro, a quote currency other than USD (its
- * rate moves), or no quote send the caller back to the per-position sum.
+ * it, and likewise the margin guard's bound at the edge of a box (`profitBoundAtRung`). A position
+ * whose point is worth a fraction of a micro, a quote currency other than USD (its rate moves), or
+ * no quote send the caller back to the per-position sum.
  */
 import type { MarketBoard } from './market-board.ts';
 import { pointValueMicros } from './margin.ts';
@@ -34,7 +35,7 @@ export class LinearProfit {
     if (this.spec) this.count(order, this.spec, false);
   }
 
-  /** The P/L of the positions' orders (the group's holding orders) now, or undefined where it is not linear. */
+  /** The P/L of the group's holding orders now, or undefined where it is not linear. */
   profit(
     instrumentId: number,
     positions: readonly { order: Order }[],
@@ -53,8 +54,8 @@ export class LinearProfit {
   }
 
   /**
-   * `profitBoundAtRung` of the positions' orders summed (their P/L at the edge of the rung's box, `bound` for
-   * each), or undefined where it is not linear: the same sums at the edge's prices.
+   * `profitBoundAtRung` of the group's holding orders summed (each one's P/L at the edge of the
+   * rung's box, `bound` for it), or undefined where it is not linear: the same sums at the edge.
    */
   bound(
     instrumentId: number,
