@@ -120,30 +120,8 @@ export async function tablesOf(db: Kysely<unknown>, schema: string): Promise<Tab
 }
 
 export async function migrateToLatest(db: Kysely<unknown>, kind: DatabaseKind): Promise<string[]> {
-  return retryWhileOtherSchemaDropped(async () => {
-    const migrator = await migratorFor(db, kind);
-    const { error, results } = await migrator.migrateToLatest();
-    if (error) throw error instanceof Error ? error : new Error(String(error));
-    return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
-  });
-}
-
-/** PostgreSQL's invalid_schema_name. */
-const INVALID_SCHEMA_NAME = '3F000';
-
-/**
- * A second guard for the same race (`withIntrospectionOf` is the first): a run that failed because
- * another installation's schema was dropped under it ("schema … does not exist") is tried again.
- * Nothing was migrated then (the migrations run in one transaction after the listing); after a
- * few tries the error stands.
- */
-export async function retryWhileOtherSchemaDropped<T>(run: () => Promise<T>, attempts = 5): Promise<T> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await run();
-    } catch (error) {
-      const code = (error as { code?: unknown }).code;
-      if (attempt >= attempts || code !== INVALID_SCHEMA_NAME) throw error;
-    }
-  }
+  const migrator = await migratorFor(db, kind);
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
