@@ -81,9 +81,7 @@ export class WalFlusher {
   async flushDatabase(): Promise<void> {
     const fd = openSync(this.walFile.replace(/-wal$/, ''), 'r');
     try {
-      await new Promise<void>((resolve, reject) =>
-        this.flush(fd, (error) => (error ? reject(error) : resolve())),
-      );
+      await this.flushFile(fd);
     } finally {
       closeSync(fd);
     }
@@ -104,12 +102,14 @@ export class WalFlusher {
     const target = this.written;
     const fd = this.openWal();
     if (fd !== undefined) {
-      await new Promise<void>((resolve, reject) =>
-        this.flush(fd, (error) => (error ? reject(error) : resolve())),
-      );
+      await this.flushFile(fd);
       this.flushes += 1;
     }
     this.flushed = Math.max(this.flushed, target);
+  }
+
+  private flushFile(fd: number): Promise<void> {
+    return new Promise((resolve, reject) => this.flush(fd, (error) => (error ? reject(error) : resolve())));
   }
 
   private openWal(): number | undefined {
