@@ -46,11 +46,7 @@ export class LinearProfit {
     if (!spec || !quote) return undefined;
     const rate = board.usdRate(spec.quoteCurrency);
     if (rate && rate.numerator !== rate.denominator) return undefined;
-    if (spec !== this.spec) this.retake(spec, positions);
-    if (this.fractional > 0) return undefined;
-    return (
-      BigInt(quote.bid) * this.buyValue - this.buyOpen + this.sellOpen - BigInt(quote.ask) * this.sellValue
-    );
+    return this.linearFor(spec, positions) ? this.at(quote.bid, quote.ask) : undefined;
   }
 
   /**
@@ -69,12 +65,22 @@ export class LinearProfit {
     if (!spec || !quote) return undefined;
     const leg = board.conversionLeg(spec.quoteCurrency);
     if (leg && board.quote(leg.instrumentId)) return undefined;
-    if (spec !== this.spec) this.retake(spec, positions);
-    if (this.fractional > 0) return undefined;
+    if (!this.linearFor(spec, positions)) return undefined;
     const d = halfWidth(board, instrumentId, denominator);
     // A buy is worst at the box's low bid, a sell at its high ask; best the other way round.
     const buyAt = bound === 'worst' ? Math.max(1, quote.bid - d) : quote.bid + d;
     const sellAt = bound === 'worst' ? quote.ask + d : Math.max(1, quote.ask - d);
+    return this.at(buyAt, sellAt);
+  }
+
+  /** Whether the sums hold at `spec` (taken again when staff changed it): no fractional position. */
+  private linearFor(spec: InstrumentSpec, positions: readonly { order: Order }[]): boolean {
+    if (spec !== this.spec) this.retake(spec, positions);
+    return this.fractional === 0;
+  }
+
+  /** The positions' P/L with the buys closing at `buyAt` and the sells at `sellAt`. */
+  private at(buyAt: number, sellAt: number): bigint {
     return BigInt(buyAt) * this.buyValue - this.buyOpen + this.sellOpen - BigInt(sellAt) * this.sellValue;
   }
 
