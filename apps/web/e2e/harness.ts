@@ -7,19 +7,17 @@
  *   const page = await stack.newPage();
  *   await page.goto(stack.url('/trade'));
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { findChromium } from './chromium.ts';
+import { ensureWebBuild, repoRoot, toolPath, webRoot } from './web-build.ts';
 
-const here = dirname(fileURLToPath(import.meta.url));
-export const webRoot = resolve(here, '..');
-export const repoRoot = resolve(webRoot, '../..');
+export { adminRoot, repoRoot, webRoot } from './web-build.ts';
 export const artifactsDir = join(webRoot, 'e2e-artifacts');
 
 const IPHONE_UA =
@@ -38,55 +36,6 @@ if (chosenChromium) {
       `  package @sparticuz/chromium is not installed or does not start (x64 Linux only).\n` +
       `  Install one with:  npm ci   or   apt-get install -y chromium fonts-noto-cjk fonts-noto-core\n${line}\n`,
   );
-}
-
-/** The newest modification time under a path (file or folder). */
-function newestMtime(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(path)) {
-    if (entry === 'node_modules' || entry === 'dist') continue;
-    newest = Math.max(newest, newestMtime(join(path, entry)));
-  }
-  return newest;
-}
-
-const toolPath = () => `${join(repoRoot, 'node_modules/.bin')}:${process.env.PATH ?? ''}`;
-
-/** Builds a front end with vite when its dist/ is missing or older than any of its sources. */
-function ensureBuild(appRoot: string, extraSources: string[]): void {
-  const index = join(appRoot, 'dist/index.html');
-  const sources = [
-    join(appRoot, 'src'),
-    join(appRoot, 'public'),
-    join(appRoot, 'index.html'),
-    join(appRoot, 'vite.config.ts'),
-    join(repoRoot, 'packages/protocol/src'),
-    ...extraSources,
-  ];
-  const built = existsSync(index) ? statSync(index).mtimeMs : 0;
-  if (built > Math.max(...sources.map(newestMtime))) return;
-  const result = spawnSync('vite', ['build', appRoot], {
-    cwd: repoRoot,
-    // The test runner sets NODE_ENV=test; the server hosts a production build, so test that.
-    env: { ...process.env, NODE_ENV: 'production', PATH: toolPath() },
-    encoding: 'utf8',
-  });
-  if (result.status !== 0) {
-    throw new Error(`vite build failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
-  }
-}
-
-export const adminRoot = resolve(repoRoot, 'apps/admin');
-
-/** Builds the phone app and the back office the server hosts, where their builds are stale. */
-export function ensureWebBuild(): void {
-  // The order ticket previews margin and fee with the engine's own code.
-  // The service worker's build step writes the list of files it precaches.
-  ensureBuild(webRoot, [join(repoRoot, 'packages/engine/src'), join(webRoot, 'service-worker-build.ts')]);
-  ensureBuild(adminRoot, []);
 }
 
 async function freePort(): Promise<number> {
