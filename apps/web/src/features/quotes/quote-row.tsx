@@ -8,7 +8,7 @@ import { MarketStatus } from '@omp/protocol';
 import { InstrumentLogo } from '../../ui/instrument-logo.tsx';
 import { PriceCell } from '../../ui/price-cell.tsx';
 import { ChangeText } from '../../ui/change-pill.tsx';
-import { useEffectiveQuote, useMarketStatus } from './quotes-store.ts';
+import { useMarketStatus, useShownQuote } from './quotes-store.ts';
 import { MiniChart } from './mini-chart.tsx';
 import { useCutOff } from '../../lib/use-socket-events.ts';
 import { RowStatus } from './instrument-row.tsx';
@@ -31,7 +31,8 @@ export function spreadPoints(bid: number, ask: number, precision: number): numbe
  * Three separate buttons, so a tap on the star or the expander never opens the chart. Memoised,
  * and the row itself follows only the market's status: the figures that move with each tick are
  * components of their own, subscribed to the row's quote, so a push re-renders those figures and
- * nothing else of the row (not its buttons, icons, logo or labels) and none of the other rows.
+ * nothing else of the row (not its buttons, icons, logo or labels) and none of the other rows;
+ * and while the list is hidden behind another screen, nothing at all (`useShownQuote`).
  */
 export const QuoteRow = memo(function QuoteRow({
   instrument,
@@ -114,7 +115,7 @@ function LiveFigures({
   status: ReactNode;
   spreadLabel: string;
 }) {
-  const { quote } = useEffectiveQuote(instrument);
+  const { quote } = useShownQuote(instrument);
   const precision = instrument.PricePrecision;
   return (
     <>
@@ -145,7 +146,7 @@ function RowDetails({
   instrument: Instrument;
   labels: { open: string; high: string; low: string };
 }) {
-  const { quote } = useEffectiveQuote(instrument);
+  const { quote } = useShownQuote(instrument);
   const precision = instrument.PricePrecision;
   return (
     <div id={id} className="quote-row__details" data-testid="row-details">

@@ -3,8 +3,10 @@
  * trade_list carries a quotation too; readers take whichever is newer (by NowTime), so a refetched
  * list never rolls a price back and a push never waits for a refetch.
  */
+import { useRef } from 'react';
 import { create } from 'zustand';
 import type { Instrument, Quotation } from '@omp/protocol';
+import { usePageActive } from '../../app/page-activity.ts';
 
 export type LiveQuotation = Quotation & { MarketStatus: number };
 
@@ -52,5 +54,18 @@ export function useMarketStatus(instrument: Instrument): number {
 /** The freshest quote of one instrument; re-renders only when that instrument's quote changes. */
 export function useEffectiveQuote(instrument: Instrument): EffectiveQuote {
   const live = useQuotes((s) => s.byCode[instrument.Code]);
+  return mergeQuote(instrument, live);
+}
+
+/**
+ * `useEffectiveQuote` for a screen that stays mounted when left (the home quote list): while its
+ * page is hidden the quote stays the one last shown, so a push re-renders nothing behind the
+ * screen on view, and it catches up with the newest when the page shows again.
+ */
+export function useShownQuote(instrument: Instrument): EffectiveQuote {
+  const active = usePageActive();
+  const shown = useRef<LiveQuotation | undefined>(undefined);
+  const live = useQuotes((s) => (active ? s.byCode[instrument.Code] : shown.current));
+  shown.current = live;
   return mergeQuote(instrument, live);
 }
