@@ -72,6 +72,9 @@ const configSchema = z.object({
     message: 'must be at least 32 characters',
   }),
   FILE_LINK_TTL_S: positiveInt.max(86_400).default(600),
+  SECRETS_KEY: optionalText.refine((key) => key === undefined || /^[0-9a-fA-F]{64}$/.test(key), {
+    message: 'must be 32 bytes as 64 hex characters (openssl rand -hex 32)',
+  }),
   QUOTE_PUSH_INTERVAL_MS: positiveInt.default(250),
   DESKTOP_SITE_URL: optionalText.refine((url) => url === undefined || /^https?:\/\//.test(url), {
     message: 'must be an http(s) URL',
@@ -209,6 +212,11 @@ export interface AppConfig {
   fileLinkSecret: string | undefined;
   /** How long a signed link to an uploaded file opens it. */
   fileLinkTtlMs: number;
+  /**
+   * The key authenticator secrets are sealed with at rest (security/secret-box.ts). Unset: on the
+   * embedded database a key file in the data folder; on PostgreSQL, none (they stay unsealed).
+   */
+  secretsKey: Buffer | undefined;
   /**
    * The server is reached only over HTTPS (a TLS proxy in front): browsers are told so with
    * Strict-Transport-Security.
@@ -376,6 +384,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ingestMaxFutureMs: c.INGEST_MAX_FUTURE_MS,
     fileLinkSecret: c.FILE_LINK_SECRET,
     fileLinkTtlMs: c.FILE_LINK_TTL_S * 1000,
+    secretsKey: c.SECRETS_KEY === undefined ? undefined : Buffer.from(c.SECRETS_KEY, 'hex'),
     behindHttps: c.BEHIND_HTTPS,
     allowedOrigins: c.ALLOWED_ORIGINS.map((origin) => new URL(origin).origin),
     quotePushIntervalMs: c.QUOTE_PUSH_INTERVAL_MS,

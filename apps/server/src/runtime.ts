@@ -65,6 +65,7 @@ import { UserDesk } from './services/user-desk.ts';
 import type { WebPushChannel } from './services/web-push-channel.ts';
 import type { SecurityNotices } from './services/security-notices.ts';
 import { socketIdentityOf, wireAccounts } from './startup/account-wiring.ts';
+import { openSecretBox } from './startup/secret-sealing.ts';
 import { startBarFlush, startFeed, wireTradingBook } from './startup/book-wiring.ts';
 import { LateLogs } from './startup/late-logs.ts';
 import { wireMarket } from './startup/market-wiring.ts';
@@ -154,6 +155,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
 
     // Until the app is built, the parts log to the console; then through its logger (late-logs.ts).
     const logs = new LateLogs();
+    const secrets = await openSecretBox(config, database.db, logs.warn);
     const crossNode = await openCrossNode({
       redisUrl: config.redisUrl,
       keyPrefix: config.redisKeyPrefix,
@@ -182,7 +184,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
     });
     const settings = new SettingsService(repository, now, events);
     const base = { config, database, now, logs };
-    const accounts = wireAccounts({ ...base, settings, events, locks, passwords });
+    const accounts = wireAccounts({ ...base, settings, events, locks, passwords, secrets });
     const { users, verifications, codes, userLocales, notices, secondFactor, auth } = accounts;
     const book = await wireTradingBook({
       ...base,
@@ -212,7 +214,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       locks,
     });
     const identity = new IdentityService({ db: database.db, uploads, events, now });
-    const staff = new StaffService({ db: database.db, verifications, now, passwords, locks });
+    const staff = new StaffService({ db: database.db, verifications, now, passwords, locks, secrets });
     const { moneyRepository, money } = await wireMoney({
       ...base,
       accounts,

@@ -6,6 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { toInt } from '../db/values.ts';
+import { UNSEALED, type SecretBox } from '../security/secret-box.ts';
 import { SecondFactorStore, USER_SECOND_FACTOR_TABLES } from './second-factor-store.ts';
 
 export interface UserSecondFactorRecord {
@@ -16,10 +17,13 @@ export interface UserSecondFactorRecord {
 
 export class UserSecondFactorRepository {
   private readonly db: Kysely<Database>;
+  /** Seals the authenticator secret at rest (security/secret-box.ts). */
+  private readonly secrets: SecretBox;
   readonly codes: SecondFactorStore;
 
-  constructor(db: Kysely<Database>) {
+  constructor(db: Kysely<Database>, secrets: SecretBox = UNSEALED) {
     this.db = db;
+    this.secrets = secrets;
     this.codes = new SecondFactorStore(db, USER_SECOND_FACTOR_TABLES);
   }
 
@@ -30,7 +34,10 @@ export class UserSecondFactorRepository {
       .where('user_id', '=', userId)
       .executeTakeFirst();
     return (
-      row && { secret: row.secret, enrolledAt: row.enrolled_at === null ? null : toInt(row.enrolled_at) }
+      row && {
+        secret: this.secrets.open(row.secret),
+        enrolledAt: row.enrolled_at === null ? null : toInt(row.enrolled_at),
+      }
     );
   }
 
@@ -38,7 +45,7 @@ export class UserSecondFactorRepository {
   async startPending(userId: number, secret: string, nowMs: number): Promise<void> {
     await this.db
       .insertInto('user_second_factors')
-      .values({ user_id: userId, secret, created_at: nowMs })
+      .values({ user_id: userId, secret: this.secrets.seal(secret), created_at: nowMs })
       .execute();
   }
 

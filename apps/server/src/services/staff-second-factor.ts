@@ -10,6 +10,7 @@
 import { refused } from '../domain/errors.ts';
 import type { StaffAccount, StaffRepository, StaffSession } from '../repositories/staff-repository.ts';
 import type { VerificationRepository } from '../repositories/verification-repository.ts';
+import { UNSEALED, type SecretBox } from '../security/secret-box.ts';
 import type { KeyedLocks } from './keyed-locks.ts';
 import { newTotpSecret, SecondFactorGate, totpLink, type CodeOwner } from './second-factor-gate.ts';
 
@@ -23,6 +24,8 @@ export interface SecondFactorOptions {
   now: () => number;
   sessionTtlMs: number;
   failureKey: (username: string) => string;
+  /** Seals the authenticator secret at rest (security/secret-box.ts); unsealed when not given. */
+  secrets?: SecretBox | undefined;
 }
 
 export class StaffSecondFactor {
@@ -46,10 +49,10 @@ export class StaffSecondFactor {
   async startEnrolment(session: StaffSession): Promise<{ secret: string; otpauthUrl: string }> {
     const member = this.pendingMember(session);
     if (member.totpEnrolledAt !== null) throw refused('staff.second_factor_enrolled');
-    let secret = member.totpSecret;
+    let secret = member.totpSecret && this.secrets.open(member.totpSecret);
     if (!secret) {
       secret = newTotpSecret();
-      await this.o.staff.setPendingTotpSecret(member.id, secret);
+      await this.o.staff.setPendingTotpSecret(member.id, this.secrets.seal(secret));
     }
     return { secret, otpauthUrl: totpLink(TOTP_ISSUER, member.username, secret) };
   }
@@ -59,7 +62,7 @@ export class StaffSecondFactor {
     const member = this.pendingMember(session);
     if (member.totpEnrolledAt !== null) throw refused('staff.second_factor_enrolled');
     if (!member.totpSecret) throw refused('staff.second_factor_not_started');
-    await this.gate.checkCode(this.ownerOf(member), member.totpSecret, code, ip);
+    await this.gate.checkCode(this.ownerOf(member), this.secrets.open(member.totpSecret), code, ip);
     const nowMs = this.o.now();
     await this.o.staff.confirmTotpEnrolment(member.id, nowMs);
     const codes = await this.gate.issueRecoveryCodes(member.id);
@@ -77,10 +80,15 @@ export class StaffSecondFactor {
     if (member.totpEnrolledAt === null || !member.totpSecret)
       throw refused('staff.second_factor_not_enrolled');
     const owner = this.ownerOf(member);
-    if (input.code !== undefined) await this.gate.checkCode(owner, member.totpSecret, input.code, ip);
+    if (input.code !== undefined)
+      await this.gate.checkCode(owner, this.secrets.open(member.totpSecret), input.code, ip);
     else await this.gate.spendRecoveryCode(owner, input.recoveryCode ?? '', ip);
     await this.open(session, this.o.now());
     return { staff: member, recoveryCodesLeft: await this.gate.unusedRecoveryCodes(member.id) };
+  }
+
+  private get secrets(): SecretBox {
+    return this.o.secrets ?? UNSEALED;
   }
 
   private pendingMember(session: StaffSession): StaffAccount {

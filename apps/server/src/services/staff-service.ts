@@ -25,6 +25,7 @@ import { LoginAttempts } from './login-attempts.ts';
 import { decoyHash, scryptPasswordHasher, type PasswordHasher } from '../security/password-hasher.ts';
 import { timeText } from '../wire/trading-wire.ts';
 import type { Db } from '../repositories/unit-of-work.ts';
+import type { SecretBox } from '../security/secret-box.ts';
 
 /** A working day: a forgotten back-office tab does not stay logged in overnight. */
 export const STAFF_SESSION_TTL_MS = 8 * 60 * 60_000;
@@ -44,6 +45,8 @@ export interface StaffServiceOptions {
   passwords?: PasswordHasher;
   /** Held while failed logins are counted (login-attempts.ts). */
   locks: KeyedLocks;
+  /** Seals authenticator secrets at rest (security/secret-box.ts); unsealed when not given. */
+  secrets?: SecretBox | undefined;
 }
 
 export interface InitialAdmin {
@@ -75,6 +78,7 @@ export class StaffService {
       now: options.now,
       sessionTtlMs: STAFF_SESSION_TTL_MS,
       failureKey,
+      secrets: options.secrets,
     });
   }
 

@@ -20,6 +20,7 @@ import type { Db } from '../repositories/unit-of-work.ts';
 import type { Language, UserAccess } from '@omp/protocol';
 import { auditedChanges } from './audited-change.ts';
 import type { VerificationRepository } from '../repositories/verification-repository.ts';
+import type { SecretBox } from '../security/secret-box.ts';
 import type { KeyedLocks } from './keyed-locks.ts';
 import { newTotpSecret, SecondFactorGate, totpLink, type CodeOwner } from './second-factor-gate.ts';
 import { noticeTime, type SecurityNotices } from './security-notices.ts';
@@ -37,6 +38,8 @@ export interface UserSecondFactorOptions {
   now: () => number;
   /** Tells the user it was turned on, off, or reset by staff. */
   notices?: Pick<SecurityNotices, 'tellUser'> | undefined;
+  /** Seals the authenticator secret at rest (security/secret-box.ts); unsealed when not given. */
+  secrets?: SecretBox | undefined;
 }
 
 /** A code from the authenticator, or one of the recovery codes. */
@@ -64,7 +67,7 @@ export class UserSecondFactor {
 
   constructor(options: UserSecondFactorOptions) {
     this.o = options;
-    this.repository = new UserSecondFactorRepository(options.db);
+    this.repository = new UserSecondFactorRepository(options.db, options.secrets);
     this.auditedChange = auditedChanges(options.db, options.writeAudit, options.now);
     this.gate = new SecondFactorGate({
       ...options,

@@ -3,6 +3,7 @@
  * codes, the users' languages, the security notices, the second factor, the signed-in devices and
  * the sign-in itself. Built in this order because each takes the ones before it.
  */
+import type { SecretBox } from '../security/secret-box.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import {
   httpSmsSender,
@@ -33,12 +34,14 @@ export interface AccountWiringDeps extends StartupBase {
   events: EventBus;
   locks: KeyedLocks;
   passwords: PasswordHasher;
+  /** Seals authenticator secrets at rest (security/secret-box.ts). */
+  secrets: SecretBox;
 }
 
 export type Accounts = ReturnType<typeof wireAccounts>;
 
 export function wireAccounts(deps: AccountWiringDeps) {
-  const { config, database, settings, events, locks, passwords, now, logs } = deps;
+  const { config, database, settings, events, locks, passwords, now, logs, secrets } = deps;
   const users = new UserRepository(database.db);
   const verifications = new VerificationRepository(database.db);
   const writeOutbox: OutboxWriter = async (channel, message, delivery = 'outbox') => {
@@ -87,6 +90,7 @@ export function wireAccounts(deps: AccountWiringDeps) {
     locks,
     now,
     notices,
+    secrets,
   });
   const sessionDevices: SessionDevices = new SessionDevices({
     sessions: new SessionRepository(database.db),

@@ -1,0 +1,69 @@
+/**
+ * At start: the key authenticator secrets are sealed with (security/secret-box.ts), every stored
+ * secret checked to open with it, and those stored before sealing (or while there was no key)
+ * sealed now. A start whose key cannot open a stored secret stops, naming the cause: serving
+ * on would fail every code of those users and staff at sign-in.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { isSealed, SecretBox, secretsKeyOf } from '../security/secret-box.ts';
+
+export async function openSecretBox(
+  config: Parameters<typeof secretsKeyOf>[0],
+  db: Kysely<Database>,
+  warn: (message: string) => void,
+): Promise<SecretBox> {
+  const box = new SecretBox(secretsKeyOf(config));
+  const counts = await sealStoredSecrets(db, box);
+  if (!box.sealing)
+    warn(
+      'authenticator secrets are stored unsealed: set SECRETS_KEY, the same on every node, to seal them at rest',
+    );
+  else if (counts.sealedNow > 0)
+    warn(`sealed ${counts.sealedNow} authenticator secrets stored before sealing`);
+  return box;
+}
+
+/** Opens every stored secret with `box` and seals the unsealed ones when it has a key. */
+export async function sealStoredSecrets(
+  db: Kysely<Database>,
+  box: SecretBox,
+): Promise<{ checked: number; sealedNow: number }> {
+  const staff = await db
+    .selectFrom('staff')
+    .select(['id', 'totp_secret'])
+    .where('totp_secret', 'is not', null)
+    .execute();
+  const users = await db.selectFrom('user_second_factors').select(['user_id', 'secret']).execute();
+  // Each update applies only while the row holds the unsealed value: another node starting with
+  // the same key may have sealed it meanwhile.
+  const stored = [
+    ...staff.map((row) => ({
+      value: row.totp_secret!,
+      replace: (sealed: string) =>
+        db
+          .updateTable('staff')
+          .set({ totp_secret: sealed })
+          .where('id', '=', row.id)
+          .where('totp_secret', '=', row.totp_secret)
+          .executeTakeFirst(),
+    })),
+    ...users.map((row) => ({
+      value: row.secret,
+      replace: (sealed: string) =>
+        db
+          .updateTable('user_second_factors')
+          .set({ secret: sealed })
+          .where('user_id', '=', row.user_id)
+          .where('secret', '=', row.secret)
+          .executeTakeFirst(),
+    })),
+  ];
+  let sealedNow = 0;
+  for (const { value, replace } of stored) {
+    const plain = box.open(value);
+    if (isSealed(value) || !box.sealing) continue;
+    sealedNow += Number((await replace(box.seal(plain))).numUpdatedRows);
+  }
+  return { checked: stored.length, sealedNow };
+}

@@ -1,0 +1,85 @@
+/**
+ * Authenticator secrets at rest (security/secret-box.ts), through a real database and the staff
+ * sign-in: what is stored is sealed and never the secret itself; a secret stored unsealed (before
+ * sealing, or on PostgreSQL without SECRETS_KEY) is sealed at the next start and its codes still
+ * pass; and a start whose key cannot open the stored secrets stops with the reason.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { adminToken, callApi, staffSignIn } from './helpers/staff-helpers.ts';
+import {
+  databaseEngines,
+  startTestRuntime,
+  TEST_ADMIN_PASSWORD,
+  type TestRuntime,
+} from './helpers/test-runtime.ts';
+import { SecretBox } from '../src/security/secret-box.ts';
+
+const SEALED = /^sealed:v1:[A-Za-z0-9_-]+$/;
+
+describe.each(databaseEngines())('authenticator secrets at rest on %s', (engine) => {
+  const key = randomBytes(32).toString('hex');
+  // The embedded database makes its key file; PostgreSQL seals only with SECRETS_KEY.
+  const keyEnv = engine === 'postgres' ? { SECRETS_KEY: key } : {};
+  let rt: TestRuntime | undefined;
+  afterAll(async () => rt?.dispose());
+
+  const storedStaffSecret = async (runtime: TestRuntime) =>
+    (
+      await runtime.database.db
+        .selectFrom('staff')
+        .select('totp_secret')
+        .where('username', '=', 'admin')
+        .executeTakeFirstOrThrow()
+    ).totp_secret;
+
+  it('stores the secret sealed, and the codes of the secret shown at enrolment pass', async () => {
+    rt = await startTestRuntime({ engine, env: keyEnv });
+    // The helper enrols the admin and signs in with a code of the secret it was shown.
+    expect((await callApi(rt, 'GET', '/admin/api/me', await adminToken(rt))).code).toBe(1);
+    const stored = await storedStaffSecret(rt);
+    expect(stored).toMatch(SEALED);
+    if (engine === 'sqlite') {
+      const file = path.join(rt.config.dataDir, 'secrets.key');
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(new SecretBox(Buffer.from(readFileSync(file, 'utf8').trim(), 'hex')).open(stored!)).toMatch(
+        /^[A-Z2-7]+$/,
+      );
+    } else expect(new SecretBox(Buffer.from(key, 'hex')).open(stored!)).toMatch(/^[A-Z2-7]+$/);
+  });
+
+  it('seals at start a secret stored unsealed, and its codes still pass', async () => {
+    const box = new SecretBox(
+      Buffer.from(
+        engine === 'postgres'
+          ? key
+          : readFileSync(path.join(rt!.config.dataDir, 'secrets.key'), 'utf8').trim(),
+        'hex',
+      ),
+    );
+    const plain = box.open((await storedStaffSecret(rt!))!);
+    await rt!.database.db
+      .updateTable('staff')
+      .set({ totp_secret: plain })
+      .where('username', '=', 'admin')
+      .execute();
+    rt = await rt!.restart();
+    const resealed = await storedStaffSecret(rt);
+    expect(resealed).toMatch(SEALED);
+    expect(box.open(resealed!)).toBe(plain);
+    // A new sign-in with a code of the same secret (the helper's authenticator) passes.
+    expect(await staffSignIn(rt, 'admin', TEST_ADMIN_PASSWORD)).toEqual(expect.any(String));
+  });
+
+  it('refuses to start with a key that cannot open the stored secrets, and starts again with the right one', async () => {
+    const otherKey = randomBytes(32).toString('hex');
+    await expect(rt!.restart({ SECRETS_KEY: otherKey })).rejects.toThrow(
+      /does not open with this server's key/,
+    );
+    // The runtime's own settings again (the refused start's were not kept).
+    rt = await rt!.restart();
+    expect(await staffSignIn(rt, 'admin', TEST_ADMIN_PASSWORD)).toEqual(expect.any(String));
+  });
+});
