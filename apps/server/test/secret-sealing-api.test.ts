@@ -8,7 +8,8 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { adminToken, callApi, staffSignIn } from './helpers/staff-helpers.ts';
+import { adminToken, callApi, staffSignIn, totpAt } from './helpers/staff-helpers.ts';
+import { tradingClient } from './helpers/trading-helpers.ts';
 import {
   databaseEngines,
   startTestRuntime,
@@ -48,6 +49,22 @@ describe.each(databaseEngines())('authenticator secrets at rest on %s', (engine)
         /^[A-Z2-7]+$/,
       );
     } else expect(new SecretBox(Buffer.from(key, 'hex')).open(stored!)).toMatch(/^[A-Z2-7]+$/);
+  });
+
+  it("stores a trader's secret sealed too, and the codes of the secret shown pass", async () => {
+    const { token, id } = await tradingClient(rt!).realUser('100');
+    const started = await callApi<{ secret: string }>(rt!, 'POST', '/api/user/two_factor/enrol', token);
+    expect(started.code).toBe(1);
+    const { secret } = await rt!.database.db
+      .selectFrom('user_second_factors')
+      .select('secret')
+      .where('user_id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(secret).toMatch(SEALED);
+    expect(secret).not.toContain(started.data.secret);
+    const code = await totpAt(started.data.secret, Math.floor(rt!.clock.now() / 30_000));
+    const confirmed = await callApi(rt!, 'POST', '/api/user/two_factor/enrol/confirm', token, { code });
+    expect(confirmed.code).toBe(1);
   });
 
   it('seals at start a secret stored unsealed, and its codes still pass', async () => {
