@@ -9,6 +9,7 @@
 // `npm run cluster -- --kill <n|owner>` kills one node of the running cluster with SIGKILL, to watch
 // another node take the trading book over (docs/deploy.md).
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -145,6 +146,12 @@ if (earlier) await stopLeftovers(earlier);
 for (const frontEnd of FRONT_ENDS) if (env.SKIP_WEB_BUILD !== '1' && buildIsStale(frontEnd)) build(frontEnd);
 await ensureDatabase(databaseUrl);
 mkdirSync(clusterDir, { recursive: true });
+// Every node seals the authenticator secrets with one key (SECRETS_KEY): given, or made once for
+// this machine's cluster and kept beside its nodes' folders, so later runs open what earlier ones sealed.
+const secretsKeyFile = path.join(clusterDir, 'secrets.key');
+if (!env.SECRETS_KEY && !existsSync(secretsKeyFile))
+  writeFileSync(secretsKeyFile, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600 });
+const secretsKey = env.SECRETS_KEY || readFileSync(secretsKeyFile, 'utf8').trim();
 
 /** @type {{ n: number, port: number, dataDir: string, logFile: string, child?: import('node:child_process').ChildProcess, exited?: Promise<void>, owner?: boolean }[]} */
 const nodes = Array.from({ length: nodeCount }, (_, i) => ({
@@ -262,6 +269,7 @@ function startNode(node) {
       DATABASE_URL: databaseUrl,
       REDIS_URL: redisUrl,
       REDIS_KEY_PREFIX: redisKeyPrefix,
+      SECRETS_KEY: secretsKey,
       // The balancer runs on this machine: its X-Forwarded-For names the client, and a stopping
       // node serves on until the balancer's next readiness poll (every second) has taken it out.
       TRUST_PROXY: env.TRUST_PROXY || '127.0.0.1,::1',
