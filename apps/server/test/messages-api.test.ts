@@ -7,6 +7,7 @@ import type { WireMessage } from '@omp/protocol';
 import { accountClient } from './helpers/account-helpers.ts';
 import { startMailbox } from './helpers/mailbox.ts';
 import { callApi, staffToken } from './helpers/staff-helpers.ts';
+import { VerificationRepository } from '../src/repositories/verification-repository.ts';
 import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
 
 describe.each(databaseEngines())('message log on %s', (engine) => {
@@ -51,6 +52,13 @@ describe.each(databaseEngines())('message log on %s', (engine) => {
     });
     expect(message!.body).not.toContain(code);
     expect(message!.body).toContain('••••••');
+    // Nor is it stored: the log keeps what a provider delivered with its codes masked.
+    const stored = await new VerificationRepository(rt.database.db).listOutbox(
+      10,
+      'support.case@example.com',
+    );
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.body).not.toContain(code);
     expect((await callApi(rt, 'GET', '/admin/api/messages?channel=fax', support)).code).toBe(422);
   });
 });

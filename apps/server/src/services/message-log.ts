@@ -6,9 +6,7 @@
 import type { WireMessage } from '@omp/protocol';
 import type { VerificationRepository } from '../repositories/verification-repository.ts';
 import { timeText } from '../wire/trading-wire.ts';
-
-/** Codes are 4 to 8 digits standing alone. */
-export const maskCodes = (text: string) => text.replace(/\b\d{4,8}\b/g, (code) => '•'.repeat(code.length));
+import { maskCodes } from '../adapters/messaging/message-sender.ts';
 
 export class MessageLog {
   private readonly repository: VerificationRepository;

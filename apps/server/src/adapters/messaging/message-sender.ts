@@ -43,9 +43,15 @@ export type OutboxWriter = (
   delivery?: string,
 ) => Promise<void>;
 
+/** Codes are 4 to 8 digits standing alone. */
+export const maskCodes = (text: string) => text.replace(/\b\d{4,8}\b/g, (code) => '•'.repeat(code.length));
+
 /**
  * A sender that also writes what it delivered to the message log, once the provider took it, so
- * support can see what a user received whichever way it left.
+ * support can see what a user received whichever way it left. The log keeps the text with its
+ * codes masked: the user has the message, and a copy of the database must not hold codes that
+ * still sign in or reset a password. (Without a provider the outbox is the delivery itself, and
+ * keeps the text whole.)
  */
 export function loggedSender(
   channel: 'email' | 'sms',
@@ -57,7 +63,7 @@ export function loggedSender(
     kind: sender.kind,
     async send(message) {
       await sender.send(message);
-      await log(channel, message, sender.kind);
+      await log(channel, { ...message, text: maskCodes(message.text) }, sender.kind);
     },
   };
 }
