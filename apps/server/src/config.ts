@@ -75,6 +75,9 @@ const configSchema = z.object({
   SECRETS_KEY: optionalText.refine((key) => key === undefined || /^[0-9a-fA-F]{64}$/.test(key), {
     message: 'must be 32 bytes as 64 hex characters (openssl rand -hex 32)',
   }),
+  SECRETS_KEY_PREVIOUS: optionalText.refine((key) => key === undefined || /^[0-9a-fA-F]{64}$/.test(key), {
+    message: 'must be 32 bytes as 64 hex characters: the key SECRETS_KEY replaces',
+  }),
   QUOTE_PUSH_INTERVAL_MS: positiveInt.default(250),
   DESKTOP_SITE_URL: optionalText.refine((url) => url === undefined || /^https?:\/\//.test(url), {
     message: 'must be an http(s) URL',
@@ -217,6 +220,8 @@ export interface AppConfig {
    * embedded database a key file in the data folder; on PostgreSQL, none (they stay unsealed).
    */
   secretsKey: Buffer | undefined;
+  /** The key `secretsKey` replaces: secrets it sealed still open, and are sealed again at start. */
+  previousSecretsKey: Buffer | undefined;
   /**
    * The server is reached only over HTTPS (a TLS proxy in front): browsers are told so with
    * Strict-Transport-Security.
@@ -385,6 +390,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     fileLinkSecret: c.FILE_LINK_SECRET,
     fileLinkTtlMs: c.FILE_LINK_TTL_S * 1000,
     secretsKey: c.SECRETS_KEY === undefined ? undefined : Buffer.from(c.SECRETS_KEY, 'hex'),
+    previousSecretsKey:
+      c.SECRETS_KEY_PREVIOUS === undefined ? undefined : Buffer.from(c.SECRETS_KEY_PREVIOUS, 'hex'),
     behindHttps: c.BEHIND_HTTPS,
     allowedOrigins: c.ALLOWED_ORIGINS.map((origin) => new URL(origin).origin),
     quotePushIntervalMs: c.QUOTE_PUSH_INTERVAL_MS,

@@ -99,4 +99,19 @@ describe.each(databaseEngines())('authenticator secrets at rest on %s', (engine)
     rt = await rt!.restart();
     expect(await staffSignIn(rt, 'admin', TEST_ADMIN_PASSWORD)).toEqual(expect.any(String));
   });
+
+  it('changes the key: with the old one as SECRETS_KEY_PREVIOUS every secret is sealed again under the new', async () => {
+    const oldKey =
+      engine === 'postgres' ? key : readFileSync(path.join(rt!.config.dataDir, 'secrets.key'), 'utf8').trim();
+    const newKey = randomBytes(32).toString('hex');
+    rt = await rt!.restart({ SECRETS_KEY: newKey, SECRETS_KEY_PREVIOUS: oldKey });
+    const stored = await storedStaffSecret(rt);
+    const plain = new SecretBox(Buffer.from(newKey, 'hex')).open(stored!);
+    expect(() => new SecretBox(Buffer.from(oldKey, 'hex')).open(stored!)).toThrow(/another key sealed it/);
+    expect(await staffSignIn(rt, 'admin', TEST_ADMIN_PASSWORD)).toEqual(expect.any(String));
+    // The new key alone is enough from now on.
+    rt = await rt.restart({ SECRETS_KEY: newKey, SECRETS_KEY_PREVIOUS: undefined });
+    expect(new SecretBox(Buffer.from(newKey, 'hex')).open((await storedStaffSecret(rt))!)).toBe(plain);
+    expect(await staffSignIn(rt, 'admin', TEST_ADMIN_PASSWORD)).toEqual(expect.any(String));
+  });
 });

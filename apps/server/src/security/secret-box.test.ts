@@ -38,6 +38,16 @@ describe('SecretBox', () => {
     expect(() => keyless.open(box.seal(SECRET))).toThrow(/no key to open it: set SECRETS_KEY/);
   });
 
+  it('opens what a previous key sealed while the key changes, and says it needs sealing again', () => {
+    const oldKey = randomBytes(32);
+    const sealedBefore = new SecretBox(oldKey).seal(SECRET);
+    const changing = new SecretBox(randomBytes(32), [oldKey]);
+    expect(changing.opened(sealedBefore)).toEqual({ secret: SECRET, reseal: true });
+    expect(changing.opened(changing.seal(SECRET))).toEqual({ secret: SECRET, reseal: false });
+    expect(changing.opened(SECRET)).toEqual({ secret: SECRET, reseal: true });
+    expect(new SecretBox(undefined).opened(SECRET)).toEqual({ secret: SECRET, reseal: false });
+  });
+
   it('takes only a 32-byte key', () => {
     expect(() => new SecretBox(randomBytes(16))).toThrow(/32 bytes/);
   });

@@ -23,12 +23,16 @@ export const SECRETS_KEY_BYTES = 32;
 
 export class SecretBox {
   private readonly key: Buffer | undefined;
+  /** Keys that sealed earlier values, tried after `key` while a change of key is under way. */
+  private readonly previousKeys: readonly Buffer[];
 
   /** Without a key, secrets are kept as given and only unsealed values can be read. */
-  constructor(key: Buffer | undefined) {
-    if (key && key.length !== SECRETS_KEY_BYTES)
-      throw new Error(`a secrets key is ${SECRETS_KEY_BYTES} bytes`);
+  constructor(key: Buffer | undefined, previousKeys: readonly Buffer[] = []) {
+    for (const candidate of [key, ...previousKeys])
+      if (candidate && candidate.length !== SECRETS_KEY_BYTES)
+        throw new Error(`a secrets key is ${SECRETS_KEY_BYTES} bytes`);
     this.key = key;
+    this.previousKeys = previousKeys;
   }
 
   get sealing(): boolean {
@@ -44,26 +48,45 @@ export class SecretBox {
     return PREFIX + Buffer.concat([nonce, cipher.getAuthTag(), sealed]).toString('base64url');
   }
 
-  /** The secret a stored value holds. Throws when it is sealed and this key cannot open it. */
+  /** The secret a stored value holds. Throws when it is sealed and none of the keys opens it. */
   open(stored: string): string {
-    if (!isSealed(stored)) return stored;
-    if (!this.key)
+    return this.opened(stored).secret;
+  }
+
+  /**
+   * The secret, and whether the value should be stored again: unsealed while there is a key, or
+   * sealed by a previous key.
+   */
+  opened(stored: string): { secret: string; reseal: boolean } {
+    if (!isSealed(stored)) return { secret: stored, reseal: this.sealing };
+    const keys = [this.key, ...this.previousKeys].filter((key) => key !== undefined);
+    if (keys.length === 0)
       throw new Error(
         'an authenticator secret is sealed and this server has no key to open it: set SECRETS_KEY',
       );
     const bytes = Buffer.from(stored.slice(PREFIX.length), 'base64url');
-    const decipher = createDecipheriv('aes-256-gcm', this.key, bytes.subarray(0, NONCE_BYTES));
-    decipher.setAuthTag(bytes.subarray(NONCE_BYTES, NONCE_BYTES + TAG_BYTES));
-    try {
-      return Buffer.concat([
-        decipher.update(bytes.subarray(NONCE_BYTES + TAG_BYTES)),
-        decipher.final(),
-      ]).toString('utf8');
-    } catch {
-      throw new Error(
-        "an authenticator secret does not open with this server's key (SECRETS_KEY, else the data folder's secrets.key): another key sealed it",
-      );
+    for (const key of keys) {
+      const secret = openWith(key, bytes);
+      if (secret !== undefined) return { secret, reseal: key !== this.key };
     }
+    throw new Error(
+      "an authenticator secret does not open with this server's key (SECRETS_KEY, else the data folder's secrets.key; " +
+        'SECRETS_KEY_PREVIOUS while changing it): another key sealed it',
+    );
+  }
+}
+
+/** The text `key` sealed in `bytes`, or undefined when another key sealed it (or it was altered). */
+function openWith(key: Buffer, bytes: Buffer): string | undefined {
+  const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, NONCE_BYTES));
+  decipher.setAuthTag(bytes.subarray(NONCE_BYTES, NONCE_BYTES + TAG_BYTES));
+  try {
+    return Buffer.concat([
+      decipher.update(bytes.subarray(NONCE_BYTES + TAG_BYTES)),
+      decipher.final(),
+    ]).toString('utf8');
+  } catch {
+    return undefined;
   }
 }
 

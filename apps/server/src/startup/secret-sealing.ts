@@ -1,30 +1,34 @@
 /**
  * At start: the key authenticator secrets are sealed with (security/secret-box.ts), every stored
- * secret checked to open with it, and those stored before sealing (or while there was no key)
- * sealed now. A start whose key cannot open a stored secret stops, naming the cause: serving
+ * secret checked to open with it, and those stored before sealing (or while there was no key),
+ * or sealed by the key being replaced (`SECRETS_KEY_PREVIOUS`), sealed with it now. A start whose key cannot open a stored secret stops, naming the cause: serving
  * on would fail every code of those users and staff at sign-in.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { isSealed, SecretBox, secretsKeyOf } from '../security/secret-box.ts';
+import { SecretBox, secretsKeyOf } from '../security/secret-box.ts';
 
 export async function openSecretBox(
-  config: Parameters<typeof secretsKeyOf>[0],
+  config: Parameters<typeof secretsKeyOf>[0] & { previousSecretsKey: Buffer | undefined },
   db: Kysely<Database>,
   warn: (message: string) => void,
 ): Promise<SecretBox> {
-  const box = new SecretBox(secretsKeyOf(config));
+  const previous = config.previousSecretsKey ? [config.previousSecretsKey] : [];
+  const box = new SecretBox(secretsKeyOf(config), previous);
   const counts = await sealStoredSecrets(db, box);
   if (!box.sealing)
     warn(
       'authenticator secrets are stored unsealed: set SECRETS_KEY, the same on every node, to seal them at rest',
     );
   else if (counts.sealedNow > 0)
-    warn(`sealed ${counts.sealedNow} authenticator secrets stored before sealing`);
+    warn(`sealed ${counts.sealedNow} authenticator secrets stored unsealed or under the previous key`);
   return box;
 }
 
-/** Opens every stored secret with `box` and seals the unsealed ones when it has a key. */
+/**
+ * Opens every stored secret with `box` and, when it has a key, seals again those stored unsealed
+ * or sealed by the previous key (`SECRETS_KEY_PREVIOUS`).
+ */
 export async function sealStoredSecrets(
   db: Kysely<Database>,
   box: SecretBox,
@@ -35,7 +39,7 @@ export async function sealStoredSecrets(
     .where('totp_secret', 'is not', null)
     .execute();
   const users = await db.selectFrom('user_second_factors').select(['user_id', 'secret']).execute();
-  // Each update applies only while the row holds the unsealed value: another node starting with
+  // Each update applies only while the row holds the value read: another node starting with
   // the same key may have sealed it meanwhile.
   const stored = [
     ...staff.map((row) => ({
@@ -61,9 +65,8 @@ export async function sealStoredSecrets(
   ];
   let sealedNow = 0;
   for (const { value, replace } of stored) {
-    const plain = box.open(value);
-    if (isSealed(value) || !box.sealing) continue;
-    sealedNow += Number((await replace(box.seal(plain))).numUpdatedRows);
+    const { secret, reseal } = box.opened(value);
+    if (reseal) sealedNow += Number((await replace(box.seal(secret))).numUpdatedRows);
   }
   return { checked: stored.length, sealedNow };
 }
