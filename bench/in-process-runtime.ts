@@ -2,6 +2,7 @@
  * The real runtime started inside a bench's own process, on a fresh data folder, with no feed (the
  * bench moves prices itself), silent, on a free loopback port; `stop` stops it and removes the folder.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,6 +22,8 @@ export async function startInProcessRuntime(env: Record<string, string> = {}): P
     LOG_LEVEL: 'silent',
     PORT: '0',
     HOST: '127.0.0.1',
+    // As a deployment on PostgreSQL is told to (docs/deploy.md): authenticator secrets sealed.
+    SECRETS_KEY: randomBytes(32).toString('hex'),
     ...env,
   });
   const runtime = await startRuntime(config);

@@ -4,6 +4,7 @@
  * line echoed, so a bench's own figures stay readable), starting the server as `npm start` does,
  * and a PostgreSQL database of the run's own.
  */
+import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -86,6 +87,8 @@ export async function startBenchServer(
       DATA_DIR: dataDir,
       FEED: 'simulated',
       LOG_LEVEL: 'warn',
+      // As a deployment on PostgreSQL is told to (docs/deploy.md): authenticator secrets sealed.
+      SECRETS_KEY: randomBytes(32).toString('hex'),
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
