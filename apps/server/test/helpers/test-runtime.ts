@@ -3,6 +3,7 @@
  * fresh PostgreSQL schema when the engine is 'postgres' (TEST_DATABASE_URL). The feed is off and
  * the clock is the test's, so ticks and time are exactly what the test says.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -84,7 +85,9 @@ export async function startTestRuntime(
     QUOTE_PUSH_INTERVAL_MS: '50',
     // The first back-office admin gets a known password, so tests can log in as staff.
     ADMIN_INITIAL_PASSWORD: TEST_ADMIN_PASSWORD,
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    // On PostgreSQL the secrets are sealed only with a key given, as a deployment is told to give;
+    // the embedded database makes its own key file.
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl, SECRETS_KEY: randomBytes(32).toString('hex') } : {}),
     ...options.env,
   };
   const start = async (env: Record<string, string | undefined>): Promise<TestRuntime> => {
