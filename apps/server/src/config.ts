@@ -17,6 +17,12 @@ const optionalText = z
   .transform((value) => (value === '' ? undefined : value))
   .optional();
 
+/** A 32-byte key given as 64 hex characters, read as its bytes; unset or empty: undefined. */
+const secretsKey = (message: string) =>
+  optionalText
+    .refine((key) => key === undefined || /^[0-9a-fA-F]{64}$/.test(key), { message })
+    .transform((key) => (key === undefined ? undefined : Buffer.from(key, 'hex')));
+
 /** S3's rule for bucket names, which MinIO and the other S3-compatible stores share. */
 const S3_BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
 
@@ -72,12 +78,8 @@ const configSchema = z.object({
     message: 'must be at least 32 characters',
   }),
   FILE_LINK_TTL_S: positiveInt.max(86_400).default(600),
-  SECRETS_KEY: optionalText.refine((key) => key === undefined || /^[0-9a-fA-F]{64}$/.test(key), {
-    message: 'must be 32 bytes as 64 hex characters (openssl rand -hex 32)',
-  }),
-  SECRETS_KEY_PREVIOUS: optionalText.refine((key) => key === undefined || /^[0-9a-fA-F]{64}$/.test(key), {
-    message: 'must be 32 bytes as 64 hex characters: the key SECRETS_KEY replaces',
-  }),
+  SECRETS_KEY: secretsKey('must be 32 bytes as 64 hex characters (openssl rand -hex 32)'),
+  SECRETS_KEY_PREVIOUS: secretsKey('must be 32 bytes as 64 hex characters: the key SECRETS_KEY replaces'),
   QUOTE_PUSH_INTERVAL_MS: positiveInt.default(250),
   DESKTOP_SITE_URL: optionalText.refine((url) => url === undefined || /^https?:\/\//.test(url), {
     message: 'must be an http(s) URL',
@@ -389,9 +391,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ingestMaxFutureMs: c.INGEST_MAX_FUTURE_MS,
     fileLinkSecret: c.FILE_LINK_SECRET,
     fileLinkTtlMs: c.FILE_LINK_TTL_S * 1000,
-    secretsKey: c.SECRETS_KEY === undefined ? undefined : Buffer.from(c.SECRETS_KEY, 'hex'),
-    previousSecretsKey:
-      c.SECRETS_KEY_PREVIOUS === undefined ? undefined : Buffer.from(c.SECRETS_KEY_PREVIOUS, 'hex'),
+    secretsKey: c.SECRETS_KEY,
+    previousSecretsKey: c.SECRETS_KEY_PREVIOUS,
     behindHttps: c.BEHIND_HTTPS,
     allowedOrigins: c.ALLOWED_ORIGINS.map((origin) => new URL(origin).origin),
     quotePushIntervalMs: c.QUOTE_PUSH_INTERVAL_MS,

@@ -1,8 +1,9 @@
 /**
  * At start: the key authenticator secrets are sealed with (security/secret-box.ts), every stored
- * secret checked to open with it, and those stored before sealing (or while there was no key),
- * or sealed by the key being replaced (`SECRETS_KEY_PREVIOUS`), sealed with it now. A start whose key cannot open a stored secret stops, naming the cause: serving
- * on would fail every code of those users and staff at sign-in.
+ * secret checked to open with it, and sealed with it now if it was stored unsealed (before
+ * sealing, or while there was no key) or sealed by the key being replaced
+ * (`SECRETS_KEY_PREVIOUS`). A start whose key cannot open a stored secret stops, naming the cause:
+ * serving on would fail every code of those users and staff at sign-in.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
@@ -15,24 +16,21 @@ export async function openSecretBox(
 ): Promise<SecretBox> {
   const previous = config.previousSecretsKey ? [config.previousSecretsKey] : [];
   const box = new SecretBox(secretsKeyOf(config), previous);
-  const counts = await sealStoredSecrets(db, box);
+  const sealedNow = await sealStoredSecrets(db, box);
   if (!box.sealing)
     warn(
       'authenticator secrets are stored unsealed: set SECRETS_KEY, the same on every node, to seal them at rest',
     );
-  else if (counts.sealedNow > 0)
-    warn(`sealed ${counts.sealedNow} authenticator secrets stored unsealed or under the previous key`);
+  else if (sealedNow > 0)
+    warn(`sealed ${sealedNow} authenticator secrets stored unsealed or under the previous key`);
   return box;
 }
 
 /**
  * Opens every stored secret with `box` and, when it has a key, seals again those stored unsealed
- * or sealed by the previous key (`SECRETS_KEY_PREVIOUS`).
+ * or sealed by the previous key (`SECRETS_KEY_PREVIOUS`); returns how many it sealed.
  */
-export async function sealStoredSecrets(
-  db: Kysely<Database>,
-  box: SecretBox,
-): Promise<{ checked: number; sealedNow: number }> {
+export async function sealStoredSecrets(db: Kysely<Database>, box: SecretBox): Promise<number> {
   const staff = await db
     .selectFrom('staff')
     .select(['id', 'totp_secret'])
@@ -68,5 +66,5 @@ export async function sealStoredSecrets(
     const { secret, reseal } = box.opened(value);
     if (reseal) sealedNow += Number((await replace(box.seal(secret))).numUpdatedRows);
   }
-  return { checked: stored.length, sealedNow };
+  return sealedNow;
 }
