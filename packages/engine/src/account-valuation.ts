@@ -257,6 +257,12 @@ export class AccountValuation {
   /** The positions by instrument, in a small array: an account holds a few instruments. */
   private readonly groups: InstrumentGroup[] = [];
   private used = 0n;
+  /**
+   * Whether the account's guards, as last drawn, prove it above the margin-call level everywhere
+   * in their boxes (settlement.ts): set by each drawing, false until the first and while the
+   * account is warned (its guards then watch the stop-out and re-arming levels instead).
+   */
+  guardsProveAboveCall = false;
 
   /** A valuation of the account's holding orders as they are now. */
   static of(account: Account): AccountValuation {

@@ -29,6 +29,15 @@ export interface GuardBand {
   ask: number;
 }
 
+/**
+ * A drawing of guards: the boxes, and whether a rung of the ladder held. When none held, the boxes
+ * are of 1 point and prove nothing about the level: they only make the next move re-check.
+ */
+export interface GuardDrawing {
+  bands: GuardBand[];
+  proven: boolean;
+}
+
 export function halfWidth(board: MarketBoard, instrumentId: number, denominator: number): number {
   const quote = board.quote(instrumentId);
   if (!quote) return 1;
@@ -142,7 +151,7 @@ export function guardBands(
     for (const order of account.orders.values())
       if (order.state === 'holding') equity += profitBoundAtRung(order, board, denominator, bound);
     return equity;
-  });
+  }).bands;
 }
 
 /**
@@ -157,7 +166,18 @@ export function guardBandsOf(
   levelPercent: number,
   side: GuardSide = 'above',
 ): GuardBand[] {
-  if (valuation.holdingCount === 0) return [];
+  return guardDrawingOf(valuation, account, board, levelPercent, side).bands;
+}
+
+/** `guardBandsOf`, and whether its boxes prove the level (`GuardDrawing`). */
+export function guardDrawingOf(
+  valuation: AccountValuation,
+  account: Account,
+  board: MarketBoard,
+  levelPercent: number,
+  side: GuardSide = 'above',
+): GuardDrawing {
+  if (valuation.holdingCount === 0) return { bands: [], proven: false };
   // An array, not a set: an account holds a few instruments, and this runs on every settling.
   const watched: number[] = [];
   for (const { instrumentId } of valuation.instruments()) {
@@ -187,7 +207,7 @@ function ladderBands(
   levelPercent: number,
   side: GuardSide,
   equityAt: (denominator: number, rung: number) => bigint,
-): GuardBand[] {
+): GuardDrawing {
   const threshold = BigInt(levelPercent) * used;
   let chosen: number | undefined;
   for (let rung = 0; rung < LADDER_DENOMINATORS.length; rung++) {
@@ -210,7 +230,7 @@ function ladderBands(
       ask: quote.ask,
     });
   }
-  return bands;
+  return { bands, proven: chosen !== undefined };
 }
 
 /** The boxes that satisfy both guards: per instrument, the narrower half-width. */

@@ -11,7 +11,7 @@
  */
 import { isAtOrBelowLevel } from './account-figures.ts';
 import type { AccountValuation } from './account-valuation.ts';
-import { guardBandsOf, narrowestBands } from './margin-guard.ts';
+import { guardBandsOf, guardDrawingOf, narrowestBands } from './margin-guard.ts';
 import type { MarketBoard } from './market-board.ts';
 import { largestLoser } from './order-lifecycle.ts';
 import type { OutcomeBuilder } from './outcome-builder.ts';
@@ -28,15 +28,31 @@ export interface SettlingBook {
   close(account: Account, order: Order, reason: CloseReason, nowMs: number, out: OutcomeBuilder): void;
 }
 
-/** [B9] Stop-out, negative balance protection, margin-call warning, new guards. */
+/**
+ * [B9] Stop-out, negative balance protection, margin-call warning, new guards.
+ *
+ * `closedAtQuoteOnly`: since the account was last settled, the decision only closed positions at
+ * the current quote, with every price still inside the boxes of its guards (a tick's stops and
+ * take profits, when none of the account's guard edges was crossed). Closing a position trades its
+ * P/L for the same amount of balance: over each box the equity's lower bound can only rise (the
+ * position's own bound there is at most its P/L now, a corner being the worst point of the box)
+ * while the used margin falls. Guards that proved the account above the margin-call level still
+ * prove it, so neither a stop-out nor a warning can be due and the boxes stay as drawn: only the
+ * balance needs looking at. This is most of what a fired stop costs otherwise.
+ */
 export function settleAccount(
   book: SettlingBook,
   account: Account,
   out: OutcomeBuilder,
   nowMs: number,
+  closedAtQuoteOnly = false,
 ): void {
-  const { stopOutLevel, marginCallLevel } = book.settings;
   const valuation = book.valuation(account);
+  if (closedAtQuoteOnly && valuation.guardsProveAboveCall) {
+    protectNegativeBalance(account, out, nowMs);
+    return;
+  }
+  const { stopOutLevel, marginCallLevel } = book.settings;
   const before = valuation.risk(account, book.board);
   const closedOrderIds: number[] = [];
   for (let figures = before; isAtOrBelowLevel(figures, stopOutLevel);) {
@@ -46,8 +62,7 @@ export function settleAccount(
     closedOrderIds.push(victim.id);
     figures = valuation.risk(account, book.board);
   }
-  const protectionMicros = !account.isDemo && account.balanceMicros < 0n ? -account.balanceMicros : 0n;
-  if (protectionMicros > 0n) out.post('negative_balance_protection', protectionMicros, 0, nowMs);
+  const protectionMicros = protectNegativeBalance(account, out, nowMs);
   // Nothing closed and nothing posted leaves the figures as they were: no second pass over the orders.
   const figures =
     closedOrderIds.length === 0 && protectionMicros === 0n ? before : valuation.risk(account, book.board);
@@ -79,18 +94,30 @@ export function settleAccount(
   redrawGuards(book, account);
 }
 
+/** [S2] A real account's balance left below 0 is brought back to 0; returns the amount posted. */
+function protectNegativeBalance(account: Account, out: OutcomeBuilder, nowMs: number): bigint {
+  const protectionMicros = !account.isDemo && account.balanceMicros < 0n ? -account.balanceMicros : 0n;
+  if (protectionMicros > 0n) out.post('negative_balance_protection', protectionMicros, 0, nowMs);
+  return protectionMicros;
+}
+
 /** [G1–G2] Draws the account's margin guards for the level that matters now. */
 export function redrawGuards(book: Omit<SettlingBook, 'close'>, account: Account): void {
   const { marginCallLevel, stopOutLevel } = book.settings;
+  const valuation = book.valuation(account);
   // Before a warning, falling to the margin-call level is what matters. After it, both a fall to
   // the stop-out level and a recovery above the re-arming level (which re-arms the warning).
-  const valuation = book.valuation(account);
-  const bands = account.marginCallWarned
-    ? narrowestBands(
-        guardBandsOf(valuation, account, book.board, stopOutLevel, 'above'),
-        guardBandsOf(valuation, account, book.board, marginCallRearmLevel(marginCallLevel), 'at_or_below'),
-      )
-    : guardBandsOf(valuation, account, book.board, marginCallLevel, 'above');
+  if (!account.marginCallWarned) {
+    const drawing = guardDrawingOf(valuation, account, book.board, marginCallLevel, 'above');
+    valuation.guardsProveAboveCall = drawing.proven;
+    book.triggers.setGuards(account.id, drawing.bands);
+    return;
+  }
+  valuation.guardsProveAboveCall = false;
+  const bands = narrowestBands(
+    guardBandsOf(valuation, account, book.board, stopOutLevel, 'above'),
+    guardBandsOf(valuation, account, book.board, marginCallRearmLevel(marginCallLevel), 'at_or_below'),
+  );
   book.triggers.setGuards(account.id, bands);
 }
 

@@ -27,10 +27,16 @@ export interface TickBook {
   putOrder(account: Account, order: Order, out: OutcomeBuilder): void;
   close(account: Account, order: Order, reason: CloseReason, nowMs: number, out: OutcomeBuilder): void;
   cancel(account: Account, order: Order, reason: CancelReason, nowMs: number, out: OutcomeBuilder): void;
-  settle(account: Account, out: OutcomeBuilder, nowMs: number): void;
+  settle(account: Account, out: OutcomeBuilder, nowMs: number, closedAtQuoteOnly?: boolean): void;
 }
 
-type BuilderOf = (account: Account, settles: boolean) => OutcomeBuilder;
+/**
+ * How a fire settles its account: `fully`; `closes` when it closed a position at the quote, which
+ * keeps the account's guards while none of them was crossed (settlement.ts); `none` for a moved
+ * trailing stop, which changes no figure (TS5).
+ */
+type Settling = 'fully' | 'closes' | 'none';
+type BuilderOf = (account: Account, settling: Settling) => OutcomeBuilder;
 
 /** [B8] Applies a quote and fires what it crossed; one Outcome per account touched. */
 export function runTick(
@@ -46,12 +52,13 @@ export function runTick(
     return [];
 
   const builders = new Map<number, OutcomeBuilder>();
-  // A moved trailing stop changes no figure: an account only trailed needs no settling (TS5).
-  const settling = new Set<number>();
-  const builderOf: BuilderOf = (account, settles) => {
+  // Each account to settle, and whether it only closed positions at this quote.
+  const settling = new Map<number, boolean>();
+  const builderOf: BuilderOf = (account, how) => {
     let builder = builders.get(account.id);
     if (!builder) builders.set(account.id, (builder = new OutcomeBuilder(account)));
-    if (settles) settling.add(account.id);
+    if (how === 'fully') settling.set(account.id, false);
+    else if (how === 'closes' && !settling.has(account.id)) settling.set(account.id, true);
     return builder;
   };
   // A fill can add a stop the same quote already crossed: take again until nothing more fires.
@@ -59,8 +66,10 @@ export function runTick(
   for (let crossed = take(); crossed.length > 0; crossed = take()) {
     for (const trigger of crossed) fire(book, trigger, timeMs, builderOf);
   }
-  for (const builder of builders.values())
-    if (settling.has(builder.account.id)) book.settle(builder.account, builder, timeMs);
+  for (const builder of builders.values()) {
+    const closedAtQuoteOnly = settling.get(builder.account.id);
+    if (closedAtQuoteOnly !== undefined) book.settle(builder.account, builder, timeMs, closedAtQuoteOnly);
+  }
   return [...builders.values()].map((builder) => builder.build());
 }
 
@@ -71,7 +80,7 @@ function fire(book: TickBook, trigger: OwnedTrigger<number>, nowMs: number, buil
     const account = book.account(id);
     if (account) {
       book.triggers.removeGuards(id);
-      builderOf(account, true);
+      builderOf(account, 'fully');
     }
     return;
   }
@@ -79,7 +88,7 @@ function fire(book: TickBook, trigger: OwnedTrigger<number>, nowMs: number, buil
   const account = book.account(trigger.owner);
   const order = account?.orders.get(id);
   if (!account || !order) return;
-  const out = builderOf(account, type !== TriggerKind.trailMove);
+  const out = builderOf(account, SETTLING[type]);
   if (type === TriggerKind.pending && order.state === 'pending') {
     const free = book.valuation(account).freeMarginMicros(account, book.board);
     const filled = fillPending(order, account, book.board, book.settings.feeType, nowMs, free);
@@ -94,6 +103,15 @@ function fire(book: TickBook, trigger: OwnedTrigger<number>, nowMs: number, buil
   else if (type === TriggerKind.takeProfit) book.close(account, order, 'take_profit', nowMs, out);
   else if (type === TriggerKind.trailMove) trail(book, account, order, out);
 }
+
+/** A guard's fire is handled above; a pending order's fill opens a position, so it settles fully. */
+const SETTLING: Record<TriggerKind, Settling> = {
+  [TriggerKind.pending]: 'fully',
+  [TriggerKind.stopLoss]: 'closes',
+  [TriggerKind.takeProfit]: 'closes',
+  [TriggerKind.trailMove]: 'none',
+  [TriggerKind.guard]: 'fully',
+};
 
 /** [TS3][TS4] Moves a trailing stop to the current quote, re-indexing only its stop. */
 function trail(book: TickBook, account: Account, order: Order, out: OutcomeBuilder): void {

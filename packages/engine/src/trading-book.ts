@@ -207,7 +207,8 @@ export class TradingBook {
       putOrder: (account, order, out) => this.putOrder(account, order, out),
       close: (account, order, reason, nowMs, out) => this.close(account, order, reason, nowMs, out),
       cancel: (account, order, reason, nowMs, out) => this.cancel(account, order, reason, nowMs, out),
-      settle: (account, out, nowMs) => settleAccount(steps, account, out, nowMs),
+      settle: (account, out, nowMs, closedAtQuoteOnly?: boolean) =>
+        settleAccount(steps, account, out, nowMs, closedAtQuoteOnly),
     };
     return steps;
   }
