@@ -1,10 +1,12 @@
 /**
  * Settings staff change from the back office take effect at once, without a restart: the trading
- * book's stale-quote limit and demo balance, validated, audited, and never "saved" when a key is
- * unknown or a value breaks a rule.
+ * book's stale-quote limit, demo balance and margin levels (applied to every open account at the
+ * current prices), validated, audited, and never "saved" when a key is unknown or a value breaks a
+ * rule.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { WireAuditEntry } from '@omp/protocol';
+import { liftLeverageCaps } from './helpers/leverage-helpers.ts';
 import { adminToken, callApi, staffToken } from './helpers/staff-helpers.ts';
 import {
   databaseEngines,
@@ -97,6 +99,42 @@ describe.each(databaseEngines())('live settings on %s', (engine) => {
       before: { margin_call_level: '100' },
       after: { margin_call_level: '120' },
     });
+    await change({ margin_call_level: 100 });
+  });
+
+  it('applies raised margin levels to open accounts at once, at the current prices', async () => {
+    await liftLeverageCaps(rt);
+    const { token, id } = await t.realUser('2000');
+    const order = { type: 1, cont: '1', forex_id: t.spec('EURUSD').id, status: 1, multiple: 100 };
+    expect((await t.submit(token, order)).code).toBe(1);
+    // 1 lot bought at 1.10012 on 2,000: at 1.09800 the level is about 162 % of 1,100.12 of margin.
+    t.tick('EURUSD', '1.09800', '1.09812');
+    await rt.trading.idle();
+    const eventsOf = () =>
+      rt.database.db
+        .selectFrom('margin_events')
+        .select(['kind', 'margin_call_level', 'stop_out_level'])
+        .where('user_id', '=', id)
+        .orderBy('id')
+        .execute();
+    expect(await eventsOf()).toEqual([]);
+
+    // No new price: the new levels alone warn, then stop the position out.
+    expect(await change({ margin_call_level: 170 })).toMatchObject({ code: 1 });
+    await rt.trading.idle();
+    expect((await eventsOf()).map((event) => [event.kind, Number(event.margin_call_level)])).toEqual([
+      ['margin_call', 170],
+    ]);
+    expect(await change({ stop_out_level: 165 })).toMatchObject({ code: 1 });
+    await rt.trading.idle();
+    expect((await eventsOf()).map((event) => [event.kind, Number(event.stop_out_level)])).toEqual([
+      ['margin_call', 50],
+      ['stop_out', 165],
+    ]);
+    expect((await t.myDeal(token, 1)).data.data).toEqual([]);
+    expect((await t.myDeal(token, 3)).data.data[0]).toMatchObject({ Quantity: 1 });
+    await t.expectLedgerBalanced(id);
+    await change({ stop_out_level: 50 });
     await change({ margin_call_level: 100 });
   });
 });

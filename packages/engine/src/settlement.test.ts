@@ -99,3 +99,42 @@ describe('settling a tick that only closed positions [B9][G2]', () => {
     expect(stoppedAt).toBe(107_505);
   });
 });
+
+describe('new levels from staff [B11]', () => {
+  /** 1 EUR/USD lot (1,100.10 of margin) on 2,000: at 1.09800 the level is about 162.6 %. */
+  function bookAt162Percent() {
+    const book = fixtureBook();
+    book.loadAccount(newAccount(7, '2000'));
+    place(book, { instrumentId: EURUSD.id });
+    book.applyTick(EURUSD.id, 109_800, 109_810, T + 1);
+    return book;
+  }
+
+  it('a raised margin-call level warns at once, and a raised stop-out level stops out at once', () => {
+    const book = bookAt162Percent();
+    const warned = book.changeSettings({ ...book.settings, marginCallLevel: 170 }, T + 2);
+    expect(warned.flatMap((outcome) => outcome.events).map((event) => event.type)).toEqual(['margin_call']);
+    expect(book.account(7)!.marginCallWarned).toBe(true);
+
+    const stopped = book.changeSettings({ ...book.settings, stopOutLevel: 165 }, T + 3);
+    expect(closeReasons(stopped)).toEqual(['stop_out']);
+    const stopOut = stopped.flatMap((outcome) => outcome.events).find((event) => event.type === 'stop_out');
+    expect(stopOut).toMatchObject({ levels: { marginCallLevel: 170, stopOutLevel: 165 } });
+    expect(book.account(7)!.orders.size).toBe(0);
+  });
+
+  it('the guards are drawn for the new level: a small move across it warns', () => {
+    const book = bookAt162Percent();
+    // Above the new level: nothing to decide now.
+    expect(book.changeSettings({ ...book.settings, marginCallLevel: 160 }, T + 2)).toEqual([]);
+    // 40 points down: about 159 %, inside the box the old 100 % level allowed (± 429 points
+    // around 1.10000, where the order opened).
+    expect(warnings(book.applyTick(EURUSD.id, 109_760, 109_770, T + 3))).toBe(1);
+  });
+
+  it('settings that leave the levels as they were decide nothing', () => {
+    const book = bookAt162Percent();
+    expect(book.changeSettings({ ...book.settings, feeType: 1, staleQuoteMs: 5_000 }, T + 2)).toEqual([]);
+    expect(book.settings).toMatchObject({ feeType: 1, staleQuoteMs: 5_000 });
+  });
+});

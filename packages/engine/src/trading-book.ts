@@ -78,6 +78,28 @@ export class TradingBook {
     this.settings = settings;
   }
 
+  /**
+   * [B11] Staff's new settings. New margin-call or stop-out levels apply at once, not at the next
+   * move of a price: every account is settled at the current quotes (a stop-out or a warning the new
+   * levels call for is decided now) and its guards are drawn for the new levels, since the old ones
+   * proved the old levels only. Returns one Outcome per account that changed.
+   */
+  changeSettings(settings: TradingSettings, nowMs: number): Outcome[] {
+    const levelsMoved =
+      settings.marginCallLevel !== this.settings.marginCallLevel ||
+      settings.stopOutLevel !== this.settings.stopOutLevel;
+    this.settings = settings;
+    if (!levelsMoved) return [];
+    const outcomes: Outcome[] = [];
+    for (const { account } of this.accounts.values()) {
+      const out = new OutcomeBuilder(account);
+      this.settle(account, out, nowMs);
+      const outcome = out.build();
+      if (outcome.events.length > 0 || outcome.postings.length > 0) outcomes.push(outcome);
+    }
+    return outcomes;
+  }
+
   /** Order ids continue after the highest stored one. */
   setNextOrderId(next: number): void {
     this.nextOrderId = Math.max(this.nextOrderId, next);

@@ -32,8 +32,12 @@ export interface BookLifecycleOptions {
   runsHere: () => boolean;
   /** Opens a new user's trading account, on the owner (owner-calls.ts). */
   openAccount: (user: TradingUser) => Promise<unknown>;
-  /** Commits and publishes what a tick fired; a failure rebuilds the book (outcome-writer.ts). */
+  /**
+   * Commits and publishes what a tick (or staff's new levels) fired; a failure rebuilds the book
+   * (outcome-writer.ts).
+   */
   fired: (outcomes: Outcome[], atMs: number) => void;
+  now: () => number;
   /**
    * The leverage caps (leverage-caps.ts): the book decides on each instrument with only the
    * leverage its cap allows, and takes a change of the caps before the next decision.
@@ -155,11 +159,17 @@ export class BookLifecycle {
 
   /**
    * Staff changed settings: the book takes the new values before the next decision or tick. The
-   * values come with the event, so this is synchronous and the same on every node.
+   * values come with the event, so this is synchronous and the same on every node. New margin-call
+   * or stop-out levels apply at once where the book decides (the engine settles every account);
+   * another node's book only keeps them.
    */
   private applySettingChanges(values: Record<string, string>): void {
     const settings = settingsWithChanges(this.book.settings, values);
-    if (settings) this.book.settings = settings;
+    if (settings && this.options.runsHere() && !this.rebuilding) {
+      const now = this.options.now();
+      const outcomes = this.book.changeSettings(settings, now);
+      if (outcomes.length > 0) this.options.fired(outcomes, now);
+    } else if (settings) this.book.settings = settings;
     if (values.demo_balance !== undefined) this.demoBalanceMicros = parseDemoBalance(values.demo_balance);
   }
 

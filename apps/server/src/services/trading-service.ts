@@ -126,6 +126,7 @@ export class TradingService {
       runsHere: () => calls.runsHere(),
       openAccount: (user) => this.commands.onOwner.openAccount({ user }),
       fired: (outcomes, atMs) => this.commitFired(outcomes, atMs),
+      now: () => options.now(),
       leverageCaps: options.leverageCaps,
     });
     // The ports partial closes and order commands share: this book and this commit path.
