@@ -132,6 +132,17 @@ describe('new levels from staff [B11]', () => {
     expect(warnings(book.applyTick(EURUSD.id, 109_760, 109_770, T + 3))).toBe(1);
   });
 
+  it('a new stale-quote limit applies to the next partial close', () => {
+    const book = bookAt162Percent();
+    const [order] = book.account(7)!.orders.values();
+    expect(book.changeSettings({ ...book.settings, staleQuoteMs: 1_000 }, T + 2)).toEqual([]);
+    // The quote is 5 s old: too old for the new limit of 1 s.
+    expect(book.closePart(7, order!.id, lots('0.5'), 'user', T + 5_001)).toEqual({
+      ok: false,
+      rejection: 'stale_quote',
+    });
+  });
+
   it('settings that leave the levels as they were decide nothing', () => {
     const book = bookAt162Percent();
     expect(book.changeSettings({ ...book.settings, feeType: 1, staleQuoteMs: 5_000 }, T + 2)).toEqual([]);
