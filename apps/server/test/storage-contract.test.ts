@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bar } from '@omp/engine';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.ts';
 import { MIGRATIONS, migrateToLatest } from '../src/db/migrate.ts';
+import { writeRows, type RowsStatement } from '../src/repositories/bulk-rows.ts';
 import { MarketRepository } from '../src/repositories/market-repository.ts';
 import { SEED_CATEGORIES, SEED_INSTRUMENTS } from '../src/seed/instruments.ts';
 import { openScratchDatabase, type ScratchDatabase } from './helpers/scratch-database.ts';
@@ -163,5 +164,44 @@ describe.each(databaseEngines())('storage contract on %s', (engine) => {
     await repo.setSetting('demo_balance', '100000', 1);
     await repo.setSetting('demo_balance', '50000', 2);
     expect(await repo.getSetting('demo_balance')).toBe('50000');
+  });
+  it('writes and upserts many rows in one go with every awkward value intact', async () => {
+    // Texts an array literal must quote or escape, and integers beyond a double's.
+    const texts = [
+      '',
+      'plain',
+      'a,b',
+      '{braces}',
+      '"quoted"',
+      'back\\slash',
+      "it's",
+      'NULL',
+      ' spaced ',
+      'ünïcödé 汇',
+    ];
+    const statement: RowsStatement<'key' | 'value' | 'updated_at'> = {
+      table: 'settings',
+      columns: ['key', 'value', 'updated_at'],
+      onConflict: { key: 'key', update: ['value', 'updated_at'] },
+    };
+    const rows = Array.from({ length: 1000 }, (_, i) => ({
+      key: `contract_${String(i).padStart(4, '0')}`,
+      value: texts[i % texts.length]!,
+      updated_at: 9_007_199_254_740_993n + BigInt(i),
+    }));
+    const read = () =>
+      handle.db
+        .selectFrom('settings')
+        .select(['key', 'value', 'updated_at'])
+        .where('key', 'like', 'contract_%')
+        .orderBy('key')
+        .execute()
+        .then((stored) => stored.map((row) => ({ ...row, updated_at: BigInt(row.updated_at) })));
+    await handle.db.transaction().execute((trx) => writeRows(trx, statement, rows));
+    expect(await read()).toEqual(rows);
+    // The same keys again: every row takes its new value in place.
+    const changed = rows.map((row) => ({ ...row, value: `${row.value}!`, updated_at: 2n }));
+    await handle.db.transaction().execute((trx) => writeRows(trx, statement, changed));
+    expect(await read()).toEqual(changed);
   });
 });

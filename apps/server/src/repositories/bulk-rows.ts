@@ -6,6 +6,10 @@
  * they are, exactly as the query builder passes them (bigint money included).
  *
  * The same text serves both databases but for the placeholders: `?` on SQLite, `$n` on PostgreSQL.
+ * On PostgreSQL a statement that returns nothing takes each column as one array and inserts the
+ * rows of `unnest` over them: a thousand closes are then a statement of 27 parameters, not of
+ * 27,000, which the server parses and plans in a fraction of the time and the driver binds with
+ * a string per column instead of a value message per parameter.
  */
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import { isPostgres } from '../db/dialect.ts';
@@ -48,16 +52,63 @@ function statementText(statement: RowsStatement<string>, rows: number, postgres:
     tuples.push(`(${marks.join(', ')})`);
   }
   let text = `insert into ${quoted(statement.table)} (${statement.columns.map(quoted).join(', ')}) values ${tuples.join(', ')}`;
-  const conflict = statement.onConflict;
-  if (conflict)
-    text +=
-      ` on conflict (${(typeof conflict.key === 'string' ? [conflict.key] : conflict.key).map(quoted).join(', ')}) do update set ` +
-      conflict.update.map((column) => `${quoted(column)} = excluded.${quoted(column)}`).join(', ');
+  text += conflictClause(statement);
   if (statement.returning) text += ` returning ${statement.returning.map(quoted).join(', ')}`;
   // Batches come in every size up to the chunk: keep the texts of the sizes seen lately, bounded.
   if (byShape.size >= TEXTS_KEPT_PER_STATEMENT) byShape.clear();
   byShape.set(shape, text);
   return text;
+}
+
+/** The conflict clause of an upsert, empty for a plain insert. */
+function conflictClause(statement: RowsStatement<string>): string {
+  const conflict = statement.onConflict;
+  if (!conflict) return '';
+  return (
+    ` on conflict (${(typeof conflict.key === 'string' ? [conflict.key] : conflict.key).map(quoted).join(', ')}) do update set ` +
+    conflict.update.map((column) => `${quoted(column)} = excluded.${quoted(column)}`).join(', ')
+  );
+}
+
+/**
+ * PostgreSQL's type of each column of a table, read once from the catalogue for the arrays' casts
+ * (the same migrations make the tables of every schema alike).
+ */
+const columnTypes = new Map<string, Promise<Map<string, string>>>();
+
+function columnTypesOf(trx: Transaction<Database>, table: string): Promise<Map<string, string>> {
+  let types = columnTypes.get(table);
+  if (!types) {
+    const query = CompiledQuery.raw(
+      `select a.attname as name, format_type(a.atttypid, a.atttypmod) as type from pg_attribute a
+       where a.attrelid = to_regclass($1) and a.attnum > 0 and not a.attisdropped`,
+      [quoted(table)],
+    );
+    types = trx
+      .executeQuery<{ name: string; type: string }>(query)
+      .then((result) => new Map(result.rows.map((row) => [row.name, row.type])));
+    columnTypes.set(table, types);
+    types.catch(() => columnTypes.delete(table));
+  }
+  return types;
+}
+
+/** PostgreSQL: every row of `rows` in one statement over one array per column. */
+async function writeColumns(
+  trx: Transaction<Database>,
+  statement: RowsStatement<string>,
+  rows: ReadonlyArray<Readonly<Record<string, unknown>>>,
+): Promise<void> {
+  const types = await columnTypesOf(trx, statement.table);
+  const arrays = statement.columns.map((column) => rows.map((row) => row[column]));
+  const casts = statement.columns.map((column, at) => {
+    const type = types.get(column);
+    if (!type) throw new Error(`${statement.table} has no column ${column}`);
+    return `$${at + 1}::${type}[]`;
+  });
+  const columns = statement.columns.map(quoted).join(', ');
+  const text = `insert into ${quoted(statement.table)} (${columns}) select * from unnest(${casts.join(', ')})${conflictClause(statement)}`;
+  await trx.executeQuery(CompiledQuery.raw(text, arrays));
 }
 
 /**
@@ -70,6 +121,11 @@ export async function writeRows<Column extends string, Returned = never>(
   rows: ReadonlyArray<Readonly<Record<Column, unknown>>>,
 ): Promise<Returned[]> {
   const postgres = isPostgres(trx as unknown as Kysely<unknown>);
+  // Returned ids are answered in the rows' order, which VALUES keeps by definition.
+  if (postgres && !statement.returning) {
+    if (rows.length > 0) await writeColumns(trx, statement, rows);
+    return [];
+  }
   const returned: Returned[] = [];
   for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
     const chunk = rows.slice(start, start + ROWS_PER_STATEMENT);
