@@ -65,7 +65,9 @@ export class BookLifecycle {
     this.book = await this.buildBook();
     this.unsubscribers = [
       market.onTick((instrumentId, tick) => this.onTick(instrumentId, tick)),
-      events.subscribe('settings_changed', (event) => this.applySettingChanges(event.values)),
+      events.subscribe('settings_changed', (event) =>
+        this.toBook(() => this.applySettingChanges(event.values)),
+      ),
       // On a cluster node that does not own the book, an account the owner changed is read afresh.
       events.subscribe('trading_update', (update) => {
         if (!this.options.runsHere()) this.book.unloadAccount(update.userId);
@@ -76,17 +78,33 @@ export class BookLifecycle {
       }),
       // New terms (a halt, lots, leverage, fee, hours) decide the next order; open orders keep theirs.
       events.subscribe('instrument_changed', (event) =>
-        applyInstrumentSpec(this.book.board, this.capped(event.spec)),
+        this.toBook(() => applyInstrumentSpec(this.book.board, this.capped(event.spec))),
       ),
     ];
     // New caps decide the next order too; open positions and waiting orders keep their leverage.
     const caps = this.options.leverageCaps;
     if (caps)
       this.unsubscribers.push(
-        caps.onChange(() => {
-          for (const { spec } of market.instruments()) this.book.board.addInstrument(this.capped(spec));
-        }),
+        caps.onChange(() =>
+          this.toBook(() => {
+            for (const { spec } of market.instruments()) this.book.board.addInstrument(this.capped(spec));
+          }),
+        ),
       );
+  }
+
+  /**
+   * Applies a change of terms to the book now, or, while a rebuild is under way, to the book it
+   * makes once it is there: the rebuild may have read the settings and instruments before the
+   * change was stored, and the book being replaced would take it to no effect. Applying a change the
+   * rebuild already read changes nothing. Decisions and ticks wait for the rebuild too.
+   */
+  private toBook(apply: () => void): void {
+    if (!this.rebuilding) return apply();
+    void this.rebuilding.then(
+      () => this.toBook(apply),
+      () => this.toBook(apply),
+    );
   }
 
   /** Stops following ticks and events. */
@@ -165,7 +183,7 @@ export class BookLifecycle {
    */
   private applySettingChanges(values: Record<string, string>): void {
     const settings = settingsWithChanges(this.book.settings, values);
-    if (settings && this.options.runsHere() && !this.rebuilding) {
+    if (settings && this.options.runsHere()) {
       const now = this.options.now();
       const outcomes = this.book.changeSettings(settings, now);
       if (outcomes.length > 0) this.options.fired(outcomes, now);
