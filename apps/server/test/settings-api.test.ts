@@ -119,6 +119,22 @@ describe.each(databaseEngines())('live settings on %s', (engine) => {
         .execute();
     expect(await eventsOf()).toEqual([]);
 
+    // Asked first, the back office is told what the new levels would do at these prices.
+    const impact = (query: string, token = admin) =>
+      callApi(rt, 'GET', `/admin/api/settings/level_impact?${query}`, token);
+    const before = await impact('margin_call_level=170&stop_out_level=50');
+    expect(before).toMatchObject({
+      code: 1,
+      data: { accounts_at_margin_call: 1, accounts_at_stop_out: 0, real_accounts_at_margin_call: 1 },
+    });
+    expect((before.data as { holding_accounts: number }).holding_accounts).toBeGreaterThanOrEqual(1);
+    expect(await impact('margin_call_level=170&stop_out_level=165')).toMatchObject({
+      data: { accounts_at_margin_call: 1, accounts_at_stop_out: 1, real_accounts_at_stop_out: 1 },
+    });
+    expect(await impact('margin_call_level=100&stop_out_level=50')).toMatchObject({
+      data: { accounts_at_margin_call: 0, accounts_at_stop_out: 0 },
+    });
+
     // No new price: the new levels alone warn, then stop the position out.
     expect(await change({ margin_call_level: 170 })).toMatchObject({ code: 1 });
     await rt.trading.idle();
@@ -136,5 +152,19 @@ describe.each(databaseEngines())('live settings on %s', (engine) => {
     await t.expectLedgerBalanced(id);
     await change({ stop_out_level: 50 });
     await change({ margin_call_level: 100 });
+  });
+
+  it('refuses a level impact question without both levels, with levels out of order, or from a non-admin', async () => {
+    const impact = (query: string, token = admin) =>
+      callApi(rt, 'GET', `/admin/api/settings/level_impact?${query}`, token);
+    expect(await impact('margin_call_level=120')).toMatchObject({ code: 422 });
+    expect(await impact('margin_call_level=abc&stop_out_level=50')).toMatchObject({ code: 422 });
+    expect(await impact('margin_call_level=0&stop_out_level=50')).toMatchObject({ code: 422 });
+    expect(await impact('margin_call_level=80&stop_out_level=80')).toMatchObject({
+      code: 0,
+      msg: 'The stop-out level must stay below the margin-call level, so traders are warned before positions close',
+    });
+    const finance = await staffToken(rt, ['finance']);
+    expect(await impact('margin_call_level=120&stop_out_level=50', finance)).toMatchObject({ code: 403 });
   });
 });

@@ -330,6 +330,24 @@ describe.skipIf(!chromiumPath)('back office', () => {
     await shot(office.page, 'admin-audit');
   });
 
+  it('says how many accounts new margin levels would reach before they are saved', async () => {
+    await officeTab();
+    await office.menu('Settings');
+    const level = office.page.getByLabel('Margin-call level');
+    await level.waitFor();
+    await level.fill('150');
+    await office.page.getByRole('button', { name: 'Review changes' }).click();
+    await expect
+      .poll(() => office.modal().getByTestId('level-impact').textContent(), eventually)
+      .toMatch(
+        /^At the current prices: \d+ accounts hold positions; \d+ would be at or below the new margin-call level \(\d+ real money\) and \d+ at or below the new stop-out level/,
+      );
+    expect(await office.modal().textContent()).toContain('100 → 150');
+    await shot(office.page, 'admin-settings-level-impact');
+    await office.modal().getByRole('button', { name: 'Cancel' }).click();
+    await level.fill('100');
+  });
+
   it('shows a crashed screen inside the shell, whose menu leads on, and draws it afresh on the next visit', async () => {
     await officeTab();
     // An audit row the screen cannot draw, as an answer of a shape this back office does not know.

@@ -174,9 +174,44 @@ export const settingsBodySchema = changeOf(
     .partial()
     .describe(
       'Only the keys given change, at once and on every node: trading settings apply to the next ' +
-        'order and the next tick. An unknown key is refused, never ignored.',
+        'order and the next tick, and new margin-call or stop-out levels to every open account at ' +
+        'once, at the current prices. An unknown key is refused, never ignored.',
     ),
 );
+
+const levelPercent = z.coerce.number().int().min(1).max(10_000);
+
+/** The levels whose effect staff ask to see before saving them. */
+export const levelImpactQuerySchema = z.object({
+  margin_call_level: levelPercent.describe('Percent'),
+  stop_out_level: levelPercent.describe('Percent; must stay below margin_call_level'),
+});
+
+/** What new margin levels would do if saved now, counted over the accounts holding positions. */
+export const levelImpactSchema = z.object({
+  holding_accounts: z.number().int().describe('Accounts holding positions now, demo and real'),
+  accounts_at_margin_call: z
+    .number()
+    .int()
+    .describe(
+      'Of them, at or below the margin-call level at the current prices: warned at once if not already',
+    ),
+  accounts_at_stop_out: z
+    .number()
+    .int()
+    .describe(
+      'At or below the stop-out level at the current prices: positions close at once where their market is open',
+    ),
+  real_accounts_at_margin_call: z
+    .number()
+    .int()
+    .describe('accounts_at_margin_call counting real-money accounts only'),
+  real_accounts_at_stop_out: z
+    .number()
+    .int()
+    .describe('accounts_at_stop_out counting real-money accounts only'),
+});
+export type LevelImpact = z.infer<typeof levelImpactSchema>;
 
 /** The settings that steer the trading book; the rest steer screens and sign-up. */
 export const TRADING_SETTING_KEYS = [

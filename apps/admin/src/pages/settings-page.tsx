@@ -1,7 +1,8 @@
 /**
  * The platform settings, trading ones first. A change is confirmed, saved for every node at once
- * and applies to the next order and tick; the server refuses a bad value with the reason, and
- * only the fields changed are sent.
+ * and applies to the next order and tick (new margin levels to every open account at once: the
+ * confirmation says how many they would reach); the server refuses a bad value with the reason,
+ * and only the fields changed are sent.
  */
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -23,6 +24,7 @@ import {
 } from 'antd';
 import { api } from '../lib/api-client.ts';
 import { errorText } from '../ui/error-text.ts';
+import { LevelImpactNote } from './level-impact-note.tsx';
 import { LeverageCapsCard } from './leverage-caps-card.tsx';
 import { RiskWarningCard } from './risk-warning-card.tsx';
 
@@ -191,6 +193,12 @@ export default function SettingsPage() {
             </li>
           ))}
         </ul>
+        {pending && ('margin_call_level' in pending || 'stop_out_level' in pending) && (
+          <LevelImpactNote
+            marginCallLevel={pending.margin_call_level ?? current.margin_call_level ?? ''}
+            stopOutLevel={pending.stop_out_level ?? current.stop_out_level ?? ''}
+          />
+        )}
         {pending && TRADING.some((key) => key in pending) && (
           <Alert type="warning" showIcon title={t('settings.trading_warning')} />
         )}

@@ -13,17 +13,22 @@ import {
   newsAdminSchema,
   newsCreateBodySchema,
   newsUpdateBodySchema,
+  levelImpactQuerySchema,
+  levelImpactSchema,
   settingsBodySchema,
 } from '@omp/protocol';
+import { refused } from '../domain/errors.ts';
 import { ok } from '../http/envelope-plugin.ts';
 import { requireStaff } from '../http/staff-auth.ts';
 import type { ContentAdmin } from '../services/content-admin.ts';
 import type { SettingKey, SettingsService } from '../services/settings-service.ts';
+import type { TradingService } from '../services/trading-service.ts';
 import { ADMIN, idParams, savedSchema, security, tags } from './staff-content-common.ts';
 
 export interface StaffContentRouteDeps {
   contentAdmin: ContentAdmin;
   settings: SettingsService;
+  trading: Pick<TradingService, 'levelImpact'>;
 }
 
 export async function staffContentRoutes(app: FastifyInstance, deps: StaffContentRouteDeps) {
@@ -147,6 +152,26 @@ export async function staffContentRoutes(app: FastifyInstance, deps: StaffConten
       );
       await deps.settings.changeByStaff(staff.id, changes);
       return ok(request, await deps.settings.all(), 'content.saved');
+    },
+  );
+
+  api.get(
+    '/admin/api/settings/level_impact',
+    {
+      schema: {
+        tags,
+        summary:
+          'What new margin-call and stop-out levels would do if saved now: the accounts at or below each at the current prices',
+        security,
+        querystring: levelImpactQuerySchema,
+        response: { 200: envelopeOf(levelImpactSchema) },
+      },
+    },
+    async (request) => {
+      await requireStaff(request, ADMIN);
+      const { margin_call_level: marginCallLevel, stop_out_level: stopOutLevel } = request.query;
+      if (stopOutLevel >= marginCallLevel) throw refused('settings.stop_out_not_below_margin_call');
+      return ok(request, await deps.trading.levelImpact({ marginCallLevel, stopOutLevel }));
     },
   );
 

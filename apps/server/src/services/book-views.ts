@@ -5,13 +5,15 @@
  */
 import {
   bookRisk,
+  isAtOrBelowLevel,
   type Account,
   type AccountFigures as EngineAccountFigures,
   type BookRisk,
   type Order,
+  type RiskLevels,
   type TradingBook,
 } from '@omp/engine';
-import type { AccountFigures, OrderRow } from '@omp/protocol';
+import type { AccountFigures, LevelImpact, OrderRow } from '@omp/protocol';
 import { notFound } from '../domain/errors.ts';
 import { toAccountFigures, toOrderRow } from '../wire/trading-wire.ts';
 import { tradeSnapshotOf, type TradeSnapshot } from './position-risk.ts';
@@ -34,6 +36,35 @@ export function realMoneyRisk(book: TradingBook): BookRisk {
     .map((id) => book.account(id))
     .filter((account): account is Account => account !== undefined && !account.isDemo);
   return bookRisk(accounts, book.board, book.settings.marginCallLevel);
+}
+
+/**
+ * [B11] What new margin levels would do if saved now: the accounts holding positions, and those at
+ * or below each new level at the current prices (saving settles them at once).
+ */
+export function levelImpactIn(book: TradingBook, levels: RiskLevels): LevelImpact {
+  const impact = {
+    holding_accounts: 0,
+    accounts_at_margin_call: 0,
+    accounts_at_stop_out: 0,
+    real_accounts_at_margin_call: 0,
+    real_accounts_at_stop_out: 0,
+  };
+  for (const accountId of book.accountIds()) {
+    const figures = book.figures(accountId);
+    if (!figures || figures.usedMarginMicros === 0n) continue;
+    const real = book.account(accountId)?.isDemo === false ? 1 : 0;
+    impact.holding_accounts++;
+    if (isAtOrBelowLevel(figures, levels.marginCallLevel)) {
+      impact.accounts_at_margin_call++;
+      impact.real_accounts_at_margin_call += real;
+    }
+    if (isAtOrBelowLevel(figures, levels.stopOutLevel)) {
+      impact.accounts_at_stop_out++;
+      impact.real_accounts_at_stop_out += real;
+    }
+  }
+  return impact;
 }
 
 /** The engine's figures of every account holding a position (the periodic account snapshots). */

@@ -19,10 +19,12 @@ import type {
   CommandResult,
   Order,
   Outcome,
+  RiskLevels,
   TradingBook,
 } from '@omp/engine';
 import type {
   AccountFigures,
+  LevelImpact,
   MovePendingBody,
   OrderRow,
   RiskPreview,
@@ -55,6 +57,7 @@ import {
   accountFiguresOf,
   holdingAccountFiguresOf,
   orderRowOf,
+  levelImpactIn,
   realMoneyRisk,
   tradeSnapshotIn,
 } from './book-views.ts';
@@ -112,6 +115,8 @@ export class TradingService {
   readonly closing: ClosingService;
   /** Staff close a holding order or cancel a pending one, audited in the same commit. */
   readonly actAsStaff: OrderCommands['actAsStaff'];
+  /** What new margin levels would do now, counted on the book's owner (book-views.ts). */
+  readonly levelImpact: (levels: RiskLevels) => Promise<LevelImpact>;
 
   constructor(options: TradingServiceOptions) {
     this.options = options;
@@ -148,6 +153,9 @@ export class TradingService {
     };
     this.commands = new OrderCommands(ports);
     this.actAsStaff = (user, id, action, audit) => this.commands.actAsStaff(user, id, action, audit);
+    this.levelImpact = calls.define('settings.level_impact', async (levels: RiskLevels) =>
+      levelImpactIn(this.book, levels),
+    );
     this.closing = new ClosingService(ports);
     this.writer = new OutcomeWriter({
       persist: (items) => this.repository.persist(items, options.fence),
