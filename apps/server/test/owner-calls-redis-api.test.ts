@@ -5,7 +5,8 @@
  * approval (two reviewers on two nodes at once: credited once), a withdrawal and its rejection,
  * withdrawals on both nodes at once (distinct ids), a staff close of a position with the audit row
  * saying where the request came from, a partial close and a close of all, a demo reset, and a new user's first call opening the
- * account. Every balance equals the sum of its ledger at the end.
+ * account; and the dashboard's book and the reach of new margin levels, read from the owner's book.
+ * Every balance equals the sum of its ledger at the end.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
@@ -166,6 +167,33 @@ describe.skipIf(clusterUnavailable('OWNER CALL CASES'))(
         .where('target_id', '=', placed.data.Id)
         .execute();
       expect(audit).toEqual([{ action: 'order.close', ip: '203.0.113.77' }]);
+    });
+
+    it("answers the dashboard's book and the reach of new margin levels from the owner's book on the other node", async () => {
+      const { token } = await realUser('5000');
+      const t = tradingClient(owner);
+      // Placed on the owner: the other node's own book never read this account.
+      const placed = await t.submit(token, {
+        type: 1,
+        cont: '0.1',
+        forex_id: t.spec('EURUSD').id,
+        status: 1,
+      });
+      expect(placed.code).toBe(1);
+      await owner.trading.idle();
+      const ask = async (node: TestRuntime, url: string) =>
+        (
+          await node.app.inject({ method: 'GET', url, headers: { lang: 'en', authorization: support } })
+        ).json();
+      const onOwner = await ask(owner, '/admin/api/dashboard');
+      const onOther = await ask(other, '/admin/api/dashboard');
+      expect(onOther.code).toBe(1);
+      expect(onOther.data.book.open_positions).toBeGreaterThanOrEqual(1);
+      expect(onOther.data.book).toEqual(onOwner.data.book);
+      const impact = '/admin/api/settings/level_impact?margin_call_level=100&stop_out_level=50';
+      const impactOnOther = await ask(other, impact);
+      expect(impactOnOther.data.holding_accounts).toBeGreaterThanOrEqual(1);
+      expect(impactOnOther.data).toEqual((await ask(owner, impact)).data);
     });
 
     it('closes part of a position and then all positions through the other node, once per key', async () => {

@@ -1,7 +1,9 @@
 /**
  * Read-only views of the trading book: an order as its wire row, an account's figures, the broker's
  * risk, the figures the periodic snapshots store and the live trade snapshot the socket pushes.
- * They decide and write nothing, so any node answers them from its own book.
+ * They decide and write nothing. An account's own views any node answers from its own book (it
+ * reads the account first); the views over every account (the broker's risk, the reach of new
+ * levels) are asked of the owner's book, since another node's holds only the accounts it has read.
  */
 import {
   bookRisk,

@@ -33,18 +33,18 @@ export class DashboardService {
 
   /** `sinceMs`: the start of the staff member's day; their browser knows its time zone. */
   async snapshot(sinceMs: number): Promise<WireDashboard> {
-    const [queues, money, newUsers, ledger] = await Promise.all([
+    const [queues, money, newUsers, ledger, risk] = await Promise.all([
       this.o.repository.queues(),
       this.o.repository.moneySince(sinceMs),
       this.o.repository.newUsersSince(sinceMs),
       this.o.repository.ledgerSince(sinceMs),
+      this.o.trading.bookRisk(),
     ]);
     const kind = (name: string) => ledger.get(name) ?? { count: 0, amountMicros: 0n };
     const counted = (name: string, sign = 1n) => ({
       count: kind(name).count,
       usd: usdText(sign * kind(name).amountMicros),
     });
-    const risk = this.o.trading.bookRisk();
     return {
       at: timeText(this.o.now()),
       queues: {

@@ -117,6 +117,11 @@ export class TradingService {
   readonly actAsStaff: OrderCommands['actAsStaff'];
   /** What new margin levels would do now, counted on the book's owner (book-views.ts). */
   readonly levelImpact: (levels: RiskLevels) => Promise<LevelImpact>;
+  /**
+   * The broker's view of the real-money book now (packages/engine/SPEC.md "Book risk"), from the
+   * owner's book: another node's holds only the accounts it has read.
+   */
+  readonly bookRisk: () => Promise<BookRisk>;
 
   constructor(options: TradingServiceOptions) {
     this.options = options;
@@ -156,6 +161,10 @@ export class TradingService {
     this.levelImpact = calls.define('settings.level_impact', async (levels: RiskLevels) =>
       levelImpactIn(this.book, levels),
     );
+    const bookRiskOnOwner = calls.define('dashboard.book_risk', async (_: Record<string, never>) =>
+      realMoneyRisk(this.book),
+    );
+    this.bookRisk = () => bookRiskOnOwner({});
     this.closing = new ClosingService(ports);
     this.writer = new OutcomeWriter({
       persist: (items) => this.repository.persist(items, options.fence),
@@ -196,11 +205,6 @@ export class TradingService {
   /** The instruments and quotes the book trades on (read-only use: figures, previews). */
   get board() {
     return this.book.board;
-  }
-
-  /** The broker's view of the real-money book now (packages/engine/SPEC.md "Book risk"). */
-  bookRisk(): BookRisk {
-    return realMoneyRisk(this.book);
   }
 
   writerStats() {
