@@ -167,6 +167,53 @@ describe.each(databaseEngines())('the stop-out explainer on %s', (engine) => {
     client.close();
   });
 
+  it('remembers a margin call across a restart: no second warning until the level has recovered', async () => {
+    const { token, id } = await suite.t.realUser('1500');
+    expect(
+      (await suite.t.submit(token, { type: 1, cont: '1', forex_id: suite.eurusd, status: 1 })).code,
+    ).toBe(1);
+    const warnings = async () =>
+      (
+        await suite.rt.database.db
+          .selectFrom('margin_events')
+          .select('id')
+          .where('user_id', '=', id)
+          .where('kind', '=', 'margin_call')
+          .execute()
+      ).length;
+    const warnedFlag = async () =>
+      Number(
+        (
+          await suite.rt.database.db
+            .selectFrom('trading_accounts')
+            .select('margin_call_warned')
+            .where('user_id', '=', id)
+            .executeTakeFirstOrThrow()
+        ).margin_call_warned,
+      );
+    const tickAndSettle = async (bid: string, ask: string) => {
+      suite.rt.clock.advance(1000);
+      suite.t.tick('EURUSD', bid, ask);
+      await suite.rt.trading.idle();
+    };
+
+    // About 98.8 %: warned once, and the account row says so.
+    await tickAndSettle('1.09600', '1.09612');
+    expect(await warnings()).toBe(1);
+    expect(await warnedFlag()).toBe(1);
+
+    await suite.restart();
+    await tickAndSettle('1.09590', '1.09602');
+    expect(await warnings()).toBe(1);
+
+    // Back above the re-arming 110 % (about 135 %), then down again: warned a second time.
+    await tickAndSettle('1.10000', '1.10012');
+    expect(await warnedFlag()).toBe(0);
+    await tickAndSettle('1.09600', '1.09612');
+    expect(await warnings()).toBe(2);
+    await suite.t.expectLedgerBalanced(id);
+  });
+
   it("refuses another user's report, an order no stop-out closed, and a call without one id", async () => {
     const owner = await suite.t.realUser('1200');
     const order = await suite.t.submit(owner.token, {

@@ -10,9 +10,12 @@ export class OutcomeBuilder {
   private readonly orders = new Map<number, Order>();
   private readonly postings: Posting[] = [];
   private readonly events: TradeEvent[] = [];
+  /** The margin-call warning flag as the decision found it, to tell whether it changed. */
+  private readonly warnedBefore: boolean;
 
   constructor(account: Account) {
     this.account = account;
+    this.warnedBefore = account.marginCallWarned;
   }
 
   order(order: Order): void {
@@ -44,6 +47,9 @@ export class OutcomeBuilder {
       postings: [...this.postings],
       balanceMicros: this.account.balanceMicros,
       events: [...orders.map((order) => ({ type: 'order_changed' as const, order })), ...this.events],
+      ...(this.account.marginCallWarned !== this.warnedBefore
+        ? { marginCallWarned: this.account.marginCallWarned }
+        : {}),
     };
   }
 }

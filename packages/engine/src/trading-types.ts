@@ -138,6 +138,8 @@ export interface Outcome {
   postings: Posting[];
   balanceMicros: bigint;
   events: TradeEvent[];
+  /** The account's margin-call warning flag (S3), present when the decision changed it. */
+  marginCallWarned?: boolean;
 }
 
 /** Account figures (SPEC.md "Account figures"). */

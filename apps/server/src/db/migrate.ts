@@ -37,6 +37,7 @@ import * as webPush from './migrations/20261127T1100_web_push.ts';
 import * as statements from './migrations/20261127T1200_statements.ts';
 import * as riskWarningAndLeverageCaps from './migrations/20261127T1300_risk_warning_and_leverage_caps.ts';
 import * as userLocale from './migrations/20261127T1400_user_locale.ts';
+import * as marginCallWarned from './migrations/20261128T0100_margin_call_warned.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '20261122T2200_created_market_tables': createdMarketTables,
@@ -71,6 +72,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261127T1200_statements': statements,
   '20261127T1300_risk_warning_and_leverage_caps': riskWarningAndLeverageCaps,
   '20261127T1400_user_locale': userLocale,
+  '20261128T0100_margin_call_warned': marginCallWarned,
 };
 
 /** The migrator of this database's own schema, over every migration above. */

@@ -114,6 +114,6 @@ export function toAccount(row: Selectable<Database['trading_accounts']>): Accoun
     isDemo: toInt(row.is_demo) === 1,
     balanceMicros: toBigInt(row.balance),
     orders: new Map(),
-    marginCallWarned: false,
+    marginCallWarned: toInt(row.margin_call_warned) === 1,
   };
 }

@@ -146,6 +146,8 @@ export class TradingRepository {
       const ledger: LedgerRow[] = [];
       const balances = new Map<number, { balance: bigint; atMs: number }>();
       const answers: IdempotentRecord[] = [];
+      // The margin-call warning flags the batch changed (rare: a warning or a recovery).
+      const warnings = new Map<number, boolean>();
       for (const item of items) {
         for (const outcome of item.outcomes) {
           for (const order of outcome.orders) orders.set(order.id, order);
@@ -161,12 +163,20 @@ export class TradingRepository {
             });
           if (outcome.postings.length > 0)
             balances.set(outcome.accountId, { balance: outcome.balanceMicros, atMs: item.atMs });
+          if (outcome.marginCallWarned !== undefined)
+            warnings.set(outcome.accountId, outcome.marginCallWarned);
         }
         if (item.idempotent) answers.push(item.idempotent);
       }
       await upsertOrders(trx, [...orders.values()]);
       await insertLedger(trx, ledger);
       await setBalances(trx, balances);
+      for (const [userId, warned] of warnings)
+        await trx
+          .updateTable('trading_accounts')
+          .set({ margin_call_warned: warned ? 1 : 0 })
+          .where('user_id', '=', userId)
+          .execute();
       await insertMarginEvents(trx, items);
       for (const item of items) if (item.extra) await item.extra(trx);
       // An empty batch (a fence check alone) has no first item to date the replies by.

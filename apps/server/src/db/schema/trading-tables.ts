@@ -10,6 +10,8 @@ export interface TradingAccountTable {
   /** Micro-dollars; always equal to the sum of the user's ledger rows. */
   balance: DbInt;
   updated_at: DbInt;
+  /** 1 after the margin-call warning until the level recovers above the re-arming level (S3). */
+  margin_call_warned: DefaultedInt;
 }
 
 export interface OrderTable {
