@@ -63,6 +63,14 @@ describe.skipIf(clusterUnavailable('OWNER CALL CASES'))(
       return user;
     }
 
+    /** A market order of EUR/USD sent to `node` (type 1 buys, 2 sells), which must be filled. */
+    async function marketOrder(node: TestRuntime, token: string, lots: string, type: 1 | 2 = 1) {
+      const t = tradingClient(node);
+      const placed = await t.submit(token, { type, cont: lots, forex_id: t.spec('EURUSD').id, status: 1 });
+      expect(placed.code).toBe(1);
+      return placed;
+    }
+
     it('has the owner book a staff adjustment and a bonus sent to the other node', async () => {
       expect(owner.bookCluster?.owns()).toBe(true);
       expect(other.bookCluster?.owns()).toBe(false);
@@ -144,14 +152,7 @@ describe.skipIf(clusterUnavailable('OWNER CALL CASES'))(
 
     it('closes a position as staff through the other node, audited with the address of the request', async () => {
       const { token, id } = await realUser('1000');
-      const t = tradingClient(other);
-      const placed = await t.submit(token, {
-        type: 1,
-        cont: '0.1',
-        forex_id: t.spec('EURUSD').id,
-        status: 1,
-      });
-      expect(placed.code).toBe(1);
+      const placed = await marketOrder(other, token, '0.1');
       const res = await other.app.inject({
         method: 'POST',
         url: `/admin/api/users/${id}/orders/${placed.data.Id}/close`,
@@ -171,15 +172,8 @@ describe.skipIf(clusterUnavailable('OWNER CALL CASES'))(
 
     it("answers the dashboard's book and the reach of new margin levels from the owner's book on the other node", async () => {
       const { token } = await realUser('5000');
-      const t = tradingClient(owner);
       // Placed on the owner: the other node's own book never read this account.
-      const placed = await t.submit(token, {
-        type: 1,
-        cont: '0.1',
-        forex_id: t.spec('EURUSD').id,
-        status: 1,
-      });
-      expect(placed.code).toBe(1);
+      await marketOrder(owner, token, '0.1');
       await owner.trading.idle();
       const ask = async (node: TestRuntime, url: string) =>
         (
@@ -198,10 +192,7 @@ describe.skipIf(clusterUnavailable('OWNER CALL CASES'))(
 
     it('closes part of a position and then all positions through the other node, once per key', async () => {
       const { token } = await realUser('10000');
-      const t = tradingClient(other);
-      const forexId = t.spec('EURUSD').id;
-      const placed = await t.submit(token, { type: 1, cont: '1', forex_id: forexId, status: 1 });
-      expect(placed.code).toBe(1);
+      const placed = await marketOrder(other, token, '1');
       const post = (url: string, payload: Record<string, unknown>, key: string) =>
         other.app
           .inject({
@@ -240,13 +231,7 @@ describe.skipIf(clusterUnavailable('OWNER CALL CASES'))(
         .where('user_id', '=', demo.id)
         .execute();
       expect(accounts).toHaveLength(1);
-      const placed = await t.submit(demo.token, {
-        type: 2,
-        cont: '1',
-        forex_id: t.spec('EURUSD').id,
-        status: 1,
-      });
-      expect(placed.code).toBe(1);
+      await marketOrder(other, demo.token, '1', 2);
       const reset = await t.get('/v1/api/main/user/resetForexDemoAccount', demo.token);
       expect(reset.code).toBe(1);
       expect(owner.trading.bookBalanceMicros(demo.id)).toBe(owner.trading.demoBalance);

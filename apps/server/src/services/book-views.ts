@@ -52,9 +52,7 @@ export function levelImpactIn(book: TradingBook, levels: RiskLevels): LevelImpac
     real_accounts_at_margin_call: 0,
     real_accounts_at_stop_out: 0,
   };
-  for (const accountId of book.accountIds()) {
-    const figures = book.figures(accountId);
-    if (!figures || figures.usedMarginMicros === 0n) continue;
+  for (const { accountId, figures } of holdingAccountFiguresOf(book)) {
     const real = book.account(accountId)?.isDemo === false ? 1 : 0;
     impact.holding_accounts++;
     if (isAtOrBelowLevel(figures, levels.marginCallLevel)) {

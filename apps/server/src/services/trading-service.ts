@@ -56,8 +56,8 @@ import { OrderCommands, type OrderCommandPorts } from './order-commands.ts';
 import {
   accountFiguresOf,
   holdingAccountFiguresOf,
-  orderRowOf,
   levelImpactIn,
+  orderRowOf,
   realMoneyRisk,
   tradeSnapshotIn,
 } from './book-views.ts';
