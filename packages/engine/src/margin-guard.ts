@@ -11,6 +11,10 @@
  * from a ladder whose bound stays above the guarded level. The box edges become four triggers per
  * instrument in the price-sorted trigger books. While no edge is crossed the account provably
  * stays above the level; when one is, the engine re-checks the account exactly and draws a new box.
+ *
+ * An instrument with no quote yet (a book loaded before the feed's first price, after a restart)
+ * counts 0 in the bounds and gets a box around price 0 instead: its first quote, whatever it is,
+ * crosses an edge, so the account is re-checked at the first price it can be valued at.
  */
 import { ONE, profitMicros } from './margin.ts';
 import { ExactSum, priceFraction } from './money.ts';
@@ -36,6 +40,11 @@ export interface GuardBand {
 export interface GuardDrawing {
   bands: GuardBand[];
   proven: boolean;
+}
+
+/** The box of an instrument not quoted yet: every price (at least 1 point) is on or above its edges. */
+function firstQuoteBox(instrumentId: number): GuardBand {
+  return { instrumentId, halfWidthPoints: 1, bid: 0, ask: 0 };
 }
 
 export function halfWidth(board: MarketBoard, instrumentId: number, denominator: number): number {
@@ -220,9 +229,14 @@ function ladderBands(
     }
   }
   const bands: GuardBand[] = [];
+  let allQuoted = true;
   for (const instrumentId of watched) {
     const quote = board.quote(instrumentId);
-    if (!quote) continue;
+    if (!quote) {
+      bands.push(firstQuoteBox(instrumentId));
+      allQuoted = false;
+      continue;
+    }
     bands.push({
       instrumentId,
       halfWidthPoints: chosen === undefined ? 1 : halfWidth(board, instrumentId, chosen),
@@ -230,7 +244,8 @@ function ladderBands(
       ask: quote.ask,
     });
   }
-  return { bands, proven: chosen !== undefined };
+  // A bound that counted an unquoted instrument as 0 proves nothing about its first price.
+  return { bands, proven: chosen !== undefined && allQuoted };
 }
 
 /** The boxes that satisfy both guards: per instrument, the narrower half-width. */

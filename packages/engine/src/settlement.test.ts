@@ -5,8 +5,18 @@
  */
 import { describe, expect, it } from 'vitest';
 import { isAtOrBelowLevel } from './account-figures.ts';
-import { EURUSD, fixtureBook, lots, newAccount, WEDNESDAY_NOON, XAGUSD } from './testing/trading-fixture.ts';
-import type { PlaceOrderCommand, TradingBook } from './trading-book.ts';
+import {
+  EURUSD,
+  fixtureBook,
+  INSTRUMENTS,
+  JPN225,
+  lots,
+  SETTINGS,
+  newAccount,
+  WEDNESDAY_NOON,
+  XAGUSD,
+} from './testing/trading-fixture.ts';
+import { TradingBook, type PlaceOrderCommand } from './trading-book.ts';
 import type { Account, Outcome } from './trading-types.ts';
 
 const T = WEDNESDAY_NOON;
@@ -147,5 +157,57 @@ describe('new levels from staff [B11]', () => {
     const book = bookAt162Percent();
     expect(book.changeSettings({ ...book.settings, feeType: 1, staleQuoteMs: 5_000 }, T + 2)).toEqual([]);
     expect(book.settings).toMatchObject({ feeType: 1, staleQuoteMs: 5_000 });
+  });
+});
+
+describe('an account loaded before its instruments are quoted [G1]', () => {
+  /** Account 7 holds 1 lot of EUR/USD bought at 1.10010 (margin 1,100.10) and 0.1 lot of JPN225. */
+  function storedAccount(): Account {
+    const opening = fixtureBook();
+    opening.loadAccount(newAccount(7, '2000'));
+    place(opening, { instrumentId: EURUSD.id });
+    place(opening, { instrumentId: JPN225.id, lots: lots('0.1') });
+    return stored(opening.account(7)!);
+  }
+
+  /** A book that knows the instruments but has no quote yet, as after a restart. */
+  function unquotedBook(): TradingBook {
+    const book = new TradingBook(SETTINGS);
+    for (const spec of INSTRUMENTS) book.board.addInstrument(spec);
+    return book;
+  }
+
+  it('the first quote of an instrument it holds settles it: a price already under the stop-out level closes', () => {
+    const book = unquotedBook();
+    book.loadAccount(storedAccount());
+    // 200 points down from the open: a loss of 2,000 leaves an equity near 0 against 1,600 used.
+    const outcomes = book.applyTick(EURUSD.id, 108_000, 108_010, T + 1);
+    expect(closeReasons(outcomes)).toContain('stop_out');
+  });
+
+  it('the first quote of one instrument when the other is quoted already', () => {
+    const book = unquotedBook();
+    book.applyTick(JPN225.id, 5_000_000, 5_001_000, T);
+    book.loadAccount(storedAccount());
+    expect(book.applyTick(JPN225.id, 5_000_100, 5_001_100, T + 1)).toEqual([]);
+    const outcomes = book.applyTick(EURUSD.id, 108_000, 108_010, T + 2);
+    expect(closeReasons(outcomes)).toContain('stop_out');
+  });
+
+  it('a first quote where the account stands well settles nothing and draws its guards', () => {
+    const book = unquotedBook();
+    book.loadAccount(storedAccount());
+    // Each first quote re-checks the account (an outcome of it) and decides nothing.
+    for (const outcomes of [
+      book.applyTick(EURUSD.id, 110_000, 110_010, T + 1),
+      book.applyTick(JPN225.id, 5_000_000, 5_001_000, T + 1),
+    ])
+      expect(outcomes.map(({ orders, postings, events }) => [orders, postings, events])).toEqual([
+        [[], [], []],
+      ]);
+    // Quoted now: a move inside the boxes re-checks nothing.
+    expect(book.applyTick(EURUSD.id, 109_990, 110_000, T + 1)).toEqual([]);
+    // Then a fall to the margin-call level warns as in a book quoted from the start.
+    expect(warnings(book.applyTick(EURUSD.id, 109_000, 109_010, T + 2))).toBe(1);
   });
 });
