@@ -53,3 +53,16 @@ export class OutcomeBuilder {
     };
   }
 }
+
+/**
+ * Whether an outcome changes anything to store or tell: a guard crossed where the account stood
+ * well is re-checked and decides nothing, and such an outcome is not worth a transaction.
+ */
+export function changesAnything(outcome: Outcome): boolean {
+  return (
+    outcome.orders.length > 0 ||
+    outcome.postings.length > 0 ||
+    outcome.events.length > 0 ||
+    outcome.marginCallWarned !== undefined
+  );
+}

@@ -153,6 +153,16 @@ describe('new levels from staff [B11]', () => {
     });
   });
 
+  it('a lowered margin-call level re-arms a warned account, and the outcome says so', () => {
+    const book = bookAt162Percent();
+    book.changeSettings({ ...book.settings, marginCallLevel: 170 }, T + 2);
+    expect(book.account(7)!.marginCallWarned).toBe(true);
+    // Back to 100 %: 162 % is above the re-arming 110 %, so the next fall to 100 % warns again.
+    const rearmed = book.changeSettings({ ...book.settings, marginCallLevel: 100 }, T + 3);
+    expect(rearmed).toMatchObject([{ accountId: 7, marginCallWarned: false, events: [] }]);
+    expect(book.account(7)!.marginCallWarned).toBe(false);
+  });
+
   it('settings that leave the levels as they were decide nothing', () => {
     const book = bookAt162Percent();
     expect(book.changeSettings({ ...book.settings, feeType: 1, staleQuoteMs: 5_000 }, T + 2)).toEqual([]);
@@ -197,16 +207,9 @@ describe('an account loaded before its instruments are quoted [G1]', () => {
   it('a first quote where the account stands well settles nothing and draws its guards', () => {
     const book = unquotedBook();
     book.loadAccount(storedAccount());
-    // Each first quote re-checks the account (an outcome of it) and decides nothing.
-    for (const outcomes of [
-      book.applyTick(EURUSD.id, 110_000, 110_010, T + 1),
-      book.applyTick(JPN225.id, 5_000_000, 5_001_000, T + 1),
-    ])
-      expect(outcomes.map(({ orders, postings, events }) => [orders, postings, events])).toEqual([
-        [[], [], []],
-      ]);
-    // Quoted now: a move inside the boxes re-checks nothing.
-    expect(book.applyTick(EURUSD.id, 109_990, 110_000, T + 1)).toEqual([]);
+    // Each first quote re-checks the account and decides nothing: no outcome to write.
+    expect(book.applyTick(EURUSD.id, 110_000, 110_010, T + 1)).toEqual([]);
+    expect(book.applyTick(JPN225.id, 5_000_000, 5_001_000, T + 1)).toEqual([]);
     // Then a fall to the margin-call level warns as in a book quoted from the start.
     expect(warnings(book.applyTick(EURUSD.id, 109_000, 109_010, T + 2))).toBe(1);
   });

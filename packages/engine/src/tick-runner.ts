@@ -10,7 +10,7 @@
 import type { AccountValuation } from './account-valuation.ts';
 import type { MarketBoard } from './market-board.ts';
 import { fillPending } from './order-lifecycle.ts';
-import { OutcomeBuilder } from './outcome-builder.ts';
+import { changesAnything, OutcomeBuilder } from './outcome-builder.ts';
 import { isMarketOpen } from './schedule.ts';
 import { trailedStopLoss } from './trailing-stop.ts';
 import type { OwnedTrigger } from './trigger-book.ts';
@@ -38,7 +38,7 @@ export interface TickBook {
 type Settling = 'fully' | 'closes' | 'none';
 type BuilderOf = (account: Account, settling: Settling) => OutcomeBuilder;
 
-/** [B8] Applies a quote and fires what it crossed; one Outcome per account touched. */
+/** [B8] Applies a quote and fires what it crossed; one Outcome per account it changed. */
 export function runTick(
   book: TickBook,
   instrumentId: number,
@@ -70,7 +70,12 @@ export function runTick(
     const closedAtQuoteOnly = settling.get(builder.account.id);
     if (closedAtQuoteOnly !== undefined) book.settle(builder.account, builder, timeMs, closedAtQuoteOnly);
   }
-  return [...builders.values()].map((builder) => builder.build());
+  const outcomes: Outcome[] = [];
+  for (const builder of builders.values()) {
+    const outcome = builder.build();
+    if (changesAnything(outcome)) outcomes.push(outcome);
+  }
+  return outcomes;
 }
 
 function fire(book: TickBook, trigger: OwnedTrigger<number>, nowMs: number, builderOf: BuilderOf): void {

@@ -11,7 +11,7 @@ import { MarketBoard } from './market-board.ts';
 import { decideOrderEntry, type OrderCommand, type OrderRejection } from './order-entry.ts';
 import { isMarketOpen } from './schedule.ts';
 import { TriggerIndex } from './trigger-index.ts';
-import { OutcomeBuilder } from './outcome-builder.ts';
+import { changesAnything, OutcomeBuilder } from './outcome-builder.ts';
 import { closeOrder, placedOrder, validateStops } from './order-lifecycle.ts';
 import {
   closeBlock,
@@ -95,7 +95,7 @@ export class TradingBook {
       const out = new OutcomeBuilder(account);
       this.settle(account, out, nowMs);
       const outcome = out.build();
-      if (outcome.events.length > 0 || outcome.postings.length > 0) outcomes.push(outcome);
+      if (changesAnything(outcome)) outcomes.push(outcome);
     }
     return outcomes;
   }
@@ -353,7 +353,7 @@ export class TradingBook {
    * this order: pending orders fill (or are cancelled without free margin), stops and take profits
    * close, then every account touched — or whose margin guard was crossed — is settled: stop-out
    * largest loss first, negative balance protection, margin-call warning. Returns one Outcome per
-   * account touched, in a deterministic order.
+   * account it changed, in a deterministic order (a crossed guard that decided nothing gives none).
    */
   applyTick(instrumentId: number, bid: number, ask: number, timeMs: number): Outcome[] {
     return runTick(this.steps(), instrumentId, bid, ask, timeMs);
