@@ -16,6 +16,8 @@
  * same number of positions with stops 5 % away, and one near stop; a deeper tick then clears them.
  * Rounds alternate cascade and baseline, so both see the same machine load.
  */
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { formatPoints } from '@omp/engine';
@@ -33,6 +35,8 @@ const FAR_STOP = 0.95;
 const DROP = 0.997;
 const CLEAR = 0.94;
 const TIMEOUT_MS = 10_000;
+/** A folder: each measured cascade round's main-thread CPU profile, tick to last socket message. */
+const PROFILE = process.env.PROFILE;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const wallNow = () => performance.timeOrigin + performance.now();
@@ -175,9 +179,16 @@ async function runOn(database: string, databaseUrl: string | undefined) {
       await sleep(100); // the opening pushes leave, the trade stream settles
     };
 
-    /** Fires the drop and times it; `expected` stops close. */
-    const fire = async (expected: number): Promise<Sample> => {
+    let profiled = 0;
+    const profiler = PROFILE ? new Session() : undefined;
+    profiler?.connect();
+    await profiler?.post('Profiler.enable');
+    await profiler?.post('Profiler.setSamplingInterval', { interval: 100 });
+
+    /** Fires the drop and times it; `expected` stops close; `profile` records the main thread. */
+    const fire = async (expected: number, profile = false): Promise<Sample> => {
       await settle();
+      if (profile) await profiler?.post('Profiler.start');
       closedAt.fill(0);
       Atomics.store(received, 0, 0);
       closedByTick = 0;
@@ -192,6 +203,10 @@ async function runOn(database: string, databaseUrl: string | undefined) {
       await waitFor(() => commitAt > 0 && Atomics.load(received, 0) >= expected, `${expected} closes`);
       closedInRun += expected;
       const used = process.threadCpuUsage(cpu);
+      if (profile && profiler) {
+        const { profile: taken } = await profiler.post('Profiler.stop');
+        writeFileSync(`${PROFILE}/${database}-${++profiled}.cpuprofile`, JSON.stringify(taken));
+      }
       const after = machineBusy();
       const windowMs = wallNow() - t0;
       const serverCpuMs = (used.user + used.system) / 1000;
@@ -208,10 +223,10 @@ async function runOn(database: string, databaseUrl: string | undefined) {
       };
     };
 
-    const cascade = async () => {
+    const cascade = async (measured: boolean) => {
       tick(base);
       await Promise.all(owners.slice(0, POSITIONS).map((owner) => open(owner, NEAR_STOP)));
-      return fire(POSITIONS);
+      return fire(POSITIONS, measured);
     };
     const baseline = async () => {
       tick(base);
@@ -229,7 +244,7 @@ async function runOn(database: string, databaseUrl: string | undefined) {
     const cascades: Sample[] = [];
     const baselines: Sample[] = [];
     for (let round = 0; round < WARMUP + RUNS; round++) {
-      const c = await cascade();
+      const c = await cascade(round >= WARMUP);
       const b = await baseline();
       if (round >= WARMUP) {
         cascades.push(c);
