@@ -1,7 +1,8 @@
 /**
  * The order ticket's risk block in a phone (390×844), on prices the test sets: a demo user opens
- * the ticket, reads where the stop-out would come with this order, changes the lots and reads the
- * new price, which is the server's own projection each time; a stop loss adds what it would cost.
+ * the ticket, reads that the smallest order puts the stop-out out of reach, then where it would come
+ * with a larger order, changes the lots and reads the new price, which is the server's own
+ * projection each time; a stop loss adds what it would cost.
  * Screenshots in light, dark and Arabic (right to left).
  */
 import { describe, expect, it } from 'vitest';
@@ -44,10 +45,13 @@ describe.skipIf(!chromiumPath)('ticket risk', () => {
       expect(answer.code).toBe(1);
       return answer.data;
     };
-    /** The price as the ticket writes it in English: grouped thousands, the instrument's decimals. */
+    /**
+     * The price as the ticket writes it in English: grouped thousands, the instrument's decimals;
+     * a level no price reaches, in words.
+     */
     const shown = (value: number | null) =>
       value === null
-        ? '–'
+        ? 'Out of reach'
         : value.toLocaleString('en-US', {
             minimumFractionDigits: precision,
             maximumFractionDigits: precision,
@@ -57,6 +61,15 @@ describe.skipIf(!chromiumPath)('ticket risk', () => {
     await trade.page.getByTestId('trade-page').waitFor();
     await trade.pickInstrument(instrument.Code);
     await pushTicks(stack, [{ code: instrument.Code, bid }]);
+
+    // The smallest order cannot bring the demo balance to a stop-out at any price: said in words.
+    const smallestLots = instrument.ForexMinCont.toFixed(decimals);
+    await trade.setLots(smallestLots);
+    const smallest = await projected(smallestLots);
+    expect(smallest.stop_out_price).toBeNull();
+    await expect.poll(() => trade.testId('ticket-stop-out').textContent(), eventually).toBe('Out of reach');
+    await trade.testId('ticket-risk').scrollIntoViewIfNeeded();
+    await screenshot(trade.page, 'ticket-risk-out-of-reach');
 
     await trade.setLots(halfLots);
     const half = await projected(halfLots);

@@ -28,7 +28,10 @@ export function TicketRisk({
   const loading = order !== undefined && preview === undefined && !risk.isError;
   const { t } = useTranslation();
   const lang = useSettings((s) => s.lang);
-  const price = (value: number | null | undefined) => formatPrice(value, precision, lang);
+  // A projection without a price means no price of this instrument reaches that level: said in
+  // words, so a dash keeps meaning only that there is nothing to project.
+  const price = (value: number | null | undefined) =>
+    preview && value === null ? t('ticket.outOfReach') : formatPrice(value, precision, lang);
   const near =
     preview?.stop_out_move !== null &&
     preview?.stop_out_move !== undefined &&
