@@ -87,6 +87,10 @@ describe.skipIf(!chromiumPath)('back office', () => {
     await expect.poll(() => office.page.getByTestId('account-menu').textContent()).toContain('admin');
     adminSession = await office.token();
     adminSecret = office.secret;
+    // The count of positions, then how many traders hold them, apart.
+    await expect
+      .poll(() => office.page.getByTestId('dashboard-open-positions').textContent(), eventually)
+      .toMatch(/^Open positions\d+ · traders: \d+$/);
     await shot(office.page, 'admin-dashboard-empty');
   });
 
@@ -639,6 +643,9 @@ describe.skipIf(!chromiumPath)('back office', () => {
     await again.page.getByRole('button', { name: /^登\s*录$/ }).click();
     await again.page.getByTestId('queue-deposits').waitFor();
     await expect.poll(() => again.page.locator('.ant-menu').textContent()).toContain('入金');
+    await expect
+      .poll(() => again.page.getByTestId('dashboard-open-positions').textContent(), eventually)
+      .toMatch(/^持仓数\d+ · \d+ 位交易者$/);
     await shot(again.page, 'admin-dashboard-zh-dark');
   });
 });

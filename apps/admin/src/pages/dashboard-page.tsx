@@ -66,7 +66,7 @@ export default function DashboardPage() {
           </Card>
         </Col>
         <Col span={4}>
-          <Card size="small">
+          <Card size="small" data-testid="dashboard-open-positions">
             <Statistic
               title={t('dashboard.open_positions')}
               value={book.open_positions}
