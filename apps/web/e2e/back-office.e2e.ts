@@ -431,6 +431,8 @@ describe.skipIf(!chromiumPath)('back office', () => {
     await largest.first().click();
     const positions = office.drawer().getByRole('tabpanel').locator('tr.ant-table-row');
     await expect.poll(() => positions.count(), eventually).toBe(1);
+    // Prices at the instrument's precision, as the phone shows them: the bid now is 1.10000, not 1.1.
+    expect(await positions.first().textContent()).toContain(price.toFixed(instrument.PricePrecision));
     await shot(office.page, 'admin-user-drawer');
     await positions.first().getByRole('button', { name: 'Close position' }).click();
     await office.modal().getByRole('textbox').fill('Dealing decision');

@@ -49,14 +49,18 @@ export function UserDrawer({ id, onClose }: { id: number; onClose: () => void })
       render: (_: unknown, o: OrderRow) => (o.OrderType === 1 ? t('users.buy') : t('users.sell')),
     },
     { title: t('users.lots'), dataIndex: 'Quantity', align: 'right' as const },
-    { title: t('users.open_price'), dataIndex: 'OriginPrice', align: 'right' as const },
     {
-      title: status === 3 ? t('users.close_price') : t('users.price_now'),
-      dataIndex: 'Price',
+      title: t('users.open_price'),
       align: 'right' as const,
+      render: (_: unknown, o: OrderRow) => <InstrumentPrice row={o} value={o.OriginPrice} />,
     },
     {
-      title: status === 3 ? t('users.profit') : t('dashboard.traders_pl'),
+      title: status === 3 ? t('users.close_price') : t('users.price_now'),
+      align: 'right' as const,
+      render: (_: unknown, o: OrderRow) => <InstrumentPrice row={o} value={o.Price} />,
+    },
+    {
+      title: status === 3 ? t('users.profit') : t('users.floating_pl'),
       align: 'right' as const,
       render: (_: unknown, o: OrderRow) => (
         <span
@@ -244,7 +248,7 @@ export function UserDrawer({ id, onClose }: { id: number; onClose: () => void })
             <Descriptions.Item label={t('dashboard.used_margin')}>
               <span className="num">{user.figures.used_margin_usd}</span>
             </Descriptions.Item>
-            <Descriptions.Item label={t('dashboard.traders_pl')}>
+            <Descriptions.Item label={t('users.floating_pl')}>
               <span className="num">{user.figures.floating_pl_usd}</span>
             </Descriptions.Item>
             <Descriptions.Item label={t('dashboard.margin_level')}>
@@ -347,4 +351,9 @@ export function UserDrawer({ id, onClose }: { id: number; onClose: () => void })
       )}
     </Drawer>
   );
+}
+
+/** A price of the row's instrument at its precision (1.10000, not 1.1), as the phone shows it. */
+function InstrumentPrice({ row, value }: { row: OrderRow; value: number }) {
+  return <span className="num">{value.toFixed(row.ForexTradeLists.PricePrecision)}</span>;
 }
