@@ -8,15 +8,14 @@ import { isAtOrBelowLevel } from './account-figures.ts';
 import {
   EURUSD,
   fixtureBook,
-  INSTRUMENTS,
   JPN225,
   lots,
-  SETTINGS,
   newAccount,
+  unquotedFixtureBook,
   WEDNESDAY_NOON,
   XAGUSD,
 } from './testing/trading-fixture.ts';
-import { TradingBook, type PlaceOrderCommand } from './trading-book.ts';
+import type { PlaceOrderCommand, TradingBook } from './trading-book.ts';
 import type { Account, Outcome } from './trading-types.ts';
 
 const T = WEDNESDAY_NOON;
@@ -180,15 +179,8 @@ describe('an account loaded before its instruments are quoted [G1]', () => {
     return stored(opening.account(7)!);
   }
 
-  /** A book that knows the instruments but has no quote yet, as after a restart. */
-  function unquotedBook(): TradingBook {
-    const book = new TradingBook(SETTINGS);
-    for (const spec of INSTRUMENTS) book.board.addInstrument(spec);
-    return book;
-  }
-
   it('the first quote of an instrument it holds settles it: a price already under the stop-out level closes', () => {
-    const book = unquotedBook();
+    const book = unquotedFixtureBook();
     book.loadAccount(storedAccount());
     // 200 points down from the open: a loss of 2,000 leaves an equity near 0 against 1,600 used.
     const outcomes = book.applyTick(EURUSD.id, 108_000, 108_010, T + 1);
@@ -196,7 +188,7 @@ describe('an account loaded before its instruments are quoted [G1]', () => {
   });
 
   it('the first quote of one instrument when the other is quoted already', () => {
-    const book = unquotedBook();
+    const book = unquotedFixtureBook();
     book.applyTick(JPN225.id, 5_000_000, 5_001_000, T);
     book.loadAccount(storedAccount());
     expect(book.applyTick(JPN225.id, 5_000_100, 5_001_100, T + 1)).toEqual([]);
@@ -205,7 +197,7 @@ describe('an account loaded before its instruments are quoted [G1]', () => {
   });
 
   it('a first quote where the account stands well settles nothing and draws its guards', () => {
-    const book = unquotedBook();
+    const book = unquotedFixtureBook();
     book.loadAccount(storedAccount());
     // Each first quote re-checks the account and decides nothing: no outcome to write.
     expect(book.applyTick(EURUSD.id, 110_000, 110_010, T + 1)).toEqual([]);

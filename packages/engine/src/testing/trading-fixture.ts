@@ -98,10 +98,16 @@ export const lots = (text: string): bigint => {
   return value;
 };
 
-/** A book with the fixture instruments quoted at round prices at `nowMs`. */
-export function fixtureBook(nowMs = WEDNESDAY_NOON, settings: TradingSettings = SETTINGS): TradingBook {
+/** A book that knows the fixture instruments and has no quote yet, as after a restart. */
+export function unquotedFixtureBook(settings: TradingSettings = SETTINGS): TradingBook {
   const book = new TradingBook(settings);
   for (const spec of INSTRUMENTS) book.board.addInstrument(spec);
+  return book;
+}
+
+/** A book with the fixture instruments quoted at round prices at `nowMs`. */
+export function fixtureBook(nowMs = WEDNESDAY_NOON, settings: TradingSettings = SETTINGS): TradingBook {
+  const book = unquotedFixtureBook(settings);
   book.applyTick(EURUSD.id, 110_000, 110_010, nowMs);
   book.applyTick(USDJPY.id, 150_000, 150_010, nowMs);
   book.applyTick(JPN225.id, 5_000_000, 5_001_000, nowMs);
