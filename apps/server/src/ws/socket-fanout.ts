@@ -4,9 +4,12 @@
  *
  * A round holds, per topic, the newest frame per key (instrument, or bar topic and period), each
  * built once; the frames of a topic are joined once, and each client gets one write of what its
- * topics carry. Ten thousand clients take tens of milliseconds, so a round goes out in slices of
- * a few milliseconds with the event loop free in between (HTTP requests, ticks); a new round first
- * finishes the one still under way, so a client never gets an older state after a newer one.
+ * topics carry. Ten thousand clients take tens of milliseconds or more, so a round goes out in
+ * slices of a few milliseconds with the event loop free in between (HTTP requests, ticks). A new
+ * round that comes while one is under way does not wait for it: the clients the old round has not
+ * reached get both merged (the newest frame per key, so never an older state after a newer one),
+ * the others the new round alone. A node whose writes cannot keep up with the push interval so
+ * sends fewer, fuller writes instead of blocking its event loop to finish a round.
  *
  * A client with more than `backlogBytes` unsent gets no growing queue: it keeps one newest frame
  * per key, sent once its buffer drains. One that goes beyond `maxBufferedBytes` unsent, or stays
@@ -67,13 +70,30 @@ export class PushRound {
     if (!push) this.topics.set(topic, (push = new TopicPush()));
     push.frames.set(key, frame);
   }
+
+  /** This round's frames with `newer`'s over them: per topic and key, the newest frame of the two. */
+  followedBy(newer: PushRound): PushRound {
+    const merged = new PushRound();
+    for (const round of [this, newer])
+      for (const [topic, push] of round.topics)
+        for (const [key, frame] of push.frames) merged.add(topic, key, frame);
+    return merged;
+  }
+}
+
+/** A round and the clients it still has to reach, from `next` on. */
+interface Leg<C> {
+  round: PushRound;
+  clients: C[];
+  next: number;
 }
 
 export class Fanout<C extends FanoutClient> {
   private readonly limits: SlowClientLimits;
   private readonly now: () => number;
   private readonly drop: (client: C) => void;
-  private queue: { round: PushRound; clients: C[]; next: number } | undefined;
+  /** What is still to send, in order: at most the clients an earlier round missed, then the rest. */
+  private legs: Leg<C>[] = [];
   private scheduled: NodeJS.Immediate | undefined;
   sent = 0;
   conflated = 0;
@@ -89,12 +109,31 @@ export class Fanout<C extends FanoutClient> {
    * slice now, the rest on later turns of the event loop.
    */
   push(round: PushRound, clients: Iterable<C>): void {
-    this.finish();
-    this.queue = { round, clients: [...clients], next: 0 };
-    this.run(true);
+    // Clients still waiting get what they missed and the new round in one write. A client that
+    // waits in the second leg already had the first leg's older frames; sending those again is
+    // redundant but never older than what it holds, and keeps the legs at two.
+    let missed: PushRound | undefined;
+    const waiting: C[] = [];
+    for (const leg of this.legs) {
+      if (leg.next >= leg.clients.length) continue;
+      missed = missed ? missed.followedBy(leg.round) : leg.round;
+      for (let at = leg.next; at < leg.clients.length; at++) waiting.push(leg.clients[at]!);
+    }
+    if (!missed) this.legs = [{ round, clients: [...clients], next: 0 }];
+    else {
+      const behind = new Set(waiting);
+      const rest: C[] = [];
+      for (const client of clients) if (!behind.has(client)) rest.push(client);
+      this.legs = [
+        { round: missed.followedBy(round), clients: waiting, next: 0 },
+        { round, clients: rest, next: 0 },
+      ];
+    }
+    // A slice already scheduled carries on with the new legs; none scheduled, start one now.
+    if (!this.scheduled) this.run(true);
   }
 
-  /** Sends the rest of the round under way at once (before a newer one, or on shutdown). */
+  /** Sends everything still under way at once (on shutdown). */
   finish(): void {
     if (this.scheduled) clearImmediate(this.scheduled);
     this.scheduled = undefined;
@@ -116,20 +155,21 @@ export class Fanout<C extends FanoutClient> {
   }
 
   private run(sliced: boolean): void {
-    const queue = this.queue;
-    if (!queue) return;
     const started = performance.now();
-    while (queue.next < queue.clients.length) {
-      this.toClient(queue.clients[queue.next++]!, queue.round);
-      if (sliced && queue.next % CLIENTS_PER_CLOCK_CHECK === 0 && performance.now() - started > SLICE_MS) {
-        this.scheduled = setImmediate(() => {
-          this.scheduled = undefined;
-          this.run(true);
-        });
-        return;
+    let written = 0;
+    for (const leg of this.legs) {
+      while (leg.next < leg.clients.length) {
+        this.toClient(leg.clients[leg.next++]!, leg.round);
+        if (sliced && ++written % CLIENTS_PER_CLOCK_CHECK === 0 && performance.now() - started > SLICE_MS) {
+          this.scheduled = setImmediate(() => {
+            this.scheduled = undefined;
+            this.run(true);
+          });
+          return;
+        }
       }
     }
-    this.queue = undefined;
+    this.legs = [];
   }
 
   private toClient(client: C, round: PushRound): void {
