@@ -2,8 +2,8 @@
  * Event loop under load: the server's event-loop delay while it takes orders over HTTP and pushes
  * to 10,000 phone-like sockets at once, printed next to the same server idle, in the same run.
  *
- *   npm run bench:event-loop   (CLIENTS, CLIENT_WORKERS, CONNECTIONS, USERS and SECONDS override
- *                               the defaults)
+ *   npm run bench:event-loop   (CLIENTS, CLIENT_WORKERS, CONNECTIONS, USERS, SIGNED_IN and SECONDS
+ *                               override the defaults)
  *
  * The server runs in a child process as `npm start` runs it (server-process.ts: the simulated feed,
  * embedded SQLite in a fresh folder). Its delay comes from its own GET /metrics: the
@@ -13,6 +13,8 @@
  * about 10 ms and a 20 ms p99 means a turn that waited about 10 ms longer than due. Phases: idle,
  * sockets only, sockets and orders, orders only. Orders are 0.01 lot market buys of demo users
  * (as bench/http-orders.ts places them), the sockets subscribe as the phone does (socket-load.ts).
+ * `SIGNED_IN=n`: the first n sockets also sign in as the order users and follow their trades
+ * (FOREX_TRADE, the live P/L of every holding order once a second), as a signed-in phone does.
  */
 import { inParallel, load, type Answer } from './http-load.ts';
 import { startBenchServer, type BenchServer } from './server-process.ts';
@@ -23,6 +25,7 @@ const CLIENT_WORKERS = Number(process.env.CLIENT_WORKERS ?? 4);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 64);
 const USERS = Number(process.env.USERS ?? 500);
 const SECONDS = Number(process.env.SECONDS ?? 10);
+const SIGNED_IN = Number(process.env.SIGNED_IN ?? 0);
 const TARGET_P99_MS = 20;
 /** The monitor's resolution: every figure it gives includes one such interval (see above). */
 const MONITOR_INTERVAL_MS = 10;
@@ -94,7 +97,7 @@ async function orderSetup(server: BenchServer) {
     const answer = await order(i);
     if (answer.code !== 1) throw new Error(`first order refused: ${answer.msg}`);
   });
-  return { order, codes: list.map((i) => i.Code) };
+  return { order, tokens, codes: list.map((i) => i.Code) };
 }
 
 async function phase(
@@ -129,18 +132,21 @@ async function ordersFor(server: BenchServer, order: (sequence: number) => Promi
 console.log(
   `event loop: ${CLIENTS.toLocaleString('en')} socket clients (${CLIENT_WORKERS} worker threads) and ` +
     `${CONNECTIONS} HTTP connections placing orders for ${USERS} demo users, ${SECONDS} s a phase; ` +
+    (SIGNED_IN > 0 ? `${SIGNED_IN} sockets signed in as those users, following their trades; ` : '') +
     'the server runs in a child process with the simulated feed, on this same machine\n',
 );
 const server = await startBenchServer(undefined, CONNECTIONS);
 const phases: Phase[] = [];
 try {
-  const { order, codes } = await orderSetup(server);
+  const { order, tokens, codes } = await orderSetup(server);
+  const phone = phoneTopics(codes);
+  const login = (i: number) => JSON.stringify({ type: 'login', params: tokens[i % USERS], version: 1 });
   phases.push(await phase(server, 'idle', async () => (await sleep(SECONDS * 1000), {})));
   const pool = startClientPool({
     url: `ws://127.0.0.1:${server.port}/v1/ws?lang=en`,
     clients: CLIENTS,
     workers: CLIENT_WORKERS,
-    topicsOf: phoneTopics(codes),
+    topicsOf: (i) => (i < SIGNED_IN ? [...phone(i), 'FOREX_TRADE', login(i)] : phone(i)),
     measureEvery: CLIENTS + 1,
     sendTimes: new SharedArrayBuffer(8),
     pingMs: 5000,

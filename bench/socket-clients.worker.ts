@@ -30,7 +30,7 @@ interface Setup extends PriceScale {
   url: string;
   clients: number;
   subscribe: string | null;
-  /** Per client, its topics (instead of `subscribe`). */
+  /** Per client, its topics (instead of `subscribe`); one starting with `{` is a message sent as it is. */
   topics?: string[][];
   /** Per symbol, how its price encodes the sequence (instead of `base` and `scale`). */
   prices?: Record<string, PriceScale>;
@@ -88,7 +88,10 @@ function time(text: string, at: number) {
 /** A masked client text frame (the zero mask leaves the payload as it is). */
 function clientFrame(text: string): Buffer {
   const payload = Buffer.from(text);
-  const header = Buffer.from([0x81, 0x80 | payload.length, 0, 0, 0, 0]);
+  const header =
+    payload.length < 126
+      ? Buffer.from([0x81, 0x80 | payload.length, 0, 0, 0, 0])
+      : Buffer.from([0x81, 0x80 | 126, payload.length >> 8, payload.length & 0xff, 0, 0, 0, 0]);
   return Buffer.concat([header, payload]);
 }
 const PING = clientFrame('ping');
@@ -117,7 +120,11 @@ function connect(url: URL, topics: string[], measured: boolean, onOpen: () => vo
       if (!buffer.subarray(0, 12).toString().includes('101')) return void socket.destroy();
       open = true;
       buffer = buffer.subarray(end + 4);
-      for (const topic of topics) socket.write(clientFrame(JSON.stringify({ type: 'sub', params: topic })));
+      // A topic is subscribed to; a whole message (a `login`) is sent as it is.
+      for (const topic of topics)
+        socket.write(
+          clientFrame(topic.startsWith('{') ? topic : JSON.stringify({ type: 'sub', params: topic })),
+        );
       onOpen();
     }
     let offset = 0;

@@ -46,7 +46,7 @@ export const DEFAULT_SLOW_CLIENT_LIMITS: SlowClientLimits = {
 };
 
 /** A slice of a round stops after this long, so other work gets the event loop in between. */
-const SLICE_MS = 4;
+export const PUSH_SLICE_MS = 4;
 /** Clients written between two looks at the clock. */
 const CLIENTS_PER_CLOCK_CHECK = 64;
 
@@ -160,7 +160,11 @@ export class Fanout<C extends FanoutClient> {
     for (const leg of this.legs) {
       while (leg.next < leg.clients.length) {
         this.toClient(leg.clients[leg.next++]!, leg.round);
-        if (sliced && ++written % CLIENTS_PER_CLOCK_CHECK === 0 && performance.now() - started > SLICE_MS) {
+        if (
+          sliced &&
+          ++written % CLIENTS_PER_CLOCK_CHECK === 0 &&
+          performance.now() - started > PUSH_SLICE_MS
+        ) {
           this.scheduled = setImmediate(() => {
             this.scheduled = undefined;
             this.run(true);

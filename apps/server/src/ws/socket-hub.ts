@@ -188,6 +188,7 @@ export class SocketHub {
 
   close(): void {
     this.fanout.finish();
+    this.tradeStream?.stop();
     for (const timer of this.timers) clearInterval(timer);
     for (const unsubscribe of this.unsubscribeBus) unsubscribe();
     for (const client of this.clients) client.socket.close(SocketCloseCode.goingAway, 'server shutting down');

@@ -3,15 +3,22 @@
  * holding orders with live price and P/L, and the account figures. The current state goes out at
  * once on subscription and login (with an empty list when nothing is held), then at most once a
  * second while the user holds something, and once more with the empty list when the last closed.
+ *
+ * The once-a-second pass builds each user's state and writes it: tens of microseconds a user, so
+ * with thousands signed in it goes out in slices (as the market pushes do, socket-fanout.ts), the
+ * event loop free in between. Each user's state is taken when its turn comes, so it is current.
  */
 import { Topic } from '@omp/protocol';
 import type { TradingService } from '../services/trading-service.ts';
+import { PUSH_SLICE_MS } from './socket-fanout.ts';
 import { textFrame, type Frame } from './socket-frames.ts';
 import { encode } from './socket-messages.ts';
 import type { SocketSession } from './socket-session.ts';
 
 /** The trade stream goes out at most this often per user. */
 const TRADE_PUSH_INTERVAL_MS = 1000;
+/** Users pushed between two looks at the clock. */
+const USERS_PER_CLOCK_CHECK = 16;
 
 export type TradeSource = Pick<TradingService, 'tradeSnapshot' | 'account'>;
 
@@ -25,6 +32,9 @@ export class TradeStream<C extends TradeSubscriber> {
   /** Users whose last push listed holding orders, so an emptied list is pushed once. */
   private readonly pushedOrders = new Set<number>();
   private lastPushMs = 0;
+  /** The pass under way: each user with the live set of its sockets, and the next to push. */
+  private pass: { users: [number, ReadonlySet<C>][]; next: number } | undefined;
+  private scheduled: NodeJS.Immediate | undefined;
 
   private readonly trading: TradeSource;
   /** Sends at once. */
@@ -62,21 +72,53 @@ export class TradeStream<C extends TradeSubscriber> {
       .catch(() => undefined); // the next trading call reports it; the pushes go on
   }
 
-  /** Live price and P/L of each signed-in subscriber's holding orders, once a second. */
+  /**
+   * Live price and P/L of each signed-in subscriber's holding orders, once a second: the first
+   * slice now, the rest on later turns. A pass still under way goes on; the next starts after it.
+   */
   pushLive(nowMs: number, clientsByUser: ReadonlyMap<number, ReadonlySet<C>>): void {
-    if (nowMs - this.lastPushMs < TRADE_PUSH_INTERVAL_MS) return;
+    if (this.pass || nowMs - this.lastPushMs < TRADE_PUSH_INTERVAL_MS) return;
     this.lastPushMs = nowMs;
-    for (const [userId, clients] of clientsByUser) {
-      const subscribed = [...clients].filter((client) => client.topics.has(Topic.forexTrade));
-      if (subscribed.length === 0) continue;
-      const snapshot = this.trading.tradeSnapshot(userId);
-      if (!snapshot) continue;
-      const hasOrders = snapshot.orders.length > 0;
-      if (!hasOrders && !this.pushedOrders.has(userId)) continue;
-      if (hasOrders) this.pushedOrders.add(userId);
-      else this.pushedOrders.delete(userId);
-      const frame = textFrame(encode({ type: Topic.forexTrade, ...snapshot }));
-      for (const client of subscribed) this.deliver(`T.${userId}`, frame, client);
+    this.pass = { users: [...clientsByUser], next: 0 };
+    this.run();
+  }
+
+  /** Stops the pass under way (on shutdown). */
+  stop(): void {
+    if (this.scheduled) clearImmediate(this.scheduled);
+    this.scheduled = undefined;
+    this.pass = undefined;
+  }
+
+  private run(): void {
+    const pass = this.pass;
+    if (!pass) return;
+    const started = performance.now();
+    while (pass.next < pass.users.length) {
+      const [userId, clients] = pass.users[pass.next++]!;
+      this.pushUser(userId, clients);
+      if (pass.next % USERS_PER_CLOCK_CHECK === 0 && performance.now() - started > PUSH_SLICE_MS) {
+        this.scheduled = setImmediate(() => {
+          this.scheduled = undefined;
+          this.run();
+        });
+        return;
+      }
     }
+    this.pass = undefined;
+  }
+
+  /** One user's state to its subscribed sockets (those still open when its turn comes). */
+  private pushUser(userId: number, clients: ReadonlySet<C>): void {
+    const subscribed = [...clients].filter((client) => client.topics.has(Topic.forexTrade));
+    if (subscribed.length === 0) return;
+    const snapshot = this.trading.tradeSnapshot(userId);
+    if (!snapshot) return;
+    const hasOrders = snapshot.orders.length > 0;
+    if (!hasOrders && !this.pushedOrders.has(userId)) return;
+    if (hasOrders) this.pushedOrders.add(userId);
+    else this.pushedOrders.delete(userId);
+    const frame = textFrame(encode({ type: Topic.forexTrade, ...snapshot }));
+    for (const client of subscribed) this.deliver(`T.${userId}`, frame, client);
   }
 }
