@@ -9,8 +9,9 @@
  * pool sizes) are read when scraped. The engine counts nothing.
  */
 import type { Outcome } from '@omp/engine';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { DomainError } from '../domain/errors.ts';
+import { collectProcessMetrics } from './process-metrics.ts';
 import type { BookOwnership } from './readiness.ts';
 import { TRIGGER_KINDS, triggersIn } from './trigger-kinds.ts';
 
@@ -52,7 +53,7 @@ export class Metrics implements TradingCounts {
 
   constructor(sources: MetricSources) {
     const registers = [this.registry];
-    collectDefaultMetrics({ register: this.registry });
+    collectProcessMetrics(this.registry);
     this.httpRequests = new Counter({
       name: 'omp_http_requests_total',
       help: 'HTTP requests answered, by method, route pattern and status',
