@@ -2,8 +2,8 @@
  * Event loop under load: the server's event-loop delay while it takes orders over HTTP and pushes
  * to 10,000 phone-like sockets at once, printed next to the same server idle, in the same run.
  *
- *   npm run bench:event-loop   (CLIENTS, CLIENT_WORKERS, CONNECTIONS, USERS, SIGNED_IN and SECONDS
- *                               override the defaults)
+ *   npm run bench:event-loop   (CLIENTS, CLIENT_WORKERS, CONNECTIONS, USERS, SIGNED_IN, PING_MS
+ *                               and SECONDS override the defaults)
  *
  * The server runs in a child process as `npm start` runs it (server-process.ts: the simulated feed,
  * embedded SQLite in a fresh folder). Its delay comes from its own GET /metrics: the
@@ -26,6 +26,8 @@ const CONNECTIONS = Number(process.env.CONNECTIONS ?? 64);
 const USERS = Number(process.env.USERS ?? 500);
 const SECONDS = Number(process.env.SECONDS ?? 10);
 const SIGNED_IN = Number(process.env.SIGNED_IN ?? 0);
+/** How often each socket sends its heartbeat (the web app: every second; older clients every 5 s). */
+const PING_MS = Number(process.env.PING_MS ?? 5000);
 const TARGET_P99_MS = 20;
 /** The monitor's resolution: every figure it gives includes one such interval (see above). */
 const MONITOR_INTERVAL_MS = 10;
@@ -149,7 +151,7 @@ try {
     topicsOf: (i) => (i < SIGNED_IN ? [...phone(i), 'FOREX_TRADE', login(i)] : phone(i)),
     measureEvery: CLIENTS + 1,
     sendTimes: new SharedArrayBuffer(8),
-    pingMs: 5000,
+    pingMs: PING_MS,
   });
   await pool.ready;
   await sleep(2000); // the snapshots go out

@@ -191,10 +191,18 @@ const openNext = () => {
   );
 };
 for (let i = 0; i < CONNECTING_AT_ONCE; i++) openNext();
+/**
+ * Each client pings once every `pingMs`, the clients spread over that interval as phones that
+ * connected at different moments are, not all at one instant (a burst no real crowd sends).
+ */
+const PING_STEPS = 20;
+let pingStep = 0;
 const pinger = setup.pingMs
   ? setInterval(() => {
-      for (const socket of sockets) if (socket.writable) socket.write(PING);
-    }, setup.pingMs)
+      const step = pingStep++ % PING_STEPS;
+      for (let i = step; i < sockets.length; i += PING_STEPS)
+        if (sockets[i]!.writable) sockets[i]!.write(PING);
+    }, setup.pingMs / PING_STEPS)
   : undefined;
 
 parentPort?.on('message', (command: string) => {
