@@ -60,6 +60,12 @@ export { DEFAULT_SOCKET_RATE_LIMIT, type SocketRateLimit, type SocketSession } f
 /** Clients silent for this long are gone (the web client pings every second, older clients every 5 s). */
 const SILENT_CLIENT_TIMEOUT_MS = SOCKET_SILENT_CLIENT_MS;
 
+/**
+ * The heartbeat's answer, framed once: ten thousand phones pinging every second are ten thousand
+ * pongs a second, and `ws` frames each `send` anew and writes it as two buffers (header, payload).
+ */
+const PONG = textFrame(HEARTBEAT_PONG);
+
 /** A client closed for being too slow gets this long to read its close frame, then is cut off. */
 const SLOW_CLIENT_CLOSE_GRACE_MS = 5_000;
 
@@ -228,7 +234,7 @@ export class SocketHub {
   }
 
   private onMessage(client: Client, text: string): void {
-    if (text === HEARTBEAT_PING) return this.send(client, HEARTBEAT_PONG);
+    if (text === HEARTBEAT_PING) return this.sendFrame(client, PONG);
     let message: { type?: unknown; params?: unknown; version?: unknown };
     try {
       message = JSON.parse(text) as typeof message;
