@@ -23,16 +23,22 @@ export const HEARTBEAT_PING = 'ping';
 export const HEARTBEAT_PONG = 'pong';
 
 /**
- * Client-side socket timings (docs/CONTRACT.md "Timings and sizes"): a ping every second, and the
+ * Client-side socket timings (docs/CONTRACT.md "Timings and sizes"): a beat every second, and the
  * connection is dead once this many pings went unanswered, so a lost network shows within 3 s.
  */
 export const SOCKET_HEARTBEAT_MS = 1000;
+/**
+ * While pushes keep arriving they show the connection alive, so a beat sends a ping only this
+ * often, to tell the server the client is there (its silence limit is three of these). Ten
+ * thousand phones pinging every second cost a server a third of a core in pongs alone.
+ */
+export const SOCKET_KEEPALIVE_MS = 5000;
 export const SOCKET_CONNECT_TIMEOUT_MS = 5000;
 /** Reconnect once this many pings in a row went unanswered (nothing at all came back meanwhile). */
 export const SOCKET_MAX_MISSED_PONGS = 2;
 /**
  * The server drops a connection silent for this long. Clients of the original contract ping every
- * 5 s, so it is three of their beats (fifteen of the web app's).
+ * 5 s, as the web app does while pushes arrive, so it is three of their pings.
  */
 export const SOCKET_SILENT_CLIENT_MS = 15_000;
 

@@ -57,12 +57,12 @@ import { TradeStream, type TradeSource } from './socket-trade-stream.ts';
 
 export { DEFAULT_SOCKET_RATE_LIMIT, type SocketRateLimit, type SocketSession } from './socket-session.ts';
 
-/** Clients silent for this long are gone (the web client pings every second, older clients every 5 s). */
+/** Clients silent for this long are gone (clients ping at least every 5 s: the web app every second when no push comes). */
 const SILENT_CLIENT_TIMEOUT_MS = SOCKET_SILENT_CLIENT_MS;
 
 /**
- * The heartbeat's answer, framed once: ten thousand phones pinging every second are ten thousand
- * pongs a second, and `ws` frames each `send` anew and writes it as two buffers (header, payload).
+ * The heartbeat's answer, framed once: ten thousand phones are thousands of pongs a second, and
+ * `ws` frames each `send` anew and writes it as two buffers (header, payload).
  */
 const PONG = textFrame(HEARTBEAT_PONG);
 

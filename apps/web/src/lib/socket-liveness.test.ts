@@ -79,6 +79,60 @@ describe('heartbeat', () => {
   });
 });
 
+describe('heartbeat while pushes come', () => {
+  /** Quotes every 250 ms for `ms`, as the server pushes them. */
+  const pushesFor = (ws: FakeSocket, ms: number) => {
+    for (let t = 0; t < ms; t += 250) {
+      vi.advanceTimersByTime(250);
+      ws.receive(dayMarket('EURUSD'));
+    }
+  };
+
+  it('pings only every 5 s, enough for the server to hear from the client', () => {
+    const socket = client();
+    socket.connect();
+    const ws = latest();
+    ws.open();
+    pushesFor(ws, 20_000);
+    // The first beat (nothing pushed before it), then one every 5 s: not twenty.
+    const pings = ws.sent.filter((s) => s === 'ping').length;
+    expect(pings).toBeGreaterThanOrEqual(4);
+    expect(pings).toBeLessThanOrEqual(5);
+    expect(socket.getState()).toBe('open');
+  });
+
+  it('still gives a connection up within 3 s of its last push', () => {
+    const socket = client();
+    socket.connect();
+    const ws = latest();
+    ws.open();
+    pushesFor(ws, 10_000);
+    const pingsBefore = ws.sent.filter((s) => s === 'ping').length;
+    vi.advanceTimersByTime(2999);
+    expect(ws.closed).toBe(false);
+    // Once the pushes stopped, the beats probe again.
+    expect(ws.sent.filter((s) => s === 'ping').length).toBeGreaterThan(pingsBefore);
+    vi.advanceTimersByTime(1);
+    expect(ws.closed).toBe(true);
+    expect(socket.getState()).toBe('reconnecting');
+  });
+
+  it('goes back to a ping every beat when the pushes stop but pongs answer', () => {
+    const socket = client();
+    socket.connect();
+    const ws = latest();
+    ws.open();
+    pushesFor(ws, 6_000);
+    const before = ws.sent.filter((s) => s === 'ping').length;
+    for (let i = 0; i < 5; i++) {
+      vi.advanceTimersByTime(1000);
+      ws.receive('pong');
+    }
+    expect(ws.sent.filter((s) => s === 'ping').length - before).toBeGreaterThanOrEqual(4);
+    expect(socket.getState()).toBe('open');
+  });
+});
+
 describe('network loss reported by the browser', () => {
   it('drops the socket at once, holds every retry while offline, and reconnects when back', () => {
     const socket = client();

@@ -2,10 +2,11 @@
  * One shared connection to the realtime socket at /v1/ws (docs/socket.md), however many screens
  * listen.
  *
- * - Heartbeat: the text `ping` every second; the server answers `pong`. Once 2 pings went
- *   unanswered (no frame at all came back meanwhile) the connection is presumed dead, within 3 s
- *   of its last sign of life (a phone that changed networks often keeps a half-open TCP socket for
- *   minutes), and is replaced.
+ * - Heartbeat: the text `ping` every second; the server answers `pong`. While pushes keep coming
+ *   (they show the connection alive) a ping goes out only every 5 s, enough for the server to know
+ *   the client is there. Once 2 pings went unanswered (no frame at all came back meanwhile) the
+ *   connection is presumed dead, within 3 s of its last sign of life (a phone that changed
+ *   networks often keeps a half-open TCP socket for minutes), and is replaced.
  * - The browser's own word that the network is gone (`networkLost()`, the `offline` event) drops
  *   the socket at once and holds every retry until `networkBack()` (the `online` event).
  * - A connection that does not open within 5 s is abandoned and retried.
@@ -28,6 +29,7 @@ import {
   HEARTBEAT_PONG,
   SOCKET_CONNECT_TIMEOUT_MS,
   SOCKET_HEARTBEAT_MS,
+  SOCKET_KEEPALIVE_MS,
   SOCKET_MAX_MISSED_PONGS,
   SESSION_ENDED_MESSAGE,
   PROTOCOL_VERSION,
@@ -106,6 +108,10 @@ export class SocketClient {
   private loginsUnanswered = 0;
   private attempt = 0;
   private missedPongs = 0;
+  /** A push (not a pong) came since the last beat. */
+  private pushedSinceBeat = false;
+  /** When the last ping went out (ms since the epoch). */
+  private lastPingMs = 0;
   private heartbeatTimer: ReturnType<typeof setInterval> | undefined;
   private connectTimer: ReturnType<typeof setTimeout> | undefined;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -263,6 +269,8 @@ export class SocketClient {
       this.connectTimer = undefined;
       this.attempt = 0;
       this.missedPongs = 0;
+      this.pushedSinceBeat = false;
+      this.lastPingMs = 0;
       this.loginsUnanswered = 0;
       this.setState('open');
       if (this.token) this.sendLogin();
@@ -289,6 +297,14 @@ export class SocketClient {
       return;
     }
     this.missedPongs += 1;
+    // Pushes since the last beat showed the connection alive: a ping now would only tell the
+    // server so, which once every SOCKET_KEEPALIVE_MS is enough for. A quiet connection is probed
+    // every beat, so a lost one still shows within 3 s either way.
+    const pushed = this.pushedSinceBeat;
+    this.pushedSinceBeat = false;
+    const now = Date.now();
+    if (pushed && now - this.lastPingMs < SOCKET_KEEPALIVE_MS) return;
+    this.lastPingMs = now;
     this.sendRaw(HEARTBEAT_PING);
   }
 
@@ -296,6 +312,7 @@ export class SocketClient {
     // Any frame shows the connection alive; a pong queued behind a burst of pushes is no sign of death.
     this.missedPongs = 0;
     if (typeof data !== 'string' || data === HEARTBEAT_PONG) return;
+    this.pushedSinceBeat = true;
     // A message of a newer server, or a broken one, is skipped: the connection goes on.
     const read = readFrame(data);
     if (!read) return;
