@@ -419,7 +419,7 @@ describe.skipIf(!chromiumPath)('back office', () => {
     });
     expect(order.code).toBe(1);
     // The risk screen lists it among the largest positions; its row opens the trader.
-    await office.page.keyboard.press('Escape');
+    await office.closeDrawerWithEscape();
     await office.menu('Risk');
     const largest = office.page
       .locator('.ant-card')

@@ -87,8 +87,25 @@ export class BackOffice {
     await this.page.getByTestId('queue-deposits').waitFor();
   }
 
+  /**
+   * Opens a screen from the menu and waits until it is on screen: the router renders a new screen
+   * in a transition that keeps the old one up while the new one's code loads, so without the wait
+   * a locator could find, and a click land on, the old screen's table.
+   */
   async menu(name: string): Promise<void> {
     await this.page.locator('.ant-menu').getByRole('link', { name, exact: true }).click();
+    const exactly = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+    await this.page.locator('.shell-header .page-title', { hasText: exactly }).waitFor();
+  }
+
+  /**
+   * Closes the open drawer with Escape, as a keyboard user does. A dialog still closing would take
+   * the key itself, so it waits for none to be open first, then for the drawer to be gone.
+   */
+  async closeDrawerWithEscape(): Promise<void> {
+    await this.page.locator('.ant-modal-wrap:visible').waitFor({ state: 'detached' });
+    await this.page.keyboard.press('Escape');
+    await this.page.locator('.ant-drawer-open').waitFor({ state: 'detached' });
   }
 
   /** The rows of the table on screen (antd leaves a placeholder row when empty). */
