@@ -45,6 +45,14 @@ function round(frames: Record<string, string>): PushRound {
   return r;
 }
 
+/** A fanout with the default limits, whose clock and drops no test here needs. */
+const newFanout = () =>
+  new Fanout<Recorded>(
+    DEFAULT_SLOW_CLIENT_LIMITS,
+    () => 0,
+    () => {},
+  );
+
 /** Lets every scheduled slice run. */
 async function drained(): Promise<void> {
   for (let i = 0; i < 1_000; i++) await new Promise((resolve) => setImmediate(resolve));
@@ -52,11 +60,7 @@ async function drained(): Promise<void> {
 
 describe('Fanout', () => {
   it('does not finish an unfinished round before the next: clients it missed get both merged', async () => {
-    const fanout = new Fanout<Recorded>(
-      DEFAULT_SLOW_CLIENT_LIMITS,
-      () => 0,
-      () => {},
-    );
+    const fanout = newFanout();
     const clients = Array.from({ length: 1_000 }, client);
     const writes = () => clients.reduce((n, c) => n + c.got.length, 0);
 
@@ -83,11 +87,7 @@ describe('Fanout', () => {
   });
 
   it('a third round while two legs wait still leaves every client at the newest state', async () => {
-    const fanout = new Fanout<Recorded>(
-      DEFAULT_SLOW_CLIENT_LIMITS,
-      () => 0,
-      () => {},
-    );
+    const fanout = newFanout();
     const clients = Array.from({ length: 600 }, client);
     fanout.push(round({ EURUSD: 'eur@1', GBPUSD: 'gbp@1' }), clients);
     fanout.push(round({ EURUSD: 'eur@2' }), clients);
@@ -105,11 +105,7 @@ describe('Fanout', () => {
   });
 
   it('finish sends everything left at once', () => {
-    const fanout = new Fanout<Recorded>(
-      DEFAULT_SLOW_CLIENT_LIMITS,
-      () => 0,
-      () => {},
-    );
+    const fanout = newFanout();
     const clients = Array.from({ length: 300 }, client);
     fanout.push(round({ EURUSD: 'eur@1' }), clients);
     fanout.finish();

@@ -80,6 +80,15 @@ describe('heartbeat', () => {
 });
 
 describe('heartbeat while pushes come', () => {
+  /** A client whose connection just opened. */
+  const opened = () => {
+    const socket = client();
+    socket.connect();
+    const ws = latest();
+    ws.open();
+    return { socket, ws };
+  };
+
   /** Quotes every 250 ms for `ms`, as the server pushes them. */
   const pushesFor = (ws: FakeSocket, ms: number) => {
     for (let t = 0; t < ms; t += 250) {
@@ -89,10 +98,7 @@ describe('heartbeat while pushes come', () => {
   };
 
   it('pings only every 5 s, enough for the server to hear from the client', () => {
-    const socket = client();
-    socket.connect();
-    const ws = latest();
-    ws.open();
+    const { socket, ws } = opened();
     pushesFor(ws, 20_000);
     // The first beat (nothing pushed before it), then one every 5 s: not twenty.
     const pings = ws.sent.filter((s) => s === 'ping').length;
@@ -102,10 +108,7 @@ describe('heartbeat while pushes come', () => {
   });
 
   it('still gives a connection up within 3 s of its last push', () => {
-    const socket = client();
-    socket.connect();
-    const ws = latest();
-    ws.open();
+    const { socket, ws } = opened();
     pushesFor(ws, 10_000);
     const pingsBefore = ws.sent.filter((s) => s === 'ping').length;
     vi.advanceTimersByTime(2999);
@@ -118,10 +121,7 @@ describe('heartbeat while pushes come', () => {
   });
 
   it('goes back to a ping every beat when the pushes stop but pongs answer', () => {
-    const socket = client();
-    socket.connect();
-    const ws = latest();
-    ws.open();
+    const { socket, ws } = opened();
     pushesFor(ws, 6_000);
     const before = ws.sent.filter((s) => s === 'ping').length;
     for (let i = 0; i < 5; i++) {
