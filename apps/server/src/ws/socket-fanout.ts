@@ -17,6 +17,7 @@
  * stopped reading costs memory and work for nothing, and the others pay for neither.
  */
 import type { WebSocket } from 'ws';
+import { SlicedRun } from './sliced-run.ts';
 import { joinFrames, writeFrames, type Frame } from './socket-frames.ts';
 
 export interface FanoutClient {
@@ -45,8 +46,6 @@ export const DEFAULT_SLOW_CLIENT_LIMITS: SlowClientLimits = {
   maxBackedUpMs: 30_000,
 };
 
-/** A slice of a round stops after this long, so other work gets the event loop in between. */
-export const PUSH_SLICE_MS = 4;
 /** Clients written between two looks at the clock. */
 const CLIENTS_PER_CLOCK_CHECK = 64;
 
@@ -94,7 +93,7 @@ export class Fanout<C extends FanoutClient> {
   private readonly drop: (client: C) => void;
   /** What is still to send, in order: at most the clients an earlier round missed, then the rest. */
   private legs: Leg<C>[] = [];
-  private scheduled: NodeJS.Immediate | undefined;
+  private readonly slices = new SlicedRun(() => this.writeNext(), CLIENTS_PER_CLOCK_CHECK);
   sent = 0;
   conflated = 0;
 
@@ -130,14 +129,12 @@ export class Fanout<C extends FanoutClient> {
       ];
     }
     // A slice already scheduled carries on with the new legs; none scheduled, start one now.
-    if (!this.scheduled) this.run(true);
+    this.slices.start();
   }
 
   /** Sends everything still under way at once (on shutdown). */
   finish(): void {
-    if (this.scheduled) clearImmediate(this.scheduled);
-    this.scheduled = undefined;
-    this.run(false);
+    this.slices.finish();
   }
 
   /** A frame for one client (a user's own trade stream), kept newest per key while it is backed up. */
@@ -154,26 +151,15 @@ export class Fanout<C extends FanoutClient> {
     if (!client.closing && client.socket.bufferedAmount > this.limits.maxBufferedBytes) this.drop(client);
   }
 
-  private run(sliced: boolean): void {
-    const started = performance.now();
-    let written = 0;
-    for (const leg of this.legs) {
-      while (leg.next < leg.clients.length) {
+  /** Writes to the next client still waiting; false when every leg is through. */
+  private writeNext(): boolean {
+    for (const leg of this.legs)
+      if (leg.next < leg.clients.length) {
         this.toClient(leg.clients[leg.next++]!, leg.round);
-        if (
-          sliced &&
-          ++written % CLIENTS_PER_CLOCK_CHECK === 0 &&
-          performance.now() - started > PUSH_SLICE_MS
-        ) {
-          this.scheduled = setImmediate(() => {
-            this.scheduled = undefined;
-            this.run(true);
-          });
-          return;
-        }
+        return true;
       }
-    }
     this.legs = [];
+    return false;
   }
 
   private toClient(client: C, round: PushRound): void {

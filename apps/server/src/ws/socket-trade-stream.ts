@@ -5,12 +5,12 @@
  * second while the user holds something, and once more with the empty list when the last closed.
  *
  * The once-a-second pass builds each user's state and writes it: tens of microseconds a user, so
- * with thousands signed in it goes out in slices (as the market pushes do, socket-fanout.ts), the
+ * with thousands signed in it goes out in slices (sliced-run.ts, as the market pushes do), the
  * event loop free in between. Each user's state is taken when its turn comes, so it is current.
  */
 import { Topic } from '@omp/protocol';
 import type { TradingService } from '../services/trading-service.ts';
-import { PUSH_SLICE_MS } from './socket-fanout.ts';
+import { SlicedRun } from './sliced-run.ts';
 import { textFrame, type Frame } from './socket-frames.ts';
 import { encode } from './socket-messages.ts';
 import type { SocketSession } from './socket-session.ts';
@@ -34,7 +34,7 @@ export class TradeStream<C extends TradeSubscriber> {
   private lastPushMs = 0;
   /** The pass under way: each user with the live set of its sockets, and the next to push. */
   private pass: { users: [number, ReadonlySet<C>][]; next: number } | undefined;
-  private scheduled: NodeJS.Immediate | undefined;
+  private readonly slices = new SlicedRun(() => this.pushNext(), USERS_PER_CLOCK_CHECK);
 
   private readonly trading: TradeSource;
   /** Sends at once. */
@@ -80,32 +80,26 @@ export class TradeStream<C extends TradeSubscriber> {
     if (this.pass || nowMs - this.lastPushMs < TRADE_PUSH_INTERVAL_MS) return;
     this.lastPushMs = nowMs;
     this.pass = { users: [...clientsByUser], next: 0 };
-    this.run();
+    this.slices.start();
   }
 
   /** Stops the pass under way (on shutdown). */
   stop(): void {
-    if (this.scheduled) clearImmediate(this.scheduled);
-    this.scheduled = undefined;
+    this.slices.stop();
     this.pass = undefined;
   }
 
-  private run(): void {
+  /** Pushes the pass's next user; false when the pass is through (or stopped). */
+  private pushNext(): boolean {
     const pass = this.pass;
-    if (!pass) return;
-    const started = performance.now();
-    while (pass.next < pass.users.length) {
-      const [userId, clients] = pass.users[pass.next++]!;
-      this.pushUser(userId, clients);
-      if (pass.next % USERS_PER_CLOCK_CHECK === 0 && performance.now() - started > PUSH_SLICE_MS) {
-        this.scheduled = setImmediate(() => {
-          this.scheduled = undefined;
-          this.run();
-        });
-        return;
-      }
+    if (!pass) return false;
+    if (pass.next >= pass.users.length) {
+      this.pass = undefined;
+      return false;
     }
-    this.pass = undefined;
+    const [userId, clients] = pass.users[pass.next++]!;
+    this.pushUser(userId, clients);
+    return true;
   }
 
   /** One user's state to its subscribed sockets (those still open when its turn comes). */
