@@ -331,6 +331,12 @@ describe.skipIf(!chromiumPath)('back office', () => {
     await office.menu('Audit log');
     await expect.poll(() => office.rows().first().textContent(), eventually).toContain('setting.update');
     expect(await office.rows().first().textContent()).toContain('demo_balance');
+    // Every entry's before and after columns start at the same place, whatever its values' lengths.
+    const beforeColumnStarts = await office.page
+      .locator('.ant-table-tbody .ant-table thead th:nth-child(2)')
+      .evaluateAll((cells) => cells.map((cell) => Math.round(cell.getBoundingClientRect().left)));
+    expect(beforeColumnStarts.length).toBeGreaterThan(1);
+    expect(new Set(beforeColumnStarts).size).toBe(1);
     await shot(office.page, 'admin-audit');
   });
 

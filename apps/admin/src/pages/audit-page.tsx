@@ -13,15 +13,29 @@ const TARGET_TYPES = ['identity', 'deposit', 'withdrawal', 'staff', 'setting', '
 function Diff({ entry }: { entry: WireAuditEntry }) {
   const { t } = useTranslation();
   return (
+    // Fixed column widths (admin.css wraps long values), so the before and after columns line up
+    // from one entry to the next whatever their values' lengths.
     <Table
       size="small"
+      className="audit-diff"
+      tableLayout="fixed"
       pagination={false}
       rowKey="field"
       dataSource={auditDiff(entry.before, entry.after, localTimeOfMs)}
       columns={[
-        { title: t('audit.field'), dataIndex: 'field', width: 200 },
-        { title: t('audit.before'), dataIndex: 'before', render: (v: string) => <del>{v}</del> },
-        { title: t('audit.after'), dataIndex: 'after', render: (v: string) => <ins>{v}</ins> },
+        { title: t('audit.field'), dataIndex: 'field', width: '30%' },
+        {
+          title: t('audit.before'),
+          dataIndex: 'before',
+          width: '35%',
+          render: (v: string) => <del>{v}</del>,
+        },
+        {
+          title: t('audit.after'),
+          dataIndex: 'after',
+          width: '35%',
+          render: (v: string) => <ins>{v}</ins>,
+        },
       ]}
     />
   );
@@ -80,7 +94,7 @@ export default function AuditPage() {
         { title: t('audit.from'), dataIndex: 'ip', className: 'num', width: 130 },
         { title: t('audit.action'), dataIndex: 'action' },
         { title: t('audit.target'), render: (_, e) => `${e.target_type} #${e.target_id}` },
-        { title: t('audit.changes'), render: (_, e) => <Diff entry={e} /> },
+        { title: t('audit.changes'), width: '40%', render: (_, e) => <Diff entry={e} /> },
       ]}
       csvColumns={[
         { title: 'id', value: (e) => e.id },
