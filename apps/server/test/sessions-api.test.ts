@@ -9,9 +9,8 @@ import type { LoginResult, SignedInSession } from '@omp/protocol';
 import type { EnvelopeBody } from './helpers/account-helpers.ts';
 import { useMailedAccounts } from './helpers/mailed-accounts.ts';
 import { RecordingClient, type Message } from './helpers/recording-client.ts';
-import { scryptPasswordHasher } from '../src/security/password-hasher.ts';
 import { VerificationRepository } from '../src/repositories/verification-repository.ts';
-import { databaseEngines } from './helpers/test-runtime.ts';
+import { databaseEngines, testPasswords } from './helpers/test-runtime.ts';
 
 const PASSWORD = 'Sturdy-pass-81';
 const IPHONE =
@@ -324,7 +323,7 @@ describe.each(databaseEngines())('sessions and devices on %s', (engine) => {
     const mobile = `+8529${String(++users).padStart(7, '0')}`;
     await rt.database.db
       .updateTable('users')
-      .set({ email: null, mobile, area_id: null, password_hash: await scryptPasswordHasher.hash(PASSWORD) })
+      .set({ email: null, mobile, area_id: null, password_hash: await testPasswords.hash(PASSWORD) })
       .where('id', '=', info.data.id)
       .execute();
     rt.app.auth.forgetUser(info.data.id);

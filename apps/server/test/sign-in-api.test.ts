@@ -7,10 +7,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginResult, WireStaff } from '@omp/protocol';
 import { VerificationRepository } from '../src/repositories/verification-repository.ts';
-import { scryptPasswordHasher, type PasswordHasher } from '../src/security/password-hasher.ts';
+import type { PasswordHasher } from '../src/security/password-hasher.ts';
 import { accountClient } from './helpers/account-helpers.ts';
 import { adminToken, callApi, staffLogin } from './helpers/staff-helpers.ts';
-import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
+import {
+  databaseEngines,
+  startTestRuntime,
+  testPasswords,
+  type TestRuntime,
+} from './helpers/test-runtime.ts';
 
 const PASSWORD = 'Sturdy-pass-81';
 const TOO_COMMON =
@@ -18,14 +23,14 @@ const TOO_COMMON =
 const LOCKED = { code: 429, msg: 'Too many failed logins. Please try again in 15 minutes.' };
 const WRONG = { code: 0, msg: 'The account or password is wrong' };
 
-/** scrypt, with a count of the checks made: the number of checks is what timing would reveal. */
+/** The tests' scrypt, with a count of the checks made: the number of checks is what timing would reveal. */
 function watchedHasher() {
   const counts = { verify: 0 };
   const hasher: PasswordHasher = {
-    hash: (password) => scryptPasswordHasher.hash(password),
+    hash: (password) => testPasswords.hash(password),
     verify: (password, stored) => {
       counts.verify++;
-      return scryptPasswordHasher.verify(password, stored);
+      return testPasswords.verify(password, stored);
     },
   };
   return { hasher, counts };

@@ -13,13 +13,13 @@ import type {
   WireUserSession,
   WireUserSummary,
 } from '@omp/protocol';
-import { hashPassword } from '../src/security/password-hasher.ts';
 import { accountClient } from './helpers/account-helpers.ts';
 import { moneyClient, uploadImage } from './helpers/money-helpers.ts';
 import { adminToken, callApi, staffToken } from './helpers/staff-helpers.ts';
 import {
   databaseEngines,
   startTestRuntime,
+  testPasswords,
   WEDNESDAY_NOON_MS,
   type TestRuntime,
 } from './helpers/test-runtime.ts';
@@ -157,7 +157,7 @@ describe.each(databaseEngines())('user holds on %s', (engine) => {
     const email = `reset-${id}@example.com`;
     await rt.database.db
       .updateTable('users')
-      .set({ email, password_hash: await hashPassword('Old-pass-4821') })
+      .set({ email, password_hash: await testPasswords.hash('Old-pass-4821') })
       .where('id', '=', id)
       .execute();
     rt.app.auth.forgetUser(id);

@@ -10,7 +10,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { loadConfig, type AppConfig } from '../../src/config.ts';
 import { startRuntime, type Runtime } from '../../src/runtime.ts';
-import type { PasswordHasher } from '../../src/security/password-hasher.ts';
+import { scryptHasher, type PasswordHasher } from '../../src/security/password-hasher.ts';
 import type { NotificationChannelAdapter } from '../../src/services/notification-channels.ts';
 
 export type EngineKind = 'sqlite' | 'postgres';
@@ -19,6 +19,15 @@ export type EngineKind = 'sqlite' | 'postgres';
 export function databaseEngines(): EngineKind[] {
   return process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 }
+
+/**
+ * The passwords of test runtimes: the server's scrypt scheme at N = 2^10 instead of 2^15. The API
+ * suite signs in and registers thousands of times (the fuzz file alone thousands), and at the
+ * server's cost each hash is tens of milliseconds of a core; what is tested (a hash is stored,
+ * checked, never shown, and a wrong password refused) is the same at any cost.
+ * `password-hasher.test.ts` checks the server's own cost.
+ */
+export const testPasswords = scryptHasher(2 ** 10);
 
 /** The password of the `admin` staff account every test runtime starts with. */
 export const TEST_ADMIN_PASSWORD = 'Admin-test-2026';
@@ -95,7 +104,7 @@ export async function startTestRuntime(
     const runtime = await startRuntime(config, {
       now: clock.now,
       ...(schema ? { databaseSchema: schema } : {}),
-      ...(options.passwords ? { passwords: options.passwords } : {}),
+      passwords: options.passwords ?? testPasswords,
       ...(options.logStream ? { logStream: options.logStream } : {}),
       ...(options.pushChannel ? { pushChannel: options.pushChannel } : {}),
       ...(options.timedBarFlush === false ? { timedBarFlush: false } : {}),

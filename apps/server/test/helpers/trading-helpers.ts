@@ -6,9 +6,8 @@ import { formatMicros, parseMicros, parsePriceToPoints } from '@omp/engine';
 import type { AccountFigures, LoginResult, MyDealResult, OrderRow } from '@omp/protocol';
 import { expect } from 'vitest';
 import { TradingRepository } from '../../src/repositories/trading-repository.ts';
-import { scryptPasswordHasher } from '../../src/security/password-hasher.ts';
 import { accountClient, type EnvelopeBody } from './account-helpers.ts';
-import type { TestRuntime } from './test-runtime.ts';
+import { testPasswords, type TestRuntime } from './test-runtime.ts';
 
 let demoCounter = 0;
 
@@ -63,7 +62,7 @@ export function tradingClient(rt: TestRuntime) {
     async signInWith(id: number, email: string, password: string): Promise<void> {
       await rt.database.db
         .updateTable('users')
-        .set({ email, password_hash: await scryptPasswordHasher.hash(password) })
+        .set({ email, password_hash: await testPasswords.hash(password) })
         .where('id', '=', id)
         .execute();
       rt.app.auth.forgetUser(id);
