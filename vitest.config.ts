@@ -26,6 +26,11 @@ export default defineConfig({
           name: 'api',
           include: ['apps/server/test/**/*.test.ts'],
           environment: 'node',
+          // Files share their worker's modules instead of each importing the whole server again:
+          // that import was about 30 % of the suite's time (SQLite alone: 293 s isolated, 162 s
+          // not). Each file starts and disposes runtimes of its own, so no state is shared but
+          // what a module keeps for the process (as in the server itself).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
