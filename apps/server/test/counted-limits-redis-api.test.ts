@@ -5,7 +5,7 @@
  * network, the wrong passwords tried on one account.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRuntime, type Runtime } from '../src/runtime.ts';
+import type { Runtime } from '../src/runtime.ts';
 import { UPLOADS_PER_HOUR } from '../src/services/upload-service.ts';
 import { CODE_MAX_PER_IP_PER_HOUR } from '../src/services/verification-service.ts';
 import { LOGIN_MAX_FAILURES_PER_ACCOUNT } from '../src/services/login-attempts.ts';
@@ -17,6 +17,7 @@ import { upload } from './helpers/upload-helpers.ts';
 import {
   clusterUnavailable,
   forgetRedisKeys,
+  startAnotherNode,
   testRedisUrl,
   uniqueKeyPrefix,
 } from './helpers/cluster-target.ts';
@@ -35,10 +36,7 @@ describe.skipIf(clusterUnavailable('COUNTED LIMITS ACROSS NODES'))(
         engine: 'postgres',
         env: { REDIS_URL: testRedisUrl!, REDIS_KEY_PREFIX: keyPrefix },
       });
-      const runtime: Runtime = await startRuntime(first.config, {
-        now: first.clock.now,
-        databaseSchema: first.schema!,
-      });
+      const runtime: Runtime = await startAnotherNode(first);
       second = { ...first, ...runtime };
     });
     afterAll(async () => {

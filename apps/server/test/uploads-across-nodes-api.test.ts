@@ -13,7 +13,7 @@ import type { IdentitySubmission } from '@omp/protocol';
 import pg from 'pg';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRuntime } from '../src/runtime.ts';
+import { startAnotherNode } from './helpers/cluster-target.ts';
 import { jpegImage, pngImage } from './helpers/image-fixtures.ts';
 import { callApi, staffToken } from './helpers/staff-helpers.ts';
 import { startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
@@ -86,7 +86,7 @@ describe.skipIf(!databaseUrl).each(storages)('uploads kept in %s on PostgreSQL',
   /** Another node on the same schema, with a data folder of its own that starts empty. */
   async function startSecondNode(): Promise<TestRuntime> {
     const config = { ...first.config, dataDir: secondDataDir };
-    const runtime = await startRuntime(config, { now: first.clock.now, databaseSchema: first.schema! });
+    const runtime = await startAnotherNode(first, config);
     return {
       ...runtime,
       clock: first.clock,

@@ -5,7 +5,7 @@
  */
 import { startRuntime, type Runtime } from '../../src/runtime.ts';
 import { deleteKeys, testRedis, testRedisUrl } from '../../src/adapters/redis/redis-test-target.ts';
-import type { TestRuntime } from './test-runtime.ts';
+import { testPasswords, type TestRuntime } from './test-runtime.ts';
 
 export { testRedisUrl, uniqueKeyPrefix } from '../../src/adapters/redis/redis-test-target.ts';
 
@@ -17,9 +17,13 @@ export function clusterUnavailable(what: string): boolean {
   return !testRedisUrl || !clusterDatabaseUrl;
 }
 
-/** Another node of `first`'s cluster: its configuration, clock and PostgreSQL schema. */
+/** Another node of `first`'s cluster: its configuration, clock, PostgreSQL schema and passwords. */
 export function startAnotherNode(first: TestRuntime, config = first.config): Promise<Runtime> {
-  return startRuntime(config, { now: first.clock.now, databaseSchema: first.schema! });
+  return startRuntime(config, {
+    now: first.clock.now,
+    databaseSchema: first.schema!,
+    passwords: testPasswords,
+  });
 }
 
 /** `runtime` seen with the test helpers of `first` (its clock, configuration and schema). */
