@@ -207,12 +207,13 @@ export class InstrumentGroup extends ValuedAtMarket {
 
   override changed(): void {
     super.changed();
-    this.joinedSinceProfit = [];
-    this.joinedSinceBound = [];
+    // Emptied in place: a fired stop empties its group's lists, and two new arrays per fire add up.
+    this.joinedSinceProfit.length = 0;
+    this.joinedSinceBound.length = 0;
   }
 
   protected profitNow(board: MarketBoard): bigint {
-    this.joinedSinceProfit = [];
+    this.joinedSinceProfit.length = 0;
     const linear = this.linear?.profit(this.instrumentId, this.positions, board);
     if (linear !== undefined) return linear;
     const sum = new ExactSum();
@@ -224,12 +225,12 @@ export class InstrumentGroup extends ValuedAtMarket {
     if (this.joinedSinceProfit.length === 0) return 0n;
     const sum = new ExactSum();
     for (const position of this.joinedSinceProfit) position.addProfit(sum, board);
-    this.joinedSinceProfit = [];
+    this.joinedSinceProfit.length = 0;
     return sum.total();
   }
 
   protected boundNow(board: MarketBoard, key: number, denominator: number, bound: Bound): bigint {
-    this.joinedSinceBound = [];
+    this.joinedSinceBound.length = 0;
     const linear = this.linear?.bound(this.instrumentId, this.positions, board, denominator, bound);
     if (linear !== undefined) return linear;
     const sum = new ExactSum();
@@ -241,7 +242,7 @@ export class InstrumentGroup extends ValuedAtMarket {
     if (this.joinedSinceBound.length === 0) return 0n;
     const sum = new ExactSum();
     for (const position of this.joinedSinceBound) position.addGuardBound(sum, board, key, denominator, bound);
-    this.joinedSinceBound = [];
+    this.joinedSinceBound.length = 0;
     return sum.total();
   }
 }
@@ -295,16 +296,27 @@ export class AccountValuation {
   }
 
   private join(position: PositionValue): void {
-    let group = this.groups.find((held) => held.instrumentId === position.instrumentId);
-    if (!group) this.groups.push((group = new InstrumentGroup(position.instrumentId)));
+    const at = this.groupAt(position.instrumentId);
+    const group = at >= 0 ? this.groups[at]! : new InstrumentGroup(position.instrumentId);
+    if (at < 0) this.groups.push(group);
     group.join(position);
   }
 
   private leave(position: PositionValue): void {
-    const at = this.groups.findIndex((held) => held.instrumentId === position.instrumentId);
+    const at = this.groupAt(position.instrumentId);
     const group = this.groups[at]!;
-    group.leave(position);
-    if (group.positions.length === 0) this.groups.splice(at, 1);
+    if (group.positions.length > 1) return group.leave(position);
+    // The group's last position: the group goes, its sums with it. The others keep their order
+    // (the guards are drawn in it, and re-drawing the same order replaces only what moved).
+    if (at === this.groups.length - 1) this.groups.pop();
+    else this.groups.splice(at, 1);
+  }
+
+  /** Where the group of an instrument is, -1 for nowhere (a plain loop: this runs on every fire). */
+  private groupAt(instrumentId: number): number {
+    const { groups } = this;
+    for (let at = 0; at < groups.length; at++) if (groups[at]!.instrumentId === instrumentId) return at;
+    return -1;
   }
 
   get usedMarginMicros(): bigint {

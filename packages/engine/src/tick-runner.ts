@@ -38,6 +38,18 @@ export interface TickBook {
 type Settling = 'fully' | 'closes' | 'none';
 type BuilderOf = (account: Account, settling: Settling) => OutcomeBuilder;
 
+interface Touched {
+  readonly builder: OutcomeBuilder;
+  settling: Settling;
+}
+
+/** Two fires on one account settle it as the more thorough of the two asks. */
+const SETTLE_MOST: Record<Settling, Record<Settling, Settling>> = {
+  fully: { fully: 'fully', closes: 'fully', none: 'fully' },
+  closes: { fully: 'fully', closes: 'closes', none: 'closes' },
+  none: { fully: 'fully', closes: 'closes', none: 'none' },
+};
+
 /** [B8] Applies a quote and fires what it crossed; one Outcome per account it changed. */
 export function runTick(
   book: TickBook,
@@ -51,27 +63,23 @@ export function runTick(
   if (!instrument || !book.triggers.hasBook(instrumentId) || !isMarketOpen(instrument.schedule, timeMs))
     return [];
 
-  const builders = new Map<number, OutcomeBuilder>();
-  // Each account to settle, and whether it only closed positions at this quote.
-  const settling = new Map<number, boolean>();
+  // Each account the tick touched, with how it settles: one map lookup per fire for both.
+  const touched = new Map<number, Touched>();
   const builderOf: BuilderOf = (account, how) => {
-    let builder = builders.get(account.id);
-    if (!builder) builders.set(account.id, (builder = new OutcomeBuilder(account)));
-    if (how === 'fully') settling.set(account.id, false);
-    else if (how === 'closes' && !settling.has(account.id)) settling.set(account.id, true);
-    return builder;
+    let entry = touched.get(account.id);
+    if (!entry) touched.set(account.id, (entry = { builder: new OutcomeBuilder(account), settling: how }));
+    else entry.settling = SETTLE_MOST[entry.settling][how];
+    return entry.builder;
   };
   // A fill can add a stop the same quote already crossed: take again until nothing more fires.
   const take = () => book.triggers.takeCrossed(instrumentId, bid, ask);
   for (let crossed = take(); crossed.length > 0; crossed = take()) {
     for (const trigger of crossed) fire(book, trigger, timeMs, builderOf);
   }
-  for (const builder of builders.values()) {
-    const closedAtQuoteOnly = settling.get(builder.account.id);
-    if (closedAtQuoteOnly !== undefined) book.settle(builder.account, builder, timeMs, closedAtQuoteOnly);
-  }
+  for (const { builder, settling } of touched.values())
+    if (settling !== 'none') book.settle(builder.account, builder, timeMs, settling === 'closes');
   const outcomes: Outcome[] = [];
-  for (const builder of builders.values()) {
+  for (const { builder } of touched.values()) {
     const outcome = builder.build();
     if (changesAnything(outcome)) outcomes.push(outcome);
   }
