@@ -70,6 +70,10 @@ const configSchema = z.object({
     .refine((codes) => codes.every((code) => SEED_INSTRUMENTS.some(({ spec }) => spec.code === code)), {
       message: 'must be a comma list of seeded instrument codes, such as EURUSD,XAUUSD',
     }),
+  SEED_HISTORY: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('true')
+    .transform((value) => value !== 'false' && value !== '0'),
   INGEST_SECRET: optionalText.refine((secret) => secret === undefined || secret.length >= 16, {
     message: 'must be at least 16 characters',
   }),
@@ -202,6 +206,12 @@ export interface AppConfig {
   feedSeed: number;
   /** Instruments the first start seeds as trading around the clock instead of their usual week. */
   seedOpenAllWeek: string[];
+  /**
+   * The first start backfills synthetic chart history for every instrument (seed/market-seed.ts).
+   * A broker whose real feed brings its own history turns it off: charts then start at the first
+   * real tick.
+   */
+  seedHistory: boolean;
   feedIntervalMs: number;
   /** Unset: the tick-ingest endpoint refuses every call. */
   ingestSecret: string | undefined;
@@ -386,6 +396,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     feed: c.FEED,
     feedSeed: c.FEED_SEED,
     seedOpenAllWeek: c.SEED_OPEN_ALL_WEEK,
+    seedHistory: c.SEED_HISTORY,
     feedIntervalMs: c.FEED_INTERVAL_MS,
     ingestSecret: c.INGEST_SECRET,
     ingestMaxFutureMs: c.INGEST_MAX_FUTURE_MS,

@@ -151,7 +151,13 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
         : lockFileOwner(path.join(config.dataDir, 'app.db.owner'));
     await migrateToLatest(database.db as unknown as Kysely<unknown>, database.kind);
     const repository = new MarketRepository(database.db);
-    const seedReport = await seedMarket(repository, now(), config.feedSeed, config.seedOpenAllWeek);
+    const seedReport = await seedMarket(
+      repository,
+      now(),
+      config.feedSeed,
+      config.seedOpenAllWeek,
+      config.seedHistory,
+    );
 
     // Until the app is built, the parts log to the console; then through its logger (late-logs.ts).
     const logs = new LateLogs();

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { envelopeOf, klinePointSchema, type KlinePoint } from '@omp/protocol';
 import { RecordingClient, type Message } from './helpers/recording-client.ts';
-import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
+import { databaseEngines, startTestRuntime, type TestRuntime, WITH_HISTORY } from './helpers/test-runtime.ts';
 
 /** The bucket each derived bar must open at, computed here independently of the engine. */
 const OPENS_AT: Record<'4H' | '1W' | '1MN', (timeSec: number) => number> = {
@@ -44,7 +44,7 @@ function expectedRollUp(source: readonly KlinePoint[], period: keyof typeof OPEN
 describe.each(databaseEngines())('derived kline periods on %s', (engine) => {
   let rt: TestRuntime;
   beforeAll(async () => {
-    rt = await startTestRuntime({ engine });
+    rt = await startTestRuntime({ engine, env: WITH_HISTORY });
   });
   afterAll(async () => rt?.dispose());
 

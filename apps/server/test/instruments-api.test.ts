@@ -13,6 +13,7 @@ import {
   startTestRuntime,
   WEDNESDAY_NOON_MS,
   type TestRuntime,
+  WITH_HISTORY,
 } from './helpers/test-runtime.ts';
 import { tradingClient } from './helpers/trading-helpers.ts';
 import { liftLeverageCaps } from './helpers/leverage-helpers.ts';
@@ -25,7 +26,7 @@ describe.each(databaseEngines())('instruments on %s', (engine) => {
   let admin: string;
 
   beforeAll(async () => {
-    rt = await startTestRuntime({ engine, env: { INGEST_SECRET } });
+    rt = await startTestRuntime({ engine, env: { INGEST_SECRET, ...WITH_HISTORY } });
     await liftLeverageCaps(rt);
     t = tradingClient(rt);
     admin = await adminToken(rt);

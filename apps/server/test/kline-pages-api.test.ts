@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KlinePeriod } from '@omp/engine';
 import type { WireStaffInstrument } from '@omp/protocol';
 import { adminToken, callApi } from './helpers/staff-helpers.ts';
-import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
+import { databaseEngines, startTestRuntime, type TestRuntime, WITH_HISTORY } from './helpers/test-runtime.ts';
 
 const PERIODS: KlinePeriod[] = ['1M', '5M', '4H'];
 const LIMITS = [1000, 3, 1];
@@ -21,7 +21,7 @@ describe.each(databaseEngines())('cached kline pages on %s', (engine) => {
   beforeAll(async () => {
     // The bars are written when the test says: a timed write between a page and its uncached
     // computation would make them differ (decision 0023: a read during a write may see either).
-    rt = await startTestRuntime({ engine, timedBarFlush: false });
+    rt = await startTestRuntime({ engine, env: WITH_HISTORY, timedBarFlush: false });
     admin = await adminToken(rt);
   });
   afterAll(async () => rt?.dispose());

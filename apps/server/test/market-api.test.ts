@@ -7,12 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { categorySchema, envelopeOf, instrumentSchema, klinePointSchema, PERIODS } from '@omp/protocol';
 import { STORED_KLINE_PERIODS } from '@omp/engine';
-import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
+import { databaseEngines, startTestRuntime, type TestRuntime, WITH_HISTORY } from './helpers/test-runtime.ts';
 
 describe.each(databaseEngines())('market API on %s', (engine) => {
   let rt: TestRuntime;
   beforeAll(async () => {
-    rt = await startTestRuntime({ engine, env: { INGEST_SECRET: 'a-secret-of-enough-length' } });
+    rt = await startTestRuntime({
+      engine,
+      env: { INGEST_SECRET: 'a-secret-of-enough-length', ...WITH_HISTORY },
+    });
   });
   afterAll(async () => rt?.dispose());
 

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forexTradePushSchema, klinePushSchema } from '@omp/protocol';
 import { RecordingClient, type Message } from './helpers/recording-client.ts';
-import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
+import { databaseEngines, startTestRuntime, type TestRuntime, WITH_HISTORY } from './helpers/test-runtime.ts';
 import { tradingClient } from './helpers/trading-helpers.ts';
 
 const isType = (type: string) => (m: Message) => typeof m === 'object' && m.type === type;
@@ -19,7 +19,7 @@ describe.each(databaseEngines())('socket streams on %s', (engine) => {
   let rt: TestRuntime;
   let url: string;
   beforeAll(async () => {
-    rt = await startTestRuntime({ engine });
+    rt = await startTestRuntime({ engine, env: WITH_HISTORY });
     await rt.app.listen({ port: 0, host: '127.0.0.1' });
     const address = rt.app.server.address();
     if (!address || typeof address === 'string') throw new Error('no port');

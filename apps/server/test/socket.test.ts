@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION } from '@omp/protocol';
 import { DEFAULT_SOCKET_RATE_LIMIT } from '../src/ws/socket-session.ts';
 import { RecordingClient, type Message } from './helpers/recording-client.ts';
-import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
+import { databaseEngines, startTestRuntime, type TestRuntime, WITH_HISTORY } from './helpers/test-runtime.ts';
 import { tradingClient } from './helpers/trading-helpers.ts';
 
 const isType = (type: string) => (m: Message) => typeof m === 'object' && m.type === type;
@@ -20,7 +20,7 @@ describe.each(databaseEngines())('realtime socket /v1/ws on %s', (engine) => {
   let url: string;
   let port: number;
   beforeAll(async () => {
-    rt = await startTestRuntime({ engine, env: { ALLOWED_ORIGINS: LISTED_ORIGIN } });
+    rt = await startTestRuntime({ engine, env: { ALLOWED_ORIGINS: LISTED_ORIGIN, ...WITH_HISTORY } });
     await rt.app.listen({ port: 0, host: '127.0.0.1' });
     const address = rt.app.server.address();
     if (!address || typeof address === 'string') throw new Error('no port');

@@ -4,11 +4,14 @@
  * users' orders. Plus the per-user socket pushes.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { databaseEngines, WEDNESDAY_NOON_MS } from './helpers/test-runtime.ts';
+import { databaseEngines, WEDNESDAY_NOON_MS, WITH_HISTORY } from './helpers/test-runtime.ts';
 import { tradingSuite, signedInSocket } from './helpers/trading-suite.ts';
 
 describe.each(databaseEngines())('trading rules on %s', (engine) => {
   const suite = tradingSuite(engine, {
+    // The "not configured" case orders an instrument no test ticks: its quote is the last price of
+    // the seeded history.
+    env: WITH_HISTORY,
     liftLeverageCaps: true,
     notBefore: WEDNESDAY_NOON_MS,
     // Every seeded instrument has a leverage, and the back office refuses terms without one; an

@@ -1,6 +1,7 @@
 /**
  * First start: fills the catalogue (categories, instruments) and backfills chart history so every
- * stored period shows at least 300 bars. Later starts find the data and do nothing.
+ * stored period shows at least 300 bars (unless `history` is false: a real feed brings its own).
+ * Later starts find the data and do nothing; an instrument without bars is backfilled then.
  */
 import { ALWAYS_OPEN, STORED_KLINE_PERIODS, parsePriceToPoints } from '@omp/engine';
 import { backfillHistory } from '../adapters/feed/history-backfill.ts';
@@ -24,6 +25,7 @@ export async function seedMarket(
   nowMs: number,
   seed: number,
   openAllWeek: readonly string[] = [],
+  history = true,
 ): Promise<SeedReport> {
   const report: SeedReport = { categories: 0, instruments: 0, backfilledInstruments: 0, bars: 0 };
   if ((await repository.listCategories()).length === 0) {
@@ -40,6 +42,7 @@ export async function seedMarket(
     );
     report.instruments = SEED_INSTRUMENTS.length;
   }
+  if (!history) return report;
   for (const { spec, profile } of await repository.listInstruments()) {
     if ((await repository.recentBars(spec.id, '1M', 1)).length > 0) continue;
     const endBid = parsePriceToPoints(profile.startPrice, spec.pricePrecision);
