@@ -247,6 +247,12 @@ export class InstrumentGroup extends ValuedAtMarket {
   }
 }
 
+/** An account the trading book holds, with its valuation kept in step with its orders. */
+export interface LoadedAccount {
+  readonly account: Account;
+  readonly valuation: AccountValuation;
+}
+
 /** A bigint as a number when it is a safe integer, NaN otherwise. */
 function safeNumber(value: bigint): number {
   const asNumber = Number(value);

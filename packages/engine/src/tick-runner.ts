@@ -7,22 +7,34 @@
  * Trigger ids (trigger-index.ts) tell the kind: a pending order's target, a stop loss, a take
  * profit, a trailing stop's move level (of an order), or an edge of an account's margin guard.
  */
-import type { AccountValuation } from './account-valuation.ts';
+import type { AccountValuation, LoadedAccount } from './account-valuation.ts';
 import type { MarketBoard } from './market-board.ts';
 import { fillPending } from './order-lifecycle.ts';
 import { changesAnything, OutcomeBuilder } from './outcome-builder.ts';
 import { isMarketOpen } from './schedule.ts';
 import { trailedStopLoss } from './trailing-stop.ts';
 import type { OwnedTrigger } from './trigger-book.ts';
-import { kindOf, ownerOfTrigger, TriggerKind, type TriggerIndex } from './trigger-index.ts';
+import {
+  kindOf,
+  ownerOfTrigger,
+  TriggerKind,
+  type OrderTriggers,
+  type TriggerIndex,
+  type TriggerOwner,
+} from './trigger-index.ts';
 import type { Account, CancelReason, CloseReason, Order, Outcome } from './trading-types.ts';
 
 /** What the trading book lends a tick: its board, triggers, accounts and shared steps. */
 export interface TickBook {
   readonly board: MarketBoard;
   readonly settings: { feeType: number };
-  readonly triggers: Pick<TriggerIndex, 'hasBook' | 'takeCrossed' | 'removeGuards' | 'moveStop'>;
+  readonly triggers: Pick<
+    TriggerIndex<LoadedAccount>,
+    'hasBook' | 'takeCrossed' | 'removeGuards' | 'moveStop'
+  >;
   account(accountId: number): Account | undefined;
+  /** The account of an entry a fired trigger carried (no lookup), as the one being decided. */
+  accountOf(loaded: LoadedAccount): Account;
   valuation(account: Account): AccountValuation;
   putOrder(account: Account, order: Order, out: OutcomeBuilder): void;
   close(account: Account, order: Order, reason: CloseReason, nowMs: number, out: OutcomeBuilder): void;
@@ -86,7 +98,12 @@ export function runTick(
   return outcomes;
 }
 
-function fire(book: TickBook, trigger: OwnedTrigger<number>, nowMs: number, builderOf: BuilderOf): void {
+function fire(
+  book: TickBook,
+  trigger: OwnedTrigger<number, TriggerOwner<LoadedAccount>>,
+  nowMs: number,
+  builderOf: BuilderOf,
+): void {
   const type = kindOf(trigger.id);
   const id = ownerOfTrigger(trigger.id);
   if (type === TriggerKind.guard) {
@@ -97,10 +114,12 @@ function fire(book: TickBook, trigger: OwnedTrigger<number>, nowMs: number, buil
     }
     return;
   }
-  // Every trigger carries its account (trigger-index.ts), so no lookup of the order's owner.
-  const account = book.account(trigger.owner);
-  const order = account?.orders.get(id);
-  if (!account || !order) return;
+  // An order's trigger carries the order's entry (trigger-index.ts): its record and its account,
+  // with no lookup. No record: an earlier fire of this tick closed or filled the order.
+  const held = trigger.owner!;
+  const order = held.order;
+  if (!order) return;
+  const account = book.accountOf(held.context);
   const out = builderOf(account, SETTLING[type]);
   if (type === TriggerKind.pending && order.state === 'pending') {
     const free = book.valuation(account).freeMarginMicros(account, book.board);
@@ -114,7 +133,7 @@ function fire(book: TickBook, trigger: OwnedTrigger<number>, nowMs: number, buil
   else if (type === TriggerKind.stopLoss)
     book.close(account, order, order.trailingPoints > 0 ? 'trailing_stop' : 'stop_loss', nowMs, out);
   else if (type === TriggerKind.takeProfit) book.close(account, order, 'take_profit', nowMs, out);
-  else if (type === TriggerKind.trailMove) trail(book, account, order, out);
+  else if (type === TriggerKind.trailMove) trail(book, held, account, order, out);
 }
 
 /** A guard's fire is handled above; a pending order's fill opens a position, so it settles fully. */
@@ -127,12 +146,18 @@ const SETTLING: Record<TriggerKind, Settling> = {
 };
 
 /** [TS3][TS4] Moves a trailing stop to the current quote, re-indexing only its stop. */
-function trail(book: TickBook, account: Account, order: Order, out: OutcomeBuilder): void {
+function trail(
+  book: TickBook,
+  held: OrderTriggers<LoadedAccount>,
+  account: Account,
+  order: Order,
+  out: OutcomeBuilder,
+): void {
   const quote = book.board.quote(order.instrumentId);
   const stop = quote && trailedStopLoss(order, quote.bid, quote.ask);
-  if (stop === undefined) return book.triggers.moveStop(order);
+  if (stop === undefined) return book.triggers.moveStop(held, order);
   const moved = { ...order, stopLossPoints: stop };
   account.orders.set(moved.id, moved);
-  book.triggers.moveStop(moved);
+  book.triggers.moveStop(held, moved);
   out.order(moved);
 }

@@ -6,7 +6,7 @@
  *
  * No clock, randomness or I/O: time, quotes and settings come in as arguments.
  */
-import { AccountValuation } from './account-valuation.ts';
+import { AccountValuation, type LoadedAccount } from './account-valuation.ts';
 import { MarketBoard } from './market-board.ts';
 import { decideOrderEntry, type OrderCommand, type OrderRejection } from './order-entry.ts';
 import { isMarketOpen } from './schedule.ts';
@@ -62,11 +62,6 @@ type BookSteps = ClosingBook & TickBook & SettlingBook;
 
 const reject = (rejection: CommandRejection): CommandResult => ({ ok: false, rejection });
 
-interface LoadedAccount {
-  readonly account: Account;
-  readonly valuation: AccountValuation;
-}
-
 export class TradingBook {
   readonly board = new MarketBoard();
   /**
@@ -76,12 +71,13 @@ export class TradingBook {
    */
   private readonly accounts = new Map<number, LoadedAccount>();
   /**
-   * The entry last looked up by id: a fire looks its account up, then closing the position asks
-   * for the account's valuation, and this answers the second without the map (a cache miss at
-   * 100,000 positions). Forgotten when an account is loaded or unloaded.
+   * The entry last looked up or fired for: a fire reaches its account, then closing the position
+   * asks for the account's valuation, and this answers the second without the map (a cache miss
+   * at 100,000 positions). Forgotten when an account is loaded or unloaded.
    */
   private lastLooked: LoadedAccount | undefined;
-  private readonly triggers = new TriggerIndex();
+  /** Each order's triggers carry the entry of its account, so a fire needs no account lookup. */
+  private readonly triggers = new TriggerIndex<LoadedAccount>();
   private nextOrderId = 1;
   settings: TradingSettings;
 
@@ -136,8 +132,9 @@ export class TradingBook {
   loadAccount(account: Account): void {
     this.unloadAccount(account.id);
     this.lastLooked = undefined;
-    this.accounts.set(account.id, { account, valuation: AccountValuation.of(account) });
-    for (const order of account.orders.values()) this.triggers.addOrder(order);
+    const loaded = { account, valuation: AccountValuation.of(account) };
+    this.accounts.set(account.id, loaded);
+    for (const order of account.orders.values()) this.triggers.addOrder(order, loaded);
     this.redrawGuards(account);
   }
 
@@ -251,6 +248,10 @@ export class TradingBook {
         const loaded = this.accounts.get(id);
         if (loaded) this.lastLooked = loaded;
         return loaded?.account;
+      },
+      accountOf: (loaded) => {
+        this.lastLooked = loaded;
+        return loaded.account;
       },
       valuation: (account) => this.valuation(account),
       newOrderId: () => this.nextOrderId++,
@@ -389,7 +390,7 @@ export class TradingBook {
     out: OutcomeBuilder,
   ): void {
     const closed = closeOrder(order, this.board, reason, nowMs);
-    this.putOrder(account, closed, out);
+    this.putOrder(account, closed, out, order);
     if (closed.profitMicros !== 0n)
       out.post(reason === 'stop_out' ? 'stop_out' : 'realized_pnl', closed.profitMicros, closed.id, nowMs);
   }
@@ -404,14 +405,22 @@ export class TradingBook {
     this.putOrder(account, { ...order, state: 'cancelled', cancelReason: reason, closedAtMs: nowMs }, out);
   }
 
-  /** Replaces an order's record (records are never mutated), keeping triggers in step with it. */
-  private putOrder(account: Account, order: Order, out: OutcomeBuilder): void {
-    const previous = account.orders.get(order.id);
+  /**
+   * Replaces an order's record (records are never mutated), keeping triggers in step with it.
+   * `previous` is the record it replaces, when the caller has it (a close does).
+   */
+  private putOrder(
+    account: Account,
+    order: Order,
+    out: OutcomeBuilder,
+    previous: Order | undefined = account.orders.get(order.id),
+  ): void {
     if (previous) this.triggers.removeOrder(previous);
-    this.valuation(account).put(order);
+    const loaded = this.loadedOf(account);
+    loaded.valuation.put(order);
     if (order.state === 'pending' || order.state === 'holding') {
       account.orders.set(order.id, order);
-      this.triggers.addOrder(order);
+      this.triggers.addOrder(order, loaded);
     } else {
       account.orders.delete(order.id);
     }
@@ -420,10 +429,15 @@ export class TradingBook {
 
   /** The account's valuation; made from its orders for an account this book did not load. */
   private valuation(account: Account): AccountValuation {
+    return this.loadedOf(account).valuation;
+  }
+
+  /** The account's entry; for an account this book did not load, one made from its orders. */
+  private loadedOf(account: Account): LoadedAccount {
     const recent = this.lastLooked;
-    if (recent?.account === account) return recent.valuation;
+    if (recent?.account === account) return recent;
     const loaded = this.accounts.get(account.id);
-    return loaded?.account === account ? loaded.valuation : AccountValuation.of(account);
+    return loaded?.account === account ? loaded : { account, valuation: AccountValuation.of(account) };
   }
 
   private redrawGuards(account: Account): void {

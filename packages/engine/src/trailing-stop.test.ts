@@ -138,6 +138,21 @@ describe('a trailing stop in the book', () => {
     expect(outcome!.postings.map((p) => p.kind)).toEqual(['realized_pnl']);
   });
 
+  it('[TS4][T1] a tick through the take profit and the next move closes the position once and moves nothing', () => {
+    const book = setup();
+    const { id } = place(book, buy({ takeProfitPoints: 110_030 }));
+    // Both the take profit (bid 110 030) and the stop's next move (bid 110 001) are crossed: the
+    // take profit fires first and closes; the move, taken in the same batch, finds no position.
+    const outcomes = tick(book, 110_040);
+    expect(outcomes).toHaveLength(1);
+    expect(outcomes[0]!.orders).toEqual([
+      expect.objectContaining({ id, state: 'closed', closeReason: 'take_profit', closePoints: 110_040 }),
+    ]);
+    expect(outcomes[0]!.postings.map((p) => p.kind)).toEqual(['realized_pnl']);
+    expect(held(book, id)).toBeUndefined();
+    expect(tick(book, 110_100)).toEqual([]);
+  });
+
   it('[TS6] a sell trails the ask downwards and closes at the ask', () => {
     const book = setup();
     const { id } = place(book, buy({ side: 'sell', trailingPoints: 100 }));

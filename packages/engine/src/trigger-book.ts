@@ -37,16 +37,19 @@ export interface Trigger<Id extends string | number = string> {
   readonly level: number;
 }
 
-/** A trigger as `takeCrossed` returns it, with the number its owner gave it. */
-export interface OwnedTrigger<Id extends string | number = string> extends Trigger<Id> {
-  /** What `insert` was given (the trading book: the account), 0 for a trigger `put` by id. */
-  readonly owner: number;
+/** A trigger as `takeCrossed` returns it, with what its owner gave it. */
+export interface OwnedTrigger<Id extends string | number = string, Owner = number> extends Trigger<Id> {
+  /**
+   * What `insert` was given (the trading book: the order's entry, or the account's for a margin
+   * guard), so a fired trigger leads to what it fires without a lookup; 0 for a trigger `put` by id.
+   */
+  readonly owner: Owner;
 }
 
 /** What `insert` returns: the entry itself, to `discard` later. */
-export type TriggerHandle<Id extends string | number = string> = OwnedTrigger<Id>;
+export type TriggerHandle<Id extends string | number = string, Owner = number> = OwnedTrigger<Id, Owner>;
 
-interface Entry<Id> extends OwnedTrigger<Id & (string | number)> {
+interface Entry<Id, Owner> extends OwnedTrigger<Id & (string | number), Owner> {
   /**
    * The order the heap pops in, lowest first: the level for "at or above" (lowest levels fire
    * first as the price rises), minus the level for "at or below" (highest first as it falls).
@@ -70,8 +73,8 @@ const before = <Id>(ra: number, ia: Id, rb: number, ib: Id) => ra < rb || (ra ==
  * own beside the entries, so sifting compares neighbouring numbers rather than reading an entry
  * object per comparison (a cache miss each in a heap of 100,000 entries).
  */
-class Heap<Id> {
-  private readonly items: Entry<Id>[] = [];
+class Heap<Id, Owner> {
+  private readonly items: Entry<Id, Owner>[] = [];
   private readonly ranks: number[] = [];
   private readonly ids: Id[] = [];
 
@@ -79,11 +82,11 @@ class Heap<Id> {
     return this.items.length;
   }
 
-  peek(): Entry<Id> | undefined {
+  peek(): Entry<Id, Owner> | undefined {
     return this.items[0];
   }
 
-  push(item: Entry<Id>): void {
+  push(item: Entry<Id, Owner>): void {
     const { items, ranks, ids } = this;
     const rank = item.rank;
     const id = item.id;
@@ -104,7 +107,7 @@ class Heap<Id> {
     ids[i] = id;
   }
 
-  pop(): Entry<Id> | undefined {
+  pop(): Entry<Id, Owner> | undefined {
     const items = this.items;
     const top = items[0];
     const last = items.pop();
@@ -133,7 +136,7 @@ class Heap<Id> {
   }
 
   /** Puts `item` at `start` and moves it down to its place. */
-  private siftDown(start: number, item: Entry<Id>): void {
+  private siftDown(start: number, item: Entry<Id, Owner>): void {
     const { items, ranks, ids } = this;
     const length = items.length;
     const rank = item.rank;
@@ -158,13 +161,13 @@ class Heap<Id> {
   }
 }
 
-export class TriggerBook<Id extends string | number = string> {
-  private readonly bidAtOrBelow = new Heap<Id>();
-  private readonly bidAtOrAbove = new Heap<Id>();
-  private readonly askAtOrBelow = new Heap<Id>();
-  private readonly askAtOrAbove = new Heap<Id>();
+export class TriggerBook<Id extends string | number = string, Owner = number> {
+  private readonly bidAtOrBelow = new Heap<Id, Owner>();
+  private readonly bidAtOrAbove = new Heap<Id, Owner>();
+  private readonly askAtOrBelow = new Heap<Id, Owner>();
+  private readonly askAtOrAbove = new Heap<Id, Owner>();
   /** The triggers put by id. */
-  private readonly live = new Map<Id, Entry<Id>>();
+  private readonly live = new Map<Id, Entry<Id, Owner>>();
   /** Live entries, put by id or inserted by handle. */
   private liveCount = 0;
 
@@ -177,7 +180,8 @@ export class TriggerBook<Id extends string | number = string> {
   put(id: Id, side: WatchedSide, direction: CrossDirection, level: number): void {
     const replaced = this.live.get(id);
     if (replaced) this.discard(replaced);
-    this.live.set(id, this.push(id, side, direction, level, 0, true));
+    // Put by id, it has no owner: 0.
+    this.live.set(id, this.push(id, side, direction, level, 0 as unknown as Owner, true));
   }
 
   /**
@@ -189,14 +193,14 @@ export class TriggerBook<Id extends string | number = string> {
     side: WatchedSide,
     direction: CrossDirection,
     level: number,
-    owner: number,
-  ): TriggerHandle<Id> {
+    owner: Owner,
+  ): TriggerHandle<Id, Owner> {
     return this.push(id, side, direction, level, owner, false);
   }
 
   /** Takes out an inserted (or put) trigger; nothing when it already fired or was taken out. */
-  discard(handle: TriggerHandle<Id>): void {
-    const entry = handle as Entry<Id>;
+  discard(handle: TriggerHandle<Id, Owner>): void {
+    const entry = handle as Entry<Id, Owner>;
     if (entry.removed) return;
     entry.removed = true;
     this.liveCount--;
@@ -208,11 +212,11 @@ export class TriggerBook<Id extends string | number = string> {
     side: WatchedSide,
     direction: CrossDirection,
     level: number,
-    owner: number,
+    owner: Owner,
     keyed: boolean,
-  ): Entry<Id> {
+  ): Entry<Id, Owner> {
     const below = direction === 'atOrBelow';
-    const entry: Entry<Id> = {
+    const entry: Entry<Id, Owner> = {
       id,
       side,
       direction,
@@ -272,8 +276,8 @@ export class TriggerBook<Id extends string | number = string> {
    * Removes and returns every live trigger this quote crosses, in a stable order: bid side before
    * ask side, within a heap the level nearest the previous price first, equal levels by id.
    */
-  takeCrossed(bid: number, ask: number): OwnedTrigger<Id>[] {
-    const fired: OwnedTrigger<Id>[] = [];
+  takeCrossed(bid: number, ask: number): OwnedTrigger<Id, Owner>[] {
+    const fired: OwnedTrigger<Id, Owner>[] = [];
     // "At or below" holds minus the level: the price is at or below it when -price >= rank.
     this.drain(this.bidAtOrBelow, -bid, fired);
     this.drain(this.bidAtOrAbove, bid, fired);
@@ -283,7 +287,7 @@ export class TriggerBook<Id extends string | number = string> {
   }
 
   /** Pops every entry whose rank is at or below `reached`, skipping removed ones. */
-  private drain(heap: Heap<Id>, reached: number, fired: OwnedTrigger<Id>[]): void {
+  private drain(heap: Heap<Id, Owner>, reached: number, fired: OwnedTrigger<Id, Owner>[]): void {
     for (let top = heap.peek(); top; top = heap.peek()) {
       if (top.removed) {
         heap.pop();

@@ -35,27 +35,41 @@ export function ownerOfTrigger(id: number): number {
   return Math.floor(id / KINDS);
 }
 
-/** The entries of one order's triggers, kept so taking them out needs no lookup by id. */
-interface OrderTriggers {
-  readonly accountId: number;
-  readonly book: TriggerBook<number>;
-  pending: TriggerHandle<number> | undefined;
-  stopLoss: TriggerHandle<number> | undefined;
-  takeProfit: TriggerHandle<number> | undefined;
-  trailMove: TriggerHandle<number> | undefined;
+/**
+ * One order's entry: the record its triggers were drawn for, what the trading book keeps of its
+ * account (`context`), and its triggers' handles, so taking them out needs no lookup by id. Every
+ * trigger of the order carries this entry as its owner: a fire reaches the order and its account
+ * without a lookup in a map of every open order (a cache miss each at 100,000 positions).
+ */
+export interface OrderTriggers<Context> {
+  readonly book: TriggerBook<number, TriggerOwner<Context>>;
+  readonly context: Context;
+  /**
+   * The order's record now; undefined once its triggers were taken out (an earlier fire of the
+   * same tick closed or filled it, and a trigger already taken with it finds nothing to do).
+   */
+  order: Order | undefined;
+  pending: Handle<Context> | undefined;
+  stopLoss: Handle<Context> | undefined;
+  takeProfit: Handle<Context> | undefined;
+  trailMove: Handle<Context> | undefined;
 }
+
+/** What a trigger carries: its order's entry, or null for a margin guard's edge (its id names the account). */
+export type TriggerOwner<Context> = OrderTriggers<Context> | null;
+type Handle<Context> = TriggerHandle<number, TriggerOwner<Context>>;
 
 /**
  * An account's boxes as drawn and their edges, four per box (bid at or below, bid at or above,
  * ask at or below, ask at or above).
  */
-interface GuardDrawing {
+interface GuardDrawing<Context> {
   /**
    * Four numbers per box, in the order the boxes were given: instrument, bid, ask, half-width (a
    * flat array: comparing the new boxes with it reads one object, not one per box).
    */
   readonly boxes: number[];
-  readonly edges: TriggerHandle<number>[];
+  readonly edges: Handle<Context>[];
   /**
    * Every edge still waits in its book. An edge leaves only by firing (`takeCrossed` clears this)
    * or by this index taking it out, so knowing it reads no edge (each a likely cache miss).
@@ -63,21 +77,16 @@ interface GuardDrawing {
   whole: boolean;
 }
 
-export class TriggerIndex {
-  private readonly books = new Map<number, TriggerBook<number>>();
+export class TriggerIndex<Context = undefined> {
+  private readonly books = new Map<number, TriggerBook<number, TriggerOwner<Context>>>();
   /** The boxes each account's guard edges were drawn from, so re-drawing replaces only what moved. */
-  private readonly guarded = new Map<number, GuardDrawing>();
-  private readonly orders = new Map<number, OrderTriggers>();
+  private readonly guarded = new Map<number, GuardDrawing<Context>>();
+  private readonly orders = new Map<number, OrderTriggers<Context>>();
 
-  private bookOf(instrumentId: number): TriggerBook<number> {
+  private bookOf(instrumentId: number): TriggerBook<number, TriggerOwner<Context>> {
     let book = this.books.get(instrumentId);
-    if (!book) this.books.set(instrumentId, (book = new TriggerBook<number>()));
+    if (!book) this.books.set(instrumentId, (book = new TriggerBook<number, TriggerOwner<Context>>()));
     return book;
-  }
-
-  /** The account an order with live triggers belongs to. */
-  ownerOf(orderId: number): number | undefined {
-    return this.orders.get(orderId)?.accountId;
   }
 
   hasBook(instrumentId: number): boolean {
@@ -88,24 +97,28 @@ export class TriggerIndex {
    * Every live trigger the quote crosses, pending fills first, then stops, then guards. Each
    * carries its account as `owner`.
    */
-  takeCrossed(instrumentId: number, bid: number, ask: number): OwnedTrigger<number>[] {
+  takeCrossed(instrumentId: number, bid: number, ask: number): OwnedTrigger<number, TriggerOwner<Context>>[] {
     const crossed = this.books.get(instrumentId)?.takeCrossed(bid, ask) ?? [];
     for (const trigger of crossed)
       if (kindOf(trigger.id) === TriggerKind.guard) {
-        const drawing = this.guarded.get(trigger.owner);
+        const drawing = this.guarded.get(ownerOfTrigger(trigger.id));
         if (drawing) drawing.whole = false;
       }
     return crossed.length > 1 ? crossed.sort(firingOrder) : crossed;
   }
 
-  /** [T1] Adds the triggers of a pending or holding order (replacing those it had). */
-  addOrder(order: Order): void {
+  /**
+   * [T1] Adds the triggers of a pending or holding order (replacing those it had); `context` is
+   * what its fired triggers hand back beside the order (the trading book: the account's entry).
+   */
+  addOrder(order: Order, context: Context): void {
     if (order.state !== 'pending' && order.state !== 'holding') return;
     this.removeOrder(order);
     const book = this.bookOf(order.instrumentId);
-    const triggers: OrderTriggers = {
-      accountId: order.accountId,
+    const triggers: OrderTriggers<Context> = {
       book,
+      context,
+      order,
       pending: undefined,
       stopLoss: undefined,
       takeProfit: undefined,
@@ -121,7 +134,7 @@ export class TriggerIndex {
         buy ? 'ask' : 'bid',
         atOrBelow ? 'atOrBelow' : 'atOrAbove',
         order.targetPoints,
-        order.accountId,
+        triggers,
       );
       return;
     }
@@ -133,21 +146,20 @@ export class TriggerIndex {
         buy ? 'bid' : 'ask',
         buy ? 'atOrAbove' : 'atOrBelow',
         order.takeProfitPoints,
-        order.accountId,
+        triggers,
       );
   }
 
   /**
    * [TS4] A holding order's stop loss moved (a trailing stop): only its stop and its next move are
-   * re-indexed, its take profit stays where it is.
+   * re-indexed, its take profit stays where it is. `triggers` is the entry its fired move carried.
    */
-  moveStop(order: Order): void {
-    const triggers = this.orders.get(order.id);
-    if (triggers) this.addStop(triggers, order);
-    else this.addOrder(order);
+  moveStop(triggers: OrderTriggers<Context>, order: Order): void {
+    triggers.order = order;
+    this.addStop(triggers, order);
   }
 
-  private addStop(triggers: OrderTriggers, order: Order): void {
+  private addStop(triggers: OrderTriggers<Context>, order: Order): void {
     const { book } = triggers;
     const buy = order.side === 'buy';
     if (triggers.stopLoss) book.discard(triggers.stopLoss);
@@ -158,7 +170,7 @@ export class TriggerIndex {
             buy ? 'bid' : 'ask',
             buy ? 'atOrBelow' : 'atOrAbove',
             order.stopLossPoints,
-            order.accountId,
+            triggers,
           )
         : undefined;
     if (triggers.trailMove) book.discard(triggers.trailMove);
@@ -169,7 +181,7 @@ export class TriggerIndex {
         move.side,
         move.direction,
         move.level,
-        order.accountId,
+        triggers,
       );
     } else triggers.trailMove = undefined;
   }
@@ -178,6 +190,7 @@ export class TriggerIndex {
     const triggers = this.orders.get(order.id);
     if (!triggers) return;
     this.orders.delete(order.id);
+    triggers.order = undefined;
     const { book } = triggers;
     if (triggers.pending) book.discard(triggers.pending);
     if (triggers.stopLoss) book.discard(triggers.stopLoss);
@@ -204,7 +217,7 @@ export class TriggerIndex {
       drawn.whole = true;
       return;
     }
-    const drawing: GuardDrawing = { boxes: [], edges: [], whole: true };
+    const drawing: GuardDrawing<Context> = { boxes: [], edges: [], whole: true };
     for (let at = 0; at < bands.length; at++) {
       const band = bands[at]!;
       const old = drawn ? boxOf(drawn, band.instrumentId) : -1;
@@ -223,7 +236,7 @@ export class TriggerIndex {
   }
 
   /** Puts the four edges of `band` in its book, as box `at` of the drawing. */
-  private drawBox(drawing: GuardDrawing, at: number, accountId: number, band: GuardBand): void {
+  private drawBox(drawing: GuardDrawing<Context>, at: number, accountId: number, band: GuardBand): void {
     const book = this.bookOf(band.instrumentId);
     const first = triggerId(accountId, TriggerKind.guard);
     const d = band.halfWidthPoints;
@@ -232,10 +245,10 @@ export class TriggerIndex {
     boxes[4 * at + 1] = band.bid;
     boxes[4 * at + 2] = band.ask;
     boxes[4 * at + 3] = d;
-    edges[4 * at] = book.insert(first, 'bid', 'atOrBelow', band.bid - d, accountId);
-    edges[4 * at + 1] = book.insert(first + 1, 'bid', 'atOrAbove', band.bid + d, accountId);
-    edges[4 * at + 2] = book.insert(first + 2, 'ask', 'atOrBelow', band.ask - d, accountId);
-    edges[4 * at + 3] = book.insert(first + 3, 'ask', 'atOrAbove', band.ask + d, accountId);
+    edges[4 * at] = book.insert(first, 'bid', 'atOrBelow', band.bid - d, null);
+    edges[4 * at + 1] = book.insert(first + 1, 'bid', 'atOrAbove', band.bid + d, null);
+    edges[4 * at + 2] = book.insert(first + 2, 'ask', 'atOrBelow', band.ask - d, null);
+    edges[4 * at + 3] = book.insert(first + 3, 'ask', 'atOrAbove', band.ask + d, null);
   }
 
   removeGuards(accountId: number): void {
@@ -245,14 +258,14 @@ export class TriggerIndex {
     this.guarded.delete(accountId);
   }
 
-  private removeEdges(drawn: GuardDrawing, at: number): void {
+  private removeEdges(drawn: GuardDrawing<Context>, at: number): void {
     const book = this.books.get(drawn.boxes[4 * at]!);
     for (let edge = 0; edge < 4; edge++) book?.discard(drawn.edges[4 * at + edge]!);
   }
 }
 
 /** Whether the drawing's boxes are of `bands`' instruments, in their order. */
-function sameInstruments(drawing: GuardDrawing, bands: readonly GuardBand[]): boolean {
+function sameInstruments(drawing: GuardDrawing<unknown>, bands: readonly GuardBand[]): boolean {
   if (drawing.boxes.length !== 4 * bands.length) return false;
   for (let at = 0; at < bands.length; at++)
     if (drawing.boxes[4 * at] !== bands[at]!.instrumentId) return false;
@@ -260,13 +273,13 @@ function sameInstruments(drawing: GuardDrawing, bands: readonly GuardBand[]): bo
 }
 
 /** Where the drawing holds the box of an instrument, -1 for nowhere. */
-function boxOf(drawing: GuardDrawing, instrumentId: number): number {
+function boxOf(drawing: GuardDrawing<unknown>, instrumentId: number): number {
   for (let at = 0; 4 * at < drawing.boxes.length; at++) if (drawing.boxes[4 * at] === instrumentId) return at;
   return -1;
 }
 
 /** Whether box `at` of the drawing is `band`'s: same quote, same half-width. */
-const sameBoxAt = (drawing: GuardDrawing, at: number, band: GuardBand) =>
+const sameBoxAt = (drawing: GuardDrawing<unknown>, at: number, band: GuardBand) =>
   drawing.boxes[4 * at + 1] === band.bid &&
   drawing.boxes[4 * at + 2] === band.ask &&
   drawing.boxes[4 * at + 3] === band.halfWidthPoints;
@@ -276,7 +289,7 @@ const sameBoxAt = (drawing: GuardDrawing, at: number, band: GuardBand) =>
  * order of SPEC.md B8). A move never crosses on the tick that made it (TS4), so its place among
  * the others changes no price, only the order Outcome lists things in.
  */
-function firingOrder(a: OwnedTrigger<number>, b: OwnedTrigger<number>): number {
+function firingOrder(a: OwnedTrigger<number, unknown>, b: OwnedTrigger<number, unknown>): number {
   return RANK[kindOf(a.id)] - RANK[kindOf(b.id)];
 }
 const RANK: Record<TriggerKind, number> = {
