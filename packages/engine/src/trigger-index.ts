@@ -94,8 +94,9 @@ export class TriggerIndex<Context = undefined> {
   }
 
   /**
-   * Every live trigger the quote crosses, pending fills first, then stops, then guards. Each
-   * carries its account as `owner`.
+   * Every live trigger the quote crosses, pending fills first, then stops, then guards. An order's
+   * trigger carries the order's entry as `owner`; a guard's edge carries null (its id names the
+   * account).
    */
   takeCrossed(instrumentId: number, bid: number, ask: number): OwnedTrigger<number, TriggerOwner<Context>>[] {
     const crossed = this.books.get(instrumentId)?.takeCrossed(bid, ask) ?? [];
