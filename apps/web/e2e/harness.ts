@@ -216,6 +216,9 @@ export function useStack(serverOptions: ServerOptions = {}): Stack {
         timezoneId: 'Asia/Hong_Kong',
         colorScheme: options.colorScheme ?? 'light',
         acceptDownloads: true,
+        // The back office then opens its dialogs without the zoom: a click Playwright aims while a
+        // dialog still grows can land beside its button, and went unheard once in a while.
+        reducedMotion: 'reduce',
       });
       return pageIn(context);
     },
