@@ -105,11 +105,12 @@ function fire(
   builderOf: BuilderOf,
 ): void {
   const type = kindOf(trigger.id);
-  const id = ownerOfTrigger(trigger.id);
   if (type === TriggerKind.guard) {
-    const account = book.account(id);
+    // A guard's edge names its account in its id.
+    const accountId = ownerOfTrigger(trigger.id);
+    const account = book.account(accountId);
     if (account) {
-      book.triggers.removeGuards(id);
+      book.triggers.removeGuards(accountId);
       builderOf(account, 'fully');
     }
     return;

@@ -40,8 +40,8 @@ export interface Trigger<Id extends string | number = string> {
 /** A trigger as `takeCrossed` returns it, with what its owner gave it. */
 export interface OwnedTrigger<Id extends string | number = string, Owner = number> extends Trigger<Id> {
   /**
-   * What `insert` was given (the trading book: the order's entry, or the account's for a margin
-   * guard), so a fired trigger leads to what it fires without a lookup; 0 for a trigger `put` by id.
+   * What `insert` was given (the trading book: the order's entry, null for a margin guard's edge),
+   * so a fired trigger leads to what it fires without a lookup; 0 for a trigger `put` by id.
    */
   readonly owner: Owner;
 }
