@@ -93,6 +93,10 @@ export function RichText({ value = '', onChange, label, dir = 'ltr' }: RichTextP
               type={active?.[tool.key] ? 'primary' : 'text'}
               aria-label={t(`news.tool_${tool.key}`)}
               aria-pressed={active?.[tool.key] ?? false}
+              // A press keeps the focus (and the caret) in the text: TipTap gives the focus back
+              // only on the next animation frame, so keys typed straight after a click on Bold
+              // would otherwise reach the button, not the article.
+              onMouseDown={(event) => event.preventDefault()}
               onClick={tool.run}
             >
               {tool.text}
