@@ -24,6 +24,8 @@ import {
 } from './trigger-index.ts';
 import type { Account, CancelReason, CloseReason, Order, Outcome } from './trading-types.ts';
 
+type Entry = OrderTriggers<LoadedAccount>;
+
 /** What the trading book lends a tick: its board, triggers, accounts and shared steps. */
 export interface TickBook {
   readonly board: MarketBoard;
@@ -32,13 +34,32 @@ export interface TickBook {
     TriggerIndex<LoadedAccount>,
     'hasBook' | 'takeCrossed' | 'removeGuards' | 'moveStop'
   >;
-  account(accountId: number): Account | undefined;
-  /** The account of an entry a fired trigger carried (no lookup), as the one being decided. */
+  /** An account's entry in the book (its record and valuation), looked up by id. */
+  loaded(accountId: number): LoadedAccount | undefined;
+  /**
+   * The account of an entry a fired trigger carried (no lookup), as the one being decided: the
+   * steps that follow (valuation, close, settle) find it without looking it up again.
+   */
   accountOf(loaded: LoadedAccount): Account;
   valuation(account: Account): AccountValuation;
-  putOrder(account: Account, order: Order, out: OutcomeBuilder): void;
-  close(account: Account, order: Order, reason: CloseReason, nowMs: number, out: OutcomeBuilder): void;
-  cancel(account: Account, order: Order, reason: CancelReason, nowMs: number, out: OutcomeBuilder): void;
+  /** Each step that changes an order takes the entry its fired trigger carried: nothing is looked up. */
+  putOrder(account: Account, order: Order, out: OutcomeBuilder, entry?: Entry): void;
+  close(
+    account: Account,
+    order: Order,
+    reason: CloseReason,
+    nowMs: number,
+    out: OutcomeBuilder,
+    entry?: Entry,
+  ): void;
+  cancel(
+    account: Account,
+    order: Order,
+    reason: CancelReason,
+    nowMs: number,
+    out: OutcomeBuilder,
+    entry?: Entry,
+  ): void;
   settle(account: Account, out: OutcomeBuilder, nowMs: number, closedAtQuoteOnly?: boolean): void;
 }
 
@@ -48,9 +69,11 @@ export interface TickBook {
  * trailing stop, which changes no figure (TS5).
  */
 type Settling = 'fully' | 'closes' | 'none';
-type BuilderOf = (account: Account, settling: Settling) => OutcomeBuilder;
+type BuilderOf = (loaded: LoadedAccount, settling: Settling) => OutcomeBuilder;
 
 interface Touched {
+  /** The account's entry, so settling it after the fires looks nothing up (a miss per account). */
+  readonly loaded: LoadedAccount;
   readonly builder: OutcomeBuilder;
   settling: Settling;
 }
@@ -77,9 +100,11 @@ export function runTick(
 
   // Each account the tick touched, with how it settles: one map lookup per fire for both.
   const touched = new Map<number, Touched>();
-  const builderOf: BuilderOf = (account, how) => {
+  const builderOf: BuilderOf = (loaded, how) => {
+    const { account } = loaded;
     let entry = touched.get(account.id);
-    if (!entry) touched.set(account.id, (entry = { builder: new OutcomeBuilder(account), settling: how }));
+    if (!entry)
+      touched.set(account.id, (entry = { loaded, builder: new OutcomeBuilder(account), settling: how }));
     else entry.settling = SETTLE_MOST[entry.settling][how];
     return entry.builder;
   };
@@ -88,8 +113,8 @@ export function runTick(
   for (let crossed = take(); crossed.length > 0; crossed = take()) {
     for (const trigger of crossed) fire(book, trigger, timeMs, builderOf);
   }
-  for (const { builder, settling } of touched.values())
-    if (settling !== 'none') book.settle(builder.account, builder, timeMs, settling === 'closes');
+  for (const { loaded, builder, settling } of touched.values())
+    if (settling !== 'none') book.settle(book.accountOf(loaded), builder, timeMs, settling === 'closes');
   const outcomes: Outcome[] = [];
   for (const { builder } of touched.values()) {
     const outcome = builder.build();
@@ -108,10 +133,10 @@ function fire(
   if (type === TriggerKind.guard) {
     // A guard's edge names its account in its id.
     const accountId = ownerOfTrigger(trigger.id);
-    const account = book.account(accountId);
-    if (account) {
+    const loaded = book.loaded(accountId);
+    if (loaded) {
       book.triggers.removeGuards(accountId);
-      builderOf(account, 'fully');
+      builderOf(loaded, 'fully');
     }
     return;
   }
@@ -120,20 +145,20 @@ function fire(
   const held = trigger.owner!;
   const order = held.order;
   if (!order) return;
+  const out = builderOf(held.context, SETTLING[type]);
   const account = book.accountOf(held.context);
-  const out = builderOf(account, SETTLING[type]);
   if (type === TriggerKind.pending && order.state === 'pending') {
     const free = book.valuation(account).freeMarginMicros(account, book.board);
     const filled = fillPending(order, account, book.board, book.settings.feeType, nowMs, free);
     if (filled) {
-      book.putOrder(account, filled, out);
+      book.putOrder(account, filled, out, held);
       if (filled.feeMicros > 0n) out.post('trade_fee', -filled.feeMicros, filled.id, nowMs);
-    } else book.cancel(account, order, 'insufficient_free_margin', nowMs, out);
+    } else book.cancel(account, order, 'insufficient_free_margin', nowMs, out, held);
   } else if (order.state !== 'holding') return;
   // [TS6] A trailing order's stop fires as any stop loss does; only the recorded reason differs.
   else if (type === TriggerKind.stopLoss)
-    book.close(account, order, order.trailingPoints > 0 ? 'trailing_stop' : 'stop_loss', nowMs, out);
-  else if (type === TriggerKind.takeProfit) book.close(account, order, 'take_profit', nowMs, out);
+    book.close(account, order, order.trailingPoints > 0 ? 'trailing_stop' : 'stop_loss', nowMs, out, held);
+  else if (type === TriggerKind.takeProfit) book.close(account, order, 'take_profit', nowMs, out, held);
   else if (type === TriggerKind.trailMove) trail(book, held, account, order, out);
 }
 

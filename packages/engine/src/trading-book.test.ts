@@ -13,6 +13,7 @@ import {
   WEDNESDAY_NOON,
   XAGUSD,
 } from './testing/trading-fixture.ts';
+import { accountFigures } from './account-figures.ts';
 import { marginCallRearmLevel } from './settlement.ts';
 import type { PlaceOrderCommand, TradingBook } from './trading-book.ts';
 
@@ -267,6 +268,31 @@ describe('pending orders [F1]', () => {
       closeReason: 'stop_loss',
     });
     expect(outcome!.postings.map((p) => p.kind)).toEqual(['trade_fee', 'realized_pnl']);
+  });
+});
+
+describe('an account loaded with its open orders [B1]', () => {
+  it('values, closes, fills and fires them as if they had been placed in this book', () => {
+    const first = setup();
+    placed(first, 7, buy(EURUSD.id, '1', { stopLossPoints: 109_500 }));
+    const closing = placed(first, 7, sell(JPN225.id, '0.1')).orders[0]!;
+    const pending = placed(first, 7, buy(EURUSD.id, '0.5', { market: false, targetPoints: 109_800 }))
+      .orders[0]!;
+    // A restart: another book loads the account as stored, its open orders with it.
+    const stored = first.account(7)!;
+    const book = fixtureBook();
+    book.loadAccount({ ...stored, orders: new Map(stored.orders) });
+    const agrees = () => expect(book.figures(7)).toEqual(accountFigures(book.account(7)!, book.board));
+    agrees();
+    expect(book.closePosition(7, closing.id, 'user', T + 1).ok).toBe(true);
+    agrees();
+    const [filled] = book.applyTick(EURUSD.id, 109_790, 109_800, T + 2);
+    expect(filled!.orders).toMatchObject([{ id: pending.id, state: 'holding' }]);
+    agrees();
+    const [fired] = book.applyTick(EURUSD.id, 109_400, 109_410, T + 3);
+    expect(fired!.orders).toMatchObject([{ state: 'closed', closeReason: 'stop_loss', lots: lots('1') }]);
+    agrees();
+    expect(book.figures(7)!.usedMarginMicros).toBe(book.account(7)!.orders.get(pending.id)!.marginMicros);
   });
 });
 

@@ -10,7 +10,7 @@ import { AccountValuation, type LoadedAccount } from './account-valuation.ts';
 import { MarketBoard } from './market-board.ts';
 import { decideOrderEntry, type OrderCommand, type OrderRejection } from './order-entry.ts';
 import { isMarketOpen } from './schedule.ts';
-import { TriggerIndex } from './trigger-index.ts';
+import { TriggerIndex, type OrderTriggers } from './trigger-index.ts';
 import { changesAnything, OutcomeBuilder } from './outcome-builder.ts';
 import { closeOrder, placedOrder, validateStops } from './order-lifecycle.ts';
 import {
@@ -59,6 +59,8 @@ export interface PlaceOrderCommand extends OrderCommand {
 }
 
 type BookSteps = ClosingBook & TickBook & SettlingBook;
+/** An order's entry in the trigger index: its record, account, trigger handles and position. */
+type Entry = OrderTriggers<LoadedAccount>;
 
 const reject = (rejection: CommandRejection): CommandResult => ({ ok: false, rejection });
 
@@ -132,16 +134,20 @@ export class TradingBook {
   loadAccount(account: Account): void {
     this.unloadAccount(account.id);
     this.lastLooked = undefined;
-    const loaded = { account, valuation: AccountValuation.of(account) };
+    const loaded = { account, valuation: new AccountValuation() };
     this.accounts.set(account.id, loaded);
-    for (const order of account.orders.values()) this.triggers.addOrder(order, loaded);
+    for (const order of account.orders.values()) {
+      // Each order's entry in the index is where the valuation keeps its position.
+      const entry = this.triggers.addOrder(order, loaded);
+      if (entry) loaded.valuation.put(order, entry);
+    }
     this.redrawGuards(account);
   }
 
   unloadAccount(accountId: number): void {
     const account = this.accounts.get(accountId)?.account;
     if (!account) return;
-    for (const order of account.orders.values()) this.triggers.removeOrder(order);
+    for (const orderId of account.orders.keys()) this.triggers.removeOrder(orderId);
     this.triggers.removeGuards(accountId);
     this.accounts.delete(accountId);
     this.lastLooked = undefined;
@@ -249,6 +255,7 @@ export class TradingBook {
         if (loaded) this.lastLooked = loaded;
         return loaded?.account;
       },
+      loaded: (id) => this.accounts.get(id),
       accountOf: (loaded) => {
         this.lastLooked = loaded;
         return loaded.account;
@@ -256,9 +263,11 @@ export class TradingBook {
       valuation: (account) => this.valuation(account),
       newOrderId: () => this.nextOrderId++,
       outcomeOf: (account) => new OutcomeBuilder(account),
-      putOrder: (account, order, out) => this.putOrder(account, order, out),
-      close: (account, order, reason, nowMs, out) => this.close(account, order, reason, nowMs, out),
-      cancel: (account, order, reason, nowMs, out) => this.cancel(account, order, reason, nowMs, out),
+      putOrder: (account, order, out, entry?: Entry) => this.putOrder(account, order, out, entry),
+      close: (account, order, reason, nowMs, out, entry?: Entry) =>
+        this.close(account, order, reason, nowMs, out, entry),
+      cancel: (account, order, reason, nowMs, out, entry?: Entry) =>
+        this.cancel(account, order, reason, nowMs, out, entry),
       settle: (account, out, nowMs, closedAtQuoteOnly?: boolean) =>
         settleAccount(steps, account, out, nowMs, closedAtQuoteOnly),
     };
@@ -388,9 +397,10 @@ export class TradingBook {
     reason: CloseReason,
     nowMs: number,
     out: OutcomeBuilder,
+    entry?: Entry,
   ): void {
     const closed = closeOrder(order, this.board, reason, nowMs);
-    this.putOrder(account, closed, out, order);
+    this.putOrder(account, closed, out, entry);
     if (closed.profitMicros !== 0n)
       out.post(reason === 'stop_out' ? 'stop_out' : 'realized_pnl', closed.profitMicros, closed.id, nowMs);
   }
@@ -401,29 +411,33 @@ export class TradingBook {
     reason: CancelReason,
     nowMs: number,
     out: OutcomeBuilder,
+    entry?: Entry,
   ): void {
-    this.putOrder(account, { ...order, state: 'cancelled', cancelReason: reason, closedAtMs: nowMs }, out);
+    const cancelled: Order = { ...order, state: 'cancelled', cancelReason: reason, closedAtMs: nowMs };
+    this.putOrder(account, cancelled, out, entry);
   }
 
   /**
-   * Replaces an order's record (records are never mutated), keeping triggers in step with it.
-   * `previous` is the record it replaces, when the caller has it (a close does).
+   * Replaces an order's record (records are never mutated), keeping its triggers and its position
+   * in the valuation in step with it. `entry` is the order's entry in the index when the caller
+   * has it (a fire does), so nothing is looked up by id. An account the book did not load gets no
+   * triggers: nothing would hand their fires to it.
    */
   private putOrder(
     account: Account,
     order: Order,
     out: OutcomeBuilder,
-    previous: Order | undefined = account.orders.get(order.id),
+    entry: Entry | undefined = this.triggers.entryOf(order.id),
   ): void {
-    if (previous) this.triggers.removeOrder(previous);
-    const loaded = this.loadedOf(account);
-    loaded.valuation.put(order);
+    const loaded = this.registeredOf(account);
     if (order.state === 'pending' || order.state === 'holding') {
       account.orders.set(order.id, order);
-      this.triggers.addOrder(order, loaded);
+      entry = loaded && this.triggers.addOrder(order, loaded, entry);
     } else {
       account.orders.delete(order.id);
+      if (entry) this.triggers.removeOrder(order.id, entry);
     }
+    if (loaded && entry) loaded.valuation.put(order, entry);
     out.order(order);
   }
 
@@ -434,10 +448,15 @@ export class TradingBook {
 
   /** The account's entry; for an account this book did not load, one made from its orders. */
   private loadedOf(account: Account): LoadedAccount {
+    return this.registeredOf(account) ?? { account, valuation: AccountValuation.of(account) };
+  }
+
+  /** The account's entry in this book, undefined when the book did not load this record. */
+  private registeredOf(account: Account): LoadedAccount | undefined {
     const recent = this.lastLooked;
     if (recent?.account === account) return recent;
     const loaded = this.accounts.get(account.id);
-    return loaded?.account === account ? loaded : { account, valuation: AccountValuation.of(account) };
+    return loaded?.account === account ? loaded : undefined;
   }
 
   private redrawGuards(account: Account): void {

@@ -8,6 +8,7 @@
  * the trigger is. A tick that fires takes out and puts in several triggers per fired one, and a
  * number is looked up without building or hashing a string.
  */
+import type { PositionSlot } from './account-valuation.ts';
 import type { GuardBand } from './margin-guard.ts';
 import { TriggerBook, type OwnedTrigger, type TriggerHandle } from './trigger-book.ts';
 import type { Order } from './trading-types.ts';
@@ -36,14 +37,16 @@ export function ownerOfTrigger(id: number): number {
 }
 
 /**
- * One order's entry: the record its triggers were drawn for, what the trading book keeps of its
- * account (`context`), and its triggers' handles, so taking them out needs no lookup by id. Every
- * trigger of the order carries this entry as its owner: a fire reaches the order and its account
- * without a lookup in a map of every open order (a cache miss each at 100,000 positions).
+ * One order's entry, the one record the engine keeps per open order beside the order itself: the
+ * record its triggers were drawn for, what the trading book keeps of its account (`context`), its
+ * triggers' handles, so taking them out needs no lookup by id, and its position in the account's
+ * valuation (`PositionSlot`). Every trigger of the order carries this entry as its owner: a fire
+ * reaches the order, its account and its position without a lookup in a map of every open order
+ * (a cache miss each at 100,000 positions). The entry lives while the order is pending or holding.
  */
-export interface OrderTriggers<Context> {
+export interface OrderTriggers<Context> extends PositionSlot {
   readonly book: TriggerBook<number, TriggerOwner<Context>>;
-  readonly context: Context;
+  context: Context;
   /**
    * The order's record now; undefined once its triggers were taken out (an earlier fire of the
    * same tick closed or filled it, and a trigger already taken with it finds nothing to do).
@@ -108,24 +111,45 @@ export class TriggerIndex<Context = undefined> {
     return crossed.length > 1 ? crossed.sort(firingOrder) : crossed;
   }
 
+  /** The entry of a pending or holding order, looked up by its id. */
+  entryOf(orderId: number): OrderTriggers<Context> | undefined {
+    return this.orders.get(orderId);
+  }
+
   /**
-   * [T1] Adds the triggers of a pending or holding order (replacing those it had); `context` is
-   * what its fired triggers hand back beside the order (the trading book: the account's entry).
+   * [T1] Puts the triggers of a pending or holding order (replacing those it had) and returns its
+   * entry; `context` is what its fired triggers hand back beside the order (the trading book: the
+   * account's entry). `entry` is the order's entry when the caller has it (a fire does): it is
+   * kept, with its position, and no map is read. An order in any other state gets no entry.
    */
-  addOrder(order: Order, context: Context): void {
-    if (order.state !== 'pending' && order.state !== 'holding') return;
-    this.removeOrder(order);
+  addOrder(
+    order: Order,
+    context: Context,
+    entry: OrderTriggers<Context> | undefined = this.orders.get(order.id),
+  ): OrderTriggers<Context> | undefined {
+    if (order.state !== 'pending' && order.state !== 'holding') return undefined;
     const book = this.bookOf(order.instrumentId);
-    const triggers: OrderTriggers<Context> = {
-      book,
-      context,
-      order,
-      pending: undefined,
-      stopLoss: undefined,
-      takeProfit: undefined,
-      trailMove: undefined,
-    };
-    this.orders.set(order.id, triggers);
+    if (entry?.book === book) {
+      this.discardTriggers(entry);
+      entry.order = order;
+      entry.context = context;
+    } else {
+      // A new order, or one whose instrument changed (not something an order does; kept safe).
+      if (entry) this.removeOrder(order.id, entry);
+      const position = entry?.position;
+      entry = {
+        book,
+        context,
+        order,
+        position,
+        pending: undefined,
+        stopLoss: undefined,
+        takeProfit: undefined,
+        trailMove: undefined,
+      };
+      this.orders.set(order.id, entry);
+    }
+    const triggers = entry;
     const buy = order.side === 'buy';
     if (order.state === 'pending') {
       // Buy orders fill at the ask, sell orders at the bid.
@@ -137,7 +161,7 @@ export class TriggerIndex<Context = undefined> {
         order.targetPoints,
         triggers,
       );
-      return;
+      return triggers;
     }
     this.addStop(triggers, order);
     // A buy closes at the bid, a sell at the ask.
@@ -149,6 +173,7 @@ export class TriggerIndex<Context = undefined> {
         order.takeProfitPoints,
         triggers,
       );
+    return triggers;
   }
 
   /**
@@ -187,16 +212,24 @@ export class TriggerIndex<Context = undefined> {
     } else triggers.trailMove = undefined;
   }
 
-  removeOrder(order: Order): void {
-    const triggers = this.orders.get(order.id);
-    if (!triggers) return;
-    this.orders.delete(order.id);
-    triggers.order = undefined;
-    const { book } = triggers;
-    if (triggers.pending) book.discard(triggers.pending);
-    if (triggers.stopLoss) book.discard(triggers.stopLoss);
-    if (triggers.takeProfit) book.discard(triggers.takeProfit);
-    if (triggers.trailMove) book.discard(triggers.trailMove);
+  /**
+   * Takes out an order's triggers and forgets its entry (the order closed, was cancelled or its
+   * account unloaded); `entry` is its entry when the caller has it.
+   */
+  removeOrder(orderId: number, entry: OrderTriggers<Context> | undefined = this.orders.get(orderId)): void {
+    if (!entry) return;
+    this.orders.delete(orderId);
+    entry.order = undefined;
+    this.discardTriggers(entry);
+  }
+
+  private discardTriggers(entry: OrderTriggers<Context>): void {
+    const { book } = entry;
+    if (entry.pending) book.discard(entry.pending);
+    if (entry.stopLoss) book.discard(entry.stopLoss);
+    if (entry.takeProfit) book.discard(entry.takeProfit);
+    if (entry.trailMove) book.discard(entry.trailMove);
+    entry.pending = entry.stopLoss = entry.takeProfit = entry.trailMove = undefined;
   }
 
   /**
