@@ -17,8 +17,18 @@ import {
   type TestRuntime,
 } from './helpers/test-runtime.ts';
 import { SecretBox } from '../src/security/secret-box.ts';
+import { sealStoredSecrets } from '../src/startup/secret-sealing.ts';
 
-const SEALED = /^sealed:v1:[A-Za-z0-9_-]+$/;
+const SEALED = /^sealed:v2:[0-9a-f]{16}:[A-Za-z0-9_-]+$/;
+
+/** A box that counts the stored values it is asked to open. */
+class CountingBox extends SecretBox {
+  opens = 0;
+  override opened(stored: string) {
+    this.opens++;
+    return super.opened(stored);
+  }
+}
 
 describe.each(databaseEngines())('authenticator secrets at rest on %s', (engine) => {
   const key = randomBytes(32).toString('hex');
@@ -88,6 +98,29 @@ describe.each(databaseEngines())('authenticator secrets at rest on %s', (engine)
     expect(box.open(resealed!)).toBe(plain);
     // A new sign-in with a code of the same secret (the helper's authenticator) passes.
     expect(await staffSignIn(rt, 'admin', TEST_ADMIN_PASSWORD)).toEqual(expect.any(String));
+  });
+
+  it('opens at start only the secrets its key did not seal, not every enrolled one', async () => {
+    const runtimeKey = Buffer.from(
+      engine === 'postgres' ? key : readFileSync(path.join(rt!.config.dataDir, 'secrets.key'), 'utf8').trim(),
+      'hex',
+    );
+    // The admin's and the trader's secrets are both sealed under this key: nothing to open.
+    const quiet = new CountingBox(runtimeKey);
+    expect(await sealStoredSecrets(rt!.database.db, quiet)).toBe(0);
+    expect(quiet.opens).toBe(0);
+    // One stored unsealed: it alone is opened, and sealed.
+    const plain = quiet.open((await storedStaffSecret(rt!))!);
+    await rt!.database.db
+      .updateTable('staff')
+      .set({ totp_secret: plain })
+      .where('username', '=', 'admin')
+      .execute();
+    const busy = new CountingBox(runtimeKey);
+    expect(await sealStoredSecrets(rt!.database.db, busy)).toBe(1);
+    expect(busy.opens).toBe(1);
+    expect(await storedStaffSecret(rt!)).toMatch(SEALED);
+    expect(await staffSignIn(rt!, 'admin', TEST_ADMIN_PASSWORD)).toEqual(expect.any(String));
   });
 
   it('refuses to start with a key that cannot open the stored secrets, and starts again with the right one', async () => {

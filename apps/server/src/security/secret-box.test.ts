@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
+import { createCipheriv, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isSealed, SecretBox, secretsKeyOf } from './secret-box.ts';
+import { isSealed, keyIdOf, SecretBox, secretsKeyOf } from './secret-box.ts';
 
 const SECRET = 'JBSWY3DPEHPK3PXP';
 
@@ -29,9 +29,35 @@ describe('SecretBox', () => {
     const sealed = box.seal(SECRET);
     // A character inside the value: the last one carries padding bits, so changing it can decode
     // to the same bytes.
-    const at = 'sealed:v1:'.length + 20;
+    const at = box.sealedPrefix!.length + 20;
     const altered = sealed.slice(0, at) + (sealed[at] === 'A' ? 'B' : 'A') + sealed.slice(at + 1);
-    expect(() => box.open(altered)).toThrow(/another key sealed it/);
+    expect(() => box.open(altered)).toThrow(/altered: it does not open with the key it names/);
+  });
+
+  it('names the sealing key in each value by an id that tells keys apart and shows nothing of them', () => {
+    const key = randomBytes(32);
+    const sealed = new SecretBox(key).seal(SECRET);
+    expect(sealed).toMatch(/^sealed:v2:[0-9a-f]{16}:[A-Za-z0-9_-]+$/);
+    expect(sealed.startsWith(`sealed:v2:${keyIdOf(key)}:`)).toBe(true);
+    expect(keyIdOf(key)).toBe(keyIdOf(Buffer.from(key)));
+    expect(keyIdOf(randomBytes(32))).not.toBe(keyIdOf(key));
+    expect(key.toString('hex')).not.toContain(keyIdOf(key));
+    // Another key's value is refused by its id, and an id that names no key at all too.
+    expect(() => box.open(sealed)).toThrow(/another key sealed it/);
+    expect(() => box.open(`sealed:v2:${'0'.repeat(16)}:${sealed.split(':')[3]}`)).toThrow(
+      /another key sealed it/,
+    );
+  });
+
+  it('opens a value sealed before key ids (v1) and says it needs sealing again', () => {
+    const key = randomBytes(32);
+    const nonce = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', key, nonce);
+    const body = Buffer.concat([cipher.update(SECRET, 'utf8'), cipher.final()]);
+    const v1 = 'sealed:v1:' + Buffer.concat([nonce, cipher.getAuthTag(), body]).toString('base64url');
+    expect(new SecretBox(key).opened(v1)).toEqual({ secret: SECRET, reseal: true });
+    expect(new SecretBox(randomBytes(32), [key]).opened(v1)).toEqual({ secret: SECRET, reseal: true });
+    expect(() => new SecretBox(randomBytes(32)).open(v1)).toThrow(/another key sealed it/);
   });
 
   it('without a key keeps secrets as given and cannot open sealed ones', () => {

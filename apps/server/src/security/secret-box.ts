@@ -8,23 +8,34 @@
  * file of each node cannot give: without `SECRETS_KEY` its secrets stay as they are stored, and
  * the server says so at start (docs/deploy.md).
  *
- * A sealed value reads `sealed:v1:<base64url of nonce, tag, ciphertext>`; anything else is a
- * secret stored before sealing, read as it is and sealed at the next start with a key
- * (`sealStoredSecrets`).
+ * A sealed value reads `sealed:v2:<key id>:<base64url of nonce, tag, ciphertext>`. The key id
+ * (`keyIdOf`) names the key that sealed it without revealing it, so a start finds the values its
+ * key did not seal by their text alone, in the database, instead of opening every one
+ * (`sealStoredSecrets`), and opening a value tries only the key it names. `sealed:v1:<…>`, sealed
+ * before key ids, opens by trying each key and is sealed again as v2 at the next start; anything
+ * else is a secret stored before sealing, read as it is and sealed at the next start with a key.
  */
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-const PREFIX = 'sealed:v1:';
+/** How every sealed value begins, whatever its version. */
+export const SEALED = 'sealed:';
+const V1 = 'sealed:v1:';
+const V2 = 'sealed:v2:';
 const NONCE_BYTES = 12;
 const TAG_BYTES = 16;
 export const SECRETS_KEY_BYTES = 32;
 
 export class SecretBox {
   private readonly key: Buffer | undefined;
-  /** Keys that sealed earlier values, tried after `key` while a change of key is under way. */
-  private readonly previousKeys: readonly Buffer[];
+  /** `key`, then the keys that sealed earlier values while a change of key is under way, with their ids. */
+  private readonly keyring: ReadonlyArray<{ key: Buffer; id: string }>;
+  /**
+   * How every value this box seals begins (`sealed:v2:<key id>:`); undefined without a key. A
+   * stored value that does not begin so was not sealed by this key.
+   */
+  readonly sealedPrefix: string | undefined;
 
   /** Without a key, secrets are kept as given and only unsealed values can be read. */
   constructor(key: Buffer | undefined, previousKeys: readonly Buffer[] = []) {
@@ -32,7 +43,8 @@ export class SecretBox {
       if (candidate && candidate.length !== SECRETS_KEY_BYTES)
         throw new Error(`a secrets key is ${SECRETS_KEY_BYTES} bytes`);
     this.key = key;
-    this.previousKeys = previousKeys;
+    this.keyring = [key, ...previousKeys].flatMap((one) => (one ? [{ key: one, id: keyIdOf(one) }] : []));
+    this.sealedPrefix = key && `${V2}${keyIdOf(key)}:`;
   }
 
   get sealing(): boolean {
@@ -45,7 +57,7 @@ export class SecretBox {
     const nonce = randomBytes(NONCE_BYTES);
     const cipher = createCipheriv('aes-256-gcm', this.key, nonce);
     const sealed = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-    return PREFIX + Buffer.concat([nonce, cipher.getAuthTag(), sealed]).toString('base64url');
+    return this.sealedPrefix + Buffer.concat([nonce, cipher.getAuthTag(), sealed]).toString('base64url');
   }
 
   /** The secret a stored value holds. Throws when it is sealed and none of the keys opens it. */
@@ -59,21 +71,40 @@ export class SecretBox {
    */
   opened(stored: string): { secret: string; reseal: boolean } {
     if (!isSealed(stored)) return { secret: stored, reseal: this.sealing };
-    const keys = [this.key, ...this.previousKeys].filter((key) => key !== undefined);
-    if (keys.length === 0)
+    const { keyring } = this;
+    if (keyring.length === 0)
       throw new Error(
         'an authenticator secret is sealed and this server has no key to open it: set SECRETS_KEY',
       );
-    const bytes = Buffer.from(stored.slice(PREFIX.length), 'base64url');
-    for (const key of keys) {
-      const secret = openWith(key, bytes);
+    if (stored.startsWith(V2)) {
+      // The value names its key: only that one is tried.
+      const idEnd = stored.indexOf(':', V2.length);
+      const id = idEnd < 0 ? '' : stored.slice(V2.length, idEnd);
+      const key = keyring.find((candidate) => candidate.id === id)?.key;
+      const secret = key && openWith(key, Buffer.from(stored.slice(idEnd + 1), 'base64url'));
       if (secret !== undefined) return { secret, reseal: key !== this.key };
+      if (key) throw new Error('an authenticator secret was altered: it does not open with the key it names');
+    } else if (stored.startsWith(V1)) {
+      const bytes = Buffer.from(stored.slice(V1.length), 'base64url');
+      for (const { key } of keyring) {
+        const secret = openWith(key, bytes);
+        // Sealed before key ids: sealed again as v2 at the next start.
+        if (secret !== undefined) return { secret, reseal: this.sealing };
+      }
     }
     throw new Error(
       "an authenticator secret does not open with this server's key (SECRETS_KEY, else the data folder's secrets.key; " +
         'SECRETS_KEY_PREVIOUS while changing it): another key sealed it',
     );
   }
+}
+
+/**
+ * A key's public name, 16 hex characters: an HMAC of a fixed text under the key, which tells keys
+ * apart and reveals nothing of them.
+ */
+export function keyIdOf(key: Buffer): string {
+  return createHmac('sha256', key).update('authenticator secrets key id').digest('hex').slice(0, 16);
 }
 
 /** The text `key` sealed in `bytes`, or undefined when another key sealed it (or it was altered). */
@@ -90,7 +121,7 @@ function openWith(key: Buffer, bytes: Buffer): string | undefined {
   }
 }
 
-export const isSealed = (stored: string) => stored.startsWith(PREFIX);
+export const isSealed = (stored: string) => stored.startsWith(SEALED);
 
 /** Keeps secrets as they are: for wiring that stores none (tools, some tests). */
 export const UNSEALED = new SecretBox(undefined);

@@ -1,13 +1,15 @@
 /**
- * At start: the key authenticator secrets are sealed with (security/secret-box.ts), every stored
- * secret checked to open with it, and sealed with it now if it was stored unsealed (before
- * sealing, or while there was no key) or sealed by the key being replaced
- * (`SECRETS_KEY_PREVIOUS`). A start whose key cannot open a stored secret stops, naming the cause:
- * serving on would fail every code of those users and staff at sign-in.
+ * At start: the key authenticator secrets are sealed with (security/secret-box.ts), and every
+ * stored secret it did not seal is opened and sealed with it now: one stored unsealed (before
+ * sealing, or while there was no key), sealed before key ids, or sealed by the key being replaced
+ * (`SECRETS_KEY_PREVIOUS`). A start whose key cannot open such a secret stops, naming the cause:
+ * serving on would fail every code of those users and staff at sign-in. The secrets this key
+ * sealed are told apart by their text in the database (their key id), so a start reads and opens
+ * none of them: its cost is the secrets that need work, not every enrolled user.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { SecretBox, secretsKeyOf } from '../security/secret-box.ts';
+import { SEALED, SecretBox, secretsKeyOf } from '../security/secret-box.ts';
 
 export async function openSecretBox(
   config: Parameters<typeof secretsKeyOf>[0] & { previousSecretsKey: Buffer | undefined },
@@ -27,16 +29,22 @@ export async function openSecretBox(
 }
 
 /**
- * Opens every stored secret with `box` and, when it has a key, seals again those stored unsealed
- * or sealed by the previous key (`SECRETS_KEY_PREVIOUS`); returns how many it sealed.
+ * Opens every stored secret `box` did not seal and, when it has a key, seals it again (stored
+ * unsealed, sealed before key ids, or by the previous key); returns how many it sealed. Without a
+ * key, only the sealed ones are opened, which stops the start: there is nothing to open them with.
  */
 export async function sealStoredSecrets(db: Kysely<Database>, box: SecretBox): Promise<number> {
   const staff = await db
     .selectFrom('staff')
     .select(['id', 'totp_secret'])
     .where('totp_secret', 'is not', null)
+    .where(needsWork(sql.ref('totp_secret'), box))
     .execute();
-  const users = await db.selectFrom('user_second_factors').select(['user_id', 'secret']).execute();
+  const users = await db
+    .selectFrom('user_second_factors')
+    .select(['user_id', 'secret'])
+    .where(needsWork(sql.ref('secret'), box))
+    .execute();
   // Each update applies only while the row holds the value read: another node starting with
   // the same key may have sealed it meanwhile.
   const stored = [
@@ -67,4 +75,16 @@ export async function sealStoredSecrets(db: Kysely<Database>, box: SecretBox): P
     if (reseal) sealedNow += Number((await replace(box.seal(secret))).numUpdatedRows);
   }
   return sealedNow;
+}
+
+/**
+ * Whether a stored value needs this start's work: with a key, every value that does not begin as
+ * the box's seals do; without one, the sealed values. Compared with `substr`, the same on both
+ * databases and exact (SQLite's LIKE ignores case).
+ */
+function needsWork(column: Expression<string | null>, box: SecretBox): Expression<SqlBool> {
+  const prefix = box.sealedPrefix;
+  return prefix === undefined
+    ? sql<SqlBool>`substr(${column}, 1, ${sql.lit(SEALED.length)}) = ${SEALED}`
+    : sql<SqlBool>`substr(${column}, 1, ${sql.lit(prefix.length)}) <> ${prefix}`;
 }
