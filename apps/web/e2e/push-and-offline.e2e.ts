@@ -199,16 +199,24 @@ describe.skipIf(!chromiumPath)('push notifications and offline', () => {
       .toBe(Number(bid));
 
     await page.context().setOffline(true);
-    // The worker has no network either: what opens next comes from its cache.
-    const [worker] = page.context().serviceWorkers();
-    expect(
-      await worker!.evaluate(() =>
-        fetch('./healthz', { cache: 'no-store' }).then(
-          () => 'reached',
-          () => 'offline',
-        ),
-      ),
-    ).toBe('offline');
+    // The worker has no network either: what opens next comes from its cache. The browser takes
+    // the emulated network to a worker's own target after the call returns (and to a worker it
+    // started again anew), so the test waits until the worker is cut off before relying on it.
+    await expect
+      .poll(
+        () =>
+          page
+            .context()
+            .serviceWorkers()[0]!
+            .evaluate(() =>
+              fetch('./healthz', { cache: 'no-store' }).then(
+                () => 'reached',
+                () => 'offline',
+              ),
+            ),
+        { timeout: 10_000, interval: 250 },
+      )
+      .toBe('offline');
     const reloaded = await page.reload();
     expect(reloaded?.fromServiceWorker()).toBe(true);
     await page.waitForSelector('.app-shell');
