@@ -111,11 +111,40 @@ describe('durable commits on the embedded database', () => {
       .execute((trx) => sql`insert into entries (note) values ('order 1')`.execute(trx));
     expect(await settled(writing)).toBe(false);
     expect(flush.held).toHaveLength(1);
-    // The connection is free for others meanwhile: a read sees the committed row at once.
-    const rows = await sql<{ note: string }>`select note from entries`.execute(handle.db);
-    expect(rows.rows.map((row) => row.note)).toEqual(['order 1']);
+    // The connection is free for others meanwhile: another writer's statements run at once.
+    let secondRan = false;
+    const second = handle.db.transaction().execute(async (trx) => {
+      await sql`insert into entries (note) values ('order 2')`.execute(trx);
+      secondRan = true;
+    });
+    await settled(second);
+    expect(secondRan).toBe(true);
     flush.releaseAll();
     await writing;
+    // The second write came after the first flush began: one more flush covers it.
+    await settled(second);
+    flush.releaseAll();
+    await second;
+  });
+
+  it('answers a reader only once what it may have read is flushed: nobody sees a row a power cut could take', async () => {
+    const flush = heldFlush();
+    const handle = await open(flush.flush);
+    const read = () => sql<{ note: string }>`select note from entries`.execute(handle.db);
+    // Nothing waiting for a flush: a read is answered at once.
+    expect((await read()).rows).toEqual([]);
+    flush.hold();
+    const writing = sql`insert into entries (note) values ('order 1')`.execute(handle.db);
+    await settled(writing);
+    expect(flush.held).toHaveLength(1);
+    // The row is committed but its flush is held: the read runs, and its answer waits.
+    const reading = read();
+    expect(await settled(reading)).toBe(false);
+    flush.releaseAll();
+    expect((await reading).rows.map((row) => row.note)).toEqual(['order 1']);
+    await writing;
+    // Flushed: the next read is answered without waiting again.
+    expect(await settled(read())).toBe(true);
   });
 
   it('serves the writers of one moment with one flush', async () => {

@@ -20,7 +20,8 @@
  *
  * The one connection is lent out by a lock of its own rather than Kysely's: Kysely lets the next
  * user in only after `releaseConnection` returns, which here would keep everyone out during the
- * flush. This lock is let go first, then the writer waits for its flush.
+ * flush. This lock is let go first, then the writer waits for its flush, and a reader for the
+ * flush of what it may have read.
  */
 import { closeSync, fdatasync, fstatSync, fsyncSync, openSync } from 'node:fs';
 import path from 'node:path';
@@ -204,7 +205,6 @@ class LentConnectionAdapter extends SqliteAdapter {
 
 class DurableSqliteDriver implements Driver {
   private readonly turns = new Turns();
-  private writesAtLoan = 0;
   private writesAtWalCheck = 0;
   private walAtCheckpoint = 0;
 
@@ -230,16 +230,21 @@ class DurableSqliteDriver implements Driver {
       this.turns.give();
       throw error;
     }
-    this.writesAtLoan = this.flusher.writes;
     return this.inner.acquireConnection();
   }
 
+  /**
+   * Gives the connection to the next user, then waits for the flush of every write made before
+   * this one gave it back: a writer's own, and for a reader the rows it may have read, committed
+   * by others whose flush is still under way. Nobody answers with a row a power cut could still
+   * take (as under FULL, where the commit flushed before anyone could read); a reader waits only
+   * while a flush is under way, and never holds the connection meanwhile.
+   */
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
     await this.inner.releaseConnection(connection);
     const writes = this.flusher.writes;
-    const wrote = writes !== this.writesAtLoan;
     this.turns.give();
-    if (wrote) await this.flusher.through(writes);
+    await this.flusher.through(writes);
   }
 
   beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
