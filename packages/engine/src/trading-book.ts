@@ -432,7 +432,12 @@ export class TradingBook {
     const loaded = this.registeredOf(account);
     if (order.state === 'pending' || order.state === 'holding') {
       account.orders.set(order.id, order);
-      entry = loaded && this.triggers.addOrder(order, loaded, entry);
+      if (loaded) entry = this.triggers.addOrder(order, loaded, entry);
+      else if (entry) {
+        // Not this book's account (never the case for its commands): no triggers of it stay.
+        this.triggers.removeOrder(order.id, entry);
+        entry = undefined;
+      }
     } else {
       account.orders.delete(order.id);
       if (entry) this.triggers.removeOrder(order.id, entry);
