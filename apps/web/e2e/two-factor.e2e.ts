@@ -147,15 +147,26 @@ describe.skipIf(!chromiumPath)('two-step sign-in', () => {
     expect(bound.code).toBe(1);
     const secret = await enrolledByApi(session);
 
+    // The page opens with the session's stored copy of the user, from before the authenticator was
+    // turned on, and the server's record comes late: the withdrawal must still ask for the code.
+    let releaseInfo!: () => void;
+    const infoHeld = new Promise<void>((resolve) => (releaseInfo = resolve));
     const app = await AccountPage.start(stack, '/mine/withdraw', {
       session,
       colorScheme: 'dark',
       theme: 'dark',
+      beforeLoad: async (page) => {
+        await page.route('**/api/user/info*', async (route) => {
+          await infoHeld;
+          await route.continue();
+        });
+      },
     });
     await app.field('withdraw-amount').waitFor();
     await app.field('withdraw-amount').fill('100');
     await app.page.getByTestId('withdraw-submit').click();
     await app.page.getByTestId('confirm-send').click();
+    releaseInfo();
     await app.page.getByTestId('withdraw-code').waitFor();
     await app.field('withdraw-code-field').fill(await wrongCodeFor(secret));
     await app.page.getByTestId('withdraw-code-submit').click();

@@ -27,7 +27,7 @@ import { useSending } from '../../lib/use-sending.ts';
 import { CurrencySelector } from './currency-selector.tsx';
 import { useConfirmSheet, type ConfirmRow } from './confirm-sheet.tsx';
 import { useCodeSheet } from '../two-factor/code-sheet.tsx';
-import { useUserInfo } from '../user/use-user-info.ts';
+import { useUserInfo, useUserInfoNow } from '../user/use-user-info.ts';
 
 type Tab = '1' | '2' | 'records';
 
@@ -159,7 +159,9 @@ function AmountForm({
   const { busy, send } = useSending();
   const [sheet, ask] = useConfirmSheet('withdraw-confirm');
   const [codeSheet, withCode] = useCodeSheet('withdraw-code');
-  const twoFactor = useUserInfo()?.two_factor === 1;
+  // Loads the user's record as the page opens, so a withdrawal usually finds it fresh.
+  useUserInfo();
+  const userInfoNow = useUserInfoNow();
   const preview = previewWithdrawal(amount, currency, free);
   const rule = feeRule(currency);
   const problem =
@@ -214,7 +216,9 @@ function AmountForm({
       ...(memo.trim() ? { memo: memo.trim() } : {}),
     };
     // Two-step sign-in on: the authenticator's code goes with it, asked for in a sheet of its own.
-    if (twoFactor) {
+    // Asked of the server's record, not the stored copy: a page opened just after turning it on
+    // (or before the record loaded) would send without the code and meet a refusal instead.
+    if ((await userInfoNow())?.two_factor === 1) {
       if (
         await withCode(t('twoFactor.withdrawTitle'), (code) => withdraw({ ...body, totp_code: code }, false))
       )
