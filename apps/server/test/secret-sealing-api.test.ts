@@ -46,6 +46,20 @@ describe.each(databaseEngines())('authenticator secrets at rest on %s', (engine)
         .executeTakeFirstOrThrow()
     ).totp_secret;
 
+  /** The key the runtime seals with, in hex: SECRETS_KEY on PostgreSQL, the key file on SQLite. */
+  const runtimeKey = (runtime: TestRuntime) =>
+    engine === 'postgres'
+      ? key
+      : readFileSync(path.join(runtime.config.dataDir, 'secrets.key'), 'utf8').trim();
+
+  /** Stores the admin's secret as it was before sealing. */
+  const storeStaffSecretUnsealed = (runtime: TestRuntime, plain: string) =>
+    runtime.database.db
+      .updateTable('staff')
+      .set({ totp_secret: plain })
+      .where('username', '=', 'admin')
+      .execute();
+
   it('stores the secret sealed, and the codes of the secret shown at enrolment pass', async () => {
     rt = await startTestRuntime({ engine, env: keyEnv });
     // The helper enrols the admin and signs in with a code of the secret it was shown.
@@ -78,20 +92,9 @@ describe.each(databaseEngines())('authenticator secrets at rest on %s', (engine)
   });
 
   it('seals at start a secret stored unsealed, and its codes still pass', async () => {
-    const box = new SecretBox(
-      Buffer.from(
-        engine === 'postgres'
-          ? key
-          : readFileSync(path.join(rt!.config.dataDir, 'secrets.key'), 'utf8').trim(),
-        'hex',
-      ),
-    );
+    const box = new SecretBox(Buffer.from(runtimeKey(rt!), 'hex'));
     const plain = box.open((await storedStaffSecret(rt!))!);
-    await rt!.database.db
-      .updateTable('staff')
-      .set({ totp_secret: plain })
-      .where('username', '=', 'admin')
-      .execute();
+    await storeStaffSecretUnsealed(rt!, plain);
     rt = await rt!.restart();
     const resealed = await storedStaffSecret(rt);
     expect(resealed).toMatch(SEALED);
@@ -101,22 +104,14 @@ describe.each(databaseEngines())('authenticator secrets at rest on %s', (engine)
   });
 
   it('opens at start only the secrets its key did not seal, not every enrolled one', async () => {
-    const runtimeKey = Buffer.from(
-      engine === 'postgres' ? key : readFileSync(path.join(rt!.config.dataDir, 'secrets.key'), 'utf8').trim(),
-      'hex',
-    );
+    const sealingKey = Buffer.from(runtimeKey(rt!), 'hex');
     // The admin's and the trader's secrets are both sealed under this key: nothing to open.
-    const quiet = new CountingBox(runtimeKey);
+    const quiet = new CountingBox(sealingKey);
     expect(await sealStoredSecrets(rt!.database.db, quiet)).toBe(0);
     expect(quiet.opens).toBe(0);
     // One stored unsealed: it alone is opened, and sealed.
-    const plain = quiet.open((await storedStaffSecret(rt!))!);
-    await rt!.database.db
-      .updateTable('staff')
-      .set({ totp_secret: plain })
-      .where('username', '=', 'admin')
-      .execute();
-    const busy = new CountingBox(runtimeKey);
+    await storeStaffSecretUnsealed(rt!, quiet.open((await storedStaffSecret(rt!))!));
+    const busy = new CountingBox(sealingKey);
     expect(await sealStoredSecrets(rt!.database.db, busy)).toBe(1);
     expect(busy.opens).toBe(1);
     expect(await storedStaffSecret(rt!)).toMatch(SEALED);
@@ -134,8 +129,7 @@ describe.each(databaseEngines())('authenticator secrets at rest on %s', (engine)
   });
 
   it('changes the key: with the old one as SECRETS_KEY_PREVIOUS every secret is sealed again under the new', async () => {
-    const oldKey =
-      engine === 'postgres' ? key : readFileSync(path.join(rt!.config.dataDir, 'secrets.key'), 'utf8').trim();
+    const oldKey = runtimeKey(rt!);
     const newKey = randomBytes(32).toString('hex');
     rt = await rt!.restart({ SECRETS_KEY: newKey, SECRETS_KEY_PREVIOUS: oldKey });
     const stored = await storedStaffSecret(rt);

@@ -149,31 +149,30 @@ export class TriggerIndex<Context = undefined> {
       };
       this.orders.set(order.id, entry);
     }
-    const triggers = entry;
     const buy = order.side === 'buy';
     if (order.state === 'pending') {
       // Buy orders fill at the ask, sell orders at the bid.
       const atOrBelow = order.kind === 'buy_limit' || order.kind === 'sell_stop';
-      triggers.pending = book.insert(
+      entry.pending = book.insert(
         triggerId(order.id, TriggerKind.pending),
         buy ? 'ask' : 'bid',
         atOrBelow ? 'atOrBelow' : 'atOrAbove',
         order.targetPoints,
-        triggers,
+        entry,
       );
-      return triggers;
+      return entry;
     }
-    this.addStop(triggers, order);
+    this.addStop(entry, order);
     // A buy closes at the bid, a sell at the ask.
     if (order.takeProfitPoints > 0)
-      triggers.takeProfit = book.insert(
+      entry.takeProfit = book.insert(
         triggerId(order.id, TriggerKind.takeProfit),
         buy ? 'bid' : 'ask',
         buy ? 'atOrAbove' : 'atOrBelow',
         order.takeProfitPoints,
-        triggers,
+        entry,
       );
-    return triggers;
+    return entry;
   }
 
   /**

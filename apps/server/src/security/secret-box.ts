@@ -44,7 +44,7 @@ export class SecretBox {
         throw new Error(`a secrets key is ${SECRETS_KEY_BYTES} bytes`);
     this.key = key;
     this.keyring = [key, ...previousKeys].flatMap((one) => (one ? [{ key: one, id: keyIdOf(one) }] : []));
-    this.sealedPrefix = key && `${V2}${keyIdOf(key)}:`;
+    this.sealedPrefix = key && `${V2}${this.keyring[0]!.id}:`;
   }
 
   get sealing(): boolean {
