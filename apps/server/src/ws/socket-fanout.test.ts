@@ -7,8 +7,9 @@ import { describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { DEFAULT_SLOW_CLIENT_LIMITS, Fanout, PushRound, type FanoutClient } from './socket-fanout.ts';
 import { textFrame } from './socket-frames.ts';
+import { PUSH_SLICE_MS } from './sliced-run.ts';
 
-/** How long each stand-in write holds the thread: 64 of them outlast a slice (4 ms). */
+/** How long each stand-in write holds the thread: 64 of them outlast a slice (2 ms). */
 const WRITE_MS = 0.1;
 
 interface Recorded extends FanoutClient {
@@ -84,6 +85,20 @@ describe('Fanout', () => {
     const reachedLate = clients.filter((c) => !c.got.includes('eur@1'));
     expect(reachedLate.length).toBeGreaterThan(0);
     for (const c of reachedLate) expect(c.got.sort()).toEqual(['eur@2', 'gbp@1']);
+  });
+
+  it('holds the event loop for one slice: the budget and at most one clock check of clients past it', () => {
+    const fanout = newFanout();
+    const clients = Array.from({ length: 1_000 }, client);
+    // Two frames a client, each stand-in write holding the thread WRITE_MS: a client costs 0.2 ms.
+    fanout.push(round({ EURUSD: 'eur@1', GBPUSD: 'gbp@1' }), clients);
+    const reached = clients.filter((c) => c.got.length > 0).length;
+    const withinBudget = Math.ceil(PUSH_SLICE_MS / (2 * WRITE_MS));
+    const oneClockCheck = 16;
+    expect(reached).toBeGreaterThan(0);
+    // A turn of the loop that waits on this slice (an order's answer, a timer) waits this long at most.
+    expect(reached).toBeLessThanOrEqual(withinBudget + oneClockCheck);
+    fanout.finish();
   });
 
   it('a third round while two legs wait still leaves every client at the newest state', async () => {

@@ -8,7 +8,7 @@ import { Topic } from '@omp/protocol';
 import type { Frame } from './socket-frames.ts';
 import { TradeStream, type TradeSource, type TradeSubscriber } from './socket-trade-stream.ts';
 
-/** How long building one user's state holds the thread: 64 users outlast a slice (4 ms). */
+/** How long building one user's state holds the thread: 64 users outlast a slice (2 ms). */
 const SNAPSHOT_MS = 0.1;
 
 type Snapshot = NonNullable<ReturnType<TradeSource['tradeSnapshot']>>;
