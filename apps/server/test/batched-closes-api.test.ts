@@ -7,6 +7,7 @@
  * and every stored balance the sum of its ledger.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CompiledQuery } from 'kysely';
 import type { Outcome } from '@omp/engine';
 import { TradingRepository } from '../src/repositories/trading-repository.ts';
 import { liftLeverageCaps } from './helpers/leverage-helpers.ts';
@@ -130,6 +131,75 @@ describe.each(databaseEngines())('a batch of closes on %s', (engine) => {
         (await new TradingRepository(batched.database.db).ledgerSummary(userId)).sumMicros,
       );
   }, 120_000);
+
+  it('writes a batch of orders and their replies in one statement on PostgreSQL, with no transaction around it', async () => {
+    // The same new user on both runtimes (their ids are in step), an order and its fee on the first.
+    const first = await tradingClient(batched).demoUser();
+    const second = await tradingClient(oneByOne).demoUser();
+    expect(second.id).toBe(first.id);
+    const fired: Array<readonly Outcome[]> = [];
+    const stop = batched.trading.onCommitted((outcomes) => void fired.push(outcomes));
+    const t = tradingClient(batched);
+    t.tick('EURUSD', '1.08500', '1.08512');
+    const placed = await t.submit(first.token, {
+      type: 1,
+      cont: '0.1',
+      forex_id: t.spec('EURUSD').id,
+      status: 1,
+    });
+    expect(placed.code, placed.msg).toBe(1);
+    await batched.trading.idle();
+    stop();
+    const outcomes = fired.flat();
+    expect(outcomes.flatMap((outcome) => outcome.postings).length).toBeGreaterThan(0);
+    const reply = {
+      userId: first.id,
+      key: 'order-1',
+      operation: 'submit',
+      fingerprint: 'f1',
+      response: '{}',
+    };
+
+    // Counted: transactions begun and statements sent through the database handle itself (not
+    // the catalogue's column types, read once per table and process).
+    const counts = { transactions: 0, statements: 0 };
+    const db = oneByOne.database.db;
+    const counting = new Proxy(db, {
+      get(target, property) {
+        if (property === 'transaction') counts.transactions += 1;
+        if (property === 'executeQuery')
+          return (query: CompiledQuery) => {
+            if (!query.sql.includes('pg_attribute')) counts.statements += 1;
+            return target.executeQuery(query);
+          };
+        const value: unknown = Reflect.get(target, property, target);
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    await new TradingRepository(counting).persist([{ outcomes, atMs: 1, idempotent: reply }]);
+    if (engine === 'postgres') expect(counts).toEqual({ transactions: 0, statements: 1 });
+    else expect(counts.transactions).toBe(1);
+
+    const storedOf = async (rt: TestRuntime) => ({
+      ...(await storedRows(rt)),
+      replies: await rt.database.db
+        .selectFrom('idempotency_keys')
+        .select(['user_id', 'key', 'route', 'fingerprint', 'response'])
+        .where('user_id', '=', first.id)
+        .execute(),
+    });
+    const [written, decided] = await Promise.all([storedOf(oneByOne), storedOf(batched)]);
+    expect(written.replies.map((row) => ({ ...row, user_id: Number(row.user_id) }))).toEqual([
+      { user_id: first.id, key: 'order-1', route: 'submit', fingerprint: 'f1', response: '{}' },
+    ]);
+    const orderOf = (rows: typeof written) => rows.orders.filter((row) => Number(row.user_id) === first.id);
+    expect(orderOf(written)).toEqual(orderOf(decided));
+    // The balance after the fee (its time is the batch's: this one is dated 1).
+    const balanceOf = (rows: typeof written) =>
+      rows.accounts.find((row) => Number(row.user_id) === first.id)?.balance;
+    expect(balanceOf(written)).toBe(balanceOf(decided));
+    await expectBalancesAreLedgers(batched, [first.id]);
+  });
 
   it('writes an empty batch (a cluster node checking its fence alone) as nothing, without failing', async () => {
     let fenced = 0;

@@ -70,13 +70,16 @@ function conflictClause(statement: RowsStatement<string>): string {
   );
 }
 
+/** What runs a statement: a transaction, or the database itself for a statement that is its own. */
+type Executor = Pick<Kysely<Database>, 'executeQuery'>;
+
 /**
  * PostgreSQL's type of each column of a table, read once from the catalogue for the arrays' casts
  * (the same migrations make the tables of every schema alike).
  */
 const columnTypes = new Map<string, Promise<Map<string, string>>>();
 
-function columnTypesOf(trx: Transaction<Database>, table: string): Promise<Map<string, string>> {
+function columnTypesOf(db: Executor, table: string): Promise<Map<string, string>> {
   let types = columnTypes.get(table);
   if (!types) {
     const query = CompiledQuery.raw(
@@ -84,7 +87,7 @@ function columnTypesOf(trx: Transaction<Database>, table: string): Promise<Map<s
        where a.attrelid = to_regclass($1) and a.attnum > 0 and not a.attisdropped`,
       [quoted(table)],
     );
-    types = trx
+    types = db
       .executeQuery<{ name: string; type: string }>(query)
       .then((result) => new Map(result.rows.map((row) => [row.name, row.type])));
     columnTypes.set(table, types);
@@ -93,22 +96,75 @@ function columnTypesOf(trx: Transaction<Database>, table: string): Promise<Map<s
   return types;
 }
 
-/** PostgreSQL: every row of `rows` in one statement over one array per column. */
-async function writeColumns(
-  trx: Transaction<Database>,
-  statement: RowsStatement<string>,
-  rows: ReadonlyArray<Readonly<Record<string, unknown>>>,
-): Promise<void> {
-  const types = await columnTypesOf(trx, statement.table);
+/** One table's rows of a write. */
+export interface RowsOf<Column extends string = string> {
+  statement: RowsStatement<Column>;
+  rows: ReadonlyArray<Readonly<Record<Column, unknown>>>;
+}
+
+/**
+ * PostgreSQL: the text of one table's write over one array per column, its parameters numbered
+ * from `first`, and those arrays.
+ */
+async function columnsWrite(
+  db: Executor,
+  { statement, rows }: RowsOf,
+  first: number,
+): Promise<{ text: string; arrays: unknown[][] }> {
+  const types = await columnTypesOf(db, statement.table);
   const arrays = statement.columns.map((column) => rows.map((row) => row[column]));
   const casts = statement.columns.map((column, at) => {
     const type = types.get(column);
     if (!type) throw new Error(`${statement.table} has no column ${column}`);
-    return `$${at + 1}::${type}[]`;
+    return `$${first + at}::${type}[]`;
   });
   const columns = statement.columns.map(quoted).join(', ');
   const text = `insert into ${quoted(statement.table)} (${columns}) select * from unnest(${casts.join(', ')})${conflictClause(statement)}`;
-  await trx.executeQuery(CompiledQuery.raw(text, arrays));
+  return { text, arrays };
+}
+
+/**
+ * PostgreSQL: every row of several tables in one statement, each table written by a
+ * data-modifying part of its WITH clause (the last by the statement itself). A statement is one
+ * round trip, and a round trip on a busy node waits for a turn of its event loop: a batch of
+ * orders wrote its orders, ledger rows, balances and replies in four. The parts all see the
+ * tables as they were before the statement, so each table appears once and no part may need
+ * another's rows (none does: the batch's rows are all new values).
+ */
+async function writeColumnsTogether(db: Executor, writes: readonly RowsOf[]): Promise<void> {
+  const parameters: unknown[][] = [];
+  const texts: string[] = [];
+  for (const write of writes) {
+    const { text, arrays } = await columnsWrite(db, write, parameters.length + 1);
+    texts.push(text);
+    parameters.push(...arrays);
+  }
+  const last = texts.pop()!;
+  const parts = texts.map((text, at) => `"write_${at}" as (${text})`);
+  const text = parts.length > 0 ? `with ${parts.join(', ')} ${last}` : last;
+  await db.executeQuery(CompiledQuery.raw(text, parameters));
+}
+
+/**
+ * Several tables' rows (none returned) in as few round trips as the database allows: on
+ * PostgreSQL one statement for all of them, which on its own is a transaction of its own (the
+ * caller may pass the database itself, not a transaction, when nothing else must commit with
+ * them); on SQLite, where a statement costs no round trip, one `writeRows` each. Each table may
+ * appear once.
+ */
+export async function writeRowsTogether(
+  db: Executor,
+  writes: readonly RowsOf[],
+  postgres: boolean,
+): Promise<void> {
+  const nonEmpty = writes.filter((write) => write.rows.length > 0);
+  if (nonEmpty.some((write) => write.statement.returning))
+    throw new Error('writeRowsTogether answers no rows: write a statement that returns rows alone');
+  if (postgres) {
+    if (nonEmpty.length > 0) await writeColumnsTogether(db, nonEmpty);
+    return;
+  }
+  for (const { statement, rows } of nonEmpty) await writeRows(db as Transaction<Database>, statement, rows);
 }
 
 /**
@@ -123,7 +179,7 @@ export async function writeRows<Column extends string, Returned = never>(
   const postgres = isPostgres(trx as unknown as Kysely<unknown>);
   // Returned ids are answered in the rows' order, which VALUES keeps by definition.
   if (postgres && !statement.returning) {
-    if (rows.length > 0) await writeColumns(trx, statement, rows);
+    if (rows.length > 0) await writeColumnsTogether(trx, [{ statement, rows }]);
     return [];
   }
   const returned: Returned[] = [];

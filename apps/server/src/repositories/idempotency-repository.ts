@@ -6,7 +6,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { IdempotentRecord, StoredReply } from '../services/idempotency.ts';
 import { reusableQuery } from '../db/reusable-query.ts';
-import { writeRows, type RowsStatement } from './bulk-rows.ts';
+import { writeRows, type RowsOf, type RowsStatement } from './bulk-rows.ts';
 
 export class IdempotencyRepository {
   private readonly db: Kysely<Database>;
@@ -53,10 +53,15 @@ export async function insertIdempotencyRecords(
   atMs: number,
 ): Promise<void> {
   if (records.length === 0) return;
-  await writeRows(
-    trx,
-    KEY_ROWS,
-    records.map((record) => ({
+  const { statement, rows } = idempotencyRows(records, atMs);
+  await writeRows(trx, statement, rows);
+}
+
+/** The replies' rows, to write with the rest of the batch they answer (trading-repository.ts). */
+export function idempotencyRows(records: readonly IdempotentRecord[], atMs: number): RowsOf<KeyColumn> {
+  return {
+    statement: KEY_ROWS,
+    rows: records.map((record) => ({
       user_id: record.userId,
       key: record.key,
       route: record.operation,
@@ -64,5 +69,5 @@ export async function insertIdempotencyRecords(
       response: record.response,
       created_at: atMs,
     })),
-  );
+  };
 }

@@ -88,6 +88,13 @@ const INSERT_EVENT_CLOSES: RowsStatement<'event_id' | 'position' | 'order_id'> =
  * ascending are the events in order (RETURNING itself promises no order on SQLite); then the
  * closes and snapshots that name them.
  */
+/** Whether the outcomes hold a stop-out or a margin call to record. */
+export function hasMarginEvents(outcomes: readonly Outcome[]): boolean {
+  return outcomes.some((outcome) =>
+    outcome.events.some((event) => event.type === 'stop_out' || event.type === 'margin_call'),
+  );
+}
+
 export async function insertMarginEvents(
   trx: Transaction<Database>,
   items: ReadonlyArray<{ outcomes: readonly Outcome[]; atMs: number }>,

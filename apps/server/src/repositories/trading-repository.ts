@@ -7,12 +7,13 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import { OrderStatus } from '@omp/protocol';
 import type { Account, Order, Outcome } from '@omp/engine';
 import type { Database, LedgerTable } from '../db/schema.ts';
+import { isPostgres } from '../db/dialect.ts';
 import { toBigInt, toInt } from '../db/values.ts';
 import type { IdempotentRecord } from '../services/idempotency.ts';
-import { writeRows, type RowsStatement } from './bulk-rows.ts';
+import { writeRowsTogether, type RowsOf, type RowsStatement } from './bulk-rows.ts';
 import { readInLists } from './id-lists.ts';
-import { insertIdempotencyRecords } from './idempotency-repository.ts';
-import { insertMarginEvents } from './margin-event-repository.ts';
+import { idempotencyRows } from './idempotency-repository.ts';
+import { hasMarginEvents, insertMarginEvents } from './margin-event-repository.ts';
 import { toAccount, toOrder, toRow } from './order-rows.ts';
 
 /** One unit of work: outcomes of one request or tick, and the answer to remember for a retry. */
@@ -134,44 +135,26 @@ export class TradingRepository {
 
   /**
    * Writes a batch in one transaction: all of it or none of it. On a cluster `fence` first checks,
-   * in the same transaction, that this node still owns the book (cluster/book-lease.ts).
+   * in the same transaction, that this node still owns the book (cluster/book-lease.ts). Its orders,
+   * ledger rows, balances and idempotent replies go in one statement on PostgreSQL (bulk-rows.ts),
+   * which is the whole transaction when nothing else must commit with them: one round trip.
    */
   async persist(
     items: readonly PersistItem[],
     fence?: (trx: Transaction<Database>) => Promise<void>,
   ): Promise<void> {
+    const batch = batchRows(items);
+    const postgres = isPostgres(this.db as unknown as Kysely<unknown>);
+    const alone =
+      postgres &&
+      !fence &&
+      batch.warnings.size === 0 &&
+      !items.some((item) => item.extra || hasMarginEvents(item.outcomes));
+    if (alone) return writeRowsTogether(this.db, batch.writes, true);
     await this.db.transaction().execute(async (trx) => {
       await fence?.(trx);
-      const orders = new Map<number, Order>();
-      const ledger: LedgerRow[] = [];
-      const balances = new Map<number, { balance: bigint; atMs: number }>();
-      const answers: IdempotentRecord[] = [];
-      // The margin-call warning flags the batch changed (rare: a warning or a recovery).
-      const warnings = new Map<number, boolean>();
-      for (const item of items) {
-        for (const outcome of item.outcomes) {
-          for (const order of outcome.orders) orders.set(order.id, order);
-          for (const posting of outcome.postings)
-            ledger.push({
-              user_id: posting.accountId,
-              kind: posting.kind,
-              amount: posting.amountMicros,
-              balance_after: posting.balanceAfterMicros,
-              ref_id: posting.refId,
-              memo_key: memoKeyOf(posting.kind),
-              created_at: posting.atMs,
-            });
-          if (outcome.postings.length > 0)
-            balances.set(outcome.accountId, { balance: outcome.balanceMicros, atMs: item.atMs });
-          if (outcome.marginCallWarned !== undefined)
-            warnings.set(outcome.accountId, outcome.marginCallWarned);
-        }
-        if (item.idempotent) answers.push(item.idempotent);
-      }
-      await upsertOrders(trx, [...orders.values()]);
-      await insertLedger(trx, ledger);
-      await setBalances(trx, balances);
-      for (const [userId, warned] of warnings)
+      await writeRowsTogether(trx, batch.writes, postgres);
+      for (const [userId, warned] of batch.warnings)
         await trx
           .updateTable('trading_accounts')
           .set({ margin_call_warned: warned ? 1 : 0 })
@@ -179,8 +162,6 @@ export class TradingRepository {
           .execute();
       await insertMarginEvents(trx, items);
       for (const item of items) if (item.extra) await item.extra(trx);
-      // An empty batch (a fence check alone) has no first item to date the replies by.
-      if (answers.length > 0) await insertIdempotencyRecords(trx, answers, items[0]!.atMs);
     });
   }
 
@@ -317,7 +298,8 @@ const UPSERT_ORDERS: RowsStatement<(typeof ORDER_COLUMNS)[number]> = {
   },
 };
 
-interface LedgerRow {
+/** A type, not an interface: rows are read by column name (bulk-rows.ts). */
+type LedgerRow = {
   user_id: number;
   kind: string;
   amount: bigint;
@@ -325,7 +307,7 @@ interface LedgerRow {
   ref_id: number;
   memo_key: string;
   created_at: number;
-}
+};
 
 const INSERT_LEDGER: RowsStatement<keyof LedgerRow> = {
   table: 'ledger',
@@ -343,23 +325,48 @@ const SET_BALANCES: RowsStatement<'user_id' | 'is_demo' | 'balance' | 'updated_a
   onConflict: { key: 'user_id', update: ['balance', 'updated_at'] },
 };
 
-async function upsertOrders(trx: Transaction<Database>, orders: Order[]): Promise<void> {
-  await writeRows(trx, UPSERT_ORDERS, orders.map(toRow));
-}
-
-async function setBalances(
-  trx: Transaction<Database>,
-  balances: Map<number, { balance: bigint; atMs: number }>,
-): Promise<void> {
-  const rows = [...balances].map(([userId, { balance, atMs }]) => ({
+/**
+ * What a batch writes: its orders' newest records, its ledger rows, the balances after them and
+ * its idempotent replies (rows of four tables, each table once), and the margin-call flags it
+ * changed (rare: a warning or a recovery).
+ */
+function batchRows(items: readonly PersistItem[]): { writes: RowsOf[]; warnings: Map<number, boolean> } {
+  const orders = new Map<number, Order>();
+  const ledger: LedgerRow[] = [];
+  const balances = new Map<number, { balance: bigint; atMs: number }>();
+  const answers: IdempotentRecord[] = [];
+  const warnings = new Map<number, boolean>();
+  for (const item of items) {
+    for (const outcome of item.outcomes) {
+      for (const order of outcome.orders) orders.set(order.id, order);
+      for (const posting of outcome.postings)
+        ledger.push({
+          user_id: posting.accountId,
+          kind: posting.kind,
+          amount: posting.amountMicros,
+          balance_after: posting.balanceAfterMicros,
+          ref_id: posting.refId,
+          memo_key: memoKeyOf(posting.kind),
+          created_at: posting.atMs,
+        });
+      if (outcome.postings.length > 0)
+        balances.set(outcome.accountId, { balance: outcome.balanceMicros, atMs: item.atMs });
+      if (outcome.marginCallWarned !== undefined) warnings.set(outcome.accountId, outcome.marginCallWarned);
+    }
+    if (item.idempotent) answers.push(item.idempotent);
+  }
+  const balanceRows = [...balances].map(([userId, { balance, atMs }]) => ({
     user_id: userId,
     is_demo: 0,
     balance,
     updated_at: atMs,
   }));
-  await writeRows(trx, SET_BALANCES, rows);
-}
-
-async function insertLedger(trx: Transaction<Database>, rows: LedgerRow[]): Promise<void> {
-  await writeRows(trx, INSERT_LEDGER, rows);
+  const writes: RowsOf[] = [
+    { statement: UPSERT_ORDERS, rows: [...orders.values()].map(toRow) },
+    { statement: INSERT_LEDGER, rows: ledger },
+    { statement: SET_BALANCES, rows: balanceRows },
+  ];
+  // An empty batch (a fence check alone) has no first item to date the replies by.
+  if (answers.length > 0) writes.push(idempotencyRows(answers, items[0]!.atMs));
+  return { writes, warnings };
 }
