@@ -19,6 +19,11 @@ import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/t
 import { tradingClient } from './helpers/trading-helpers.ts';
 import type { EnvelopeBody } from './helpers/account-helpers.ts';
 import { liftLeverageCaps } from './helpers/leverage-helpers.ts';
+import type { CompiledQuery } from 'kysely';
+import {
+  IdempotencyRepository,
+  insertIdempotencyRecord,
+} from '../src/repositories/idempotency-repository.ts';
 
 const TRC20_ADDRESS = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
 
@@ -228,5 +233,58 @@ describe.each(databaseEngines())('idempotency keys on %s', (engine) => {
     // The scenario exercised both outcomes.
     expect(answered.some((e) => e.answer.code === ResponseCode.invalid)).toBe(true);
     expect(answered.filter((e) => e.answer.code === 1).length).toBeGreaterThan(30);
+  });
+  it('reads the keys asked for together in one statement on PostgreSQL, each answered its own reply', async () => {
+    const [first, second] = [await t.demoUser(), await t.demoUser()];
+    const stored = (userId: number, key: string, response: string) => ({
+      userId,
+      key,
+      operation: 'submit',
+      fingerprint: `f-${key}`,
+      response,
+    });
+    await rt.database.db.transaction().execute(async (trx) => {
+      await insertIdempotencyRecord(trx, stored(first.id, 'a', '{"n":1}'), 1);
+      await insertIdempotencyRecord(trx, stored(second.id, 'a', '{"n":2}'), 1);
+      await insertIdempotencyRecord(trx, stored(second.id, 'b', '{"n":3}'), 1);
+    });
+    let statements = 0;
+    const db = rt.database.db;
+    const counting = new Proxy(db, {
+      get(target, property) {
+        if (property === 'executeQuery')
+          return (query: CompiledQuery) => {
+            statements += 1;
+            return target.executeQuery(query);
+          };
+        const value: unknown = Reflect.get(target, property, target);
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const repository = new IdempotencyRepository(counting);
+    // The same key of two users, a key of one user asked for twice, and keys nobody stored.
+    const asked: Array<[number, string]> = [
+      [first.id, 'a'],
+      [second.id, 'a'],
+      [second.id, 'b'],
+      [first.id, 'b'],
+      [second.id, 'a'],
+      [second.id + 1_000, 'a'],
+    ];
+    const replies = await Promise.all(asked.map(([userId, key]) => repository.find(userId, key)));
+    expect(replies.map((reply) => reply?.response)).toEqual([
+      '{"n":1}',
+      '{"n":2}',
+      '{"n":3}',
+      undefined,
+      '{"n":2}',
+      undefined,
+    ]);
+    expect(replies[2]).toEqual({ operation: 'submit', fingerprint: 'f-b', response: '{"n":3}' });
+    expect(statements).toBe(engine === 'postgres' ? 1 : asked.length);
+    // Asked alone, a key is one statement on either database.
+    statements = 0;
+    expect((await repository.find(first.id, 'a'))?.response).toBe('{"n":1}');
+    expect(statements).toBe(1);
   });
 });

@@ -2,23 +2,58 @@
  * Stored replies of idempotent calls. A reply is written only by the unit of work it answers, in
  * that unit's transaction (`insertIdempotencyRecord`), never on its own.
  */
-import type { Kysely, Transaction } from 'kysely';
+import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { IdempotentRecord, StoredReply } from '../services/idempotency.ts';
+import { isPostgres } from '../db/dialect.ts';
 import { reusableQuery } from '../db/reusable-query.ts';
 import { writeRows, type RowsOf, type RowsStatement } from './bulk-rows.ts';
 
+/** A key being looked up, and who waits for it. */
+interface Lookup {
+  userId: number;
+  key: string;
+  resolve: (reply: StoredReply | undefined) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * The stored replies of many keys in one statement (PostgreSQL): the keys as two arrays, joined on
+ * the table's primary key.
+ */
+const FIND_MANY = `select "user_id", "key", "route" as "operation", "fingerprint", "response"
+  from "idempotency_keys"
+  where ("user_id", "key") in (select * from unnest($1::bigint[], $2::text[]))`;
+
 export class IdempotencyRepository {
   private readonly db: Kysely<Database>;
+  private readonly postgres: boolean;
+  /** PostgreSQL: the keys asked for in this turn of the event loop, read together after it. */
+  private waiting: Lookup[] = [];
 
   constructor(db: Kysely<Database>) {
     this.db = db;
+    this.postgres = isPostgres(db as unknown as Kysely<unknown>);
   }
 
   /** Compiled once (db/reusable-query.ts): every keyed order asks it before it is decided. */
   private findStored: ((values: [number, string]) => Promise<StoredReply[]>) | undefined;
 
-  async find(userId: number, key: string): Promise<StoredReply | undefined> {
+  /**
+   * The reply stored under a user's key. On PostgreSQL the keys asked for in one turn of the event
+   * loop are read in one statement after it: each keyed order asks before it is decided, and a
+   * statement each was a round trip each, waiting for a connection and then for a turn of a busy
+   * loop. On SQLite a read is a call into the library, with no round trip to save.
+   */
+  find(userId: number, key: string): Promise<StoredReply | undefined> {
+    if (!this.postgres) return this.findOne(userId, key);
+    return new Promise((resolve, reject) => {
+      if (this.waiting.length === 0) setImmediate(() => void this.readWaiting());
+      this.waiting.push({ userId, key, resolve, reject });
+    });
+  }
+
+  private async findOne(userId: number, key: string): Promise<StoredReply | undefined> {
     this.findStored ??= reusableQuery(this.db, 2, ([user, stored]: [number, string]) =>
       this.db
         .selectFrom('idempotency_keys')
@@ -28,6 +63,26 @@ export class IdempotencyRepository {
     );
     const [row] = await this.findStored([userId, key]);
     return row;
+  }
+
+  private async readWaiting(): Promise<void> {
+    const lookups = this.waiting;
+    this.waiting = [];
+    try {
+      if (lookups.length === 1) {
+        const [{ userId, key, resolve }] = lookups as [Lookup];
+        return resolve(await this.findOne(userId, key));
+      }
+      const result = await this.db.executeQuery<StoredReply & { user_id: unknown; key: string }>(
+        CompiledQuery.raw(FIND_MANY, [lookups.map((l) => l.userId), lookups.map((l) => l.key)]),
+      );
+      const found = new Map<string, StoredReply>();
+      for (const { user_id, key, operation, fingerprint, response } of result.rows)
+        found.set(`${Number(user_id)}:${key}`, { operation, fingerprint, response });
+      for (const lookup of lookups) lookup.resolve(found.get(`${lookup.userId}:${lookup.key}`));
+    } catch (error) {
+      for (const lookup of lookups) lookup.reject(error);
+    }
   }
 }
 
