@@ -111,7 +111,7 @@ export async function startServer(options: ServerOptions = {}): Promise<ServerHa
     } catch {
       // Not listening yet.
     }
-    await new Promise((r) => setTimeout(r, 500));
+    await new Promise((r) => setTimeout(r, 100));
   }
   await stop();
   throw new Error(`The server did not become ready at ${baseUrl}/readyz.\n--- server output ---\n${output}`);
@@ -163,8 +163,13 @@ export function useStack(serverOptions: ServerOptions = {}): Stack {
 
   beforeAll(async () => {
     ensureWebBuild();
-    server = await startServer(serverOptions);
-    browser = await launchBrowser();
+    // Both take seconds and neither needs the other: started together, each file waits for the slower.
+    const [started, launched] = await Promise.allSettled([startServer(serverOptions), launchBrowser()]);
+    if (started.status === 'fulfilled') server = started.value;
+    if (launched.status === 'fulfilled') browser = launched.value;
+    // One failed: the other is stopped by afterAll, and the file fails with the reason.
+    if (started.status === 'rejected') throw started.reason;
+    if (launched.status === 'rejected') throw launched.reason;
   });
 
   // Each test's phone is closed when it ends: live pages left open would keep receiving every
