@@ -27,6 +27,9 @@ import {
 
 const TRC20_ADDRESS = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
 
+/** Idempotency keys that an array literal or a row value would misread if they were not escaped. */
+const TRICKY_KEYS = ['NULL', 'a"b', 'c\\d', 'e,f', '{g}', ' h ', '(i,j)', 'ключ-键-🔑', "k'l"];
+
 interface Trader {
   token: string;
   id: number;
@@ -247,6 +250,9 @@ describe.each(databaseEngines())('idempotency keys on %s', (engine) => {
       await insertIdempotencyRecord(trx, stored(first.id, 'a', '{"n":1}'), 1);
       await insertIdempotencyRecord(trx, stored(second.id, 'a', '{"n":2}'), 1);
       await insertIdempotencyRecord(trx, stored(second.id, 'b', '{"n":3}'), 1);
+      // Keys are the caller's text: what an array literal would misread must come back as stored.
+      for (const [at, key] of TRICKY_KEYS.entries())
+        await insertIdempotencyRecord(trx, stored(first.id, key, `{"tricky":${at}}`), 1);
     });
     let statements = 0;
     const db = rt.database.db;
@@ -282,6 +288,14 @@ describe.each(databaseEngines())('idempotency keys on %s', (engine) => {
     ]);
     expect(replies[2]).toEqual({ operation: 'submit', fingerprint: 'f-b', response: '{"n":3}' });
     expect(statements).toBe(engine === 'postgres' ? 1 : asked.length);
+    const tricky = await Promise.all(
+      [...TRICKY_KEYS, 'null', 'Null '].map((key) => repository.find(first.id, key)),
+    );
+    expect(tricky.map((reply) => reply?.response)).toEqual([
+      ...TRICKY_KEYS.map((_, at) => `{"tricky":${at}}`),
+      undefined,
+      undefined,
+    ]);
     // Asked alone, a key is one statement on either database.
     statements = 0;
     expect((await repository.find(first.id, 'a'))?.response).toBe('{"n":1}');
