@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Language } from '@omp/protocol';
 import type { NotificationRepository, StoredChannelChoice } from '../repositories/notification-repository.ts';
 import type { ChannelMessage, NotificationChannelAdapter } from './notification-channels.ts';
-import { NotificationCentre, type NewNotice } from './notification-centre.ts';
+import { ANNOUNCEMENTS_PER_TURN, NotificationCentre, type NewNotice } from './notification-centre.ts';
 
 const closed = (id: number): NewNotice => ({
   kind: 'stop_loss',
@@ -21,6 +21,7 @@ function centreWith(
   choices: Map<number, StoredChannelChoice[]>,
   languages: Map<number, Language>,
   push?: NotificationChannelAdapter,
+  publish: (name: string, event: unknown) => void = () => undefined,
 ) {
   const reads = { choices: 0, languages: 0 };
   const pushed: Array<{ userId: number; message: ChannelMessage }> = [];
@@ -37,7 +38,7 @@ function centreWith(
   } as unknown as NotificationRepository;
   const centre = new NotificationCentre({
     repository,
-    events: { publish: () => undefined },
+    events: { publish },
     now: () => Date.UTC(2026, 10, 18, 12),
     logError: (error) => {
       throw error;
@@ -86,5 +87,26 @@ describe('notification centre deliveries', () => {
     await centre.notify(7, closed(7));
     expect(reads).toEqual({ choices: 1, languages: 1 });
     expect(pushed).toHaveLength(1);
+  });
+  it('announces a cascade a few dozen per turn of the event loop, in order, so it never holds the loop', async () => {
+    let turn = 0;
+    let done = false;
+    const advance = () => {
+      turn += 1;
+      if (!done) setImmediate(advance);
+    };
+    setImmediate(advance);
+    const heard: Array<{ userId: number; turn: number }> = [];
+    const { centre } = centreWith(new Map(), new Map(), undefined, (name, event) => {
+      if (name === 'notification_created') heard.push({ userId: (event as { userId: number }).userId, turn });
+    });
+    const users = Array.from({ length: 1_000 }, (_, i) => i + 1);
+    await centre.notifyMany(users.map((userId) => ({ userId, notice: closed(userId) })));
+    done = true;
+    expect(heard.map((h) => h.userId)).toEqual(users);
+    const perTurn = new Map<number, number>();
+    for (const { turn: at } of heard) perTurn.set(at, (perTurn.get(at) ?? 0) + 1);
+    expect(Math.max(...perTurn.values())).toBeLessThanOrEqual(ANNOUNCEMENTS_PER_TURN);
+    expect(perTurn.size).toBeGreaterThanOrEqual(Math.ceil(users.length / ANNOUNCEMENTS_PER_TURN));
   });
 });

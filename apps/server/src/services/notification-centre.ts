@@ -53,6 +53,15 @@ export interface NewNotice {
  * The channels a kind starts with until the user chooses: push for everything; e-mail for what a
  * trader would want on record even with the app closed (money, identity, the account's safety).
  */
+/**
+ * Announcements of one batch per turn of the event loop. Each is written to its user's sockets in
+ * their language as it is heard (ws/socket-user-delivery.ts), some 20 µs a socket: the thousand of
+ * a cascade in one turn held the loop for tens of milliseconds, every request and tick waiting.
+ */
+export const ANNOUNCEMENTS_PER_TURN = 64;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 const EMAIL_BY_DEFAULT: ReadonlySet<NotificationKind> = new Set([
   'margin_call',
   'stop_out',
@@ -118,7 +127,8 @@ export class NotificationCentre {
 
   /**
    * Many notifications at once (the closes of one committed batch): stored in one transaction,
-   * each announced to its user's sockets with the unread count after the whole batch, then
+   * each announced to its user's sockets with the unread count after the whole batch (a few dozen
+   * per turn of the event loop), then
    * delivered by the chosen channels one after another, so a cascade's thousand deliveries queue
    * here instead of holding every database connection the next commit needs.
    */
@@ -134,8 +144,10 @@ export class NotificationCentre {
       notification: { id: ids[index]!, ...notice, createdAtMs } satisfies CreatedNotification,
     }));
     const unread = await repository.unreadCounts([...new Set(notices.map(({ userId }) => userId))]);
-    for (const { userId, notification } of created)
+    for (const [at, { userId, notification }] of created.entries()) {
+      if (at > 0 && at % ANNOUNCEMENTS_PER_TURN === 0) await nextTurn();
       events.publish('notification_created', { userId, notification, unread: unread.get(userId) ?? 0 });
+    }
     await this.deliver(created);
   }
 
