@@ -7,9 +7,9 @@
  * and every stored balance the sum of its ledger.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CompiledQuery } from 'kysely';
 import type { Outcome } from '@omp/engine';
 import { TradingRepository } from '../src/repositories/trading-repository.ts';
+import { countingDatabase } from './helpers/counting-database.ts';
 import { liftLeverageCaps } from './helpers/leverage-helpers.ts';
 import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
 import { tradingClient } from './helpers/trading-helpers.ts';
@@ -160,22 +160,8 @@ describe.each(databaseEngines())('a batch of closes on %s', (engine) => {
       response: '{}',
     };
 
-    // Counted: transactions begun and statements sent through the database handle itself (not
-    // the catalogue's column types, read once per table and process).
-    const counts = { transactions: 0, statements: 0 };
-    const db = oneByOne.database.db;
-    const counting = new Proxy(db, {
-      get(target, property) {
-        if (property === 'transaction') counts.transactions += 1;
-        if (property === 'executeQuery')
-          return (query: CompiledQuery) => {
-            if (!query.sql.includes('pg_attribute')) counts.statements += 1;
-            return target.executeQuery(query);
-          };
-        const value: unknown = Reflect.get(target, property, target);
-        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-      },
-    });
+    // Counted: transactions begun and statements sent through the handle itself.
+    const { db: counting, counts } = countingDatabase(oneByOne.database.db);
     await new TradingRepository(counting).persist([{ outcomes, atMs: 1, idempotent: reply }]);
     if (engine === 'postgres') expect(counts).toEqual({ transactions: 0, statements: 1 });
     else expect(counts.transactions).toBe(1);

@@ -18,8 +18,8 @@ import { staffToken } from './helpers/staff-helpers.ts';
 import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
 import { tradingClient } from './helpers/trading-helpers.ts';
 import type { EnvelopeBody } from './helpers/account-helpers.ts';
+import { countingDatabase } from './helpers/counting-database.ts';
 import { liftLeverageCaps } from './helpers/leverage-helpers.ts';
-import type { CompiledQuery } from 'kysely';
 import {
   IdempotencyRepository,
   insertIdempotencyRecord,
@@ -254,19 +254,7 @@ describe.each(databaseEngines())('idempotency keys on %s', (engine) => {
       for (const [at, key] of TRICKY_KEYS.entries())
         await insertIdempotencyRecord(trx, stored(first.id, key, `{"tricky":${at}}`), 1);
     });
-    let statements = 0;
-    const db = rt.database.db;
-    const counting = new Proxy(db, {
-      get(target, property) {
-        if (property === 'executeQuery')
-          return (query: CompiledQuery) => {
-            statements += 1;
-            return target.executeQuery(query);
-          };
-        const value: unknown = Reflect.get(target, property, target);
-        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-      },
-    });
+    const { db: counting, counts } = countingDatabase(rt.database.db);
     const repository = new IdempotencyRepository(counting);
     // The same key of two users, a key of one user asked for twice, and keys nobody stored.
     const asked: Array<[number, string]> = [
@@ -287,7 +275,7 @@ describe.each(databaseEngines())('idempotency keys on %s', (engine) => {
       undefined,
     ]);
     expect(replies[2]).toEqual({ operation: 'submit', fingerprint: 'f-b', response: '{"n":3}' });
-    expect(statements).toBe(engine === 'postgres' ? 1 : asked.length);
+    expect(counts.statements).toBe(engine === 'postgres' ? 1 : asked.length);
     const tricky = await Promise.all(
       [...TRICKY_KEYS, 'null', 'Null '].map((key) => repository.find(first.id, key)),
     );
@@ -297,8 +285,8 @@ describe.each(databaseEngines())('idempotency keys on %s', (engine) => {
       undefined,
     ]);
     // Asked alone, a key is one statement on either database.
-    statements = 0;
+    counts.statements = 0;
     expect((await repository.find(first.id, 'a'))?.response).toBe('{"n":1}');
-    expect(statements).toBe(1);
+    expect(counts.statements).toBe(1);
   });
 });

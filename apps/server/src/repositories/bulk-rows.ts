@@ -11,7 +11,7 @@
  * 27,000, which the server parses and plans in a fraction of the time and the driver binds with
  * a string per column instead of a value message per parameter.
  */
-import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
 import { isPostgres } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
 
@@ -71,7 +71,7 @@ function conflictClause(statement: RowsStatement<string>): string {
 }
 
 /** What runs a statement: a transaction, or the database itself for a statement that is its own. */
-type Executor = Pick<Kysely<Database>, 'executeQuery'>;
+type Executor = Pick<Kysely<Database>, 'executeQuery' | 'getExecutor'>;
 
 /**
  * PostgreSQL's type of each column of a table, read once from the catalogue for the arrays' casts
@@ -152,19 +152,15 @@ async function writeColumnsTogether(db: Executor, writes: readonly RowsOf[]): Pr
  * them); on SQLite, where a statement costs no round trip, one `writeRows` each. Each table may
  * appear once.
  */
-export async function writeRowsTogether(
-  db: Executor,
-  writes: readonly RowsOf[],
-  postgres: boolean,
-): Promise<void> {
+export async function writeRowsTogether(db: Executor, writes: readonly RowsOf[]): Promise<void> {
   const nonEmpty = writes.filter((write) => write.rows.length > 0);
   if (nonEmpty.some((write) => write.statement.returning))
     throw new Error('writeRowsTogether answers no rows: write a statement that returns rows alone');
-  if (postgres) {
+  if (isPostgres(db as unknown as Kysely<unknown>)) {
     if (nonEmpty.length > 0) await writeColumnsTogether(db, nonEmpty);
     return;
   }
-  for (const { statement, rows } of nonEmpty) await writeRows(db as Transaction<Database>, statement, rows);
+  for (const { statement, rows } of nonEmpty) await writeRows(db, statement, rows);
 }
 
 /**
@@ -172,7 +168,7 @@ export async function writeRowsTogether(
  * returned rows of every chunk, in the order of the chunks.
  */
 export async function writeRows<Column extends string, Returned = never>(
-  trx: Transaction<Database>,
+  trx: Executor,
   statement: RowsStatement<Column>,
   rows: ReadonlyArray<Readonly<Record<Column, unknown>>>,
 ): Promise<Returned[]> {

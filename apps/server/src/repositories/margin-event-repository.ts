@@ -80,6 +80,15 @@ const INSERT_EVENT_CLOSES: RowsStatement<'event_id' | 'position' | 'order_id'> =
   columns: ['event_id', 'position', 'order_id'],
 };
 
+/** The events of an outcome that are recorded: stop-outs and margin calls. */
+const isMarginEvent = (event: TradeEvent): event is MarginEvent =>
+  event.type === 'stop_out' || event.type === 'margin_call';
+
+/** Whether the outcomes hold a stop-out or a margin call to record. */
+export function hasMarginEvents(outcomes: readonly Outcome[]): boolean {
+  return outcomes.some((outcome) => outcome.events.some(isMarginEvent));
+}
+
 /**
  * Stores every stop-out and margin call of the batch's outcomes, each with a snapshot of the
  * account at that moment (the figures before the first close for a stop-out: the level that
@@ -88,13 +97,6 @@ const INSERT_EVENT_CLOSES: RowsStatement<'event_id' | 'position' | 'order_id'> =
  * ascending are the events in order (RETURNING itself promises no order on SQLite); then the
  * closes and snapshots that name them.
  */
-/** Whether the outcomes hold a stop-out or a margin call to record. */
-export function hasMarginEvents(outcomes: readonly Outcome[]): boolean {
-  return outcomes.some((outcome) =>
-    outcome.events.some((event) => event.type === 'stop_out' || event.type === 'margin_call'),
-  );
-}
-
 export async function insertMarginEvents(
   trx: Transaction<Database>,
   items: ReadonlyArray<{ outcomes: readonly Outcome[]; atMs: number }>,
@@ -104,7 +106,7 @@ export async function insertMarginEvents(
   for (const { outcomes, atMs } of items)
     for (const outcome of outcomes)
       for (const event of outcome.events) {
-        if (event.type !== 'stop_out' && event.type !== 'margin_call') continue;
+        if (!isMarginEvent(event)) continue;
         const at = eventTime(outcome, atMs);
         const { before, after } = figuresOf(event, outcome.balanceMicros);
         events.push({ event, accountId: outcome.accountId, at, before });

@@ -53,9 +53,11 @@ export const memoKeyOf = (kind: string) => `ledger.${kind}`;
 
 export class TradingRepository {
   private readonly db: Kysely<Database>;
+  private readonly postgres: boolean;
 
   constructor(db: Kysely<Database>) {
     this.db = db;
+    this.postgres = isPostgres(db as unknown as Kysely<unknown>);
   }
 
   /** Every account with pending or holding orders, with those orders, and the next order id. */
@@ -144,16 +146,15 @@ export class TradingRepository {
     fence?: (trx: Transaction<Database>) => Promise<void>,
   ): Promise<void> {
     const batch = batchRows(items);
-    const postgres = isPostgres(this.db as unknown as Kysely<unknown>);
     const alone =
-      postgres &&
+      this.postgres &&
       !fence &&
       batch.warnings.size === 0 &&
       !items.some((item) => item.extra || hasMarginEvents(item.outcomes));
-    if (alone) return writeRowsTogether(this.db, batch.writes, true);
+    if (alone) return writeRowsTogether(this.db, batch.writes);
     await this.db.transaction().execute(async (trx) => {
       await fence?.(trx);
-      await writeRowsTogether(trx, batch.writes, postgres);
+      await writeRowsTogether(trx, batch.writes);
       for (const [userId, warned] of batch.warnings)
         await trx
           .updateTable('trading_accounts')

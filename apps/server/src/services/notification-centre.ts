@@ -11,6 +11,7 @@
  * writes the row first, then announces it, then delivers; a failed delivery is logged and leaves the
  * row, so the centre is the record of what the user was told.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   NOTIFICATION_KINDS,
   type Language,
@@ -50,18 +51,16 @@ export interface NewNotice {
 }
 
 /**
- * The channels a kind starts with until the user chooses: push for everything; e-mail for what a
- * trader would want on record even with the app closed (money, identity, the account's safety).
- */
-/**
  * Announcements of one batch per turn of the event loop. Each is written to its user's sockets in
  * their language as it is heard (ws/socket-user-delivery.ts), some 20 µs a socket: the thousand of
  * a cascade in one turn held the loop for tens of milliseconds, every request and tick waiting.
  */
 export const ANNOUNCEMENTS_PER_TURN = 64;
 
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
+/**
+ * The channels a kind starts with until the user chooses: push for everything; e-mail for what a
+ * trader would want on record even with the app closed (money, identity, the account's safety).
+ */
 const EMAIL_BY_DEFAULT: ReadonlySet<NotificationKind> = new Set([
   'margin_call',
   'stop_out',
