@@ -111,7 +111,11 @@ export function runTick(
   // A fill can add a stop the same quote already crossed: take again until nothing more fires.
   const take = () => book.triggers.takeCrossed(instrumentId, bid, ask);
   for (let crossed = take(); crossed.length > 0; crossed = take()) {
-    for (const trigger of crossed) fire(book, trigger, timeMs, builderOf);
+    for (let from = 0; from < crossed.length; from += WARM_BLOCK) {
+      const to = Math.min(crossed.length, from + WARM_BLOCK);
+      if (to - from > 1) warm(crossed, from, to);
+      for (let at = from; at < to; at++) fire(book, crossed[at]!, timeMs, builderOf);
+    }
   }
   for (const { loaded, builder, settling } of touched.values())
     if (settling !== 'none') book.settle(book.accountOf(loaded), builder, timeMs, settling === 'closes');
@@ -121,6 +125,38 @@ export function runTick(
     if (changesAnything(outcome)) outcomes.push(outcome);
   }
   return outcomes;
+}
+
+/** Triggers read ahead at a time: their records stay in the cache until their fires read them. */
+const WARM_BLOCK = 64;
+/** Where the reads ahead leave a sum, so the compiler keeps them (a store it cannot drop). */
+const warmedSink = { sum: 0 };
+
+/**
+ * Reads ahead what the next fires will read first: each order's record, its account and the
+ * account's map of orders, its valuation and its position's group. In a large book these records
+ * sit far apart in memory and each fire would wait for them one miss after another; read here,
+ * the records of many fires are independent loads the processor fetches side by side, so the fires
+ * then find them in the cache (at 100,000 positions about a quarter less engine time per fired
+ * trigger, bench/README.md). Nothing is changed.
+ */
+function warm(
+  crossed: readonly OwnedTrigger<number, TriggerOwner<LoadedAccount>>[],
+  from: number,
+  to: number,
+): void {
+  let sum = 0;
+  for (let at = from; at < to; at++) {
+    const held = crossed[at]!.owner;
+    if (!held) continue;
+    const { account, valuation } = held.context;
+    sum += account.id + valuation.holdingCount;
+    const order = held.order;
+    if (order === undefined) continue;
+    sum += order.id + (account.orders.has(order.id) ? 1 : 0);
+    if (held.position !== undefined) sum += held.position.group.positions.length;
+  }
+  warmedSink.sum = sum;
 }
 
 function fire(

@@ -321,6 +321,29 @@ describe('stops and take profits [T1]', () => {
     });
   });
 
+  it('a tick through 160 stops of four accounts fires each once, read ahead in blocks (tick-runner.ts)', () => {
+    const book = fixtureBook();
+    const accounts = [11, 12, 13, 14];
+    for (const id of accounts) book.loadAccount(newAccount(id, '10000'));
+    // Interleaved, so every block of the read-ahead holds fires of every account.
+    for (let i = 0; i < 40; i++)
+      for (const id of accounts) placed(book, id, buy(EURUSD.id, '0.1', { stopLossPoints: 109_800 - i }));
+    const before = new Map(accounts.map((id) => [id, book.account(id)!.balanceMicros]));
+    const outcomes = book.applyTick(EURUSD.id, 109_000, 109_010, T + 1);
+    const closed = outcomes.flatMap((o) => o.orders);
+    expect(closed).toHaveLength(160);
+    expect(new Set(closed.map((o) => o.id)).size).toBe(160);
+    for (const order of closed)
+      expect(order).toMatchObject({ closeReason: 'stop_loss', closePoints: 109_000 });
+    for (const outcome of outcomes) {
+      expect(outcome.orders).toHaveLength(40);
+      expect(book.account(outcome.accountId)!.orders.size).toBe(0);
+      expect(book.account(outcome.accountId)!.balanceMicros).toBe(
+        before.get(outcome.accountId)! + ledgerSum([outcome]),
+      );
+    }
+  });
+
   it('[C2] new stops must be on the right side of the closing price; 0 clears them', () => {
     const book = setup();
     const order = placed(book, 7, buy(EURUSD.id, '1')).orders[0]!;
