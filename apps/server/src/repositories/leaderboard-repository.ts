@@ -3,6 +3,7 @@
  * in, summed by the database per user in four grouped queries per round of traders, using the
  * user_id indexes of both tables. Sums are exact integers (micro-dollars).
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql, type Kysely } from 'kysely';
 import { OrderStatus } from '@omp/protocol';
 import type { Database } from '../db/schema.ts';
@@ -87,7 +88,7 @@ export class LeaderboardRepository {
     const totals: TraderTotals[] = [];
     for (let i = 0; i < users.length; i += USERS_PER_ROUND) {
       totals.push(...(await this.roundTotals(users.slice(i, i + USERS_PER_ROUND), windowStartMs)));
-      await new Promise((resolve) => setImmediate(resolve));
+      await nextTurn();
     }
     return totals;
   }

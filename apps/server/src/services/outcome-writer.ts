@@ -4,6 +4,7 @@
  * lets the embedded database sustain thousands of orders a second with durable commits, and
  * nobody is answered before their change is on disk.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { PersistItem } from '../repositories/trading-repository.ts';
 
 interface Queued {
@@ -49,7 +50,7 @@ export class OutcomeWriter {
 
   private async drain(): Promise<void> {
     // Let the requests of this turn of the event loop join the first batch.
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    await nextTurn();
     const maxBatch = this.options.maxBatch ?? 1000;
     while (this.queue.length > 0) {
       const batch = this.queue.slice(0, maxBatch);
