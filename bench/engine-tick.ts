@@ -18,6 +18,7 @@
  * closed positions re-open with new levels in the band, so every firing tick meets the same book.
  * The baseline, measured in the same run, is an empty book: what a tick costs with nothing open.
  */
+import { GCProfiler } from 'node:v8';
 import {
   parseLots,
   parseScaled,
@@ -224,7 +225,9 @@ function measureQuiet(book: TradingBook, ticks: number, random: SeededPrng) {
 function measureFiring(book: TradingBook, random: SeededPrng) {
   const micros: number[] = [];
   const cpuMicros: number[] = [];
+  const gcMicros: number[] = [];
   const fired: number[] = [];
+  const gcProfiler = new GCProfiler();
   let strayFires = 0;
   const deadline = performance.now() + FIRING_SECONDS * 1000;
   for (let round = 0; round < FIRING_WARMUP_TICKS + MAX_FIRING_TICKS; round++) {
@@ -232,14 +235,17 @@ function measureFiring(book: TradingBook, random: SeededPrng) {
     const market = FIRE_MARKETS[round % FIRE_MARKETS.length]!;
     const bid = market.bid - market.move;
     clockMs++;
+    gcProfiler.start();
     const cpuStarted = process.cpuUsage();
     const started = process.hrtime.bigint();
     const outcomes = book.applyTick(market.spec.id, bid, bid + market.spec.spreadPoints, clockMs);
     const tickMicros = elapsedMicros(started);
     const cpu = process.cpuUsage(cpuStarted);
+    const collections = gcProfiler.stop()?.statistics ?? [];
     if (round >= FIRING_WARMUP_TICKS) {
       micros.push(tickMicros);
       cpuMicros.push(cpu.user + cpu.system);
+      gcMicros.push(collections.reduce((sum, collection) => sum + collection.cost, 0));
       fired.push(changedOrders(outcomes));
     }
     // Untimed: the price returns (firing nothing) and what closed re-opens in the band.
@@ -249,7 +255,7 @@ function measureFiring(book: TradingBook, random: SeededPrng) {
       for (const order of outcome.orders)
         if (order.state === 'closed') place(book, outcome.accountId, bandPosition(market, random));
   }
-  return { micros, cpuMicros, fired, strayFires };
+  return { micros, cpuMicros, gcMicros, fired, strayFires };
 }
 
 function summarize(samples: ArrayLike<number>) {
@@ -281,7 +287,12 @@ interface SizeResult {
   buildSeconds: number;
   quiet: ReturnType<typeof summarize>;
   quietTouched: number;
-  firing?: ReturnType<typeof summarize> & { firedPerTick: number; strayFires: number; cpuMean: number };
+  firing?: ReturnType<typeof summarize> & {
+    firedPerTick: number;
+    strayFires: number;
+    cpuMean: number;
+    gcMean: number;
+  };
 }
 
 function runSize(open: number): SizeResult {
@@ -309,6 +320,7 @@ function runSize(open: number): SizeResult {
       firedPerTick,
       strayFires: firingRun.strayFires,
       cpuMean: summarize(firingRun.cpuMicros).mean,
+      gcMean: summarize(firingRun.gcMicros).mean,
     };
   }
   return result;
@@ -358,7 +370,7 @@ for (const r of results)
 
 console.log('(touched: accounts the quiet ticks settled; 0 means nothing fired, margin guards included)');
 
-const firingWidths = [16, 8, 11, 9, 8, 8, 13, 11, 12, 9, 10];
+const firingWidths = [16, 8, 11, 9, 8, 8, 13, 11, 12, 9, 11, 10];
 console.log(
   `\nticks that fire ~${FIRE_SHARE * 100} % of the open positions (one instrument drops ${FIRING_MOVE * 100} % through a band of stops)`,
 );
@@ -375,6 +387,7 @@ console.log(
       'p50 per fired',
       'cpu per fired',
       '÷ quiet',
+      'gc per fired',
       `target µs`,
     ],
     firingWidths,
@@ -396,6 +409,7 @@ for (const r of results) {
         us(f.p50 / f.firedPerTick),
         us(f.cpuMean / f.firedPerTick),
         `${(f.mean / f.firedPerTick / r.quiet.mean).toFixed(0)}x`,
+        us(f.gcMean / f.firedPerTick),
         `${TARGET_FIRED_MICROS} ${f.mean / f.firedPerTick <= TARGET_FIRED_MICROS ? 'met' : 'MISSED'}`,
       ],
       firingWidths,
@@ -426,7 +440,9 @@ console.log(
     'which a busy machine disturbs less; cpu per fired: the process CPU time of the firing ticks, ' +
     'garbage collection threads included, over the triggers they fired, which other processes ' +
     'disturb less than the wall time; ÷ quiet: µs per fired over the mean no-fire tick of the ' +
-    'same book, the ratio to compare between runs on a shared machine)',
+    'same book, the ratio to compare between runs on a shared machine; gc per fired: the garbage ' +
+    "collectors' pauses inside the firing ticks over the triggers they fired, part of µs per fired: " +
+    'they collect what the tick left and what the untimed re-opening between ticks did)',
 );
 const leaks = results.filter((r) => r.quietTouched > 0 || (r.firing?.strayFires ?? 0) > 0);
 if (leaks.length > 0)
