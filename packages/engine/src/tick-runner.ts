@@ -137,8 +137,8 @@ const warmedSink = { sum: 0 };
  * account's map of orders, its valuation and its position's group. In a large book these records
  * sit far apart in memory and each fire would wait for them one miss after another; read here,
  * the records of many fires are independent loads the processor fetches side by side, so the fires
- * then find them in the cache (at 100,000 positions about a quarter less engine time per fired
- * trigger, bench/README.md). Nothing is changed.
+ * then find them in the cache (at 100,000 positions a fifth less engine time per fired trigger,
+ * a quarter less for the median tick: bench/README.md). Nothing is changed.
  */
 function warm(
   crossed: readonly OwnedTrigger<number, TriggerOwner<LoadedAccount>>[],

@@ -126,10 +126,10 @@ export class NotificationCentre {
 
   /**
    * Many notifications at once (the closes of one committed batch): stored in one transaction,
-   * each announced to its user's sockets with the unread count after the whole batch (a few dozen
-   * per turn of the event loop), then
-   * delivered by the chosen channels one after another, so a cascade's thousand deliveries queue
-   * here instead of holding every database connection the next commit needs.
+   * each announced to its user's sockets with the unread count after the whole batch
+   * (`ANNOUNCEMENTS_PER_TURN` per turn of the event loop), then delivered by the chosen channels one
+   * after another, so a cascade's thousand deliveries queue here instead of holding every database
+   * connection the next commit needs.
    */
   async notifyMany(notices: ReadonlyArray<{ userId: number; notice: NewNotice }>): Promise<void> {
     if (notices.length === 0) return;
