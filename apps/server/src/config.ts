@@ -115,6 +115,9 @@ const configSchema = z.object({
   LEADERBOARD_REFRESH_MS: positiveInt.min(1000).default(60_000),
   SNAPSHOT_EVERY_MS: positiveInt.min(10).default(300_000),
   SNAPSHOT_RETENTION_DAYS: positiveInt.max(3650).default(14),
+  IDEMPOTENCY_RETENTION_DAYS: positiveInt.max(3650).default(7),
+  MESSAGE_LOG_RETENTION_DAYS: positiveInt.max(3650).default(90),
+  HOUSEKEEPING_EVERY_MS: positiveInt.min(1000).default(3_600_000),
   STATEMENT_MAIL_EVERY_MS: positiveInt.min(1000).default(3_600_000),
   UPLOAD_STORAGE: z
     .enum(['local', 'database', 's3', ''])
@@ -296,6 +299,13 @@ export interface AppConfig {
    */
   snapshotEveryMs: number;
   snapshotRetentionMs: number;
+  /**
+   * How long stored idempotency replies and the message log are kept, and how often the node that
+   * owns the book deletes what is older (services/housekeeping.ts).
+   */
+  idempotencyRetentionMs: number;
+  messageLogRetentionMs: number;
+  housekeepingEveryMs: number;
   /** How often the node that owns the book looks for monthly statements due by e-mail. */
   statementMailEveryMs: number;
   /** Where uploaded images are kept (adapters/storage/choose-file-storage.ts). */
@@ -425,6 +435,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     leaderboardRefreshMs: c.LEADERBOARD_REFRESH_MS,
     snapshotEveryMs: c.SNAPSHOT_EVERY_MS,
     snapshotRetentionMs: c.SNAPSHOT_RETENTION_DAYS * 86_400_000,
+    idempotencyRetentionMs: c.IDEMPOTENCY_RETENTION_DAYS * 86_400_000,
+    messageLogRetentionMs: c.MESSAGE_LOG_RETENTION_DAYS * 86_400_000,
+    housekeepingEveryMs: c.HOUSEKEEPING_EVERY_MS,
     statementMailEveryMs: c.STATEMENT_MAIL_EVERY_MS,
     uploadStorage: uploadStorageOf(c),
     webPush: webPushOf(c, invalidConfig),

@@ -36,6 +36,7 @@ import { scryptPasswordHasher, type PasswordHasher } from './security/password-h
 import { seedContent } from './seed/content-seed.ts';
 import { seedMarket, type SeedReport } from './seed/market-seed.ts';
 import type { AccountSnapshots } from './services/account-snapshots.ts';
+import type { Housekeeping } from './services/housekeeping.ts';
 import { ContactChange } from './services/contact-change.ts';
 import { ContentAdmin } from './services/content-admin.ts';
 import { ContentQueries } from './services/content-queries.ts';
@@ -96,6 +97,8 @@ export interface Runtime {
   alerts: PriceAlerts;
   /** The periodic account snapshots (services/account-snapshots.ts). */
   snapshots: AccountSnapshots;
+  /** Deletes records whose use has ended (services/housekeeping.ts). */
+  housekeeping: Housekeeping;
   /** The monthly statements by e-mail (services/statement-mailer.ts). */
   statementMailer: StatementMailer;
   /** The simulator of a single node; on a cluster the producing node's is `feedCluster.feed`. */
@@ -204,7 +207,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       held,
     });
     const { bookCluster, feedCluster } = held;
-    const { trading, ownerCalls, queries, snapshots } = book;
+    const { trading, ownerCalls, queries, snapshots, housekeeping } = book;
     const { statements, statementMailer } = wireStatements({ ...base, accounts, book, market });
     const fileStorage = chooseFileStorage(config, database.db);
     held.fileStorage = fileStorage;
@@ -370,6 +373,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
     const bars = startBarFlush(market, feedCluster, logs, options.timedBarFlush ?? true);
     leaderboard.start(config.leaderboardRefreshMs);
     snapshots.start();
+    housekeeping.start();
     statementMailer.start();
 
     logs.bindTo(app.log);
@@ -389,6 +393,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       notifications,
       alerts,
       snapshots,
+      housekeeping,
       statementMailer,
       feed,
       seedReport,
@@ -403,6 +408,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
           ...running,
           leverageCaps,
           snapshots,
+          housekeeping,
           statementMailer,
           webPush,
           notices,

@@ -38,6 +38,7 @@ import * as statements from './migrations/20261127T1200_statements.ts';
 import * as riskWarningAndLeverageCaps from './migrations/20261127T1300_risk_warning_and_leverage_caps.ts';
 import * as userLocale from './migrations/20261127T1400_user_locale.ts';
 import * as marginCallWarned from './migrations/20261128T0100_margin_call_warned.ts';
+import * as retentionIndexes from './migrations/20261129T2100_retention_indexes.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '20261122T2200_created_market_tables': createdMarketTables,
@@ -73,6 +74,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261127T1300_risk_warning_and_leverage_caps': riskWarningAndLeverageCaps,
   '20261127T1400_user_locale': userLocale,
   '20261128T0100_margin_call_warned': marginCallWarned,
+  '20261129T2100_retention_indexes': retentionIndexes,
 };
 
 /** The migrator of this database's own schema, over every migration above. */

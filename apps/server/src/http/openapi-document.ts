@@ -34,7 +34,8 @@ const IDEMPOTENCY_PARAMETER = {
   required: false,
   description:
     'Makes a retry safe: the same key with the same request gets exactly the first answer, and ' +
-    'nothing is done twice; the same key with another request is refused.',
+    'nothing is done twice; the same key with another request is refused. A key is remembered ' +
+    'for IDEMPOTENCY_RETENTION_DAYS (7 by default).',
   schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH },
 };
 

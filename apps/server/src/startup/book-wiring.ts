@@ -18,6 +18,8 @@ import { MarginEventRepository } from '../repositories/margin-event-repository.t
 import { TradingRepository } from '../repositories/trading-repository.ts';
 import type { Tx } from '../repositories/unit-of-work.ts';
 import { AccountSnapshots } from '../services/account-snapshots.ts';
+import { Housekeeping } from '../services/housekeeping.ts';
+import { RetentionRepository } from '../repositories/retention-repository.ts';
 import type { LeverageCaps } from '../services/leverage-caps.ts';
 import type { MarketService } from '../services/market-service.ts';
 import { OwnerCalls } from '../services/owner-calls.ts';
@@ -105,8 +107,27 @@ export async function wireTradingBook(deps: BookWiringDeps) {
     retentionMs: config.snapshotRetentionMs,
     logError: logs.error,
   });
+  const housekeeping = new Housekeeping({
+    repository: new RetentionRepository(database.db),
+    runsHere: () => ownerCalls.runsHere(),
+    now,
+    everyMs: config.housekeepingEveryMs,
+    idempotencyRetentionMs: config.idempotencyRetentionMs,
+    messageLogRetentionMs: config.messageLogRetentionMs,
+    logInfo: logs.info,
+    logError: logs.error,
+  });
   const queries = new TradingQueries(trading, tradingRepository);
-  return { tradingRepository, newSimulatedFeed, ownerCalls, trading, marginEvents, snapshots, queries };
+  return {
+    tradingRepository,
+    newSimulatedFeed,
+    ownerCalls,
+    trading,
+    marginEvents,
+    snapshots,
+    housekeeping,
+    queries,
+  };
 }
 
 /** The timer that writes forming bars, and what the stop sequence needs of it. */

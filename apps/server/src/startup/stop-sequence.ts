@@ -13,6 +13,7 @@ import type { DatabaseHandle } from '../db/database.ts';
 import type { OwnerLock } from '../db/owner-lock.ts';
 import type { Readiness } from '../observability/readiness.ts';
 import type { AccountSnapshots } from '../services/account-snapshots.ts';
+import type { Housekeeping } from '../services/housekeeping.ts';
 import type { LeaderboardService } from '../services/leaderboard-service.ts';
 import type { LeverageCaps } from '../services/leverage-caps.ts';
 import type { PriceAlerts } from '../services/price-alerts.ts';
@@ -56,6 +57,7 @@ export interface RunningParts {
   riskWarning: RiskWarningService;
   leverageCaps: LeverageCaps;
   snapshots: AccountSnapshots;
+  housekeeping: Housekeeping;
   statementMailer: StatementMailer;
   webPush: WebPushChannel;
   notices: SecurityNotices;
@@ -81,6 +83,7 @@ export async function stopGracefully(parts: RunningParts): Promise<void> {
   parts.riskWarning.stop();
   parts.leverageCaps.stop();
   await parts.snapshots.stop();
+  await parts.housekeeping.stop();
   await parts.statementMailer.stop();
   await parts.webPush.idle();
   await parts.notices.idle();

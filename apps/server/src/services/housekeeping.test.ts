@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import type { ExpiringTable } from '../repositories/retention-repository.ts';
+import { Housekeeping, type HousekeepingOptions } from './housekeeping.ts';
+
+const DAY_MS = 86_400_000;
+const NOW_MS = 1_800_000_000_000;
+
+function setup(owns: boolean, backlog: Record<string, number>, overrides: Partial<HousekeepingOptions> = {}) {
+  const asked: Array<[string, number, number]> = [];
+  const errors: string[] = [];
+  const housekeeping = new Housekeeping({
+    repository: {
+      deleteBefore: async ({ table }: ExpiringTable, beforeMs: number, limit: number) => {
+        asked.push([table, beforeMs, limit]);
+        const rows = Math.min(limit, backlog[table] ?? 0);
+        backlog[table] = (backlog[table] ?? 0) - rows;
+        return rows;
+      },
+    },
+    runsHere: () => owns,
+    now: () => NOW_MS,
+    everyMs: 3_600_000,
+    idempotencyRetentionMs: 7 * DAY_MS,
+    messageLogRetentionMs: 90 * DAY_MS,
+    rowsPerStatement: 10,
+    logInfo: () => undefined,
+    logError: (_error, message) => void errors.push(message),
+    ...overrides,
+  });
+  return { housekeeping, asked, errors };
+}
+
+describe('the housekeeping round', () => {
+  it('deletes each kind before its own cut-off, statement by statement until one comes back short', async () => {
+    const { housekeeping, asked } = setup(true, { idempotency_keys: 25, outbox: 10 });
+    expect(await housekeeping.runNow()).toEqual({
+      idempotencyReplies: 25,
+      messages: 10,
+      loginFailures: 0,
+      verificationCodes: 0,
+      loginChallenges: 0,
+    });
+    expect(asked).toEqual([
+      ['idempotency_keys', NOW_MS - 7 * DAY_MS, 10],
+      ['idempotency_keys', NOW_MS - 7 * DAY_MS, 10],
+      ['idempotency_keys', NOW_MS - 7 * DAY_MS, 10],
+      // A full statement may have taken the last rows: one more finds none.
+      ['outbox', NOW_MS - 90 * DAY_MS, 10],
+      ['outbox', NOW_MS - 90 * DAY_MS, 10],
+      ['login_failures', NOW_MS - DAY_MS, 10],
+      ['verification_codes', NOW_MS - DAY_MS, 10],
+      ['user_login_challenges', NOW_MS - DAY_MS, 10],
+    ]);
+  });
+
+  it('deletes nothing on a node that does not own the book', async () => {
+    const { housekeeping, asked } = setup(false, { idempotency_keys: 25 });
+    expect(Object.values(await housekeeping.runNow())).toEqual([0, 0, 0, 0, 0]);
+    expect(asked).toEqual([]);
+  });
+
+  it('logs a failure and ends the round, keeping what it had deleted', async () => {
+    const { housekeeping, errors } = setup(true, { idempotency_keys: 5 });
+    const failing = setup(
+      true,
+      {},
+      {
+        repository: {
+          deleteBefore: async ({ table }) => {
+            if (table === 'outbox') throw new Error('disk full');
+            return table === 'idempotency_keys' ? 3 : 0;
+          },
+        },
+      },
+    );
+    expect((await failing.housekeeping.runNow()).idempotencyReplies).toBe(3);
+    expect(failing.errors).toEqual(['housekeeping failed; the next round goes on']);
+    expect((await housekeeping.runNow()).idempotencyReplies).toBe(5);
+    expect(errors).toEqual([]);
+  });
+
+  it('ends a round under way after its current statement when stopped', async () => {
+    const backlog = { idempotency_keys: 1_000 };
+    const { housekeeping, asked } = setup(true, backlog);
+    const round = housekeeping.runNow();
+    await housekeeping.stop();
+    await round;
+    expect(asked).toEqual([['idempotency_keys', NOW_MS - 7 * DAY_MS, 10]]);
+    expect(backlog.idempotency_keys).toBe(990);
+  });
+});

@@ -1,0 +1,125 @@
+/**
+ * The housekeeping round: deletes records whose use has ended, so the tables that grow with every
+ * keyed order, every message sent and every failed sign-in stay bounded.
+ *
+ * - Stored idempotency replies after `idempotencyRetentionMs` (IDEMPOTENCY_RETENTION_DAYS, 7 by
+ *   default). A retry comes seconds or minutes after the call it repeats; one later than the
+ *   retention is taken as a new request (README "Placing orders safely").
+ * - The message log (the outbox of e-mails and SMS staff can read) after `messageLogRetentionMs`
+ *   (MESSAGE_LOG_RETENTION_DAYS, 90 by default).
+ * - Failed sign-ins, verification codes and sign-in challenges a day after they stop counting:
+ *   failures count for the 15-minute lockout window, codes live 10 minutes and are limited per
+ *   hour, challenges live minutes.
+ *
+ * It runs on the node that owns the book, so one node of a cluster does it: shortly after start
+ * and every `everyMs`. A statement deletes at most `rowsPerStatement` rows, the oldest first, and
+ * the round yields to the event loop between statements, so a backlog of millions (the first round
+ * after an upgrade) neither holds the loop nor keeps the table locked.
+ */
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { ExpiringTable, RetentionRepository } from '../repositories/retention-repository.ts';
+
+const DAY_MS = 86_400_000;
+
+/** How long after start the first round runs: soon, so frequent restarts still prune. */
+const FIRST_ROUND_AFTER_MS = 60_000;
+
+export const EXPIRING_TABLES = {
+  idempotencyReplies: { table: 'idempotency_keys', key: ['user_id', 'key'], datedBy: 'created_at' },
+  messages: { table: 'outbox', key: ['id'], datedBy: 'created_at' },
+  loginFailures: { table: 'login_failures', key: ['id'], datedBy: 'at' },
+  verificationCodes: { table: 'verification_codes', key: ['id'], datedBy: 'created_at' },
+  loginChallenges: { table: 'user_login_challenges', key: ['token_hash'], datedBy: 'expires_at' },
+} as const satisfies Record<string, ExpiringTable>;
+
+export type ExpiringKind = keyof typeof EXPIRING_TABLES;
+
+export interface HousekeepingOptions {
+  repository: Pick<RetentionRepository, 'deleteBefore'>;
+  /** Whether this node owns the book (services/owner-calls.ts). */
+  runsHere: () => boolean;
+  now: () => number;
+  everyMs: number;
+  idempotencyRetentionMs: number;
+  messageLogRetentionMs: number;
+  /** 1,000 unless a test asks for fewer, to see a backlog deleted over several statements. */
+  rowsPerStatement?: number;
+  logInfo: (message: string) => void;
+  logError: (error: unknown, message: string) => void;
+}
+
+export class Housekeeping {
+  private readonly options: HousekeepingOptions;
+  private readonly timers: NodeJS.Timeout[] = [];
+  private running: Promise<unknown> = Promise.resolve();
+  private stopping = false;
+
+  constructor(options: HousekeepingOptions) {
+    this.options = options;
+  }
+
+  start(): void {
+    const later = () => {
+      this.running = this.running.then(() => this.runNow());
+    };
+    this.timers.push(setTimeout(later, Math.min(FIRST_ROUND_AFTER_MS, this.options.everyMs)));
+    this.timers.push(setInterval(later, this.options.everyMs));
+    for (const timer of this.timers) timer.unref();
+  }
+
+  /** Stops the timers and ends a round under way after its current statement. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    for (const timer of this.timers) clearTimeout(timer);
+    await this.running;
+  }
+
+  /**
+   * One round: answers how many rows of each kind it deleted (none on a node that does not own the
+   * book). A failure is logged and ends the round; the next round takes up what is left.
+   */
+  async runNow(): Promise<Record<ExpiringKind, number>> {
+    const deleted: Record<ExpiringKind, number> = {
+      idempotencyReplies: 0,
+      messages: 0,
+      loginFailures: 0,
+      verificationCodes: 0,
+      loginChallenges: 0,
+    };
+    if (!this.options.runsHere()) return deleted;
+    const { now, idempotencyRetentionMs, messageLogRetentionMs } = this.options;
+    const atMs = now();
+    const before: Record<ExpiringKind, number> = {
+      idempotencyReplies: atMs - idempotencyRetentionMs,
+      messages: atMs - messageLogRetentionMs,
+      loginFailures: atMs - DAY_MS,
+      verificationCodes: atMs - DAY_MS,
+      loginChallenges: atMs - DAY_MS,
+    };
+    try {
+      for (const kind of Object.keys(EXPIRING_TABLES) as ExpiringKind[]) {
+        if (this.stopping) break;
+        deleted[kind] = await this.deleteAll(EXPIRING_TABLES[kind], before[kind]);
+      }
+    } catch (error) {
+      this.options.logError(error, 'housekeeping failed; the next round goes on');
+    }
+    const summary = Object.entries(deleted).filter(([, rows]) => rows > 0);
+    if (summary.length > 0)
+      this.options.logInfo(
+        `housekeeping deleted ${summary.map(([kind, rows]) => `${rows} ${kind}`).join(', ')}`,
+      );
+    return deleted;
+  }
+
+  private async deleteAll(expiring: ExpiringTable, beforeMs: number): Promise<number> {
+    const limit = this.options.rowsPerStatement ?? 1_000;
+    let total = 0;
+    for (;;) {
+      const rows = await this.options.repository.deleteBefore(expiring, beforeMs, limit);
+      total += rows;
+      if (rows < limit || this.stopping) return total;
+      await nextTurn();
+    }
+  }
+}

@@ -1,0 +1,169 @@
+/**
+ * The housekeeping round on a real database: stored idempotency replies are answered for the
+ * retention and forgotten after it (the key then places a new order), a backlog goes in bounded
+ * statements, and the message log, failed sign-ins, verification codes and sign-in challenges go
+ * once their use has ended, while the recent ones (the lockout still counts them) stay.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WireMessage } from '@omp/protocol';
+import { Housekeeping } from '../src/services/housekeeping.ts';
+import { RetentionRepository } from '../src/repositories/retention-repository.ts';
+import { VerificationRepository } from '../src/repositories/verification-repository.ts';
+import { UserSecondFactorRepository } from '../src/repositories/user-second-factor-repository.ts';
+import { insertIdempotencyRecords } from '../src/repositories/idempotency-repository.ts';
+import { callApi, staffToken } from './helpers/staff-helpers.ts';
+import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
+import { tradingClient } from './helpers/trading-helpers.ts';
+import { liftLeverageCaps } from './helpers/leverage-helpers.ts';
+
+const DAY_MS = 86_400_000;
+const MINUTE_MS = 60_000;
+
+describe.each(databaseEngines())('housekeeping on %s', (engine) => {
+  let rt: TestRuntime;
+  let t: ReturnType<typeof tradingClient>;
+
+  beforeAll(async () => {
+    rt = await startTestRuntime({ engine });
+    await liftLeverageCaps(rt);
+    t = tradingClient(rt);
+    t.tick('EURUSD', '1.10000', '1.10010');
+  });
+  afterAll(() => rt?.dispose());
+
+  const countRows = async (table: 'idempotency_keys' | 'user_login_challenges', userId: number) => {
+    const row = await rt.database.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  };
+
+  it('answers a keyed order again for the retention, and takes its key as new after it', async () => {
+    const { token, id } = await t.realUser('10000');
+    const order = { forex_id: t.spec('EURUSD').id, type: 1, status: 1, cont: 0.01, multiple: 100 };
+    const key = { 'idempotency-key': 'kept-for-a-week' };
+    const placed = await t.submit(token, order, key);
+    expect(placed.code).toBe(1);
+
+    rt.clock.advance(7 * DAY_MS - MINUTE_MS);
+    t.tick('EURUSD', '1.10000', '1.10010');
+    expect((await rt.housekeeping.runNow()).idempotencyReplies).toBe(0);
+    const replayed = await t.submit(token, order, key);
+    expect(replayed).toEqual(placed);
+
+    rt.clock.advance(2 * MINUTE_MS);
+    t.tick('EURUSD', '1.10000', '1.10010');
+    expect((await rt.housekeeping.runNow()).idempotencyReplies).toBeGreaterThanOrEqual(1);
+    expect(await countRows('idempotency_keys', id)).toBe(0);
+    const anew = await t.submit(token, order, key);
+    expect(anew.code).toBe(1);
+    expect(anew.data.Id).toBeGreaterThan(placed.data.Id);
+    const holding = await t.myDeal(token, 1);
+    expect(holding.data.data.map((row) => row.Id).sort()).toEqual([placed.data.Id, anew.data.Id]);
+    await t.expectLedgerBalanced(id);
+  });
+
+  it('deletes a backlog a bounded number of rows per statement and keeps the fresh replies', async () => {
+    const { id } = await t.realUser('100');
+    const nowMs = rt.clock.now();
+    const record = (key: string) => ({
+      userId: id,
+      key,
+      operation: 'submit',
+      fingerprint: 'f',
+      response: '{}',
+    });
+    await rt.database.db.transaction().execute(async (trx) => {
+      const old = Array.from({ length: 2_500 }, (_, i) => record(`old-${i}`));
+      await insertIdempotencyRecords(trx, old, nowMs - 30 * DAY_MS);
+      await insertIdempotencyRecords(trx, [record('fresh-1'), record('fresh-2')], nowMs - DAY_MS);
+    });
+    const repository = new RetentionRepository(rt.database.db);
+    const statements: Array<[string, number]> = [];
+    const housekeeping = new Housekeeping({
+      repository: {
+        deleteBefore: async (expiring, beforeMs, limit) => {
+          const rows = await repository.deleteBefore(expiring, beforeMs, limit);
+          statements.push([expiring.table, rows]);
+          return rows;
+        },
+      },
+      runsHere: () => true,
+      now: rt.clock.now,
+      everyMs: 3_600_000,
+      idempotencyRetentionMs: 7 * DAY_MS,
+      messageLogRetentionMs: 90 * DAY_MS,
+      logInfo: () => undefined,
+      logError: (error) => {
+        throw error;
+      },
+    });
+    expect((await housekeeping.runNow()).idempotencyReplies).toBe(2_500);
+    expect(statements.filter(([table]) => table === 'idempotency_keys')).toEqual([
+      ['idempotency_keys', 1_000],
+      ['idempotency_keys', 1_000],
+      ['idempotency_keys', 500],
+    ]);
+    expect(await countRows('idempotency_keys', id)).toBe(2);
+  });
+
+  it('forgets the message log after its retention and sign-in records a day after their use', async () => {
+    const { id } = await t.realUser('100');
+    const nowMs = rt.clock.now();
+    const verifications = new VerificationRepository(rt.database.db);
+    const address = `kept-${engine}@example.com`;
+    await verifications.insertOutbox('email', address, 'Old', 'sent 91 days ago', nowMs - 91 * DAY_MS);
+    await verifications.insertOutbox('email', address, 'Recent', 'sent 89 days ago', nowMs - 89 * DAY_MS);
+
+    const accountKey = `user:housekeeping-${engine}`;
+    await verifications.recordLoginFailure(accountKey, '10.9.9.9', nowMs - 2 * DAY_MS);
+    await verifications.recordLoginFailure(accountKey, '10.9.9.9', nowMs - MINUTE_MS);
+
+    const codeAddress = `codes-${engine}@example.com`;
+    const code = (createdAt: number) => ({
+      channel: 'email' as const,
+      address: codeAddress,
+      purpose: 1,
+      codeHash: 'h',
+      ip: '10.9.9.9',
+      createdAt,
+      expiresAt: createdAt + 10 * MINUTE_MS,
+    });
+    await verifications.insertCode(code(nowMs - 3 * DAY_MS));
+    await verifications.insertCode(code(nowMs - 5 * MINUTE_MS));
+
+    const challenges = new UserSecondFactorRepository(rt.database.db);
+    await challenges.openChallenge({
+      tokenHash: `lapsed-${engine}`.padEnd(64, '0'),
+      userId: id,
+      ip: '10.9.9.9',
+      nowMs: nowMs - 2 * DAY_MS,
+      expiresAtMs: nowMs - 2 * DAY_MS + 5 * MINUTE_MS,
+    });
+    expect(await countRows('user_login_challenges', id)).toBe(1);
+
+    const deleted = await rt.housekeeping.runNow();
+    expect(deleted).toMatchObject({
+      messages: 1,
+      loginFailures: 1,
+      verificationCodes: 1,
+      loginChallenges: 1,
+    });
+
+    const staff = await staffToken(rt, ['compliance']);
+    const log = await callApi<{ list: WireMessage[]; total: number }>(
+      rt,
+      'GET',
+      `/admin/api/messages?address=${encodeURIComponent(address)}`,
+      staff,
+    );
+    expect(log.data.list.map((message) => message.subject)).toEqual(['Recent']);
+    // The recent failure still counts towards the lockout, and the live code still answers.
+    expect(await verifications.countLoginFailuresSince('account_key', accountKey, 0)).toBe(1);
+    expect(await verifications.countCodesSince('address', codeAddress, 0)).toBe(1);
+    expect(await verifications.liveCode(codeAddress, 1)).toBeDefined();
+    expect(await countRows('user_login_challenges', id)).toBe(0);
+  });
+});
