@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ExpiringTable } from '../repositories/retention-repository.ts';
 import { Housekeeping, type HousekeepingOptions } from './housekeeping.ts';
 
@@ -31,6 +31,24 @@ function setup(owns: boolean, backlog: Record<string, number>, overrides: Partia
 }
 
 describe('the housekeeping round', () => {
+  afterEach(() => void vi.useRealTimers());
+
+  it('runs a minute after start, then every interval, and no more once stopped', async () => {
+    vi.useFakeTimers();
+    const { housekeeping, asked } = setup(true, {});
+    const rounds = () => asked.filter(([table]) => table === 'idempotency_keys').length;
+    housekeeping.start();
+    await vi.advanceTimersByTimeAsync(59_000);
+    expect(rounds()).toBe(0);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(rounds()).toBe(1);
+    await vi.advanceTimersByTimeAsync(3_600_000 - 60_000);
+    expect(rounds()).toBe(2);
+    await housekeeping.stop();
+    await vi.advanceTimersByTimeAsync(2 * 3_600_000);
+    expect(rounds()).toBe(2);
+  });
+
   it('deletes each kind before its own cut-off, statement by statement until one comes back short', async () => {
     const { housekeeping, asked } = setup(true, { idempotency_keys: 25, outbox: 10 });
     expect(await housekeeping.runNow()).toEqual({

@@ -23,6 +23,7 @@ export function startAnotherNode(first: TestRuntime, config = first.config): Pro
     now: first.clock.now,
     databaseSchema: first.schema!,
     passwords: testPasswords,
+    timedHousekeeping: false,
   });
 }
 

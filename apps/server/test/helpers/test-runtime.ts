@@ -117,6 +117,8 @@ export async function startTestRuntime(
       ...(options.logStream ? { logStream: options.logStream } : {}),
       ...(options.pushChannel ? { pushChannel: options.pushChannel } : {}),
       ...(options.timedBarFlush === false ? { timedBarFlush: false } : {}),
+      // Rounds run when a test asks (housekeeping-api.test.ts), on the test's clock.
+      timedHousekeeping: false,
     });
     return {
       ...runtime,
