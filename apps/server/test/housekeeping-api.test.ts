@@ -151,6 +151,9 @@ describe.each(databaseEngines())('housekeeping on %s', (engine) => {
       verificationCodes: 1,
       loginChallenges: 1,
     });
+    const counted = await rt.metrics.registry.getSingleMetricAsString('omp_housekeeping_deleted_rows_total');
+    for (const kind of ['messages', 'loginFailures', 'verificationCodes', 'loginChallenges'])
+      expect(counted.split('\n')).toContain(`omp_housekeeping_deleted_rows_total{kind="${kind}"} 1`);
 
     const staff = await staffToken(rt, ['compliance']);
     const log = await callApi<{ list: WireMessage[]; total: number }>(

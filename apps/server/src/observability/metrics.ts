@@ -50,6 +50,7 @@ export class Metrics implements TradingCounts {
   private readonly httpDuration: Histogram<'method' | 'route' | 'status'>;
   private readonly orderCommands: Counter<'action' | 'outcome'>;
   private readonly triggers: Counter<'kind'>;
+  private readonly housekeeping: Counter<'kind'>;
 
   constructor(sources: MetricSources) {
     const registers = [this.registry];
@@ -81,6 +82,12 @@ export class Metrics implements TradingCounts {
     });
     // Every kind shows from the start (at 0), so a rate over it is defined before the first one.
     for (const kind of TRIGGER_KINDS) this.triggers.inc({ kind }, 0);
+    this.housekeeping = new Counter({
+      name: 'omp_housekeeping_deleted_rows_total',
+      help: 'Records the housekeeping round deleted once their use ended, by kind (services/housekeeping.ts)',
+      labelNames: ['kind'],
+      registers,
+    });
     new Gauge({
       name: 'omp_socket_clients',
       help: 'Realtime sockets connected to this node',
@@ -134,6 +141,11 @@ export class Metrics implements TradingCounts {
         this.set({ state: 'waiting' }, pool.waiting);
       },
     });
+  }
+
+  /** Rows a housekeeping round deleted of one kind. */
+  deletedRows(kind: string, rows: number): void {
+    if (rows > 0) this.housekeeping.inc({ kind }, rows);
   }
 
   /**

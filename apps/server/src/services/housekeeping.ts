@@ -44,6 +44,8 @@ export interface HousekeepingOptions {
   messageLogRetentionMs: number;
   /** 1,000 unless a test asks for fewer, to see a backlog deleted over several statements. */
   rowsPerStatement?: number;
+  /** Counts what each round deleted (`omp_housekeeping_deleted_rows_total`). */
+  counts?: { deletedRows(kind: ExpiringKind, rows: number): void };
   logInfo: (message: string) => void;
   logError: (error: unknown, message: string) => void;
 }
@@ -100,6 +102,7 @@ export class Housekeeping {
       for (const kind of Object.keys(EXPIRING_TABLES) as ExpiringKind[]) {
         if (this.stopping) break;
         deleted[kind] = await this.deleteAll(EXPIRING_TABLES[kind], before[kind]);
+        this.options.counts?.deletedRows(kind, deleted[kind]);
       }
     } catch (error) {
       this.options.logError(error, 'housekeeping failed; the next round goes on');
