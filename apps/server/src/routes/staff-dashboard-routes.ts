@@ -47,7 +47,9 @@ export async function staffDashboardRoutes(
       schema: {
         tags: ['staff'],
         summary: 'The e-mails and SMS users were sent, newest first, codes masked',
-        description: 'Any staff role: support sees what a user received and when, never a working code.',
+        description:
+          'Any staff role: support sees what a user received and when, never a working code. ' +
+          'Messages are kept for MESSAGE_LOG_RETENTION_DAYS (90 by default).',
         security: [{ token: [] }],
         querystring: messagesQuerySchema,
         response: { 200: envelopeOf(backOfficePageOf(messageSchema)) },
