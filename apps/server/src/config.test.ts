@@ -14,6 +14,25 @@ describe('configuration from the environment', () => {
     expect(config.dataDir.endsWith('data')).toBe(true);
   });
 
+  it('keeps idempotency answers a week and the message log 90 days, and prunes hourly, unless told', () => {
+    expect(loadConfig({})).toMatchObject({
+      idempotencyRetentionMs: 7 * 86_400_000,
+      messageLogRetentionMs: 90 * 86_400_000,
+      housekeepingEveryMs: 3_600_000,
+    });
+    expect(
+      loadConfig({
+        IDEMPOTENCY_RETENTION_DAYS: '2',
+        MESSAGE_LOG_RETENTION_DAYS: '30',
+        HOUSEKEEPING_EVERY_MS: '60000',
+      }),
+    ).toMatchObject({
+      idempotencyRetentionMs: 2 * 86_400_000,
+      messageLogRetentionMs: 30 * 86_400_000,
+      housekeepingEveryMs: 60_000,
+    });
+  });
+
   it('gives every node every role unless a cluster node is pinned to some', () => {
     expect([...loadConfig({}).roles].sort()).toEqual(['api', 'book', 'feed']);
     const pinned = loadConfig({
@@ -52,6 +71,9 @@ describe('configuration from the environment', () => {
     [{ DESKTOP_SITE_URL: 'pc.example.com' }, 'DESKTOP_SITE_URL: must be an http(s) URL'],
     [{ ALLOWED_ORIGINS: 'https://m.example.com/app' }, 'ALLOWED_ORIGINS: must be a comma-separated list'],
     [{ ALLOWED_ORIGINS: 'm.example.com' }, 'ALLOWED_ORIGINS'],
+    [{ IDEMPOTENCY_RETENTION_DAYS: '0' }, 'IDEMPOTENCY_RETENTION_DAYS'],
+    [{ MESSAGE_LOG_RETENTION_DAYS: 'forever' }, 'MESSAGE_LOG_RETENTION_DAYS'],
+    [{ HOUSEKEEPING_EVERY_MS: '10' }, 'HOUSEKEEPING_EVERY_MS'],
   ])('refuses %j with a message naming the variable', (env, expected) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(expected);
