@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Indexes on the time each short-lived record's use ends with, so the housekeeping round
- * (services/housekeeping.ts) finds the expired ones without reading whole tables: stored
- * idempotency replies, the message log, failed sign-ins, verification codes and sign-in challenges.
+ * An index on the column that dates each kind of short-lived record (stored idempotency replies,
+ * the message log, failed sign-ins, verification codes, sign-in challenges), so the housekeeping
+ * round (services/housekeeping.ts) finds the expired ones without reading whole tables.
  */
 const INDEXES = [
   ['idempotency_keys_created', 'idempotency_keys', 'created_at'],
