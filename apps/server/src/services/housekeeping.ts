@@ -101,8 +101,7 @@ export class Housekeeping {
     try {
       for (const kind of Object.keys(EXPIRING_TABLES) as ExpiringKind[]) {
         if (this.stopping) break;
-        deleted[kind] = await this.deleteAll(EXPIRING_TABLES[kind], before[kind]);
-        this.options.counts?.deletedRows(kind, deleted[kind]);
+        await this.deleteAll(kind, before[kind], deleted);
       }
     } catch (error) {
       this.options.logError(error, 'housekeeping failed; the next round goes on');
@@ -115,13 +114,18 @@ export class Housekeeping {
     return deleted;
   }
 
-  private async deleteAll(expiring: ExpiringTable, beforeMs: number): Promise<number> {
+  /** Deletes every row of `kind` dated before `beforeMs`, counting each statement's as it goes. */
+  private async deleteAll(
+    kind: ExpiringKind,
+    beforeMs: number,
+    deleted: Record<ExpiringKind, number>,
+  ): Promise<void> {
     const limit = this.options.rowsPerStatement ?? 1_000;
-    let total = 0;
     for (;;) {
-      const rows = await this.options.repository.deleteBefore(expiring, beforeMs, limit);
-      total += rows;
-      if (rows < limit || this.stopping) return total;
+      const rows = await this.options.repository.deleteBefore(EXPIRING_TABLES[kind], beforeMs, limit);
+      deleted[kind] += rows;
+      this.options.counts?.deletedRows(kind, rows);
+      if (rows < limit || this.stopping) return;
       await nextTurn();
     }
   }
