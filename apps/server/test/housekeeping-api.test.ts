@@ -61,7 +61,10 @@ describe.each(databaseEngines())('housekeeping on %s', (engine) => {
     expect(anew.code).toBe(1);
     expect(anew.data.Id).toBeGreaterThan(placed.data.Id);
     const holding = await t.myDeal(token, 1);
-    expect(holding.data.data.map((row) => row.Id).sort()).toEqual([placed.data.Id, anew.data.Id]);
+    expect(holding.data.data.map((row) => row.Id).sort((a, b) => a - b)).toEqual([
+      placed.data.Id,
+      anew.data.Id,
+    ]);
     await t.expectLedgerBalanced(id);
   });
 

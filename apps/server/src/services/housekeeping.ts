@@ -17,9 +17,8 @@
  * after an upgrade) neither holds the loop nor keeps the table locked.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { MS_PER_DAY } from '@omp/engine';
 import type { ExpiringTable, RetentionRepository } from '../repositories/retention-repository.ts';
-
-const DAY_MS = 86_400_000;
 
 /** How long after start the first round runs: soon, so frequent restarts still prune. */
 const FIRST_ROUND_AFTER_MS = 60_000;
@@ -94,9 +93,9 @@ export class Housekeeping {
     const before: Record<ExpiringKind, number> = {
       idempotencyReplies: atMs - idempotencyRetentionMs,
       messages: atMs - messageLogRetentionMs,
-      loginFailures: atMs - DAY_MS,
-      verificationCodes: atMs - DAY_MS,
-      loginChallenges: atMs - DAY_MS,
+      loginFailures: atMs - MS_PER_DAY,
+      verificationCodes: atMs - MS_PER_DAY,
+      loginChallenges: atMs - MS_PER_DAY,
     };
     try {
       for (const kind of Object.keys(EXPIRING_TABLES) as ExpiringKind[]) {
