@@ -117,6 +117,7 @@ const configSchema = z.object({
   SNAPSHOT_RETENTION_DAYS: positiveInt.max(3650).default(14),
   IDEMPOTENCY_RETENTION_DAYS: positiveInt.max(3650).default(7),
   MESSAGE_LOG_RETENTION_DAYS: positiveInt.max(3650).default(90),
+  SESSION_HISTORY_RETENTION_DAYS: positiveInt.max(3650).default(365),
   HOUSEKEEPING_EVERY_MS: positiveInt.min(1000).default(3_600_000),
   STATEMENT_MAIL_EVERY_MS: positiveInt.min(1000).default(3_600_000),
   UPLOAD_STORAGE: z
@@ -300,11 +301,12 @@ export interface AppConfig {
   snapshotEveryMs: number;
   snapshotRetentionMs: number;
   /**
-   * How long stored idempotency replies and the message log are kept, and how often the node that
-   * owns the book deletes what is older (services/housekeeping.ts).
+   * How long stored idempotency replies, the message log and sessions that ended are kept, and how
+   * often the node that owns the book deletes what is older (services/housekeeping.ts).
    */
   idempotencyRetentionMs: number;
   messageLogRetentionMs: number;
+  sessionHistoryRetentionMs: number;
   housekeepingEveryMs: number;
   /** How often the node that owns the book looks for monthly statements due by e-mail. */
   statementMailEveryMs: number;
@@ -437,6 +439,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     snapshotRetentionMs: c.SNAPSHOT_RETENTION_DAYS * 86_400_000,
     idempotencyRetentionMs: c.IDEMPOTENCY_RETENTION_DAYS * 86_400_000,
     messageLogRetentionMs: c.MESSAGE_LOG_RETENTION_DAYS * 86_400_000,
+    sessionHistoryRetentionMs: c.SESSION_HISTORY_RETENTION_DAYS * 86_400_000,
     housekeepingEveryMs: c.HOUSEKEEPING_EVERY_MS,
     statementMailEveryMs: c.STATEMENT_MAIL_EVERY_MS,
     uploadStorage: uploadStorageOf(c),

@@ -2,14 +2,17 @@
  * The housekeeping round on a real database: stored idempotency replies are answered for the
  * retention and forgotten after it (the key then places a new order), a backlog goes in bounded
  * statements, and the message log, failed sign-ins, verification codes and sign-in challenges go
- * once their use has ended, while the recent ones (the lockout still counts them) stay.
+ * once their use has ended, while the recent ones (the lockout still counts them) stay. Sessions go
+ * a year after they expired, but each person's newest stays.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WireMessage } from '@omp/protocol';
+import type { WireMessage, WireUserSession } from '@omp/protocol';
 import { Housekeeping } from '../src/services/housekeeping.ts';
 import { RetentionRepository } from '../src/repositories/retention-repository.ts';
 import { VerificationRepository } from '../src/repositories/verification-repository.ts';
 import { UserSecondFactorRepository } from '../src/repositories/user-second-factor-repository.ts';
+import { SessionRepository } from '../src/repositories/session-repository.ts';
+import { StaffRepository } from '../src/repositories/staff-repository.ts';
 import { insertIdempotencyRecords } from '../src/repositories/idempotency-repository.ts';
 import { callApi, staffToken } from './helpers/staff-helpers.ts';
 import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
@@ -98,6 +101,7 @@ describe.each(databaseEngines())('housekeeping on %s', (engine) => {
       everyMs: 3_600_000,
       idempotencyRetentionMs: 7 * DAY_MS,
       messageLogRetentionMs: 90 * DAY_MS,
+      sessionHistoryRetentionMs: 365 * DAY_MS,
       logInfo: () => undefined,
       logError: (error) => {
         throw error;
@@ -171,5 +175,66 @@ describe.each(databaseEngines())('housekeeping on %s', (engine) => {
     expect(await verifications.countCodesSince('address', codeAddress, 0)).toBe(1);
     expect(await verifications.liveCode(codeAddress, 1)).toBeDefined();
     expect(await countRows('user_login_challenges', id)).toBe(0);
+  });
+
+  it("forgets sessions a year after they expired, but keeps each person's newest", async () => {
+    const nowMs = rt.clock.now();
+    const sessions = new SessionRepository(rt.database.db);
+    let planted = 0;
+    const plant = (userId: number, expiredDaysAgo: number, ip: string) =>
+      sessions.create({
+        userId,
+        tokenHash: `ended-${engine}-${++planted}`.padEnd(64, '0'),
+        nowMs: nowMs - (expiredDaysAgo + 30) * DAY_MS,
+        expiresAtMs: nowMs - expiredDaysAgo * DAY_MS,
+        ip,
+        userAgent: null,
+        deviceId: null,
+        timeZone: null,
+      });
+    // A user who is signed in now, with sign-ins that ended long ago and one that ended 364 days ago.
+    const { id: active } = await t.realUser('100');
+    await plant(active, 400, '10.1.0.1');
+    await plant(active, 366, '10.1.0.2');
+    await plant(active, 364, '10.1.0.3');
+    // A user who has not signed in for years: their last session stays, the one before goes.
+    const { id: away } = await t.realUser('100');
+    await rt.database.db.deleteFrom('sessions').where('user_id', '=', away).execute();
+    await plant(away, 600, '10.2.0.1');
+    await plant(away, 500, '10.2.0.2');
+
+    const staff = await staffToken(rt, ['support']);
+    const { id: staffId } = await rt.database.db
+      .selectFrom('staff')
+      .select('id')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    await new StaffRepository(rt.database.db).createSession({
+      staffId: Number(staffId),
+      tokenHash: `staff-ended-${engine}`.padEnd(64, '0'),
+      nowMs: nowMs - 400 * DAY_MS,
+      expiresAtMs: nowMs - 399 * DAY_MS,
+      ip: '10.3.0.1',
+      userAgent: 'old browser',
+    });
+
+    const deleted = await rt.housekeeping.runNow();
+    expect(deleted).toMatchObject({ userSessions: 3, staffSessions: 1 });
+    const shown = async (userId: number) =>
+      (await callApi<WireUserSession[]>(rt, 'GET', `/admin/api/users/${userId}/sessions`, staff)).data.map(
+        (session) => [session.ip, session.state],
+      );
+    expect(await shown(active)).toEqual([
+      ['10.1.0.3', 'expired'],
+      [expect.any(String), 'live'],
+    ]);
+    expect(await shown(away)).toEqual([['10.2.0.2', 'expired']]);
+    const staffSessions = await rt.database.db
+      .selectFrom('staff_sessions')
+      .select('ip')
+      .where('staff_id', '=', staffId)
+      .execute();
+    expect(staffSessions.map((row) => row.ip)).not.toContain('10.3.0.1');
+    expect(staffSessions).toHaveLength(1);
   });
 });

@@ -39,6 +39,7 @@ import * as riskWarningAndLeverageCaps from './migrations/20261127T1300_risk_war
 import * as userLocale from './migrations/20261127T1400_user_locale.ts';
 import * as marginCallWarned from './migrations/20261128T0100_margin_call_warned.ts';
 import * as retentionIndexes from './migrations/20261129T2100_retention_indexes.ts';
+import * as sessionExpiryIndexes from './migrations/20261130T0000_session_expiry_indexes.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '20261122T2200_created_market_tables': createdMarketTables,
@@ -75,6 +76,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261127T1400_user_locale': userLocale,
   '20261128T0100_margin_call_warned': marginCallWarned,
   '20261129T2100_retention_indexes': retentionIndexes,
+  '20261130T0000_session_expiry_indexes': sessionExpiryIndexes,
 };
 
 /** The migrator of this database's own schema, over every migration above. */

@@ -1,7 +1,7 @@
 /**
  * Deletes short-lived records whose use has ended (services/housekeeping.ts), a bounded number of
  * rows per statement, oldest first, through the index on the column that dates them
- * (migration 20261129T2100).
+ * (migrations 20261129T2100 and 20261130T0000).
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
@@ -11,6 +11,12 @@ export interface ExpiringTable {
   table: keyof Database;
   key: readonly string[];
   datedBy: string;
+  /**
+   * Keeps each owner's newest row (by `created_at`) whatever its age: the owner column. A user's last
+   * session stays, so staff still see when and from where they last signed in, and a sign-in after
+   * years away still counts as a returning user's (a new device is told of).
+   */
+  keepNewestOf?: string;
 }
 
 export class RetentionRepository {
@@ -23,13 +29,19 @@ export class RetentionRepository {
   /** Deletes at most `limit` rows dated before `beforeMs`, the oldest first; answers how many. */
   async deleteBefore(expiring: ExpiringTable, beforeMs: number, limit: number): Promise<number> {
     const table = sql.table(expiring.table);
-    const key = sql.join(expiring.key.map((column) => sql.ref(column)));
-    const dated = sql.ref(expiring.datedBy);
+    const key = sql.join(expiring.key.map((column) => sql.ref(`expiring.${column}`)));
+    const keyOfTable = sql.join(expiring.key.map((column) => sql.ref(column)));
+    const dated = sql.ref(`expiring.${expiring.datedBy}`);
+    const owner = expiring.keepNewestOf;
+    const notNewest =
+      owner === undefined
+        ? sql``
+        : sql`and exists (select 1 from ${table} as newer
+            where ${sql.ref(`newer.${owner}`)} = ${sql.ref(`expiring.${owner}`)} and newer.created_at > expiring.created_at)`;
     // The key as a row value works alike on SQLite and PostgreSQL, whatever the table's key is.
-    const result = await sql`delete from ${table} where (${key}) in (
-        select ${key} from ${table} where ${dated} < ${beforeMs} order by ${dated} limit ${limit})`.execute(
-      this.db,
-    );
+    const result = await sql`delete from ${table} where (${keyOfTable}) in (
+        select ${key} from ${table} as expiring where ${dated} < ${beforeMs} ${notNewest}
+        order by ${dated} limit ${limit})`.execute(this.db);
     return Number(result.numAffectedRows ?? 0n);
   }
 }

@@ -74,6 +74,9 @@ export async function staffTraderRoutes(app: FastifyInstance, deps: { userDesk: 
       schema: {
         tags,
         summary: "A user's latest 50 sign-ins: when, from where, and whether the session is still live",
+        description:
+          'A session that ended is kept SESSION_HISTORY_RETENTION_DAYS (365 by default) after it expired; the ' +
+          "user's newest is kept whatever its age.",
         security,
         params: staffIdParamsSchema,
         response: { 200: envelopeOf(z.array(userSessionSchema)) },

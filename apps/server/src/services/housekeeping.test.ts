@@ -22,6 +22,7 @@ function setup(owns: boolean, backlog: Record<string, number>, overrides: Partia
     everyMs: 3_600_000,
     idempotencyRetentionMs: 7 * DAY_MS,
     messageLogRetentionMs: 90 * DAY_MS,
+    sessionHistoryRetentionMs: 365 * DAY_MS,
     rowsPerStatement: 10,
     logInfo: () => undefined,
     logError: (_error, message) => void errors.push(message),
@@ -50,13 +51,15 @@ describe('the housekeeping round', () => {
   });
 
   it('deletes each kind before its own cut-off, statement by statement until one comes back short', async () => {
-    const { housekeeping, asked } = setup(true, { idempotency_keys: 25, outbox: 10 });
+    const { housekeeping, asked } = setup(true, { idempotency_keys: 25, outbox: 10, sessions: 3 });
     expect(await housekeeping.runNow()).toEqual({
       idempotencyReplies: 25,
       messages: 10,
       loginFailures: 0,
       verificationCodes: 0,
       loginChallenges: 0,
+      userSessions: 3,
+      staffSessions: 0,
     });
     expect(asked).toEqual([
       ['idempotency_keys', NOW_MS - 7 * DAY_MS, 10],
@@ -68,12 +71,14 @@ describe('the housekeeping round', () => {
       ['login_failures', NOW_MS - DAY_MS, 10],
       ['verification_codes', NOW_MS - DAY_MS, 10],
       ['user_login_challenges', NOW_MS - DAY_MS, 10],
+      ['sessions', NOW_MS - 365 * DAY_MS, 10],
+      ['staff_sessions', NOW_MS - 365 * DAY_MS, 10],
     ]);
   });
 
   it('deletes nothing on a node that does not own the book', async () => {
     const { housekeeping, asked } = setup(false, { idempotency_keys: 25 });
-    expect(Object.values(await housekeeping.runNow())).toEqual([0, 0, 0, 0, 0]);
+    expect(Object.values(await housekeeping.runNow())).toEqual([0, 0, 0, 0, 0, 0, 0]);
     expect(asked).toEqual([]);
   });
 

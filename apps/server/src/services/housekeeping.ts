@@ -1,6 +1,6 @@
 /**
  * The housekeeping round: deletes records whose use has ended, so the tables that grow with every
- * keyed order, every message sent and every failed sign-in stay bounded.
+ * keyed order, every message sent, every sign-in and every failed one stay bounded.
  *
  * - Stored idempotency replies after `idempotencyRetentionMs` (IDEMPOTENCY_RETENTION_DAYS, 7 by
  *   default). A retry comes seconds or minutes after the call it repeats; one later than the
@@ -29,6 +29,8 @@ export const EXPIRING_TABLES = {
   loginFailures: { table: 'login_failures', key: ['id'], datedBy: 'at' },
   verificationCodes: { table: 'verification_codes', key: ['id'], datedBy: 'created_at' },
   loginChallenges: { table: 'user_login_challenges', key: ['token_hash'], datedBy: 'expires_at' },
+  userSessions: { table: 'sessions', key: ['id'], datedBy: 'expires_at', keepNewestOf: 'user_id' },
+  staffSessions: { table: 'staff_sessions', key: ['id'], datedBy: 'expires_at', keepNewestOf: 'staff_id' },
 } as const satisfies Record<string, ExpiringTable>;
 
 export type ExpiringKind = keyof typeof EXPIRING_TABLES;
@@ -41,6 +43,7 @@ export interface HousekeepingOptions {
   everyMs: number;
   idempotencyRetentionMs: number;
   messageLogRetentionMs: number;
+  sessionHistoryRetentionMs: number;
   /** 1,000 unless a test asks for fewer, to see a backlog deleted over several statements. */
   rowsPerStatement?: number;
   /** Counts what each round deleted (`omp_housekeeping_deleted_rows_total`). */
@@ -86,9 +89,11 @@ export class Housekeeping {
       loginFailures: 0,
       verificationCodes: 0,
       loginChallenges: 0,
+      userSessions: 0,
+      staffSessions: 0,
     };
     if (!this.options.runsHere()) return deleted;
-    const { now, idempotencyRetentionMs, messageLogRetentionMs } = this.options;
+    const { now, idempotencyRetentionMs, messageLogRetentionMs, sessionHistoryRetentionMs } = this.options;
     const atMs = now();
     const before: Record<ExpiringKind, number> = {
       idempotencyReplies: atMs - idempotencyRetentionMs,
@@ -96,6 +101,8 @@ export class Housekeeping {
       loginFailures: atMs - MS_PER_DAY,
       verificationCodes: atMs - MS_PER_DAY,
       loginChallenges: atMs - MS_PER_DAY,
+      userSessions: atMs - sessionHistoryRetentionMs,
+      staffSessions: atMs - sessionHistoryRetentionMs,
     };
     try {
       for (const kind of Object.keys(EXPIRING_TABLES) as ExpiringKind[]) {

@@ -114,6 +114,7 @@ export async function wireTradingBook(deps: BookWiringDeps) {
     everyMs: config.housekeepingEveryMs,
     idempotencyRetentionMs: config.idempotencyRetentionMs,
     messageLogRetentionMs: config.messageLogRetentionMs,
+    sessionHistoryRetentionMs: config.sessionHistoryRetentionMs,
     counts: deps.metrics,
     logInfo: logs.info,
     logError: logs.error,
