@@ -147,6 +147,8 @@ describe.each(databaseEngines())('storage contract on %s', (engine) => {
       { instrumentId: second!, period: '5M', bars: [bar(300, 20)] },
       { instrumentId: first!, period: '15M', bars: [bar(900, 30)] },
       { instrumentId: first!, period: '5M', bars: [bar(600, 12), bar(900, 13)] },
+      // Named twice within one series too.
+      { instrumentId: second!, period: '15M', bars: [bar(900, 40), bar(900, 41)] },
     ]);
     const closes = async (id: number, period: '5M' | '15M') =>
       (await repo.recentBars(id, period, 10)).map((b) => [b.time, b.close]);
@@ -157,6 +159,7 @@ describe.each(databaseEngines())('storage contract on %s', (engine) => {
     ]);
     expect(await closes(second!, '5M')).toEqual([[300, 20]]);
     expect(await closes(first!, '15M')).toEqual([[900, 30]]);
+    expect(await closes(second!, '15M')).toEqual([[900, 41]]);
   });
 
   it('stores settings and updates them in place', async () => {

@@ -36,6 +36,47 @@ const KLINE_ROWS: RowsStatement<KlineColumn> = {
   },
 };
 
+type KlineRow = Record<KlineColumn, number | string>;
+
+const klineRow = (instrumentId: number, period: StoredKlinePeriod, bar: Bar): KlineRow => ({
+  instrument_id: instrumentId,
+  period,
+  time: bar.time,
+  open: bar.open,
+  high: bar.high,
+  low: bar.low,
+  close: bar.close,
+  volume: bar.volume,
+});
+
+/**
+ * The rows of a batch of bars, each bar once. One statement may not touch a row twice (PostgreSQL
+ * refuses), so where a bar appears twice the later state wins. The usual batch (each instrument and
+ * period once, its bars in rising time, as the market's flush and the first start's history give
+ * them) has no repeat, which a pass over the times shows without a key per bar.
+ */
+function klineRows(
+  batch: ReadonlyArray<{ instrumentId: number; period: StoredKlinePeriod; bars: readonly Bar[] }>,
+): KlineRow[] {
+  const series = new Set<string>();
+  let repeats = false;
+  for (const { instrumentId, period, bars } of batch) {
+    const name = `${instrumentId}:${period}`;
+    if (series.has(name)) repeats = true;
+    series.add(name);
+    for (let i = 1; i < bars.length && !repeats; i++) if (bars[i]!.time <= bars[i - 1]!.time) repeats = true;
+  }
+  if (!repeats)
+    return batch.flatMap(({ instrumentId, period, bars }) =>
+      bars.map((bar) => klineRow(instrumentId, period, bar)),
+    );
+  const rows = new Map<string, KlineRow>();
+  for (const { instrumentId, period, bars } of batch)
+    for (const bar of bars)
+      rows.set(`${instrumentId}:${period}:${bar.time}`, klineRow(instrumentId, period, bar));
+  return [...rows.values()];
+}
+
 export class MarketRepository {
   private readonly db: Kysely<Database>;
 
@@ -89,14 +130,10 @@ export class MarketRepository {
     batch: ReadonlyArray<{ instrumentId: number; period: StoredKlinePeriod; bars: readonly Bar[] }>,
     fence?: (trx: Transaction<Database>) => Promise<void>,
   ) {
-    // One statement may not touch a row twice (PostgreSQL refuses): the later state of a bar wins.
-    const rows = new Map<string, Record<KlineColumn, number | string>>();
-    for (const { instrumentId, period, bars } of batch)
-      for (const bar of bars)
-        rows.set(`${instrumentId}:${period}:${bar.time}`, { instrument_id: instrumentId, period, ...bar });
+    const rows = klineRows(batch);
     await this.db.transaction().execute(async (trx) => {
       await fence?.(trx);
-      await writeRows(trx, KLINE_ROWS, [...rows.values()]);
+      await writeRows(trx, KLINE_ROWS, rows);
     });
   }
 

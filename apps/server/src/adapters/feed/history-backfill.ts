@@ -161,13 +161,19 @@ export function backfillHistory(options: BackfillOptions): BarHistory {
   }
   olderDays.reverse();
 
+  // Each period from the one below it: every bucket nests in the next (5M in 15M … 1H in a UTC
+  // day), so this gives the bars rolling the minutes up would, over far fewer input bars.
+  const fiveMinutes = rollUp(minutes, '5M');
+  const quarters = rollUp(fiveMinutes, '15M');
+  const halfHours = rollUp(quarters, '30M');
+  const hours = rollUp(halfHours, '1H');
   const history: BarHistory = {
     '1M': minutes,
-    '5M': rollUp(minutes, '5M'),
-    '15M': rollUp(minutes, '15M'),
-    '30M': rollUp(minutes, '30M'),
-    '1H': rollUp(minutes, '1H'),
-    '1D': [...olderDays, ...rollUp(minutes, '1D')],
+    '5M': fiveMinutes,
+    '15M': quarters,
+    '30M': halfHours,
+    '1H': hours,
+    '1D': [...olderDays, ...rollUp(hours, '1D')],
   };
   for (const [period, keep] of Object.entries(KEEP_NEWEST) as Array<[StoredKlinePeriod, number]>) {
     history[period] = history[period].slice(-keep);
