@@ -214,7 +214,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
     const { bookCluster, feedCluster } = held;
     const { trading, ownerCalls, queries, snapshots, housekeeping } = book;
     const { statements, statementMailer } = wireStatements({ ...base, accounts, book, market });
-    const fileStorage = chooseFileStorage(config, database.db);
+    const fileStorage = await chooseFileStorage(config, database.db);
     held.fileStorage = fileStorage;
     const uploads = new UploadService({
       repository: new UploadRepository(database.db),

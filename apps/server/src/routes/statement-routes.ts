@@ -125,7 +125,7 @@ export async function statementRoutes(app: FastifyInstance, deps: StatementRoute
     async (request, reply) => {
       const statement = await documentStatement(request);
       return asDownload(reply, statement, 'pdf', 'application/pdf').send(
-        statementPdf(statement, request.lang, now()),
+        await statementPdf(statement, request.lang, now()),
       );
     },
   );

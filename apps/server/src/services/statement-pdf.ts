@@ -4,7 +4,7 @@
  * (columns from the right, text runs in visual order, statement-fonts.ts). The document is a
  * stream: the caller pipes it out while later pages are still being written.
  */
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
 import type { Language } from '@omp/protocol';
 import { translate } from '../i18n/translate.ts';
 import { fontsFor, isRightToLeft, visualRuns, type FontRole } from './statement-fonts.ts';
@@ -130,14 +130,18 @@ class Writer {
 const columnsOf = (spec: Array<[number, Align]>): Column[] =>
   spec.map(([share, align]) => ({ width: share * CONTENT_WIDTH, align }));
 
-export function statementPdf(
+/** PDFKit (with its font engine) loads when the first statement is asked for, not at every start. */
+let pdfKit: Promise<{ default: typeof PDFDocument }> | undefined;
+
+export async function statementPdf(
   statement: Statement,
   lang: Language,
   generatedAtMs: number,
-): PDFKit.PDFDocument {
+): Promise<PDFKit.PDFDocument> {
+  const { default: Document } = await (pdfKit ??= import('pdfkit'));
   const t = (key: string, params: Record<string, string | number> = {}) =>
     translate(lang, `statement.${key}`, params);
-  const doc = new PDFDocument({
+  const doc = new Document({
     size: 'A4',
     margin: PAGE.margin,
     info: { Title: t('title'), Producer: 'Statement', Creator: 'Statement' },
@@ -241,7 +245,7 @@ export async function statementPdfBytes(
   lang: Language,
   generatedAtMs: number,
 ): Promise<Buffer> {
-  const doc = statementPdf(statement, lang, generatedAtMs);
+  const doc = await statementPdf(statement, lang, generatedAtMs);
   const chunks: Buffer[] = [];
   for await (const chunk of doc as unknown as AsyncIterable<Buffer>) chunks.push(chunk);
   return Buffer.concat(chunks);

@@ -10,16 +10,18 @@ import type { Database } from '../../db/schema.ts';
 import { DatabaseFileStorage } from './database-file-storage.ts';
 import type { FileStorage } from './file-storage.ts';
 import { LocalFolderStorage } from './local-folder-storage.ts';
-import { S3FileStorage } from './s3-file-storage.ts';
 
-export function chooseFileStorage(config: AppConfig, db: Kysely<Database>): FileStorage {
+/** The S3 adapter (and the SDK, a few hundred modules) loads only where a bucket is configured. */
+export async function chooseFileStorage(config: AppConfig, db: Kysely<Database>): Promise<FileStorage> {
   const choice = config.uploadStorage;
   switch (choice.kind) {
     case 'local':
       return new LocalFolderStorage(path.join(config.dataDir, 'uploads'));
     case 'database':
       return new DatabaseFileStorage(db);
-    case 's3':
+    case 's3': {
+      const { S3FileStorage } = await import('./s3-file-storage.ts');
       return new S3FileStorage(choice.s3);
+    }
   }
 }

@@ -30,7 +30,7 @@ export async function copyUploadsIntoConfiguredStore(
     databaseUrl: config.databaseUrl,
     sqlitePath: path.join(config.dataDir, 'app.db'),
   });
-  const target = chooseFileStorage(config, database.db);
+  const target = await chooseFileStorage(config, database.db);
   try {
     await migrateToLatest(database.db as unknown as Kysely<unknown>, database.kind);
     say(`copying the images of ${source} into: ${target.kind}`);

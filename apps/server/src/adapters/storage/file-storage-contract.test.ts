@@ -13,9 +13,10 @@ import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import type { Kysely } from 'kysely';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { S3StorageConfig } from '../../config.ts';
+import type { AppConfig, S3StorageConfig } from '../../config.ts';
 import { openDatabase, type DatabaseHandle } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
+import { chooseFileStorage } from './choose-file-storage.ts';
 import { DatabaseFileStorage, StoredFileTooLargeError } from './database-file-storage.ts';
 import { describeFileStorageContract } from './file-storage-contract.test-support.ts';
 import { LocalFolderStorage } from './local-folder-storage.ts';
@@ -106,6 +107,23 @@ describe('S3 storage', () => {
     const storage = new S3FileStorage(s3Config('no-such-bucket'));
     closers.push(() => storage.close());
     await expect(storage.get('a1b2.png')).rejects.toThrow(/bucket/i);
+  });
+
+  it('is what the configuration chooses when it names a bucket (its SDK loaded only then)', async () => {
+    await s3!.admin.send(new CreateBucketCommand({ Bucket: 'chosen' }));
+    const choose = (uploadStorage: AppConfig['uploadStorage']) =>
+      chooseFileStorage({ uploadStorage, dataDir: temporaryFolder('omp-') } as AppConfig, sqlite!.db);
+    expect(await choose({ kind: 'local' })).toBeInstanceOf(LocalFolderStorage);
+    expect(await choose({ kind: 'database' })).toBeInstanceOf(DatabaseFileStorage);
+    const chosen = await choose({ kind: 's3', s3: s3Config('chosen') });
+    const reader = new S3FileStorage(s3Config('chosen'));
+    closers.push(
+      () => (chosen as S3FileStorage).close(),
+      () => reader.close(),
+    );
+    expect(chosen).toBeInstanceOf(S3FileStorage);
+    await chosen.put('c0ffee.png', new Uint8Array([1, 2, 3]));
+    expect([...((await reader.get('c0ffee.png')) ?? [])]).toEqual([1, 2, 3]);
   });
 
   it('gives up on a store that accepts the connection and never answers', async () => {
