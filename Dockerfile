@@ -35,8 +35,10 @@ FROM ${NODE_IMAGE}
 ENV NODE_ENV=production \
     PORT=8080 \
     HOST=0.0.0.0 \
-    DATA_DIR=/data
+    DATA_DIR=/data \
+    NODE_COMPILE_CACHE=/tmp/node-compile-cache
 WORKDIR /app
+# NODE_COMPILE_CACHE: Node keeps compiled modules there, so a restarted container starts sooner.
 # node_modules/@omp/* are links to packages/ and apps/server: Node strips the types of those .ts
 # files because their real path is outside node_modules.
 COPY --from=server-dependencies /app/node_modules node_modules

@@ -1,6 +1,7 @@
 // `npm start`: build the phone app and the back office when a build is missing or older than its
 // sources, then run the server (Node 24 runs the TypeScript sources directly by stripping types;
 // no compile step).
+import { enableCompileCache } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { build, buildIsStale, FRONT_ENDS } from '../apps/web/front-end-builds.ts';
@@ -14,5 +15,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (process.env.SKIP_WEB_BUILD !== '1')
     for (const frontEnd of FRONT_ENDS) if (buildIsStale(frontEnd)) build(frontEnd);
   process.chdir(root);
+  // Node keeps the compiled code of every module (the stripped TypeScript included) on disk, in the
+  // system's temporary folder unless NODE_COMPILE_CACHE names one: a restart then starts about a
+  // second sooner, since it skips compiling some two thousand modules. A changed file is compiled anew.
+  enableCompileCache();
   await import('../apps/server/src/server.ts');
 }
