@@ -8,6 +8,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, sql, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import { CheckpointThread } from './checkpoint-thread.ts';
 import { countWrites, DurableSqliteDialect, WalFlusher, type WalFlush } from './sqlite-durability.ts';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
@@ -23,6 +24,8 @@ export interface DatabaseHandle {
   poolFigures?(): { total: number; idle: number; waiting: number };
   /** SQLite on a file: how many WAL flushes served the writes so far (metrics, tests). */
   walFlushes?(): number;
+  /** SQLite on a file: checkpoint steps run by the worker thread and (its fallback) on the loop. */
+  walCheckpoints?(): { offLoop: number; onLoop: number };
   close(): Promise<void>;
 }
 
@@ -57,9 +60,11 @@ function openSqlite(file: string, walFlush?: WalFlush): DatabaseHandle {
   const flusher = hasWal ? new WalFlusher(`${file}-wal`, walFlush) : undefined;
   if (flusher) countWrites(sqlite, flusher);
   cachePreparedStatements(sqlite);
-  const dialect = flusher
-    ? new DurableSqliteDialect(sqlite, flusher)
-    : new SqliteDialect({ database: sqlite });
+  const checkpoints = flusher ? new CheckpointThread(file) : undefined;
+  const dialect =
+    flusher && checkpoints
+      ? new DurableSqliteDialect(sqlite, flusher, checkpoints)
+      : new SqliteDialect({ database: sqlite });
   const db = new Kysely<Database>({ dialect });
   return {
     db,
@@ -67,6 +72,7 @@ function openSqlite(file: string, walFlush?: WalFlush): DatabaseHandle {
     location: file,
     ping: () => ping(db),
     ...(flusher && { walFlushes: () => flusher.flushes }),
+    ...(checkpoints && { walCheckpoints: () => ({ ...checkpoints.checkpoints }) }),
     close: () => db.destroy(),
   };
 }

@@ -222,16 +222,22 @@ describe('durable commits on the embedded database', () => {
 
     // Flushed: the pages are copied, then the database file is flushed; until that flush ends
     // the WAL stays whole and the next writer waits.
+    const offLoop = handle.walCheckpoints!().offLoop;
     releaseHeld();
     await crossing;
+    // The copy runs in a worker thread: the database file's flush is asked for once it is done.
+    while (flushes.length < 2) await new Promise((resolve) => setTimeout(resolve, 5));
     expect(await settled(next)).toBe(false);
     expect(flushes.map((f) => f.file)).toEqual(['wal', 'database']);
+    expect(handle.walCheckpoints!()).toEqual({ offLoop: offLoop + 1, onLoop: 0 });
     expect(flushes[1]!.databaseBytes).toBeGreaterThan(databaseBefore + CHECKPOINT_BYTES / 2);
     expect(statSync(`${location}-wal`).size).toBe(walWhole);
 
     holding.clear();
     releaseHeld();
     await next;
+    // The worker emptied the WAL too, after the flush.
+    expect(handle.walCheckpoints!()).toEqual({ offLoop: offLoop + 2, onLoop: 0 });
     expect(statSync(`${location}-wal`).size).toBeLessThan(CHECKPOINT_BYTES / 2);
     const count = await sql<{ n: bigint }>`select count(*) as n from entries`.execute(handle.db);
     expect(Number(count.rows[0]!.n) % 200).toBe(0);

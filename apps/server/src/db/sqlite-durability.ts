@@ -16,7 +16,8 @@
  * transactions, once the WAL has grown by CHECKPOINT_BYTES since the last one, in the steps
  * synchronous=FULL would take, with its two flushes in the thread pool instead of on the loop:
  * the WAL flushed (no page of a transaction a power cut could take from the WAL reaches the
- * database file), the pages copied, the database file flushed, and only then the WAL emptied.
+ * database file), the pages copied, the database file flushed, and only then the WAL emptied; the
+ * copy and the emptying on a worker thread's connection (checkpoint-thread.ts).
  *
  * The one connection is lent out by a lock of its own rather than Kysely's: Kysely lets the next
  * user in only after `releaseConnection` returns, which here would keep everyone out during the
@@ -26,6 +27,7 @@
 import { closeSync, fdatasync, fstatSync, fsyncSync, openSync } from 'node:fs';
 import path from 'node:path';
 import type SQLite from 'better-sqlite3';
+import type { CheckpointThread } from './checkpoint-thread.ts';
 import {
   SqliteAdapter,
   SqliteDialect,
@@ -180,15 +182,17 @@ export function countWrites(sqlite: SQLite.Database, flusher: WalFlusher): void 
 export class DurableSqliteDialect extends SqliteDialect {
   private readonly sqlite: SQLite.Database;
   private readonly flusher: WalFlusher;
+  private readonly checkpoints: CheckpointThread;
 
-  constructor(sqlite: SQLite.Database, flusher: WalFlusher) {
+  constructor(sqlite: SQLite.Database, flusher: WalFlusher, checkpoints: CheckpointThread) {
     super({ database: sqlite });
     this.sqlite = sqlite;
     this.flusher = flusher;
+    this.checkpoints = checkpoints;
   }
 
   override createDriver(): Driver {
-    return new DurableSqliteDriver(super.createDriver(), this.sqlite, this.flusher);
+    return new DurableSqliteDriver(super.createDriver(), this.sqlite, this.flusher, this.checkpoints);
   }
 
   override createAdapter(): DialectAdapter {
@@ -211,11 +215,13 @@ class DurableSqliteDriver implements Driver {
   private readonly inner: Driver;
   private readonly sqlite: SQLite.Database;
   private readonly flusher: WalFlusher;
+  private readonly checkpoints: CheckpointThread;
 
-  constructor(inner: Driver, sqlite: SQLite.Database, flusher: WalFlusher) {
+  constructor(inner: Driver, sqlite: SQLite.Database, flusher: WalFlusher, checkpoints: CheckpointThread) {
     this.inner = inner;
     this.sqlite = sqlite;
     this.flusher = flusher;
+    this.checkpoints = checkpoints;
   }
 
   init(...options: Parameters<Driver['init']>): Promise<void> {
@@ -276,6 +282,8 @@ class DurableSqliteDriver implements Driver {
     // A flush under way still needs the file: the last writers are answered before it closes.
     await this.flusher.through(this.flusher.writes).catch(() => undefined);
     this.flusher.close();
+    // The worker's connection closes first, so the main one is the last (which empties the WAL).
+    await this.checkpoints.close();
     // The last connection to close copies the WAL into the database file and deletes the WAL.
     // With OFF it would not flush that file first, and a power cut soon after a graceful stop
     // could lose what the deleted WAL held; with FULL it does.
@@ -286,23 +294,26 @@ class DurableSqliteDriver implements Driver {
   /**
    * Between transactions (the connection is held and none is open): once the WAL grew by
    * CHECKPOINT_BYTES, copy it into the database file and empty it, with the flushes SQLite does
-   * under FULL run in the thread pool, so the loop waits only for the copy (writers wait for all).
+   * under FULL run in the thread pool and the copy and the emptying in a worker thread, so the
+   * loop goes on meanwhile (writers and readers wait for all of it).
    */
   private async checkpointIfDue(): Promise<void> {
     if (this.flusher.writes === this.writesAtWalCheck) return;
     this.writesAtWalCheck = this.flusher.writes;
     const bytes = this.flusher.walBytes();
+    if (bytes >= this.walAtCheckpoint + CHECKPOINT_BYTES / 2) this.checkpoints.prepare();
     if (bytes < this.walAtCheckpoint + CHECKPOINT_BYTES) return;
     // Every frame to copy is on disk first: a page of a transaction whose frames a power cut took
     // from the WAL must not reach the database file.
     const writes = this.flusher.writes;
     await this.flusher.through(writes);
     // The copy, with synchronous OFF: the pages reach the operating system, not yet the disk.
-    this.checkpoint('PASSIVE');
+    await this.checkpoints.run('PASSIVE', () => this.checkpoint('PASSIVE'));
     await this.flusher.flushDatabase();
     // The database file holds the WAL on disk: emptying it loses nothing. Nobody wrote meanwhile
     // (the connection is held), or this would empty frames no flush of the database file covered.
-    if (this.flusher.writes === writes) this.checkpoint('TRUNCATE');
+    if (this.flusher.writes === writes)
+      await this.checkpoints.run('TRUNCATE', () => this.checkpoint('TRUNCATE'));
     // A reader elsewhere can keep the WAL from being emptied: wait for as much again before retrying.
     this.walAtCheckpoint = this.flusher.walBytes();
   }
