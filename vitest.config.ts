@@ -1,5 +1,42 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * Files that take minutes, longest first. Vitest starts the files it has timings for longest
+ * first, and the others largest first; a clean clone (CI) has no timings, and by size the API fuzz
+ * started two minutes into its project, so one worker ran it alone for a minute and a half at the
+ * end. Started first, they overlap the short files instead.
+ */
+const LONG_FILES = [
+  'apps/web/e2e/back-office.e2e.ts',
+  'apps/server/test/fuzz-api.test.ts',
+  'apps/web/e2e/accounts.e2e.ts',
+];
+
+class LongFilesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (spec: TestSpecification) => {
+      const at = LONG_FILES.findIndex((file) => spec.moduleId.endsWith(file));
+      return at === -1 ? LONG_FILES.length : at;
+    };
+    // The projects stay in their order (they run one after another); within each, the long files
+    // go first and the rest keep the order vitest chose.
+    const ordered: TestSpecification[] = [];
+    for (let start = 0; start < sorted.length;) {
+      let end = start;
+      while (end < sorted.length && sorted[end]!.project.name === sorted[start]!.project.name) end += 1;
+      const project = sorted.slice(start, end);
+      ordered.push(
+        ...project.filter((spec) => rank(spec) < LONG_FILES.length).sort((a, b) => rank(a) - rank(b)),
+      );
+      ordered.push(...project.filter((spec) => rank(spec) === LONG_FILES.length));
+      start = end;
+    }
+    return ordered;
+  }
+}
 
 /**
  * One runner, four projects. `npm test` (scripts/test.mjs) runs them all; the e2e project needs
@@ -13,6 +50,7 @@ export default defineConfig({
     // run side by side too, each with its own server, data folder and Chromium: they mostly wait
     // on the page, and on two cores thirty files took 494 s two at a time against 762 s one by one.
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
+    sequence: { sequencer: LongFilesFirst },
     projects: [
       {
         test: {
