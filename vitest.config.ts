@@ -22,19 +22,12 @@ class LongFilesFirst extends BaseSequencer {
       return at === -1 ? LONG_FILES.length : at;
     };
     // The projects stay in their order (they run one after another); within each, the long files
-    // go first and the rest keep the order vitest chose.
-    const ordered: TestSpecification[] = [];
-    for (let start = 0; start < sorted.length;) {
-      let end = start;
-      while (end < sorted.length && sorted[end]!.project.name === sorted[start]!.project.name) end += 1;
-      const project = sorted.slice(start, end);
-      ordered.push(
-        ...project.filter((spec) => rank(spec) < LONG_FILES.length).sort((a, b) => rank(a) - rank(b)),
-      );
-      ordered.push(...project.filter((spec) => rank(spec) === LONG_FILES.length));
-      start = end;
-    }
-    return ordered;
+    // go first and the rest keep the order vitest chose (the sort is stable).
+    const projectAt = new Map<string, number>();
+    for (const [at, spec] of sorted.entries())
+      if (!projectAt.has(spec.project.name)) projectAt.set(spec.project.name, at);
+    const projectOf = (spec: TestSpecification) => projectAt.get(spec.project.name)!;
+    return [...sorted].sort((a, b) => projectOf(a) - projectOf(b) || rank(a) - rank(b));
   }
 }
 
