@@ -14,11 +14,12 @@ describe('configuration from the environment', () => {
     expect(config.dataDir.endsWith('data')).toBe(true);
   });
 
-  it('keeps idempotency answers a week, the message log 90 days and ended sessions a year, and prunes hourly, unless told', () => {
+  it('keeps idempotency answers a week, the message log 90 days, ended sessions a year and 100,000 periods of each chart, and prunes hourly, unless told', () => {
     expect(loadConfig({})).toMatchObject({
       idempotencyRetentionMs: 7 * 86_400_000,
       messageLogRetentionMs: 90 * 86_400_000,
       sessionHistoryRetentionMs: 365 * 86_400_000,
+      klineRetentionBars: 100_000,
       housekeepingEveryMs: 3_600_000,
     });
     expect(
@@ -26,12 +27,14 @@ describe('configuration from the environment', () => {
         IDEMPOTENCY_RETENTION_DAYS: '2',
         MESSAGE_LOG_RETENTION_DAYS: '30',
         SESSION_HISTORY_RETENTION_DAYS: '730',
+        KLINE_RETENTION_BARS: '20000',
         HOUSEKEEPING_EVERY_MS: '60000',
       }),
     ).toMatchObject({
       idempotencyRetentionMs: 2 * 86_400_000,
       messageLogRetentionMs: 30 * 86_400_000,
       sessionHistoryRetentionMs: 730 * 86_400_000,
+      klineRetentionBars: 20_000,
       housekeepingEveryMs: 60_000,
     });
   });
@@ -77,6 +80,7 @@ describe('configuration from the environment', () => {
     [{ IDEMPOTENCY_RETENTION_DAYS: '0' }, 'IDEMPOTENCY_RETENTION_DAYS'],
     [{ MESSAGE_LOG_RETENTION_DAYS: 'forever' }, 'MESSAGE_LOG_RETENTION_DAYS'],
     [{ SESSION_HISTORY_RETENTION_DAYS: '4000' }, 'SESSION_HISTORY_RETENTION_DAYS'],
+    [{ KLINE_RETENTION_BARS: '999' }, 'KLINE_RETENTION_BARS'],
     [{ HOUSEKEEPING_EVERY_MS: '10' }, 'HOUSEKEEPING_EVERY_MS'],
   ])('refuses %j with a message naming the variable', (env, expected) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);

@@ -118,6 +118,8 @@ const configSchema = z.object({
   IDEMPOTENCY_RETENTION_DAYS: positiveInt.max(3650).default(7),
   MESSAGE_LOG_RETENTION_DAYS: positiveInt.max(3650).default(90),
   SESSION_HISTORY_RETENTION_DAYS: positiveInt.max(3650).default(365),
+  // At least one history page (1,000 bars), so a chart always opens with a whole one.
+  KLINE_RETENTION_BARS: positiveInt.min(1000).max(10_000_000).default(100_000),
   HOUSEKEEPING_EVERY_MS: positiveInt.min(1000).default(3_600_000),
   STATEMENT_MAIL_EVERY_MS: positiveInt.min(1000).default(3_600_000),
   UPLOAD_STORAGE: z
@@ -301,12 +303,14 @@ export interface AppConfig {
   snapshotEveryMs: number;
   snapshotRetentionMs: number;
   /**
-   * How long stored idempotency replies, the message log and sessions that ended are kept, and how
-   * often the node that owns the book deletes what is older (services/housekeeping.ts).
+   * How long stored idempotency replies, the message log, sessions that ended and chart bars are
+   * kept, and how often the node that owns the book deletes what is older (services/housekeeping.ts).
    */
   idempotencyRetentionMs: number;
   messageLogRetentionMs: number;
   sessionHistoryRetentionMs: number;
+  /** How many periods of its own length each chart series keeps; older bars are deleted. */
+  klineRetentionBars: number;
   housekeepingEveryMs: number;
   /** How often the node that owns the book looks for monthly statements due by e-mail. */
   statementMailEveryMs: number;
@@ -440,6 +444,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     idempotencyRetentionMs: c.IDEMPOTENCY_RETENTION_DAYS * 86_400_000,
     messageLogRetentionMs: c.MESSAGE_LOG_RETENTION_DAYS * 86_400_000,
     sessionHistoryRetentionMs: c.SESSION_HISTORY_RETENTION_DAYS * 86_400_000,
+    klineRetentionBars: c.KLINE_RETENTION_BARS,
     housekeepingEveryMs: c.HOUSEKEEPING_EVERY_MS,
     statementMailEveryMs: c.STATEMENT_MAIL_EVERY_MS,
     uploadStorage: uploadStorageOf(c),

@@ -3,10 +3,11 @@
  * retention and forgotten after it (the key then places a new order), a backlog goes in bounded
  * statements, and the message log, failed sign-ins, verification codes and sign-in challenges go
  * once their use has ended, while the recent ones (the lockout still counts them) stay. Sessions go
- * a year after they expired, but each person's newest stays.
+ * a year after they expired, but each person's newest stays. A chart keeps its last 100,000
+ * periods of bars, and its history then ends there.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WireMessage, WireUserSession } from '@omp/protocol';
+import type { KlinePoint, WireMessage, WireUserSession } from '@omp/protocol';
 import { Housekeeping } from '../src/services/housekeeping.ts';
 import { RetentionRepository } from '../src/repositories/retention-repository.ts';
 import { VerificationRepository } from '../src/repositories/verification-repository.ts';
@@ -14,6 +15,7 @@ import { UserSecondFactorRepository } from '../src/repositories/user-second-fact
 import { SessionRepository } from '../src/repositories/session-repository.ts';
 import { StaffRepository } from '../src/repositories/staff-repository.ts';
 import { insertIdempotencyRecords } from '../src/repositories/idempotency-repository.ts';
+import { MarketRepository } from '../src/repositories/market-repository.ts';
 import { callApi, staffToken } from './helpers/staff-helpers.ts';
 import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
 import { tradingClient } from './helpers/trading-helpers.ts';
@@ -95,6 +97,8 @@ describe.each(databaseEngines())('housekeeping on %s', (engine) => {
           statements.push([expiring.table, rows]);
           return rows;
         },
+        barSeriesInstruments: () => repository.barSeriesInstruments(),
+        deleteBarsBefore: (...series) => repository.deleteBarsBefore(...series),
       },
       runsHere: () => true,
       now: rt.clock.now,
@@ -102,6 +106,7 @@ describe.each(databaseEngines())('housekeeping on %s', (engine) => {
       idempotencyRetentionMs: 7 * DAY_MS,
       messageLogRetentionMs: 90 * DAY_MS,
       sessionHistoryRetentionMs: 365 * DAY_MS,
+      barRetentionPeriods: 100_000,
       logInfo: () => undefined,
       logError: (error) => {
         throw error;
@@ -236,5 +241,53 @@ describe.each(databaseEngines())('housekeeping on %s', (engine) => {
       .execute();
     expect(staffSessions.map((row) => row.ip)).not.toContain('10.3.0.1');
     expect(staffSessions).toHaveLength(1);
+  });
+
+  it("keeps each chart's last 100,000 periods of bars and deletes the older ones, daily bars kept", async () => {
+    const spec = t.spec('GBPUSD');
+    const minuteNow = Math.floor(rt.clock.now() / 60_000) * 60;
+    const bar = (time: number) => ({
+      time,
+      open: 12_500,
+      high: 12_510,
+      low: 12_490,
+      close: 12_505,
+      volume: 7,
+    });
+    const minutesAgo = (from: number, to: number) =>
+      Array.from({ length: to - from + 1 }, (_, at) => bar(minuteNow - (from + at) * 60));
+    const bars = new MarketRepository(rt.database.db);
+    // 2,500 one-minute bars past 100,000 minutes, ten within them; one hourly bar each side of
+    // 100,000 hours; a daily bar 400 days old (100,000 days reach back before 1970).
+    await bars.upsertBars(spec.id, '1M', [...minutesAgo(100_001, 102_500), ...minutesAgo(99_990, 99_999)]);
+    const hourNow = Math.floor(minuteNow / 3600) * 3600;
+    await bars.upsertBars(spec.id, '1H', [bar(hourNow - 100_001 * 3600), bar(hourNow - 99_999 * 3600)]);
+    const dayNow = Math.floor(minuteNow / 86_400) * 86_400;
+    await bars.upsertBars(spec.id, '1D', [bar(dayNow - 400 * 86_400)]);
+
+    const deleted = await rt.housekeeping.runNow();
+    expect(deleted.bars).toBe(2_501);
+    const counted = await rt.metrics.registry.getSingleMetricAsString('omp_housekeeping_deleted_rows_total');
+    expect(counted.split('\n')).toContain('omp_housekeeping_deleted_rows_total{kind="bars"} 2501');
+
+    const page = async (period: string, before: number) =>
+      (
+        await callApi<KlinePoint[]>(
+          rt,
+          'GET',
+          `/v1/api/forex/kline?forex_id=${spec.id}&period=${period}&limit=1000&before=${before}`,
+        )
+      ).data.map((point) => point.Time);
+    // Scrolling back, the one-minute chart ends at its oldest kept bar.
+    expect(await page('1M', minuteNow - 99_989 * 60)).toEqual(
+      minutesAgo(99_990, 99_999)
+        .map((b) => b.time)
+        .reverse(),
+    );
+    expect(await page('1M', minuteNow - 100_000 * 60)).toEqual([]);
+    expect(await page('1H', hourNow - 99_000 * 3600)).toEqual([hourNow - 99_999 * 3600]);
+    expect(await page('1D', dayNow - 399 * 86_400)).toEqual([dayNow - 400 * 86_400]);
+    // A second round finds nothing more to delete.
+    expect((await rt.housekeeping.runNow()).bars).toBe(0);
   });
 });

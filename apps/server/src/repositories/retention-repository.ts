@@ -1,8 +1,10 @@
 /**
  * Deletes short-lived records whose use has ended (services/housekeeping.ts), a bounded number of
  * rows per statement, oldest first, through the index on the column that dates them
- * (migrations 20261129T2100 and 20261130T0000).
+ * (migrations 20261129T2100 and 20261130T0000), and chart bars past their retention, through the
+ * bars' primary key.
  */
+import type { StoredKlinePeriod } from '@omp/engine';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
@@ -42,6 +44,29 @@ export class RetentionRepository {
     const result = await sql`delete from ${table} where (${keyOfTable}) in (
         select ${key} from ${table} as expiring where ${dated} < ${beforeMs} ${notNewest}
         order by ${dated} limit ${limit})`.execute(this.db);
+    return Number(result.numAffectedRows ?? 0n);
+  }
+
+  /** The instruments whose bars may be stored: every one ever listed, the disabled ones too. */
+  async barSeriesInstruments(): Promise<number[]> {
+    const rows = await this.db.selectFrom('instruments').select('id').orderBy('id').execute();
+    return rows.map((row) => Number(row.id));
+  }
+
+  /**
+   * Deletes at most `limit` bars of one series opened before `beforeSec`, the oldest first; answers
+   * how many. The series and its times are the primary key's prefix and order, so the statement
+   * reads only the rows it deletes.
+   */
+  async deleteBarsBefore(
+    instrumentId: number,
+    period: StoredKlinePeriod,
+    beforeSec: number,
+    limit: number,
+  ): Promise<number> {
+    const result = await sql`delete from klines where instrument_id = ${instrumentId} and period = ${period}
+        and time in (select time from klines where instrument_id = ${instrumentId} and period = ${period}
+          and time < ${beforeSec} order by time limit ${limit})`.execute(this.db);
     return Number(result.numAffectedRows ?? 0n);
   }
 }

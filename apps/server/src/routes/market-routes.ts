@@ -80,7 +80,9 @@ export async function marketRoutes(app: FastifyInstance, deps: MarketRouteDeps) 
         tags,
         summary: 'Kline bars of one instrument and period, oldest first',
         description:
-          'Without `before`, the last bar is the forming one. With `before`, older history for paging.',
+          'Without `before`, the last bar is the forming one. With `before`, older history for paging. ' +
+          'History reaches back KLINE_RETENTION_BARS periods of the chart (100,000 by default: one-minute ' +
+          'bars about 69 days); an older `before` answers an empty list.',
         querystring: klineQuerySchema,
         response: { 200: envelopeOf(z.array(klinePointSchema)) },
       },

@@ -5,6 +5,9 @@ import { Housekeeping, type HousekeepingOptions } from './housekeeping.ts';
 const DAY_MS = 86_400_000;
 const NOW_MS = 1_800_000_000_000;
 
+/** No chart bars to delete: the rounds of the tables alone. */
+const noBars = { barSeriesInstruments: async () => [], deleteBarsBefore: async () => 0 };
+
 function setup(owns: boolean, backlog: Record<string, number>, overrides: Partial<HousekeepingOptions> = {}) {
   const asked: Array<[string, number, number]> = [];
   const errors: string[] = [];
@@ -16,6 +19,7 @@ function setup(owns: boolean, backlog: Record<string, number>, overrides: Partia
         backlog[table] = (backlog[table] ?? 0) - rows;
         return rows;
       },
+      ...noBars,
     },
     runsHere: () => owns,
     now: () => NOW_MS,
@@ -23,6 +27,7 @@ function setup(owns: boolean, backlog: Record<string, number>, overrides: Partia
     idempotencyRetentionMs: 7 * DAY_MS,
     messageLogRetentionMs: 90 * DAY_MS,
     sessionHistoryRetentionMs: 365 * DAY_MS,
+    barRetentionPeriods: 100_000,
     rowsPerStatement: 10,
     logInfo: () => undefined,
     logError: (_error, message) => void errors.push(message),
@@ -60,6 +65,7 @@ describe('the housekeeping round', () => {
       loginChallenges: 0,
       userSessions: 3,
       staffSessions: 0,
+      bars: 0,
     });
     expect(asked).toEqual([
       ['idempotency_keys', NOW_MS - 7 * DAY_MS, 10],
@@ -76,9 +82,47 @@ describe('the housekeeping round', () => {
     ]);
   });
 
+  it("deletes each stored series' bars opened before its last periods, and leaves the daily bars alone", async () => {
+    const asked: Array<[number, string, number, number]> = [];
+    const backlog: Record<string, number> = { '7:1M': 25, '9:5M': 3 };
+    const { housekeeping } = setup(
+      true,
+      {},
+      {
+        repository: {
+          deleteBefore: async () => 0,
+          barSeriesInstruments: async () => [7, 9],
+          deleteBarsBefore: async (instrumentId, period, beforeSec, limit) => {
+            asked.push([instrumentId, period, beforeSec, limit]);
+            const series = `${instrumentId}:${period}`;
+            const rows = Math.min(limit, backlog[series] ?? 0);
+            backlog[series] = (backlog[series] ?? 0) - rows;
+            return rows;
+          },
+        },
+        barRetentionPeriods: 100_000,
+      },
+    );
+    expect((await housekeeping.runNow()).bars).toBe(28);
+    const nowSec = NOW_MS / 1000;
+    // 100,000 periods of each length; 100,000 days reach back before 1970, so no daily statement.
+    const cutOffs = [
+      ['1M', nowSec - 6_000_000],
+      ['5M', nowSec - 30_000_000],
+      ['15M', nowSec - 90_000_000],
+      ['30M', nowSec - 180_000_000],
+      ['1H', nowSec - 360_000_000],
+    ] as const;
+    const expected = (instrumentId: number, repeats: Partial<Record<string, number>>) =>
+      cutOffs.flatMap(([period, beforeSec]) =>
+        Array.from({ length: repeats[period] ?? 1 }, () => [instrumentId, period, beforeSec, 10]),
+      );
+    expect(asked).toEqual([...expected(7, { '1M': 3 }), ...expected(9, {})]);
+  });
+
   it('deletes nothing on a node that does not own the book', async () => {
     const { housekeeping, asked } = setup(false, { idempotency_keys: 25 });
-    expect(Object.values(await housekeeping.runNow())).toEqual([0, 0, 0, 0, 0, 0, 0]);
+    expect(Object.values(await housekeeping.runNow())).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
     expect(asked).toEqual([]);
   });
 
@@ -95,6 +139,7 @@ describe('the housekeeping round', () => {
             if (++statements === 3) throw new Error('disk full');
             return 10;
           },
+          ...noBars,
         },
       },
     );

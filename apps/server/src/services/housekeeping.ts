@@ -11,13 +11,20 @@
  *   failures count for the 15-minute lockout window, codes live 10 minutes and are limited per
  *   hour, challenges live minutes.
  *
+ * - Chart bars older than `barRetentionPeriods` periods of their own length (KLINE_RETENTION_BARS,
+ *   100,000 by default, as a desktop terminal's "max bars in chart"): the live feed stores about
+ *   78,000 one-minute bars a day for 54 instruments, which kept for ever grew the table by millions
+ *   of rows a month. A chart keeps its last 100,000 periods (one-minute bars about 69 days,
+ *   five-minute bars 347, hourly bars 11 years, daily bars in effect for ever). Each series goes by
+ *   its own primary key range (instrument, period, time), so no index is added for it.
+ *
  * It runs on the node that owns the book, so one node of a cluster does it: shortly after start
  * and every `everyMs`. A statement deletes at most `rowsPerStatement` rows, the oldest first, and
  * the round yields to the event loop between statements, so a backlog of millions (the first round
  * after an upgrade) neither holds the loop nor keeps the table locked.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { MS_PER_DAY } from '@omp/engine';
+import { KLINE_PERIOD_SECONDS, MS_PER_DAY, STORED_KLINE_PERIODS } from '@omp/engine';
 import type { ExpiringTable, RetentionRepository } from '../repositories/retention-repository.ts';
 
 /** How long after start the first round runs: soon, so frequent restarts still prune. */
@@ -35,8 +42,11 @@ export const EXPIRING_TABLES = {
 
 export type ExpiringKind = keyof typeof EXPIRING_TABLES;
 
+/** What a round deletes: the expiring tables' records, and chart bars. */
+export type HousekeepingKind = ExpiringKind | 'bars';
+
 export interface HousekeepingOptions {
-  repository: Pick<RetentionRepository, 'deleteBefore'>;
+  repository: Pick<RetentionRepository, 'deleteBefore' | 'barSeriesInstruments' | 'deleteBarsBefore'>;
   /** Whether this node owns the book (services/owner-calls.ts). */
   runsHere: () => boolean;
   now: () => number;
@@ -44,10 +54,12 @@ export interface HousekeepingOptions {
   idempotencyRetentionMs: number;
   messageLogRetentionMs: number;
   sessionHistoryRetentionMs: number;
+  /** How many periods of its own length each chart series keeps (KLINE_RETENTION_BARS). */
+  barRetentionPeriods: number;
   /** 1,000 unless a test asks for fewer, to see a backlog deleted over several statements. */
   rowsPerStatement?: number;
   /** Counts what each round deleted (`omp_housekeeping_deleted_rows_total`). */
-  counts?: { deletedRows(kind: ExpiringKind, rows: number): void };
+  counts?: { deletedRows(kind: HousekeepingKind, rows: number): void };
   logInfo: (message: string) => void;
   logError: (error: unknown, message: string) => void;
 }
@@ -82,8 +94,8 @@ export class Housekeeping {
    * One round: answers how many rows of each kind it deleted (none on a node that does not own the
    * book). A failure is logged and ends the round; the next round takes up what is left.
    */
-  async runNow(): Promise<Record<ExpiringKind, number>> {
-    const deleted: Record<ExpiringKind, number> = {
+  async runNow(): Promise<Record<HousekeepingKind, number>> {
+    const deleted: Record<HousekeepingKind, number> = {
       idempotencyReplies: 0,
       messages: 0,
       loginFailures: 0,
@@ -91,6 +103,7 @@ export class Housekeeping {
       loginChallenges: 0,
       userSessions: 0,
       staffSessions: 0,
+      bars: 0,
     };
     if (!this.options.runsHere()) return deleted;
     const { now, idempotencyRetentionMs, messageLogRetentionMs, sessionHistoryRetentionMs } = this.options;
@@ -109,6 +122,7 @@ export class Housekeeping {
         if (this.stopping) break;
         await this.deleteAll(kind, before[kind], deleted);
       }
+      await this.deleteOldBars(atMs, deleted);
     } catch (error) {
       this.options.logError(error, 'housekeeping failed; the next round goes on');
     }
@@ -124,11 +138,41 @@ export class Housekeeping {
   private async deleteAll(
     kind: ExpiringKind,
     beforeMs: number,
-    deleted: Record<ExpiringKind, number>,
+    deleted: Record<HousekeepingKind, number>,
+  ): Promise<void> {
+    await this.deleteInStatements(kind, deleted, (limit) =>
+      this.options.repository.deleteBefore(EXPIRING_TABLES[kind], beforeMs, limit),
+    );
+  }
+
+  /**
+   * Deletes the bars of every stored series opened before its last `barRetentionPeriods` periods;
+   * a series whose cut-off falls before 1970 (daily bars) is left alone without a statement.
+   */
+  private async deleteOldBars(atMs: number, deleted: Record<HousekeepingKind, number>): Promise<void> {
+    const { repository, barRetentionPeriods } = this.options;
+    const nowSec = Math.floor(atMs / 1000);
+    for (const instrumentId of await repository.barSeriesInstruments()) {
+      for (const period of STORED_KLINE_PERIODS) {
+        const beforeSec = nowSec - barRetentionPeriods * KLINE_PERIOD_SECONDS[period];
+        if (beforeSec <= 0 || this.stopping) continue;
+        await this.deleteInStatements('bars', deleted, (limit) =>
+          repository.deleteBarsBefore(instrumentId, period, beforeSec, limit),
+        );
+        await nextTurn();
+      }
+    }
+  }
+
+  /** Runs a bounded delete until it deletes fewer rows than its limit, yielding between statements. */
+  private async deleteInStatements(
+    kind: HousekeepingKind,
+    deleted: Record<HousekeepingKind, number>,
+    deleteSome: (limit: number) => Promise<number>,
   ): Promise<void> {
     const limit = this.options.rowsPerStatement ?? 1_000;
     for (;;) {
-      const rows = await this.options.repository.deleteBefore(EXPIRING_TABLES[kind], beforeMs, limit);
+      const rows = await deleteSome(limit);
       deleted[kind] += rows;
       this.options.counts?.deletedRows(kind, rows);
       if (rows < limit || this.stopping) return;

@@ -115,6 +115,7 @@ export async function wireTradingBook(deps: BookWiringDeps) {
     idempotencyRetentionMs: config.idempotencyRetentionMs,
     messageLogRetentionMs: config.messageLogRetentionMs,
     sessionHistoryRetentionMs: config.sessionHistoryRetentionMs,
+    barRetentionPeriods: config.klineRetentionBars,
     counts: deps.metrics,
     logInfo: logs.info,
     logError: logs.error,
