@@ -121,6 +121,46 @@ describe.each(databaseEngines())('inputs on %s', (engine) => {
     });
   });
 
+  describe('nesting', () => {
+    const nestedIn = (field: string) => ({
+      code: 422,
+      msg: `${field} nests objects or lists more than 32 levels deep, which no request of this API does`,
+      data: null,
+    });
+    const objectNested = (depth: number): unknown => (depth === 0 ? 'x' : { a: objectNested(depth - 1) });
+
+    it.each([
+      ['an order', '/v1/api/forex/submit', true],
+      ['a registration', '/api/user/register', false],
+      ['a staff change', '/admin/api/settings', 'staff'],
+    ] as const)('refuses a body of lists 20,000 deep in %s, and loses nothing', async (_case, url, auth) => {
+      const before = await tradingClient(rt).myDeal(user.token, 1);
+      const token = auth === 'staff' ? admin : auth ? user.token : undefined;
+      const answer = await send('POST', url, {
+        ...(token ? { token } : {}),
+        payload: '['.repeat(20_000) + ']'.repeat(20_000),
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(answer.status).toBe(200);
+      expect(answer.body).toEqual(nestedIn(Array.from({ length: 32 }, () => '0').join('.')));
+      expect(await tradingClient(rt).myDeal(user.token, 1)).toEqual(before);
+    });
+
+    it('names the field where an object nests too deep, and lets a shallower one reach the route', async () => {
+      const deep = await send('POST', '/admin/api/settings/texts', {
+        token: admin,
+        body: { key: 'announcement', texts: objectNested(40) },
+      });
+      expect(deep.body).toEqual(nestedIn(`texts.${'a.'.repeat(30)}a`));
+      const shallow = await send('POST', '/admin/api/settings/texts', {
+        token: admin,
+        body: { key: 'announcement', texts: objectNested(20) },
+      });
+      expect(shallow.body.code).toBe(422);
+      expect(shallow.body.msg).not.toContain('levels deep');
+    });
+  });
+
   describe('staff updates', () => {
     it.each([
       '/admin/api/staff/1',

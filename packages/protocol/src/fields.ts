@@ -51,18 +51,33 @@ const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
 const CONTROL_CHARACTERS = new RegExp(CONTROL_CHARACTER.source, 'g');
 
 /**
- * Where the first text holding a control character sits in a request part (body, query or path
- * parameters): the dotted field name ("texts.en.title"), '' for a bare text, or undefined when
- * every text is clean. Keys are checked like values: they become field names and column names.
+ * How deep a request part (body, query, path parameters) may nest objects and lists. No form of
+ * the API nests more than a few levels; a deeper part only comes from a hostile client, and a walk
+ * over one 20,000 levels deep (which fits in a small JSON body) ran out of stack.
  */
-export function controlCharacterField(value: unknown, path = ''): string | undefined {
-  if (typeof value === 'string') return CONTROL_CHARACTER.test(value) ? path : undefined;
+export const MAX_REQUEST_NESTING = 32;
+
+/** What a request part may not hold, and where the first such thing sits (a dotted field name, '' for the part itself). */
+export interface RequestPartFault {
+  fault: 'control_character' | 'nested_too_deep';
+  field: string;
+}
+
+/**
+ * The first text holding a control character in a request part, or the first object or list
+ * nested deeper than MAX_REQUEST_NESTING; undefined when there is neither. Keys are checked like
+ * values: they become field names and column names.
+ */
+export function requestPartFault(value: unknown, path = '', depth = 0): RequestPartFault | undefined {
+  if (typeof value === 'string')
+    return CONTROL_CHARACTER.test(value) ? { fault: 'control_character', field: path } : undefined;
   if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return undefined;
+  if (depth >= MAX_REQUEST_NESTING) return { fault: 'nested_too_deep', field: path };
   for (const [key, item] of Object.entries(value)) {
     // The name is shown in the refusal, so a control character in it is shown as a replacement mark.
     const field = `${path ? `${path}.` : ''}${key.replace(CONTROL_CHARACTERS, '\ufffd')}`;
-    if (CONTROL_CHARACTER.test(key)) return field;
-    const found = controlCharacterField(item, field);
+    if (CONTROL_CHARACTER.test(key)) return { fault: 'control_character', field };
+    const found = requestPartFault(item, field, depth + 1);
     if (found !== undefined) return found;
   }
   return undefined;

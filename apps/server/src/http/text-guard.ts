@@ -1,19 +1,23 @@
 /**
- * One rule for every text a request carries, whatever its route: no control characters (see
- * `controlCharacterField` in the protocol's field rules). Checked before the route's own schema, on
- * the path parameters, the query and the body, so no such text reaches a service or the database
- * (PostgreSQL refuses NUL in text outright).
+ * Rules for every request, whatever its route (`requestPartFault` in the protocol's field rules):
+ * no text with a control character, and no object or list nested deeper than a form ever is.
+ * Checked before the route's own schema, on the path parameters, the query and the body, so no
+ * such text reaches a service or the database (PostgreSQL refuses NUL in text outright), and no
+ * walk over a request (this one, a schema's, a log's) meets a body thousands of levels deep.
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { controlCharacterField } from '@omp/protocol';
+import { MAX_REQUEST_NESTING, requestPartFault } from '@omp/protocol';
 import { invalid } from '../domain/errors.ts';
 
 async function textGuard(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
     for (const part of [request.params, request.query, request.body]) {
-      const field = controlCharacterField(part);
-      if (field !== undefined) throw invalid('field_control_character', { field: field || 'body' });
+      const found = requestPartFault(part);
+      if (found === undefined) continue;
+      const field = found.field || 'body';
+      if (found.fault === 'control_character') throw invalid('field_control_character', { field });
+      throw invalid('field_nested_too_deep', { field, levels: MAX_REQUEST_NESTING });
     }
   });
 }

@@ -124,6 +124,8 @@ export const HOSTILE_VALUES: readonly unknown[] = [
   new Raw('00012'),
   new Raw('"\\ud800"'),
   new Raw('"\\u0000"'),
+  // Lists 20,000 deep: 40 kB of JSON, under the body limit, deeper than any recursive walk goes.
+  new Raw('['.repeat(20_000) + ']'.repeat(20_000)),
 ];
 
 /** A deep copy that keeps Raw values and own keys such as __proto__ (spreading would too; cloning would not). */
