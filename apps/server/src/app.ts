@@ -86,6 +86,7 @@ import type { SettingsService } from './services/settings-service.ts';
 import type { VerificationService } from './services/verification-service.ts';
 import type { SocketHub } from './ws/socket-hub.ts';
 import { isSocketOriginAllowed } from './ws/socket-origin.ts';
+import { onSocketError } from './ws/socket-faults.ts';
 import { AppError } from './http/app-error.ts';
 import type { RateLimits } from './http/rate-limits.ts';
 import { ResponseCode } from '@omp/protocol';
@@ -250,7 +251,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
     },
   });
-  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 }, errorHandler: onSocketError });
   await app.register(fastifySwagger, {
     openapi: {
       info: {

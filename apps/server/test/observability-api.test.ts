@@ -4,6 +4,7 @@
  * amounts and is readable only by whom it should be, and every request's id is echoed and logged.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { accountClient } from './helpers/account-helpers.ts';
 import { RecordingClient } from './helpers/recording-client.ts';
 import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
@@ -197,6 +198,30 @@ describe.each(databaseEngines())('operator endpoints on %s', (engine) => {
     client.close();
     await client.closed;
     await expect.poll(async () => sample(await metrics(), 'omp_socket_clients')).toBe(0);
+  });
+
+  it('closes a socket that breaks the protocol with the code that says why, and logs it at info, not as an error', async () => {
+    if (!rt.app.server.listening) await rt.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = rt.app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    const url = `ws://127.0.0.1:${address.port}/v1/ws?lang=en`;
+    const from = logLines.length;
+    const oversize = new RecordingClient(url);
+    await oversize.open();
+    oversize.send('x'.repeat(65 * 1024));
+    expect((await oversize.closed).code).toBe(1009);
+    const garbled = new WebSocket(url);
+    await new Promise((resolve) => garbled.once('open', resolve));
+    garbled.send(Buffer.from([0x7b, 0xff, 0xfe, 0x7d]), { binary: false });
+    expect(await new Promise((resolve) => garbled.once('close', resolve))).toBe(1007);
+
+    const faults = ['WS_ERR_UNSUPPORTED_MESSAGE_LENGTH', 'WS_ERR_INVALID_UTF8'];
+    await expect
+      .poll(() => logLines.slice(from).filter((line) => faults.includes(String(line.code))).length)
+      .toBe(2);
+    for (const line of logLines.slice(from).filter((line) => faults.includes(String(line.code))))
+      expect(line.level).toBe(30);
+    expect(logLines.slice(from).filter((line) => Number(line.level) >= 50)).toEqual([]);
   });
 
   it('is not ready, naming the check, when a registered dependency fails or hangs', async () => {
