@@ -6,6 +6,8 @@
  */
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_LANGUAGE } from '@omp/protocol';
+import { translate } from '../src/i18n/translate.ts';
 import type { EnvelopeBody } from './helpers/account-helpers.ts';
 import { multipartBody } from './helpers/fuzz-values.ts';
 import { pngImage } from './helpers/image-fixtures.ts';
@@ -245,6 +247,22 @@ describe.each(databaseEngines())('inputs on %s', (engine) => {
       expect(answer).toMatchObject({ status: 400, body: MALFORMED });
     });
 
+    it.each([
+      ['a list', '[1,2]', 'application/json'],
+      ['a bare text', '"x"', 'application/json'],
+      ['null', 'null', 'application/json'],
+      ['plain text', '{"account":"a"}', 'text/plain'],
+    ])('answers a body that is %s, not an object of fields, by saying so', async (_case, payload, type) => {
+      const answer = await send('POST', login, { payload, headers: { 'content-type': type } });
+      expect(answer).toMatchObject({
+        status: 200,
+        body: {
+          code: 422,
+          msg: 'The body must be an object of named fields (JSON or a form), not a list or a single value',
+        },
+      });
+    });
+
     it('answers a body over the limit with 413', async () => {
       const answer = await send('POST', login, { body: { account: 'x'.repeat(1_100_000) } });
       expect(answer).toMatchObject({
@@ -286,6 +304,16 @@ describe.each(databaseEngines())('inputs on %s', (engine) => {
       const tooLong = await raw(`GET /api/news/list?q=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
       expect(tooLong).toMatch(/^HTTP\/1\.1 431 /);
       expect(JSON.parse(tooLong.split('\r\n\r\n')[1]!)).toMatchObject({ code: 400, data: null });
+      // Node's limit counts the address and the headers together; the message names both.
+      const hugeHeader = await raw(
+        `GET /api/news/list HTTP/1.1\r\nHost: x\r\nCookie: ${'c'.repeat(20_000)}\r\n\r\n`,
+      );
+      expect(hugeHeader).toMatch(/^HTTP\/1\.1 431 /);
+      expect(JSON.parse(hugeHeader.split('\r\n\r\n')[1]!)).toEqual({
+        code: 400,
+        msg: translate(DEFAULT_LANGUAGE, 'headers_too_large'),
+        data: null,
+      });
       const notHttp = await raw('HELLO THERE\r\n\r\n');
       expect(notHttp).toMatch(/^HTTP\/1\.1 400 /);
       expect(JSON.parse(notHttp.split('\r\n\r\n')[1]!)).toMatchObject({ code: 400, data: null });

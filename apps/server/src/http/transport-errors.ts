@@ -85,7 +85,8 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, messageKey] =
     error.code === 'HPE_HEADER_OVERFLOW'
-      ? [431, 'url_too_long']
+      ? // Node's limit counts the request line and the headers together: either may be the long one.
+        [431, 'headers_too_large']
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? [408, 'request_timeout']
         : [400, 'malformed_request'];

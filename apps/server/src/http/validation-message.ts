@@ -32,6 +32,14 @@ export function validationMessage(lang: Language, issue: ValidationIssue, source
   // A field this call does not take is refused by name, never silently dropped.
   if (issue.keyword === 'unrecognized_keys')
     return translate(lang, 'field_unknown', { fields: (issue.params.keys ?? []).join(', ') });
+  // A body that came but is a list or a single value (JSON `[…]`, `"x"`, `null`): not "required".
+  if (
+    (issue.instancePath === '' || issue.instancePath === '/') &&
+    source !== undefined &&
+    source !== '' &&
+    (source === null || typeof source !== 'object' || Array.isArray(source))
+  )
+    return translate(lang, 'body_not_object');
   const topKey = field.split('.')[0] ?? field;
   const given =
     source !== null && typeof source === 'object' ? (source as Record<string, unknown>)[topKey] : undefined;
