@@ -80,11 +80,27 @@ describe.skipIf(!chromiumPath)('ticket risk', () => {
     const before = await trade.testId('ticket-stop-out').textContent();
     expect(await trade.testId('ticket-margin-call').textContent()).toBe(shown(half.margin_call_price));
 
+    // From the change until the new answer, the rows say they still answer the smaller order.
+    await trade.page.evaluate(() => {
+      const rows = document.querySelector('[data-testid="ticket-risk"] dl')!;
+      const seen: string[] = [];
+      (window as unknown as { riskBusy: string[] }).riskBusy = seen;
+      new MutationObserver(() => seen.push(rows.getAttribute('aria-busy') ?? '')).observe(rows, {
+        attributes: true,
+        attributeFilter: ['aria-busy'],
+      });
+    });
     await trade.setLots(largeLots);
     const large = await projected(largeLots);
     await expect
       .poll(() => trade.testId('ticket-stop-out').textContent(), eventually)
       .toBe(shown(large.stop_out_price));
+    await expect
+      .poll(
+        () => trade.page.evaluate(() => (window as unknown as { riskBusy: string[] }).riskBusy),
+        eventually,
+      )
+      .toEqual(['true', 'false']);
     const after = await trade.testId('ticket-stop-out').textContent();
     // Twice the size, half the room: the stop-out comes closer to the market.
     expect(after).not.toBe(before);

@@ -114,6 +114,13 @@ describe.skipIf(!chromiumPath)('trading', () => {
     await expect
       .poll(async () => withoutIsolates(await trade.testId('row-stop-loss').textContent()))
       .toMatch(/^Stop loss[\d.,]+ pips · -\$[\d,]+\.\d\d$/);
+    // The risk rows have answered the order with its stop loss before the picture is taken.
+    await expect
+      .poll(
+        async () => withoutIsolates(await trade.testId('ticket-stop-loss-loss').textContent()),
+        eventually,
+      )
+      .toMatch(/^\$[\d,]+\.\d\d/);
     await trade.scrollToTicket();
     await screenshot(trade.page, 'trade-ticket');
 

@@ -10,7 +10,8 @@ const NEAR_MOVE_PERCENT = 1;
 /**
  * Where this order would leave the account, as the server's engine projects it: the price of this
  * instrument at which the stop-out and the margin call would come, and what the stop loss would
- * cost. Fixed-height rows with tabular figures, so a new answer changes digits, never the layout.
+ * cost. Fixed-height rows with tabular figures, so a new answer changes digits, never the layout;
+ * while the answer on screen is for inputs since changed, its figures are dimmed.
  */
 export function TicketRisk({
   order,
@@ -54,9 +55,13 @@ export function TicketRisk({
           share: isolateLtr(formatPercent(lossShare, lang)),
         });
   return (
-    <section className="ticket-risk" aria-label={t('ticket.risk')} data-testid="ticket-risk">
+    <section
+      className={`ticket-risk${risk.answersEarlierInputs ? ' ticket-risk--earlier' : ''}`}
+      aria-label={t('ticket.risk')}
+      data-testid="ticket-risk"
+    >
       <h3 className="ticket-risk__title">{t('ticket.risk')}</h3>
-      <dl className="ticket-risk__rows">
+      <dl className="ticket-risk__rows" aria-busy={risk.answersEarlierInputs}>
         <RiskRow
           label={t('ticket.stopOutAt')}
           value={price(preview?.stop_out_price)}

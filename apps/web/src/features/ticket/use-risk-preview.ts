@@ -37,12 +37,24 @@ export function riskPreviewQueryOf(inputs: RiskPreviewInputs): string {
   return params.toString();
 }
 
+export interface RiskPreviewAnswer {
+  data: RiskPreview | undefined;
+  isError: boolean;
+  /**
+   * The answer on screen is for inputs the trader has since changed (while they rest, then while
+   * the new one loads): the rows show it dimmed, so nobody reads the old order's figures as the
+   * new one's.
+   */
+  answersEarlierInputs: boolean;
+}
+
 /** undefined inputs: nothing to ask about (a visitor, or a ticket the server would refuse anyway). */
-export function useRiskPreview(inputs: RiskPreviewInputs | undefined) {
+export function useRiskPreview(inputs: RiskPreviewInputs | undefined): RiskPreviewAnswer {
   const token = useSession((s) => s.token);
   // A string, not the object: the ticket re-renders on every tick, which must not restart the wait.
-  const query = useDebouncedValue(inputs ? riskPreviewQueryOf(inputs) : '', DEBOUNCE_MS);
-  return useQuery({
+  const current = inputs ? riskPreviewQueryOf(inputs) : '';
+  const query = useDebouncedValue(current, DEBOUNCE_MS);
+  const answer = useQuery({
     queryKey: ['trading', 'risk-preview', token, query] as const,
     queryFn: ({ signal }) =>
       // Quiet: a stale quote or a refused size shows as "–" in the rows, not as a toast per change.
@@ -52,4 +64,10 @@ export function useRiskPreview(inputs: RiskPreviewInputs | undefined) {
     refetchInterval: REFRESH_MS,
     staleTime: 1_000,
   });
+  const { data, isError, isPlaceholderData } = answer;
+  return {
+    data,
+    isError,
+    answersEarlierInputs: data !== undefined && (current !== query || isPlaceholderData),
+  };
 }
