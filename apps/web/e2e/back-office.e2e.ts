@@ -337,7 +337,23 @@ describe.skipIf(!chromiumPath)('back office', () => {
       .evaluateAll((cells) => cells.map((cell) => Math.round(cell.getBoundingClientRect().left)));
     expect(beforeColumnStarts.length).toBeGreaterThan(1);
     expect(new Set(beforeColumnStarts).size).toBe(1);
+    // Entries name their record in words; settings are one record, with no number.
+    expect(await office.rows().first().textContent()).toContain('Settings');
+    expect(await office.rows().first().textContent()).not.toContain('#0');
     await shot(office.page, 'admin-audit');
+
+    // Every kind of record can be picked, and a desk's status reads as its screen says it.
+    await office.page.getByLabel('Record type').click();
+    for (const kind of ['Instrument', 'Order', 'Leverage caps', 'Deposit network'])
+      expect(await office.page.locator('.ant-select-item-option', { hasText: kind }).count()).toBeGreaterThan(
+        0,
+      );
+    await office.page.locator('.ant-select-item-option', { hasText: 'Identity check' }).click();
+    await expect
+      .poll(() => office.rows().first().textContent(), eventually)
+      .toMatch(/^\d+.*Identity check #\d+/);
+    expect(await office.page.locator('.ant-table-tbody').first().textContent()).toMatch(/Waiting.*Certified/);
+    await shot(office.page, 'admin-audit-identity');
   });
 
   it('says how many accounts new margin levels would reach before they are saved', async () => {

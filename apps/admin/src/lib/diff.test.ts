@@ -19,4 +19,19 @@ describe('audit diff', () => {
   it('treats a record created from nothing as every field new', () => {
     expect(auditDiff(null, { username: 'anna' })).toEqual([{ field: 'username', before: '', after: 'anna' }]);
   });
+
+  it('names in words the values the caller knows words for, and shows the others as they are', () => {
+    const inWords = (field: string, value: unknown) =>
+      field === 'status'
+        ? ({ 1: 'Waiting', 2: 'Certified' } as Record<string, string>)[String(value)]
+        : undefined;
+    expect(auditDiff({ status: 1, note: 2 }, { status: 2, note: 3 }, undefined, inWords)).toEqual([
+      { field: 'status', before: 'Waiting', after: 'Certified' },
+      { field: 'note', before: '2', after: '3' },
+    ]);
+    // A status with no words (a state this screen does not know) keeps its code.
+    expect(auditDiff({ status: 1 }, { status: 9 }, undefined, inWords)).toEqual([
+      { field: 'status', before: 'Waiting', after: '9' },
+    ]);
+  });
 });

@@ -8,10 +8,44 @@ import { localTimeOfMs } from '../lib/time.ts';
 import { useDateRange } from '../ui/date-range.tsx';
 import { PagedTable } from '../ui/paged-table.tsx';
 
-const TARGET_TYPES = ['identity', 'deposit', 'withdrawal', 'staff', 'setting', 'user', 'news', 'company'];
+/** Every kind of record staff change, as the audit names it (`target_type`). */
+const TARGET_TYPES = [
+  'identity',
+  'deposit',
+  'withdrawal',
+  'user',
+  'order',
+  'staff',
+  'setting',
+  'instrument',
+  'leverage_caps',
+  'risk_warning',
+  'news',
+  'company',
+  'charge_networks',
+  'wire_banks',
+  'deposit_rates',
+  'withdraw_currencies',
+] as const;
+
+/** Records whose `status` is one of a desk's states, which the desks' own screens name in words. */
+const STATUS_IN_WORDS = new Set(['identity', 'deposit', 'withdrawal']);
+
+/** The entry's changes, a desk's status in the words its screen uses ("Waiting", "Paid"). */
+function useChangesOf() {
+  const { t, i18n } = useTranslation();
+  return (entry: WireAuditEntry) =>
+    auditDiff(entry.before, entry.after, localTimeOfMs, (field, value) => {
+      const key = `${entry.target_type}.status_${String(value)}`;
+      return field === 'status' && STATUS_IN_WORDS.has(entry.target_type) && i18n.exists(key)
+        ? t(key)
+        : undefined;
+    });
+}
 
 function Diff({ entry }: { entry: WireAuditEntry }) {
   const { t } = useTranslation();
+  const changesOf = useChangesOf();
   return (
     // Fixed column widths (admin.css wraps long values), so the before and after columns line up
     // from one entry to the next whatever their values' lengths.
@@ -21,7 +55,7 @@ function Diff({ entry }: { entry: WireAuditEntry }) {
       tableLayout="fixed"
       pagination={false}
       rowKey="field"
-      dataSource={auditDiff(entry.before, entry.after, localTimeOfMs)}
+      dataSource={changesOf(entry)}
       columns={[
         { title: t('audit.field'), dataIndex: 'field', width: '30%' },
         {
@@ -47,8 +81,14 @@ export default function AuditPage() {
   const [targetId, setTargetId] = useState<number>();
   const [staffId, setStaffId] = useState<number>();
   const when = useDateRange(t('audit.when'));
+  const changesOf = useChangesOf();
+  // A record type the server names that this screen does not know yet is shown as it is.
+  const typeName = (type: string) => t(`audit_type.${type}`, { defaultValue: type });
+  // Settings are one record: their entries carry no id.
+  const target = (entry: WireAuditEntry) =>
+    `${typeName(entry.target_type)}${entry.target_id ? ` #${entry.target_id}` : ''}`;
   const summary = (entry: WireAuditEntry) =>
-    auditDiff(entry.before, entry.after, localTimeOfMs)
+    changesOf(entry)
       .map((change) => `${change.field}: ${change.before || '—'} → ${change.after || '—'}`)
       .join('; ');
 
@@ -68,8 +108,11 @@ export default function AuditPage() {
             placeholder={t('audit.target_type')}
             value={targetType ?? null}
             onChange={(value) => setTargetType(value)}
-            options={TARGET_TYPES.map((value) => ({ value, label: value }))}
-            style={{ width: 160 }}
+            options={TARGET_TYPES.map((value) => ({ value, label: typeName(value) }))}
+            // Sixteen kinds: every one on the page at once, none behind a scroll.
+            virtual={false}
+            listHeight={TARGET_TYPES.length * 32 + 8}
+            style={{ width: 190 }}
           />
           <InputNumber<number>
             aria-label={t('audit.target_id')}
@@ -93,7 +136,7 @@ export default function AuditPage() {
         { title: t('audit.who'), render: (_, e) => `${e.staff_username} (#${e.staff_id})` },
         { title: t('audit.from'), dataIndex: 'ip', className: 'num', width: 130 },
         { title: t('audit.action'), dataIndex: 'action' },
-        { title: t('audit.target'), render: (_, e) => `${e.target_type} #${e.target_id}` },
+        { title: t('audit.target'), render: (_, e) => target(e) },
         { title: t('audit.changes'), width: '40%', render: (_, e) => <Diff entry={e} /> },
       ]}
       csvColumns={[
