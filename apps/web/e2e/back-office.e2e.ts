@@ -173,7 +173,13 @@ describe.skipIf(!chromiumPath)('back office', () => {
       .toEqual(['Under review', 'Completed']);
     await office.page.getByRole('button', { name: 'Refresh' }).click();
     await expect.poll(() => office.rows().count(), eventually).toBe(2);
-    await office.rows().first().click();
+    // By keyboard: down to the completed one, back up (k) to the new one, Enter opens its drawer.
+    await office.rows().first().focus();
+    await office.page.keyboard.press('ArrowDown');
+    expect(await office.page.evaluate(() => document.activeElement?.textContent)).toContain('Completed');
+    await office.page.keyboard.press('k');
+    expect(await office.page.evaluate(() => document.activeElement?.textContent)).toContain('Under review');
+    await office.page.keyboard.press('Enter');
     await office.decide('Reject', 'No transfer reached the address');
     await phone.page.reload();
     await phone.moneyTab('Records');

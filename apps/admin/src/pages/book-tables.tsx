@@ -9,6 +9,7 @@ import type { WireDashboard } from '@omp/protocol';
 
 import { api } from '../lib/api-client.ts';
 import { startOfLocalDay } from '../lib/time.ts';
+import { onRowKeyDown } from '../ui/row-keys.ts';
 
 type Book = WireDashboard['book'];
 
@@ -70,7 +71,12 @@ export function MarginCallTable({
       locale={{
         emptyText: <Empty description={t(lowest ? 'dashboard.no_positions' : 'dashboard.no_margin_calls')} />,
       }}
-      onRow={(row) => ({ onClick: () => onOpen?.(row.user_id), className: onOpen ? 'clickable-row' : '' })}
+      onRow={(row) => ({
+        onClick: () => onOpen?.(row.user_id),
+        onKeyDown: onRowKeyDown(onOpen && (() => onOpen(row.user_id))),
+        tabIndex: onOpen ? 0 : -1,
+        className: onOpen ? 'clickable-row' : '',
+      })}
       columns={[
         { title: t('table.user_id'), dataIndex: 'user_id' },
         {
@@ -96,7 +102,12 @@ export function LargestPositionsTable({ book, onOpen }: { book: Book; onOpen: (u
       rowKey="order_id"
       dataSource={book.largest_positions}
       locale={{ emptyText: <Empty description={t('dashboard.no_positions')} /> }}
-      onRow={(row) => ({ onClick: () => onOpen(row.user_id), className: 'clickable-row' })}
+      onRow={(row) => ({
+        onClick: () => onOpen(row.user_id),
+        onKeyDown: onRowKeyDown(() => onOpen(row.user_id)),
+        tabIndex: 0,
+        className: 'clickable-row',
+      })}
       columns={[
         { title: t('table.user_id'), dataIndex: 'user_id' },
         { title: t('table.id'), dataIndex: 'order_id' },

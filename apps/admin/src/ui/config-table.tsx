@@ -26,6 +26,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { api } from '../lib/api-client.ts';
 import { auditDiff, type FieldChange } from '../lib/diff.ts';
 import { checkedValues, useConfirmedSave } from './confirmed-save.ts';
+import { onRowKeyDown } from './row-keys.ts';
 
 export interface ConfigField {
   name: string;
@@ -87,9 +88,7 @@ export function ConfigTable(props: ConfigTableProps) {
         pagination={false}
         onRow={(row) => ({
           onClick: () => setEditing(row),
-          onKeyDown: (event) => {
-            if (event.key === 'Enter') setEditing(row);
-          },
+          onKeyDown: onRowKeyDown(() => setEditing(row)),
           tabIndex: 0,
           className: 'clickable-row',
         })}

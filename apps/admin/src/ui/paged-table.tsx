@@ -12,6 +12,7 @@ import { api } from '../lib/api-client.ts';
 import type { Params } from '../lib/api.ts';
 import { downloadCsv, toCsv, type CsvColumn } from '../lib/csv.ts';
 import { errorText } from './error-text.ts';
+import { onRowKeyDown } from './row-keys.ts';
 
 export interface Page<Row> {
   list: Row[];
@@ -118,9 +119,7 @@ export function PagedTable<Row extends object>(props: PagedTableProps<Row>) {
         }}
         onRow={(row) => ({
           onClick: () => props.onOpen?.(row),
-          onKeyDown: (event) => {
-            if (event.key === 'Enter') props.onOpen?.(row);
-          },
+          onKeyDown: onRowKeyDown(props.onOpen && (() => props.onOpen!(row))),
           tabIndex: props.onOpen ? 0 : -1,
           className: props.onOpen ? 'clickable-row' : '',
         })}
