@@ -295,6 +295,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       now,
       events,
       authenticate: socketIdentityOf(auth),
+      logError: logs.error,
     });
 
     const app = await buildApp({

@@ -50,6 +50,20 @@ function hubWith(options: Partial<SocketHubOptions>) {
 const session: SocketSession = { userId: 7, isDemo: false, tokenHash: 'hash-of-tok', expiresAtMs: 10_000 };
 
 describe('socket hub', () => {
+  it('answers a login whose session lookup failed with 500 and reports it, and goes on answering', async () => {
+    const reported: string[] = [];
+    const socket = hubWith({
+      authenticate: () => Promise.reject(new Error('database unreachable')),
+      logError: (error, message) => void reported.push(`${message}: ${(error as Error).message}`),
+    });
+    socket.receive({ type: 'login', params: 'tok' });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(socket.sent).toEqual([expect.objectContaining({ type: 'login_result', code: 500 })]);
+    expect(reported).toEqual(['answering a socket message failed: database unreachable']);
+    socket.receive({ type: 'logout' });
+    expect(socket.sent.at(-1)).toEqual(expect.objectContaining({ type: 'logout_result', code: 1 }));
+  });
+
   it('refuses a login whose session ended while its lookup was under way', async () => {
     const events = createInProcessEventBus();
     let answer: (found: SocketSession) => void = () => {};

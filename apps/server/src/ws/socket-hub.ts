@@ -13,7 +13,6 @@
  */
 import type { WebSocket } from 'ws';
 import {
-  HEARTBEAT_PING,
   INSTRUMENT_CHANGED_MESSAGE,
   HEARTBEAT_PONG,
   PROTOCOL_VERSION,
@@ -52,6 +51,7 @@ import {
   type SocketRateLimit,
   type SocketSession,
 } from './socket-session.ts';
+import { readClientMessage, type ClientRequest } from './socket-client-messages.ts';
 import { parseTopic, type ParsedTopic } from './socket-topics.ts';
 import { TradeStream, type TradeSource } from './socket-trade-stream.ts';
 
@@ -88,6 +88,8 @@ export interface SocketHubOptions {
   rateLimit?: SocketRateLimit;
   /** When a client that does not keep up is backed up, and when it is dropped (socket-fanout.ts). */
   slowClients?: Partial<SlowClientLimits>;
+  /** Where a fault in answering a client's message is reported (the process goes on). */
+  logError?: (error: unknown, message: string) => void;
 }
 
 export class SocketHub {
@@ -96,6 +98,7 @@ export class SocketHub {
   private readonly events: EventBus;
   private readonly messageBuckets: TokenBuckets<Client>;
   private readonly now: () => number;
+  private readonly logError: (error: unknown, message: string) => void;
   private readonly clients = new Set<Client>();
   private readonly topics: MarketTopics<Client>;
   private readonly tradeStream: TradeStream<Client> | undefined;
@@ -109,6 +112,7 @@ export class SocketHub {
   constructor(options: SocketHubOptions) {
     this.market = options.market;
     this.now = options.now ?? Date.now;
+    this.logError = options.logError ?? ((error, message) => console.error(message, error));
     this.sessionLookups = new SessionLookups(options.authenticate ?? (async () => undefined), this.now);
     this.events = options.events ?? createInProcessEventBus();
     this.topics = new MarketTopics<Client>(this.market);
@@ -233,30 +237,44 @@ export class SocketHub {
     for (const client of this.clients) this.sendFrame(client, frame);
   }
 
+  /**
+   * Every client message goes through here: a fault in answering one is logged and answered with
+   * code 500 on that socket, and never ends the process (an uncaught exception in a socket listener,
+   * or a rejected login, would take every user's connection and order with it).
+   */
   private onMessage(client: Client, text: string): void {
-    if (text === HEARTBEAT_PING) return this.sendFrame(client, PONG);
-    let message: { type?: unknown; params?: unknown; version?: unknown };
     try {
-      message = JSON.parse(text) as typeof message;
-    } catch {
-      return this.reply(client, 'error', ResponseCode.badRequest, 'socket_bad_message');
+      this.answer(client, readClientMessage(text));
+    } catch (error) {
+      this.failed(client, error, 'error');
     }
-    const topic = typeof message.params === 'string' ? message.params.trim() : '';
-    switch (message.type) {
+  }
+
+  private failed(client: Client, error: unknown, type: ResultMessage['type']): void {
+    this.logError(error, 'answering a socket message failed');
+    this.reply(client, type, ResponseCode.internal, 'internal_error');
+  }
+
+  private answer(client: Client, request: ClientRequest): void {
+    switch (request.type) {
+      case 'ping':
+        return this.sendFrame(client, PONG);
       case 'sub':
-        return this.subscribe(client, topic);
+        return this.subscribe(client, request.topic);
       case 'unsub':
-        this.topics.release(client, topic);
-        return this.reply(client, 'unsub_result', ResponseCode.ok, 'socket_unsub_ok', topic);
+        this.topics.release(client, request.topic);
+        return this.reply(client, 'unsub_result', ResponseCode.ok, 'socket_unsub_ok', request.topic);
       case 'login':
         // A client of a newer, incompatible contract would misread our messages: refused, and told.
-        if (typeof message.version === 'number' && message.version > PROTOCOL_VERSION)
+        if (request.version !== undefined && request.version > PROTOCOL_VERSION)
           return this.reply(client, 'login_result', ResponseCode.badRequest, 'socket_version_unsupported');
-        return void this.login(client, topic);
+        return void this.login(client, request.topic).catch((error: unknown) =>
+          this.failed(client, error, 'login_result'),
+        );
       case 'logout':
         this.users.setUser(client, undefined);
         return this.reply(client, 'logout_result', ResponseCode.ok, 'logout_ok');
-      default:
+      case 'unreadable':
         return this.reply(client, 'error', ResponseCode.badRequest, 'socket_bad_message');
     }
   }

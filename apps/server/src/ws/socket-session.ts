@@ -59,13 +59,17 @@ export class SessionLookups {
     this.now = now;
   }
 
-  /** The token's session, unless it is unknown, expired, or ended while it was looked up. */
+  /**
+   * The token's session, unless it is unknown, expired, or ended while it was looked up. A lookup
+   * that fails (the database unreachable) rejects: the client is told of a fault on our side, not
+   * that its session ended, which would send it to sign in again for nothing.
+   */
   async lookUp(token: string): Promise<SocketSession | undefined> {
     const endedMeanwhile: SessionEnded[] = [];
     this.underWay.add(endedMeanwhile);
     let found: SocketSession | undefined;
     try {
-      found = token ? await this.authenticate(token).catch(() => undefined) : undefined;
+      found = token ? await this.authenticate(token) : undefined;
     } finally {
       this.underWay.delete(endedMeanwhile);
     }
