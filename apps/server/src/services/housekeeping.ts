@@ -10,7 +10,6 @@
  * - Failed sign-ins, verification codes and sign-in challenges a day after they stop counting:
  *   failures count for the 15-minute lockout window, codes live 10 minutes and are limited per
  *   hour, challenges live minutes.
- *
  * - Chart bars older than `barRetentionPeriods` periods of their own length (KLINE_RETENTION_BARS,
  *   100,000 by default, as a desktop terminal's "max bars in chart"): the live feed stores about
  *   78,000 one-minute bars a day for 54 instruments, which kept for ever grew the table by millions
