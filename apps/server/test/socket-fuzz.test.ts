@@ -26,10 +26,17 @@ const TYPES = ['login', 'logout', 'sub', 'unsub', 'ping', 'LOGIN', '', 'sub ', '
 const TOPICS = [
   'DAY_MARKET',
   'DAY_MARKET.EURUSD',
+  'DAY_MARKET.',
   'KLINE.EURUSD.1M',
+  'KLINE.EURUSD.4H',
+  'KLINE.XAUUSD.1MN',
   'KLINE.BTCUSD',
+  'KLINE.eurusd.1m',
+  'KLINE..',
+  'KLINE.EURUSD.1M.extra',
   'FOREX_TRADE',
   'FOREX_CLOSED',
+  'FOREX_TRADE.EURUSD',
 ];
 
 /** A frame: a hostile JSON value as the whole message, or a request with hostile fields. */
