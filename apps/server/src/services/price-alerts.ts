@@ -157,7 +157,12 @@ export class PriceAlerts {
     for (const id of fired)
       this.fire(id, bidPoints).catch((error: unknown) => {
         this.options.logError(error, `price alert ${id} could not be fired; it waits for the next crossing`);
-        void this.reloadOne(id);
+        this.reloadOne(id).catch((reloadError: unknown) =>
+          this.options.logError(
+            reloadError,
+            `price alert ${id} could not be put back; it fires after a restart`,
+          ),
+        );
       });
   }
 
