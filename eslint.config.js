@@ -89,4 +89,13 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // A promise nobody awaits and nobody catches ends the server when it rejects: every one in the
+    // server is awaited, caught, or marked \`void\` where its own code catches inside. Type-aware,
+    // so only here.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.test-support.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: { '@typescript-eslint/no-floating-promises': 'error' },
+  },
 );
