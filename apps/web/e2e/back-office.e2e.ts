@@ -123,6 +123,19 @@ describe.skipIf(!chromiumPath)('back office', () => {
       )
       .toBeGreaterThan(0);
     await shot(office.page, 'admin-deposit-drawer');
+    // The user under review is one click away, in their own drawer on top; Esc returns to the deposit.
+    await office
+      .drawer()
+      .getByRole('button', { name: `Open user #${session.user.id}` })
+      .click();
+    const userDrawer = office.page.locator('.ant-drawer-open .ant-drawer-section').last();
+    await expect
+      .poll(() => userDrawer.locator('.ant-drawer-title').textContent(), eventually)
+      .toBe(`User #${session.user.id} · ${session.user.email}`);
+    await shot(office.page, 'admin-deposit-user-drawer');
+    await office.page.keyboard.press('Escape');
+    await expect.poll(() => office.drawer().count(), eventually).toBe(1);
+    expect(await office.drawer().locator('.ant-drawer-title').textContent()).toMatch(/^Deposit #\d+$/);
     // Less arrived than reported: staff confirm what arrived, in the deposit's currency, see the USD
     // it credits at the deposit's rate (USDT at par), and tell the user why.
     await office.drawer().getByRole('button', { name: 'Approve and credit' }).click();

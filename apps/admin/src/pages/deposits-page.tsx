@@ -12,6 +12,7 @@ import { allows, useSession } from '../lib/session.ts';
 import { localTime } from '../lib/time.ts';
 import { ReviewQueue } from '../ui/review-queue.tsx';
 import { StatusTag } from '../ui/status-tag.tsx';
+import { UserLink } from './user-link.tsx';
 
 type DepositRow = DepositRecord & { user_id: number };
 
@@ -123,7 +124,9 @@ export default function DepositsPage() {
       detail={(open) => (
         <Flex vertical gap={16}>
           <Descriptions size="small" bordered column={2}>
-            <Descriptions.Item label={t('table.user_id')}>{open.user_id}</Descriptions.Item>
+            <Descriptions.Item label={t('table.user_id')}>
+              <UserLink id={open.user_id} />
+            </Descriptions.Item>
             <Descriptions.Item label={t('deposit.declared')}>
               <span className="num">{sent(open)}</span>
             </Descriptions.Item>

@@ -12,6 +12,7 @@ import { localTime } from '../lib/time.ts';
 import type { Page } from '../ui/paged-table.tsx';
 import { ReviewQueue } from '../ui/review-queue.tsx';
 import { StatusTag } from '../ui/status-tag.tsx';
+import { UserLink } from './user-link.tsx';
 
 const WAITING = 1;
 const tone = (status: number) => (status === 1 ? 'waiting' : status === 2 ? 'done' : 'refused');
@@ -99,7 +100,9 @@ function IdentityDetail({ id }: { id: number }) {
   return (
     <Flex vertical gap={16}>
       <Descriptions size="small" bordered column={2}>
-        <Descriptions.Item label={t('table.user_id')}>{record.user_id}</Descriptions.Item>
+        <Descriptions.Item label={t('table.user_id')}>
+          <UserLink id={record.user_id} />
+        </Descriptions.Item>
         <Descriptions.Item label={t('identity.account')}>{record.account}</Descriptions.Item>
         <Descriptions.Item label={t('identity.name')}>{record.name}</Descriptions.Item>
         <Descriptions.Item

@@ -10,6 +10,7 @@ import { localTime } from '../lib/time.ts';
 import { ReviewQueue } from '../ui/review-queue.tsx';
 import { StatusTag } from '../ui/status-tag.tsx';
 import { UserFigures } from '../ui/user-figures.tsx';
+import { UserLink } from './user-link.tsx';
 
 type WithdrawalRow = WithdrawRecord & { user_id: number };
 
@@ -116,7 +117,9 @@ export default function WithdrawalsPage() {
         <Flex vertical gap={16}>
           <UserFigures userId={open.user_id} />
           <Descriptions size="small" bordered column={1}>
-            <Descriptions.Item label={t('table.user_id')}>{open.user_id}</Descriptions.Item>
+            <Descriptions.Item label={t('table.user_id')}>
+              <UserLink id={open.user_id} />
+            </Descriptions.Item>
             <Descriptions.Item label={t('withdrawal.amount')}>
               <span className="num">{usd(open.number)} USD</span>
             </Descriptions.Item>
