@@ -14,9 +14,11 @@ export type ClientRequest =
   | { type: 'unreadable' };
 
 const UNREADABLE: ClientRequest = { type: 'unreadable' };
+/** The heartbeat is most of what clients send: one answer for every one of them. */
+const PING: ClientRequest = { type: 'ping' };
 
 export function readClientMessage(text: string): ClientRequest {
-  if (text === HEARTBEAT_PING) return { type: 'ping' };
+  if (text === HEARTBEAT_PING) return PING;
   let message: unknown;
   try {
     message = JSON.parse(text);
