@@ -372,6 +372,9 @@ describe.skipIf(!chromiumPath)('back office', () => {
       .poll(() => office.rows().first().textContent(), eventually)
       .toMatch(/^\d+.*Identity check #\d+/);
     expect(await office.page.locator('.ant-table-tbody').first().textContent()).toMatch(/Waiting.*Certified/);
+    // The reviewer is named as the "Who" column names them, not left as a bare member id.
+    const reviewer = office.rows().first().locator('.audit-diff tr', { hasText: 'reviewed_by' });
+    expect(await reviewer.textContent()).toMatch(/^reviewed_by\S+ \(#\d+\)$/);
     await shot(office.page, 'admin-audit-identity');
   });
 

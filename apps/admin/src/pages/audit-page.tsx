@@ -31,17 +31,26 @@ const TARGET_TYPES = [
 /** Records whose `status` is one of a desk's states, which the desks' own screens name in words. */
 const STATUS_IN_WORDS = new Set(['identity', 'deposit', 'withdrawal']);
 
-/** The entry's changes, a desk's status in the words its screen uses ("Waiting", "Paid"). */
+/** Fields that hold the id of the member who decided: the entry's own actor, named as "Who" names them. */
+const DECIDED_BY = new Set(['reviewed_by']);
+
+/**
+ * The entry's changes, a desk's status in the words its screen uses ("Waiting", "Paid") and the
+ * reviewer by name when it is the member who made the change (always, for a desk's decision).
+ */
 function useChangesOf() {
   const { t, i18n } = useTranslation();
   return (entry: WireAuditEntry) =>
     auditDiff(entry.before, entry.after, localTimeOfMs, (field, value) => {
+      if (DECIDED_BY.has(field) && value === entry.staff_id) return staffName(entry);
       const key = `${entry.target_type}.status_${String(value)}`;
       return field === 'status' && STATUS_IN_WORDS.has(entry.target_type) && i18n.exists(key)
         ? t(key)
         : undefined;
     });
 }
+
+const staffName = (entry: WireAuditEntry) => `${entry.staff_username} (#${entry.staff_id})`;
 
 function Diff({ entry }: { entry: WireAuditEntry }) {
   const { t } = useTranslation();
@@ -133,7 +142,7 @@ export default function AuditPage() {
       columns={[
         { title: t('table.id'), dataIndex: 'id', width: 70 },
         { title: t('audit.when'), render: (_, e) => localTimeOfMs(e.at_ms), width: 170 },
-        { title: t('audit.who'), render: (_, e) => `${e.staff_username} (#${e.staff_id})` },
+        { title: t('audit.who'), render: (_, e) => staffName(e) },
         { title: t('audit.from'), dataIndex: 'ip', className: 'num', width: 130 },
         { title: t('audit.action'), dataIndex: 'action' },
         { title: t('audit.target'), render: (_, e) => target(e) },
