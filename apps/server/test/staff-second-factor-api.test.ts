@@ -103,6 +103,36 @@ describe.each(databaseEngines())('staff second factor on %s', (engine) => {
     });
   });
 
+  it('enrols once when two sign-ins confirm at the same moment: one set of recovery codes, and it works', async () => {
+    const member = await newMember();
+    const [one, two] = await Promise.all([
+      staffLogin(rt, member.username, member.password),
+      staffLogin(rt, member.username, member.password),
+    ]);
+    const started = await post<{ secret: string }>('/admin/api/2fa/enrol', one.data.token);
+    // Codes of two time steps, each good once: both pass the code check.
+    const earlier = await totpAt(started.data.secret, step() - 1);
+    const now = await totpAt(started.data.secret, step());
+    const answers = await Promise.all([
+      post<{ recovery_codes: string[] }>('/admin/api/2fa/enrol/confirm', one.data.token, { code: earlier }),
+      post<{ recovery_codes: string[] }>('/admin/api/2fa/enrol/confirm', two.data.token, { code: now }),
+    ]);
+    const enrolled = answers.filter((answer) => answer.code === 1);
+    expect(enrolled).toHaveLength(1);
+    expect(answers.find((answer) => answer.code !== 1)).toMatchObject({
+      code: 0,
+      msg: 'An authenticator is already enrolled: give its code',
+    });
+    // The codes shown are the ones that sign in.
+    rt.clock.advance(30_000);
+    const next = await staffLogin(rt, member.username, member.password);
+    expect(
+      await post('/admin/api/2fa/verify', next.data.token, {
+        recovery_code: enrolled[0]!.data.recovery_codes[0],
+      }),
+    ).toMatchObject({ code: 1 });
+  });
+
   it('accepts a code once, then the next one, and a recovery code once', async () => {
     const member = await newMember();
     await staffSignIn(rt, member.username, member.password);
@@ -141,6 +171,19 @@ describe.each(databaseEngines())('staff second factor on %s', (engine) => {
       await post('/admin/api/2fa/verify', twice, { code: '123456', recovery_code: recovery }),
     ).toMatchObject({ code: 422, msg: 'Send either the authenticator code or a recovery code' });
     expect((await post('/admin/api/2fa/verify', twice, { code: '12345' })).code).toBe(422);
+
+    // Steps of one sign-in racing, each with another recovery code: one opens it, one code is spent.
+    const racing = (await staffLogin(rt, member.username, member.password)).data.token;
+    const answers = await Promise.all(
+      phone.recoveryCodes
+        .slice(1, 4)
+        .map((code) => post('/admin/api/2fa/verify', racing, { recovery_code: code })),
+    );
+    expect(answers.filter((answer) => answer.code !== 1)).toMatchObject([
+      { code: 0, msg: 'This session has already passed its second factor' },
+      { code: 0, msg: 'This session has already passed its second factor' },
+    ]);
+    expect(answers.find((answer) => answer.code === 1)).toMatchObject({ data: { recovery_codes_left: 8 } });
   });
 
   it('locks the name after five wrong codes, even for the right code', async () => {

@@ -217,6 +217,65 @@ describe.each(databaseEngines())('user second factor on %s', (engine) => {
     });
   });
 
+  it('starts one enrolment when the phone asks twice at once: every answer shows the same secret', async () => {
+    const user = await registered();
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => post<{ secret: string }>('/api/user/two_factor/enrol', user.token)),
+    );
+    expect(answers.map((answer) => answer.code)).toEqual([1, 1, 1]);
+    expect(new Set(answers.map((answer) => answer.data.secret)).size).toBe(1);
+  });
+
+  it('ends a sign-in waiting for its code once the password changes or staff end the sessions', async () => {
+    const user = await registered();
+    const phone = await enrol(user.token);
+    const waiting = await challengeOf(user);
+
+    rt.clock.advance(61_000); // the registration's code was sent a moment ago
+    expect(await user.client.postForm('/api/notify/send_email', { type: 2 }, user.token)).toMatchObject({
+      code: 1,
+    });
+    const changed = await user.client.postForm<{ token: string }>(
+      '/api/user/amend_password',
+      {
+        old_password: PASSWORD,
+        new_password: 'Changed-pass-82',
+        re_password: 'Changed-pass-82',
+        auth_code: await user.client.codeFromOutbox(user.email),
+      },
+      user.token,
+    );
+    expect(changed.code).toBe(1);
+    nextStep();
+    // The challenge was opened by the password that no longer exists.
+    const expired = { code: 0, msg: 'This sign-in has expired: enter your password again' };
+    expect(await user.secondStep(waiting, { code: await codeNow(phone.secret) })).toMatchObject(expired);
+
+    const again = (await user.login('Changed-pass-82')).data as LoginChallenge;
+    const admin = await adminToken(rt);
+    expect(
+      await post(`/admin/api/users/${user.id}/logout`, admin, { reason: 'Account reported stolen' }),
+    ).toMatchObject({ code: 1 });
+    expect(await user.secondStep(again.challenge, { code: await codeNow(phone.secret) })).toMatchObject(
+      expired,
+    );
+  });
+
+  it('spends one recovery code when the steps of one sign-in race', async () => {
+    const user = await registered();
+    const phone = await enrol(user.token);
+    const challenge = await challengeOf(user);
+    const answers = await Promise.all(
+      phone.recoveryCodes.slice(0, 3).map((code) => user.secondStep(challenge, { recovery_code: code })),
+    );
+    expect(answers.filter((answer) => answer.code === 1)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.code !== 1)).toEqual([
+      { code: 0, msg: 'This sign-in has expired: enter your password again', data: null },
+      { code: 0, msg: 'This sign-in has expired: enter your password again', data: null },
+    ]);
+    expect(await get('/api/user/two_factor', user.token)).toMatchObject({ data: { recovery_codes_left: 9 } });
+  });
+
   it('counts wrong codes as failed logins: five lock the account, even against the right code and password', async () => {
     const user = await registered();
     const phone = await enrol(user.token);

@@ -1,12 +1,14 @@
 /** Recognises database errors the services react to, on both engines. */
 
 /**
- * A unique index refused the row: PostgreSQL's SQLSTATE 23505, or SQLite's SQLITE_CONSTRAINT_UNIQUE
- * (better-sqlite3 reports the extended code).
+ * A unique index or the primary key refused the row: PostgreSQL's SQLSTATE 23505 (both), or
+ * SQLite's extended codes, which tell a taken primary key (SQLITE_CONSTRAINT_PRIMARYKEY) apart
+ * from a unique index (SQLITE_CONSTRAINT_UNIQUE). A check that knew only the second answered 500
+ * to two requests racing for one row keyed by its primary key (a user's enrolment).
  */
 export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
 /**

@@ -148,6 +148,16 @@ export class StaffRepository {
     return row && toSession(row);
   }
 
+  /** A session still waiting for its second factor (not passed, revoked or lapsed). */
+  async pendingSession(id: number, nowMs: number): Promise<StaffSession | undefined> {
+    const row = await this.sessions()
+      .where('staff_sessions.id', '=', id)
+      .where('staff_sessions.verified_at', 'is', null)
+      .where('staff_sessions.expires_at', '>', nowMs)
+      .executeTakeFirst();
+    return row && toSession(row);
+  }
+
   /** A member's live sessions (second factor passed), newest first. */
   async liveSessions(staffId: number, nowMs: number, idleSinceMs: number): Promise<StaffSession[]> {
     const rows = await this.sessions()
@@ -213,8 +223,15 @@ export class StaffRepository {
       .execute();
   }
 
-  async confirmTotpEnrolment(staffId: number, atMs: number): Promise<void> {
-    await this.db.updateTable('staff').set({ totp_enrolled_at: atMs }).where('id', '=', staffId).execute();
+  /** Confirms the pending secret; false when another confirmation already did (one set of recovery codes). */
+  async confirmTotpEnrolment(staffId: number, atMs: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('staff')
+      .set({ totp_enrolled_at: atMs })
+      .where('id', '=', staffId)
+      .where('totp_enrolled_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
   }
 
   /** Forgets the secret and the recovery codes: the member enrols again at their next login. */

@@ -90,7 +90,12 @@ export async function replacePasswordHash(
     .execute();
 }
 
-/** Ends every session of the user, their own demo account's included (person-sessions.ts). */
+/**
+ * Ends every session of the user, their own demo account's included (person-sessions.ts), and every
+ * sign-in still waiting for its second step: a challenge is a session but for the code, so one
+ * opened with a password since replaced (or before the account was disabled or logged out by
+ * staff) must not open a session afterwards.
+ */
 export async function revokeAllSessions(db: Db, userId: number, nowMs: number): Promise<void> {
   await db
     .updateTable('sessions')
@@ -98,4 +103,5 @@ export async function revokeAllSessions(db: Db, userId: number, nowMs: number): 
     .where(sessionsOfPerson(userId))
     .where('revoked_at', 'is', null)
     .execute();
+  await db.deleteFrom('user_login_challenges').where('user_id', '=', userId).execute();
 }

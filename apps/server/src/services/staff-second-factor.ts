@@ -64,27 +64,39 @@ export class StaffSecondFactor {
     if (!member.totpSecret) throw refused('staff.second_factor_not_started');
     await this.gate.checkCode(this.ownerOf(member), this.secrets.open(member.totpSecret), code, ip);
     const nowMs = this.o.now();
-    await this.o.staff.confirmTotpEnrolment(member.id, nowMs);
+    // Two confirmations racing (two sign-in tabs, codes of two time steps): the first enrols, and
+    // only its recovery codes exist; the other is told it is enrolled rather than shown codes that
+    // the first one's replaced.
+    if (!(await this.o.staff.confirmTotpEnrolment(member.id, nowMs)))
+      throw refused('staff.second_factor_enrolled');
     const codes = await this.gate.issueRecoveryCodes(member.id);
     await this.open(session, nowMs);
     return { staff: (await this.o.staff.byId(member.id))!, recoveryCodes: codes };
   }
 
-  /** An enrolled member's code, or one of their recovery codes, opens the session. */
-  async verify(
+  /**
+   * An enrolled member's code, or one of their recovery codes, opens the session. The steps of one
+   * sign-in take turns (on every node), each reading the session afresh: steps racing on it would
+   * each spend a recovery code for the one session they open.
+   */
+  verify(
     session: StaffSession,
     input: { code?: string | undefined; recoveryCode?: string | undefined },
     ip: string,
   ) {
-    const member = this.pendingMember(session);
-    if (member.totpEnrolledAt === null || !member.totpSecret)
-      throw refused('staff.second_factor_not_enrolled');
-    const owner = this.ownerOf(member);
-    if (input.code !== undefined)
-      await this.gate.checkCode(owner, this.secrets.open(member.totpSecret), input.code, ip);
-    else await this.gate.spendRecoveryCode(owner, input.recoveryCode ?? '', ip);
-    await this.open(session, this.o.now());
-    return { staff: member, recoveryCodesLeft: await this.gate.unusedRecoveryCodes(member.id) };
+    return this.o.locks.withLock(`staff-sign-in:${session.id}`, async () => {
+      const current = await this.o.staff.pendingSession(session.id, this.o.now());
+      if (!current) throw refused('staff.second_factor_passed');
+      const member = current.staff;
+      if (member.totpEnrolledAt === null || !member.totpSecret)
+        throw refused('staff.second_factor_not_enrolled');
+      const owner = this.ownerOf(member);
+      if (input.code !== undefined)
+        await this.gate.checkCode(owner, this.secrets.open(member.totpSecret), input.code, ip);
+      else await this.gate.spendRecoveryCode(owner, input.recoveryCode ?? '', ip);
+      await this.open(current, this.o.now());
+      return { staff: member, recoveryCodesLeft: await this.gate.unusedRecoveryCodes(member.id) };
+    });
   }
 
   private get secrets(): SecretBox {

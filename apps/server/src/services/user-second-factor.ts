@@ -175,16 +175,22 @@ export class UserSecondFactor {
     return token;
   }
 
-  /** The code step of a login: the user whose session may now open (once per challenge). */
+  /**
+   * The code step of a login: the user whose session may now open (once per challenge). The steps
+   * of one challenge take turns (on every node): steps racing on it would each spend their proof
+   * (recovery codes gone) before all but one found the challenge already passed.
+   */
   async passChallenge(challenge: string, proof: SecondFactorProof, ip: string): Promise<number> {
     const tokenHash = hashChallenge(challenge);
-    const userId = await this.repository.challengeUser(tokenHash, this.o.now());
-    if (userId === undefined) throw refused('two_factor.challenge_expired');
-    await this.prove(userId, proof, ip);
-    if (!(await this.repository.passChallenge(tokenHash, this.o.now())))
-      throw refused('two_factor.challenge_expired');
-    await this.gate.clearFailures(ownerOf(userId));
-    return userId;
+    return this.o.locks.withLock(`login-challenge:${tokenHash}`, async () => {
+      const userId = await this.repository.challengeUser(tokenHash, this.o.now());
+      if (userId === undefined) throw refused('two_factor.challenge_expired');
+      await this.prove(userId, proof, ip);
+      if (!(await this.repository.passChallenge(tokenHash, this.o.now())))
+        throw refused('two_factor.challenge_expired');
+      await this.gate.clearFailures(ownerOf(userId));
+      return userId;
+    });
   }
 
   /**

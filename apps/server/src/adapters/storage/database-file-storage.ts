@@ -44,7 +44,7 @@ export class DatabaseFileStorage implements FileStorage {
         .values({ name, bytes: Buffer.from(bytes), size: bytes.length })
         .execute();
     } catch (error) {
-      if (isUniqueViolation(error) || isPrimaryKeyViolation(error)) throw new StorageNameTakenError(name);
+      if (isUniqueViolation(error)) throw new StorageNameTakenError(name);
       throw error;
     }
   }
@@ -73,9 +73,4 @@ export class DatabaseFileStorage implements FileStorage {
     assertSafeName(name);
     await this.db.deleteFrom('stored_files').where('name', '=', name).execute();
   }
-}
-
-/** SQLite reports a taken primary key apart from a unique index (PostgreSQL does not). */
-function isPrimaryKeyViolation(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
