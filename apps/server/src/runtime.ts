@@ -237,6 +237,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       uploads,
       identity,
       events,
+      locks,
     });
     const { webPush, notifications, alerts } = await wireNotifications({
       ...base,
@@ -247,6 +248,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       market,
       moneyRepository,
       pushChannel: options.pushChannel,
+      locks,
     });
     const userDesk = new UserDesk({
       db: database.db,

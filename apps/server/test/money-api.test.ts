@@ -95,6 +95,13 @@ describe.each(databaseEngines())('money on %s', (engine) => {
       code: 422,
       msg: 'This call does not take the field(s) credited',
     });
+    // Crediting other than what the user declared says why, to them and in the audit log.
+    for (const remark of [undefined, '  '])
+      expect(await m.post(url, finance, { amount: '98.5', remark })).toMatchObject({
+        code: 422,
+        msg: 'Write a note for the user: the amount credited differs from what they declared (100 USDT)',
+      });
+    expect((await t.figures(token)).data.balance).toBe(0);
     const approved = await m.post<DepositRecord>(url, finance, {
       amount: '98.5',
       remark: 'The bank charged 1.50 on the way',
@@ -157,6 +164,51 @@ describe.each(databaseEngines())('money on %s', (engine) => {
         wire_id: bank!.id,
       }),
     ).toMatchObject({ code: 1, data: { type: 1, currency_code: 'USD' } });
+  });
+
+  it('takes one proof of payment for one deposit, waiting or credited, also when reports race', async () => {
+    const { token, id } = await t.realUser('0');
+    const proof = (await uploadImage(rt, token)).data.url;
+    const [bank] = (await m.get<Array<{ id: number }>>('/api/quickCharge/wire_info?bank_coin=USD', token))
+      .data;
+    const reports = await Promise.all(
+      ['10', '20', '30'].map((number, at) =>
+        at < 2
+          ? m.post<DepositRecord>('/api/quickCharge/submit', token, { number, proofImg: proof, charge_id: 1 })
+          : m.post<DepositRecord>('/api/quickCharge/wire_submit', token, {
+              number,
+              proofImg: proof,
+              wire_id: bank!.id,
+            }),
+      ),
+    );
+    const filed = reports.filter((report) => report.code === 1);
+    expect(filed).toHaveLength(1);
+    const used = `This proof of payment already backs deposit #${filed[0]!.data.id}: upload the proof of this transfer`;
+    expect(reports.filter((report) => report.code !== 1)).toEqual([
+      { code: 0, msg: used, data: null },
+      { code: 0, msg: used, data: null },
+    ]);
+    expect((await m.get<{ total: number }>('/api/quickCharge/quick_ist', token)).data.total).toBe(1);
+
+    // Credited, it still backs that deposit only; rejected, the report may be filed again with it.
+    expect(await m.post(`/admin/api/deposits/${filed[0]!.data.id}/approve`, finance)).toMatchObject({
+      code: 1,
+    });
+    const again = { number: '10', proofImg: proof, charge_id: 1 };
+    expect(await m.post('/api/quickCharge/submit', token, again)).toMatchObject({ code: 0, msg: used });
+    const fresh = (await uploadImage(rt, token)).data.url;
+    const wrong = await m.post<DepositRecord>('/api/quickCharge/submit', token, {
+      ...again,
+      proofImg: fresh,
+    });
+    expect(
+      await m.post(`/admin/api/deposits/${wrong.data.id}/reject`, finance, { remark: 'The amount is wrong' }),
+    ).toMatchObject({ code: 1 });
+    expect(
+      await m.post('/api/quickCharge/submit', token, { ...again, number: '12', proofImg: fresh }),
+    ).toMatchObject({ code: 1 });
+    await t.expectLedgerBalanced(id);
   });
 
   it('checks payout destinations for their format and their owner', async () => {

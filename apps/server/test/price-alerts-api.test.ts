@@ -123,6 +123,23 @@ describe.each(databaseEngines())('price alerts on %s', (engine) => {
     expect((await setAlert(token, { condition: 'above', price: '1.3' })).code).toBe(1);
   });
 
+  it('keeps at most 50 waiting alerts when 80 requests arrive at once', async () => {
+    const { token } = await suite.t.demoUser();
+    const answers = await Promise.all(
+      Array.from({ length: 80 }, (_, i) =>
+        setAlert(token, { condition: 'above', price: (1.2 + i / 1000).toFixed(5) }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.code === 1)).toHaveLength(50);
+    expect(answers.filter((answer) => answer.code !== 1).map((answer) => answer.msg)).toEqual(
+      Array.from(
+        { length: 30 },
+        () => 'You have 50 waiting alerts, the most allowed. Delete one to set another.',
+      ),
+    );
+    expect(await alertsOf(token)).toHaveLength(50);
+  });
+
   it('fires once across a restart: one notification, none when crossed again', async () => {
     const { token } = await suite.t.demoUser();
     const above = await setAlert(token, { condition: 'above', price: '1.10100' });

@@ -166,6 +166,35 @@ describe.each(databaseEngines())('uploads API on %s', (engine) => {
     });
   });
 
+  it('says a form with too many fields has too many fields, not that the image is too large', async () => {
+    const boundary = '----omp-fields';
+    const field = (n: number) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="note${n}"\r\n\r\nx\r\n`;
+    const file = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`;
+    const send = (fields: number) =>
+      rt.app.inject({
+        method: 'POST',
+        url: '/api/common/image_upload',
+        headers: {
+          lang: 'en',
+          authorization: owner.token,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+        },
+        payload: Buffer.concat([
+          Buffer.from(Array.from({ length: fields }, (_, n) => field(n)).join('') + file),
+          pngImage(),
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        ]),
+      });
+    expect((await send(5)).json()).toMatchObject({ code: 1 });
+    const many = await send(50);
+    expect(many.json()).toEqual({
+      code: 422,
+      msg: 'The form has too many fields: send the image in the field file, with at most 5 other fields',
+      data: null,
+    });
+  });
+
   it('caps each user at 30 uploads an hour, and no other user', async () => {
     const busy = await tradingClient(rt).realUser('0');
     for (let i = 0; i < UPLOADS_PER_HOUR; i++) {

@@ -148,7 +148,16 @@ describe.skipIf(!chromiumPath)('back office', () => {
     await expect
       .poll(() => office.modal().getByTestId('follows-received').textContent())
       .toBe('Credits 495.00 USD');
-    await office.modal().getByLabel('Note for the user (optional)').fill('5 USD network fee on the way');
+    // Crediting other than declared needs the note the user will read: the dialog says so first.
+    await office.modal().getByRole('button', { name: 'Approve and credit' }).click();
+    await office
+      .modal()
+      .getByText('Say why the amount differs from what the user declared (500 USDT)')
+      .waitFor();
+    await office
+      .modal()
+      .getByLabel('Note for the user (needed when the amount differs)')
+      .fill('5 USD network fee on the way');
     await shot(office.page, 'admin-deposit-approve');
     await office.modal().getByRole('button', { name: 'Approve and credit' }).click();
     await expect.poll(() => office.toast().textContent(), eventually).toBeTruthy();

@@ -27,6 +27,11 @@ const creditOf = (received: string, usdPrice: string) => {
   return credited === null ? '—' : usd(Number(formatMicros(credited)));
 };
 const sent = (row: DepositRow) => `${row.sent_number} ${row.currency_code}`;
+/** A received amount as typed that is not what the user declared (the server then wants a note). */
+const differsFromDeclared = (received: string, row: DepositRow) => {
+  const typed = received.trim();
+  return /^\d{1,9}(\.\d{1,6})?$/.test(typed) && parseMicros(typed) !== parseMicros(row.sent_number);
+};
 
 export default function DepositsPage() {
   const { t } = useTranslation();
@@ -98,7 +103,15 @@ export default function DepositsPage() {
                     follows: (value) => t('deposit.credits', { amount: creditOf(value, open.usd_price) }),
                     pattern: { regex: /^\d{1,9}(\.\d{1,6})?$/, message: t('users.amount_rule') },
                   },
-                  { name: 'remark', label: t('deposit.note_for_user') },
+                  {
+                    name: 'remark',
+                    label: t('deposit.note_for_user'),
+                    // The server refuses crediting other than declared without a note (it is told the user).
+                    requiredWhen: {
+                      test: (values) => differsFromDeclared(values.received ?? '', open),
+                      message: t('deposit.note_needed', { declared: sent(open) }),
+                    },
+                  },
                 ],
                 primary: true,
               },

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Form, Input, Modal, Select, Typography } from 'antd';
+import { Alert, Form, Input, Modal, Select, Typography, type FormRule } from 'antd';
 import { errorText } from './error-text.ts';
 
 /** A field a decision may carry besides its reason, e.g. the amount that arrived. */
@@ -17,6 +17,8 @@ export interface ExtraField {
   pattern?: { regex: RegExp; message: string };
   /** Required: an empty value is refused with the pattern's message. */
   required?: boolean;
+  /** Required only while the other fields' values say so (a note once the amount differs). */
+  requiredWhen?: { test: (values: Record<string, string | undefined>) => boolean; message: string };
   hint?: string;
   suffix?: string;
   /** A choice instead of a typed value. */
@@ -33,6 +35,26 @@ function Follows({ name, render }: { name: string; render: (value: string) => st
       {render(value ?? '')}
     </Typography.Text>
   );
+}
+
+/** A field's checks: its pattern, and a value needed while the other fields say so. */
+function rulesOf(field: ExtraField): FormRule[] {
+  const rules: FormRule[] = [];
+  if (field.pattern)
+    rules.push({
+      required: field.required ?? false,
+      pattern: field.pattern.regex,
+      message: field.pattern.message,
+    });
+  const when = field.requiredWhen;
+  if (when)
+    rules.push(({ getFieldsValue }) => ({
+      validator: (_, value: string | undefined) =>
+        !value?.trim() && when.test(getFieldsValue() as Record<string, string | undefined>)
+          ? Promise.reject(new Error(when.message))
+          : Promise.resolve(),
+    }));
+  return rules;
 }
 
 export interface ReasonDialogProps {
@@ -121,17 +143,10 @@ export function ReasonDialog(props: ReasonDialogProps) {
                     ),
                   }
                 : {})}
-              rules={
-                field.pattern
-                  ? [
-                      {
-                        required: field.required ?? false,
-                        pattern: field.pattern.regex,
-                        message: field.pattern.message,
-                      },
-                    ]
-                  : []
-              }
+              rules={rulesOf(field)}
+              {...(field.requiredWhen
+                ? { dependencies: (props.extraFields ?? []).map((other) => other.name) }
+                : {})}
             >
               {field.options ? (
                 <Select options={field.options} aria-label={field.label} />

@@ -4,6 +4,7 @@
  * leaves a state once, whatever races.
  */
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import { DepositStatus } from '@omp/protocol';
 import type {
   ChargeNetworkTable,
   Database,
@@ -167,6 +168,18 @@ export class MoneyRepository {
       if (idempotent) await insertIdempotencyRecord(trx, recordOf(idempotent, answer), toInt(row.created_at));
       return answer;
     });
+  }
+
+  /** The id of the user's deposit, waiting or credited, whose proof of payment is `proof`. */
+  async liveDepositWithProof(userId: number, proof: string): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom('deposits')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('proof_pic', '=', proof)
+      .where('status', 'in', [DepositStatus.unchecked, DepositStatus.completed])
+      .executeTakeFirst();
+    return row && toInt(row.id);
   }
 
   async deposit(id: number): Promise<Deposit | undefined> {

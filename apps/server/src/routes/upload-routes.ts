@@ -23,14 +23,22 @@ export interface UploadRouteDeps {
   uploads: UploadService;
 }
 
-/** Multipart errors (@fastify/multipart) that mean "too much": a file, or too many parts. */
-const TOO_LARGE_CODES = new Set(['FST_REQ_FILE_TOO_LARGE', 'FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT']);
+/** Multipart errors (@fastify/multipart) that mean "too many parts": fields besides the file. */
+const TOO_MANY_PARTS_CODES = new Set(['FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT']);
+/** Form fields an upload may carry besides its file (clients send none; some send a name or a type). */
+const UPLOAD_MAX_FIELDS = 5;
 
 export async function uploadRoutes(app: FastifyInstance, deps: UploadRouteDeps) {
   const { uploads } = deps;
   // Registered in this scope only: no other route accepts multipart bodies.
   await app.register(fastifyMultipart, {
-    limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
+    limits: {
+      fileSize: UPLOAD_MAX_BYTES,
+      files: 1,
+      fields: UPLOAD_MAX_FIELDS,
+      parts: UPLOAD_MAX_FIELDS + 1,
+      fieldSize: 1024,
+    },
   });
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -132,7 +140,9 @@ async function readSingleFile(request: FastifyRequest): Promise<Buffer> {
   } catch (error) {
     if (error instanceof DomainError) throw error;
     const code = (error as { code?: unknown }).code;
-    if (typeof code === 'string' && TOO_LARGE_CODES.has(code)) throw uploadTooLarge();
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw uploadTooLarge();
+    if (typeof code === 'string' && TOO_MANY_PARTS_CODES.has(code))
+      throw invalid('upload.too_many_parts', { max: UPLOAD_MAX_FIELDS });
     if (code === 'FST_FILES_LIMIT') throw invalid('upload.one_file');
     throw malformedBody();
   }

@@ -17,7 +17,7 @@ import type { MoneyServiceOptions } from './money-service.ts';
 
 export interface DepositDeskOptions extends Pick<
   MoneyServiceOptions,
-  'repository' | 'trading' | 'uploadOwnedBy' | 'writeAudit' | 'now'
+  'repository' | 'trading' | 'uploadOwnedBy' | 'writeAudit' | 'now' | 'locks'
 > {
   /** One decision per record at a time (MoneyService's guard). */
   exclusively: <T>(key: string, run: () => Promise<T>) => Promise<T>;
@@ -63,17 +63,24 @@ export class DepositDesk {
    * Files a deposit report for staff to review, once per idempotency key; answers
    * `answerOf(record)`, which a retry with the same key gets again as it was.
    */
-  submitDeposit<T>(
+  async submitDeposit<T>(
     user: TradingUser,
     input: DepositInput,
     answerOf: (row: Deposit) => T,
     idempotent?: IdempotentRequest,
   ): Promise<T> {
-    return this.options.trading.once(idempotent, (request) =>
-      this.fileDeposit(user, input, answerOf, request),
+    const proof = await this.options.uploadOwnedBy(input.proofImg, user.id);
+    if (!proof) throw invalid('money.proof_required');
+    // One transfer's proof backs one deposit: the reports filed with a proof take turns on every
+    // node, so a retry (same key) finds its first answer and another report finds the deposit.
+    return this.options.locks.withLock(`deposit-proof:${proof}`, () =>
+      this.options.trading.once(idempotent, (request) =>
+        this.fileDeposit(user, { ...input, proofImg: proof }, answerOf, request),
+      ),
     );
   }
 
+  /** Files the report; `input.proofImg` is the canonical name of an upload of the user's. */
   private async fileDeposit<T>(
     user: TradingUser,
     input: DepositInput,
@@ -81,8 +88,7 @@ export class DepositDesk {
     idempotent: IdempotentRequest | undefined,
   ): Promise<T> {
     const amount = amountOf(input.number);
-    const proof = await this.options.uploadOwnedBy(input.proofImg, user.id);
-    if (!proof) throw invalid('money.proof_required');
+    const proof = input.proofImg;
     let currency: string;
     let network = '';
     let address = input.address ?? '';
@@ -104,6 +110,10 @@ export class DepositDesk {
       throw refused('money.rate_changed', { currency, rate: usdPrice });
     const credited = depositCredit(amount, usdPrice)!;
     if (credited <= 0n) throw refused('money.credit_below_minimum', { currency });
+    // Another deposit waiting or credited with this proof would let one transfer be credited
+    // twice; a rejected one's proof may back the report filed again.
+    const backed = await this.repository.liveDepositWithProof(user.id, proof);
+    if (backed !== undefined) throw refused('money.proof_used', { id: backed });
     return this.repository.insertDeposit(
       {
         user_id: user.id,
@@ -164,6 +174,11 @@ export class DepositDesk {
         decision === 'approve' ? arrivedOf(deposit, receivedMicros, creditedMicros) : undefined;
       if (confirmed && confirmed.credited <= 0n)
         throw refused('money.credit_below_minimum', { currency: deposit.currency_code });
+      // Crediting other than what the user declared is said to them, and kept in the audit log.
+      if (confirmed && confirmed.credited !== deposit.amount && !remark?.trim())
+        throw invalid('money.remark_for_other_amount', {
+          declared: `${currencyText(deposit.sent_amount)} ${deposit.currency_code}`,
+        });
       const nowMs = this.options.now();
       const decide = async (trx: Tx) => {
         if (!(await this.repository.decideDeposit(trx, id, status, remark, staffId, nowMs, confirmed)))

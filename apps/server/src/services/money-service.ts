@@ -28,6 +28,7 @@ import { OwnerCalls } from './owner-calls.ts';
 import { toWithdrawal } from '../wire/money-wire.ts';
 import type { Language } from '@omp/protocol';
 import { isUniqueViolation, type DbOrTx, type Tx } from '../repositories/unit-of-work.ts';
+import type { KeyedLocks } from './keyed-locks.ts';
 import { noticeTime, type SecurityNotices } from './security-notices.ts';
 import { bindDrawMethod, type DrawMethodInput } from './payout-methods.ts';
 import { payoutCoolingMs, usableFromMs } from './payout-cooling.ts';
@@ -54,6 +55,8 @@ export interface MoneyServiceOptions {
   calls?: OwnerCalls;
   /** Tells the user a payout method was bound to their account. */
   notices?: Pick<SecurityNotices, 'tellUser'>;
+  /** Checks that must not interleave on any node (one proof of payment, one live deposit). */
+  locks: KeyedLocks;
 }
 
 interface WithdrawalInput {

@@ -16,6 +16,7 @@ import { EmailChannel, type NotificationChannelAdapter } from './notification-ch
 import { NotificationTriggers } from './notification-triggers.ts';
 import type { OwnerCalls } from './owner-calls.ts';
 import { PriceAlerts } from './price-alerts.ts';
+import type { KeyedLocks } from './keyed-locks.ts';
 import type { TradingService } from './trading-service.ts';
 
 export interface NotificationStartOptions {
@@ -34,6 +35,7 @@ export interface NotificationStartOptions {
   pushChannel: NotificationChannelAdapter | undefined;
   now: () => number;
   logError: (error: unknown, message: string) => void;
+  locks: KeyedLocks;
 }
 
 export async function startNotifications(
@@ -70,6 +72,7 @@ export async function startNotifications(
     notify: (userId, notice) => notifications.notify(userId, notice),
     now,
     logError,
+    locks: options.locks,
   });
   await alerts.init();
   return { notifications, alerts };

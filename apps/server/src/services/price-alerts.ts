@@ -25,6 +25,7 @@ import type { MarketService } from './market-service.ts';
 import type { NewNotice } from './notification-centre.ts';
 import type { OwnerCalls } from './owner-calls.ts';
 import type { EventBus } from '../events/event-bus.ts';
+import type { KeyedLocks } from './keyed-locks.ts';
 
 export interface PriceAlertsOptions {
   repository: AlertRepository;
@@ -35,6 +36,8 @@ export interface PriceAlertsOptions {
   notify: (userId: number, notice: NewNotice) => Promise<unknown>;
   now: () => number;
   logError: (error: unknown, message: string) => void;
+  /** A user's count of waiting alerts and the insert it allows take turns (on every node). */
+  locks: KeyedLocks;
 }
 
 export class PriceAlerts {
@@ -114,8 +117,6 @@ export class PriceAlerts {
     const quote = market.currentQuote(spec.id);
     if (!quote) throw refused('alert.no_price_yet', { code: spec.showCode });
     const request = requestOf(body, spec);
-    if ((await repository.countWaiting(userId)) >= MAX_ACTIVE_ALERTS)
-      throw refused('alert.too_many', { max: MAX_ACTIVE_ALERTS });
     const levels = decideAlertLevels(request, quote.bid);
     if (!levels.ok)
       throw refused(`alert.${levels.rejection}`, {
@@ -133,7 +134,13 @@ export class PriceAlerts {
       pricePrecision: spec.pricePrecision,
       createdAtMs: now(),
     };
-    const id = await repository.insert(stored);
+    // Counted and inserted with no other alert of the user's in between: requests racing each
+    // counted 49 and all inserted (AL: at most 50 waiting).
+    const id = await this.options.locks.withLock(`alerts:user:${userId}`, async () => {
+      if ((await repository.countWaiting(userId)) >= MAX_ACTIVE_ALERTS)
+        throw refused('alert.too_many', { max: MAX_ACTIVE_ALERTS });
+      return repository.insert(stored);
+    });
     this.book.add({
       id,
       instrumentId: spec.id,

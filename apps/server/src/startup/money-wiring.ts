@@ -3,6 +3,7 @@
  * service. The two are built at different points of start-up (uploads and identity come between),
  * hence two functions.
  */
+import type { KeyedLocks } from '../services/keyed-locks.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import { writeAudit } from '../repositories/audit-repository.ts';
 import { MoneyRepository } from '../repositories/money-repository.ts';
@@ -58,6 +59,7 @@ export interface MoneyWiringDeps extends StartupBase {
   uploads: UploadService;
   identity: IdentityService;
   events: EventBus;
+  locks: KeyedLocks;
 }
 
 export async function wireMoney(deps: MoneyWiringDeps) {
@@ -79,6 +81,7 @@ export async function wireMoney(deps: MoneyWiringDeps) {
     now: deps.now,
     calls: deps.book.ownerCalls,
     notices: deps.accounts.notices,
+    locks: deps.locks,
   });
   await money.init();
   return { moneyRepository, money };

@@ -12,6 +12,7 @@ import { serverSecret } from '../repositories/server-secrets.ts';
 import type { MarketService } from '../services/market-service.ts';
 import type { ChannelMessage, NotificationChannelAdapter } from '../services/notification-channels.ts';
 import { startNotifications } from '../services/notification-start.ts';
+import type { KeyedLocks } from '../services/keyed-locks.ts';
 import { openWebPushChannel } from '../services/web-push-setup.ts';
 import type { Accounts } from './account-wiring.ts';
 import type { TradingBook } from './book-wiring.ts';
@@ -26,6 +27,7 @@ export interface NotificationWiringDeps extends StartupBase {
   moneyRepository: MoneyRepository;
   /** A channel that records instead of pushing (tests); Web Push otherwise. */
   pushChannel: NotificationChannelAdapter | undefined;
+  locks: KeyedLocks;
 }
 
 export async function wireNotifications(deps: NotificationWiringDeps) {
@@ -54,6 +56,7 @@ export async function wireNotifications(deps: NotificationWiringDeps) {
     trading: deps.book.trading,
     market: deps.market,
     calls: deps.book.ownerCalls,
+    locks: deps.locks,
     mail: deps.accounts.mail,
     emailOf: async (userId) => (await users.byId(userId))?.email ?? null,
     languagesOf: (userIds) => userLocales.languagesOf(userIds),
