@@ -24,6 +24,7 @@ import authPlugin from './http/auth-plugin.ts';
 import staffAuthPlugin from './http/staff-auth.ts';
 import type { MarketRepository } from './repositories/market-repository.ts';
 import { authRoutes } from './routes/auth-routes.ts';
+import { readJsonExactly } from './http/json-body.ts';
 import { commonRoutes } from './routes/common-routes.ts';
 import { identityRoutes } from './routes/identity-routes.ts';
 import { marketRoutes } from './routes/market-routes.ts';
@@ -189,6 +190,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clientErrorHandler: answerClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
+  // JSON numbers reach the decimal fields as the digits that were sent (http/json-body.ts).
+  readJsonExactly(app);
   // Response schemas document the API; they are checked by the API tests, not on every response,
   // because refusals travel as HTTP 200 envelopes with `data: null` (see envelope-plugin.ts).
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));

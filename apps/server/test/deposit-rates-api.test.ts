@@ -11,6 +11,8 @@ import { adminToken, staffToken } from './helpers/staff-helpers.ts';
 import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
 import { tradingClient } from './helpers/trading-helpers.ts';
 
+const TRC20_ADDRESS = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
+
 interface RateRow {
   id: number;
   currency_code: string;
@@ -168,8 +170,9 @@ describe.each(databaseEngines())('deposit currencies on %s', (engine) => {
     ).toMatchObject({
       code: 422,
     });
+    // Stored in capitals and in the rate's shortest exact text, whatever was typed.
     expect(
-      await m.post('/admin/api/deposit-rates', finance, { currency_code: 'gbp', usd_price: '0.75' }),
+      await m.post('/admin/api/deposit-rates', finance, { currency_code: 'gbp', usd_price: '000.7500' }),
     ).toMatchObject({ code: 1 });
     expect(
       await m.post('/admin/api/deposit-rates', finance, { currency_code: 'GBP', usd_price: '0.8' }),
@@ -179,6 +182,29 @@ describe.each(databaseEngines())('deposit currencies on %s', (engine) => {
     expect(await wire(token, added.data.id, '75')).toMatchObject({
       code: 1,
       data: { currency_code: 'GBP', usd_price: '0.75', number: 100 },
+    });
+  });
+
+  it('takes currency and network codes of letters and digits only, stored in capitals', async () => {
+    for (const [path, body] of [
+      ['charge-networks', { currency_code: '\\', protocol_code: 'TRC20', address: TRC20_ADDRESS }],
+      ['charge-networks', { currency_code: 'USDT', protocol_code: 'TRC 20', address: TRC20_ADDRESS }],
+      ['deposit-rates', { currency_code: 'G B', usd_price: '1' }],
+    ] as const)
+      expect(await m.post(`/admin/api/${path}`, finance, body), JSON.stringify(body)).toMatchObject({
+        code: 422,
+      });
+    const added = await m.post<{ id: number }>('/admin/api/charge-networks', finance, {
+      currency_code: 'usdc',
+      protocol_code: 'bep20',
+      address: TRC20_ADDRESS,
+      enabled: 0,
+    });
+    expect(added.code).toBe(1);
+    const listed = (await m.get<Array<{ id: number }>>('/admin/api/charge-networks', finance)).data;
+    expect(listed.find((network) => network.id === added.data.id)).toMatchObject({
+      currency_code: 'USDC',
+      protocol_code: 'BEP20',
     });
   });
 

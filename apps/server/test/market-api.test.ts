@@ -236,7 +236,7 @@ describe.each(databaseEngines())('market API on %s', (engine) => {
           'Price -2 for GBPUSD is not a positive number',
         ],
         [{ ticks: [{ code: 'GBPUSD', bid: 1.3, ask: 1.2 }] }, 'Ask must not be below bid for GBPUSD'],
-        [{ ticks: [] }, 'ticks must be at least 1'],
+        [{ ticks: [] }, 'ticks has too few items: at least 1'],
       ];
       for (const [payload, msg] of cases) {
         const body = (await post(payload, 'a-secret-of-enough-length')).json() as {

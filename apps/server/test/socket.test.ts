@@ -144,6 +144,28 @@ describe.each(databaseEngines())('realtime socket /v1/ws on %s', (engine) => {
     client.close();
   });
 
+  it('answers every login of a burst, in the order sent; takes a Bearer token; refuses a version that is no whole number', async () => {
+    const [a, b] = [await tradingClient(rt).demoUser(), await tradingClient(rt).demoUser()];
+    const client = new RecordingClient(url);
+    await client.open();
+    // Sent without waiting: a slow lookup of an earlier login must not overtake a later one.
+    for (const token of ['not-a-token', a.token, 'not-a-token', `Bearer ${b.token}`, `bearer  ${a.token} `])
+      client.send({ type: 'login', params: token });
+    await client.waitFor(() => client.received.filter(isType('login_result')).length === 5);
+    expect(client.received.filter(isType('login_result')).map((m) => (m as { code: number }).code)).toEqual([
+      999, 1, 999, 1, 1,
+    ]);
+    for (const version of [1.5, 'abc', -1]) {
+      client.received.length = 0;
+      client.send({ type: 'login', params: a.token, version });
+      expect(await client.waitFor(isType('error')), String(version)).toMatchObject({
+        code: 400,
+        msg: 'The message could not be understood',
+      });
+    }
+    client.close();
+  });
+
   it('refuses unknown topics and unreadable messages with a clear message', async () => {
     const client = new RecordingClient(url);
     await client.open();

@@ -101,7 +101,9 @@ export const userSchema = z.object({
     .number()
     .int()
     .optional()
-    .describe('1: two-step sign-in is on, so withdrawals ask for an authenticator code; answered by /api/user/info'),
+    .describe(
+      '1: two-step sign-in is on, so withdrawals ask for an authenticator code; answered by /api/user/info',
+    ),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -5,7 +5,15 @@
  * the language of the `lang` header, falling back to English.
  */
 import { z } from 'zod';
-import { changeOf, pageFields, text, utcTimeText, wholeNumber } from './fields.ts';
+import {
+  changeOf,
+  columnInteger,
+  INTEGER_COLUMN_MAX,
+  pageFields,
+  text,
+  utcTimeText,
+  wholeNumber,
+} from './fields.ts';
 import { userSchema } from './account.ts';
 import { LANGUAGES } from './constants.ts';
 
@@ -28,7 +36,7 @@ export const linkUrlSchema = text(500).refine((url) => url === '' || /^https?:\/
 // News ------------------------------------------------------------------------------------------
 
 export const newsListQuerySchema = z.object({
-  category_id: wholeNumber('category_id', 1).default(1).describe('News category; the screens send 1'),
+  category_id: columnInteger('category_id', 1).default(1).describe('News category; the screens send 1'),
   ...pageFields,
 });
 
@@ -69,7 +77,7 @@ export const newsTextSchema = z.object({
 const languageKey = z.enum(LANGUAGES);
 
 export const newsCreateBodySchema = z.object({
-  category_id: wholeNumber('category_id', 1).default(1),
+  category_id: columnInteger('category_id', 1).default(1),
   logo: imageUrlSchema.default(''),
   created_at_ms: wholeNumber('created_at_ms', 0)
     .optional()
@@ -82,7 +90,7 @@ export const newsCreateBodySchema = z.object({
 
 export const newsUpdateBodySchema = changeOf(
   z.object({
-    category_id: wholeNumber('category_id', 1).optional(),
+    category_id: columnInteger('category_id', 1).optional(),
     logo: imageUrlSchema.optional(),
     created_at_ms: wholeNumber('created_at_ms', 0).optional(),
     texts: z
@@ -304,6 +312,6 @@ export const companyBodySchema = z.object({
   email: z.union([z.literal(''), z.email()]).optional(),
   status: z.coerce.number().int().min(1).max(2).optional().describe('1 active, 2 suspended'),
   loss_url: linkUrlSchema.optional().describe('Where a suspended company sends visitors'),
-  sort: z.coerce.number().int().optional().describe('Lower first'),
+  sort: columnInteger('sort', -INTEGER_COLUMN_MAX).optional().describe('Lower first'),
 });
 export const companyUpdateBodySchema = changeOf(companyBodySchema.partial());

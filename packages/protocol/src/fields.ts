@@ -11,6 +11,19 @@ export const wholeNumber = (name: string, min: number) =>
     .int({ error: () => `${name} must be a whole number` })
     .min(min, { error: () => `${name} must be at least ${min}` });
 
+/** The largest number an `integer` column holds on PostgreSQL (SQLite's hold any). */
+export const INTEGER_COLUMN_MAX = 2_147_483_647;
+
+/**
+ * A whole number stored in an `integer` column: bounded as PostgreSQL's column is, so both
+ * databases refuse the same numbers, naming the field, instead of one storing what the other
+ * cannot.
+ */
+export const columnInteger = (name: string, min: number) =>
+  wholeNumber(name, min).max(INTEGER_COLUMN_MAX, {
+    error: () => `${name} must be at most ${INTEGER_COLUMN_MAX}`,
+  });
+
 /** Trimmed text of at most `max` characters. */
 export const text = (max: number) => z.string().trim().max(max);
 

@@ -12,7 +12,14 @@ export * from './identity.ts';
 export * from './payout-formats.ts';
 export * from './content.ts';
 export * from './user-access.ts';
-export { changeOf, MAX_REQUEST_NESTING, requestPartFault, type RequestPartFault } from './fields.ts';
+export {
+  changeOf,
+  columnInteger,
+  INTEGER_COLUMN_MAX,
+  MAX_REQUEST_NESTING,
+  requestPartFault,
+  type RequestPartFault,
+} from './fields.ts';
 export * from './back-office.ts';
 export * from './stop-out-report.ts';
 export * from './preferences.ts';

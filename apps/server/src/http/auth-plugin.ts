@@ -37,12 +37,19 @@ export const DEMO_BLOCKED_PREFIXES = [
   '/api/user/amend_password',
 ] as const;
 
+/**
+ * The session token of an `authorization` value (or of a socket's login): the raw token, or
+ * `Bearer <token>`. Only the scheme is compared case-insensitively; the token is taken as sent.
+ */
+export function tokenOfCredential(value: string | undefined): string | undefined {
+  const credential = value?.trim();
+  if (!credential) return undefined;
+  const bearer = credential.length >= 7 && credential.slice(0, 7).toLowerCase() === 'bearer ';
+  return bearer ? credential.slice(7).trim() || undefined : credential;
+}
+
 export function tokenOf(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization?.trim();
-  if (!header) return undefined;
-  // Only the scheme is compared case-insensitively; the token itself is taken as sent.
-  const bearer = header.length >= 7 && header.slice(0, 7).toLowerCase() === 'bearer ';
-  return bearer ? header.slice(7).trim() || undefined : header;
+  return tokenOfCredential(request.headers.authorization);
 }
 
 export function sessionUser(request: FastifyRequest): Promise<UserRecord | undefined> {

@@ -55,10 +55,22 @@ export function validationMessage(lang: Language, issue: ValidationIssue, source
       return translate(lang, 'field_one_of', { field, values: issue.params.options.join(', ') });
     case 'not_multiple_of':
       return translate(lang, 'field_step', { field, step: String(issue.params.divisor ?? '') });
-    case 'too_small':
-      return translate(lang, 'field_too_small', { field, min: String(issue.params.minimum ?? '') });
-    case 'too_big':
-      return translate(lang, 'field_too_big', { field, max: String(issue.params.maximum ?? '') });
+    case 'too_small': {
+      // A length is said in characters or items, not as if it were the value ("at least 16").
+      const min = String(issue.params.minimum ?? '');
+      if (issue.params.origin === 'string')
+        return min === '1'
+          ? translate(lang, 'field_required', { field }) // blank once trimmed
+          : translate(lang, 'field_too_short', { field, min });
+      if (issue.params.origin === 'array') return translate(lang, 'field_too_few', { field, min });
+      return translate(lang, 'field_too_small', { field, min });
+    }
+    case 'too_big': {
+      const max = String(issue.params.maximum ?? '');
+      if (issue.params.origin === 'string') return translate(lang, 'field_too_long', { field, max });
+      if (issue.params.origin === 'array') return translate(lang, 'field_too_many', { field, max });
+      return translate(lang, 'field_too_big', { field, max });
+    }
     default:
       return translate(lang, 'field_invalid', { field });
   }

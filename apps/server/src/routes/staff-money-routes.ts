@@ -10,6 +10,8 @@ import {
   drawMethodSchema,
   staffIdParamsSchema,
   changeOf,
+  columnInteger,
+  INTEGER_COLUMN_MAX,
   chargeNetworkSchema,
   decimalText,
   depositApproveBodySchema,
@@ -23,7 +25,7 @@ import {
   withdrawCurrencySchema,
   withdrawRecordSchema,
 } from '@omp/protocol';
-import { ACCOUNT_CURRENCY, parseUsdPrice } from '@omp/engine';
+import { ACCOUNT_CURRENCY, parseUsdPrice, usdPriceText } from '@omp/engine';
 import { ok } from '../http/envelope-plugin.ts';
 import { requireStaff } from '../http/staff-auth.ts';
 import type { MoneyQueries } from '../services/money-queries.ts';
@@ -44,15 +46,26 @@ const flag = z.coerce.number().int().min(0).max(1);
 const withFlag = <T extends z.ZodObject>(item: T) =>
   item.extend({ enabled: z.number().int().describe('1: offered to users') });
 
+/** A currency's code as users see it ("USDT", "EUR"): letters and digits, stored in capitals. */
+const currencyCode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9]{2,16}$/, 'a currency code such as EUR');
+
 const networkBody = z.object({
-  currency_code: z.string().trim().min(1).max(16),
-  protocol_code: z.string().trim().min(1).max(16),
+  currency_code: currencyCode,
+  protocol_code: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9]{2,16}$/, 'a network code such as TRC20'),
   address: z.string().trim().min(16).max(128),
   enabled: flag.optional(),
-  sort: z.coerce.number().int().optional(),
+  sort: columnInteger('sort', -INTEGER_COLUMN_MAX).optional(),
 });
 const bankBody = z.object({
-  bank_coin: z.string().trim().min(3).max(16),
+  bank_coin: currencyCode,
   bank_name: z.string().trim().min(1).max(128),
   bank_address: z.string().trim().min(1).max(256),
   bank_swift: z.string().trim().min(8).max(11),
@@ -62,23 +75,20 @@ const bankBody = z.object({
   enabled: flag.optional(),
 });
 const depositRateBody = z.object({
-  currency_code: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z0-9]{2,16}$/, 'a currency code such as EUR')
-    .refine((code) => code !== ACCOUNT_CURRENCY, { error: () => 'USD is always 1' }),
+  currency_code: currencyCode.refine((code) => code !== ACCOUNT_CURRENCY, { error: () => 'USD is always 1' }),
   usd_price: z
     .string()
     .trim()
     .refine((rate) => parseUsdPrice(rate) !== null, {
       error: () => 'a rate above 0 with at most 12 decimals, such as 0.86',
     })
+    // Kept in its shortest exact text, as every screen shows it: "0001.5000" is stored as "1.5".
+    .transform((rate) => usdPriceText(parseUsdPrice(rate)!))
     .describe('Units of the currency per 1 USD'),
 });
 const currencyBody = z.object({
   type: z.coerce.number().int().min(1).max(2),
-  code: z.string().trim().min(2).max(16),
+  code: currencyCode,
   protocol: z.string().trim().max(16).optional(),
   fee_type: z.coerce.number().int().min(1).max(2),
   draw_rate: decimalText('draw_rate'),

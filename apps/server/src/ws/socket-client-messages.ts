@@ -5,6 +5,7 @@
  * answered as such, never dereferenced.
  */
 import { HEARTBEAT_PING } from '@omp/protocol';
+import { tokenOfCredential } from '../http/auth-plugin.ts';
 
 export type ClientRequest =
   | { type: 'ping' }
@@ -34,8 +35,21 @@ export function readClientMessage(text: string): ClientRequest {
     case 'unsub':
     case 'logout':
       return { type, topic };
-    case 'login':
-      return { type, topic, version: typeof version === 'number' ? version : undefined };
+    case 'login': {
+      // A protocol version is a whole number (docs/socket.md); "abc" or 1.5 names none.
+      if (
+        version !== undefined &&
+        version !== null &&
+        !(Number.isSafeInteger(version) && (version as number) >= 0)
+      )
+        return UNREADABLE;
+      // The token as the HTTP API takes it: raw, or `Bearer <token>`.
+      return {
+        type,
+        topic: tokenOfCredential(topic) ?? '',
+        version: (version as number | null) ?? undefined,
+      };
+    }
     default:
       return UNREADABLE;
   }

@@ -71,8 +71,8 @@ const SLOW_CLIENT_CLOSE_GRACE_MS = 5_000;
 
 interface Client extends UserSocket, FanoutClient {
   lastSeenMs: number;
-  /** Numbers `login` messages, so a slow lookup never overrides a newer login's answer. */
-  loginSeq: number;
+  /** A socket's logins take turns: each is answered, in the order sent, and the last one holds. */
+  logins: Promise<void>;
 }
 
 export interface SocketHubOptions {
@@ -181,7 +181,7 @@ export class SocketHub {
       lastSeenMs: this.now(),
       userId: undefined,
       session: undefined,
-      loginSeq: 0,
+      logins: Promise.resolve(),
       closing: false,
     };
     this.clients.add(client);
@@ -268,9 +268,12 @@ export class SocketHub {
         // A client of a newer, incompatible contract would misread our messages: refused, and told.
         if (request.version !== undefined && request.version > PROTOCOL_VERSION)
           return this.reply(client, 'login_result', ResponseCode.badRequest, 'socket_version_unsupported');
-        return void this.login(client, request.topic).catch((error: unknown) =>
-          this.failed(client, error, 'login_result'),
+        client.logins = client.logins.then(() =>
+          this.login(client, request.topic).catch((error: unknown) =>
+            this.failed(client, error, 'login_result'),
+          ),
         );
+        return;
       case 'logout':
         this.users.setUser(client, undefined);
         return this.reply(client, 'logout_result', ResponseCode.ok, 'logout_ok');
@@ -280,9 +283,8 @@ export class SocketHub {
   }
 
   private async login(client: Client, token: string): Promise<void> {
-    const seq = ++client.loginSeq;
     const session = await this.sessionLookups.lookUp(token);
-    if (seq !== client.loginSeq || !this.clients.has(client)) return;
+    if (!this.clients.has(client)) return;
     this.users.setUser(client, session);
     if (session === undefined)
       return this.reply(client, 'login_result', ResponseCode.sessionInvalid, 'session_invalid');

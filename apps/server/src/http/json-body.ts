@@ -1,0 +1,55 @@
+/**
+ * JSON bodies read without losing a digit. `JSON.parse` turns every number into a binary double, so
+ * `10.0000000000000001` arrived as 10 and `1e1` as 10: a decimal field (lots, prices, amounts, read
+ * as decimal text: docs/CONTRACT.md "Field names and values") then accepted, as another value,
+ * what the same text sent as a string is refused for. A number whose double no longer reads as the
+ * text it was sent as is handed on as that text, so the field's own rule judges what was sent
+ * (too many decimals, an exponent). Every other number stays a number.
+ *
+ * Otherwise the parser is Fastify's own: the same poisoning checks (`__proto__`, `constructor`)
+ * and the same errors for an empty or unreadable body.
+ */
+import { errorCodes, type FastifyInstance } from 'fastify';
+import { parse as secureJsonParse } from 'secure-json-parse';
+
+/** The text of a JSON number as its value reads, or undefined when the double says the same. */
+export function lostDigits(value: number, source: string | undefined): string | undefined {
+  if (source === undefined || value === 0) return undefined;
+  const plain = source.includes('.') && !/[eE]/.test(source) ? source.replace(/\.?0+$/, '') : source;
+  return plain === String(value) ? undefined : source;
+}
+
+/** JSON.parse's reviver: the third argument (its source text) is given by Node 22 and later. */
+function keepDigits(this: unknown, _key: string, value: unknown, context?: { source?: string }): unknown {
+  return typeof value === 'number' ? (lostDigits(value, context?.source) ?? value) : value;
+}
+
+type ParseOptions = Parameters<typeof secureJsonParse>[2];
+
+function parseKeepingDigits(text: string, options: ParseOptions): unknown {
+  try {
+    return secureJsonParse(text, keepDigits as (key: string, value: unknown) => unknown, options);
+  } catch (error) {
+    // A reviver walks the value recursively, which a body nested thousands deep overflows; such
+    // a body is read as it is and refused by the nesting rule (text-guard.ts), naming the field.
+    if (error instanceof RangeError) return secureJsonParse(text, null, options);
+    throw error;
+  }
+}
+
+export function readJsonExactly(app: FastifyInstance): void {
+  const options = {
+    protoAction: app.initialConfig.onProtoPoisoning ?? 'error',
+    constructorAction: app.initialConfig.onConstructorPoisoning ?? 'error',
+  } as const;
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = body as string;
+    if (text.length === 0) return done(new errorCodes.FST_ERR_CTP_EMPTY_JSON_BODY(), undefined);
+    try {
+      done(null, parseKeepingDigits(text, options));
+    } catch {
+      done(new errorCodes.FST_ERR_CTP_INVALID_JSON_BODY(), undefined);
+    }
+  });
+}
