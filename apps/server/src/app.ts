@@ -24,6 +24,7 @@ import authPlugin from './http/auth-plugin.ts';
 import staffAuthPlugin from './http/staff-auth.ts';
 import type { MarketRepository } from './repositories/market-repository.ts';
 import { authRoutes } from './routes/auth-routes.ts';
+import sessionGuard from './http/session-guard.ts';
 import { readJsonExactly } from './http/json-body.ts';
 import { commonRoutes } from './routes/common-routes.ts';
 import { identityRoutes } from './routes/identity-routes.ts';
@@ -225,6 +226,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (!OPERATOR_PATHS.has(request.url.split('?')[0]!))
         throw new AppError(ResponseCode.internal, 'node_serves_no_api', {}, 503);
     });
+  // A call that needs a session refuses a request without one (999) before reading its fields.
+  await app.register(sessionGuard);
   await app.register(textGuard);
   await app.register(authPlugin, { auth: deps.auth, locales: deps.userLocales });
   await app.register(staffAuthPlugin, { staff: deps.staff });

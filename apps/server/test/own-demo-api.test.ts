@@ -52,6 +52,19 @@ describe.each(databaseEngines())('own demo account API on %s', (engine) => {
     const second = await ownDemo(real.token);
     expect(second).toMatchObject({ code: 1, data: { user: { id: first.data.user.id, is_demo: 1 } } });
     expect(second.data.token).not.toBe(demoToken);
+    // Each list says which sessions are the demo account's, seen from either account.
+    type Listed = Array<{ current: boolean; demo: boolean }>;
+    const fromDemo = (await client.get<Listed>('/api/user/sessions', demoToken)).data;
+    expect(fromDemo.map((session) => [session.current, session.demo])).toEqual([
+      [true, true],
+      [false, true],
+    ]);
+    const fromReal = (await client.get<Listed>('/api/user/sessions', real.token)).data;
+    expect(fromReal.map((session) => [session.current, session.demo])).toEqual([
+      [true, false],
+      [false, true],
+      [false, true],
+    ]);
     // Both demo sessions live; the real session is untouched and still the real account.
     expect(await client.get('/api/user/info', demoToken)).toMatchObject({ code: 1 });
     expect(await client.get('/api/user/info', real.token)).toMatchObject({

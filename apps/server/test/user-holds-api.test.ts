@@ -15,7 +15,9 @@ import type {
 } from '@omp/protocol';
 import { accountClient } from './helpers/account-helpers.ts';
 import { moneyClient, uploadImage } from './helpers/money-helpers.ts';
-import { adminToken, callApi, staffToken } from './helpers/staff-helpers.ts';
+import { adminToken, callApi, STAFF_OFFICE_ADDRESS, staffToken } from './helpers/staff-helpers.ts';
+import { VerificationRepository } from '../src/repositories/verification-repository.ts';
+import { CODE_MAX_PER_IP_PER_HOUR } from '../src/services/verification-service.ts';
 import {
   databaseEngines,
   startTestRuntime,
@@ -202,6 +204,31 @@ describe.each(databaseEngines())('user holds on %s', (engine) => {
     expect(await post(`/admin/api/users/${id}/reset-password`, finance, { reason: 'x' })).toMatchObject({
       code: 403,
     });
+  });
+
+  it('resets a password from an office whose network used up the codes anonymous visitors may ask for', async () => {
+    const { id } = await t.realUser('0');
+    await rt.database.db
+      .updateTable('users')
+      .set({ email: `office-${id}@example.com` })
+      .where('id', '=', id)
+      .execute();
+    const codes = new VerificationRepository(rt.database.db);
+    for (let n = 0; n < CODE_MAX_PER_IP_PER_HOUR; n++)
+      await codes.insertCode({
+        channel: 'email',
+        address: `sign-up-${id}-${n}@example.com`,
+        purpose: 1,
+        codeHash: 'x',
+        ip: STAFF_OFFICE_ADDRESS,
+        createdAt: rt.clock.now(),
+        expiresAt: rt.clock.now() + 600_000,
+      });
+    expect(
+      await post(`/admin/api/users/${id}/reset-password`, compliance, {
+        reason: 'Locked out, called the desk',
+      }),
+    ).toMatchObject({ code: 1 });
   });
 
   it('credits a bonus as a ledger row of its own kind, audited, for finance', async () => {

@@ -48,6 +48,9 @@ const creditedAtRate =
 const retrySafe =
   ' Send an `Idempotency-Key` header (1–64 characters) to make a retry safe: the same key answers with the first record.';
 
+/** Every call here needs a signed-in session (http/session-guard.ts checks it before the request's fields). */
+const security = [{ token: [] }];
+
 export async function moneyRoutes(app: FastifyInstance, deps: MoneyRouteDeps) {
   const { money, moneyQueries: queries } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -57,6 +60,7 @@ export async function moneyRoutes(app: FastifyInstance, deps: MoneyRouteDeps) {
     '/api/quickCharge/info',
     {
       schema: {
+        security,
         tags,
         summary: 'Crypto networks to deposit to',
         response: { 200: envelopeOf(z.array(chargeNetworkSchema)) },
@@ -72,6 +76,7 @@ export async function moneyRoutes(app: FastifyInstance, deps: MoneyRouteDeps) {
     '/api/quickCharge/wire_info',
     {
       schema: {
+        security,
         tags,
         summary: 'Banks to wire to, optionally of one currency (bank_coin)',
         querystring: wireInfoQuerySchema,
@@ -88,6 +93,7 @@ export async function moneyRoutes(app: FastifyInstance, deps: MoneyRouteDeps) {
     '/api/quickCharge/symbols',
     {
       schema: {
+        security,
         tags,
         summary: 'Currencies that can be deposited, by channel',
         response: { 200: envelopeOf(z.object({ coin: z.array(z.string()), bank: z.array(z.string()) })) },
@@ -104,6 +110,7 @@ export async function moneyRoutes(app: FastifyInstance, deps: MoneyRouteDeps) {
     {
       config: { idempotent: true },
       schema: {
+        security,
         tags,
         summary: 'Report a crypto deposit with its proof',
         description: form + creditedAtRate + retrySafe,
@@ -129,6 +136,7 @@ export async function moneyRoutes(app: FastifyInstance, deps: MoneyRouteDeps) {
     {
       config: { idempotent: true },
       schema: {
+        security,
         tags,
         summary: 'Report a bank wire with its proof',
         description: form + creditedAtRate + retrySafe,
@@ -153,6 +161,7 @@ export async function moneyRoutes(app: FastifyInstance, deps: MoneyRouteDeps) {
     '/api/quickCharge/quick_ist',
     {
       schema: {
+        security,
         tags,
         summary: 'The user’s deposits, newest first',
         querystring: depositListQuerySchema,
@@ -171,6 +180,7 @@ export async function moneyRoutes(app: FastifyInstance, deps: MoneyRouteDeps) {
     '/api/account/draw_symbol_list',
     {
       schema: {
+        security,
         tags,
         summary: 'Withdrawal currencies: type 1 crypto, 2 bank',
         querystring: drawSymbolQuerySchema,
@@ -188,6 +198,7 @@ export async function moneyRoutes(app: FastifyInstance, deps: MoneyRouteDeps) {
     {
       config: { idempotent: true },
       schema: {
+        security,
         tags,
         summary: 'Withdraw: the amount (fee included) is held at once, then paid or returned by staff',
         description: `${form} Only free margin can leave; the method must be the user's own. Once the user turned on two-step sign-in, \`totp_code\` (the authenticator's current code) is required: missing, wrong or already used, nothing is held.${retrySafe}`,
@@ -219,6 +230,7 @@ export async function moneyRoutes(app: FastifyInstance, deps: MoneyRouteDeps) {
     '/api/account/draw_list',
     {
       schema: {
+        security,
         tags,
         summary: 'The user’s withdrawals, newest first',
         querystring: withdrawListQuerySchema,
@@ -237,6 +249,7 @@ export async function moneyRoutes(app: FastifyInstance, deps: MoneyRouteDeps) {
     '/api/wallet/get_draw_method',
     {
       schema: {
+        security,
         tags,
         summary: 'The user’s bound crypto addresses (1) or bank accounts (2)',
         querystring: drawMethodQuerySchema,
@@ -254,6 +267,7 @@ export async function moneyRoutes(app: FastifyInstance, deps: MoneyRouteDeps) {
     '/api/wallet/bind_draw_method',
     {
       schema: {
+        security,
         tags,
         summary: 'Bind a crypto address (type 1: dc_address) or a bank account (type 2: bank fields)',
         description: `${form} Addresses are checked for the network's format, SWIFT codes and account numbers for theirs.`,
@@ -272,6 +286,7 @@ export async function moneyRoutes(app: FastifyInstance, deps: MoneyRouteDeps) {
     '/api/wallet/del_draw_method',
     {
       schema: {
+        security,
         tags,
         summary: 'Delete a bound payout method',
         description: form,

@@ -47,7 +47,7 @@ export async function sessionRoutes(app: FastifyInstance, deps: SessionRouteDeps
     },
     async (request) => {
       const user = await requireUser(request);
-      return ok(request, await sessionDevices.list(user.id, currentHash(request)));
+      return ok(request, await sessionDevices.list(user.id, currentHash(request), user.isDemo));
     },
   );
 

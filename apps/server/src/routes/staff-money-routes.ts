@@ -97,6 +97,9 @@ const currencyBody = z.object({
   enabled: flag.optional(),
 });
 
+/** Every call here needs a signed-in session (http/session-guard.ts checks it before the request's fields). */
+const security = [{ token: [] }];
+
 export async function staffMoneyRoutes(app: FastifyInstance, deps: StaffMoneyRouteDeps) {
   const { money, moneyQueries: queries } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -105,6 +108,7 @@ export async function staffMoneyRoutes(app: FastifyInstance, deps: StaffMoneyRou
     '/admin/api/users/:id/payout-methods',
     {
       schema: {
+        security,
         tags,
         summary: "A user's bound payout addresses and bank accounts, as withdrawals are paid to them",
         params: staffIdParamsSchema,
@@ -121,6 +125,7 @@ export async function staffMoneyRoutes(app: FastifyInstance, deps: StaffMoneyRou
     '/admin/api/deposits',
     {
       schema: {
+        security,
         tags,
         summary: 'Deposits, filtered by status and user',
         querystring: reviewListQuerySchema,
@@ -145,6 +150,7 @@ export async function staffMoneyRoutes(app: FastifyInstance, deps: StaffMoneyRou
       `/admin/api/deposits/:id/${decision}`,
       {
         schema: {
+          security,
           tags,
           summary:
             decision === 'approve'
@@ -171,6 +177,7 @@ export async function staffMoneyRoutes(app: FastifyInstance, deps: StaffMoneyRou
     '/admin/api/withdrawals',
     {
       schema: {
+        security,
         tags,
         summary: 'Withdrawals, filtered by status and user',
         querystring: reviewListQuerySchema,
@@ -195,6 +202,7 @@ export async function staffMoneyRoutes(app: FastifyInstance, deps: StaffMoneyRou
       `/admin/api/withdrawals/:id/${decision}`,
       {
         schema: {
+          security,
           tags,
           summary:
             decision === 'approve'
@@ -227,6 +235,7 @@ export async function staffMoneyRoutes(app: FastifyInstance, deps: StaffMoneyRou
       `/admin/api/${path}`,
       {
         schema: {
+          security,
           tags,
           summary: `List ${path}, disabled ones included`,
           response: { 200: envelopeOf(z.array(item)) },
@@ -239,7 +248,14 @@ export async function staffMoneyRoutes(app: FastifyInstance, deps: StaffMoneyRou
     );
     api.post(
       `/admin/api/${path}`,
-      { schema: { tags, summary: `Add one of ${path}`, body } },
+      {
+        schema: {
+          security,
+          tags,
+          summary: `Add one of ${path}`,
+          body,
+        },
+      },
       async (request) => {
         const staff = await requireStaff(request, FINANCE);
         const id = await money.createConfig(staff.id, table, request.body as Record<string, unknown>);
@@ -249,7 +265,13 @@ export async function staffMoneyRoutes(app: FastifyInstance, deps: StaffMoneyRou
     api.post(
       `/admin/api/${path}/:id`,
       {
-        schema: { tags, summary: `Change one of ${path}`, params: idParams, body: changeOf(body.partial()) },
+        schema: {
+          security,
+          tags,
+          summary: `Change one of ${path}`,
+          params: idParams,
+          body: changeOf(body.partial()),
+        },
       },
       async (request) => {
         const staff = await requireStaff(request, FINANCE);

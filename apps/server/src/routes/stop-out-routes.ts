@@ -14,12 +14,16 @@ export interface StopOutRouteDeps {
   stopOutReports: Pick<StopOutReports, 'report'>;
 }
 
+/** Every call here needs a signed-in session (http/session-guard.ts checks it before the request's fields). */
+const security = [{ token: [] }];
+
 export async function stopOutRoutes(app: FastifyInstance, deps: StopOutRouteDeps) {
   const reports = deps.stopOutReports;
   app.withTypeProvider<ZodTypeProvider>().get(
     '/v1/api/forex/stop_out_report',
     {
       schema: {
+        security,
         tags: ['trading'],
         summary:
           'Why positions were stopped out: the margin level before, the closes in order, the protection',

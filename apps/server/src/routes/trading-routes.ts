@@ -51,6 +51,9 @@ export interface TradingRouteDeps {
 const tags = ['trading'];
 const form = 'Form-encoded or JSON. Send an `Idempotency-Key` header to make a retry safe.';
 
+/** Every call here needs a signed-in session (http/session-guard.ts checks it before the request's fields). */
+const security = [{ token: [] }];
+
 export async function tradingRoutes(app: FastifyInstance, deps: TradingRouteDeps) {
   const { trading, queries, now } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -73,6 +76,7 @@ export async function tradingRoutes(app: FastifyInstance, deps: TradingRouteDeps
     {
       config: { idempotent: true },
       schema: {
+        security,
         tags,
         summary: 'Place a market (status 1) or pending (status 0) order',
         description: `${form} Refusals name the rule: market closed, leverage, lot size, target, stale quote, stop side, free margin.`,
@@ -109,6 +113,7 @@ export async function tradingRoutes(app: FastifyInstance, deps: TradingRouteDeps
       {
         config: { idempotent: true },
         schema: {
+          security,
           tags,
           summary,
           description: form,
@@ -143,6 +148,7 @@ export async function tradingRoutes(app: FastifyInstance, deps: TradingRouteDeps
     {
       config: { idempotent: true },
       schema: {
+        security,
         tags,
         summary: 'Close part of a holding order at the market',
         description:
@@ -170,6 +176,7 @@ export async function tradingRoutes(app: FastifyInstance, deps: TradingRouteDeps
     {
       config: { idempotent: true },
       schema: {
+        security,
         tags,
         summary: 'Close all holding orders, those of one instrument, the winners or the losers',
         description:
@@ -194,6 +201,7 @@ export async function tradingRoutes(app: FastifyInstance, deps: TradingRouteDeps
     {
       config: { idempotent: true },
       schema: {
+        security,
         tags,
         summary: 'Set take profit and stop loss of a holding or pending order',
         description: `${form} A field left out keeps its value; 0 removes it.`,
@@ -214,6 +222,7 @@ export async function tradingRoutes(app: FastifyInstance, deps: TradingRouteDeps
     {
       config: { idempotent: true },
       schema: {
+        security,
         tags,
         summary: "Move a pending order's target price",
         description:
@@ -237,6 +246,7 @@ export async function tradingRoutes(app: FastifyInstance, deps: TradingRouteDeps
     '/v1/api/forex/my_deal',
     {
       schema: {
+        security,
         tags,
         summary: 'The user’s orders: status 0 pending, 1 holding, 3 history (closed and cancelled)',
         querystring: myDealQuerySchema,
@@ -254,6 +264,7 @@ export async function tradingRoutes(app: FastifyInstance, deps: TradingRouteDeps
     '/v1/api/forex/risk_preview',
     {
       schema: {
+        security,
         tags,
         summary: 'Before sending: where the stop-out and margin call would come, and the stop loss’s cost',
         description:
@@ -272,7 +283,14 @@ export async function tradingRoutes(app: FastifyInstance, deps: TradingRouteDeps
   const figuresRoute = (url: string, summary: string) =>
     api.get(
       url,
-      { schema: { tags, summary, response: { 200: envelopeOf(accountFiguresSchema) } } },
+      {
+        schema: {
+          security,
+          tags,
+          summary,
+          response: { 200: envelopeOf(accountFiguresSchema) },
+        },
+      },
       async (request) => {
         const user = await requireUser(request);
         const figures = await trading.accountFigures(user);
@@ -290,6 +308,7 @@ export async function tradingRoutes(app: FastifyInstance, deps: TradingRouteDeps
     '/v1/api/main/accountLog/forexChange',
     {
       schema: {
+        security,
         tags,
         summary: 'The ledger, newest first: every change of the balance with its reason',
         querystring: pageQuerySchema,
@@ -308,6 +327,7 @@ export async function tradingRoutes(app: FastifyInstance, deps: TradingRouteDeps
     '/v1/api/main/user/resetForexDemoAccount',
     {
       schema: {
+        security,
         tags,
         summary: 'Demo accounts: close and cancel everything and restore the demo balance',
         response: { 200: envelopeOf(accountFiguresSchema) },

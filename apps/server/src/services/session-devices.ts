@@ -108,8 +108,11 @@ export class SessionDevices {
       .catch((error: unknown) => this.o.logError(error, 'writing a session’s last use failed'));
   }
 
-  /** The user's live sessions, the one asking marked `current`. */
-  async list(userId: number, currentTokenHash: string): Promise<SignedInSession[]> {
+  /**
+   * The user's live sessions, the one asking marked `current`. Asked from a demo account, every
+   * session listed is that demo account's (a real user's list shows their own demo's too).
+   */
+  async list(userId: number, currentTokenHash: string, askedFromDemo = false): Promise<SignedInSession[]> {
     const rows = await this.o.sessions.live(userId, this.o.now());
     // This device first, then the others by their last use.
     const current = rows.filter((row) => row.tokenHash === currentTokenHash);
@@ -117,7 +120,7 @@ export class SessionDevices {
     return [...current, ...others].map((row) => ({
       id: row.id,
       current: row.tokenHash === currentTokenHash,
-      demo: row.userId !== userId,
+      demo: askedFromDemo || row.userId !== userId,
       ...describeUserAgent(row.userAgent),
       area: row.timeZone,
       ip: row.ip,

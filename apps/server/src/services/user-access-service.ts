@@ -101,6 +101,7 @@ export class UserAccessService {
       ip,
       lang: await this.o.languageOf(id),
       messageKey: 'staff_reset_code_message',
+      byStaff: true,
     });
     await this.auditedChange({
       staffId,

@@ -71,8 +71,8 @@ const SLOW_CLIENT_CLOSE_GRACE_MS = 5_000;
 
 interface Client extends UserSocket, FanoutClient {
   lastSeenMs: number;
-  /** A socket's logins take turns: each is answered, in the order sent, and the last one holds. */
-  logins: Promise<void>;
+  /** The logins under way, answered in the order sent (the last one holds); undefined: none. */
+  logins: Promise<void> | undefined;
 }
 
 export interface SocketHubOptions {
@@ -181,7 +181,7 @@ export class SocketHub {
       lastSeenMs: this.now(),
       userId: undefined,
       session: undefined,
-      logins: Promise.resolve(),
+      logins: undefined,
       closing: false,
     };
     this.clients.add(client);
@@ -268,18 +268,24 @@ export class SocketHub {
         // A client of a newer, incompatible contract would misread our messages: refused, and told.
         if (request.version !== undefined && request.version > PROTOCOL_VERSION)
           return this.reply(client, 'login_result', ResponseCode.badRequest, 'socket_version_unsupported');
-        client.logins = client.logins.then(() =>
-          this.login(client, request.topic).catch((error: unknown) =>
-            this.failed(client, error, 'login_result'),
-          ),
-        );
-        return;
+        return this.queueLogin(client, request.topic);
       case 'logout':
         this.users.setUser(client, undefined);
         return this.reply(client, 'logout_result', ResponseCode.ok, 'logout_ok');
       case 'unreadable':
         return this.reply(client, 'error', ResponseCode.badRequest, 'socket_bad_message');
     }
+  }
+
+  /** The first login starts at once; one sent while another is being answered waits for it. */
+  private queueLogin(client: Client, token: string): void {
+    const run = () =>
+      this.login(client, token).catch((error: unknown) => this.failed(client, error, 'login_result'));
+    const current = client.logins ? client.logins.then(run) : run();
+    client.logins = current;
+    void current.finally(() => {
+      if (client.logins === current) client.logins = undefined;
+    });
   }
 
   private async login(client: Client, token: string): Promise<void> {

@@ -53,7 +53,7 @@ export async function staffLogin(rt: TestRuntime, username: string, password: st
   }>;
 }
 
-const STAFF_OFFICE_ADDRESS = '10.77.0.1';
+export const STAFF_OFFICE_ADDRESS = '10.77.0.1';
 
 /** What a staff member's phone knows: the authenticator secret, and the last step a code was used. */
 interface Authenticator {

@@ -1,0 +1,43 @@
+/**
+ * A call that needs a session says so in its schema (`security: [{ token: [] }]`, which the OpenAPI
+ * document shows), and a request without a live one is answered 999 before anything it carries is
+ * checked. Otherwise a request with no token and an empty body was told a field was missing, as if
+ * it could go on with the field, and a caller could learn the rules of a call it may not make.
+ *
+ * The route's handler still asks for its session (`requireUser`, `requireStaff` with its roles):
+ * the lookup is made once per request (auth-plugin.ts, staff-auth.ts), so this costs no second
+ * one. Under `/admin/api/` the session is a staff member's, working or still at its second factor
+ * (the enrolment and code calls take the latter; the handler tells which it needs).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ResponseCode } from '@omp/protocol';
+import { DomainError } from '../domain/errors.ts';
+import { requireUser, tokenOf } from './auth-plugin.ts';
+import { staffSession } from './staff-auth.ts';
+
+/** The route's schema names the session token among its security requirements. */
+export function declaresSession(request: FastifyRequest): boolean {
+  const security = (request.routeOptions.schema as { security?: Array<Record<string, unknown>> } | undefined)
+    ?.security;
+  return security?.some((requirement) => 'token' in requirement) ?? false;
+}
+
+async function hasStaffSession(request: FastifyRequest): Promise<boolean> {
+  if (await staffSession(request)) return true;
+  return (await request.server.staffService.openedSession(tokenOf(request))) !== undefined;
+}
+
+async function sessionGuard(app: FastifyInstance) {
+  app.addHook('preValidation', async (request) => {
+    if (!declaresSession(request)) return;
+    if (!request.url.startsWith('/admin/api/')) {
+      await requireUser(request);
+      return;
+    }
+    if (!(await hasStaffSession(request)))
+      throw new DomainError(ResponseCode.sessionInvalid, 'session_invalid');
+  });
+}
+
+export default fp(sessionGuard, { name: 'session-guard', dependencies: ['envelope'] });

@@ -1,0 +1,68 @@
+/**
+ * Every call the OpenAPI document marks as needing a session answers 999 to a request without a
+ * live one of the right kind, before it judges anything the request carries (http/session-guard.ts):
+ * no token, a dead token, a user's token on a staff call and a staff token on a user call, each with
+ * a body and a query that would otherwise be refused field by field. And no call marked public
+ * answers 999 to a request without a token.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EnvelopeBody } from './helpers/account-helpers.ts';
+import { operationsOf, type FuzzOperation } from './helpers/fuzz-requests.ts';
+import { adminToken } from './helpers/staff-helpers.ts';
+import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
+import { tradingClient } from './helpers/trading-helpers.ts';
+
+describe.each(databaseEngines())('calls that need a session, on %s', (engine) => {
+  let rt: TestRuntime;
+  let operations: FuzzOperation[];
+  let userToken: string;
+  let staffToken: string;
+
+  beforeAll(async () => {
+    rt = await startTestRuntime({ engine });
+    operations = operationsOf((await rt.app.inject({ method: 'GET', url: '/openapi.json' })).json());
+    userToken = (await tradingClient(rt).realUser('100')).token;
+    staffToken = await adminToken(rt);
+  });
+  afterAll(() => rt?.dispose());
+
+  /** The operation with every path parameter filled, a query and a body no call takes. */
+  const call = async (operation: FuzzOperation, token: string | undefined) => {
+    const path = operation.path.replace(/\{[^}]+\}/g, '1');
+    const res = await rt.app.inject({
+      method: operation.method as 'GET',
+      url: `${path}?unknown_field=%00`,
+      headers: {
+        lang: 'en',
+        ...(token ? { authorization: token } : {}),
+        ...(operation.method === 'GET' ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(operation.method === 'GET' ? {} : { payload: '{"unknown_field":"\\u0000"}' }),
+    });
+    return res.json() as EnvelopeBody;
+  };
+
+  it('answers 999 before judging the fields of a request without a session of its kind', async () => {
+    const secured = operations.filter((operation) => operation.secured);
+    expect(secured.length).toBeGreaterThan(100);
+    const wrong: string[] = [];
+    for (const operation of secured) {
+      const otherKind = operation.staff ? userToken : staffToken;
+      for (const token of [undefined, 'not-a-live-token', `Bearer ${otherKind}`]) {
+        const answer = await call(operation, token);
+        if (answer.code !== 999)
+          wrong.push(`${operation.method} ${operation.path} (${token}): ${answer.msg}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('leaves every call marked public open to a request without a token', async () => {
+    const refused: string[] = [];
+    for (const operation of operations.filter((candidate) => !candidate.secured)) {
+      const answer = await call(operation, undefined);
+      if (answer.code === 999) refused.push(`${operation.method} ${operation.path}: ${answer.msg}`);
+    }
+    expect(refused).toEqual([]);
+  });
+});
