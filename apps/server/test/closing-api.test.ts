@@ -129,7 +129,11 @@ describe.each(databaseEngines())('closing positions on %s', (engine) => {
       ['0.015', 0, 'The lot size must be a whole multiple of the lot step'],
       ['0.5', 0, 'Close less than the whole position, or close the position itself'],
       ['2', 0, 'Close less than the whole position, or close the position itself'],
-      ['abc', 422, 'cont is not valid'],
+      [
+        'abc',
+        422,
+        'cont must be a plain decimal such as 0.01: digits and one point, no exponent or separators',
+      ],
     ];
     for (const [cont, code, msg] of cases)
       expect(await closePart(token, position.Id, cont), cont).toMatchObject({ code, msg, data: null });

@@ -101,7 +101,10 @@ describe.each(databaseEngines())('fill details on %s', (engine) => {
     const tooFine = await t.submit(token, market(eurusd, 1, { price: '1.100001' }));
     expect(tooFine).toMatchObject({ code: 422, msg: expect.stringMatching(/price/), data: null });
     const notANumber = await t.submit(token, market(eurusd, 1, { price: 'abc' }));
-    expect(notANumber).toMatchObject({ code: 422, msg: 'price is not valid' });
+    expect(notANumber).toMatchObject({
+      code: 422,
+      msg: 'price must be a plain decimal such as 0.01: digits and one point, no exponent or separators',
+    });
     // Nothing was placed by either.
     expect((await t.myDeal(token, 1)).data.total).toBe(0);
   });

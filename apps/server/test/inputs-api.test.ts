@@ -363,7 +363,7 @@ describe.each(databaseEngines())('inputs on %s', (engine) => {
       const answer = (await order(cont)).json();
       expect(answer, cont).toEqual({
         code: 422,
-        msg: 'cont is not valid',
+        msg: 'cont must be a plain decimal such as 0.01: digits and one point, no exponent or separators',
         data: null,
       });
       expect((await asText(cont)).body, cont).toEqual(answer);
@@ -386,6 +386,12 @@ describe.each(databaseEngines())('inputs on %s', (engine) => {
       data: null,
     });
     expect((await reject('   ')).body).toEqual({ code: 422, msg: 'remark is required', data: null });
+    // No body at all: the field it needs is named, not "body".
+    expect((await send('POST', '/admin/api/deposits/1/reject', { token: admin })).body).toEqual({
+      code: 422,
+      msg: 'remark is required',
+      data: null,
+    });
     const network = await send('POST', '/admin/api/charge-networks', {
       token: admin,
       body: { currency_code: 'USDT', protocol_code: 'TRC20', address: 'too-short' },

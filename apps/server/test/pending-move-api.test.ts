@@ -74,7 +74,12 @@ describe.each(databaseEngines())('moving a pending order on %s', (engine) => {
     const holding = await suite.t.submit(token, { type: 1, cont: '0.1', forex_id: suite.eurusd, status: 1 });
     const other = (await suite.t.demoUser()).token;
     const cases: Array<[string, Record<string, string | number>, number, string]> = [
-      [token, { id, target_price: 'abc' }, 422, 'target_price is not valid'],
+      [
+        token,
+        { id, target_price: 'abc' },
+        422,
+        'target_price must be a plain decimal such as 0.01: digits and one point, no exponent or separators',
+      ],
       [token, { id }, 422, 'target_price is required'],
       [token, { id, target_price: '1.090001' }, 422, 'target_price has more than 5 decimals'],
       [token, { id, target_price: '0' }, 0, 'Please enter the target price of the pending order'],

@@ -90,7 +90,11 @@ describe.each(databaseEngines())('price alerts on %s', (engine) => {
       [{ condition: 'move', move_percent: '51' }, 0, 'The move must be between 0.01% and 50%'],
       [{ condition: 'move', move_percent: '0.001' }, 0, 'The move may have at most 2 decimals'],
       [{ condition: 'sideways', price: '1.2' }, 422, 'condition must be one of: above, below, move'],
-      [{ condition: 'above', price: '-1' }, 422, 'price is not valid'],
+      [
+        { condition: 'above', price: '-1' },
+        422,
+        'price must be a plain decimal such as 0.01: digits and one point, no exponent or separators',
+      ],
     ];
     for (const [body, code, msg] of cases)
       expect(await setAlert(token, body), JSON.stringify(body)).toMatchObject({ code, msg });

@@ -34,7 +34,11 @@ describe.each(databaseEngines())('trading rules on %s', (engine) => {
     const order = { type: 1, cont: '0.1', forex_id: suite.eurusd, status: 1 };
     const cases: Array<[Record<string, string | number | undefined>, number, string]> = [
       [{ ...order, type: 3 }, 422, 'type must be at most 2'],
-      [{ ...order, cont: 'abc' }, 422, 'cont is not valid'],
+      [
+        { ...order, cont: 'abc' },
+        422,
+        'cont must be a plain decimal such as 0.01: digits and one point, no exponent or separators',
+      ],
       [{ ...order, cont: undefined }, 422, 'cont is required'],
       [{ ...order, forex_id: 99_999 }, 404, 'There is no instrument with id 99999'],
       [

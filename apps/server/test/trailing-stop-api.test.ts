@@ -20,7 +20,11 @@ describe.each(databaseEngines())('trailing stops on %s', (engine) => {
       ['-5', 422, 'The trailing stop must be a positive number of pips (0 removes it)'],
       ['12.55', 422, 'The trailing stop must be a multiple of 0.1 pip'],
       ['3000', 0, 'The trailing stop is too far from the price: it may be at most 25% of the price'],
-      ['abc', 422, 'trailing_stop is not valid'],
+      [
+        'abc',
+        422,
+        'trailing_stop must be a plain decimal such as 0.01: digits and one point, no exponent or separators',
+      ],
     ];
     for (const [trailing, code, msg] of cases)
       expect(await suite.t.submit(token, { ...order, trailing_stop: trailing }), trailing).toMatchObject({

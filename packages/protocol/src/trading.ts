@@ -14,14 +14,25 @@ import { orderRowSchema } from './wire-rows.ts';
 // The rows the socket carries too live with its messages, in zod's mini build (wire-rows.ts).
 export { orderRowSchema, accountFiguresSchema, type OrderRow, type AccountFigures } from './wire-rows.ts';
 
+/**
+ * Text of a decimal, told in the request's language (`field_plain_decimal`) when it is not one.
+ * The check comes before the pattern, so its words are the refusal's; the pattern documents it.
+ */
+const plainDecimal = (name: string, pattern: RegExp) =>
+  z
+    .string({ error: () => `${name} must be a number` })
+    .trim()
+    .refine((text) => pattern.test(text), {
+      error: () => `${name} must be a plain decimal`,
+      params: { messageKey: 'field_plain_decimal' },
+    })
+    .regex(pattern);
+
 /** A decimal as text or a JSON number, e.g. "0.01", 1.08523. Refuses exponents and separators. */
 export const decimalText = (name: string) =>
   z.preprocess(
     (value) => (typeof value === 'number' && Number.isFinite(value) ? String(value) : value),
-    z
-      .string({ error: () => `${name} must be a number` })
-      .trim()
-      .regex(/^\d{1,12}(\.\d{1,15})?$/, { error: () => `${name} must be a plain non-negative decimal` }),
+    plainDecimal(name, /^\d{1,12}(\.\d{1,15})?$/),
   );
 
 /** 0 or absent means "none": stop loss and take profit are at least 0 (docs/CONTRACT.md "Form rules"). */
@@ -34,10 +45,7 @@ const optionalPrice = (name: string) => decimalText(name).optional();
 const trailingStopPips = z
   .preprocess(
     (value) => (typeof value === 'number' && Number.isFinite(value) ? String(value) : value),
-    z
-      .string({ error: () => 'trailing_stop must be a number' })
-      .trim()
-      .regex(/^-?\d{1,12}(\.\d{1,15})?$/, { error: () => 'trailing_stop must be a plain decimal' }),
+    plainDecimal('trailing_stop', /^-?\d{1,12}(\.\d{1,15})?$/),
   )
   .optional()
   .describe(

@@ -75,7 +75,11 @@ async function envelopePlugin(app: FastifyInstance) {
           : error.validationContext === 'params'
             ? request.params
             : request.query;
-      return send(reply, 200, ResponseCode.invalid, validationMessage(lang, issue, source));
+      const bodySchema =
+        error.validationContext === 'body'
+          ? (request.routeOptions.schema as { body?: unknown } | undefined)?.body
+          : undefined;
+      return send(reply, 200, ResponseCode.invalid, validationMessage(lang, issue, source, bodySchema));
     }
     if (error.statusCode === 429) {
       return send(reply, 429, ResponseCode.rateLimited, translate(lang, 'rate_limited'));

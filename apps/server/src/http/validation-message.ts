@@ -25,8 +25,27 @@ export interface ValidationIssue {
   };
 }
 
-export function validationMessage(lang: Language, issue: ValidationIssue, source: unknown): string {
-  const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
+/**
+ * The first field a body schema requires, to name when no body came at all ("remark is required"
+ * rather than "body is required"); undefined when the schema has no required field to name.
+ */
+export function firstRequiredField(schema: unknown): string | undefined {
+  const shape = (schema as { shape?: Record<string, { safeParse(value: unknown): { success: boolean } }> })
+    ?.shape;
+  if (!shape || typeof shape !== 'object') return undefined;
+  return Object.keys(shape).find((key) => !shape[key]!.safeParse(undefined).success);
+}
+
+export function validationMessage(
+  lang: Language,
+  issue: ValidationIssue,
+  source: unknown,
+  bodySchema?: unknown,
+): string {
+  const wholeBody = issue.instancePath === '' || issue.instancePath === '/';
+  const missing =
+    wholeBody && (source === undefined || source === '') ? firstRequiredField(bodySchema) : undefined;
+  const field = missing ?? (issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body');
   const ownKey = issue.keyword === 'custom' ? issue.params.params?.messageKey : undefined;
   if (ownKey) return translate(lang, ownKey, { field });
   // A field this call does not take is refused by name, never silently dropped.
