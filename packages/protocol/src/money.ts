@@ -104,7 +104,9 @@ export const depositApproveBodySchema = z
       "Amount that arrived, in the deposit's currency; credited at the rate it was sent at. Default: what the user declared",
     ),
     amount: positiveAmount('98.5').describe('USD credited as given, instead of `received`'),
-    remark: text(500).describe('Shown to the user, e.g. why less arrived'),
+    remark: text(500).describe(
+      'Shown to the user, e.g. why less arrived; required when `received` or `amount` credits other than declared',
+    ),
   })
   .partial()
   .strict()
