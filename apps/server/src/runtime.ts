@@ -196,7 +196,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       bookOwnership: () => readiness.bookOwnership(),
       databasePool: () => database.poolFigures?.(),
     });
-    const settings = new SettingsService(repository, now, events);
+    const settings = new SettingsService(repository, now, events, locks);
     const base = { config, database, now, logs };
     const accounts = wireAccounts({ ...base, settings, events, locks, passwords, secrets });
     const { users, verifications, codes, userLocales, notices, secondFactor, auth } = accounts;

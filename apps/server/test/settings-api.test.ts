@@ -81,6 +81,23 @@ describe.each(databaseEngines())('live settings on %s', (engine) => {
     expect(after).toEqual(before);
   });
 
+  it('keeps the stop-out below the margin call when a change of each arrives at once', async () => {
+    const second = await adminToken(rt);
+    const levels = async () =>
+      (await callApi<{ settings: Record<string, string> }>(rt, 'GET', '/admin/api/settings', admin)).data
+        .settings;
+    for (let round = 0; round < 5; round++) {
+      const answers = await Promise.all([
+        change({ margin_call_level: 60 }),
+        change({ stop_out_level: 90 }, second),
+      ]);
+      expect(answers.filter((answer) => answer.code === 1)).toHaveLength(1);
+      const now = await levels();
+      expect(Number(now.stop_out_level)).toBeLessThan(Number(now.margin_call_level));
+      expect(await change({ margin_call_level: 100, stop_out_level: 50 })).toMatchObject({ code: 1 });
+    }
+  });
+
   it('lets only admins change settings, and audits each change with before and after', async () => {
     const finance = await staffToken(rt, ['finance']);
     expect(await change({ margin_call_level: 120 }, finance)).toMatchObject({ code: 403 });

@@ -76,6 +76,10 @@ describe.each(databaseEngines())('users desk on %s', (engine) => {
     });
     expect(credited).toMatchObject({ code: 1, msg: 'Balance adjusted: the ledger has a new row' });
     expect(credited.data.figures.balance_usd).toBe('1250.125');
+    // With nothing open, the limit is the balance, and the refusal says so.
+    expect(
+      await post(`/admin/api/users/${id}/adjust`, finance, { amount: '-1250.125001', reason: 'Too much' }),
+    ).toMatchObject({ code: 0, msg: "The debit is larger than the account's balance" });
 
     // 1 lot of EURUSD at 1:100 holds 1,100.12 of margin: only what is left over may be taken.
     expect(
@@ -119,9 +123,21 @@ describe.each(databaseEngines())('users desk on %s', (engine) => {
       `/admin/api/audit?target_type=user&target_id=${id}`,
       await adminToken(rt),
     );
-    expect(audit.data.list.map((entry) => entry.after)).toEqual([
-      { amount_usd: '-50', kind: 'adjustment', reason: 'Chargeback' },
-      { amount_usd: '250.125', kind: 'adjustment', reason: 'Goodwill after the outage' },
+    // Each with the balance before and after (the order's fee came off between the two).
+    expect(audit.data.list.map((entry) => [entry.before, entry.after])).toEqual([
+      [
+        { balance_usd: '1249.57494' },
+        { balance_usd: '1199.57494', amount_usd: '-50', kind: 'adjustment', reason: 'Chargeback' },
+      ],
+      [
+        { balance_usd: '1000' },
+        {
+          balance_usd: '1250.125',
+          amount_usd: '250.125',
+          kind: 'adjustment',
+          reason: 'Goodwill after the outage',
+        },
+      ],
     ]);
     await t.expectLedgerBalanced(id);
   });

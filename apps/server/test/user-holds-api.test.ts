@@ -244,14 +244,24 @@ describe.each(databaseEngines())('user holds on %s', (engine) => {
       support,
     );
     expect(ledger.data.list[0]).toMatchObject({ Kind: 'bonus', Value: 25, MemoTran: 'Bonus' });
+    // The audit keeps the balance before and after, as the engine moved it, beside the amount.
     expect(await lastAudit(id)).toMatchObject({
       action: 'user.bonus',
-      after: { amount_usd: '25', kind: 'bonus' },
+      before: { balance_usd: '100' },
+      after: { balance_usd: '125', amount_usd: '25', kind: 'bonus' },
+    });
+    expect(
+      await post(`/admin/api/users/${id}/adjust`, finance, { amount: '-0.000001', reason: 'Rounding' }),
+    ).toMatchObject({ code: 1 });
+    expect(await lastAudit(id)).toMatchObject({
+      action: 'user.adjust_balance',
+      before: { balance_usd: '125' },
+      after: { balance_usd: '124.999999', amount_usd: '-0.000001' },
     });
     expect(
       await post(`/admin/api/users/${id}/adjust`, finance, { amount: '5', kind: 'gift', reason: 'x' }),
     ).toMatchObject({ code: 422, msg: expect.stringContaining('kind must be one of: adjustment, bonus') });
-    expect((await t.figures(token)).data.balance).toBe(125);
+    expect((await t.figures(token)).data.balance).toBe(124.999999);
     await t.expectLedgerBalanced(id);
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseMicros } from './money.ts';
-import { receivedAmount, withdrawalFee } from './withdrawal.ts';
+import { receivedAmount, withdrawalFee, withdrawalRuleFault } from './withdrawal.ts';
 
 const usd = (text: string) => parseMicros(text)!;
 
@@ -30,5 +30,29 @@ describe('withdrawal fee and received amount', () => {
 
   it('[W2] a fee above the amount receives nothing rather than a negative figure', () => {
     expect(receivedAmount(usd('1'), usd('2'), '1')).toBe('0.00');
+  });
+});
+
+describe('withdrawal currency rules staff may set', () => {
+  it.each([
+    [{ feeType: 1, drawRate: '2.5', usdPrice: '1', minAmount: '10' }],
+    [{ feeType: 1, drawRate: '0', usdPrice: '0.86' }],
+    [{ feeType: 2, drawRate: '0.002', usdPrice: '1' }],
+    [{ feeType: 2, drawRate: '0.999999999999', usdPrice: '150.123456789012' }],
+  ])('takes %o', (rule) => {
+    expect(withdrawalRuleFault(rule)).toBeUndefined();
+  });
+
+  it.each([
+    // A value the arithmetic would read as 0: a fee of nothing, or nothing paid out.
+    [{ feeType: 1, drawRate: '2.5000001', usdPrice: '1' }, 'fee_amount'],
+    [{ feeType: 2, drawRate: '0.0020000000001', usdPrice: '1' }, 'fee_rate'],
+    [{ feeType: 2, drawRate: '1', usdPrice: '1' }, 'fee_rate'],
+    [{ feeType: 2, drawRate: '999999999999.999999999999999', usdPrice: '1' }, 'fee_rate'],
+    [{ feeType: 1, drawRate: '1', usdPrice: '0.8600000000001' }, 'usd_price'],
+    [{ feeType: 1, drawRate: '1', usdPrice: '0' }, 'usd_price'],
+    [{ feeType: 1, drawRate: '1', usdPrice: '1', minAmount: '0.0000001' }, 'min_amount'],
+  ] as const)('refuses %o: %s', (rule, fault) => {
+    expect(withdrawalRuleFault(rule)).toBe(fault);
   });
 });

@@ -6,10 +6,10 @@
  * waiting state once: an in-process guard stops two clicks at the same moment, and a conditional
  * UPDATE in the same transaction as the ledger row backs it up.
  */
-import { parseMicros, receivedAmount, withdrawalFee } from '@omp/engine';
+import { parseMicros, receivedAmount, withdrawalFee, withdrawalRuleFault } from '@omp/engine';
 import { WithdrawalStatus } from '@omp/protocol';
 import type { AuditEntry } from '../repositories/audit-repository.ts';
-import { notFound, refused } from '../domain/errors.ts';
+import { invalid, notFound, refused } from '../domain/errors.ts';
 import { DepositDesk, type DepositInput } from './deposit-desk.ts';
 import { amountOf } from './money-amounts.ts';
 import type {
@@ -78,6 +78,19 @@ interface WithdrawalDecision {
   decision: 'approve' | 'reject';
   remark: string | null;
 }
+
+/** A withdrawal currency's fee, payout rate and minimum as the arithmetic can apply them exactly. */
+function checkWithdrawalRule(row: Record<string, unknown>): void {
+  const fault = withdrawalRuleFault(currencyRuleOf(row));
+  if (fault) throw invalid(`money.withdraw_rule_${fault}`);
+}
+
+const currencyRuleOf = (row: Record<string, unknown>) => ({
+  feeType: Number(row.fee_type),
+  drawRate: String(row.draw_rate ?? ''),
+  usdPrice: String(row.usd_price ?? ''),
+  minAmount: row.min_amount === undefined || row.min_amount === null ? undefined : String(row.min_amount),
+});
 
 /** Only the deposit rates are unique (by currency): a second one for a currency is refused. */
 async function oneRatePerCurrency<T>(values: Record<string, unknown>, work: () => Promise<T>): Promise<T> {
@@ -192,6 +205,9 @@ export class MoneyService {
     const coolingMs = await payoutCoolingMs(this.options.settings);
     const usableFrom = usableFromMs(method.created_at, coolingMs, this.options.now());
     if (usableFrom !== undefined) throw refused('money.method_cooling', { time: noticeTime(usableFrom) });
+    // A rule stored before it was checked: refused rather than read as a fee (or a payout) of 0.
+    if (withdrawalRuleFault(currencyRuleOf(currency)))
+      throw refused('money.currency_unavailable', { code: currency.code });
     const minimum = parseMicros(currency.min_amount) ?? 0n;
     if (amount < minimum) throw refused('money.below_minimum', { min: currency.min_amount });
     const fee = withdrawalFee({ feeType: currency.fee_type, drawRate: currency.draw_rate }, amount);
@@ -299,6 +315,7 @@ export class MoneyService {
   createConfig(staffId: number, table: PaymentConfigTable, values: Record<string, unknown>): Promise<number> {
     return oneRatePerCurrency(values, () =>
       this.repository.inTransaction(async (trx) => {
+        if (table === 'withdraw_currencies') checkWithdrawalRule(values);
         const id = await this.repository.insertConfig(trx, table, values);
         await this.options.writeAudit(trx, {
           staffId,
@@ -320,6 +337,8 @@ export class MoneyService {
       this.repository.inTransaction(async (trx) => {
         const before = await this.repository.updateConfig(trx, table, id, values);
         if (!before) throw notFound('money.record_not_found');
+        // The rule as it is after the change, whichever of its fields changed (rolled back if unfit).
+        if (table === 'withdraw_currencies') checkWithdrawalRule({ ...before, ...values });
         await this.options.writeAudit(trx, {
           staffId,
           action: `${table}.update`,

@@ -7,6 +7,7 @@ import { refused } from '../domain/errors.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import { writeAudit } from '../repositories/audit-repository.ts';
 import type { MarketRepository } from '../repositories/market-repository.ts';
+import { InProcessKeyedLocks, type KeyedLocks } from './keyed-locks.ts';
 
 export const SETTING_DEFAULTS = {
   /** Which identifiers registration accepts: email, mobile or both. */
@@ -58,15 +59,25 @@ export function isSettingKey(key: string): key is SettingKey {
   return Object.hasOwn(SETTING_DEFAULTS, key);
 }
 
+/** The margin levels are checked against each other: changes of either take turns (on every node). */
+const LEVELS_LOCK = 'settings:margin-levels';
+
 export class SettingsService {
   private readonly repository: MarketRepository;
   private readonly now: () => number;
   private readonly events: Pick<EventBus, 'publish'> | undefined;
+  private readonly locks: KeyedLocks;
 
-  constructor(repository: MarketRepository, now: () => number, events?: Pick<EventBus, 'publish'>) {
+  constructor(
+    repository: MarketRepository,
+    now: () => number,
+    events?: Pick<EventBus, 'publish'>,
+    locks: KeyedLocks = new InProcessKeyedLocks(),
+  ) {
     this.repository = repository;
     this.now = now;
     this.events = events;
+    this.locks = locks;
   }
 
   /**
@@ -74,13 +85,23 @@ export class SettingsService {
    * one transaction, then announced (`settings_changed`), so screens and nodes read them anew.
    */
   async changeByStaff(staffId: number, changes: ReadonlyArray<readonly [SettingKey, string]>): Promise<void> {
-    const atMs = this.now();
     const changed = new Map(changes);
-    const level = async (key: 'margin_call_level' | 'stop_out_level') =>
-      Number(changed.get(key) ?? (await this.get(key)));
-    // Stop-out at or above the margin call would close positions before anyone is warned.
-    if ((await level('stop_out_level')) >= (await level('margin_call_level')))
-      throw refused('settings.stop_out_not_below_margin_call');
+    if (!changed.has('margin_call_level') && !changed.has('stop_out_level'))
+      return this.store(staffId, changes);
+    // Two changes racing (one of each level) must not each pass against the other's old value.
+    await this.locks.withLock(LEVELS_LOCK, async () => {
+      const level = async (key: 'margin_call_level' | 'stop_out_level') =>
+        Number(changed.get(key) ?? (await this.get(key)));
+      // Stop-out at or above the margin call would close positions before anyone is warned.
+      if ((await level('stop_out_level')) >= (await level('margin_call_level')))
+        throw refused('settings.stop_out_not_below_margin_call');
+      await this.store(staffId, changes);
+    });
+  }
+
+  /** Stores the changes with their audit row, then announces them. */
+  private async store(staffId: number, changes: ReadonlyArray<readonly [SettingKey, string]>): Promise<void> {
+    const atMs = this.now();
     await this.repository.changeSettings(changes, atMs, async (trx, stored) => {
       const before = Object.fromEntries(
         changes.map(([key]) => [key, stored.get(key) ?? SETTING_DEFAULTS[key]]),

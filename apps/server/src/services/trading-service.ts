@@ -73,6 +73,8 @@ export interface BalanceCommit<T> {
   idempotent?: IdempotentRequest | undefined;
   /** Rows the same transaction writes (the withdrawal record, the staff decision and its audit). */
   extra?: PersistItem['extra'];
+  /** The same, written knowing what the engine decided (e.g. the balance before and after). */
+  extraFor?: (outcome: Outcome) => PersistItem['extra'];
   /** The message key of a refusal of the engine, when the caller words it itself. */
   refusalKey?: (rejection: string) => string | undefined;
 }
@@ -272,7 +274,8 @@ export class TradingService {
       const key = commit.refusalKey?.(result.rejection);
       if (key) throw refused(key);
     }
-    return this.commit(result, commit.answer, commit.idempotent, commit.extra);
+    const extra = result.ok && commit.extraFor ? commit.extraFor(result.outcome) : commit.extra;
+    return this.commit(result, commit.answer, commit.idempotent, extra);
   }
 
   // Reads (book-views.ts): this node's book, deciding and writing nothing.

@@ -195,6 +195,8 @@ export class UserDesk {
     if (amountMicros === null || amountMicros === 0n) throw refused('user.adjust_amount');
     // A replay answers the stored reply (nothing) and changes nothing: the detail below is read anew.
     await this.o.trading.once(idempotent, async (request) => {
+      // With nothing open, a debit beyond the free margin is simply beyond the balance: said so.
+      const nothingOpen = (await this.o.trading.exactFigures({ id, isDemo: false })).usedMarginMicros === 0n;
       await this.o.trading.changeBalance(
         { id, isDemo: false },
         {
@@ -206,17 +208,24 @@ export class UserDesk {
           answer: () => null,
           idempotent: request,
           refusalKey: (rejection) =>
-            rejection === 'insufficient_free_margin' ? 'user.adjust_exceeds_free_margin' : undefined,
-          extra: (trx) =>
-            writeAudit(trx, {
+            rejection !== 'insufficient_free_margin'
+              ? undefined
+              : nothingOpen
+                ? 'user.adjust_exceeds_balance'
+                : 'user.adjust_exceeds_free_margin',
+          // The balance before and after, as the engine moved it, beside what staff asked for.
+          extraFor: (outcome) => (trx) => {
+            const moved = outcome.postings.reduce((sum, posting) => sum + posting.amountMicros, 0n);
+            return writeAudit(trx, {
               staffId,
               action: kind === 'bonus' ? 'user.bonus' : 'user.adjust_balance',
               targetType: 'user',
               targetId: id,
-              before: null,
-              after: { amount_usd: usd(amountMicros), kind, reason },
+              before: { balance_usd: usd(outcome.balanceMicros - moved) },
+              after: { balance_usd: usd(outcome.balanceMicros), amount_usd: usd(amountMicros), kind, reason },
               atMs: this.o.now(),
-            }),
+            });
+          },
         },
       );
       this.o.events.publish('money_decided', {
