@@ -122,7 +122,8 @@ export function LoginPage() {
               <div className="qr-frame" aria-label={t('login.qr_label')}>
                 <QRCodeSVG value={stage.url} size={168} marginSize={2} />
               </div>
-              <Space orientation="vertical">
+              {/* May shrink beside the QR code, so the key wraps between its groups inside the card. */}
+              <Space orientation="vertical" style={{ minWidth: 0, flex: 1 }}>
                 <Typography.Text type="secondary">{t('login.secret_label')}</Typography.Text>
                 <Typography.Text code copyable={{ text: stage.secret }} data-testid="totp-secret">
                   {grouped(stage.secret)}

@@ -117,7 +117,8 @@ export default function InstrumentsPage() {
         loading={list.isLoading}
         dataSource={shown}
         pagination={{ pageSize: 50 }}
-        scroll={{ x: 1300 }}
+        // As wide as its cells (they do not wrap): scrolls sideways, the actions column stays in view.
+        scroll={{ x: 'max-content' }}
         columns={[
           { title: t('table.id'), dataIndex: 'id', width: 56, sorter: (a, b) => a.id - b.id },
           {

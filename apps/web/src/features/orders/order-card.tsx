@@ -69,8 +69,15 @@ export function OrderCard({ row, onOpen }: { row: OrderRow; onOpen(row: OrderRow
       </span>
       <span className="order-card__line order-card__line--meta">
         <span>
-          {t('orders.slShort')} <span className="num">{price(row.TargetLossPrice)}</span> ·{' '}
-          {t('orders.tpShort')} <span className="num">{price(row.TargetProfitPrice)}</span>
+          {/* Each label with its price, isolated: in a right-to-left line the Latin "SL" and a
+              price are one run, so without it TP's price stood beside the SL label. */}
+          <bdi>
+            {t('orders.slShort')} <span className="num">{price(row.TargetLossPrice)}</span>
+          </bdi>
+          {' · '}
+          <bdi>
+            {t('orders.tpShort')} <span className="num">{price(row.TargetProfitPrice)}</span>
+          </bdi>
           {/* The stop loss above moves with the price while it trails: the distance says why. */}
           {row.TrailingStop > 0 && (
             <>

@@ -21,6 +21,11 @@ export interface Palette {
   accentSoft: string;
   rise: string;
   fall: string;
+  /** Text on a rise or fall background (buttons, badges, change pills), readable at 4.5:1. */
+  onRise: string;
+  onFall: string;
+  /** An unchanged price's pill: grey under white text. */
+  flat: string;
   chartGrid: string;
   warn: string;
   warnSoft: string;
@@ -37,11 +42,15 @@ export const PALETTES: Record<ResolvedTheme, Palette> = {
     border: '#e4e7ec',
     text: '#0f1419',
     text2: '#4a5361',
-    text3: '#8b93a0',
+    // Secondary labels at 4.5:1 or more on every light surface.
+    text3: '#636b78',
     accent: '#1f6feb',
     accentSoft: 'rgba(31, 111, 235, 0.1)',
     rise: '#089981',
     fall: '#e5323e',
+    onRise: '#ffffff',
+    onFall: '#ffffff',
+    flat: '#8b93a0',
     chartGrid: '#f0f2f5',
     warn: '#b35c00',
     warnSoft: 'rgba(245, 158, 11, 0.12)',
@@ -56,11 +65,16 @@ export const PALETTES: Record<ResolvedTheme, Palette> = {
     border: '#252c36',
     text: '#eaecef',
     text2: '#a5adb9',
-    text3: '#6c7684',
+    // Secondary labels at 4.5:1 or more on the dark surfaces (was 3.9:1).
+    text3: '#8a93a0',
     accent: '#4c8dff',
     accentSoft: 'rgba(76, 141, 255, 0.14)',
     rise: '#0ecb81',
     fall: '#f6465d',
+    // White on these bright colours read at 2.1:1 (green) and 3.5:1 (red); near-black at 9:1 and 5.5:1.
+    onRise: '#0b0e11',
+    onFall: '#0b0e11',
+    flat: '#6c7684',
     chartGrid: '#1b2028',
     warn: '#f0a53a',
     warnSoft: 'rgba(240, 165, 58, 0.14)',
@@ -72,4 +86,10 @@ export const PALETTES: Record<ResolvedTheme, Palette> = {
 export function marketColors(theme: ResolvedTheme, upColor: UpColor): { up: string; down: string } {
   const { rise, fall } = PALETTES[theme];
   return upColor === 'green-up' ? { up: rise, down: fall } : { up: fall, down: rise };
+}
+
+/** The text colour on the up and on the down colour, following the same convention. */
+export function onMarketColors(theme: ResolvedTheme, upColor: UpColor): { onUp: string; onDown: string } {
+  const { onRise, onFall } = PALETTES[theme];
+  return upColor === 'green-up' ? { onUp: onRise, onDown: onFall } : { onUp: onFall, onDown: onRise };
 }

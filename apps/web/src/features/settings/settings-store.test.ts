@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sanitizeSettings } from './settings-store.ts';
 import { resolveTheme } from './theme.ts';
-import { marketColors, PALETTES } from './palette.ts';
+import { marketColors, onMarketColors, PALETTES } from './palette.ts';
 
 describe('sanitizeSettings', () => {
   it('defaults to Traditional Chinese (hk), system theme and green up', () => {
@@ -72,9 +72,38 @@ describe('theme', () => {
     expect(resolveTheme('light', true)).toBe('light');
   });
 
-  it('swaps up and down colours under the red-up convention', () => {
-    const { rise, fall } = PALETTES.dark;
+  it('swaps up and down colours under the red-up convention, and the text on them with them', () => {
+    const { rise, fall, onRise, onFall } = PALETTES.dark;
     expect(marketColors('dark', 'green-up')).toEqual({ up: rise, down: fall });
     expect(marketColors('dark', 'red-up')).toEqual({ up: fall, down: rise });
+    expect(onMarketColors('dark', 'red-up')).toEqual({ onUp: onFall, onDown: onRise });
+  });
+
+  /** WCAG 2 contrast ratio of two #rrggbb colours. */
+  const contrast = (a: string, b: string) => {
+    const luminance = (hex: string) => {
+      const [r, g, b] = [1, 3, 5].map((at) => {
+        const c = parseInt(hex.slice(at, at + 2), 16) / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+    };
+    const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+    return (high! + 0.05) / (low! + 0.05);
+  };
+
+  it.each(['light', 'dark'] as const)(
+    'keeps secondary labels readable on every %s surface (4.5:1)',
+    (theme) => {
+      const p = PALETTES[theme];
+      for (const surface of [p.bg, p.surface, p.surface2, p.surface3])
+        expect(contrast(p.text3, surface), surface).toBeGreaterThanOrEqual(4.5);
+    },
+  );
+
+  it('writes on the dark theme’s bright rise and fall colours in a colour readable at 4.5:1', () => {
+    const p = PALETTES.dark;
+    expect(contrast(p.onRise, p.rise)).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(p.onFall, p.fall)).toBeGreaterThanOrEqual(4.5);
   });
 });

@@ -3,7 +3,7 @@
  * switch (`data-prefers-color-scheme`), and the browser chrome colour (`theme-color`).
  */
 import { useSyncExternalStore } from 'react';
-import { PALETTES, marketColors, type Palette, type ResolvedTheme } from './palette.ts';
+import { PALETTES, marketColors, onMarketColors, type Palette, type ResolvedTheme } from './palette.ts';
 import { useSettings, type ThemePreference, type UpColor } from './settings-store.ts';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
@@ -47,6 +47,9 @@ export function applyTheme(theme: ResolvedTheme, upColor: UpColor, doc: Document
   const { up, down } = marketColors(theme, upColor);
   root.style.setProperty('--up', up);
   root.style.setProperty('--down', down);
+  const { onUp, onDown } = onMarketColors(theme, upColor);
+  root.style.setProperty('--on-up', onUp);
+  root.style.setProperty('--on-down', onDown);
   root.dataset.theme = theme;
   root.dataset.upColor = upColor;
   root.style.colorScheme = theme;
