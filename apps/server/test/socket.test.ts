@@ -155,6 +155,15 @@ describe.each(databaseEngines())('realtime socket /v1/ws on %s', (engine) => {
     expect(client.received.filter(isType('login_result')).map((m) => (m as { code: number }).code)).toEqual([
       999, 1, 999, 1, 1,
     ]);
+    // A logout sent right after a login is answered after it, and is what holds.
+    client.received.length = 0;
+    client.send({ type: 'login', params: a.token });
+    client.send({ type: 'logout' });
+    await client.waitFor(isType('logout_result'));
+    expect(client.received.map((m) => (m as { type: string }).type)).toEqual([
+      'login_result',
+      'logout_result',
+    ]);
     for (const version of [1.5, 'abc', -1]) {
       client.received.length = 0;
       client.send({ type: 'login', params: a.token, version });

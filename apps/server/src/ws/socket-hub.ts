@@ -71,7 +71,7 @@ const SLOW_CLIENT_CLOSE_GRACE_MS = 5_000;
 
 interface Client extends UserSocket, FanoutClient {
   lastSeenMs: number;
-  /** The logins under way, answered in the order sent (the last one holds); undefined: none. */
+  /** Logins (and logouts) under way, answered in the order sent (the last holds); undefined: none. */
   logins: Promise<void> | undefined;
 }
 
@@ -268,19 +268,24 @@ export class SocketHub {
         // A client of a newer, incompatible contract would misread our messages: refused, and told.
         if (request.version !== undefined && request.version > PROTOCOL_VERSION)
           return this.reply(client, 'login_result', ResponseCode.badRequest, 'socket_version_unsupported');
-        return this.queueLogin(client, request.topic);
+        return this.afterLogins(client, () =>
+          this.login(client, request.topic).catch((error: unknown) =>
+            this.failed(client, error, 'login_result'),
+          ),
+        );
       case 'logout':
-        this.users.setUser(client, undefined);
-        return this.reply(client, 'logout_result', ResponseCode.ok, 'logout_ok');
+        // After any login still being answered, so a logout sent after it is what holds.
+        return this.afterLogins(client, async () => {
+          this.users.setUser(client, undefined);
+          this.reply(client, 'logout_result', ResponseCode.ok, 'logout_ok');
+        });
       case 'unreadable':
         return this.reply(client, 'error', ResponseCode.badRequest, 'socket_bad_message');
     }
   }
 
-  /** The first login starts at once; one sent while another is being answered waits for it. */
-  private queueLogin(client: Client, token: string): void {
-    const run = () =>
-      this.login(client, token).catch((error: unknown) => this.failed(client, error, 'login_result'));
+  /** Runs at once when no login is being answered; otherwise after it, in the order sent. */
+  private afterLogins(client: Client, run: () => Promise<void>): void {
     const current = client.logins ? client.logins.then(run) : run();
     client.logins = current;
     void current.finally(() => {
