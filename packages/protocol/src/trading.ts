@@ -18,12 +18,12 @@ export { orderRowSchema, accountFiguresSchema, type OrderRow, type AccountFigure
  * Text of a decimal, told in the request's language (`field_plain_decimal`) when it is not one.
  * The check comes before the pattern, so its words are the refusal's; the pattern documents it.
  */
-const plainDecimal = (name: string, pattern: RegExp) =>
+const plainDecimal = (name: string, pattern: RegExp, rule: string) =>
   z
     .string({ error: () => `${name} must be a number` })
     .trim()
     .refine((text) => pattern.test(text), {
-      error: () => `${name} must be a plain decimal`,
+      error: () => `${name} must be a ${rule}`,
       params: { messageKey: 'field_plain_decimal' },
     })
     .regex(pattern);
@@ -32,7 +32,7 @@ const plainDecimal = (name: string, pattern: RegExp) =>
 export const decimalText = (name: string) =>
   z.preprocess(
     (value) => (typeof value === 'number' && Number.isFinite(value) ? String(value) : value),
-    plainDecimal(name, /^\d{1,12}(\.\d{1,15})?$/),
+    plainDecimal(name, /^\d{1,12}(\.\d{1,15})?$/, 'plain non-negative decimal'),
   );
 
 /** 0 or absent means "none": stop loss and take profit are at least 0 (docs/CONTRACT.md "Form rules"). */
@@ -45,7 +45,7 @@ const optionalPrice = (name: string) => decimalText(name).optional();
 const trailingStopPips = z
   .preprocess(
     (value) => (typeof value === 'number' && Number.isFinite(value) ? String(value) : value),
-    plainDecimal('trailing_stop', /^-?\d{1,12}(\.\d{1,15})?$/),
+    plainDecimal('trailing_stop', /^-?\d{1,12}(\.\d{1,15})?$/, 'plain decimal'),
   )
   .optional()
   .describe(
