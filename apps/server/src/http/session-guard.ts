@@ -16,6 +16,9 @@ import { DomainError } from '../domain/errors.ts';
 import { requireUser, tokenOf } from './auth-plugin.ts';
 import { staffSession } from './staff-auth.ts';
 
+/** A route's `security` when it needs a session: what the OpenAPI document shows and this guard reads. */
+export const SESSION_SECURITY = [{ token: [] as string[] }];
+
 /** The route's schema names the session token among its security requirements. */
 export function declaresSession(request: FastifyRequest): boolean {
   const security = (request.routeOptions.schema as { security?: Array<Record<string, unknown>> } | undefined)

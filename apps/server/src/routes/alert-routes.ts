@@ -15,6 +15,7 @@ import {
 import { requireUser } from '../http/auth-plugin.ts';
 import { ok } from '../http/envelope-plugin.ts';
 import type { PriceAlerts } from '../services/price-alerts.ts';
+import { SESSION_SECURITY } from '../http/session-guard.ts';
 
 export interface AlertRouteDeps {
   alerts: PriceAlerts;
@@ -24,7 +25,7 @@ export async function alertRoutes(app: FastifyInstance, deps: AlertRouteDeps) {
   const { alerts } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['alerts'];
-  const security = [{ token: [] }];
+  const security = SESSION_SECURITY;
 
   api.get(
     '/v1/api/alerts',

@@ -26,6 +26,7 @@ import { toWireUser, type AuthService } from '../services/auth-service.ts';
 import { LOGIN_CHALLENGE_TTL_MS, type UserSecondFactor } from '../services/user-second-factor.ts';
 import type { LeaderboardService } from '../services/leaderboard-service.ts';
 import type { VerificationService } from '../services/verification-service.ts';
+import { SESSION_SECURITY } from '../http/session-guard.ts';
 
 export interface AuthRouteDeps {
   auth: AuthService;
@@ -103,7 +104,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
           'One demo account per real user, starting with the demo balance, tied to the user; the same ' +
           'account on every call. Only a real session may ask: a demo session is refused, so going ' +
           "back to the real account takes the real session's own token (or a new login).",
-        security: [{ token: [] }],
+        security: SESSION_SECURITY,
         response: { 200: envelopeOf(loginResultSchema) },
       },
     },
@@ -123,7 +124,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
       schema: {
         tags,
         summary: 'The logged-in user',
-        security: [{ token: [] }],
+        security: SESSION_SECURITY,
         response: { 200: envelopeOf(userInfoSchema) },
       },
     },
@@ -141,7 +142,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
 
   api.post(
     '/api/user/logout',
-    { schema: { tags, summary: 'End this session', security: [{ token: [] }] } },
+    { schema: { tags, summary: 'End this session', security: SESSION_SECURITY } },
     async (request) => {
       await requireUser(request);
       await auth.logout(tokenOf(request)!);
@@ -211,7 +212,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
         tags,
         summary: "Change the password with a code sent to the user's own address (real accounts)",
         description: `${form} Every session is revoked; the answer carries a new token for this device.`,
-        security: [{ token: [] }],
+        security: SESSION_SECURITY,
         body: amendPasswordBodySchema,
         response: { 200: envelopeOf(z.object({ token: z.string() })) },
       },

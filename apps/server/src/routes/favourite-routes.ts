@@ -8,6 +8,7 @@ import { envelopeOf, favouriteIdsSchema, favouriteTargetSchema } from '@omp/prot
 import { requireUser } from '../http/auth-plugin.ts';
 import { ok } from '../http/envelope-plugin.ts';
 import type { FavouritesService } from '../services/favourites-service.ts';
+import { SESSION_SECURITY } from '../http/session-guard.ts';
 
 export interface FavouriteRouteDeps {
   favourites: FavouritesService;
@@ -17,7 +18,7 @@ export async function favouriteRoutes(app: FastifyInstance, deps: FavouriteRoute
   const { favourites } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['market'];
-  const security = [{ token: [] }];
+  const security = SESSION_SECURITY;
   const response = { 200: envelopeOf(favouriteIdsSchema) };
 
   api.get(

@@ -9,6 +9,7 @@ import { envelopeOf, followListQuerySchema, followOptInBodySchema, leaderboardSc
 import { requireUser } from '../http/auth-plugin.ts';
 import { ok } from '../http/envelope-plugin.ts';
 import type { LeaderboardService } from '../services/leaderboard-service.ts';
+import { SESSION_SECURITY } from '../http/session-guard.ts';
 
 export interface FollowRouteDeps {
   leaderboard: LeaderboardService;
@@ -48,7 +49,7 @@ export async function followRoutes(app: FastifyInstance, deps: FollowRouteDeps) 
         description:
           'Form-encoded or JSON. Hiding takes effect at once; showing, at the next refresh. A demo account ' +
           'appears on the demo board, a real one on the real board. /api/user/info reports the choice as show_on_leaderboard.',
-        security: [{ token: [] }],
+        security: SESSION_SECURITY,
         body: followOptInBodySchema,
         response: { 200: envelopeOf(z.object({ enabled: z.number().int() })) },
       },

@@ -18,6 +18,7 @@ import { requireRealUser } from '../http/auth-plugin.ts';
 import { ok } from '../http/envelope-plugin.ts';
 import { requireStaff } from '../http/staff-auth.ts';
 import type { IdentityService } from '../services/identity-service.ts';
+import { SESSION_SECURITY } from '../http/session-guard.ts';
 
 export interface IdentityRouteDeps {
   identity: IdentityService;
@@ -26,7 +27,7 @@ export interface IdentityRouteDeps {
 const COMPLIANCE = ['compliance'] as const;
 /** Reading the queue: support sees it too, and decides nothing. */
 const READ_IDENTITY = ['compliance', 'support'] as const;
-const security = [{ token: [] }];
+const security = SESSION_SECURITY;
 const staffToken = 'The staff token from /admin/api/login in the authorization header (compliance or admin).';
 
 export async function identityRoutes(app: FastifyInstance, deps: IdentityRouteDeps) {

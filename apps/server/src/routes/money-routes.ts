@@ -33,6 +33,7 @@ import type { MoneyQueries } from '../services/money-queries.ts';
 import type { MoneyService } from '../services/money-service.ts';
 import type { UploadService } from '../services/upload-service.ts';
 import { toDeposit } from '../wire/money-wire.ts';
+import { SESSION_SECURITY } from '../http/session-guard.ts';
 
 export interface MoneyRouteDeps {
   money: MoneyService;
@@ -48,8 +49,7 @@ const creditedAtRate =
 const retrySafe =
   ' Send an `Idempotency-Key` header (1–64 characters) to make a retry safe: the same key answers with the first record.';
 
-/** Every call here needs a signed-in session (http/session-guard.ts checks it before the request's fields). */
-const security = [{ token: [] }];
+const security = SESSION_SECURITY;
 
 export async function moneyRoutes(app: FastifyInstance, deps: MoneyRouteDeps) {
   const { money, moneyQueries: queries } = deps;

@@ -18,6 +18,7 @@ import {
 import { requireUser } from '../http/auth-plugin.ts';
 import { ok } from '../http/envelope-plugin.ts';
 import type { NotificationCentre } from '../services/notification-centre.ts';
+import { SESSION_SECURITY } from '../http/session-guard.ts';
 
 export interface NotificationRouteDeps {
   notifications: NotificationCentre;
@@ -27,7 +28,7 @@ export async function notificationRoutes(app: FastifyInstance, deps: Notificatio
   const { notifications } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['notifications'];
-  const security = [{ token: [] }];
+  const security = SESSION_SECURITY;
   const unread = { 200: envelopeOf(unreadCountSchema) };
   const settings = { 200: envelopeOf(notificationSettingsSchema) };
 

@@ -15,6 +15,7 @@ import {
 import { requireUser } from '../http/auth-plugin.ts';
 import { ok } from '../http/envelope-plugin.ts';
 import type { PreferencesService } from '../services/preferences-service.ts';
+import { SESSION_SECURITY } from '../http/session-guard.ts';
 
 export interface PreferenceRouteDeps {
   preferences: PreferencesService;
@@ -24,7 +25,7 @@ export async function preferenceRoutes(app: FastifyInstance, deps: PreferenceRou
   const { preferences } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['user'];
-  const security = [{ token: [] }];
+  const security = SESSION_SECURITY;
   const response = { 200: envelopeOf(preferenceSchema) };
   const names = PREFERENCE_NAMES.join(', ');
 

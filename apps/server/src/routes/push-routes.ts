@@ -17,6 +17,7 @@ import { requireUser, tokenOf } from '../http/auth-plugin.ts';
 import { ok } from '../http/envelope-plugin.ts';
 import { hashToken } from '../services/auth-service.ts';
 import type { PushOwner, WebPushChannel } from '../services/web-push-channel.ts';
+import { SESSION_SECURITY } from '../http/session-guard.ts';
 
 /** The signed-in user and the session the request came in (a 999 answer without one). */
 async function ownerOf(request: FastifyRequest): Promise<PushOwner> {
@@ -32,7 +33,7 @@ export async function pushRoutes(app: FastifyInstance, deps: PushRouteDeps) {
   const { webPush } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['user'];
-  const security = [{ token: [] }];
+  const security = SESSION_SECURITY;
   const state = { 200: envelopeOf(pushStateSchema) };
 
   api.get(

@@ -20,13 +20,14 @@ import { ok } from '../http/envelope-plugin.ts';
 import { requireStaff } from '../http/staff-auth.ts';
 import type { LeverageCaps } from '../services/leverage-caps.ts';
 import type { RiskWarningService } from '../services/risk-warning-service.ts';
+import { SESSION_SECURITY } from '../http/session-guard.ts';
 
 export interface RiskWarningRouteDeps {
   riskWarning: RiskWarningService;
   leverageCaps: LeverageCaps;
 }
 
-const security = [{ token: [] }];
+const security = SESSION_SECURITY;
 const staffTags = ['staff: trading'];
 
 export async function riskWarningRoutes(app: FastifyInstance, deps: RiskWarningRouteDeps) {

@@ -17,6 +17,7 @@ import { ok } from '../http/envelope-plugin.ts';
 import { hashToken } from '../services/auth-service.ts';
 import type { ContactChange } from '../services/contact-change.ts';
 import type { SessionDevices } from '../services/session-devices.ts';
+import { SESSION_SECURITY } from '../http/session-guard.ts';
 
 export interface SessionRouteDeps {
   sessionDevices: SessionDevices;
@@ -27,7 +28,7 @@ export async function sessionRoutes(app: FastifyInstance, deps: SessionRouteDeps
   const { sessionDevices, contactChange } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['account'];
-  const security = [{ token: [] }];
+  const security = SESSION_SECURITY;
   const form = 'Form-encoded (application/x-www-form-urlencoded) or JSON.';
   /** The hash of the token the request came with; requireUser has checked there is one. */
   const currentHash = (request: Parameters<typeof tokenOf>[0]) => hashToken(tokenOf(request) ?? '');

@@ -13,6 +13,7 @@ import { ok } from '../http/envelope-plugin.ts';
 import { requireStaff } from '../http/staff-auth.ts';
 import type { DashboardService } from '../services/dashboard-service.ts';
 import type { MessageLog } from '../services/message-log.ts';
+import { SESSION_SECURITY } from '../http/session-guard.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -28,7 +29,7 @@ export async function staffDashboardRoutes(
         tags: ['staff'],
         summary: 'Queues with their ages, money in and out today, new users, and the book’s risk now',
         description: 'Any staff role. The screen asks again every few seconds; it reads, never writes.',
-        security: [{ token: [] }],
+        security: SESSION_SECURITY,
         querystring: dashboardQuerySchema,
         response: { 200: envelopeOf(dashboardSchema) },
       },
@@ -50,7 +51,7 @@ export async function staffDashboardRoutes(
         description:
           'Any staff role: support sees what a user received and when, never a working code. ' +
           'Messages are kept for MESSAGE_LOG_RETENTION_DAYS (90 by default).',
-        security: [{ token: [] }],
+        security: SESSION_SECURITY,
         querystring: messagesQuerySchema,
         response: { 200: envelopeOf(backOfficePageOf(messageSchema)) },
       },

@@ -11,8 +11,9 @@ import {
 import { ok } from '../http/envelope-plugin.ts';
 import { requireStaff } from '../http/staff-auth.ts';
 import type { InstrumentAdmin } from '../services/instrument-admin.ts';
+import { SESSION_SECURITY } from '../http/session-guard.ts';
 
-const security = [{ token: [] }];
+const security = SESSION_SECURITY;
 const tags = ['staff: trading'];
 
 export async function staffInstrumentRoutes(

@@ -30,6 +30,7 @@ import { ok } from '../http/envelope-plugin.ts';
 import { requireStaff } from '../http/staff-auth.ts';
 import type { MoneyQueries } from '../services/money-queries.ts';
 import type { MoneyService, PaymentConfigTable } from '../services/money-service.ts';
+import { SESSION_SECURITY } from '../http/session-guard.ts';
 
 export interface StaffMoneyRouteDeps {
   money: MoneyService;
@@ -97,8 +98,7 @@ const currencyBody = z.object({
   enabled: flag.optional(),
 });
 
-/** Every call here needs a signed-in session (http/session-guard.ts checks it before the request's fields). */
-const security = [{ token: [] }];
+const security = SESSION_SECURITY;
 
 export async function staffMoneyRoutes(app: FastifyInstance, deps: StaffMoneyRouteDeps) {
   const { money, moneyQueries: queries } = deps;

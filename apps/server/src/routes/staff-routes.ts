@@ -19,13 +19,14 @@ import {
 import { ok } from '../http/envelope-plugin.ts';
 import { requireStaff } from '../http/staff-auth.ts';
 import { toWireStaff, type StaffService } from '../services/staff-service.ts';
+import { SESSION_SECURITY } from '../http/session-guard.ts';
 
 export interface StaffRouteDeps {
   staff: StaffService;
 }
 
 const ADMIN = ['admin'] as const;
-const security = [{ token: [] }];
+const security = SESSION_SECURITY;
 const staffToken = 'A staff token (login and second factor passed) in the authorization header.';
 
 export async function staffRoutes(app: FastifyInstance, deps: StaffRouteDeps) {

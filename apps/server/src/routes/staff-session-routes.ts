@@ -21,8 +21,9 @@ import { tokenOf } from '../http/auth-plugin.ts';
 import { ok } from '../http/envelope-plugin.ts';
 import { requirePendingStaffSession, requireStaff, staffSession } from '../http/staff-auth.ts';
 import { toWireStaff, toWireStaffSession, type StaffService } from '../services/staff-service.ts';
+import { SESSION_SECURITY } from '../http/session-guard.ts';
 
-const security = [{ token: [] }];
+const security = SESSION_SECURITY;
 const pendingToken = 'The token of /admin/api/login, before its second factor has passed.';
 const staffToken = 'A staff token (login and second factor passed) in the authorization header.';
 

@@ -27,12 +27,13 @@ import { ok } from '../http/envelope-plugin.ts';
 import { idempotentRequestOf } from '../http/idempotency-key.ts';
 import { requireStaff } from '../http/staff-auth.ts';
 import type { UserDesk } from '../services/user-desk.ts';
+import { SESSION_SECURITY } from '../http/session-guard.ts';
 
 const ANY_STAFF = [] as const;
 const FINANCE = ['finance'] as const;
 // Closing a trader's position is a dealing decision: the admin's alone.
 const ADMIN = ['admin'] as const;
-const security = [{ token: [] }];
+const security = SESSION_SECURITY;
 const tags = ['staff: users'];
 
 export async function staffTraderRoutes(app: FastifyInstance, deps: { userDesk: UserDesk }) {

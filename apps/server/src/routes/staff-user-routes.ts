@@ -17,6 +17,7 @@ import {
 import { ok } from '../http/envelope-plugin.ts';
 import { requireStaff } from '../http/staff-auth.ts';
 import type { UserAccessService } from '../services/user-access-service.ts';
+import { SESSION_SECURITY } from '../http/session-guard.ts';
 
 export interface StaffUserRouteDeps {
   userAccess: UserAccessService;
@@ -24,7 +25,7 @@ export interface StaffUserRouteDeps {
 
 // Cutting a trader off is a compliance decision, like the identity review (0005-staff-uploads-identity.md).
 const COMPLIANCE = ['compliance'] as const;
-const security = [{ token: [] }];
+const security = SESSION_SECURITY;
 const tags = ['staff: users'];
 const staffToken = 'The staff token from /admin/api/login in the authorization header (compliance or admin).';
 

@@ -23,6 +23,7 @@ import { statementCsv } from '../services/statement-csv.ts';
 import { statementPdf } from '../services/statement-pdf.ts';
 import { wireStatement, type Statement, type StatementService } from '../services/statement-service.ts';
 import type { StatementMailer } from '../services/statement-mailer.ts';
+import { SESSION_SECURITY } from '../http/session-guard.ts';
 
 export interface StatementRouteDeps {
   statements: StatementService;
@@ -65,7 +66,7 @@ export async function statementRoutes(app: FastifyInstance, deps: StatementRoute
     return statements.statement(user, request.query, request.lang);
   };
   const tags = ['statements'];
-  const security = [{ token: [] }];
+  const security = SESSION_SECURITY;
   const range =
     'The range is [from, to) in `tz` (local midnights; at most 366 days). The real account unless ' +
     '`account=demo`; only the signed-in person’s own accounts.';

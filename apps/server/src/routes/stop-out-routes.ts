@@ -9,13 +9,13 @@ import { envelopeOf, stopOutReportQuerySchema, stopOutReportSchema } from '@omp/
 import { requireUser } from '../http/auth-plugin.ts';
 import { ok } from '../http/envelope-plugin.ts';
 import type { StopOutReports } from '../services/stop-out-report.ts';
+import { SESSION_SECURITY } from '../http/session-guard.ts';
 
 export interface StopOutRouteDeps {
   stopOutReports: Pick<StopOutReports, 'report'>;
 }
 
-/** Every call here needs a signed-in session (http/session-guard.ts checks it before the request's fields). */
-const security = [{ token: [] }];
+const security = SESSION_SECURITY;
 
 export async function stopOutRoutes(app: FastifyInstance, deps: StopOutRouteDeps) {
   const reports = deps.stopOutReports;

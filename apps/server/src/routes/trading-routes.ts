@@ -36,6 +36,7 @@ import type { IdempotentRequest } from '../services/idempotency.ts';
 import type { TradingUser } from '../inputs/trading-inputs.ts';
 import { money } from '../wire/trading-wire.ts';
 import type { TradingService } from '../services/trading-service.ts';
+import { SESSION_SECURITY } from '../http/session-guard.ts';
 
 export interface TradingRouteDeps {
   trading: TradingService;
@@ -51,8 +52,7 @@ export interface TradingRouteDeps {
 const tags = ['trading'];
 const form = 'Form-encoded or JSON. Send an `Idempotency-Key` header to make a retry safe.';
 
-/** Every call here needs a signed-in session (http/session-guard.ts checks it before the request's fields). */
-const security = [{ token: [] }];
+const security = SESSION_SECURITY;
 
 export async function tradingRoutes(app: FastifyInstance, deps: TradingRouteDeps) {
   const { trading, queries, now } = deps;

@@ -24,6 +24,7 @@ import { sessionDeviceOf } from '../http/session-device.ts';
 import { requireStaff } from '../http/staff-auth.ts';
 import { toWireUser, type AuthService } from '../services/auth-service.ts';
 import type { UserSecondFactor } from '../services/user-second-factor.ts';
+import { SESSION_SECURITY } from '../http/session-guard.ts';
 
 export interface TwoFactorRouteDeps {
   auth: AuthService;
@@ -31,7 +32,7 @@ export interface TwoFactorRouteDeps {
 }
 
 const tags = ['account'];
-const security = [{ token: [] }];
+const security = SESSION_SECURITY;
 const limits =
   'Wrong codes count as failed logins of the account: 5 in 15 minutes, passwords and codes together, lock it for the rest of the window.';
 

@@ -18,6 +18,7 @@ import { malformedBody } from '../http/app-error.ts';
 import { requireRealUser, tokenOf } from '../http/auth-plugin.ts';
 import { ok } from '../http/envelope-plugin.ts';
 import { UPLOAD_MAX_BYTES, uploadTooLarge, type UploadService } from '../services/upload-service.ts';
+import { SESSION_SECURITY } from '../http/session-guard.ts';
 
 export interface UploadRouteDeps {
   uploads: UploadService;
@@ -56,7 +57,7 @@ export async function uploadRoutes(app: FastifyInstance, deps: UploadRouteDeps) 
         body: z
           .object({ file: z.unknown().meta({ type: 'string', format: 'binary', description: 'The image' }) })
           .nullish(),
-        security: [{ token: [] }],
+        security: SESSION_SECURITY,
         response: { 200: envelopeOf(z.object({ url: z.string().describe('/v1/files/<name>') })) },
       },
     },
