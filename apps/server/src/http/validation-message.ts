@@ -53,7 +53,7 @@ export function validationMessage(
     return translate(lang, 'field_unknown', { fields: (issue.params.keys ?? []).join(', ') });
   // A body that came but is a list or a single value (JSON `[…]`, `"x"`, `null`): not "required".
   if (
-    (issue.instancePath === '' || issue.instancePath === '/') &&
+    wholeBody &&
     source !== undefined &&
     source !== '' &&
     (source === null || typeof source !== 'object' || Array.isArray(source))
