@@ -6,12 +6,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChargeNetwork, WireAuditEntry, WireBank } from '@omp/protocol';
-import { moneyClient, uploadImage, type DepositRecord } from './helpers/money-helpers.ts';
+import { moneyClient, uploadImage, type DepositRecord, TRC20_ADDRESS } from './helpers/money-helpers.ts';
 import { adminToken, staffToken } from './helpers/staff-helpers.ts';
 import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
 import { tradingClient } from './helpers/trading-helpers.ts';
-
-const TRC20_ADDRESS = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
 
 interface RateRow {
   id: number;

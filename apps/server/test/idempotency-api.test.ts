@@ -13,6 +13,7 @@ import {
   type DepositRecord,
   type DrawMethod,
   type WithdrawRecord,
+  TRC20_ADDRESS,
 } from './helpers/money-helpers.ts';
 import { staffToken } from './helpers/staff-helpers.ts';
 import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
@@ -24,8 +25,6 @@ import {
   IdempotencyRepository,
   insertIdempotencyRecord,
 } from '../src/repositories/idempotency-repository.ts';
-
-const TRC20_ADDRESS = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
 
 /** Idempotency keys that an array literal or a row value would misread if they were not escaped. */
 const TRICKY_KEYS = ['NULL', 'a"b', 'c\\d', 'e,f', '{g}', ' h ', '(i,j)', 'ключ-键-🔑', "k'l"];

@@ -12,12 +12,11 @@ import {
   type DepositRecord,
   type DrawMethod,
   type WithdrawRecord,
+  TRC20_ADDRESS,
 } from './helpers/money-helpers.ts';
 import { adminToken, staffToken } from './helpers/staff-helpers.ts';
 import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
 import { tradingClient } from './helpers/trading-helpers.ts';
-
-const TRC20_ADDRESS = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
 
 describe.each(databaseEngines())('money on %s', (engine) => {
   let rt: TestRuntime;

@@ -11,7 +11,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
 import { tradingClient } from './helpers/trading-helpers.ts';
-import { moneyClient, uploadImage, type DepositRecord, type DrawMethod } from './helpers/money-helpers.ts';
+import {
+  moneyClient,
+  uploadImage,
+  type DepositRecord,
+  type DrawMethod,
+  TRC20_ADDRESS,
+} from './helpers/money-helpers.ts';
 import { staffToken } from './helpers/staff-helpers.ts';
 import {
   clusterUnavailable,
@@ -20,8 +26,6 @@ import {
   testRedisUrl,
   uniqueKeyPrefix,
 } from './helpers/cluster-target.ts';
-
-const TRC20_ADDRESS = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
 
 describe.skipIf(clusterUnavailable('OWNER CALL CASES'))(
   'changes of the book made through a node that does not own it',

@@ -9,13 +9,12 @@ import { describe, expect, it } from 'vitest';
 import { parseMicros } from '@omp/engine';
 import type { DrawMethod } from '@omp/protocol';
 import { useMailedAccounts } from './helpers/mailed-accounts.ts';
-import { moneyClient } from './helpers/money-helpers.ts';
+import { moneyClient, TRC20_ADDRESS } from './helpers/money-helpers.ts';
 import { callApi, adminToken } from './helpers/staff-helpers.ts';
 import { databaseEngines } from './helpers/test-runtime.ts';
 import { tradingClient } from './helpers/trading-helpers.ts';
 
 const PASSWORD = 'Sturdy-pass-81';
-const TRC20_ADDRESS = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
 const OTHER_TRC20_ADDRESS = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 const HOUR_MS = 60 * 60_000;
 

@@ -9,7 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFParse } from 'pdf-parse';
 import { formatMicros, parseMicros } from '@omp/engine';
 import type { WireStatement } from '@omp/protocol';
-import { moneyClient, uploadImage, type DepositRecord, type DrawMethod } from './helpers/money-helpers.ts';
+import {
+  moneyClient,
+  uploadImage,
+  type DepositRecord,
+  type DrawMethod,
+  TRC20_ADDRESS,
+} from './helpers/money-helpers.ts';
 import { callApi, staffToken } from './helpers/staff-helpers.ts';
 import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
 import { liftLeverageCaps } from './helpers/leverage-helpers.ts';
@@ -18,7 +24,6 @@ import { parseCsv } from '@omp/protocol';
 import { moneyText } from '../src/services/statement-service.ts';
 import type { EnvelopeBody } from './helpers/account-helpers.ts';
 
-const TRC20_ADDRESS = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
 /** An amount as the JSON (a number) or the CSV (decimal text) gives it, in micro-dollars. */
 const micros = (amount: string | number) => {
   const value = parseMicros(String(amount));

@@ -14,7 +14,7 @@ import type {
   WireUserSummary,
 } from '@omp/protocol';
 import { accountClient } from './helpers/account-helpers.ts';
-import { moneyClient, uploadImage } from './helpers/money-helpers.ts';
+import { moneyClient, uploadImage, TRC20_ADDRESS } from './helpers/money-helpers.ts';
 import { adminToken, callApi, STAFF_OFFICE_ADDRESS, staffToken } from './helpers/staff-helpers.ts';
 import { VerificationRepository } from '../src/repositories/verification-repository.ts';
 import { CODE_MAX_PER_IP_PER_HOUR } from '../src/services/verification-service.ts';
@@ -26,8 +26,6 @@ import {
   type TestRuntime,
 } from './helpers/test-runtime.ts';
 import { tradingClient } from './helpers/trading-helpers.ts';
-
-const TRC20_ADDRESS = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
 
 describe.each(databaseEngines())('user holds on %s', (engine) => {
   let rt: TestRuntime;

@@ -8,14 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginChallenge, LoginResult, WireAuditEntry } from '@omp/protocol';
 import { parseMicros } from '@omp/engine';
 import { accountClient } from './helpers/account-helpers.ts';
-import { moneyClient, type DrawMethod, type WithdrawRecord } from './helpers/money-helpers.ts';
+import { moneyClient, type DrawMethod, type WithdrawRecord, TRC20_ADDRESS } from './helpers/money-helpers.ts';
 import { adminToken, callApi, staffToken, totpAt } from './helpers/staff-helpers.ts';
 import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
 import { tradingClient } from './helpers/trading-helpers.ts';
 import { VerificationRepository } from '../src/repositories/verification-repository.ts';
 
 const PASSWORD = 'Sturdy-pass-81';
-const TRC20_ADDRESS = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
 const CODE_NEEDED =
   'Two-step sign-in is on for this account: enter the code from your authenticator app (update the app if it does not ask for one)';
 const WRONG_CODE = { code: 0, msg: 'That authenticator code is wrong or has expired' };

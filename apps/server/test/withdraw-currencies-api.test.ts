@@ -4,12 +4,11 @@
  * rule stored before these checks refuses withdrawals instead of charging no fee or paying nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { moneyClient, type DrawMethod } from './helpers/money-helpers.ts';
+import { moneyClient, type DrawMethod, TRC20_ADDRESS } from './helpers/money-helpers.ts';
 import { staffToken } from './helpers/staff-helpers.ts';
 import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
 import { tradingClient } from './helpers/trading-helpers.ts';
 
-const TRC20_ADDRESS = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
 const FEE_AMOUNT = 'draw_rate is a fixed fee in USD here (fee_type 1): at most 6 decimals, such as 2.5';
 const FEE_RATE =
   'draw_rate is a share of the amount here (fee_type 2): below 1, at most 12 decimals, such as 0.002';

@@ -6,6 +6,9 @@ import type { TestRuntime } from './test-runtime.ts';
 import type { EnvelopeBody } from './account-helpers.ts';
 
 /** A valid 1×1 PNG. */
+/** A well-formed TRC20 address, for payout methods and deposit networks. */
+export const TRC20_ADDRESS = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
+
 export const PNG_BYTES = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
