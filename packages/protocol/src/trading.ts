@@ -15,25 +15,26 @@ import { orderRowSchema } from './wire-rows.ts';
 export { orderRowSchema, accountFiguresSchema, type OrderRow, type AccountFigures } from './wire-rows.ts';
 
 /**
- * Text of a decimal, told in the request's language (`field_plain_decimal`) when it is not one.
- * The check comes before the pattern, so its words are the refusal's; the pattern documents it.
+ * A decimal as text or a JSON number, told in the request's language (`field_plain_decimal`) when
+ * it is not one. The check comes before the pattern, so its words are the refusal's; the pattern
+ * documents it.
  */
 const plainDecimal = (name: string, pattern: RegExp, rule: string) =>
-  z
-    .string({ error: () => `${name} must be a number` })
-    .trim()
-    .refine((text) => pattern.test(text), {
-      error: () => `${name} must be a ${rule}`,
-      params: { messageKey: 'field_plain_decimal' },
-    })
-    .regex(pattern);
+  z.preprocess(
+    (value) => (typeof value === 'number' && Number.isFinite(value) ? String(value) : value),
+    z
+      .string({ error: () => `${name} must be a number` })
+      .trim()
+      .refine((text) => pattern.test(text), {
+        error: () => `${name} must be a ${rule}`,
+        params: { messageKey: 'field_plain_decimal' },
+      })
+      .regex(pattern),
+  );
 
 /** A decimal as text or a JSON number, e.g. "0.01", 1.08523. Refuses exponents and separators. */
 export const decimalText = (name: string) =>
-  z.preprocess(
-    (value) => (typeof value === 'number' && Number.isFinite(value) ? String(value) : value),
-    plainDecimal(name, /^\d{1,12}(\.\d{1,15})?$/, 'plain non-negative decimal'),
-  );
+  plainDecimal(name, /^\d{1,12}(\.\d{1,15})?$/, 'plain non-negative decimal');
 
 /** 0 or absent means "none": stop loss and take profit are at least 0 (docs/CONTRACT.md "Form rules"). */
 const optionalPrice = (name: string) => decimalText(name).optional();
@@ -42,11 +43,7 @@ const optionalPrice = (name: string) => decimalText(name).optional();
  * A trailing-stop distance in pips as decimal text, 0 to remove. A sign is let through here so a
  * negative distance gets the server's own words ("must be positive") instead of a format error.
  */
-const trailingStopPips = z
-  .preprocess(
-    (value) => (typeof value === 'number' && Number.isFinite(value) ? String(value) : value),
-    plainDecimal('trailing_stop', /^-?\d{1,12}(\.\d{1,15})?$/, 'plain decimal'),
-  )
+const trailingStopPips = plainDecimal('trailing_stop', /^-?\d{1,12}(\.\d{1,15})?$/, 'plain decimal')
   .optional()
   .describe(
     'Trailing stop distance in pips (engine SPEC P7: 10 points at precision 3 or 5, else 1): the stop loss follows the price at this distance and never moves back; 0 removes it',
