@@ -2,13 +2,15 @@
  * Every call the OpenAPI document marks as needing a session answers 999 to a request without a
  * live one of the right kind, before it judges anything the request carries (http/session-guard.ts):
  * no token, a dead token, a user's token on a staff call and a staff token on a user call, each with
- * a body and a query that would otherwise be refused field by field. And no call marked public
- * answers 999 to a request without a token.
+ * a body and a query that would otherwise be refused field by field. A back-office call that names
+ * its roles (`x-staff-roles`) refuses a staff member without one of them (403) and a session still
+ * at its second factor (999) just as early. And no call marked public answers 999 to a request
+ * without a token.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EnvelopeBody } from './helpers/account-helpers.ts';
 import { operationsOf, type FuzzOperation } from './helpers/fuzz-requests.ts';
-import { adminToken } from './helpers/staff-helpers.ts';
+import { adminToken, callApi, staffLogin, staffToken as staffWithRoles } from './helpers/staff-helpers.ts';
 import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
 import { tradingClient } from './helpers/trading-helpers.ts';
 
@@ -55,6 +57,50 @@ describe.each(databaseEngines())('calls that need a session, on %s', (engine) =>
       }
     }
     expect(wrong).toEqual([]);
+  });
+
+  it('refuses a staff member without the role a call names before judging its fields', async () => {
+    const supportToken = await staffWithRoles(rt, ['support']);
+    const notForSupport = operations.filter(
+      (operation) => operation.staffRoles?.length && !operation.staffRoles.includes('support'),
+    );
+    expect(notForSupport.length).toBeGreaterThan(20);
+    const wrong: string[] = [];
+    for (const operation of notForSupport) {
+      const answer = await call(operation, supportToken);
+      if (answer.code !== 403) wrong.push(`${operation.method} ${operation.path}: ${answer.msg}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('tells a staff session still at its second factor to sign in on every call that names roles', async () => {
+    const username = `pending-${process.pid}-${engine}`;
+    const password = 'Pending-pass-4417';
+    const created = await callApi(rt, 'POST', '/admin/api/staff', await adminToken(rt), {
+      username,
+      password,
+      roles: ['finance'],
+    });
+    expect(created.code).toBe(1);
+    const pending = (await staffLogin(rt, username, password)).data!.token;
+    const withRoles = operations.filter((operation) => operation.staffRoles);
+    const wrong: string[] = [];
+    for (const operation of withRoles) {
+      const answer = await call(operation, pending);
+      if (answer.code !== 999) wrong.push(`${operation.method} ${operation.path}: ${answer.msg}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('names the roles of every back-office call but those a session at its second factor makes', () => {
+    const unnamed = operations
+      .filter((operation) => operation.staff && operation.secured && !operation.staffRoles)
+      .map((operation) => `${operation.method} ${operation.path}`);
+    expect(unnamed.sort()).toEqual([
+      'POST /admin/api/2fa/enrol',
+      'POST /admin/api/2fa/enrol/confirm',
+      'POST /admin/api/2fa/verify',
+    ]);
   });
 
   it('leaves every call marked public open to a request without a token', async () => {

@@ -2,7 +2,9 @@
  * What the OpenAPI document says of every call beyond its own schemas (docs/CONTRACT.md "Calls"):
  * the `lang` header every request may send, the `Idempotency-Key` header of the money-changing
  * calls, and that each body may be form-encoded as well as JSON (the existing clients post
- * forms). Kept here, once, so no route can forget to say it.
+ * forms), and the staff roles a back-office call needs (`x-staff-roles`, from the route's
+ * `config: { staffRoles }`; empty for any staff member). Kept here, once, so no route can forget to
+ * say it.
  */
 import type { SwaggerTransform, SwaggerTransformObject } from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
@@ -41,7 +43,13 @@ const IDEMPOTENCY_PARAMETER = {
 
 /** Each route's schema through the zod transform, then the idempotency header where it applies. */
 export const openApiRouteTransform: SwaggerTransform = (input) => {
-  const transformed = jsonSchemaTransform(input as Parameters<typeof jsonSchemaTransform>[0]);
+  let transformed = jsonSchemaTransform(input as Parameters<typeof jsonSchemaTransform>[0]);
+  const staffRoles = input.route.config?.staffRoles;
+  // An `x-` key of the schema is copied onto the operation as it is.
+  if (staffRoles) {
+    const schema: Record<string, unknown> = { ...transformed.schema, 'x-staff-roles': staffRoles };
+    transformed = { ...transformed, schema };
+  }
   if (!input.route.config?.idempotent) return transformed;
   const headers = {
     type: 'object',

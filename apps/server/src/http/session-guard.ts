@@ -4,17 +4,21 @@
  * checked. Otherwise a request with no token and an empty body was told a field was missing, as if
  * it could go on with the field, and a caller could learn the rules of a call it may not make.
  *
- * The route's handler still asks for its session (`requireUser`, `requireStaff` with its roles):
- * the lookup is made once per request (auth-plugin.ts, staff-auth.ts), so this costs no second
- * one. Under `/admin/api/` the session is a staff member's, working or still at its second factor
- * (the enrolment and code calls take the latter; the handler tells which it needs).
+ * Under `/admin/api/` the session is a staff member's. A call that names its roles
+ * (`config: { staffRoles }`) needs a working session with one of them, checked here too: a staff
+ * member without the role is refused (or a session still at its second factor told to sign in)
+ * before a malformed body could teach them the call's rules. The enrolment and code calls name no
+ * roles and take a session still at its second factor as well.
+ *
+ * The route's handler still asks for its session (`requireUser`, `requireStaff`): the lookup is
+ * made once per request (auth-plugin.ts, staff-auth.ts), so this costs no second one.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ResponseCode } from '@omp/protocol';
 import { DomainError } from '../domain/errors.ts';
 import { requireUser, tokenOf } from './auth-plugin.ts';
-import { staffSession } from './staff-auth.ts';
+import { requireStaff, staffSession } from './staff-auth.ts';
 
 /** A route's `security` when it needs a session: what the OpenAPI document shows and this guard reads. */
 export const SESSION_SECURITY = [{ token: [] as string[] }];
@@ -36,6 +40,10 @@ async function sessionGuard(app: FastifyInstance) {
     if (!declaresSession(request)) return;
     if (!request.url.startsWith('/admin/api/')) {
       await requireUser(request);
+      return;
+    }
+    if (request.routeOptions.config.staffRoles) {
+      await requireStaff(request);
       return;
     }
     if (!(await hasStaffSession(request)))

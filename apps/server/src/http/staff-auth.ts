@@ -1,7 +1,9 @@
 /**
  * Guards the back-office API. The staff token travels in the `authorization` header like a user's,
  * but it is looked up only among staff sessions: a user's token is unknown here (code 999), and a
- * staff token is unknown to the user API. `requireStaff` also checks roles; `admin` passes every
+ * staff token is unknown to the user API. A staff call names the roles it needs in its route options
+ * (`config: { staffRoles }`), once: the session guard checks them before the request's fields are
+ * (session-guard.ts), and `requireStaff` in the handler reads the same list. `admin` passes every
  * role check.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -23,6 +25,13 @@ export interface StaffRecord {
 declare module 'fastify' {
   interface FastifyInstance {
     staffService: StaffService;
+  }
+  interface FastifyContextConfig {
+    /**
+     * A back-office call's roles: a staff member with any one of them (or admin) may make it; an
+     * empty list lets any working staff member through.
+     */
+    staffRoles?: readonly StaffRole[];
   }
   interface FastifyRequest {
     /** Resolved once per request by `staffSession()`. */
@@ -52,13 +61,13 @@ export function hasRole(staff: Pick<StaffRecord, 'roles'>, roles: readonly Staff
 }
 
 /**
- * The staff member of the request when their roles allow the action: any one of `roles` (or
- * admin); an empty list lets any logged-in staff member through.
+ * The staff member of the request when their roles allow the call: any one of the route's
+ * `staffRoles` (or admin); an empty list lets any working staff member through.
  */
-export async function requireStaff(
-  request: FastifyRequest,
-  roles: readonly StaffRole[],
-): Promise<StaffRecord> {
+export async function requireStaff(request: FastifyRequest): Promise<StaffRecord> {
+  const roles = request.routeOptions.config.staffRoles;
+  // A route that reads a staff member without saying who may call it is a mistake of the code.
+  if (!roles) throw new Error(`${request.routeOptions.url} declares no staffRoles`);
   const staff = await sessionStaff(request);
   if (!staff) throw new DomainError(ResponseCode.sessionInvalid, 'session_invalid');
   if (roles.length > 0 && !hasRole(staff, roles))

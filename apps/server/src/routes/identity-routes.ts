@@ -84,6 +84,7 @@ export async function identityRoutes(app: FastifyInstance, deps: IdentityRouteDe
   api.get(
     '/admin/api/identity',
     {
+      config: { staffRoles: READ_IDENTITY },
       schema: {
         tags: staffTags,
         summary: 'Identity submissions, newest first, by status and user',
@@ -94,7 +95,7 @@ export async function identityRoutes(app: FastifyInstance, deps: IdentityRouteDe
       },
     },
     async (request) => {
-      await requireStaff(request, READ_IDENTITY);
+      await requireStaff(request);
       const { status, user_id, from_ms, to_ms, page, page_size } = request.query;
       return ok(
         request,
@@ -106,6 +107,7 @@ export async function identityRoutes(app: FastifyInstance, deps: IdentityRouteDe
   api.get(
     '/admin/api/identity/:id',
     {
+      config: { staffRoles: READ_IDENTITY },
       schema: {
         tags: staffTags,
         summary: 'One submission with the urls of its photos',
@@ -116,7 +118,7 @@ export async function identityRoutes(app: FastifyInstance, deps: IdentityRouteDe
       },
     },
     async (request) => {
-      await requireStaff(request, READ_IDENTITY);
+      await requireStaff(request);
       return ok(request, await identity.detail(request.params.id));
     },
   );
@@ -124,6 +126,7 @@ export async function identityRoutes(app: FastifyInstance, deps: IdentityRouteDe
   api.post(
     '/admin/api/identity/:id/approve',
     {
+      config: { staffRoles: COMPLIANCE },
       schema: {
         tags: staffTags,
         summary: 'Certify a waiting submission (once; a second decision is refused)',
@@ -134,7 +137,7 @@ export async function identityRoutes(app: FastifyInstance, deps: IdentityRouteDe
       },
     },
     async (request) => {
-      const staff = await requireStaff(request, COMPLIANCE);
+      const staff = await requireStaff(request);
       return ok(request, await identity.approve(staff, request.params.id), 'identity.approved');
     },
   );
@@ -142,6 +145,7 @@ export async function identityRoutes(app: FastifyInstance, deps: IdentityRouteDe
   api.post(
     '/admin/api/identity/:id/reject',
     {
+      config: { staffRoles: COMPLIANCE },
       schema: {
         tags: staffTags,
         summary: 'Reject a waiting submission with the reason the user will read',
@@ -153,7 +157,7 @@ export async function identityRoutes(app: FastifyInstance, deps: IdentityRouteDe
       },
     },
     async (request) => {
-      const staff = await requireStaff(request, COMPLIANCE);
+      const staff = await requireStaff(request);
       return ok(
         request,
         await identity.reject(staff, request.params.id, request.body.remark),

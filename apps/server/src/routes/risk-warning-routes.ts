@@ -77,6 +77,7 @@ export async function riskWarningRoutes(app: FastifyInstance, deps: RiskWarningR
   api.get(
     '/admin/api/risk_warning',
     {
+      config: { staffRoles: [] },
       schema: {
         tags: staffTags,
         security,
@@ -85,7 +86,7 @@ export async function riskWarningRoutes(app: FastifyInstance, deps: RiskWarningR
       },
     },
     async (request) => {
-      await requireStaff(request, []);
+      await requireStaff(request);
       return ok(request, riskWarning.staffView());
     },
   );
@@ -93,6 +94,7 @@ export async function riskWarningRoutes(app: FastifyInstance, deps: RiskWarningR
   api.post(
     '/admin/api/risk_warning',
     {
+      config: { staffRoles: ['admin'] },
       schema: {
         tags: staffTags,
         security,
@@ -104,7 +106,7 @@ export async function riskWarningRoutes(app: FastifyInstance, deps: RiskWarningR
       },
     },
     async (request) => {
-      const staff = await requireStaff(request, ['admin']);
+      const staff = await requireStaff(request);
       return ok(request, await riskWarning.changeTexts(staff.id, request.body.texts), 'content.saved');
     },
   );
@@ -112,6 +114,7 @@ export async function riskWarningRoutes(app: FastifyInstance, deps: RiskWarningR
   api.post(
     '/admin/api/risk_warning/refresh',
     {
+      config: { staffRoles: ['admin'] },
       schema: {
         tags: staffTags,
         security,
@@ -120,7 +123,7 @@ export async function riskWarningRoutes(app: FastifyInstance, deps: RiskWarningR
       },
     },
     async (request) => {
-      await requireStaff(request, ['admin']);
+      await requireStaff(request);
       await riskWarning.refresh();
       return ok(request, riskWarning.staffView());
     },
@@ -129,6 +132,7 @@ export async function riskWarningRoutes(app: FastifyInstance, deps: RiskWarningR
   api.get(
     '/admin/api/leverage_caps',
     {
+      config: { staffRoles: [] },
       schema: {
         tags: staffTags,
         security,
@@ -137,7 +141,7 @@ export async function riskWarningRoutes(app: FastifyInstance, deps: RiskWarningR
       },
     },
     async (request) => {
-      await requireStaff(request, []);
+      await requireStaff(request);
       return ok(request, leverageCaps.rows());
     },
   );
@@ -145,6 +149,7 @@ export async function riskWarningRoutes(app: FastifyInstance, deps: RiskWarningR
   api.post(
     '/admin/api/leverage_caps',
     {
+      config: { staffRoles: ['admin'] },
       schema: {
         tags: staffTags,
         security,
@@ -158,7 +163,7 @@ export async function riskWarningRoutes(app: FastifyInstance, deps: RiskWarningR
       },
     },
     async (request) => {
-      const staff = await requireStaff(request, ['admin']);
+      const staff = await requireStaff(request);
       const { caps, reason } = request.body;
       return ok(request, await leverageCaps.changeByStaff(staff.id, caps, reason), 'leverage_caps.saved');
     },

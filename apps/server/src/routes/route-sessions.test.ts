@@ -2,7 +2,9 @@
  * A route whose handler asks for a session must say so in its schema (`security`): that is what
  * the session guard (http/session-guard.ts) and the OpenAPI document go by. Read from the route
  * files themselves, each registration up to the next, so a new route that forgets is found here
- * rather than by a client told a field is missing when its token was the fault.
+ * rather than by a client told a field is missing when its token was the fault. A back-office
+ * handler that asks for its staff member (`requireStaff`) reads the roles its route names
+ * (`config: { staffRoles }`), which the guard checks first: the two go together.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -43,5 +45,14 @@ describe('routes that need a session', () => {
         .map(({ path: route }) => `${name}: ${route}`),
     );
     expect(undeclared).toEqual([]);
+  });
+
+  it('name their staff roles wherever the handler asks for its staff member', () => {
+    const mismatched = files.flatMap((name) =>
+      registrations(readFileSync(path.join(here, name), 'utf8'))
+        .filter(({ block }) => /\brequireStaff\(/.test(block) !== /\bstaffRoles\b/.test(block))
+        .map(({ path: route }) => `${name}: ${route}`),
+    );
+    expect(mismatched).toEqual([]);
   });
 });

@@ -27,6 +27,7 @@ export async function staffCompanyRoutes(app: FastifyInstance, deps: StaffConten
   api.get(
     '/admin/api/companies',
     {
+      config: { staffRoles: ADMIN },
       schema: {
         tags,
         summary: 'Companies with their loss_url and sort order',
@@ -36,7 +37,7 @@ export async function staffCompanyRoutes(app: FastifyInstance, deps: StaffConten
       },
     },
     async (request) => {
-      await requireStaff(request, ADMIN);
+      await requireStaff(request);
       const { name, page, page_size } = request.query;
       return ok(request, await admin.companiesPage(name, page, page_size));
     },
@@ -45,6 +46,7 @@ export async function staffCompanyRoutes(app: FastifyInstance, deps: StaffConten
   api.post(
     '/admin/api/companies',
     {
+      config: { staffRoles: ADMIN },
       schema: {
         tags,
         summary: 'Add a company',
@@ -54,7 +56,7 @@ export async function staffCompanyRoutes(app: FastifyInstance, deps: StaffConten
       },
     },
     async (request) => {
-      const staff = await requireStaff(request, ADMIN);
+      const staff = await requireStaff(request);
       const id = await admin.createCompany(staff.id, request.body);
       return ok(request, { id }, 'content.saved');
     },
@@ -63,6 +65,7 @@ export async function staffCompanyRoutes(app: FastifyInstance, deps: StaffConten
   api.post(
     '/admin/api/companies/:id',
     {
+      config: { staffRoles: ADMIN },
       schema: {
         tags,
         summary: 'Change a company, including its status (1 active, 2 suspended) and loss_url',
@@ -73,7 +76,7 @@ export async function staffCompanyRoutes(app: FastifyInstance, deps: StaffConten
       },
     },
     async (request) => {
-      const staff = await requireStaff(request, ADMIN);
+      const staff = await requireStaff(request);
       const { id } = request.params;
       await admin.updateCompany(staff.id, id, request.body);
       return ok(request, { id }, 'content.saved');

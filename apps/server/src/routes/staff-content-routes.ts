@@ -38,6 +38,7 @@ export async function staffContentRoutes(app: FastifyInstance, deps: StaffConten
   api.get(
     '/admin/api/news/:id',
     {
+      config: { staffRoles: ADMIN },
       schema: {
         tags,
         summary: 'An article with its texts in every language',
@@ -47,7 +48,7 @@ export async function staffContentRoutes(app: FastifyInstance, deps: StaffConten
       },
     },
     async (request) => {
-      await requireStaff(request, ADMIN);
+      await requireStaff(request);
       return ok(request, await admin.news(request.params.id));
     },
   );
@@ -55,6 +56,7 @@ export async function staffContentRoutes(app: FastifyInstance, deps: StaffConten
   api.post(
     '/admin/api/news',
     {
+      config: { staffRoles: ADMIN },
       schema: {
         tags,
         summary: 'Publish an article (JSON body); its HTML is sanitised before it is stored',
@@ -64,7 +66,7 @@ export async function staffContentRoutes(app: FastifyInstance, deps: StaffConten
       },
     },
     async (request) => {
-      const staff = await requireStaff(request, ADMIN);
+      const staff = await requireStaff(request);
       const id = await admin.createNews(staff.id, request.body);
       return ok(request, { id }, 'content.saved');
     },
@@ -73,6 +75,7 @@ export async function staffContentRoutes(app: FastifyInstance, deps: StaffConten
   api.post(
     '/admin/api/news/:id',
     {
+      config: { staffRoles: ADMIN },
       schema: {
         tags,
         summary:
@@ -84,7 +87,7 @@ export async function staffContentRoutes(app: FastifyInstance, deps: StaffConten
       },
     },
     async (request) => {
-      const staff = await requireStaff(request, ADMIN);
+      const staff = await requireStaff(request);
       const { id } = request.params;
       await admin.updateNews(staff.id, id, request.body);
       return ok(request, { id }, 'content.saved');
@@ -94,6 +97,7 @@ export async function staffContentRoutes(app: FastifyInstance, deps: StaffConten
   api.post(
     '/admin/api/news/:id/delete',
     {
+      config: { staffRoles: ADMIN },
       schema: {
         tags,
         summary: 'Delete an article',
@@ -103,7 +107,7 @@ export async function staffContentRoutes(app: FastifyInstance, deps: StaffConten
       },
     },
     async (request) => {
-      const staff = await requireStaff(request, ADMIN);
+      const staff = await requireStaff(request);
       const { id } = request.params;
       await admin.deleteNews(staff.id, id);
       return ok(request, { id }, 'content.deleted');
@@ -113,6 +117,7 @@ export async function staffContentRoutes(app: FastifyInstance, deps: StaffConten
   api.get(
     '/admin/api/settings',
     {
+      config: { staffRoles: ADMIN },
       schema: {
         tags,
         summary: 'Every platform setting (trading ones included) and the service texts in every language',
@@ -128,7 +133,7 @@ export async function staffContentRoutes(app: FastifyInstance, deps: StaffConten
       },
     },
     async (request) => {
-      await requireStaff(request, ADMIN);
+      await requireStaff(request);
       return ok(request, await admin.settingsAndTexts());
     },
   );
@@ -136,6 +141,7 @@ export async function staffContentRoutes(app: FastifyInstance, deps: StaffConten
   api.post(
     '/admin/api/settings',
     {
+      config: { staffRoles: ADMIN },
       schema: {
         tags,
         summary:
@@ -146,7 +152,7 @@ export async function staffContentRoutes(app: FastifyInstance, deps: StaffConten
       },
     },
     async (request) => {
-      const staff = await requireStaff(request, ADMIN);
+      const staff = await requireStaff(request);
       const changes = Object.entries(request.body).filter(
         (entry): entry is [SettingKey, string] => entry[1] !== undefined,
       );
@@ -158,6 +164,7 @@ export async function staffContentRoutes(app: FastifyInstance, deps: StaffConten
   api.get(
     '/admin/api/settings/level_impact',
     {
+      config: { staffRoles: ADMIN },
       schema: {
         tags,
         summary:
@@ -168,7 +175,7 @@ export async function staffContentRoutes(app: FastifyInstance, deps: StaffConten
       },
     },
     async (request) => {
-      await requireStaff(request, ADMIN);
+      await requireStaff(request);
       const { margin_call_level: marginCallLevel, stop_out_level: stopOutLevel } = request.query;
       if (stopOutLevel >= marginCallLevel) throw refused('settings.stop_out_not_below_margin_call');
       return ok(request, await deps.trading.levelImpact({ marginCallLevel, stopOutLevel }));
@@ -178,6 +185,7 @@ export async function staffContentRoutes(app: FastifyInstance, deps: StaffConten
   api.post(
     '/admin/api/settings/texts',
     {
+      config: { staffRoles: ADMIN },
       schema: {
         tags,
         summary: 'Set the announcement or the complaint text per language (JSON body)',
@@ -187,7 +195,7 @@ export async function staffContentRoutes(app: FastifyInstance, deps: StaffConten
       },
     },
     async (request) => {
-      const staff = await requireStaff(request, ADMIN);
+      const staff = await requireStaff(request);
       const after = await admin.changeTexts(staff.id, request.body);
       return ok(request, after, 'content.saved');
     },

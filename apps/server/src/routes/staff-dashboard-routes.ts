@@ -25,6 +25,7 @@ export async function staffDashboardRoutes(
   api.get(
     '/admin/api/dashboard',
     {
+      config: { staffRoles: [] },
       schema: {
         tags: ['staff'],
         summary: 'Queues with their ages, money in and out today, new users, and the book’s risk now',
@@ -35,7 +36,7 @@ export async function staffDashboardRoutes(
       },
     },
     async (request) => {
-      await requireStaff(request, []);
+      await requireStaff(request);
       const nowMs = deps.now();
       const since = request.query.since_ms ?? nowMs - (nowMs % DAY_MS);
       return ok(request, await deps.dashboard.snapshot(since));
@@ -45,6 +46,7 @@ export async function staffDashboardRoutes(
   api.get(
     '/admin/api/messages',
     {
+      config: { staffRoles: [] },
       schema: {
         tags: ['staff'],
         summary: 'The e-mails and SMS users were sent, newest first, codes masked',
@@ -57,7 +59,7 @@ export async function staffDashboardRoutes(
       },
     },
     async (request) => {
-      await requireStaff(request, []);
+      await requireStaff(request);
       const { address, channel, page, page_size } = request.query;
       return ok(request, await deps.messageLog.page({ address, channel }, page, page_size));
     },

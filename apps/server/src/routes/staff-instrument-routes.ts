@@ -25,6 +25,7 @@ export async function staffInstrumentRoutes(
   api.get(
     '/admin/api/instruments',
     {
+      config: { staffRoles: [] },
       schema: {
         tags,
         summary: 'Every instrument with what it trades with',
@@ -33,7 +34,7 @@ export async function staffInstrumentRoutes(
       },
     },
     async (request) => {
-      await requireStaff(request, []);
+      await requireStaff(request);
       return ok(request, await deps.instrumentAdmin.list());
     },
   );
@@ -41,6 +42,7 @@ export async function staffInstrumentRoutes(
   api.post(
     '/admin/api/instruments/:id',
     {
+      config: { staffRoles: ['admin'] },
       schema: {
         tags,
         summary:
@@ -52,7 +54,7 @@ export async function staffInstrumentRoutes(
       },
     },
     async (request) => {
-      const staff = await requireStaff(request, ['admin']);
+      const staff = await requireStaff(request);
       const changed = await deps.instrumentAdmin.change(staff.id, request.params.id, request.body);
       return ok(request, changed, 'instrument.saved');
     },

@@ -107,6 +107,7 @@ export async function staffMoneyRoutes(app: FastifyInstance, deps: StaffMoneyRou
   api.get(
     '/admin/api/users/:id/payout-methods',
     {
+      config: { staffRoles: ['finance', 'compliance', 'support'] },
       schema: {
         security,
         tags,
@@ -116,7 +117,7 @@ export async function staffMoneyRoutes(app: FastifyInstance, deps: StaffMoneyRou
       },
     },
     async (request) => {
-      await requireStaff(request, ['finance', 'compliance', 'support']);
+      await requireStaff(request);
       return ok(request, await queries.drawMethods(request.params.id));
     },
   );
@@ -124,6 +125,7 @@ export async function staffMoneyRoutes(app: FastifyInstance, deps: StaffMoneyRou
   api.get(
     '/admin/api/deposits',
     {
+      config: { staffRoles: READ_MONEY },
       schema: {
         security,
         tags,
@@ -133,7 +135,7 @@ export async function staffMoneyRoutes(app: FastifyInstance, deps: StaffMoneyRou
       },
     },
     async (request) => {
-      await requireStaff(request, READ_MONEY);
+      await requireStaff(request);
       const { status, user_id, from_ms, to_ms, page, page_size } = request.query;
       const filter = {
         ...(status === undefined ? {} : { status }),
@@ -149,6 +151,7 @@ export async function staffMoneyRoutes(app: FastifyInstance, deps: StaffMoneyRou
     api.post(
       `/admin/api/deposits/:id/${decision}`,
       {
+        config: { staffRoles: FINANCE },
         schema: {
           security,
           tags,
@@ -162,7 +165,7 @@ export async function staffMoneyRoutes(app: FastifyInstance, deps: StaffMoneyRou
         },
       },
       async (request) => {
-        const staff = await requireStaff(request, FINANCE);
+        const staff = await requireStaff(request);
         const body = request.body as { remark?: string; amount?: string; received?: string } | undefined;
         const remark = body?.remark?.trim() || null;
         const decided = await money.decideDeposit(staff.id, request.params.id, decision, remark, {
@@ -176,6 +179,7 @@ export async function staffMoneyRoutes(app: FastifyInstance, deps: StaffMoneyRou
   api.get(
     '/admin/api/withdrawals',
     {
+      config: { staffRoles: READ_MONEY },
       schema: {
         security,
         tags,
@@ -185,7 +189,7 @@ export async function staffMoneyRoutes(app: FastifyInstance, deps: StaffMoneyRou
       },
     },
     async (request) => {
-      await requireStaff(request, READ_MONEY);
+      await requireStaff(request);
       const { status, user_id, from_ms, to_ms, page, page_size } = request.query;
       const filter = {
         ...(status === undefined ? {} : { status }),
@@ -201,6 +205,7 @@ export async function staffMoneyRoutes(app: FastifyInstance, deps: StaffMoneyRou
     api.post(
       `/admin/api/withdrawals/:id/${decision}`,
       {
+        config: { staffRoles: FINANCE },
         schema: {
           security,
           tags,
@@ -214,7 +219,7 @@ export async function staffMoneyRoutes(app: FastifyInstance, deps: StaffMoneyRou
         },
       },
       async (request) => {
-        const staff = await requireStaff(request, FINANCE);
+        const staff = await requireStaff(request);
         const body = request.body as { remark?: string; reference?: string } | undefined;
         // The payout's reference is what the user reads beside a paid withdrawal.
         const remark = (decision === 'approve' ? body?.reference : body?.remark)?.trim() || null;
@@ -234,6 +239,7 @@ export async function staffMoneyRoutes(app: FastifyInstance, deps: StaffMoneyRou
     api.get(
       `/admin/api/${path}`,
       {
+        config: { staffRoles: FINANCE },
         schema: {
           security,
           tags,
@@ -242,13 +248,14 @@ export async function staffMoneyRoutes(app: FastifyInstance, deps: StaffMoneyRou
         },
       },
       async (request) => {
-        await requireStaff(request, FINANCE);
+        await requireStaff(request);
         return ok(request, await list());
       },
     );
     api.post(
       `/admin/api/${path}`,
       {
+        config: { staffRoles: FINANCE },
         schema: {
           security,
           tags,
@@ -257,7 +264,7 @@ export async function staffMoneyRoutes(app: FastifyInstance, deps: StaffMoneyRou
         },
       },
       async (request) => {
-        const staff = await requireStaff(request, FINANCE);
+        const staff = await requireStaff(request);
         const id = await money.createConfig(staff.id, table, request.body as Record<string, unknown>);
         return ok(request, { id }, 'money.config_saved');
       },
@@ -265,6 +272,7 @@ export async function staffMoneyRoutes(app: FastifyInstance, deps: StaffMoneyRou
     api.post(
       `/admin/api/${path}/:id`,
       {
+        config: { staffRoles: FINANCE },
         schema: {
           security,
           tags,
@@ -274,7 +282,7 @@ export async function staffMoneyRoutes(app: FastifyInstance, deps: StaffMoneyRou
         },
       },
       async (request) => {
-        const staff = await requireStaff(request, FINANCE);
+        const staff = await requireStaff(request);
         const { id } = request.params as { id: number };
         await money.updateConfig(staff.id, table, id, request.body as Record<string, unknown>);
         return ok(request, { id }, 'money.config_saved');

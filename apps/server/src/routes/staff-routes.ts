@@ -37,6 +37,7 @@ export async function staffRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
   api.get(
     '/admin/api/staff',
     {
+      config: { staffRoles: ADMIN },
       schema: {
         tags,
         summary: 'Every staff account (admin)',
@@ -46,7 +47,7 @@ export async function staffRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
       },
     },
     async (request) => {
-      await requireStaff(request, ADMIN);
+      await requireStaff(request);
       return ok(request, (await staff.list()).map(toWireStaff));
     },
   );
@@ -54,6 +55,7 @@ export async function staffRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
   api.post(
     '/admin/api/staff',
     {
+      config: { staffRoles: ADMIN },
       schema: {
         tags,
         summary: 'Create a staff account with roles (admin)',
@@ -64,7 +66,7 @@ export async function staffRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
       },
     },
     async (request) => {
-      const admin = await requireStaff(request, ADMIN);
+      const admin = await requireStaff(request);
       const created = await staff.create(admin, request.body);
       return ok(request, toWireStaff(created), 'staff.saved');
     },
@@ -73,6 +75,7 @@ export async function staffRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
   api.post(
     '/admin/api/staff/:id',
     {
+      config: { staffRoles: ADMIN },
       schema: {
         tags,
         summary: 'Change roles, disable or re-enable, or set a new password (admin)',
@@ -84,7 +87,7 @@ export async function staffRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
       },
     },
     async (request) => {
-      const admin = await requireStaff(request, ADMIN);
+      const admin = await requireStaff(request);
       const { roles, disabled, password, reset_second_factor } = request.body;
       const updated = await staff.update(admin, request.params.id, {
         roles,
@@ -99,6 +102,7 @@ export async function staffRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
   api.get(
     '/admin/api/audit',
     {
+      config: { staffRoles: ADMIN },
       schema: {
         tags: ['audit'],
         summary: 'The audit log, newest first (admin)',
@@ -109,7 +113,7 @@ export async function staffRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
       },
     },
     async (request) => {
-      await requireStaff(request, ADMIN);
+      await requireStaff(request);
       const q = request.query;
       return ok(
         request,

@@ -126,9 +126,12 @@ export async function staffSessionRoutes(app: FastifyInstance, deps: { staff: St
 
   api.post(
     '/admin/api/logout',
-    { schema: { tags, summary: 'End this back-office session', description: staffToken, security } },
+    {
+      config: { staffRoles: [] },
+      schema: { tags, summary: 'End this back-office session', description: staffToken, security },
+    },
     async (request) => {
-      await requireStaff(request, []);
+      await requireStaff(request);
       await staff.logout(tokenOf(request)!);
       return ok(request, null, 'logout_ok');
     },
@@ -137,6 +140,7 @@ export async function staffSessionRoutes(app: FastifyInstance, deps: { staff: St
   api.get(
     '/admin/api/me',
     {
+      config: { staffRoles: [] },
       schema: {
         tags,
         summary: 'The logged-in staff member and their roles',
@@ -146,7 +150,7 @@ export async function staffSessionRoutes(app: FastifyInstance, deps: { staff: St
       },
     },
     async (request) => {
-      await requireStaff(request, []);
+      await requireStaff(request);
       return ok(request, toWireStaff((await staffSession(request))!.staff));
     },
   );
@@ -154,6 +158,7 @@ export async function staffSessionRoutes(app: FastifyInstance, deps: { staff: St
   api.get(
     '/admin/api/sessions',
     {
+      config: { staffRoles: [] },
       schema: {
         tags,
         summary: 'My working back-office sessions, newest first',
@@ -163,7 +168,7 @@ export async function staffSessionRoutes(app: FastifyInstance, deps: { staff: St
       },
     },
     async (request) => {
-      const me = await requireStaff(request, []);
+      const me = await requireStaff(request);
       const current = (await staffSession(request))?.id;
       const sessions = await staff.sessions(me.id);
       return ok(
@@ -176,6 +181,7 @@ export async function staffSessionRoutes(app: FastifyInstance, deps: { staff: St
   api.post(
     '/admin/api/sessions/:id/revoke',
     {
+      config: { staffRoles: [] },
       schema: {
         tags,
         summary: 'End one of my sessions (another browser, a lost laptop)',
@@ -185,7 +191,7 @@ export async function staffSessionRoutes(app: FastifyInstance, deps: { staff: St
       },
     },
     async (request) => {
-      const me = await requireStaff(request, []);
+      const me = await requireStaff(request);
       await staff.endSession(me.id, request.params.id);
       return ok(request, null, 'staff.session_ended');
     },

@@ -43,6 +43,7 @@ export async function staffTraderRoutes(app: FastifyInstance, deps: { userDesk: 
   api.get(
     '/admin/api/users',
     {
+      config: { staffRoles: ANY_STAFF },
       schema: {
         tags,
         summary:
@@ -53,7 +54,7 @@ export async function staffTraderRoutes(app: FastifyInstance, deps: { userDesk: 
       },
     },
     async (request) => {
-      await requireStaff(request, ANY_STAFF);
+      await requireStaff(request);
       const { q, is_demo, state, created_from_ms, created_to_ms, sort, order, page, page_size } =
         request.query;
       const search = {
@@ -72,6 +73,7 @@ export async function staffTraderRoutes(app: FastifyInstance, deps: { userDesk: 
   api.get(
     '/admin/api/users/:id/sessions',
     {
+      config: { staffRoles: ANY_STAFF },
       schema: {
         tags,
         summary: "A user's latest 50 sign-ins: when, from where, and whether the session is still live",
@@ -84,7 +86,7 @@ export async function staffTraderRoutes(app: FastifyInstance, deps: { userDesk: 
       },
     },
     async (request) => {
-      await requireStaff(request, ANY_STAFF);
+      await requireStaff(request);
       return ok(request, await userDesk.sessions(request.params.id));
     },
   );
@@ -92,6 +94,7 @@ export async function staffTraderRoutes(app: FastifyInstance, deps: { userDesk: 
   api.get(
     '/admin/api/users/:id/invitees',
     {
+      config: { staffRoles: ANY_STAFF },
       schema: {
         tags,
         summary: 'The users this user invited, newest first',
@@ -102,7 +105,7 @@ export async function staffTraderRoutes(app: FastifyInstance, deps: { userDesk: 
       },
     },
     async (request) => {
-      await requireStaff(request, ANY_STAFF);
+      await requireStaff(request);
       const { page, page_size } = request.query;
       return ok(request, await userDesk.invitees(request.params.id, page, page_size));
     },
@@ -111,6 +114,7 @@ export async function staffTraderRoutes(app: FastifyInstance, deps: { userDesk: 
   api.get(
     '/admin/api/users/:id',
     {
+      config: { staffRoles: ANY_STAFF },
       schema: {
         tags,
         summary: "A user's profile and account figures now (exact USD)",
@@ -120,7 +124,7 @@ export async function staffTraderRoutes(app: FastifyInstance, deps: { userDesk: 
       },
     },
     async (request) => {
-      await requireStaff(request, ANY_STAFF);
+      await requireStaff(request);
       return ok(request, await userDesk.detail(request.params.id));
     },
   );
@@ -128,6 +132,7 @@ export async function staffTraderRoutes(app: FastifyInstance, deps: { userDesk: 
   api.get(
     '/admin/api/users/:id/orders',
     {
+      config: { staffRoles: ANY_STAFF },
       schema: {
         tags,
         summary: "A user's holding, pending or closed orders, as their phone lists them",
@@ -138,7 +143,7 @@ export async function staffTraderRoutes(app: FastifyInstance, deps: { userDesk: 
       },
     },
     async (request) => {
-      await requireStaff(request, ANY_STAFF);
+      await requireStaff(request);
       const { status, page, page_size } = request.query;
       return ok(request, await userDesk.orders(request.params.id, status as 0 | 1 | 3, page, page_size));
     },
@@ -147,6 +152,7 @@ export async function staffTraderRoutes(app: FastifyInstance, deps: { userDesk: 
   api.get(
     '/admin/api/users/:id/ledger',
     {
+      config: { staffRoles: ANY_STAFF },
       schema: {
         tags,
         summary: "A user's ledger, newest first: every balance change",
@@ -157,7 +163,7 @@ export async function staffTraderRoutes(app: FastifyInstance, deps: { userDesk: 
       },
     },
     async (request) => {
-      await requireStaff(request, ANY_STAFF);
+      await requireStaff(request);
       const { page, page_size } = request.query;
       return ok(request, await userDesk.ledger(request.params.id, request.lang, page, page_size));
     },
@@ -175,10 +181,10 @@ export async function staffTraderRoutes(app: FastifyInstance, deps: { userDesk: 
         body: balanceAdjustBodySchema,
         response: { 200: envelopeOf(userDetailSchema) },
       },
-      config: { idempotent: true },
+      config: { idempotent: true, staffRoles: FINANCE },
     },
     async (request) => {
-      const staff = await requireStaff(request, FINANCE);
+      const staff = await requireStaff(request);
       const { amount, reason, kind } = request.body;
       const id = request.params.id;
       // Kept under the credited user; the operation names the staff member, so another member's
@@ -196,6 +202,7 @@ export async function staffTraderRoutes(app: FastifyInstance, deps: { userDesk: 
     api.post(
       `/admin/api/users/:id/orders/:order_id/${action}`,
       {
+        config: { staffRoles: ADMIN },
         schema: {
           tags,
           summary:
@@ -209,7 +216,7 @@ export async function staffTraderRoutes(app: FastifyInstance, deps: { userDesk: 
         },
       },
       async (request) => {
-        const staff = await requireStaff(request, ADMIN);
+        const staff = await requireStaff(request);
         const { id, order_id } = request.params;
         const row = await userDesk.actOnOrder(staff.id, id, order_id, action, request.body.reason);
         return ok(request, row, action === 'close' ? 'order.closed_by_staff' : 'order.cancelled_by_staff');

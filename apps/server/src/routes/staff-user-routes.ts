@@ -36,6 +36,7 @@ export async function staffUserRoutes(app: FastifyInstance, deps: StaffUserRoute
   api.post(
     '/admin/api/users/:id/disable',
     {
+      config: { staffRoles: COMPLIANCE },
       schema: {
         tags,
         summary: 'Disable a user (every session ends at once, logins are refused) or enable them again',
@@ -47,7 +48,7 @@ export async function staffUserRoutes(app: FastifyInstance, deps: StaffUserRoute
       },
     },
     async (request) => {
-      const staff = await requireStaff(request, COMPLIANCE);
+      const staff = await requireStaff(request);
       const { disabled, reason } = request.body;
       const access = await userAccess.setDisabled(staff.id, request.params.id, disabled, reason);
       return ok(request, access, disabled ? 'user.disabled' : 'user.enabled');
@@ -57,6 +58,7 @@ export async function staffUserRoutes(app: FastifyInstance, deps: StaffUserRoute
   api.post(
     '/admin/api/users/:id/logout',
     {
+      config: { staffRoles: COMPLIANCE },
       schema: {
         tags,
         summary: 'End every session of a user now (they can log in again)',
@@ -68,7 +70,7 @@ export async function staffUserRoutes(app: FastifyInstance, deps: StaffUserRoute
       },
     },
     async (request) => {
-      const staff = await requireStaff(request, COMPLIANCE);
+      const staff = await requireStaff(request);
       const access = await userAccess.endSessions(staff.id, request.params.id, request.body.reason);
       return ok(request, access, 'user.logged_out');
     },
@@ -77,6 +79,7 @@ export async function staffUserRoutes(app: FastifyInstance, deps: StaffUserRoute
   api.post(
     '/admin/api/users/:id/freeze',
     {
+      config: { staffRoles: COMPLIANCE },
       schema: {
         tags,
         summary: 'Freeze or lift trading (new orders) and withdrawals of a user',
@@ -88,7 +91,7 @@ export async function staffUserRoutes(app: FastifyInstance, deps: StaffUserRoute
       },
     },
     async (request) => {
-      const staff = await requireStaff(request, COMPLIANCE);
+      const staff = await requireStaff(request);
       const { trading, withdrawals, reason } = request.body;
       const access = await userAccess.setFrozen(
         staff.id,
@@ -103,6 +106,7 @@ export async function staffUserRoutes(app: FastifyInstance, deps: StaffUserRoute
   api.post(
     '/admin/api/users/:id/reset-password',
     {
+      config: { staffRoles: COMPLIANCE },
       schema: {
         tags,
         summary:
@@ -115,7 +119,7 @@ export async function staffUserRoutes(app: FastifyInstance, deps: StaffUserRoute
       },
     },
     async (request) => {
-      const staff = await requireStaff(request, COMPLIANCE);
+      const staff = await requireStaff(request);
       const access = await userAccess.resetPassword(
         staff.id,
         request.params.id,

@@ -144,6 +144,7 @@ export async function twoFactorRoutes(app: FastifyInstance, deps: TwoFactorRoute
   api.post(
     '/admin/api/users/:id/two_factor/reset',
     {
+      config: { staffRoles: ['compliance'] },
       schema: {
         tags: ['staff: users'],
         summary:
@@ -157,7 +158,7 @@ export async function twoFactorRoutes(app: FastifyInstance, deps: TwoFactorRoute
       },
     },
     async (request) => {
-      const staff = await requireStaff(request, ['compliance']);
+      const staff = await requireStaff(request);
       const access = await secondFactor.resetByStaff(staff.id, request.params.id, request.body.reason);
       return ok(request, access, 'two_factor.reset_done');
     },

@@ -28,6 +28,8 @@ export interface FuzzOperation {
   staff: boolean;
   /** Documented as needing a session (`security`). */
   secured: boolean;
+  /** A back-office call's roles (`x-staff-roles`): any one of them, or admin; empty for any staff. */
+  staffRoles: string[] | undefined;
 }
 
 /** Which session a request carries; the runner turns it into a token. */
@@ -47,6 +49,7 @@ interface OpenApiOperation {
   parameters?: Array<{ in: string; name: string; required?: boolean; schema?: JsonSchema }>;
   requestBody?: { content: Record<string, { schema?: JsonSchema }> };
   security?: unknown[];
+  'x-staff-roles'?: string[];
 }
 
 /** Every operation the document lists (methods the API serves; HEAD and OPTIONS are implicit). */
@@ -67,6 +70,7 @@ export function operationsOf(document: { paths: Record<string, Record<string, Op
         body: contentType ? { contentType, schema: media?.schema ?? {} } : undefined,
         staff: path.startsWith('/admin/'),
         secured: (operation.security ?? []).length > 0,
+        staffRoles: operation['x-staff-roles'],
       });
     }
   return operations;
