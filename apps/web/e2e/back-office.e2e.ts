@@ -452,7 +452,7 @@ describe.skipIf(!chromiumPath)('back office', () => {
     await office.page.keyboard.press('Enter');
     await expect.poll(() => office.rows().count(), eventually).toBe(1);
     await office.rows().first().click();
-    await expect.poll(() => office.page.getByTestId('user-balance').textContent(), eventually).toBe('0');
+    await expect.poll(() => office.page.getByTestId('user-balance').textContent(), eventually).toBe('0.00');
 
     await office.drawer().getByRole('button', { name: 'Adjust balance' }).click();
     await office.modal().getByLabel('Amount (USD)').fill('1000');
@@ -461,7 +461,9 @@ describe.skipIf(!chromiumPath)('back office', () => {
       .getByRole('textbox', { name: /Reason/ })
       .fill('Welcome credit');
     await office.modal().getByRole('button', { name: 'Adjust balance' }).click();
-    await expect.poll(() => office.page.getByTestId('user-balance').textContent(), eventually).toBe('1000');
+    await expect
+      .poll(() => office.page.getByTestId('user-balance').textContent(), eventually)
+      .toBe('1,000.00');
 
     // The trader opens a position from the phone's API.
     const { instrument, price } = await tradableInstrument(stack);

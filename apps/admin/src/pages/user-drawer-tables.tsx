@@ -9,6 +9,7 @@ import { Table, Tag } from 'antd';
 import type { MyDealResult, OrderRow, WireInvitee, WireUserSession } from '@omp/protocol';
 import { api } from '../lib/api-client.ts';
 import { localTime } from '../lib/time.ts';
+import { groupedMoney } from '../lib/money-text.ts';
 
 interface LedgerRow {
   Id: number;
@@ -58,8 +59,18 @@ export function Ledger({ id }: { id: number }) {
       columns={[
         { title: t('table.id'), dataIndex: 'Id' },
         { title: t('users.entry'), dataIndex: 'MemoTran' },
-        { title: t('users.amount'), dataIndex: 'Value', align: 'right', className: 'num' },
-        { title: t('users.balance_after'), dataIndex: 'BalanceAfter', align: 'right', className: 'num' },
+        {
+          title: t('users.amount'),
+          align: 'right',
+          className: 'num',
+          render: (_, row) => groupedMoney(row.Value),
+        },
+        {
+          title: t('users.balance_after'),
+          align: 'right',
+          className: 'num',
+          render: (_, row) => groupedMoney(row.BalanceAfter),
+        },
         { title: t('audit.when'), render: (_, row) => localTime(row.CreatedAtTran) },
       ]}
     />
@@ -88,7 +99,12 @@ export function MoneyRecords({ path, userId }: { path: string; userId: number })
       pagination={{ current: page, pageSize: 20, total: query.data?.total ?? 0, onChange: setPage }}
       columns={[
         { title: t('table.id'), dataIndex: 'id' },
-        { title: t('users.amount'), dataIndex: 'number', align: 'right', className: 'num' },
+        {
+          title: t('users.amount'),
+          align: 'right',
+          className: 'num',
+          render: (_, row) => groupedMoney(row.number),
+        },
         { title: t('table.status'), dataIndex: 'status_name' },
         { title: t('decision.reason'), dataIndex: 'remark' },
         { title: t('table.created'), render: (_, row) => localTime(row.created_at) },

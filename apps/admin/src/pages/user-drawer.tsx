@@ -14,6 +14,7 @@ import { allows, useSession } from '../lib/session.ts';
 import { localTime } from '../lib/time.ts';
 import { ReasonDialog } from '../ui/reason-dialog.tsx';
 import { Invitees, Ledger, MoneyRecords, Orders, PayoutMethods, SignIns } from './user-drawer-tables.tsx';
+import { groupedMoney } from '../lib/money-text.ts';
 
 type Hold = 'freeze_trading' | 'unfreeze_trading' | 'freeze_withdrawals' | 'unfreeze_withdrawals';
 type Action =
@@ -236,20 +237,20 @@ export function UserDrawer({ id, onClose }: { id: number; onClose: () => void })
             </Descriptions.Item>
             <Descriptions.Item label={t('users.balance')}>
               <span className="num" data-testid="user-balance">
-                {user.figures.balance_usd}
+                {groupedMoney(user.figures.balance_usd)}
               </span>
             </Descriptions.Item>
             <Descriptions.Item label={t('dashboard.equity')}>
-              <span className="num">{user.figures.equity_usd}</span>
+              <span className="num">{groupedMoney(user.figures.equity_usd)}</span>
             </Descriptions.Item>
             <Descriptions.Item label={t('users.free_margin')}>
-              <span className="num">{user.figures.free_margin_usd}</span>
+              <span className="num">{groupedMoney(user.figures.free_margin_usd)}</span>
             </Descriptions.Item>
             <Descriptions.Item label={t('dashboard.used_margin')}>
-              <span className="num">{user.figures.used_margin_usd}</span>
+              <span className="num">{groupedMoney(user.figures.used_margin_usd)}</span>
             </Descriptions.Item>
             <Descriptions.Item label={t('users.floating_pl')}>
-              <span className="num">{user.figures.floating_pl_usd}</span>
+              <span className="num">{groupedMoney(user.figures.floating_pl_usd)}</span>
             </Descriptions.Item>
             <Descriptions.Item label={t('dashboard.margin_level')}>
               <span className="num">

@@ -11,6 +11,7 @@ import { PagedTable } from '../ui/paged-table.tsx';
 import { useDateRange } from '../ui/date-range.tsx';
 import { SearchBox } from '../ui/search-box.tsx';
 import { UserDrawer } from './user-drawer.tsx';
+import { groupedMoney } from '../lib/money-text.ts';
 
 export default function UsersPage() {
   const { t } = useTranslation();
@@ -78,7 +79,7 @@ export default function UsersPage() {
             key: 'balance',
             sorter: true,
             align: 'right',
-            render: (_, u) => <span className="num">{u.balance_usd}</span>,
+            render: (_, u) => <span className="num">{groupedMoney(u.balance_usd)}</span>,
           },
           {
             title: t('staff.state'),

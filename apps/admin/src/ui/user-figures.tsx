@@ -5,6 +5,7 @@ import { Descriptions, Skeleton } from 'antd';
 import type { WireUserDetail } from '@omp/protocol';
 import { api } from '../lib/api-client.ts';
 import { errorText } from './error-text.ts';
+import { groupedMoney } from '../lib/money-text.ts';
 
 export function UserFigures({ userId }: { userId: number }) {
   const { t } = useTranslation();
@@ -24,13 +25,13 @@ export function UserFigures({ userId }: { userId: number }) {
       data-testid="user-figures-now"
     >
       <Descriptions.Item label={t('users.balance')}>
-        <span className="num">{figures.balance_usd}</span>
+        <span className="num">{groupedMoney(figures.balance_usd)}</span>
       </Descriptions.Item>
       <Descriptions.Item label={t('dashboard.equity')}>
-        <span className="num">{figures.equity_usd}</span>
+        <span className="num">{groupedMoney(figures.equity_usd)}</span>
       </Descriptions.Item>
       <Descriptions.Item label={t('users.free_margin')}>
-        <span className="num">{figures.free_margin_usd}</span>
+        <span className="num">{groupedMoney(figures.free_margin_usd)}</span>
       </Descriptions.Item>
       <Descriptions.Item label={t('dashboard.margin_level')}>
         <span className="num">{figures.margin_level_pct ? `${figures.margin_level_pct} %` : '—'}</span>
