@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { chromiumPath, eventually, screenshot, useStack } from './harness.ts';
 import { HomePage } from './pages/home-page.ts';
+import { tapTargets } from './tap-targets.ts';
 import { call } from './accounts-api.ts';
 import { demoSession } from './trading-api.ts';
 
@@ -17,6 +18,13 @@ describe.skipIf(!chromiumPath)('quote list', () => {
   it('shows bid, ask and spread on every row, and the day range on a tap that opens nothing', async () => {
     const home = await HomePage.start(stack, '/');
     await home.waitForList();
+    // Every category chip takes a tap 44 px each way, though it looks slimmer.
+    const chips = await tapTargets(home.page, '.chip');
+    expect(chips.length).toBeGreaterThan(3);
+    for (const chip of chips) {
+      expect(chip.height, chip.label).toBeGreaterThanOrEqual(44);
+      expect(chip.width, chip.label).toBeGreaterThanOrEqual(44);
+    }
     await home.selectCategory('crypto');
     const rows = await home.snapshot();
     expect(rows.length).toBeGreaterThan(3);

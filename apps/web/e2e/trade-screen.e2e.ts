@@ -10,6 +10,7 @@ import { call } from './accounts-api.ts';
 import { demoSession, priceAt, pushTicks, tradableInstrument, tradingServerEnv, usd } from './trading-api.ts';
 import { TicketScreen } from './pages/trading-pages.ts';
 import { TradePage } from './pages/trade-page.ts';
+import { tapTargets } from './tap-targets.ts';
 
 describe.skipIf(!chromiumPath)('trade screen', () => {
   const stack = useStack({ env: tradingServerEnv });
@@ -145,12 +146,26 @@ describe.skipIf(!chromiumPath)('trade screen', () => {
     // Every label whole inside its button, and all nine buttons in sight without scrolling.
     const overflow = await trade.page.evaluate(() => {
       const strip = document.querySelector<HTMLElement>('.period-bar__periods')!;
+      // The label's own box against the button's (the button's tap area reaches past it).
+      const outside = (button: HTMLElement) => {
+        const label = document.createRange();
+        label.selectNodeContents(button);
+        const text = label.getBoundingClientRect();
+        const box = button.getBoundingClientRect();
+        return (
+          text.left < box.left || text.right > box.right || text.top < box.top || text.bottom > box.bottom
+        );
+      };
       const clipped = [...strip.querySelectorAll<HTMLElement>('button')]
-        .filter((b) => b.scrollWidth > b.clientWidth || b.scrollHeight > b.clientHeight)
+        .filter(outside)
         .map((b) => b.textContent);
       return { clipped, strip: strip.scrollWidth - strip.clientWidth, count: strip.children.length };
     });
     expect(overflow).toEqual({ clipped: [], strip: 0, count: 9 });
+    // Nine share the row, so each is narrow; each still takes a tap the bar's 44 px high.
+    const periods = await tapTargets(trade.page, '.period-bar__button');
+    expect(periods).toHaveLength(9);
+    for (const period of periods) expect(period.height, period.label).toBeGreaterThanOrEqual(44);
     expect(await trade.page.getByTestId('period-4H').textContent()).toBe('4 ชม.');
     await screenshot(trade.page, 'trade-periods-th');
   });
