@@ -199,6 +199,12 @@ describe.each(databaseEngines())('content API on %s', (engine) => {
       expect(await post(`/admin/api/news/${id}`, admin, { logo: 'javascript:alert(1)' })).toMatchObject({
         code: ResponseCode.invalid,
       });
+      // English is what every other language falls back to: removing it is refused, not ignored.
+      expect(await post(`/admin/api/news/${id}`, admin, { texts: { en: null } })).toMatchObject({
+        code: ResponseCode.invalid,
+        msg: expect.stringMatching(/^English cannot be removed/),
+      });
+      expect((await getIn<NewsArticle>('en', `/api/news/info?id=${id}`)).data.title).toBe('New');
       expect(await post(`/admin/api/news/${id}/delete`, admin)).toMatchObject({ code: 1, msg: 'Deleted' });
       expect(await getIn('en', `/api/news/info?id=${id}`)).toMatchObject({ code: ResponseCode.notFound });
       const entries = await audit('news', id);
@@ -372,6 +378,21 @@ describe.each(databaseEngines())('content API on %s', (engine) => {
         before: { de: expect.stringContaining('Nordkorea') },
         after: { en: 'Closed on Friday.' },
       });
+      // An empty English text would remove the language the others fall back to: refused, in the
+      // staff member's language, and nothing is changed or audited.
+      const auditedBefore = (await audit('setting', 0)).length;
+      const refusedRemoval = await post('/admin/api/settings/texts', admin, {
+        key: 'announcement',
+        texts: { en: ' ', fr: 'Ouvert.' },
+      });
+      expect(refusedRemoval).toMatchObject({
+        code: ResponseCode.invalid,
+        msg: expect.stringMatching(/^English cannot be removed/),
+      });
+      expect((await getIn<BasicInfo>('fr', '/api/basicSet/getBasicInfo')).data.announcement).toBe(
+        'Fermé vendredi.',
+      );
+      expect(await audit('setting', 0)).toHaveLength(auditedBefore);
     });
 
     it('answers the complaint page from this server by default', async () => {

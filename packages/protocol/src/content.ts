@@ -96,7 +96,9 @@ export const newsUpdateBodySchema = changeOf(
     texts: z
       .partialRecord(languageKey, newsTextSchema.nullable())
       .optional()
-      .describe('Languages given replace their text; null removes a language (never English)'),
+      .describe(
+        'Languages given replace their text; null removes a language (English is refused: the others fall back to it)',
+      ),
   }),
 );
 
@@ -124,7 +126,9 @@ export const localizedTextsBodySchema = z.object({
   key: z.enum(LOCALIZED_TEXT_KEYS),
   texts: z
     .partialRecord(languageKey, text(5000))
-    .describe('Per language; an empty string removes that language. English cannot be removed.'),
+    .describe(
+      'Per language; an empty string removes that language. English cannot be removed (refused: every other language falls back to it).',
+    ),
 });
 
 export const settingsBodySchema = changeOf(

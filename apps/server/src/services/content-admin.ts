@@ -13,7 +13,7 @@ import {
   type newsCreateBodySchema,
   type newsUpdateBodySchema,
 } from '@omp/protocol';
-import { notFound } from '../domain/errors.ts';
+import { invalid, notFound } from '../domain/errors.ts';
 import { sanitizeArticleHtml } from '../inputs/article-html.ts';
 import type { AuditEntry } from '../repositories/audit-repository.ts';
 import type { ContentRepository, NewsText } from '../repositories/content-repository.ts';
@@ -84,8 +84,8 @@ export class ContentAdmin {
   async updateNews(staffId: number, id: number, body: z.infer<typeof newsUpdateBodySchema>): Promise<void> {
     const texts: Partial<Record<Language, NewsText | null>> = {};
     for (const [lang, text] of Object.entries(body.texts ?? {}) as Array<[Language, NewsText | null]>) {
-      // Every other language falls back to English, so English cannot be removed.
-      if (text === null && lang === 'en') continue;
+      // Every other language falls back to English, so English cannot be removed: said, not ignored.
+      if (text === null && lang === 'en') throw invalid('content.english_kept', { field: 'texts.en' });
       texts[lang] = text && cleanText(text);
     }
     await this.auditedChange({
@@ -126,6 +126,8 @@ export class ContentAdmin {
 
   /** Replaces the announcement or complaint text in the languages given; the texts after. */
   changeTexts(staffId: number, body: z.infer<typeof localizedTextsBodySchema>) {
+    // An empty text removes a language, but every other one falls back to English.
+    if (body.texts.en?.trim() === '') throw invalid('content.english_kept', { field: 'texts.en' });
     return this.o.db.transaction().execute(async (trx) => {
       const change = await this.o.serviceTexts.put(trx, body.key, body.texts, this.o.now());
       await this.o.writeAudit(trx, {
