@@ -14,6 +14,7 @@ import { priceAt, pushTicks, tradableInstrument, tradingServerEnv } from './trad
 import { AppPage } from './pages/app-page.ts';
 import { TicketScreen } from './pages/trading-pages.ts';
 import { BackOffice } from './pages/back-office-page.ts';
+import { tapTargets } from './tap-targets.ts';
 
 /** Waits until a sheet's slide-in ended: the element's bottom is inside the phone's screen. */
 async function settledInView(page: Page, testId: string): Promise<void> {
@@ -83,6 +84,9 @@ describe.skipIf(!chromiumPath)('risk warning and leverage caps', () => {
     const line = trade.testId('risk-line');
     await expect.poll(() => line.textContent(), eventually).toMatch(FALLBACK);
     expect((await line.boundingBox())!.height).toBe(32);
+    // Slim to the eye, a full tap to the finger.
+    const [lineTarget] = await tapTargets(trade.page, '[data-testid="risk-line"]');
+    expect(lineTarget!.height).toBeGreaterThanOrEqual(44);
     await trade.scrollToTicket();
     await screenshot(trade.page, 'risk-ticket-line');
 

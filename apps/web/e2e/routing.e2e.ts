@@ -8,6 +8,7 @@ import { AppPage } from './pages/app-page.ts';
 import { HomePage } from './pages/home-page.ts';
 import { SettingsPage } from './pages/settings-page.ts';
 import { TradePage } from './pages/trade-page.ts';
+import { PALETTES } from '../src/features/settings/palette.ts';
 
 /**
  * Taps a tab and reports what shows once the tap's own work is done (its microtasks included):
@@ -153,7 +154,7 @@ describe.skipIf(!chromiumPath)('routing and settings', () => {
     const upColor = await settings.page.evaluate(() =>
       getComputedStyle(document.documentElement).getPropertyValue('--up').trim(),
     );
-    expect(upColor).toBe('#f6465d');
+    expect(upColor).toBe(PALETTES.dark.fall);
 
     await settings.goto('/');
     const home = settings.as(HomePage);

@@ -26,8 +26,8 @@ export function tapTargets(page: Page, selector: string): Promise<TapTarget[]> {
     return [...document.querySelectorAll(selector)]
       .filter((el) => (el as HTMLElement).offsetParent !== null)
       .map((el) => {
-        // A chip past the end of its scrolling row is measured where a finger would find it.
-        el.scrollIntoView({ behavior: 'instant', block: 'nearest', inline: 'nearest' });
+        // In the middle of the screen, clear of the fixed bars: where a finger would find it.
+        el.scrollIntoView({ behavior: 'instant', block: 'center', inline: 'center' });
         const box = el.getBoundingClientRect();
         const x = box.left + box.width / 2;
         const y = box.top + box.height / 2;

@@ -101,9 +101,23 @@ describe('theme', () => {
     },
   );
 
-  it('writes on the dark theme’s bright rise and fall colours in a colour readable at 4.5:1', () => {
-    const p = PALETTES.dark;
-    expect(contrast(p.onRise, p.rise)).toBeGreaterThanOrEqual(4.5);
-    expect(contrast(p.onFall, p.fall)).toBeGreaterThanOrEqual(4.5);
-  });
+  it.each(['light', 'dark'] as const)(
+    'writes on the %s theme’s rise and fall colours in a colour readable at 4.5:1',
+    (theme) => {
+      const p = PALETTES[theme];
+      expect(contrast(p.onRise, p.rise)).toBeGreaterThanOrEqual(4.5);
+      expect(contrast(p.onFall, p.fall)).toBeGreaterThanOrEqual(4.5);
+    },
+  );
+
+  it.each(['light', 'dark'] as const)(
+    'shows rising and falling figures readable at 4.5:1 on every %s surface',
+    (theme) => {
+      const p = PALETTES[theme];
+      for (const surface of [p.bg, p.surface, p.surface2, p.surface3]) {
+        expect(contrast(p.rise, surface), `rise on ${surface}`).toBeGreaterThanOrEqual(4.5);
+        expect(contrast(p.fall, surface), `fall on ${surface}`).toBeGreaterThanOrEqual(4.5);
+      }
+    },
+  );
 });
