@@ -5,10 +5,10 @@ import { adminToken } from './staff-helpers.ts';
 import type { TestRuntime } from './test-runtime.ts';
 import type { EnvelopeBody } from './account-helpers.ts';
 
-/** A valid 1×1 PNG. */
 /** A well-formed TRC20 address, for payout methods and deposit networks. */
 export const TRC20_ADDRESS = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
 
+/** A valid 1×1 PNG. */
 export const PNG_BYTES = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
