@@ -13,18 +13,17 @@ import { localTime } from '../lib/time.ts';
 import { ReviewQueue } from '../ui/review-queue.tsx';
 import { StatusTag } from '../ui/status-tag.tsx';
 import { UserLink } from './user-link.tsx';
+import { groupedMoney } from '../lib/money-text.ts';
 
 type DepositRow = DepositRecord & { user_id: number };
 
 const UNCHECKED = 0;
 const tone = (status: number) => (status === 0 ? 'waiting' : status === 1 ? 'done' : 'refused');
-const usd = (value: number) =>
-  value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 6 });
 /** What a received amount as typed credits, with the server's own arithmetic (engine SPEC.md W5). */
 const creditOf = (received: string, usdPrice: string) => {
   const micros = /^\d{1,9}(\.\d{1,6})?$/.test(received.trim()) ? parseMicros(received.trim()) : null;
   const credited = micros === null ? null : depositCredit(micros, usdPrice);
-  return credited === null ? '—' : usd(Number(formatMicros(credited)));
+  return credited === null ? '—' : groupedMoney(Number(formatMicros(credited)));
 };
 const sent = (row: DepositRow) => `${row.sent_number} ${row.currency_code}`;
 /** A received amount as typed that is not what the user declared (the server then wants a note). */
@@ -56,7 +55,7 @@ export default function DepositsPage() {
         {
           title: t('deposit.amount'),
           align: 'right',
-          render: (_, row) => <span className="num">{usd(row.number)}</span>,
+          render: (_, row) => <span className="num">{groupedMoney(row.number)}</span>,
         },
         { title: t('deposit.channel'), render: (_, row) => channel(row) },
         {
@@ -89,7 +88,7 @@ export default function DepositsPage() {
                 label: t('deposit.approve'),
                 path: `/admin/api/deposits/${open.id}/approve`,
                 consequence: t('deposit.approve_received_consequence', {
-                  amount: usd(open.number),
+                  amount: groupedMoney(open.number),
                   user: open.user_id,
                 }),
                 needsReason: false,
@@ -152,7 +151,7 @@ export default function DepositsPage() {
               </Descriptions.Item>
             ) : null}
             <Descriptions.Item label={t('deposit.amount')}>
-              <span className="num">{usd(open.number)} USD</span>
+              <span className="num">{groupedMoney(open.number)} USD</span>
             </Descriptions.Item>
             <Descriptions.Item label={t('deposit.channel')}>{channel(open)}</Descriptions.Item>
             <Descriptions.Item label={t('deposit.sent_from')}>{open.address || '—'}</Descriptions.Item>

@@ -11,13 +11,12 @@ import { ReviewQueue } from '../ui/review-queue.tsx';
 import { StatusTag } from '../ui/status-tag.tsx';
 import { UserFigures } from '../ui/user-figures.tsx';
 import { UserLink } from './user-link.tsx';
+import { groupedMoney } from '../lib/money-text.ts';
 
 type WithdrawalRow = WithdrawRecord & { user_id: number };
 
 const REVIEW = 0;
 const tone = (status: number) => (status === 0 ? 'waiting' : status === 1 ? 'done' : 'refused');
-const usd = (value: number) =>
-  value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 6 });
 const destination = (row: WithdrawalRow) => row.address || row.payee_account;
 
 export default function WithdrawalsPage() {
@@ -40,12 +39,12 @@ export default function WithdrawalsPage() {
         {
           title: t('withdrawal.amount'),
           align: 'right',
-          render: (_, row) => <span className="num">{usd(row.number)}</span>,
+          render: (_, row) => <span className="num">{groupedMoney(row.number)}</span>,
         },
         {
           title: t('withdrawal.fee'),
           align: 'right',
-          render: (_, row) => <span className="num">{usd(row.fee)}</span>,
+          render: (_, row) => <span className="num">{groupedMoney(row.fee)}</span>,
         },
         {
           title: t('withdrawal.received'),
@@ -106,7 +105,7 @@ export default function WithdrawalsPage() {
                 key: 'reject',
                 label: t('decision.reject'),
                 path: `/admin/api/withdrawals/${open.id}/reject`,
-                consequence: t('withdrawal.reject_consequence', { amount: usd(open.number) }),
+                consequence: t('withdrawal.reject_consequence', { amount: groupedMoney(open.number) }),
                 needsReason: true,
                 danger: true,
               },
@@ -121,10 +120,10 @@ export default function WithdrawalsPage() {
               <UserLink id={open.user_id} />
             </Descriptions.Item>
             <Descriptions.Item label={t('withdrawal.amount')}>
-              <span className="num">{usd(open.number)} USD</span>
+              <span className="num">{groupedMoney(open.number)} USD</span>
             </Descriptions.Item>
             <Descriptions.Item label={t('withdrawal.fee')}>
-              <span className="num">{usd(open.fee)} USD</span>
+              <span className="num">{groupedMoney(open.fee)} USD</span>
             </Descriptions.Item>
             <Descriptions.Item label={t('withdrawal.received')}>
               <span className="num">{`${open.real_number} ${currency(open)}`}</span>
