@@ -4,7 +4,14 @@
  * audited and each refused to roles it does not belong to; balances equal their ledgers after.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { MyDealResult, OrderRow, WireAuditEntry, WireUserDetail, WireUserSummary } from '@omp/protocol';
+import {
+  DepositStatus,
+  type MyDealResult,
+  type OrderRow,
+  type WireAuditEntry,
+  type WireUserDetail,
+  type WireUserSummary,
+} from '@omp/protocol';
 import { adminToken, callApi, staffToken } from './helpers/staff-helpers.ts';
 import {
   databaseEngines,
@@ -14,6 +21,7 @@ import {
 } from './helpers/test-runtime.ts';
 import { tradingClient } from './helpers/trading-helpers.ts';
 import { liftLeverageCaps } from './helpers/leverage-helpers.ts';
+import { approvedDeposit } from './helpers/money-helpers.ts';
 
 describe.each(databaseEngines())('users desk on %s', (engine) => {
   let rt: TestRuntime;
@@ -140,6 +148,40 @@ describe.each(databaseEngines())('users desk on %s', (engine) => {
       ],
     ]);
     await t.expectLedgerBalanced(id);
+  });
+
+  it('stops a credit at the balance ceiling, where the phone still reads every micro-dollar', async () => {
+    const { id, token } = await t.realUser('0');
+    const adjust = (amount: string, kind = 'adjustment') =>
+      post(`/admin/api/users/${id}/adjust`, finance, { amount, reason: 'Ceiling', kind });
+    expect((await adjust('999999999.999998')).code).toBe(1);
+    const refusal = {
+      code: 0,
+      msg: 'This credit would take the balance above 999,999,999.999999 USD, the most an account can hold',
+    };
+    expect(await adjust('0.000002')).toMatchObject(refusal);
+    expect(await adjust('0.000002', 'bonus')).toMatchObject(refusal);
+    // A deposit staff confirm is refused the same way and stays in review, to be decided again.
+    const deposit = await approvedDeposit(rt, token, finance, '1').catch((error: Error) => error.message);
+    expect(deposit).toBe(`approving the deposit failed: ${refusal.msg}`);
+    const queue = await get<{ list: Array<{ user_id: number; status: number }> }>(
+      `/admin/api/deposits?user_id=${id}`,
+      finance,
+    );
+    expect(queue.data.list.map((row) => row.status)).toEqual([DepositStatus.unchecked]);
+    // Up to the ceiling itself is fine, and the phone's JSON number carries it exactly.
+    expect((await adjust('0.000001', 'bonus')).code).toBe(1);
+    const figures = await t.figures(token);
+    expect(figures.data.balance.toFixed(6)).toBe('999999999.999999');
+    // Taking money away still works there.
+    expect((await adjust('-0.5')).code).toBe(1);
+    const audit = await get<{ list: WireAuditEntry[] }>(
+      `/admin/api/audit?target_type=user&target_id=${id}`,
+      await adminToken(rt),
+    );
+    // The refusals changed nothing and left no audit row.
+    expect(audit.data.list).toHaveLength(3);
+    expect(await t.expectLedgerBalanced(id)).toBe(999_999_999_499_999n);
   });
 
   it('makes an adjustment sent again with its Idempotency-Key once, even while the first runs', async () => {

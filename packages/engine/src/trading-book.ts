@@ -44,7 +44,19 @@ export type CommandRejection =
   | 'order_not_found'
   | 'order_not_holding'
   | 'order_not_pending'
-  | 'not_a_demo_account';
+  | 'not_a_demo_account'
+  | 'balance_above_ceiling';
+
+/**
+ * The most money from outside the trading (a deposit, a staff adjustment or bonus) may bring a
+ * balance to: 999,999,999.999999 USD. Below it every balance has at most 15 significant digits, so
+ * the wire's JSON numbers (IEEE doubles) carry it to the micro-dollar; past 2^53 micro-dollars
+ * they would not. Trading's own postings and a withdrawal's release are never refused by it.
+ */
+export const BALANCE_CEILING_MICROS = 1_000_000_000_000_000n - 1n;
+
+/** The postings that bring money in from outside the trading, and so stop at the ceiling. */
+const CREDITS_FROM_OUTSIDE: ReadonlySet<LedgerKindOfTrading> = new Set(['deposit', 'adjustment', 'bonus']);
 
 export type CommandResult = { ok: true; outcome: Outcome } | { ok: false; rejection: CommandRejection };
 
@@ -349,7 +361,8 @@ export class TradingBook {
 
   /**
    * [B7] Posts a balance change that is not a trade (deposit, withdrawal hold or release, fee,
-   * adjustment). A negative amount with `requireFreeMargin` must fit in the free margin.
+   * adjustment). A negative amount with `requireFreeMargin` must fit in the free margin; a credit
+   * from outside the trading must leave the balance at most `BALANCE_CEILING_MICROS`.
    */
   postBalance(
     accountId: number,
@@ -364,6 +377,9 @@ export class TradingBook {
     const account = this.accounts.get(accountId)?.account;
     if (!account) return reject('account_not_found');
     const total = change.postings.reduce((sum, posting) => sum + posting.amountMicros, 0n);
+    const fromOutside = change.postings.some((posting) => CREDITS_FROM_OUTSIDE.has(posting.kind));
+    if (fromOutside && total > 0n && account.balanceMicros + total > BALANCE_CEILING_MICROS)
+      return reject('balance_above_ceiling');
     if (change.requireFreeMargin && total < 0n) {
       const figures = this.valuation(account).figures(account, this.board);
       if (-total > figures.freeMarginMicros) return reject('insufficient_free_margin');

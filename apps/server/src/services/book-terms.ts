@@ -37,5 +37,7 @@ export function applyInstrumentSpec(board: TradingBook['board'], spec: Instrumen
 export function refusalOf(rejection: string): DomainError {
   if (rejection === 'order_not_found') return notFound('order.order_not_found');
   if (rejection === 'instrument_not_found') return notFound('order.instrument_not_found');
+  // A deposit's or staff credit's refusal: about the money, not an order.
+  if (rejection === 'balance_above_ceiling') return refused('money.balance_above_ceiling');
   return refused(`order.${rejection}`);
 }
