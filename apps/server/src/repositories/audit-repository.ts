@@ -43,6 +43,28 @@ function toJson(value: unknown): string | null {
   return JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
 }
 
+/**
+ * The keys whose values differ between `before` and `after`, each side with only those: what an
+ * audit row says of a change. Undefined when nothing differs, as when staff repeat a change that
+ * is already in place: an action that changed nothing leaves no audit row.
+ */
+export function changedValues(
+  before: Readonly<Record<string, unknown>>,
+  after: Readonly<Record<string, unknown>>,
+): { before: Record<string, unknown>; after: Record<string, unknown> } | undefined {
+  const was: Record<string, unknown> = {};
+  const now: Record<string, unknown> = {};
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (toJson(before[key]) === toJson(after[key])) continue;
+    was[key] = before[key] ?? null;
+    now[key] = after[key] ?? null;
+  }
+  return Object.keys(now).length === 0 ? undefined : { before: was, after: now };
+}
+
+/** Whether the record reads the same before and after an action. */
+export const readsTheSame = (before: unknown, after: unknown): boolean => toJson(before) === toJson(after);
+
 function fromJson(text: string | null): unknown {
   return text === null ? null : (JSON.parse(text) as unknown);
 }

@@ -87,7 +87,7 @@ export class MoneyRepository {
     const before = await trx.selectFrom(name).selectAll().where('id', '=', id).executeTakeFirst();
     if (!before) return undefined;
     await trx.updateTable(name).set(values).where('id', '=', id).execute();
-    return before;
+    return plain(before);
   }
 
   /** Runs the work in one transaction: a staff decision with its audit row. */

@@ -1,9 +1,10 @@
 /**
  * One staff change in one transaction with its audit row: the record as `read` shows it before
- * and after `write`, so the log can always answer "who changed what, from what, to what".
+ * and after `write`, so the log can always answer "who changed what, from what, to what". A
+ * change that changed nothing is not logged as one.
  */
 import { notFound } from '../domain/errors.ts';
-import type { AuditEntry } from '../repositories/audit-repository.ts';
+import { readsTheSame, type AuditEntry } from '../repositories/audit-repository.ts';
 import type { Db, Tx } from '../repositories/unit-of-work.ts';
 
 export interface AuditedChange {
@@ -19,6 +20,12 @@ export interface AuditedChange {
   /** The record as the audit row shows it; undefined when it does not exist (after a delete). */
   read: (trx: Tx, id: number) => Promise<object | undefined>;
   write: (trx: Tx) => Promise<number | void>;
+  /**
+   * An action that is an event rather than a state (a password reset, a sign-out everywhere):
+   * audited even when the record reads the same after. Otherwise a change that leaves the record
+   * as it was (staff repeating a change already in place) writes no audit row.
+   */
+  auditedWhenUnchanged?: boolean;
 }
 
 export function auditedChanges(
@@ -35,6 +42,7 @@ export function auditedChanges(
       }
       const id = (await change.write(trx)) ?? change.id!;
       const after = (await change.read(trx, id)) ?? null;
+      if (!change.auditedWhenUnchanged && readsTheSame(before, after)) return id;
       await writeAudit(trx, {
         staffId: change.staffId,
         action: change.action,

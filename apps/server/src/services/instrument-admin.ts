@@ -8,7 +8,7 @@ import { instrumentTermsProblem, rescalePoints, type InstrumentSpec } from '@omp
 import type { InstrumentChange, WireStaffInstrument } from '@omp/protocol';
 import { invalid, notFound, refused } from '../domain/errors.ts';
 import type { EventBus } from '../events/event-bus.ts';
-import type { writeAudit } from '../repositories/audit-repository.ts';
+import { changedValues, type writeAudit } from '../repositories/audit-repository.ts';
 import type { InstrumentRecord, MarketRepository } from '../repositories/market-repository.ts';
 import type { MarketService } from './market-service.ts';
 import { logoUrl } from '../wire/trading-wire.ts';
@@ -65,15 +65,18 @@ export class InstrumentAdmin {
         openOrders = open;
         return applyChange(before, change, open);
       },
-      (trx, before, after) =>
-        this.o.writeAudit(trx, {
-          staffId,
-          action: 'instrument.change',
-          targetType: 'instrument',
-          targetId: id,
-          ...changedFields(toWire(before, openOrders), toWire(after, openOrders)),
-          atMs,
-        }),
+      async (trx, before, after) => {
+        const changed = changedFields(toWire(before, openOrders), toWire(after, openOrders));
+        if (changed)
+          await this.o.writeAudit(trx, {
+            staffId,
+            action: 'instrument.change',
+            targetType: 'instrument',
+            targetId: id,
+            ...changed,
+            atMs,
+          });
+      },
     );
     if (!result) throw notFound('instrument_not_found', { id });
     const { spec, enabled, names } = result.after;
@@ -158,14 +161,19 @@ function toWire({ spec, enabled, names }: InstrumentRecord, openOrders: number):
   };
 }
 
-/** Only what changed goes into the audit row, with the code to say which instrument it was. */
-function changedFields(before: WireStaffInstrument, after: WireStaffInstrument) {
-  const was: Record<string, unknown> = { code: before.code };
-  const now: Record<string, unknown> = { code: after.code };
-  for (const key of Object.keys(after) as Array<keyof WireStaffInstrument>) {
-    if (key === 'open_orders' || JSON.stringify(before[key]) === JSON.stringify(after[key])) continue;
-    was[key] = before[key];
-    now[key] = after[key];
-  }
-  return { before: was, after: now };
+/**
+ * Only what changed goes into the audit row, with the code to say which instrument it was;
+ * undefined when nothing did (the same terms saved again).
+ */
+function changedFields(
+  { open_orders: _before, ...before }: WireStaffInstrument,
+  { open_orders: _after, ...after }: WireStaffInstrument,
+) {
+  const changed = changedValues(before, after);
+  return (
+    changed && {
+      before: { code: before.code, ...changed.before },
+      after: { code: after.code, ...changed.after },
+    }
+  );
 }

@@ -16,7 +16,7 @@ import type { InstrumentSpec } from '@omp/engine';
 import { LEVERAGE_CAP_CLASSES, type LeverageCapClass, type LeverageCapRow } from '@omp/protocol';
 import { refused, type DomainError } from '../domain/errors.ts';
 import type { EventBus } from '../events/event-bus.ts';
-import type { AuditEntry } from '../repositories/audit-repository.ts';
+import { changedValues, type AuditEntry } from '../repositories/audit-repository.ts';
 import type { RiskWarningRepository } from '../repositories/risk-warning-repository.ts';
 import type { Tx } from '../repositories/unit-of-work.ts';
 import { SEED_CATEGORIES } from '../seed/instruments.ts';
@@ -157,6 +157,8 @@ export class LeverageCaps {
     const entries = Object.entries(changes) as Array<[LeverageCapClass, number]>;
     await this.options.repository.transaction(async (trx) => {
       await this.options.repository.saveCaps(trx, entries, atMs);
+      // Every cap before and after, for the picture; but only when one of them changed.
+      if (!changedValues(before, after)) return;
       await this.options.writeAudit(trx, {
         staffId,
         action: 'leverage_caps.update',

@@ -8,7 +8,7 @@
  */
 import { parseMicros, receivedAmount, withdrawalFee, withdrawalRuleFault } from '@omp/engine';
 import { WithdrawalStatus } from '@omp/protocol';
-import type { AuditEntry } from '../repositories/audit-repository.ts';
+import { changedValues, type AuditEntry } from '../repositories/audit-repository.ts';
 import { invalid, notFound, refused } from '../domain/errors.ts';
 import { DepositDesk, type DepositInput } from './deposit-desk.ts';
 import { amountOf } from './money-amounts.ts';
@@ -339,6 +339,9 @@ export class MoneyService {
         if (!before) throw notFound('money.record_not_found');
         // The rule as it is after the change, whichever of its fields changed (rolled back if unfit).
         if (table === 'withdraw_currencies') checkWithdrawalRule({ ...before, ...values });
+        // The whole row before, to say which it was; nothing when every field sent was as it is.
+        const picked = Object.fromEntries(Object.keys(values).map((key) => [key, before[key]]));
+        if (!changedValues(picked, values)) return;
         await this.options.writeAudit(trx, {
           staffId,
           action: `${table}.update`,

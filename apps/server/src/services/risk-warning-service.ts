@@ -18,7 +18,7 @@ import {
 } from '@omp/protocol';
 import type { EventBus } from '../events/event-bus.ts';
 import { translate } from '../i18n/translate.ts';
-import type { AuditEntry } from '../repositories/audit-repository.ts';
+import { changedValues, type AuditEntry } from '../repositories/audit-repository.ts';
 import type { LossShareCount, RiskWarningRepository } from '../repositories/risk-warning-repository.ts';
 import type { Tx } from '../repositories/unit-of-work.ts';
 
@@ -152,15 +152,20 @@ export class RiskWarningService {
       const before = await repository.texts(trx);
       await repository.saveTexts(trx, entries, atMs);
       const after = await repository.texts(trx);
-      await this.options.writeAudit(trx, {
-        staffId,
-        action: 'risk_warning.update',
-        targetType: 'risk_warning',
-        targetId: 0,
-        before: Object.fromEntries(entries.map(([lang]) => [lang, before.get(lang) ?? null])),
-        after: Object.fromEntries(entries.map(([lang]) => [lang, after.get(lang) ?? null])),
-        atMs,
-      });
+      // The languages whose text changed; the same texts saved again are no change.
+      const changed = changedValues(
+        Object.fromEntries(entries.map(([lang]) => [lang, before.get(lang) ?? null])),
+        Object.fromEntries(entries.map(([lang]) => [lang, after.get(lang) ?? null])),
+      );
+      if (changed)
+        await this.options.writeAudit(trx, {
+          staffId,
+          action: 'risk_warning.update',
+          targetType: 'risk_warning',
+          targetId: 0,
+          ...changed,
+          atMs,
+        });
       return after;
     });
     this.options.events.publish('risk_warning_changed', { texts: Object.fromEntries(stored) });

@@ -5,7 +5,7 @@
  */
 import { refused } from '../domain/errors.ts';
 import type { EventBus } from '../events/event-bus.ts';
-import { writeAudit } from '../repositories/audit-repository.ts';
+import { changedValues, writeAudit } from '../repositories/audit-repository.ts';
 import type { MarketRepository } from '../repositories/market-repository.ts';
 import { InProcessKeyedLocks, type KeyedLocks } from './keyed-locks.ts';
 
@@ -106,13 +106,15 @@ export class SettingsService {
       const before = Object.fromEntries(
         changes.map(([key]) => [key, stored.get(key) ?? SETTING_DEFAULTS[key]]),
       );
+      // The keys whose value changed: a screen sends them all, and a save of the same is no change.
+      const changed = changedValues(before, Object.fromEntries(changes));
+      if (!changed) return;
       await writeAudit(trx, {
         staffId,
         action: 'setting.update',
         targetType: 'setting',
         targetId: 0,
-        before,
-        after: Object.fromEntries(changes),
+        ...changed,
         atMs,
       });
     });

@@ -14,7 +14,7 @@ import {
   type WireStaffSession,
 } from '@omp/protocol';
 import { notFound, refused } from '../domain/errors.ts';
-import { listAudit, writeAudit, type AuditFilter } from '../repositories/audit-repository.ts';
+import { listAudit, readsTheSame, writeAudit, type AuditFilter } from '../repositories/audit-repository.ts';
 import { StaffRepository, type StaffAccount, type StaffSession } from '../repositories/staff-repository.ts';
 import { StaffSecondFactor } from './staff-second-factor.ts';
 import type { VerificationRepository } from '../repositories/verification-repository.ts';
@@ -269,6 +269,10 @@ export class StaffService {
       if (change.resetSecondFactor) await repository.clearSecondFactor(id);
       if (disabled || passwordHash || change.resetSecondFactor) await repository.revokeAllSessions(id, nowMs);
       const after = (await repository.byId(id))!;
+      // The same roles and state again, and no password or authenticator reset: nothing to log.
+      const changedNothing =
+        !passwordHash && !change.resetSecondFactor && readsTheSame(auditView(before), auditView(after));
+      if (changedNothing) return after;
       await writeAudit(trx, {
         staffId: actor.id,
         action: 'staff.update',

@@ -109,6 +109,7 @@ export class UserAccessService {
       id,
       missingKey: 'user.not_found',
       reason,
+      auditedWhenUnchanged: true,
       read: (trx, userId) => accessOf(trx, userId, this.o.now()),
       write: async (trx) => {
         await replacePasswordHash(trx, id, `locked$${randomBytes(16).toString('hex')}`, this.o.now());
@@ -127,6 +128,7 @@ export class UserAccessService {
       id,
       missingKey: 'user.not_found',
       reason,
+      auditedWhenUnchanged: true,
       read: (trx, userId) => accessOf(trx, userId, this.o.now()),
       write: (trx) => revokeAllSessions(trx, id, this.o.now()),
     });
