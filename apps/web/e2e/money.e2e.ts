@@ -118,6 +118,11 @@ describe.skipIf(!chromiumPath)('money and identity', () => {
     }
     await app.field('withdraw-amount').fill('600');
     await expect.poll(() => app.fieldError('withdraw-amount').textContent()).toContain('free margin');
+    // In English a comma groups thousands: "1,000" is a thousand (beyond the free margin), never one.
+    await app.field('withdraw-amount').fill('1,000');
+    await expect.poll(() => app.fieldError('withdraw-amount').textContent()).toContain('free margin');
+    await app.field('withdraw-amount').fill('1,00');
+    await expect.poll(() => app.fieldError('withdraw-amount').textContent()).toContain('at most 6 decimals');
     await app.field('withdraw-amount').fill('100');
     await expect.poll(() => app.testId('withdraw-received').textContent()).toBe('99.00 USDT');
     await app.field('withdraw-memo').fill('Rent');
@@ -237,6 +242,26 @@ describe.skipIf(!chromiumPath)('money and identity', () => {
     const user = app.as(UserScreen);
     await user.goto('/user');
     await expect.poll(() => user.page.getByTestId('balance').textContent(), eventually).toContain('$110.47');
+  });
+
+  it("takes an amount typed in the user's language and shows every figure in it", async () => {
+    const session = await registerByApi(stack, uniqueEmail('german'), 'Money-pass-4');
+    const app = await MoneyScreen.start(stack, '/mine/charge', { session, lang: 'de' });
+    await app.moneyTab('Banküberweisung');
+    await app.page.locator('[data-testid="deposit-banks"] .adm-selector-item', { hasText: 'EUR' }).click();
+    await expect.poll(() => app.testId('deposit-rate').textContent(), eventually).toBe('1 USD = 0,86 EUR');
+    // German writes 1.234,5: the point groups, the comma is the decimal; what is sent is 1234.5.
+    await app.field('deposit-amount').fill('1.234,5');
+    expect(formatMicros(depositCredit(parseMicros('1234.5')!, '0.86')!)).toBe('1435.465116');
+    await expect.poll(() => app.testId('deposit-credited').textContent()).toBe('1.435,465116 USD');
+    expect(await app.field('deposit-amount').inputValue()).toBe('1.234,5');
+    await app.attach('deposit-proof', photo('payment-proof.png'));
+    await app.settle();
+    await screenshot(app.page, 'money-deposit-german');
+    const sent = app.page.waitForRequest('**/api/quickCharge/wire_submit');
+    await app.testId('deposit-submit').click();
+    expect(new URLSearchParams((await sent).postData() ?? '').get('number')).toBe('1234.5');
+    await expect.poll(() => app.testId('record-sent').textContent(), eventually).toContain('1.234,50');
   });
 
   it('shows why an identity was rejected and takes a corrected submission', async () => {

@@ -30,8 +30,8 @@ export function AmountField({
       id={id}
       label={label}
       value={value}
-      // Commas typed by habit become points; anything else is left for the check to explain.
-      onValue={(text) => onValue(text.replace(',', '.'))}
+      // Kept as typed, in the language's separators: the page reads it with `typedDecimal`.
+      onValue={onValue}
       error={error}
       hint={hint}
       inputMode="decimal"

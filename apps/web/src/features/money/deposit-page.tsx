@@ -13,6 +13,8 @@ import { TextField } from '../../ui/field.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { PageLoading } from '../../ui/page-loading.tsx';
 import { SubmitButton } from '../../ui/submit-button.tsx';
+import { formatDecimalText, typedDecimal } from '../../lib/decimal-text.ts';
+import { useSettings } from '../settings/settings-store.ts';
 import { AmountField, amountProblemText } from './amount-field.tsx';
 import { CopyButton } from './copy-button.tsx';
 import { DepositRecords } from './money-records.tsx';
@@ -225,7 +227,10 @@ function RatedDepositForm({
   withSender?: boolean;
 }) {
   const { t } = useTranslation();
-  const [amount, setAmount] = useState('');
+  const lang = useSettings((s) => s.lang);
+  // As typed, in the language's separators; `amount` is its wire form ("1234.5").
+  const [typed, setTyped] = useState('');
+  const amount = typedDecimal(typed, lang);
   const [sender, setSender] = useState('');
   const [proof, setProof] = useState('');
   const { problems, setProblems, edited, hasProblems } = useProblems<'amount' | 'proof'>();
@@ -242,7 +247,7 @@ function RatedDepositForm({
     await sending(
       () =>
         send({
-          number: amount.trim(),
+          number: amount,
           proofImg: proof,
           usd_price: usdPrice,
           ...(sender.trim() ? { address: sender.trim() } : {}),
@@ -262,8 +267,8 @@ function RatedDepositForm({
         id="deposit-amount"
         label={t('deposit.amountIn', { currency })}
         unit={currency}
-        value={amount}
-        onValue={edited('amount', setAmount)}
+        value={typed}
+        onValue={edited('amount', setTyped)}
         error={problems.amount}
       />
       {currency !== ACCOUNT_CURRENCY && (
@@ -306,6 +311,7 @@ function CreditPreview({
   usdPrice: string;
 }) {
   const { t } = useTranslation();
+  const lang = useSettings((s) => s.lang);
   const preview = previewDeposit(amount, usdPrice);
   return (
     <>
@@ -313,13 +319,13 @@ function CreditPreview({
         <div>
           <dt>{t('deposit.rate')}</dt>
           <dd className="num" dir="ltr" data-testid="deposit-rate">
-            {`1 USD = ${usdPrice} ${currency}`}
+            {`1 USD = ${formatDecimalText(usdPrice, lang)} ${currency}`}
           </dd>
         </div>
         <div>
           <dt>{t('deposit.credited')}</dt>
           <dd className="num figure-list__strong" dir="ltr" data-testid="deposit-credited">
-            {preview.state === 'ok' ? `${preview.credited} USD` : '—'}
+            {preview.state === 'ok' ? `${formatDecimalText(preview.credited, lang)} USD` : '—'}
           </dd>
         </div>
       </dl>

@@ -8,6 +8,7 @@ import type { DepositRecord, RecordPage, WithdrawRecord } from '@omp/protocol';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { PagedBody, RefreshableList } from '../../ui/paged-list.tsx';
 import { formatDateTime, formatUsd } from '../../lib/format.ts';
+import { formatDecimalText } from '../../lib/decimal-text.ts';
 import { useSettings } from '../settings/settings-store.ts';
 import { OrderSkeleton } from '../orders/order-skeleton.tsx';
 import {
@@ -81,7 +82,7 @@ function DepositItem({ row }: { row: DepositRecord }) {
         <div className="record__line">
           <span className="record__label">{t('deposit.sent')}</span>
           <span className="num record__figure" dir="ltr" data-testid="record-sent">
-            {`${currencyAmountText(row.sent_number)} ${row.currency_code}`}
+            {`${formatDecimalText(currencyAmountText(row.sent_number), lang)} ${row.currency_code}`}
           </span>
         </div>
       )}
@@ -89,7 +90,7 @@ function DepositItem({ row }: { row: DepositRecord }) {
         <div className="record__line">
           <span className="record__label">{t('deposit.received')}</span>
           <span className="num record__figure" dir="ltr" data-testid="record-received">
-            {`${currencyAmountText(row.received_number)} ${row.currency_code}`}
+            {`${formatDecimalText(currencyAmountText(row.received_number), lang)} ${row.currency_code}`}
           </span>
         </div>
       )}
@@ -158,7 +159,7 @@ function WithdrawItem({ row }: { row: WithdrawRecord }) {
       <div className="record__line">
         <span className="record__label">{t('withdraw.received')}</span>
         <span className="num" dir="ltr" data-testid="record-received">
-          {row.real_number} {currency?.code ?? ''}
+          {formatDecimalText(row.real_number, lang)} {currency?.code ?? ''}
         </span>
       </div>
       <div className="record__line record__meta">

@@ -15,6 +15,7 @@ import { TextField } from '../../ui/field.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { PageLoading } from '../../ui/page-loading.tsx';
 import { formatUsd } from '../../lib/format.ts';
+import { formatDecimalText, typedDecimal } from '../../lib/decimal-text.ts';
 import { useSettings } from '../settings/settings-store.ts';
 import { useAccountFigures } from '../trading/trading-api.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
@@ -153,7 +154,9 @@ function AmountForm({
   const navigate = useNavigate();
   const lang = useSettings((s) => s.lang);
   const free = useAccountFigures().data?.free_margin;
-  const [amount, setAmount] = useState('');
+  // As typed, in the language's separators; `amount` is its wire form ("1234.5").
+  const [typed, setTyped] = useState('');
+  const amount = typedDecimal(typed, lang);
   const [memo, setMemo] = useState('');
   const [shown, setShown] = useState(false);
   const { busy, send } = useSending();
@@ -163,10 +166,12 @@ function AmountForm({
   useUserInfo();
   const userInfoNow = useUserInfoNow();
   const preview = previewWithdrawal(amount, currency, free);
+  /** An exact figure in the language's separators, as the balance above it. */
+  const inLanguage = (text: string) => formatDecimalText(text, lang);
   const rule = feeRule(currency);
   const problem =
     preview.state === 'invalid'
-      ? amountProblemText(t, preview.problem, preview.min)
+      ? amountProblemText(t, preview.problem, preview.min && inLanguage(preview.min))
       : shown && preview.state === 'empty'
         ? amountProblemText(t, 'empty')
         : undefined;
@@ -189,17 +194,27 @@ function AmountForm({
     }
     if (preview.state !== 'ok') return;
     const checked = checkAmount(amount);
-    const taken = 'micros' in checked ? usdText(checked.micros) : amount.trim();
+    const taken = 'micros' in checked ? usdText(checked.micros) : amount;
     const confirmed = await ask({
       title: t('withdraw.confirmTitle'),
       rows: [
         { label: t('withdraw.currency'), value: currencyName(currency) },
         ...payeeRows(t, method),
-        { label: t('withdraw.confirmAmount'), value: `${taken} USD`, ltr: true, testId: 'confirm-amount' },
-        { label: t('withdraw.fee'), value: `${preview.fee} USD`, ltr: true, testId: 'confirm-fee' },
+        {
+          label: t('withdraw.confirmAmount'),
+          value: `${inLanguage(taken)} USD`,
+          ltr: true,
+          testId: 'confirm-amount',
+        },
+        {
+          label: t('withdraw.fee'),
+          value: `${inLanguage(preview.fee)} USD`,
+          ltr: true,
+          testId: 'confirm-fee',
+        },
         {
           label: t('withdraw.received'),
-          value: `${preview.received} ${currency.code}`,
+          value: `${inLanguage(preview.received)} ${currency.code}`,
           ltr: true,
           strong: true,
           testId: 'confirm-received',
@@ -212,7 +227,7 @@ function AmountForm({
     const body = {
       draw_currency_id: currency.id,
       draw_method_id: method.id,
-      number: amount.trim(),
+      number: amount,
       ...(memo.trim() ? { memo: memo.trim() } : {}),
     };
     // Two-step sign-in on: the authenticator's code goes with it, asked for in a sheet of its own.
@@ -238,8 +253,8 @@ function AmountForm({
       <AmountField
         id="withdraw-amount"
         label={t('withdraw.amount')}
-        value={amount}
-        onValue={setAmount}
+        value={typed}
+        onValue={setTyped}
         error={problem}
         hint={
           <>
@@ -254,7 +269,7 @@ function AmountForm({
             <button
               type="button"
               className="amount-field__all"
-              onClick={() => setAmount(usdText(microsOf(free)))}
+              onClick={() => setTyped(formatDecimalText(usdText(microsOf(free)), lang, { grouping: false }))}
               data-testid="withdraw-all"
             >
               {t('withdraw.all')}
@@ -266,25 +281,25 @@ function AmountForm({
         <div>
           <dt>{t('withdraw.feeRule')}</dt>
           <dd className="num" dir="ltr">
-            {rule.kind === 'fixed' ? `${rule.value} USD` : `${rule.value}%`}
+            {rule.kind === 'fixed' ? `${inLanguage(rule.value)} USD` : `${inLanguage(rule.value)}%`}
           </dd>
         </div>
         <div>
           <dt>{t('withdraw.fee')}</dt>
           <dd className="num" dir="ltr" data-testid="withdraw-fee">
-            {preview.state === 'ok' ? `${preview.fee} USD` : '—'}
+            {preview.state === 'ok' ? `${inLanguage(preview.fee)} USD` : '—'}
           </dd>
         </div>
         <div>
           <dt>{t('withdraw.received')}</dt>
           <dd className="num figure-list__strong" dir="ltr" data-testid="withdraw-received">
-            {preview.state === 'ok' ? `${preview.received} ${currency.code}` : '—'}
+            {preview.state === 'ok' ? `${inLanguage(preview.received)} ${currency.code}` : '—'}
           </dd>
         </div>
         {Number(currency.min_amount) > 0 && (
           <div>
             <dt>{t('withdraw.minimum')}</dt>
-            <dd className="num" dir="ltr">{`${currency.min_amount} USD`}</dd>
+            <dd className="num" dir="ltr">{`${inLanguage(currency.min_amount)} USD`}</dd>
           </div>
         )}
       </dl>
