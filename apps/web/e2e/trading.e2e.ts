@@ -108,7 +108,18 @@ describe.skipIf(!chromiumPath)('trading', () => {
     const takeProfit = priceAt(price, 1.02, precision);
     await trade.testId('stop-loss-input').fill(takeProfit);
     await expect.poll(() => trade.testId('row-stop-loss').textContent()).toContain('Must be below');
+    // The button looks held back while the problem shows, and a tap says why instead of sending.
+    expect(await trade.testId('submit-order').getAttribute('data-held')).toBe('true');
+    await trade.testId('submit-order').scrollIntoViewIfNeeded();
+    await screenshot(trade.page, 'trade-ticket-held');
+    // The header gives the instrument's name a line of its own under the code, whole.
+    const name = trade.page.locator('.instrument-switch__name');
+    expect(await name.textContent()).toBe('Euro / US Dollar');
+    expect(await name.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    await trade.testId('submit-order').click();
+    await trade.page.locator('.adm-toast-main').filter({ hasText: 'below' }).waitFor();
     await trade.testId('stop-loss-input').fill(stopLoss);
+    await expect.poll(() => trade.testId('submit-order').getAttribute('data-held')).toBe(null);
     await trade.testId('take-profit-input').fill(takeProfit);
     // Right side now: the problem gives way to what the stop stands for in pips and money.
     await expect

@@ -110,8 +110,11 @@ function TradeScreen({ instrument, onOpenPicker }: { instrument: Instrument; onO
             aria-haspopup="dialog"
           >
             <InstrumentLogo src={instrument.Logo} code={instrument.ShowCode} size={22} />
-            <span className="instrument-switch__code">{instrument.ShowCode}</span>
-            {instrument.Name && <span className="instrument-switch__name">{instrument.Name}</span>}
+            {/* The name under the code, as trading terminals list a symbol: the whole width for it. */}
+            <span className="instrument-switch__text">
+              <span className="instrument-switch__code">{instrument.ShowCode}</span>
+              {instrument.Name && <span className="instrument-switch__name">{instrument.Name}</span>}
+            </span>
             <DownFill className="instrument-switch__caret" aria-hidden />
           </button>
         }

@@ -154,6 +154,10 @@ export function OrderTicket({
     return found ? texts.textOf(found) : undefined;
   };
 
+  // A problem shown under a field that sending would only earn a refusal for: the button looks
+  // held back (still tappable, to say why in a toast); funds are the server's to judge.
+  const held = problems.some((found) => found.field !== 'funds');
+
   // Leaving the field tidies a valid size ("0.1" → "0.10"); anything else stays as typed, flagged.
   const commitLots = () => {
     if (isValidLots(lotsText, rules)) setLotsText(formatLotsText(lots, rules));
@@ -318,8 +322,10 @@ export function OrderTicket({
 
       <button
         type="button"
-        className={`ticket-submit ticket-submit--${side}`}
+        className={`ticket-submit ticket-submit--${side}${held ? ' ticket-submit--held' : ''}`}
         disabled={!tradable}
+        // Not aria-disabled: the tap stays, to say why.
+        data-held={held || undefined}
         onClick={submit}
         data-testid="submit-order"
       >
