@@ -24,16 +24,14 @@ import {
   type Language,
 } from '@omp/protocol';
 import { TokenBuckets } from '../http/token-buckets.ts';
-import { translate } from '../i18n/translate.ts';
 import {
   createInProcessEventBus,
   type EventBus,
   type SessionEnded,
   type TradingUpdate,
 } from '../events/event-bus.ts';
-import type { UserMessage } from '../services/trading-messages.ts';
 import type { MarketService } from '../services/market-service.ts';
-import { encode, sessionEndedMessage } from './socket-messages.ts';
+import { encode, resultMessage, sessionEndedMessage } from './socket-messages.ts';
 import {
   DEFAULT_SLOW_CLIENT_LIMITS,
   Fanout,
@@ -42,12 +40,14 @@ import {
 } from './socket-fanout.ts';
 import { MarketTopics } from './socket-market-topics.ts';
 import { networkStreamOf, textFrame, writeFrames, type Frame } from './socket-frames.ts';
-import { recordsChangedBy, UserSockets, type UserSocket } from './socket-user-delivery.ts';
+import { messagesByUser, recordsChangedBy, UserSockets, type UserSocket } from './socket-user-delivery.ts';
 import {
+  afterLogins,
   DEFAULT_SOCKET_RATE_LIMIT,
-  ends,
   PRIVATE_TOPICS,
   SessionLookups,
+  socketsEndedBy,
+  type LoginQueue,
   type SocketRateLimit,
   type SocketSession,
 } from './socket-session.ts';
@@ -69,10 +69,8 @@ const PONG = textFrame(HEARTBEAT_PONG);
 /** A client closed for being too slow gets this long to read its close frame, then is cut off. */
 const SLOW_CLIENT_CLOSE_GRACE_MS = 5_000;
 
-interface Client extends UserSocket, FanoutClient {
+interface Client extends UserSocket, FanoutClient, LoginQueue {
   lastSeenMs: number;
-  /** Logins (and logouts) under way, answered in the order sent (the last holds); undefined: none. */
-  logins: Promise<void> | undefined;
 }
 
 export interface SocketHubOptions {
@@ -268,29 +266,20 @@ export class SocketHub {
         // A client of a newer, incompatible contract would misread our messages: refused, and told.
         if (request.version !== undefined && request.version > PROTOCOL_VERSION)
           return this.reply(client, 'login_result', ResponseCode.badRequest, 'socket_version_unsupported');
-        return this.afterLogins(client, () =>
+        return afterLogins(client, () =>
           this.login(client, request.topic).catch((error: unknown) =>
             this.failed(client, error, 'login_result'),
           ),
         );
       case 'logout':
         // After any login still being answered, so a logout sent after it is what holds.
-        return this.afterLogins(client, async () => {
+        return afterLogins(client, async () => {
           this.users.setUser(client, undefined);
           this.reply(client, 'logout_result', ResponseCode.ok, 'logout_ok');
         });
       case 'unreadable':
         return this.reply(client, 'error', ResponseCode.badRequest, 'socket_bad_message');
     }
-  }
-
-  /** Runs at once when no login is being answered; otherwise after it, in the order sent. */
-  private afterLogins(client: Client, run: () => Promise<void>): void {
-    const current = client.logins ? client.logins.then(run) : run();
-    client.logins = current;
-    void current.finally(() => {
-      if (client.logins === current) client.logins = undefined;
-    });
   }
 
   private async login(client: Client, token: string): Promise<void> {
@@ -306,12 +295,7 @@ export class SocketHub {
   /** Detaches the user from every socket signed in with an ended session and tells each why. */
   private endSessions(event: SessionEnded): void {
     this.sessionLookups.ended(event);
-    const clients = [...this.users.of(event.userId)];
-    // Every session of a user ended: their own demo account's sockets end too (endsOwnDemo).
-    if (event.tokenHash === undefined)
-      for (const client of this.clients) if (client.session?.ownerId === event.userId) clients.push(client);
-    for (const client of clients) {
-      if (!client.session || !ends(event, client.session)) continue;
+    for (const client of socketsEndedBy(event, this.users.of(event.userId), this.clients)) {
       this.users.setUser(client, undefined);
       for (const topic of PRIVATE_TOPICS) this.topics.release(client, topic);
       // A slow client's queued trade push belongs to the session that just ended.
@@ -335,13 +319,7 @@ export class SocketHub {
    * thousand closes costs a thousand writes to the network, not two thousand.
    */
   private deliverTrading(updates: readonly TradingUpdate[]): void {
-    const byUser = new Map<number, UserMessage[]>();
-    for (const { userId, message } of updates) {
-      const messages = byUser.get(userId);
-      if (messages) messages.push(message);
-      else byUser.set(userId, [message]);
-    }
-    for (const [userId, messages] of byUser) {
+    for (const [userId, messages] of messagesByUser(updates)) {
       this.endExpiredSessions(userId);
       const streams = [...this.users.of(userId)].map((client) => networkStreamOf(client.socket));
       for (const stream of streams) stream?.cork();
@@ -399,11 +377,7 @@ export class SocketHub {
     topic?: string,
     extra: Pick<ResultMessage, 'version'> = {},
   ): void {
-    const msg = translate(client.lang, key, { topic: topic ?? '', version: PROTOCOL_VERSION });
-    this.send(
-      client,
-      encode({ type, code, msg, ...(topic === undefined ? {} : { params: topic }), ...extra }),
-    );
+    this.send(client, resultMessage(client.lang, type, code, key, topic, extra));
   }
 
   private send(client: Client, message: string): void {

@@ -1,11 +1,13 @@
 /** The hub's pushes, serialised once for every subscriber (docs/socket.md). */
 import {
+  PROTOCOL_VERSION,
   ResponseCode,
   SESSION_ENDED_MESSAGE,
   Topic,
   type DayMarketPush,
   type KlinePush,
   type Language,
+  type ResultMessage,
   type ServerMessage,
   type SessionEndedMessage,
   type SessionEndReason,
@@ -53,4 +55,17 @@ export function sessionEndedMessage(lang: Language, reason: SessionEndReason): s
     reason,
   };
   return encode(message);
+}
+
+/** The answer to a client's message, in the client's language; `topic` is the one it named. */
+export function resultMessage(
+  lang: Language,
+  type: ResultMessage['type'],
+  code: number,
+  key: string,
+  topic?: string,
+  extra: Pick<ResultMessage, 'version'> = {},
+): string {
+  const msg = translate(lang, key, { topic: topic ?? '', version: PROTOCOL_VERSION });
+  return encode({ type, code, msg, ...(topic === undefined ? {} : { params: topic }), ...extra });
 }

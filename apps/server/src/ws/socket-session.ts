@@ -83,3 +83,35 @@ export class SessionLookups {
     for (const endedMeanwhile of this.underWay) endedMeanwhile.push(event);
   }
 }
+
+/** A connection's logins and logouts under way; undefined when none is. */
+export interface LoginQueue {
+  logins: Promise<void> | undefined;
+}
+
+/**
+ * Runs `run` at once when no login of the connection is being answered, otherwise after it: logins
+ * and logouts are answered in the order sent, so the last one sent is what holds.
+ */
+export function afterLogins(connection: LoginQueue, run: () => Promise<void>): void {
+  const current = connection.logins ? connection.logins.then(run) : run();
+  connection.logins = current;
+  void current.finally(() => {
+    if (connection.logins === current) connection.logins = undefined;
+  });
+}
+
+/**
+ * The signed-in sockets a `session_ended` event ends: the user's own, and, when every session of
+ * the user ended, those of their own demo account (endsOwnDemo).
+ */
+export function socketsEndedBy<S extends { session: SocketSession | undefined }>(
+  event: SessionEnded,
+  usersSockets: Iterable<S>,
+  everySocket: Iterable<S>,
+): S[] {
+  const candidates = [...usersSockets];
+  if (event.tokenHash === undefined)
+    for (const socket of everySocket) if (socket.session?.ownerId === event.userId) candidates.push(socket);
+  return candidates.filter((socket) => socket.session !== undefined && ends(event, socket.session));
+}

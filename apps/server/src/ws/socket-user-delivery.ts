@@ -124,3 +124,16 @@ export function recordsChangedBy(action: string): AccountChangedPush['what'] {
   if (action.startsWith('deposit')) return 'deposit';
   return action.startsWith('withdrawal') ? 'withdrawal' : 'balance';
 }
+
+/** A commit's messages by user, each user's in the order committed. */
+export function messagesByUser(
+  updates: ReadonlyArray<{ userId: number; message: UserMessage }>,
+): Map<number, UserMessage[]> {
+  const byUser = new Map<number, UserMessage[]>();
+  for (const { userId, message } of updates) {
+    const messages = byUser.get(userId);
+    if (messages) messages.push(message);
+    else byUser.set(userId, [message]);
+  }
+  return byUser;
+}
