@@ -126,4 +126,27 @@ describe.skipIf(!chromiumPath)('price alerts and the notification centre', () =>
       await screenshot(other.page, `price-alerts-list-${variant}`);
     }
   });
+
+  it("takes an alert's level as the user's language writes it", async () => {
+    const { instrument, price, precision, session } = await demoAtSetPrice(stack);
+    const phone = await AlertingPhone.start(stack, `/trade?id=${instrument.Id}`, { session, lang: 'de' });
+    await phone.page.locator(`[data-testid="trade-page"][data-code="${instrument.Code}"]`).waitFor();
+    await phone.page.getByTestId('open-alert-sheet').click();
+    await phone.sheet().waitFor();
+    // Prefilled with the bid in German, with a decimal comma.
+    const field = phone.sheet().locator('#alert-price');
+    expect(await field.inputValue()).toBe(priceAt(price, 1, precision).replace('.', ','));
+    const level = priceAt(price, 1.002, precision);
+    await field.fill(level.replace('.', ','));
+    await expect
+      .poll(() => phone.sheet().getByTestId('alert-distance').textContent(), eventually)
+      .toMatch(/Punkte \(0,20\s?%\) vom aktuellen Geldkurs/);
+    const sent = phone.page.waitForRequest(
+      (request) => request.method() === 'POST' && request.url().endsWith('/v1/api/alerts'),
+    );
+    await phone.sheet().getByTestId('create-alert').click();
+    // The server gets the plain decimal, and takes it.
+    expect(JSON.parse((await sent).postData() ?? '{}')).toMatchObject({ price: level });
+    await phone.toast().filter({ hasText: 'Alarm' }).waitFor();
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@omp/protocol';
-import { formatDecimalText, typedDecimal } from './decimal-text.ts';
+import { digitsAndPoint, formatDecimalText, typedDecimal } from './decimal-text.ts';
 import { formatUsd } from './format.ts';
 
 describe('formatDecimalText', () => {
@@ -56,5 +56,22 @@ describe('typedDecimal', () => {
       for (const amount of ['0.5', '1234.56', '999999999.999999', '1000000'])
         for (const grouping of [true, false])
           expect(typedDecimal(formatDecimalText(amount, lang, { grouping }), lang)).toBe(amount);
+  });
+});
+
+describe('digitsAndPoint', () => {
+  it.each([
+    // Typed one key at a time, a comma is the point in every language.
+    ['en', '1,', '1.'],
+    ['en', '0,5', '0.5'],
+    ['de', '0,5', '0.5'],
+    // Pasted with grouping: the language decides which mark groups.
+    ['en', '2,345.50', '2345.50'],
+    ['de', '2.345,50', '2345.50'],
+    ['fr', '90 000,5', '90000.5'],
+    ['de', '1,08523', '1.08523'],
+    ['en', '-12a', '12'],
+  ] as const)('%s "%s" keeps %s', (lang, typed, kept) => {
+    expect(digitsAndPoint(typed, lang)).toBe(kept);
   });
 });

@@ -80,3 +80,13 @@ export function typedDecimal(text: string, lang: Language): string {
   if (/^\d{1,3}(,\d{3})+(\.\d*)?$/.test(compact)) return compact.replace(/,/g, '');
   return compact;
 }
+
+/**
+ * A field that keeps only digits and one point (prices, lots, pips): the text as `typedDecimal`
+ * reads it, and a comma left over taken as the point, as a habit of the hand ("1,5" → "1.5").
+ * A pasted "2,345.50" is 2345.50 in English, never 2.34.
+ */
+export const digitsAndPoint = (text: string, lang: Language): string =>
+  typedDecimal(text, lang)
+    .replace(/,/g, '.')
+    .replace(/[^\d.]/g, '');

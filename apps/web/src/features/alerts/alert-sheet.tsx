@@ -12,6 +12,7 @@ import type { Instrument } from '@omp/protocol';
 import { BottomSheet, SheetHeader } from '../../ui/bottom-sheet.tsx';
 import { TextField } from '../../ui/field.tsx';
 import { formatInteger, formatPercent, formatPrice } from '../../lib/format.ts';
+import { formatDecimalText, typedDecimal } from '../../lib/decimal-text.ts';
 import { useSettings } from '../settings/settings-store.ts';
 import { useEffectiveQuote } from '../quotes/quotes-store.ts';
 import { createAlert } from './alerts-api.ts';
@@ -44,12 +45,15 @@ function AlertForm({ instrument, onClose }: { instrument: Instrument; onClose():
   const precision = instrument.PricePrecision;
   const bidPoints = parsePriceToPoints(quote.Bid, precision) ?? 0;
   // Prefilled once with the bid at opening: the field must not move under the user's fingers.
-  const [startText] = useState(() => (bidPoints > 0 ? formatPoints(bidPoints, precision) : ''));
+  const [startText] = useState(() =>
+    bidPoints > 0 ? formatDecimalText(formatPoints(bidPoints, precision), lang, { grouping: false }) : '',
+  );
   const [condition, setCondition] = useState<AlertCondition>('above');
   const [priceText, setPriceText] = useState(startText);
   const [percentText, setPercentText] = useState('1');
   const [sending, setSending] = useState(false);
-  const input = condition === 'move' ? percentText : priceText;
+  // As the language writes it ("1,0850" in German); the wire's plain decimal from here on.
+  const input = typedDecimal(condition === 'move' ? percentText : priceText, lang);
   const result = previewAlert(condition, input, bidPoints, precision);
   const level = (points: number) => formatPrice(points / 10 ** precision, precision, lang);
 
@@ -60,7 +64,7 @@ function AlertForm({ instrument, onClose }: { instrument: Instrument; onClose():
       await createAlert({
         forex_id: instrument.Id,
         condition,
-        ...(condition === 'move' ? { move_percent: percentText.trim() } : { price: priceText.trim() }),
+        ...(condition === 'move' ? { move_percent: input } : { price: input }),
       });
       Toast.show({ content: t('alerts.created'), position: 'bottom' });
       onClose();

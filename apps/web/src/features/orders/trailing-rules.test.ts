@@ -17,10 +17,10 @@ describe('trailing stop in pips', () => {
   });
 
   it('keeps typed pips no finer than a point, so a distance is never off the grid', () => {
-    expect(sanitizePipsText('12.55', 5)).toBe('12.5');
-    expect(sanitizePipsText('12,5', 5)).toBe('12.5');
-    expect(sanitizePipsText('12.5', 2)).toBe('12');
-    expect(sanitizePipsText('-3', 5)).toBe('3');
+    expect(sanitizePipsText('12.55', 5, 'en')).toBe('12.5');
+    expect(sanitizePipsText('12,5', 5, 'en')).toBe('12.5');
+    expect(sanitizePipsText('12.5', 2, 'en')).toBe('12');
+    expect(sanitizePipsText('-3', 5, 'en')).toBe('3');
   });
 
   it('[TS2] names the widest distance once the typed one is wider than a quarter of the price', () => {

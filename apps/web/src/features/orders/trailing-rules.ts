@@ -7,14 +7,15 @@
  *   maxTrailingPips(1.1, 5) === 2750   // a quarter of 1.10000
  */
 import { MAX_TRAILING_SHARE_PERCENT, parsePriceToPoints, pipPoints } from '@omp/engine';
+import type { Language } from '@omp/protocol';
 import { sanitizePriceText } from '../ticket/ticket-preview.ts';
 
 /** Decimals of a pip that are still whole points: one where a pip is 10 points, else none. */
 export const pipDecimalsOf = (precision: number): number => (pipPoints(precision) === 10 ? 1 : 0);
 
 /** Keeps typed pips to what a distance can be: digits, one point, no finer than a point. */
-export function sanitizePipsText(text: string, precision: number): string {
-  return sanitizePriceText(text, pipDecimalsOf(precision));
+export function sanitizePipsText(text: string, precision: number, lang: Language): string {
+  return sanitizePriceText(text, pipDecimalsOf(precision), lang);
 }
 
 /** The distance in points; 0 for empty or zero. */

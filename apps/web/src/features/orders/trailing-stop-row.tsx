@@ -46,7 +46,7 @@ export function TrailingStopRow({
           value={value}
           placeholder={t('trailing.none')}
           invalid={error !== undefined}
-          onValue={(text) => onValue(sanitizePipsText(text, precision))}
+          onValue={(text) => onValue(sanitizePipsText(text, precision, lang))}
           testId={testId}
         />
       </TicketRow>

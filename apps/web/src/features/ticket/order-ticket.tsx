@@ -254,7 +254,7 @@ export function OrderTicket({
             value={targetText}
             placeholder={price(side === 'buy' ? quote.Ask : quote.Bid)}
             invalid={errorOf('target') !== undefined}
-            onValue={(text) => setTargetText(sanitizePriceText(text, precision))}
+            onValue={(text) => setTargetText(sanitizePriceText(text, precision, lang))}
             testId="target-input"
           />
         </TicketRow>

@@ -4,6 +4,7 @@
  * other two units, so a trader typing "$50" sees the price it becomes before sending.
  */
 import { useTranslation } from 'react-i18next';
+import type { Language } from '@omp/protocol';
 import { formatUsd2 } from '@omp/engine';
 import { formatPrice, formatUsd, isolateLtr } from '../../lib/format.ts';
 import { useSettings } from '../settings/settings-store.ts';
@@ -37,9 +38,9 @@ export function StopUnitSwitch({ unit, onUnit }: { unit: StopUnit; onUnit(unit: 
 }
 
 /** Typed text as the unit keeps it: the instrument's decimals, tenths of a pip, cents. */
-export function sanitizeStopText(unit: StopUnit, text: string, precision: number): string {
-  if (unit === 'price') return sanitizePriceText(text, precision);
-  return sanitizeDecimalText(text, unit === 'pips' ? pipDecimals(precision) : 2);
+export function sanitizeStopText(unit: StopUnit, text: string, precision: number, lang: Language): string {
+  if (unit === 'price') return sanitizePriceText(text, precision, lang);
+  return sanitizeDecimalText(text, unit === 'pips' ? pipDecimals(precision) : 2, lang);
 }
 
 /**
@@ -106,7 +107,7 @@ export function StopField({
         value={text}
         placeholder={unit === 'price' ? t('ticket.none') : t(`riskAndFills.placeholder_${unit}`)}
         invalid={error !== undefined}
-        onValue={(typed) => onText(sanitizeStopText(unit, typed, basis.precision))}
+        onValue={(typed) => onText(sanitizeStopText(unit, typed, basis.precision, lang))}
         testId={inputTestId}
       />
     </TicketRow>

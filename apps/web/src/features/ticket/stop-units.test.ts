@@ -110,9 +110,9 @@ describe('stops in money', () => {
 
 describe('typing', () => {
   it('keeps pips to tenths and money to cents, a comma read as the decimal point', () => {
-    expect(sanitizeDecimalText('12,55', 1)).toBe('12.5');
-    expect(sanitizeDecimalText('-3a', 0)).toBe('3');
-    expect(sanitizeDecimalText('12.5', 0)).toBe('12');
-    expect(sanitizeDecimalText('1.234', 2)).toBe('1.23');
+    expect(sanitizeDecimalText('12,55', 1, 'en')).toBe('12.5');
+    expect(sanitizeDecimalText('-3a', 0, 'en')).toBe('3');
+    expect(sanitizeDecimalText('12.5', 0, 'en')).toBe('12');
+    expect(sanitizeDecimalText('1.234', 2, 'en')).toBe('1.23');
   });
 });

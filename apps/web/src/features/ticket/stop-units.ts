@@ -12,6 +12,8 @@
  *   EUR/USD buy 1 lot at 1.10012: stop loss "20" pips → 1.09812, −$200.00
  *                                 stop loss "$150"    → 1.09862, 15.0 pips
  */
+import type { Language } from '@omp/protocol';
+import { digitsAndPoint } from '../../lib/decimal-text.ts';
 import {
   divRound,
   formatPoints,
@@ -53,8 +55,8 @@ export function pipDecimals(precision: number): number {
 }
 
 /** Keeps typed text to a plain non-negative decimal of at most `decimals` decimals. */
-export function sanitizeDecimalText(text: string, decimals: number): string {
-  const unified = text.replace(/,/g, '.').replace(/[^\d.]/g, '');
+export function sanitizeDecimalText(text: string, decimals: number, lang: Language): string {
+  const unified = digitsAndPoint(text, lang);
   const point = unified.indexOf('.');
   if (point === -1 || decimals <= 0) return point === -1 ? unified : unified.slice(0, point);
   return `${unified.slice(0, point)}.${unified

@@ -6,6 +6,8 @@ import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddOutline, CloseCircleFill, MinusOutline } from 'antd-mobile-icons';
 import { PriceCell } from '../../ui/price-cell.tsx';
+import { digitsAndPoint } from '../../lib/decimal-text.ts';
+import { useSettings } from '../settings/settings-store.ts';
 import type { Side } from './ticket-preview.ts';
 
 export function SideTiles({
@@ -132,6 +134,7 @@ export function LotStepper({
   onStep(direction: 1 | -1): void;
 }) {
   const { t } = useTranslation();
+  const lang = useSettings((s) => s.lang);
   return (
     <div className="stepper">
       <button
@@ -151,7 +154,7 @@ export function LotStepper({
         inputMode="decimal"
         autoComplete="off"
         value={text}
-        onChange={(event) => onText(event.target.value.replace(/,/g, '.').replace(/[^\d.]/g, ''))}
+        onChange={(event) => onText(digitsAndPoint(event.target.value, lang))}
         onBlur={onCommit}
         onKeyDown={(event) => {
           if (event.key === 'Enter') onCommit();

@@ -196,10 +196,15 @@ describe('ticket problems, with the field they belong to', () => {
 
 describe('price text', () => {
   it('keeps digits, one point and the instrument’s decimals', () => {
-    expect(sanitizePriceText('1,085239', 5)).toBe('1.08523');
-    expect(sanitizePriceText('1.2.3', 5)).toBe('1.23');
-    expect(sanitizePriceText('-12a', 2)).toBe('12');
-    expect(sanitizePriceText('12.5', 0)).toBe('12');
+    expect(sanitizePriceText('1,085239', 5, 'en')).toBe('1.08523');
+    expect(sanitizePriceText('1.2.3', 5, 'en')).toBe('1.23');
+    expect(sanitizePriceText('-12a', 2, 'en')).toBe('12');
+    expect(sanitizePriceText('12.5', 0, 'en')).toBe('12');
+    // A pasted price with its thousands grouped, as each language groups them.
+    expect(sanitizePriceText('2,345.50', 2, 'en')).toBe('2345.50');
+    expect(sanitizePriceText('2.345,50', 2, 'de')).toBe('2345.50');
+    expect(sanitizePriceText('2 345,5', 2, 'fr')).toBe('2345.5');
+    expect(sanitizePriceText('1,08523', 5, 'de')).toBe('1.08523');
   });
 
   it('reads empty and zero as none', () => {

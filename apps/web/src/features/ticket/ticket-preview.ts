@@ -23,7 +23,8 @@ import {
   type OrderRejection,
   type Ratio,
 } from '@omp/engine';
-import type { Instrument } from '@omp/protocol';
+import type { Instrument, Language } from '@omp/protocol';
+import { digitsAndPoint } from '../../lib/decimal-text.ts';
 import { trailingPointsOfText } from '../orders/trailing-rules.ts';
 
 export type Side = 'buy' | 'sell';
@@ -134,8 +135,8 @@ export function pricePoints(text: string, precision: number): number | null {
  * Keeps typed price text to what a price can be: digits and one decimal point (a comma counts as
  * one, as many keyboards offer only that), at most `precision` decimals.
  */
-export function sanitizePriceText(text: string, precision: number): string {
-  const unified = text.replace(/,/g, '.').replace(/[^\d.]/g, '');
+export function sanitizePriceText(text: string, precision: number, lang: Language): string {
+  const unified = digitsAndPoint(text, lang);
   const point = unified.indexOf('.');
   if (point === -1) return unified;
   const whole = unified.slice(0, point);
