@@ -3,36 +3,8 @@
  * the user's language: German reads and writes 1.234,5, French 1 234,5, English 1,234.5. Nothing
  * here passes through a binary float, so every micro-dollar typed is the one sent.
  */
-import { LANGUAGE_LOCALES, type Language } from '@omp/protocol';
-
-interface Separators {
-  decimal: string;
-  group: string;
-  /** The whole part with the language's grouping, Latin digits (as the other figures). */
-  whole: Intl.NumberFormat;
-}
-
-const separatorsByLanguage = new Map<Language, Separators>();
-
-function separatorsOf(lang: Language): Separators {
-  let found = separatorsByLanguage.get(lang);
-  if (!found) {
-    const whole = new Intl.NumberFormat(LANGUAGE_LOCALES[lang], {
-      numberingSystem: 'latn',
-      maximumFractionDigits: 0,
-    });
-    const parts = new Intl.NumberFormat(LANGUAGE_LOCALES[lang], { numberingSystem: 'latn' }).formatToParts(
-      12345.5,
-    );
-    found = {
-      decimal: parts.find((part) => part.type === 'decimal')?.value ?? '.',
-      group: parts.find((part) => part.type === 'group')?.value ?? ',',
-      whole,
-    };
-    separatorsByLanguage.set(lang, found);
-  }
-  return found;
-}
+import type { Language } from '@omp/protocol';
+import { decimalSeparator, formatInteger } from './format.ts';
 
 /**
  * An exact decimal text in the language's separators, every digit kept ("0.015" stays three
@@ -47,9 +19,8 @@ export function formatDecimalText(
   const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text);
   if (!match) return text;
   const [, sign, whole, fraction] = match;
-  const separators = separatorsOf(lang);
-  const wholeText = options.grouping === false ? whole! : separators.whole.format(BigInt(whole!));
-  return `${sign}${wholeText}${fraction ? `${separators.decimal}${fraction}` : ''}`;
+  const wholeText = options.grouping === false ? whole! : formatInteger(BigInt(whole!), lang);
+  return `${sign}${wholeText}${fraction ? `${decimalSeparator(lang)}${fraction}` : ''}`;
 }
 
 /** Arabic-Indic and Persian digits, and the Arabic separators, as some keyboards type them. */
@@ -69,7 +40,7 @@ export function typedDecimal(text: string, lang: Language): string {
     .replace(EASTERN_DIGITS, easternDigit)
     .replace(/\u066b/g, '.')
     .replace(/[\s\u066c]/g, '');
-  if (separatorsOf(lang).decimal === ',') {
+  if (decimalSeparator(lang) === ',') {
     // "1.234.567,5", "1.234,5": points group; "12,5": the comma is the decimal.
     if (/^\d{1,3}(\.\d{3})+(,\d*)?$/.test(compact) && (compact.includes(',') || /\..*\./.test(compact)))
       return compact.replace(/\./g, '').replace(',', '.');
@@ -90,3 +61,19 @@ export const digitsAndPoint = (text: string, lang: Language): string =>
   typedDecimal(text, lang)
     .replace(/,/g, '.')
     .replace(/[^\d.]/g, '');
+
+/**
+ * A field that keeps a plain non-negative decimal of at most `decimals` decimals (none: a whole
+ * number), read as `digitsAndPoint` reads it: "1,085239" at 5 decimals keeps "1.08523".
+ */
+export function decimalWithin(text: string, decimals: number, lang: Language): string {
+  const unified = digitsAndPoint(text, lang);
+  const point = unified.indexOf('.');
+  if (point === -1) return unified;
+  const whole = unified.slice(0, point);
+  if (decimals <= 0) return whole;
+  return `${whole}.${unified
+    .slice(point + 1)
+    .replace(/\./g, '')
+    .slice(0, decimals)}`;
+}

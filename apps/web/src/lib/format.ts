@@ -91,9 +91,15 @@ export function isolateLtr(text: string): string {
   return `\u2066${text}\u2069`;
 }
 
-/** A plain count (bars, ticks) with the language's grouping. */
-export function formatInteger(value: number, lang: Language): string {
+/** A plain count (bars, ticks) or a whole amount's digits with the language's grouping. */
+export function formatInteger(value: number | bigint, lang: Language): string {
   return numberFormat(lang, 'int', { maximumFractionDigits: 0 }).format(value);
+}
+
+/** The language's decimal separator as its figures are written (Latin digits): "." or ",". */
+export function decimalSeparator(lang: Language): string {
+  const parts = numberFormat(lang, 'sep', {}).formatToParts(1.5);
+  return parts.find((part) => part.type === 'decimal')?.value ?? '.';
 }
 
 /** A distance in pips: no more than `decimals` decimals, none shown when whole (12, 12.5). */

@@ -13,7 +13,7 @@
  *                                 stop loss "$150"    → 1.09862, 15.0 pips
  */
 import type { Language } from '@omp/protocol';
-import { digitsAndPoint } from '../../lib/decimal-text.ts';
+import { decimalWithin } from '../../lib/decimal-text.ts';
 import {
   divRound,
   formatPoints,
@@ -56,13 +56,7 @@ export function pipDecimals(precision: number): number {
 
 /** Keeps typed text to a plain non-negative decimal of at most `decimals` decimals. */
 export function sanitizeDecimalText(text: string, decimals: number, lang: Language): string {
-  const unified = digitsAndPoint(text, lang);
-  const point = unified.indexOf('.');
-  if (point === -1 || decimals <= 0) return point === -1 ? unified : unified.slice(0, point);
-  return `${unified.slice(0, point)}.${unified
-    .slice(point + 1)
-    .replace(/\./g, '')
-    .slice(0, decimals)}`;
+  return decimalWithin(text, decimals, lang);
 }
 
 /** Points per pip-text: "12.5" pips at precision 5 → 125 points; null when unreadable or zero. */

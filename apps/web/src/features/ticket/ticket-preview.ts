@@ -24,7 +24,7 @@ import {
   type Ratio,
 } from '@omp/engine';
 import type { Instrument, Language } from '@omp/protocol';
-import { digitsAndPoint } from '../../lib/decimal-text.ts';
+import { decimalWithin } from '../../lib/decimal-text.ts';
 import { trailingPointsOfText } from '../orders/trailing-rules.ts';
 
 export type Side = 'buy' | 'sell';
@@ -136,13 +136,7 @@ export function pricePoints(text: string, precision: number): number | null {
  * one, as many keyboards offer only that), at most `precision` decimals.
  */
 export function sanitizePriceText(text: string, precision: number, lang: Language): string {
-  const unified = digitsAndPoint(text, lang);
-  const point = unified.indexOf('.');
-  if (point === -1) return unified;
-  const whole = unified.slice(0, point);
-  const fraction = unified.slice(point + 1).replace(/\./g, '');
-  if (precision <= 0) return whole;
-  return `${whole}.${fraction.slice(0, precision)}`;
+  return decimalWithin(text, precision, lang);
 }
 
 /** The pair that converts `currency` into USD: XXXUSD (rate = mid) or USDXXX (rate = 1 / mid). */
