@@ -3,8 +3,8 @@
  * current quote and USD rate, equity, used and free margin, and the margin level as an exact
  * comparison, so the stop-out decision never depends on a rounded percentage.
  */
-import { divRound, priceFraction } from './money.ts';
-import { ONE, profitMicros } from './margin.ts';
+import { divRound } from './money.ts';
+import { ONE, profitMicrosAtPoints } from './margin.ts';
 import type { MarketBoard } from './market-board.ts';
 import type { Account, AccountFigures, Order } from './trading-types.ts';
 
@@ -22,11 +22,13 @@ export function floatingProfit(order: Order, board: MarketBoard): bigint {
   const close = closingPoints(order, board);
   if (!spec || close === undefined) return 0n;
   const rate = board.usdRate(spec.quoteCurrency) ?? ONE;
-  return profitMicros(
+  return profitMicrosAtPoints(
     order.side,
-    { lots: order.lots, contractSize: BigInt(spec.contractSize) },
-    priceFraction(order.openPoints, spec.pricePrecision),
-    priceFraction(close, spec.pricePrecision),
+    order.lots,
+    spec.contractSize,
+    order.openPoints,
+    close,
+    spec.pricePrecision,
     rate,
   );
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { feeMicros, marginMicros, notionalMicros, ONE, pointValueMicros, profitMicros } from './margin.ts';
+import {
+  feeMicros,
+  marginMicros,
+  notionalMicros,
+  ONE,
+  pointValueMicros,
+  profitMicros,
+  profitMicrosAtPoints,
+} from './margin.ts';
 import { parseLots, parseRate, priceFraction } from './money.ts';
 import { seededPrng } from './testing/seeded-prng.ts';
 
@@ -98,6 +106,38 @@ describe('margin, fee and profit in micro-dollars', () => {
       const open = priceFraction(rng.int(1, 5_000_000), precision);
       const close = priceFraction(rng.int(1, 5_000_000), precision);
       expect(profitMicros('buy', p, open, close, ONE)).toBe(value * BigInt(close.points - open.points));
+    }
+  });
+
+  it('[M4] the P/L of prices in points is the bigint formula to the micro, near 2^53 and past it', () => {
+    const rng = seededPrng(2053);
+    const sizes = [
+      () => BigInt(rng.int(1, 100_000)) * 1_000_000n, // 0.01 lot steps
+      () => BigInt(rng.int(1, 99_999_999)), // any 10^-8 step, mostly a fraction of a micro per point
+      () => BigInt(Number.MAX_SAFE_INTEGER) + BigInt(rng.int(-5, 5)), // lots at the safe edge
+    ];
+    const rates = [ONE, { numerator: 7n, denominator: 7n }, { numerator: 1000n, denominator: 155_000n }];
+    for (let i = 0; i < 20_000; i++) {
+      const lotsOf = rng.pick(sizes)();
+      const contractSize = rng.pick([1, 10, 100, 5000, 100_000, 1_000_000_000]);
+      const precision = rng.int(0, 8);
+      // Prices up to 2^45 points, so a move times a point's worth passes 2^53 in some draws.
+      const open = rng.int(1, 2 ** rng.int(3, 45));
+      const close = rng.int(1, 2 ** rng.int(3, 45));
+      const side = rng.pick(['buy', 'sell'] as const);
+      const rate = rng.pick(rates);
+      const expected = profitMicros(
+        side,
+        { lots: lotsOf, contractSize: BigInt(contractSize) },
+        priceFraction(open, precision),
+        priceFraction(close, precision),
+        rate,
+      );
+      const got = profitMicrosAtPoints(side, lotsOf, contractSize, open, close, precision, rate);
+      if (got !== expected)
+        throw new Error(
+          `seed 2053 draw ${i}: ${side} ${lotsOf} × ${contractSize} ${open}→${close} @${precision}: ${got} ≠ ${expected}`,
+        );
     }
   });
 });

@@ -11,6 +11,7 @@ import {
   MICROS_PER_USD,
   pow10,
   pricePow,
+  priceFraction,
   RATE_SCALE,
   type PriceFraction,
 } from './money.ts';
@@ -81,6 +82,50 @@ export function profitMicros(
   const numerator = move * position.lots * position.contractSize * quoteToUsd.numerator * MICROS_PER_USD;
   const denominator = LOT_SCALE * pricePow(openPrice) * quoteToUsd.denominator;
   return divRound(numerator, denominator);
+}
+
+/** Lots (10^-8) × units per lot over this, times 10^precision, is a position's USD per point. */
+const LOTS_PER_MICRO = Number(LOT_SCALE / MICROS_PER_USD);
+const SAFE_LOTS = BigInt(Number.MAX_SAFE_INTEGER);
+
+/**
+ * [M4] `profitMicros` of prices in points (what the engine keeps), the same value to the micro.
+ * A USD-quoted position whose point is worth a whole number of micros (every lot step of the
+ * catalogue) has a P/L of exactly the move times that worth: computed as safe integers, each step
+ * checked to stay one (a product past 2^53 rounds to a number that is not safe, so the check
+ * after it is enough), it needs one bigint for the answer instead of a dozen for the chain of
+ * products and the rounding division (a fired stop computes one). Anything else takes the
+ * bigint formula.
+ */
+export function profitMicrosAtPoints(
+  side: 'buy' | 'sell',
+  lots: bigint,
+  contractSize: number,
+  openPoints: number,
+  closePoints: number,
+  precision: number,
+  quoteToUsd: Ratio,
+): bigint {
+  if (quoteToUsd.numerator === quoteToUsd.denominator && lots <= SAFE_LOTS && lots >= 0n) {
+    const units = Number(lots) * contractSize;
+    const perPointDivisor = LOTS_PER_MICRO * 10 ** precision;
+    if (
+      Number.isSafeInteger(units) &&
+      Number.isSafeInteger(perPointDivisor) &&
+      units % perPointDivisor === 0
+    ) {
+      const move = side === 'buy' ? closePoints - openPoints : openPoints - closePoints;
+      const profit = move * (units / perPointDivisor);
+      if (Number.isSafeInteger(profit)) return BigInt(profit);
+    }
+  }
+  return profitMicros(
+    side,
+    { lots, contractSize: BigInt(contractSize) },
+    priceFraction(openPoints, precision),
+    priceFraction(closePoints, precision),
+    quoteToUsd,
+  );
 }
 
 /**

@@ -4,7 +4,7 @@
  */
 import { accountFigures, closingPoints } from './account-figures.ts';
 import { spreadCostMicros } from './fill-details.ts';
-import { feeMicros, marginMicros, ONE, profitMicros, type Ratio } from './margin.ts';
+import { feeMicros, marginMicros, ONE, profitMicrosAtPoints, type Ratio } from './margin.ts';
 import { parseRate, priceFraction } from './money.ts';
 import { isMarketOpen } from './schedule.ts';
 import type { MarketBoard } from './market-board.ts';
@@ -132,11 +132,13 @@ export function closeOrder(order: Order, board: MarketBoard, reason: CloseReason
       closeReason: reason,
       closedAtMs: nowMs,
     };
-  const profit = profitMicros(
+  const profit = profitMicrosAtPoints(
     order.side,
-    { lots: order.lots, contractSize: BigInt(spec.contractSize) },
-    priceFraction(order.openPoints, spec.pricePrecision),
-    priceFraction(close, spec.pricePrecision),
+    order.lots,
+    spec.contractSize,
+    order.openPoints,
+    close,
+    spec.pricePrecision,
     board.usdRate(spec.quoteCurrency) ?? ONE,
   );
   return {
