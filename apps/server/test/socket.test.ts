@@ -3,6 +3,9 @@
  * after ticks, conflation of many ticks into the newest state, refusals of bad messages, the
  * per-connection message limit and the Origin check of the upgrade.
  */
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION } from '@omp/protocol';
 import { DEFAULT_SOCKET_RATE_LIMIT } from '../src/ws/socket-session.ts';
@@ -77,6 +80,75 @@ describe.each(databaseEngines())('realtime socket /v1/ws on %s', (engine) => {
     );
     expect([...symbols].sort()).toEqual([...codes].sort());
     client.close();
+  });
+
+  it('gives a later subscriber the quote as it is now: after a tick, and after the market closed with none', async () => {
+    const snapshotOf = async (topic: string) => {
+      const client = new RecordingClient(url);
+      await client.open();
+      client.send({ type: 'sub', params: topic });
+      const quote = (await client.waitFor(isType('DAY_MARKET'))) as {
+        quotation: { Bid: number; MarketStatus: number };
+      };
+      client.close();
+      return quote.quotation;
+    };
+    const spec = rt.market.instrumentByCode('EURUSD')!;
+    const scale = 10 ** spec.pricePrecision;
+    const before = await snapshotOf('DAY_MARKET.EURUSD');
+    const bid = Math.round(before.Bid * scale) + 7;
+    rt.clock.advance(5);
+    rt.market.applyTicks([{ code: 'EURUSD', bid, ask: bid + spec.spreadPoints, timeMs: rt.clock.now() }]);
+    expect((await snapshotOf('DAY_MARKET.EURUSD')).Bid).toBe(bid / scale);
+    expect(before.MarketStatus).toBe(1);
+    // Saturday: forex has closed, and no tick said so; the list's snapshot says it all the same.
+    const wednesday = rt.clock.now();
+    rt.clock.advance(3 * 24 * 3600 * 1000);
+    try {
+      const client = new RecordingClient(url);
+      await client.open();
+      client.send({ type: 'sub', params: 'DAY_MARKET' });
+      const quote = (await client.waitFor(
+        (m) => isType('DAY_MARKET')(m) && (m as { symbol: string }).symbol === 'EURUSD',
+      )) as { quotation: { Bid: number; MarketStatus: number } };
+      expect(quote.quotation).toMatchObject({ Bid: bid / scale, MarketStatus: 2 });
+      client.close();
+    } finally {
+      rt.clock.set(wednesday);
+    }
+  });
+
+  it('sends the answer and the whole quote list in one write', async () => {
+    // A raw client counts the reads its connection takes: one write of the server arrives as one.
+    const socket = net.connect(port, '127.0.0.1');
+    await once(socket, 'connect');
+    socket.write(
+      'GET /v1/ws?lang=en HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n' +
+        `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\n\r\n`,
+    );
+    const [handshake] = (await once(socket, 'data')) as [Buffer];
+    expect(handshake.toString('latin1')).toContain(' 101 ');
+    const reads: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => reads.push(chunk));
+    const payload = Buffer.from(JSON.stringify({ type: 'sub', params: 'DAY_MARKET' }));
+    // A masked client frame; the zero mask leaves the payload as it is.
+    socket.write(Buffer.concat([Buffer.from([0x81, 0x80 | payload.length, 0, 0, 0, 0]), payload]));
+    const expected = 1 + rt.market.quotations().length;
+    const framesIn = (bytes: Buffer) => {
+      let frames = 0;
+      for (let at = 0; at + 2 <= bytes.length; frames++) {
+        const short = bytes[at + 1]! & 0x7f;
+        const [length, header] = short === 126 ? [bytes.readUInt16BE(at + 2), 4] : [short, 2];
+        at += header + length;
+      }
+      return frames;
+    };
+    const deadline = Date.now() + 3000;
+    while (framesIn(Buffer.concat(reads)) < expected && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(framesIn(Buffer.concat(reads))).toBe(expected);
+    expect(reads).toHaveLength(1);
+    socket.destroy();
   });
 
   it('pushes the newest state once per flush however many ticks arrived (conflation)', async () => {

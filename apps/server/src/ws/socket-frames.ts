@@ -58,9 +58,27 @@ interface WsInternals {
  * The network stream under a socket (`ws` keeps it as `_socket`); undefined for a stand-in socket
  * of a test. Corking it gathers the frames written meanwhile into one write.
  */
-export function networkStreamOf(socket: WebSocket): Pick<Duplex, 'cork' | 'uncork'> | undefined {
+function networkStreamOf(socket: WebSocket): Pick<Duplex, 'cork' | 'uncork'> | undefined {
   const stream = (socket as unknown as WsInternals)._socket;
   return typeof stream?.cork === 'function' && typeof stream.uncork === 'function' ? stream : undefined;
+}
+
+/**
+ * Runs `write` with the sockets' network streams corked, so what it writes to each leaves in one
+ * write; uncorked whatever happens (a stream left corked would never send again).
+ */
+export function inOneWrite(sockets: Iterable<WebSocket>, write: () => void): void {
+  const streams: Pick<Duplex, 'cork' | 'uncork'>[] = [];
+  for (const socket of sockets) {
+    const stream = networkStreamOf(socket);
+    if (stream) streams.push(stream);
+  }
+  for (const stream of streams) stream.cork();
+  try {
+    write();
+  } finally {
+    for (const stream of streams) stream.uncork();
+  }
 }
 
 /** The connection's TCP stream when a raw write is safe now, else undefined. */

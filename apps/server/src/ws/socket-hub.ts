@@ -39,7 +39,7 @@ import {
   type SlowClientLimits,
 } from './socket-fanout.ts';
 import { MarketTopics } from './socket-market-topics.ts';
-import { networkStreamOf, textFrame, writeFrames, type Frame } from './socket-frames.ts';
+import { inOneWrite, joinFrames, textFrame, writeFrames, type Frame } from './socket-frames.ts';
 import { messagesByUser, recordsChangedBy, UserSockets, type UserSocket } from './socket-user-delivery.ts';
 import {
   afterLogins,
@@ -232,7 +232,7 @@ export class SocketHub {
   /** The same frame to every socket: an instrument's terms changed (INSTRUMENT_CHANGED). */
   private tellInstrumentChanged(code: string): void {
     const frame = textFrame(encode({ type: INSTRUMENT_CHANGED_MESSAGE, symbol: code }));
-    for (const client of this.clients) this.sendFrame(client, frame);
+    for (const client of this.clients) this.sendFrames(client, [frame]);
   }
 
   /**
@@ -256,7 +256,7 @@ export class SocketHub {
   private answer(client: Client, request: ClientRequest): void {
     switch (request.type) {
       case 'ping':
-        return this.sendFrame(client, PONG);
+        return this.sendFrames(client, [PONG]);
       case 'sub':
         return this.subscribe(client, request.topic);
       case 'unsub':
@@ -321,10 +321,10 @@ export class SocketHub {
   private deliverTrading(updates: readonly TradingUpdate[]): void {
     for (const [userId, messages] of messagesByUser(updates)) {
       this.endExpiredSessions(userId);
-      const streams = [...this.users.of(userId)].map((client) => networkStreamOf(client.socket));
-      for (const stream of streams) stream?.cork();
-      for (const message of messages) this.users.deliverTrading(userId, message);
-      for (const stream of streams) stream?.uncork();
+      const sockets = [...this.users.of(userId)].map((client) => client.socket);
+      inOneWrite(sockets, () => {
+        for (const message of messages) this.users.deliverTrading(userId, message);
+      });
     }
   }
 
@@ -344,14 +344,18 @@ export class SocketHub {
       return this.reply(client, 'sub_result', ResponseCode.notFound, 'socket_unknown_topic', topic);
     // Subscribing again is confirmed but sends no second snapshot: the pushes already flow.
     const added = this.topics.hold(client, topic, parsed);
-    this.reply(client, 'sub_result', ResponseCode.ok, 'socket_sub_ok', topic);
-    if (added) this.sendSnapshot(client, topic, parsed);
+    // The answer and the snapshot leave in one write (a quote list is dozens of messages).
+    inOneWrite([client.socket], () => {
+      this.reply(client, 'sub_result', ResponseCode.ok, 'socket_sub_ok', topic);
+      if (added) this.sendSnapshot(client, topic, parsed);
+    });
   }
 
   /** A new subscriber gets the current state at once instead of waiting for the next change. */
   private sendSnapshot(client: Client, topic: string, parsed: ParsedTopic): void {
     if (parsed.kind === 'trade') return this.sendTradeSnapshot(client);
-    for (const message of this.topics.snapshot(topic, parsed)) this.send(client, message);
+    const frames = this.topics.snapshot(topic, parsed);
+    if (frames.length > 0) this.sendFrames(client, frames);
   }
 
   /**
@@ -387,10 +391,11 @@ export class SocketHub {
     this.fanout.checkBuffer(client);
   }
 
-  private sendFrame(client: Client, frame: Frame): void {
+  /** Frames built once for many clients (socket-frames.ts), joined into one write. */
+  private sendFrames(client: Client, frames: readonly Frame[]): void {
     if (client.closing || client.socket.readyState !== client.socket.OPEN) return;
-    writeFrames(client.socket, [frame.bytes], () => [frame]);
-    this.sent += 1;
+    writeFrames(client.socket, [joinFrames(frames)], () => frames);
+    this.sent += frames.length;
     this.fanout.checkBuffer(client);
   }
 }

@@ -9,8 +9,9 @@ import { Topic } from '@omp/protocol';
 import type { KlineEvent, QuoteEvent } from '../events/market-events.ts';
 import type { MarketService } from '../services/market-service.ts';
 import { PushRound } from './socket-fanout.ts';
-import { textFrame } from './socket-frames.ts';
-import { klineMessage, quoteMessage } from './socket-messages.ts';
+import { textFrame, type Frame } from './socket-frames.ts';
+import { klineMessage } from './socket-messages.ts';
+import { QuoteFrames } from './socket-quote-frames.ts';
 import { KlineTopicIndex, type ParsedTopic } from './socket-topics.ts';
 
 export type MarketSnapshots = Pick<MarketService, 'quotationOf' | 'quotations' | 'formingBar'>;
@@ -21,6 +22,8 @@ export class MarketTopics<C extends { topics: Set<string> }> {
   private readonly changedQuotes = new Map<string, QuoteEvent>();
   private readonly changedKlines = new Map<string, KlineEvent>();
   private readonly klineTopics = new KlineTopicIndex();
+  /** Each instrument's latest quote frame, shared by the round's push and every snapshot after it. */
+  private readonly quoteFrames = new QuoteFrames();
 
   constructor(market: MarketSnapshots) {
     this.market = market;
@@ -60,22 +63,22 @@ export class MarketTopics<C extends { topics: Set<string> }> {
   }
 
   /**
-   * The messages a new holder of a market topic gets at once: the quotes, or the forming bars under
+   * The frames a new holder of a market topic gets at once: the quotes, or the forming bars under
    * the topic as it was spelled.
    */
-  snapshot(topic: string, parsed: ParsedTopic): string[] {
+  snapshot(topic: string, parsed: ParsedTopic): Frame[] {
     if (parsed.kind === 'dayMarket') {
       const quotes = parsed.code ? [this.market.quotationOf(parsed.code)] : this.market.quotations();
-      return quotes.flatMap((quote) => (quote ? [quoteMessage(quote)] : []));
+      return quotes.flatMap((quote) => (quote ? [this.quoteFrames.frameOf(quote)] : []));
     }
     if (parsed.kind !== 'kline') return [];
     const { code } = parsed;
-    const messages: string[] = [];
+    const frames: Frame[] = [];
     for (const period of parsed.period ? [parsed.period] : KLINE_PERIODS) {
       const forming = this.market.formingBar(code, period);
-      if (forming) messages.push(klineMessage({ code, period, ...forming }, topic));
+      if (forming) frames.push(textFrame(klineMessage({ code, period, ...forming }, topic)));
     }
-    return messages;
+    return frames;
   }
 
   /** What changed since the last round, for the topics someone holds; each message built once. */
@@ -86,7 +89,7 @@ export class MarketTopics<C extends { topics: Set<string> }> {
       const all = isHeld(Topic.dayMarket);
       const one = isHeld(`${Topic.dayMarket}.${code}`);
       if (!all && !one) continue;
-      const frame = textFrame(quoteMessage(event));
+      const frame = this.quoteFrames.frameOf(event);
       if (all) round.add(Topic.dayMarket, `Q.${code}`, frame);
       if (one) round.add(`${Topic.dayMarket}.${code}`, `Q.${code}`, frame);
     }
