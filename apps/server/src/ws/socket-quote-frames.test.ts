@@ -41,6 +41,11 @@ describe('quote frames', () => {
       expect(textOf(frame).quotation[key]).toBe(quotation[key] + 1);
       expect(frames.frameOf(open)).not.toBe(frame);
     }
+    // A quotation changed in place after its frame was built is still a change.
+    const mutable = { ...quotation };
+    const before = frames.frameOf({ ...open, quotation: mutable });
+    mutable.Bid += 0.001;
+    expect(frames.frameOf({ ...open, quotation: mutable })).not.toBe(before);
     const closed = frames.frameOf({ ...open, marketStatus: 2 });
     expect(textOf(closed).quotation.MarketStatus).toBe(2);
     expect(frames.frameOf({ ...open, marketStatus: 2 })).toBe(closed);

@@ -30,7 +30,9 @@ export class QuoteFrames {
     if (kept && kept.marketStatus === quote.marketStatus && sameFields(kept.quotation, quote.quotation))
       return kept.frame;
     const frame = textFrame(quoteMessage(quote));
-    this.byCode.set(quote.code, { marketStatus: quote.marketStatus, quotation: quote.quotation, frame });
+    // A copy: a caller that changed its quotation object in place afterwards would read the same.
+    const quotation = { ...quote.quotation };
+    this.byCode.set(quote.code, { marketStatus: quote.marketStatus, quotation, frame });
     return frame;
   }
 }
