@@ -488,6 +488,10 @@ describe.skipIf(!chromiumPath)('back office', () => {
     await expect.poll(() => positions.count(), eventually).toBe(1);
     // Prices at the instrument's precision, as the phone shows them: the bid now is 1.10000, not 1.1.
     expect(await positions.first().textContent()).toContain(price.toFixed(instrument.PricePrecision));
+    // The e-mail reads whole, with a button that copies it (the mobile row has none: no number).
+    const figures = office.drawer().getByTestId('user-figures');
+    expect(await figures.textContent()).toContain(email);
+    expect(await figures.getByRole('button', { name: 'Copy' }).count()).toBe(1);
     await shot(office.page, 'admin-user-drawer');
     await positions.first().getByRole('button', { name: 'Close position' }).click();
     await office.modal().getByRole('textbox').fill('Dealing decision');

@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { App, Button, Descriptions, Drawer, Dropdown, Flex, Skeleton, Tabs, Tag } from 'antd';
+import { App, Button, Descriptions, Drawer, Dropdown, Flex, Skeleton, Tabs, Tag, Typography } from 'antd';
 import type { OrderRow, WireUserDetail } from '@omp/protocol';
 import { api } from '../lib/api-client.ts';
 import { allows, useSession } from '../lib/session.ts';
@@ -257,8 +257,12 @@ export function UserDrawer({ id, onClose }: { id: number; onClose: () => void })
                 {user.figures.margin_level_pct ? `${user.figures.margin_level_pct} %` : '—'}
               </span>
             </Descriptions.Item>
-            <Descriptions.Item label={t('users.email')}>{user.email || '—'}</Descriptions.Item>
-            <Descriptions.Item label={t('users.mobile')}>{user.mobile || '—'}</Descriptions.Item>
+            <Descriptions.Item label={t('users.email')}>
+              <ContactText value={user.email} />
+            </Descriptions.Item>
+            <Descriptions.Item label={t('users.mobile')}>
+              <ContactText value={user.mobile} />
+            </Descriptions.Item>
             <Descriptions.Item label={t('table.created')}>{localTime(user.created_at)}</Descriptions.Item>
           </Descriptions>
           <Tabs
@@ -357,4 +361,26 @@ export function UserDrawer({ id, onClose }: { id: number; onClose: () => void })
 /** A price of the row's instrument at its precision (1.10000, not 1.1), as the phone shows it. */
 function InstrumentPrice({ row, value }: { row: OrderRow; value: number }) {
   return <span className="num">{value.toFixed(row.ForexTradeLists.PricePrecision)}</span>;
+}
+
+/**
+ * An e-mail address or phone number staff often paste elsewhere: copied with one click, and
+ * broken only where it must be (a long address wraps instead of widening the figures).
+ */
+function ContactText({ value }: { value: string | null | undefined }) {
+  if (!value) return <>—</>;
+  const at = value.indexOf('@');
+  return (
+    <Typography.Text copyable={{ text: value }} className="contact-text">
+      {at > 0 ? (
+        <>
+          {value.slice(0, at + 1)}
+          <wbr />
+          {value.slice(at + 1)}
+        </>
+      ) : (
+        value
+      )}
+    </Typography.Text>
+  );
 }
