@@ -84,7 +84,12 @@ describe.skipIf(!chromiumPath)('content, community and service', () => {
 
     const app = await MoneyScreen.start(stack, '/rank', { session });
     await app.testId('rank-opt-in').waitFor();
+    // The tap's request and its answer, so a failure below says whether the tap was sent at all.
+    const answered = app.page.waitForResponse((response) => response.url().includes('/api/follow/opt_in'), {
+      timeout: eventually.timeout,
+    });
     await app.testId('rank-opt-in-switch').click();
+    expect(await (await answered).json()).toMatchObject({ code: 1, data: { enabled: 1 } });
     await expect
       .poll(() => app.testId('rank-opt-in-switch').getAttribute('aria-checked'), eventually)
       .toBe('true');
