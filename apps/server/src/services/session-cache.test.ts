@@ -51,4 +51,37 @@ describe('the session cache', () => {
     expect(cache.cachedSessionOf('own')).toBeUndefined();
     expect(cache.cachedSessionOf('demo')).toBeUndefined();
   });
+
+  it('keeps no session that was signed out while its lookup was under way, and reads it again', async () => {
+    const sessions = new Map([['h1', { user: user(1), expiresAtMs: 2_000_000 }]]);
+    const { cache, lookups } = cacheOver(sessions);
+    // The first read finds the session; the sign-out lands before that answer comes back.
+    let release: () => void = () => {};
+    lookups.mockImplementationOnce(async (hash: string) => {
+      const found = sessions.get(hash);
+      await new Promise<void>((resolve) => (release = resolve));
+      return found;
+    });
+    const pending = cache.sessionOf('h1');
+    await Promise.resolve();
+    sessions.delete('h1');
+    cache.forgetSession('h1');
+    release();
+    expect(await pending).toBeUndefined();
+    expect(lookups).toHaveBeenCalledTimes(2);
+    expect(cache.cachedSessionOf('h1')).toBeUndefined();
+  });
+
+  it('answers but keeps nothing when a user changes during the second read too', async () => {
+    const sessions = new Map([['h1', { user: user(1), expiresAtMs: 2_000_000 }]]);
+    const { cache, lookups } = cacheOver(sessions);
+    lookups.mockImplementation(async (hash: string) => {
+      const found = sessions.get(hash);
+      cache.forgetUser(9); // someone else changes on every read
+      return found;
+    });
+    expect((await cache.sessionOf('h1'))?.user.id).toBe(1);
+    expect(lookups).toHaveBeenCalledTimes(2);
+    expect(cache.cachedSessionOf('h1')).toBeUndefined();
+  });
 });

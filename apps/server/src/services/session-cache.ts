@@ -24,6 +24,12 @@ export interface SessionCacheOptions {
 export class SessionCache {
   private readonly sessions = new Map<string, { session: SessionRecord; cachedAtMs: number }>();
   private readonly o: SessionCacheOptions;
+  /**
+   * Counts every forgetting: a lookup that saw it change while the database was asked may hold
+   * what was just forgotten (on PostgreSQL the answer arrives turns later), and caching it would
+   * trust a signed-out session for the whole window.
+   */
+  private forgets = 0;
 
   constructor(options: SessionCacheOptions) {
     this.o = options;
@@ -33,13 +39,25 @@ export class SessionCache {
   async sessionOf(tokenHash: string): Promise<SessionRecord | undefined> {
     const cached = this.cachedSessionOf(tokenHash);
     if (cached) return cached;
-    const nowMs = this.o.now();
-    const session = await this.o.users.sessionOf(tokenHash, nowMs);
-    if (this.sessions.size >= SESSION_CACHE_MAX) this.sessions.clear();
-    if (session) this.sessions.set(tokenHash, { session, cachedAtMs: nowMs });
-    else this.sessions.delete(tokenHash);
+    let { session, nowMs, raced } = await this.lookUp(tokenHash);
+    // A sign-out or a change of the user while the database was asked may have come after the
+    // read: the answer is read again, after it, and a read that raced again is kept nowhere.
+    if (raced) ({ session, nowMs, raced } = await this.lookUp(tokenHash));
+    if (!raced) {
+      if (this.sessions.size >= SESSION_CACHE_MAX) this.sessions.clear();
+      if (session) this.sessions.set(tokenHash, { session, cachedAtMs: nowMs });
+      else this.sessions.delete(tokenHash);
+    }
     if (session) this.o.devices.used(tokenHash);
     return session;
+  }
+
+  /** The database's answer, and whether anything was forgotten while it was asked. */
+  private async lookUp(tokenHash: string) {
+    const forgetsBefore = this.forgets;
+    const nowMs = this.o.now();
+    const session = await this.o.users.sessionOf(tokenHash, nowMs);
+    return { session, nowMs, raced: this.forgets !== forgetsBefore };
   }
 
   /**
@@ -62,11 +80,13 @@ export class SessionCache {
   }
 
   forgetSession(tokenHash: string): void {
+    this.forgets += 1;
     this.sessions.delete(tokenHash);
   }
 
   /** Drops the sessions of a user, and of their own demo account, which is closed with them. */
   forgetUser(userId: number): void {
+    this.forgets += 1;
     for (const [hash, { session }] of this.sessions)
       if (session.user.id === userId || session.user.demoOf === userId) this.sessions.delete(hash);
   }
