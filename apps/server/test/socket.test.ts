@@ -146,8 +146,9 @@ describe.each(databaseEngines())('realtime socket /v1/ws on %s', (engine) => {
     const deadline = Date.now() + 3000;
     while (framesIn(Buffer.concat(reads)) < expected && Date.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(framesIn(Buffer.concat(reads))).toBe(expected);
-    expect(reads).toHaveLength(1);
+    // The answer and the whole list came in the first read; a push of a later tick may follow it.
+    expect(framesIn(Buffer.concat(reads))).toBeGreaterThanOrEqual(expected);
+    expect(framesIn(reads[0]!)).toBeGreaterThanOrEqual(expected);
     socket.destroy();
   });
 
