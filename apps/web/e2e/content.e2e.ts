@@ -82,7 +82,24 @@ describe.skipIf(!chromiumPath)('content, community and service', () => {
     await pushTicks(stack, [{ code: instrument.Code, bid: priceAt(price, 1, precision) }]);
     const session = await demoSession(stack);
 
-    const app = await MoneyScreen.start(stack, '/rank', { session });
+    // The screen's first load of the user is read by the server at once but arrives only after the
+    // tap has been answered: the switch must show the choice, not that older record.
+    let releaseInfo!: () => void;
+    const infoHeld = new Promise<void>((resolve) => (releaseInfo = resolve));
+    const app = await MoneyScreen.start(stack, '/rank', {
+      session,
+      beforeLoad: async (page) => {
+        await page.route(
+          '**/api/user/info*',
+          async (route) => {
+            const readBeforeTheTap = await route.fetch();
+            await infoHeld;
+            await route.fulfill({ response: readBeforeTheTap }).catch(() => {}); // cancelled by then
+          },
+          { times: 1 },
+        );
+      },
+    });
     await app.testId('rank-opt-in').waitFor();
     // The tap's request and its answer, so a failure below says whether the tap was sent at all.
     const answered = app.page.waitForResponse((response) => response.url().includes('/api/follow/opt_in'), {
@@ -90,6 +107,7 @@ describe.skipIf(!chromiumPath)('content, community and service', () => {
     });
     await app.testId('rank-opt-in-switch').click();
     expect(await (await answered).json()).toMatchObject({ code: 1, data: { enabled: 1 } });
+    releaseInfo();
     await expect
       .poll(() => app.testId('rank-opt-in-switch').getAttribute('aria-checked'), eventually)
       .toBe('true');

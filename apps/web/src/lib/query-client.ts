@@ -1,12 +1,14 @@
 /**
  * The TanStack Query client. The request layer already toasts failures, so queries retry once at
  * most (a retry storm would stack toasts) and do not refetch on window focus: live prices come
- * from the socket, and the shell refetches the instrument list on entering / and /trade.
+ * from the socket, and the shell refetches the instrument list on entering / and /trade. An
+ * invalidation always asks the server anew (fresh-query-client.ts).
  */
-import { onlineManager, QueryClient } from '@tanstack/react-query';
+import { onlineManager } from '@tanstack/react-query';
+import { FreshQueryClient } from './fresh-query-client.ts';
 import { ApiError, isAbortError } from './api.ts';
 
-export const queryClient = new QueryClient({
+export const queryClient = new FreshQueryClient({
   defaultOptions: {
     queries: {
       retry: (failureCount, error) =>
