@@ -41,6 +41,7 @@ import * as marginCallWarned from './migrations/20261128T0100_margin_call_warned
 import * as retentionIndexes from './migrations/20261129T2100_retention_indexes.ts';
 import * as sessionExpiryIndexes from './migrations/20261130T0000_session_expiry_indexes.ts';
 import * as unreadNotificationsIndex from './migrations/20261207T0100_unread_notifications_index.ts';
+import * as backOfficeIndexes from './migrations/20261207T0200_back_office_indexes.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '20261122T2200_created_market_tables': createdMarketTables,
@@ -79,6 +80,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261129T2100_retention_indexes': retentionIndexes,
   '20261130T0000_session_expiry_indexes': sessionExpiryIndexes,
   '20261207T0100_unread_notifications_index': unreadNotificationsIndex,
+  '20261207T0200_back_office_indexes': backOfficeIndexes,
 };
 
 /** The migrator of this database's own schema, over every migration above. */
