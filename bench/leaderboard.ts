@@ -12,8 +12,10 @@
  * the same data, is one plain scan of the orders table (`count(*)` and `sum(profit)`), so the
  * ratio says how many table scans a refresh is worth. The longest stall is the longest stretch the
  * refresh held the event loop (SQLite answers on the server's only thread, so this is how long
- * prices and orders would wait; the refresh works in rounds of traders to keep it short). Runs on
- * SQLite, and on PostgreSQL when reachable (in a schema of its own, dropped afterwards).
+ * prices and orders would wait; the refresh works in rounds of traders to keep it short). The same
+ * data also times the risk warning's share of losing accounts over the year, and its longest
+ * stall (it counts in rounds of users too). Runs on SQLite, and on PostgreSQL when reachable (in a
+ * schema of its own, dropped afterwards).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -25,6 +27,7 @@ import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/databas
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import type { Database } from '../apps/server/src/db/schema.ts';
 import { LeaderboardRepository } from '../apps/server/src/repositories/leaderboard-repository.ts';
+import { RiskWarningRepository } from '../apps/server/src/repositories/risk-warning-repository.ts';
 import { LeaderboardService } from '../apps/server/src/services/leaderboard-service.ts';
 import { seededPrng } from '../packages/engine/src/testing/seeded-prng.ts';
 import { median } from './measure.ts';
@@ -40,6 +43,7 @@ const timed = (run: () => Promise<unknown>) => median(run, RUNS);
 const PAGE_READS = 100_000;
 const NOW_MS = Date.UTC(2026, 10, 18, 12);
 const SIX_WEEKS_MS = 42 * 24 * 3_600_000;
+const YEAR_MS = 365 * 24 * 3_600_000;
 const BATCH = 1_000;
 
 async function insertBatches<T extends keyof Database & string>(
@@ -149,6 +153,11 @@ async function measure(label: string, handle: DatabaseHandle, traders: number): 
   await service.refresh();
   stalls.disable();
   const stallMs = stalls.max / 1e6;
+  // The risk warning's loss share over the year (risk-warning-service.ts: hourly, and at start).
+  const lossShare = new RiskWarningRepository(db);
+  const countLosses = () => lossShare.countLossShare(NOW_MS - YEAR_MS, NOW_MS + 1);
+  const lossShareMs = await timed(countLosses);
+  const lossShareStallMs = await longestStall(countLosses);
   const board = await service.page(false, 1, 20);
   const reading = performance.now();
   for (let i = 0; i < PAGE_READS; i++) await service.page(false, 1 + (i % 5), 20);
@@ -161,6 +170,31 @@ async function measure(label: string, handle: DatabaseHandle, traders: number): 
       `| orders scan ${scanMs.toFixed(1).padStart(6)} ms | refresh/scan ${(refreshMs / scanMs).toFixed(1).padStart(5)}x ` +
       `| page read ${pageMicros.toFixed(2)} µs (${board.total} on the real board)`,
   );
+  console.log(
+    `${''.padEnd(10)} risk warning's loss share over the year ${lossShareMs.toFixed(1).padStart(7)} ms ` +
+      `| longest stall ${lossShareStallMs.toFixed(1).padStart(6)} ms | loss share/scan ${(lossShareMs / scanMs).toFixed(1).padStart(5)}x`,
+  );
+}
+
+/**
+ * The longest stretch `run` held this thread, seen by a 1 ms ticker (a histogram of the loop's
+ * delay misses a stall that comes before its first sample).
+ */
+async function longestStall(run: () => Promise<unknown>): Promise<number> {
+  let last = performance.now();
+  let longest = 0;
+  const ticker = setInterval(() => {
+    const now = performance.now();
+    longest = Math.max(longest, now - last);
+    last = now;
+  }, 1);
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  last = performance.now();
+  longest = 0;
+  await run();
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  clearInterval(ticker);
+  return longest;
 }
 
 async function onSqlite(traders: number): Promise<void> {

@@ -1,11 +1,13 @@
 /**
  * The risk warning's figure, its texts, the leverage caps and the users' acknowledgements
- * (docs/decisions/0022). The figure is one aggregate over the closed orders of real users, the
- * same SQL on SQLite and PostgreSQL.
+ * (docs/decisions/0022). The figure is summed over the closed orders of real users, a round of
+ * users at a time, the same SQL on SQLite and PostgreSQL.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql, type Kysely } from 'kysely';
+import { OrderStatus } from '@omp/protocol';
 import type { Database } from '../db/schema.ts';
-import { toInt } from '../db/values.ts';
+import { toBigInt, toInt } from '../db/values.ts';
 import type { Tx } from './unit-of-work.ts';
 
 /** Real accounts with a trade closed in a window, and how many of them lost money over it. */
@@ -14,11 +16,17 @@ export interface LossShareCount {
   losingAccounts: number;
 }
 
+/** Real users counted per round: at 50 trades each, a few ms of SQLite work. */
+const USERS_PER_ROUND = 500;
+
 export class RiskWarningRepository {
   private readonly db: Kysely<Database>;
+  private readonly usersPerRound: number;
 
-  constructor(db: Kysely<Database>) {
+  /** `usersPerRound` is for tests that count over several rounds with a handful of users. */
+  constructor(db: Kysely<Database>, usersPerRound = USERS_PER_ROUND) {
     this.db = db;
+    this.usersPerRound = usersPerRound;
   }
 
   /**
@@ -27,25 +35,40 @@ export class RiskWarningRepository {
    * each carry their share of the fee). The spread is not taken again: a position opens at the ask
    * or the bid, so its profit already paid it. Demo users, open positions, cancelled orders and
    * money movements (deposits, bonuses, adjustments) do not count.
+   *
+   * Users are counted a round at a time (in order of id), and each round yields to other work:
+   * SQLite answers on the server's only thread, and one aggregate over a year of every user's
+   * orders held prices and orders for as long as it ran (bench/leaderboard.ts measures both).
    */
   async countLossShare(fromMs: number, toMs: number): Promise<LossShareCount> {
-    const perAccount = this.db
-      .selectFrom('orders')
-      .innerJoin('users', 'users.id', 'orders.user_id')
-      .select(['orders.user_id', sql<string>`sum(orders.profit - orders.fee)`.as('net')])
-      .where('users.is_demo', '=', 0)
-      .where('orders.status', '=', 3)
-      .where('orders.closed_at', '>=', fromMs)
-      .where('orders.closed_at', '<', toMs)
-      .groupBy('orders.user_id');
-    const row = await this.db
-      .selectFrom(perAccount.as('results'))
-      .select([
-        sql<number | bigint | string>`count(*)`.as('accounts'),
-        sql<number | bigint | string | null>`sum(case when results.net < 0 then 1 else 0 end)`.as('losing'),
-      ])
-      .executeTakeFirstOrThrow();
-    return { accounts: toInt(row.accounts), losingAccounts: row.losing === null ? 0 : toInt(row.losing) };
+    let accounts = 0;
+    let losingAccounts = 0;
+    for (let afterId = 0; ; await nextTurn()) {
+      const users = await this.db
+        .selectFrom('users')
+        .select('id')
+        .where('is_demo', '=', 0)
+        .where('id', '>', afterId)
+        .orderBy('id')
+        .limit(this.usersPerRound)
+        .execute();
+      if (users.length === 0) break;
+      const ids = users.map((user) => toInt(user.id));
+      afterId = ids.at(-1)!;
+      const results = await this.db
+        .selectFrom('orders')
+        .select(['user_id', sql<number | bigint | string>`sum(orders.profit - orders.fee)`.as('net')])
+        .where('user_id', 'in', ids)
+        .where('status', '=', OrderStatus.closed)
+        .where('closed_at', '>=', fromMs)
+        .where('closed_at', '<', toMs)
+        .groupBy('user_id')
+        .execute();
+      accounts += results.length;
+      for (const { net } of results) if (toBigInt(String(net)) < 0n) losingAccounts += 1;
+      if (users.length < this.usersPerRound) break;
+    }
+    return { accounts, losingAccounts };
   }
 
   async texts(db: Kysely<Database> | Tx = this.db): Promise<Map<string, string>> {
