@@ -98,7 +98,10 @@ describe.each(databaseEngines())('sessions and the socket on %s', (engine) => {
 
   async function expectPrivatePushes(client: RecordingClient) {
     const round = await pushRound(client);
-    expect(round.filter(isType('FOREX_TRADE'))).toHaveLength(1);
+    // At least one: on a loaded machine a second trade-stream push once reached the socket within
+    // the round (the stream's pass is sliced over turns, and the hub's own timer flushes too); how
+    // many a round carries is the trade stream's tests' business, this one's is who gets any.
+    expect(round.filter(isType('FOREX_TRADE')).length).toBeGreaterThanOrEqual(1);
     expect(round.filter(isType('DAY_MARKET'))).toHaveLength(1);
   }
 

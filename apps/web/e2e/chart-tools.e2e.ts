@@ -175,20 +175,29 @@ describe.skipIf(!chromiumPath)('chart tools', () => {
     await expect.poll(() => item.textContent(), eventually).toMatch(/^Buy limit 0\.01 @ /);
     const box = (await trade.chart.boundingBox())!;
     const x = Math.round(box.x + box.width * 0.3);
-    const y = Math.round(await lineY(page, lineId));
     // A real finger this time (touch events through the browser's input pipeline): the line
     // follows it, and neither the page nor the chart scrolls with it.
     const scrollBefore = await page.evaluate(() => document.scrollingElement!.scrollTop);
     const cdp = await page.context().newCDPSession(page);
-    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', dy: number) =>
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', y: number) =>
       cdp.send('Input.dispatchTouchEvent', {
         type,
-        touchPoints: type === 'touchEnd' ? [] : [{ x, y: y + dy }],
+        touchPoints: type === 'touchEnd' ? [] : [{ x, y }],
       });
-    await touch('touchStart', 0);
-    for (let dy = 5; dy <= 30; dy += 5) await touch('touchMove', dy);
+    // As with the mouse (pressOnLine): the live market may rescale the chart between reading the
+    // line's height and the finger landing, so a touch that took hold of nothing is lifted (a tap,
+    // which moves nothing) and tried again at the line's new height.
+    let y: number;
+    for (let attempt = 1; ; attempt += 1) {
+      y = Math.round(await lineY(page, lineId));
+      await touch('touchStart', y);
+      if ((await trade.chart.getAttribute('data-dragging')) === lineId) break;
+      await touch('touchEnd', y);
+      if (attempt === 6) throw new Error(`six touches at the line's height took hold of nothing`);
+    }
+    for (let dy = 5; dy <= 30; dy += 5) await touch('touchMove', y + dy);
     expect(await trade.chart.getAttribute('data-dragging')).toBe(lineId);
-    await touch('touchEnd', 30);
+    await touch('touchEnd', y + 30);
     expect(await page.evaluate(() => document.scrollingElement!.scrollTop)).toBe(scrollBefore);
 
     const sheet = page.getByTestId('line-move-sheet');
