@@ -1,8 +1,9 @@
 /**
  * Back-office tables at a broker's size: 100,000 users, 1,000,000 ledger rows over 100 days, 50,000
- * deposits, 25,000 withdrawals and 25,000 identity checks on the embedded SQLite database, each page
- * of the users desk, the review queues and the dashboard (which every open back office asks for
- * every five seconds) read the way the screens read them.
+ * deposits, 25,000 withdrawals, 25,000 identity checks and 200,000 audit entries on the embedded
+ * SQLite database, each page of the users desk, the review queues, the audit log's filters and the
+ * dashboard (which every open back office asks for every five seconds) read the way the screens
+ * read them.
  *
  *   npm run bench:back-office     (USERS and LEDGER_PER_USER override)
  *
@@ -17,6 +18,7 @@ import type { Kysely } from 'kysely';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import type { Database } from '../apps/server/src/db/schema.ts';
+import { listAudit } from '../apps/server/src/repositories/audit-repository.ts';
 import { DashboardRepository } from '../apps/server/src/repositories/dashboard-repository.ts';
 import { IdentityRepository } from '../apps/server/src/repositories/identity-repository.ts';
 import { MoneyRepository } from '../apps/server/src/repositories/money-repository.ts';
@@ -64,6 +66,7 @@ async function fill(db: Kysely<Database>): Promise<void> {
     const identities: Record<string, unknown>[] = [];
     const deposits: Record<string, unknown>[] = [];
     const withdrawals: Record<string, unknown>[] = [];
+    const audit: Record<string, unknown>[] = [];
     for (let id = start; id < Math.min(start + 10_000, USERS + 1); id++) {
       users.push({
         id,
@@ -138,6 +141,18 @@ async function fill(db: Kysely<Database>): Promise<void> {
           created_at: createdAt,
         });
       }
+      // Two staff decisions a trader on average (their checks and money), by ten staff members.
+      for (let n = 0; n < 2; n++)
+        audit.push({
+          staff_id: 1 + ((id + n) % 10),
+          action: n === 0 ? 'deposit.review' : 'identity.review',
+          target_type: n === 0 ? 'deposit' : 'identity',
+          target_id: id,
+          before: '{"status":0}',
+          after: '{"status":1}',
+          at: pastMs(id * 2 + n),
+          ip: '203.0.113.7',
+        });
       accounts.push({
         user_id: id,
         is_demo: id % 5 === 0 ? 1 : 0,
@@ -162,6 +177,7 @@ async function fill(db: Kysely<Database>): Promise<void> {
     await insertBatches(db, 'identity_submissions', identities);
     await insertBatches(db, 'deposits', deposits);
     await insertBatches(db, 'withdrawals', withdrawals);
+    await insertBatches(db, 'audit_log', audit);
   }
 }
 
@@ -174,7 +190,8 @@ try {
   await fill(db);
   console.log(
     `SQLite: ${USERS.toLocaleString('en')} users, ${(USERS * LEDGER_PER_USER).toLocaleString('en')} ledger rows, ` +
-      `${(USERS / 2).toLocaleString('en')} deposits, ${(USERS / 4).toLocaleString('en')} withdrawals ` +
+      `${(USERS / 2).toLocaleString('en')} deposits, ${(USERS / 4).toLocaleString('en')} withdrawals, ` +
+      `${(USERS * 2).toLocaleString('en')} audit entries ` +
       `(filled in ${((performance.now() - filling) / 1000).toFixed(1)} s)`,
   );
   const directory = new UserDirectoryRepository(db);
@@ -232,6 +249,12 @@ try {
       'deposits filed in one day, first page and total',
       () => money.depositsPage({ fromMs: NOW_MS - DAY_MS, toMs: NOW_MS }, 0, 20),
     ],
+    ['audit of one record, first page and total', () => listAudit(db, { targetId: someone }, 1, 20)],
+    [
+      'audit of one staff member this week',
+      () => listAudit(db, { staffId: 3, fromMs: NOW_MS - 7 * DAY_MS }, 1, 20),
+    ],
+    ['audit of one day', () => listAudit(db, { fromMs: NOW_MS - DAY_MS, toMs: NOW_MS }, 1, 20)],
   ];
   console.log(`baseline: one user by primary key ${baseline.toFixed(3)} ms (median of ${RUNS})`);
   console.log('read'.padEnd(64), 'median ms'.padStart(10), 'x baseline'.padStart(12), '  budget');

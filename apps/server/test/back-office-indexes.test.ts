@@ -1,9 +1,10 @@
 /**
  * The back office's frequent reads find their rows through an index, not by reading whole tables:
- * the dashboard (asked for every five seconds by every open back office) and the review queues.
+ * the dashboard (asked for every five seconds by every open back office), the review queues and the
+ * audit log's filters.
  * Each statement the repositories send is captured as compiled and explained on the database
- * itself; a read of the ledger, deposits, withdrawals, identity checks or users from end to end
- * fails.
+ * itself; a read of the ledger, deposits, withdrawals, identity checks, users or the audit log from
+ * end to end fails.
  * On PostgreSQL sequential scans are discouraged, as a table this small would otherwise be read
  * whole whatever its indexes, and an index read without a condition counts as whole: the point is
  * that an index serves the read.
@@ -12,13 +13,14 @@ import { sql, type CompiledQuery, type Kysely, type KyselyPlugin } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import type { Database } from '../src/db/schema.ts';
+import { listAudit } from '../src/repositories/audit-repository.ts';
 import { DashboardRepository } from '../src/repositories/dashboard-repository.ts';
 import { IdentityRepository } from '../src/repositories/identity-repository.ts';
 import { MoneyRepository } from '../src/repositories/money-repository.ts';
 import { openScratchDatabase, type ScratchDatabase } from './helpers/scratch-database.ts';
 import { databaseEngines } from './helpers/test-runtime.ts';
 
-const HISTORY_TABLES = ['ledger', 'deposits', 'withdrawals', 'identity_submissions', 'users'];
+const HISTORY_TABLES = ['ledger', 'deposits', 'withdrawals', 'identity_submissions', 'users', 'audit_log'];
 
 /** A node of PostgreSQL's plan, as `explain (format json)` gives it. */
 interface PlanNode {
@@ -116,6 +118,15 @@ describe.each(databaseEngines())('back-office reads on %s', (engine) => {
     [
       'the withdrawals waiting',
       (d: Kysely<Database>) => new MoneyRepository(d).withdrawalsPage({ status: 0 }, 0, 20),
+    ],
+    ['the audit of one record', (d: Kysely<Database>) => listAudit(d, { targetId: 5 }, 1, 20)],
+    [
+      'the audit of one staff member this week',
+      (d: Kysely<Database>) => listAudit(d, { staffId: 2, fromMs: midnight - 6 * 86_400_000 }, 1, 20),
+    ],
+    [
+      'the audit of one day',
+      (d: Kysely<Database>) => listAudit(d, { fromMs: midnight, toMs: midnight + 86_400_000 }, 1, 20),
     ],
   ] as const)('%s through indexes', async (_name, read) => {
     const statements = await statementsOf(read);
