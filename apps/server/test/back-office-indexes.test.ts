@@ -11,13 +11,12 @@
  */
 import { sql, type CompiledQuery, type Kysely, type KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../src/db/migrate.ts';
 import type { Database } from '../src/db/schema.ts';
 import { listAudit } from '../src/repositories/audit-repository.ts';
 import { DashboardRepository } from '../src/repositories/dashboard-repository.ts';
 import { IdentityRepository } from '../src/repositories/identity-repository.ts';
 import { MoneyRepository } from '../src/repositories/money-repository.ts';
-import { openScratchDatabase, type ScratchDatabase } from './helpers/scratch-database.ts';
+import { openMigratedScratchDatabase, type ScratchDatabase } from './helpers/scratch-database.ts';
 import { databaseEngines } from './helpers/test-runtime.ts';
 
 const HISTORY_TABLES = ['ledger', 'deposits', 'withdrawals', 'identity_submissions', 'users', 'audit_log'];
@@ -35,9 +34,8 @@ describe.each(databaseEngines())('back-office reads on %s', (engine) => {
   let db: Kysely<Database>;
 
   beforeAll(async () => {
-    scratch = await openScratchDatabase(engine, 'office_reads');
+    scratch = await openMigratedScratchDatabase(engine, 'office_reads');
     db = scratch.handle.db;
-    await migrateToLatest(db as unknown as Kysely<unknown>, scratch.handle.kind);
   });
   afterAll(async () => {
     await scratch?.dispose();

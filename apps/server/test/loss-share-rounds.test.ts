@@ -7,11 +7,10 @@
 import type { Kysely } from 'kysely';
 import { OrderStatus } from '@omp/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../src/db/migrate.ts';
 import type { Database } from '../src/db/schema.ts';
 import { RiskWarningRepository } from '../src/repositories/risk-warning-repository.ts';
 import { pick, seededRng } from './helpers/fuzz-values.ts';
-import { openScratchDatabase, type ScratchDatabase } from './helpers/scratch-database.ts';
+import { openMigratedScratchDatabase, type ScratchDatabase } from './helpers/scratch-database.ts';
 import { databaseEngines } from './helpers/test-runtime.ts';
 
 const FROM_MS = 1_000_000;
@@ -24,9 +23,8 @@ describe.each(databaseEngines())('loss share in rounds on %s', (engine) => {
   const expected = { accounts: 0, losingAccounts: 0 };
 
   beforeAll(async () => {
-    scratch = await openScratchDatabase(engine, 'loss_share');
+    scratch = await openMigratedScratchDatabase(engine, 'loss_share');
     db = scratch.handle.db;
-    await migrateToLatest(db as unknown as Kysely<unknown>, scratch.handle.kind);
     const random = seededRng(20261207);
     const int = (low: number, high: number) => low + Math.floor(random() * (high - low + 1));
     const users = Array.from({ length: USERS }, (_, i) => ({

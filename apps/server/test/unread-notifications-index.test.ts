@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, migratorFor } from '../src/db/migrate.ts';
 import type { Database } from '../src/db/schema.ts';
 import { NotificationRepository } from '../src/repositories/notification-repository.ts';
-import { openScratchDatabase, type ScratchDatabase } from './helpers/scratch-database.ts';
+import { openMigratedScratchDatabase, type ScratchDatabase } from './helpers/scratch-database.ts';
 import { databaseEngines } from './helpers/test-runtime.ts';
 
 const BEFORE_INDEX = '20261130T0000_session_expiry_indexes';
@@ -20,9 +20,8 @@ describe.each(databaseEngines())('unread notifications on %s', (engine) => {
   let notifications: NotificationRepository;
 
   beforeAll(async () => {
-    scratch = await openScratchDatabase(engine, 'unread');
+    scratch = await openMigratedScratchDatabase(engine, 'unread');
     db = scratch.handle.db;
-    await migrateToLatest(db as unknown as Kysely<unknown>, scratch.handle.kind);
     notifications = new NotificationRepository(db);
     await sql`insert into users (id, uid, invite_code, created_at)
       values (1, 100001, 'INV1', 0), (2, 100002, 'INV2', 0), (3, 100003, 'INV3', 0)`.execute(db);

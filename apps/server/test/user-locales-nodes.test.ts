@@ -6,10 +6,9 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../src/db/schema.ts';
-import { migrateToLatest } from '../src/db/migrate.ts';
 import { UserLocaleRepository } from '../src/repositories/user-locale-repository.ts';
 import { LOCALE_RECHECK_MS, UserLocales } from '../src/services/user-locales.ts';
-import { openScratchDatabase, type ScratchDatabase } from './helpers/scratch-database.ts';
+import { openMigratedScratchDatabase, type ScratchDatabase } from './helpers/scratch-database.ts';
 import { databaseEngines } from './helpers/test-runtime.ts';
 
 describe.each(databaseEngines())('user locales across nodes on %s', (engine) => {
@@ -17,9 +16,8 @@ describe.each(databaseEngines())('user locales across nodes on %s', (engine) => 
   let db: Kysely<Database>;
 
   beforeAll(async () => {
-    scratch = await openScratchDatabase(engine, 'locale_nodes');
+    scratch = await openMigratedScratchDatabase(engine, 'locale_nodes');
     db = scratch.handle.db;
-    await migrateToLatest(db as unknown as Kysely<unknown>, scratch.handle.kind);
     await sql`insert into users (id, uid, invite_code, created_at) values (7, 100007, 'INV7', 0)`.execute(db);
   });
   afterAll(async () => {

@@ -6,8 +6,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../../src/db/database.ts';
+import { migrateToLatest } from '../../src/db/migrate.ts';
 import type { EngineKind } from './test-runtime.ts';
 
 export interface ScratchDatabase {
@@ -43,4 +45,19 @@ export async function openScratchDatabase(engine: EngineKind, prefix: string): P
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A scratch database with every migration applied, for tests of repositories and indexes. */
+export async function openMigratedScratchDatabase(
+  engine: EngineKind,
+  prefix: string,
+): Promise<ScratchDatabase> {
+  const scratch = await openScratchDatabase(engine, prefix);
+  try {
+    await migrateToLatest(scratch.handle.db as unknown as Kysely<unknown>, scratch.handle.kind);
+  } catch (error) {
+    await scratch.dispose();
+    throw error;
+  }
+  return scratch;
 }
