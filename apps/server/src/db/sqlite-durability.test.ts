@@ -4,8 +4,18 @@
  * while it runs, checkpoints keep the WAL bounded, and what was acknowledged is there after the
  * process is killed (kill -9) half-way through a stream of writes.
  */
-import { spawn } from 'node:child_process';
-import { fdatasync, mkdtempSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import {
+  existsSync,
+  fdatasync,
+  mkdtempSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -50,6 +60,26 @@ async function open(walFlush?: WalFlush): Promise<DatabaseHandle> {
   handles.push(handle);
   await sql`create table entries (id integer primary key, note text not null)`.execute(handle.db);
   return handle;
+}
+
+/** One value read by a connection of another process, opened and closed as a backup's would be. */
+function readElsewhere(file: string, query: string): number {
+  const script =
+    'const Database = require(process.argv[1]); const db = new Database(process.argv[2]);' +
+    'process.stdout.write(String(db.prepare(process.argv[3]).pluck().get())); db.close();';
+  const betterSqlite = createRequire(import.meta.url).resolve('better-sqlite3');
+  const out = execFileSync(process.execPath, ['-e', script, betterSqlite, file, query], { encoding: 'utf8' });
+  return Number(out);
+}
+
+/** The POSIX locks this process holds on a file, from the kernel's table (`maj:min:inode` per lock). */
+function locksHeldOn(file: string): number {
+  const inode = statSync(file).ino;
+  return readFileSync('/proc/locks', 'utf8')
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .filter((fields) => fields[4] === String(process.pid) && fields[5]?.split(':')[2] === String(inode))
+    .length;
 }
 
 const settled = async (promise: Promise<unknown>) => {
@@ -241,6 +271,33 @@ describe('durable commits on the embedded database', () => {
     expect(statSync(`${location}-wal`).size).toBeLessThan(CHECKPOINT_BYTES / 2);
     const count = await sql<{ n: bigint }>`select count(*) as n from entries`.execute(handle.db);
     expect(Number(count.rows[0]!.n) % 200).toBe(0);
+  });
+
+  it('keeps its lock on the database through checkpoints, so a connection elsewhere never deletes the WAL in use', async () => {
+    const handle = await open();
+    const note = 'x'.repeat(2000);
+    const writeBatch = () =>
+      handle.db.transaction().execute(async (trx) => {
+        for (let row = 0; row < 200; row += 1)
+          await sql`insert into entries (note) values (${note})`.execute(trx);
+      });
+    // A checkpoint copies the WAL, flushes the database file, and empties the WAL.
+    const before = handle.walCheckpoints!().offLoop;
+    while (handle.walCheckpoints!().offLoop < before + 2) await writeBatch();
+
+    // SQLite's shared lock on the database file tells a connection of another process (a backup,
+    // a shell) that it is not the last one: without it, that connection's close checkpoints and
+    // deletes the WAL the server goes on writing into, and what it acknowledges then is lost
+    // with the process.
+    expect(locksHeldOn(handle.location)).toBeGreaterThan(0);
+    expect(readElsewhere(handle.location, 'select count(*) from entries')).toBeGreaterThan(0);
+    expect(existsSync(`${handle.location}-wal`)).toBe(true);
+    await handle.db
+      .transaction()
+      .execute((trx) => sql`insert into entries (note) values ('after the reader')`.execute(trx));
+    expect(
+      readElsewhere(handle.location, "select count(*) from entries where note = 'after the reader'"),
+    ).toBe(1);
   });
 
   it('lets SQLite flush by itself where there is no WAL (a database in memory)', async () => {

@@ -52,6 +52,7 @@ export class WalFlusher {
   private flushed = 0;
   private running: Promise<void> | undefined;
   private fd: number | undefined;
+  private databaseFd: number | undefined;
   flushes = 0;
 
   private readonly walFile: string;
@@ -80,14 +81,17 @@ export class WalFlusher {
     }
   }
 
-  /** Flushes the database file itself (after a checkpoint copied the WAL into it). */
+  /**
+   * Flushes the database file itself (after a checkpoint copied the WAL into it), through a
+   * descriptor kept open until `close`. Closing any descriptor of a file drops every POSIX lock the
+   * process holds on it, SQLite's own among them: once its shared lock on the database was gone,
+   * the next connection from elsewhere (a backup, a `sqlite3` shell) took itself for the last one
+   * at its close, checkpointed and deleted the WAL the server was still writing into, and every
+   * write acknowledged after that lived only in a deleted file until the next checkpoint.
+   */
   async flushDatabase(): Promise<void> {
-    const fd = openSync(this.walFile.replace(/-wal$/, ''), 'r');
-    try {
-      await this.flushFile(fd);
-    } finally {
-      closeSync(fd);
-    }
+    this.databaseFd ??= openSync(this.walFile.replace(/-wal$/, ''), 'r');
+    await this.flushFile(this.databaseFd);
   }
 
   /** The WAL's size in bytes (0 before it exists). */
@@ -98,7 +102,9 @@ export class WalFlusher {
 
   close(): void {
     if (this.fd !== undefined) closeSync(this.fd);
+    if (this.databaseFd !== undefined) closeSync(this.databaseFd);
     this.fd = undefined;
+    this.databaseFd = undefined;
   }
 
   private async flushOnce(): Promise<void> {
@@ -281,7 +287,6 @@ class DurableSqliteDriver implements Driver {
     await this.turns.take();
     // A flush under way still needs the file: the last writers are answered before it closes.
     await this.flusher.through(this.flusher.writes).catch(() => undefined);
-    this.flusher.close();
     // The worker's connection closes first, so the main one is the last (which empties the WAL).
     await this.checkpoints.close();
     // The last connection to close copies the WAL into the database file and deletes the WAL.
@@ -289,6 +294,8 @@ class DurableSqliteDriver implements Driver {
     // could lose what the deleted WAL held; with FULL it does.
     this.sqlite.pragma('synchronous = FULL');
     await this.inner.destroy();
+    // Only now: closing the flusher's descriptor of the database file drops SQLite's locks on it.
+    this.flusher.close();
   }
 
   /**
