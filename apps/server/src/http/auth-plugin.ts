@@ -87,13 +87,29 @@ export async function requireRealUser(request: FastifyRequest): Promise<UserReco
   return user;
 }
 
+/**
+ * The path a guard judges: the pattern of the route the router matched, which it matched on the
+ * decoded path (`/%61pi/wallet/x` is `/api/wallet/x` to it, so the raw URL would let a spelling
+ * with escapes past the guard), or, where no route matched, the decoded path itself.
+ */
+export function guardedPathOf(request: FastifyRequest): string {
+  const matched = request.routeOptions.url;
+  if (matched) return matched;
+  const raw = request.url.split('?')[0] ?? '';
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw; // a malformed escape: no route has it, and the router answers 400 or 404
+  }
+}
+
 async function authPlugin(app: FastifyInstance, options: { auth: AuthService; locales?: UserLocales }) {
   app.decorate('auth', options.auth);
   app.decorate('userLocales', options.locales);
   app.decorateRequest('sessionLookup', undefined);
-  // Before body parsing and routing, so unknown paths under a guarded prefix are refused alike.
+  // Before body parsing, so unknown paths under a guarded prefix are refused alike.
   app.addHook('onRequest', async (request) => {
-    const path = request.url.split('?')[0] ?? '';
+    const path = guardedPathOf(request);
     if (DEMO_BLOCKED_PREFIXES.some((prefix) => path.startsWith(prefix))) await requireRealUser(request);
   });
 }

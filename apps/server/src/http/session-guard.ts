@@ -17,7 +17,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ResponseCode } from '@omp/protocol';
 import { DomainError } from '../domain/errors.ts';
-import { requireUser, tokenOf } from './auth-plugin.ts';
+import { guardedPathOf, requireUser, tokenOf } from './auth-plugin.ts';
 import { requireStaff, staffSession } from './staff-auth.ts';
 
 /** A route's `security` when it needs a session: what the OpenAPI document shows and this guard reads. */
@@ -38,7 +38,7 @@ async function hasStaffSession(request: FastifyRequest): Promise<boolean> {
 async function sessionGuard(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
     if (!declaresSession(request)) return;
-    if (!request.url.startsWith('/admin/api/')) {
+    if (!guardedPathOf(request).startsWith('/admin/api/')) {
       await requireUser(request);
       return;
     }
