@@ -76,10 +76,10 @@ describe.each(databaseEngines())('registration API on %s', (engine) => {
     expect(await client.postForm('/api/user/register', { ...base, sms_code: good })).toMatchObject({
       code: 1,
     });
-    // Used once: the same code cannot register again (the account now exists, and the code is spent).
+    // Used once: the same code cannot register again (it is spent).
     expect(await client.postForm('/api/user/register', { ...base, sms_code: good })).toMatchObject({
-      code: 0,
-      msg: 'This account is already registered. Please log in.',
+      code: 422,
+      msg: 'The verification code is wrong',
     });
 
     const late = 'late@example.com';
@@ -171,6 +171,33 @@ describe.each(databaseEngines())('registration API on %s', (engine) => {
         }),
       ),
     );
+  });
+
+  it('answers a registered address and an unknown one alike to whoever lacks the code sent to it', async () => {
+    const { client, registerByEmail } = accounts();
+    await registerByEmail('known@example.com');
+    const password = 'Sturdy-pass-81';
+    const answers = [];
+    for (const account of ['known@example.com', 'KNOWN@example.com', 'unknown@example.com']) {
+      answers.push(
+        await client.postForm('/api/user/register', {
+          type: 'email',
+          account,
+          password,
+          re_password: password,
+          sms_code: '000000',
+        }),
+        await client.postForm('/api/user/forget_password', {
+          type: 'email',
+          account,
+          new_password: password,
+          secondary_password: password,
+          auth_code: '000000',
+        }),
+      );
+    }
+    for (const answer of answers)
+      expect(answer).toEqual({ code: 422, msg: 'The verification code is wrong', data: null });
   });
 
   it('refuses a duplicate account, weak passwords, mismatches and unknown invite codes', async () => {

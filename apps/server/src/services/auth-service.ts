@@ -116,14 +116,16 @@ export class AuthService {
     await this.assertRegistrationAllowed(input.type);
     const identifier = this.identify(input.type, input.account, input.areaId);
     checkNewPassword(input.password, input.rePassword, identifier.address);
-    if (await this.findUser(identifier)) throw refused('account_exists');
     let invitedBy: number | null = null;
     if (input.inviteCode) {
       const inviter = await this.o.users.byInviteCode(input.inviteCode.trim().toUpperCase());
       if (!inviter) throw invalid('invite_code_unknown', { code: input.inviteCode });
       invitedBy = inviter.id;
     }
+    // The code first: without the one sent to the address, whether it has an account stays unsaid
+    // (sending a code, which does say it, asks for a captcha).
     await this.o.codes.verifyCode(identifier.address, CodePurpose.register, input.code);
+    if (await this.findUser(identifier)) throw refused('account_exists');
     const user = await this.createUser({
       email: identifier.channel === 'email' ? identifier.address : null,
       mobile: identifier.channel === 'sms' ? identifier.address : null,
@@ -296,9 +298,10 @@ export class AuthService {
   }): Promise<void> {
     const identifier = this.identify(input.type, input.account, input.areaId);
     checkNewPassword(input.newPassword, input.confirmation, identifier.address);
+    // The code first, as at registration: an unknown address and a known one answer alike without it.
+    await this.o.codes.verifyCode(identifier.address, CodePurpose.reset, input.code);
     const user = await this.findUser(identifier);
     if (!user) throw refused('account_not_found');
-    await this.o.codes.verifyCode(identifier.address, CodePurpose.reset, input.code);
     await this.replacePassword(user.id, input.newPassword, { reason: SessionEndReason.passwordReset });
     this.tellPasswordChanged(user.id, input.ip ?? '', input.device);
   }
