@@ -200,6 +200,24 @@ describe.each(databaseEngines())('registration API on %s', (engine) => {
       expect(answer).toEqual({ code: 422, msg: 'The verification code is wrong', data: null });
   });
 
+  it('takes every spelling of one address for that address: combining marks, full-width letters', async () => {
+    const { client, sendEmailCode, registerByEmail } = accounts();
+    const registered = await registerByEmail('j\u00e4ger@example.com');
+    expect(registered).toMatchObject({ code: 1 });
+    expect(await sendEmailCode('ja\u0308ger@example.com', 1)).toMatchObject({
+      code: 0,
+      msg: 'This account is already registered. Please log in.',
+    });
+    for (const spelling of ['JA\u0308GER@example.com', 'j\u00e4ger\uff20\uff45xample.com']) {
+      const login = await client.postForm<LoginResult>('/api/user/loginForU', {
+        account: spelling,
+        password: 'Sturdy-pass-81',
+      });
+      expect(login.data.user.id, spelling).toBe(registered.data.user.id);
+    }
+    expect(await sendEmailCode('hidden\u200b@example.com', 1)).toMatchObject({ code: 422 });
+  });
+
   it('refuses a duplicate account, weak passwords, mismatches and unknown invite codes', async () => {
     const { mailbox, client, sendEmailCode, registerByEmail } = accounts();
     await registerByEmail('dup@example.com');

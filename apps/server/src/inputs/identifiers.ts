@@ -5,11 +5,23 @@
 import { invalid } from '../domain/errors.ts';
 import { AREA_CODES } from '../seed/area-codes.ts';
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+/**
+ * A local part and a domain of dot-separated labels: no empty label, so no leading, trailing or
+ * doubled dot (`a@example.com.` is refused rather than sent to, and failing, at the mail server).
+ */
+const EMAIL_PATTERN = /^[^\s@.]+(\.[^\s@.]+)*@[^\s@.]+(\.[^\s@.]+)*\.[^\s@.]{2,}$/u;
+/** Characters no screen shows (zero-width spaces and joiners, direction marks): they hide in an address. */
+const INVISIBLE = /\p{Cf}/u;
 
+/**
+ * One account per address however it was typed: compatibility forms are folded (NFKC), so `ä` typed
+ * as one character or as `a` with a combining mark, and the full-width letters of East Asian
+ * keyboards, are the same address, then lower-cased.
+ */
 export function normalizeEmail(raw: string): string {
-  const email = raw.trim().toLowerCase();
-  if (email.length > 254 || !EMAIL_PATTERN.test(email)) throw invalid('email_invalid');
+  const email = raw.trim().normalize('NFKC').toLowerCase();
+  if (email.length > 254 || INVISIBLE.test(email) || !EMAIL_PATTERN.test(email))
+    throw invalid('email_invalid');
   return email;
 }
 
@@ -38,5 +50,5 @@ export function normalizeMobile(raw: string, areaId: number | undefined): string
 }
 
 export function looksLikeEmail(account: string): boolean {
-  return account.includes('@');
+  return account.normalize('NFKC').includes('@'); // a full-width ＠ too
 }
