@@ -19,6 +19,7 @@ import {
 import { SecretBox } from '../src/security/secret-box.ts';
 import { sealStoredSecrets } from '../src/startup/secret-sealing.ts';
 
+const PASSWORD = 'Sturdy-pass-81';
 const SEALED = /^sealed:v2:[0-9a-f]{16}:[A-Za-z0-9_-]+$/;
 
 /** A box that counts the stored values it is asked to open. */
@@ -76,7 +77,9 @@ describe.each(databaseEngines())('authenticator secrets at rest on %s', (engine)
   });
 
   it("stores a trader's secret sealed too, and the codes of the secret shown pass", async () => {
-    const { token, id } = await tradingClient(rt!).realUser('100');
+    const trader = tradingClient(rt!);
+    const { token, id } = await trader.realUser('100');
+    await trader.signInWith(id, `sealed-${id}@example.com`, PASSWORD);
     const started = await callApi<{ secret: string }>(rt!, 'POST', '/api/user/two_factor/enrol', token);
     expect(started.code).toBe(1);
     const { secret } = await rt!.database.db
@@ -87,7 +90,10 @@ describe.each(databaseEngines())('authenticator secrets at rest on %s', (engine)
     expect(secret).toMatch(SEALED);
     expect(secret).not.toContain(started.data.secret);
     const code = await totpAt(started.data.secret, Math.floor(rt!.clock.now() / 30_000));
-    const confirmed = await callApi(rt!, 'POST', '/api/user/two_factor/enrol/confirm', token, { code });
+    const confirmed = await callApi(rt!, 'POST', '/api/user/two_factor/enrol/confirm', token, {
+      password: PASSWORD,
+      code,
+    });
     expect(confirmed.code).toBe(1);
   });
 

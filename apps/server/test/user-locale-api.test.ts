@@ -98,7 +98,10 @@ describe.each(databaseEngines())('the user’s locale on %s', (engine) => {
     const started = await call<{ secret: string }>('POST', '/api/user/two_factor/enrol', token, 'de');
     const secret = started.data.secret;
     expect(
-      await call('POST', '/api/user/two_factor/enrol/confirm', token, 'de', { code: await codeNow(secret) }),
+      await call('POST', '/api/user/two_factor/enrol/confirm', token, 'de', {
+        password: PASSWORD,
+        code: await codeNow(secret),
+      }),
     ).toMatchObject({ code: 1 });
     expect((await lastTo(email)).subject).toBe('Die Anmeldung in zwei Schritten wurde aktiviert');
     expect((await lastTo(email)).text).toMatch(
@@ -126,6 +129,7 @@ describe.each(databaseEngines())('the user’s locale on %s', (engine) => {
     await call('GET', '/api/user/info', token, 'spa');
     const again = await call<{ secret: string }>('POST', '/api/user/two_factor/enrol', token, 'spa');
     await call('POST', '/api/user/two_factor/enrol/confirm', token, 'spa', {
+      password: PASSWORD,
       code: await codeNow(again.data.secret),
     });
     expect((await lastTo(email)).subject).toBe('Se activó el inicio de sesión en dos pasos');

@@ -82,6 +82,7 @@ describe.each(databaseEngines())('user second factor on %s', (engine) => {
     const started = await post<{ secret: string; otpauth_url: string }>('/api/user/two_factor/enrol', token);
     expect(started.code).toBe(1);
     const confirmed = await post<{ recovery_codes: string[] }>('/api/user/two_factor/enrol/confirm', token, {
+      password: PASSWORD,
       code: await codeNow(started.data.secret),
     });
     expect(confirmed).toMatchObject({ code: 1, msg: 'Two-step sign-in is on' });
@@ -106,7 +107,9 @@ describe.each(databaseEngines())('user second factor on %s', (engine) => {
       code: 1,
       data: { enabled: 0, enrolled_at: null, recovery_codes_left: 0 },
     });
-    expect(await post('/api/user/two_factor/enrol/confirm', user.token, { code: '123456' })).toMatchObject({
+    expect(
+      await post('/api/user/two_factor/enrol/confirm', user.token, { password: PASSWORD, code: '123456' }),
+    ).toMatchObject({
       code: 0,
       msg: 'Start turning on two-step sign-in first: scan the code it shows',
     });
@@ -125,6 +128,7 @@ describe.each(databaseEngines())('user second factor on %s', (engine) => {
 
     expect(
       await post('/api/user/two_factor/enrol/confirm', user.token, {
+        password: PASSWORD,
         code: await wrongCode(started.data.secret),
       }),
     ).toMatchObject(WRONG_CODE);
@@ -136,6 +140,7 @@ describe.each(databaseEngines())('user second factor on %s', (engine) => {
       '/api/user/two_factor/enrol/confirm',
       user.token,
       {
+        password: PASSWORD,
         code: await codeNow(started.data.secret),
       },
     );
@@ -214,6 +219,53 @@ describe.each(databaseEngines())('user second factor on %s', (engine) => {
       code: 0,
       msg: 'This sign-in has expired: enter your password again',
     });
+  });
+
+  it('turns on only with the password, and only for the session that was shown the secret', async () => {
+    const user = await registered();
+    const other = await user.login(); // a second session of the account: another phone, or a stolen token
+    expect(other.code).toBe(1);
+    const otherToken = (other.data as LoginResult).token;
+
+    const mine = await post<{ secret: string }>('/api/user/two_factor/enrol', user.token);
+    const theirs = await post<{ secret: string }>('/api/user/two_factor/enrol', otherToken);
+    // The other session never sees the secret this one is about to scan: it gets one of its own.
+    expect(theirs.data.secret).not.toBe(mine.data.secret);
+    // A session alone does not turn it on: the password is asked, and checked.
+    expect(
+      await post('/api/user/two_factor/enrol/confirm', otherToken, {
+        code: await codeNow(theirs.data.secret),
+      }),
+    ).toMatchObject({ code: 422, msg: 'password is required' });
+    expect(
+      await post('/api/user/two_factor/enrol/confirm', otherToken, {
+        password: 'Wrong-pass-000',
+        code: await codeNow(theirs.data.secret),
+      }),
+    ).toMatchObject({ code: 0 });
+    expect((await get<{ two_factor: number }>('/api/user/info', user.token)).data.two_factor).toBe(0);
+    // Its secret replaced the first one, which no session can confirm any more: that phone starts again.
+    expect(
+      await post('/api/user/two_factor/enrol/confirm', user.token, {
+        password: PASSWORD,
+        code: await codeNow(mine.data.secret),
+      }),
+    ).toMatchObject({ code: 0, msg: 'Start turning on two-step sign-in first: scan the code it shows' });
+    const again = await post<{ secret: string }>('/api/user/two_factor/enrol', user.token);
+    expect(again.data.secret).not.toBe(theirs.data.secret);
+    nextStep();
+    expect(
+      await post('/api/user/two_factor/enrol/confirm', otherToken, {
+        password: PASSWORD,
+        code: await codeNow(theirs.data.secret),
+      }),
+    ).toMatchObject({ code: 0, msg: 'Start turning on two-step sign-in first: scan the code it shows' });
+    expect(
+      await post('/api/user/two_factor/enrol/confirm', user.token, {
+        password: PASSWORD,
+        code: await codeNow(again.data.secret),
+      }),
+    ).toMatchObject({ code: 1, msg: 'Two-step sign-in is on' });
   });
 
   it('starts one enrolment when the phone asks twice at once: every answer shows the same secret', async () => {

@@ -37,7 +37,7 @@ describe.skipIf(!chromiumPath)('two-step sign-in', () => {
     expect(started.code).toBe(1);
     const confirmed = await call(stack, '/api/user/two_factor/enrol/confirm', {
       token: session.token,
-      body: { code: await codeAt(started.data.secret) },
+      body: { password: PASSWORD, code: await codeAt(started.data.secret) },
     });
     expect(confirmed.code).toBe(1);
     return started.data.secret;
@@ -64,6 +64,14 @@ describe.skipIf(!chromiumPath)('two-step sign-in', () => {
     const secret = shownKey!.replace(/\s/g, '');
     await app.settle();
     await screenshot(app.page, 'two-factor-scan');
+
+    // The password is asked too: a phone left signed in does not turn it on by itself.
+    await app.field('enrol-code').fill(await codeAt(secret));
+    await app.page.getByTestId('enrol-confirm').click();
+    await expect
+      .poll(() => app.fieldError('enrol-password').textContent(), eventually)
+      .toBe('Enter your password');
+    await app.field('enrol-password').fill(PASSWORD);
 
     // A code the app does not show is refused where it was typed.
     await app.field('enrol-code').fill(await wrongCodeFor(secret));

@@ -67,7 +67,10 @@ export const twoFactorEnrolmentSchema = z.object({
 });
 export type TwoFactorEnrolment = z.infer<typeof twoFactorEnrolmentSchema>;
 
-export const twoFactorConfirmBodySchema = z.object({ code: totpCodeField });
+export const twoFactorConfirmBodySchema = z.object({
+  password: z.string().min(1).max(128).describe('The current password: a session alone does not turn it on'),
+  code: totpCodeField,
+});
 export type TwoFactorConfirmBody = z.infer<typeof twoFactorConfirmBodySchema>;
 
 export const twoFactorRecoveryCodesSchema = z.object({

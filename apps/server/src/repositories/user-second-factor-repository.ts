@@ -13,6 +13,8 @@ export interface UserSecondFactorRecord {
   secret: string;
   /** Null while the enrolment waits for its first code. */
   enrolledAt: number | null;
+  /** The token hash of the session that started a pending enrolment (null once enrolled). */
+  pendingSession: string | null;
 }
 
 export class UserSecondFactorRepository {
@@ -30,32 +32,53 @@ export class UserSecondFactorRepository {
   async of(userId: number): Promise<UserSecondFactorRecord | undefined> {
     const row = await this.db
       .selectFrom('user_second_factors')
-      .select(['secret', 'enrolled_at'])
+      .select(['secret', 'enrolled_at', 'pending_session'])
       .where('user_id', '=', userId)
       .executeTakeFirst();
     return (
       row && {
         secret: this.secrets.open(row.secret),
         enrolledAt: row.enrolled_at === null ? null : toInt(row.enrolled_at),
+        pendingSession: row.pending_session,
       }
     );
   }
 
-  /** Keeps the secret an enrolment shows, before the first code confirms it. */
-  async startPending(userId: number, secret: string, nowMs: number): Promise<void> {
+  /** Keeps the secret an enrolment shows, before the first code confirms it, for the session that asked. */
+  async startPending(userId: number, secret: string, nowMs: number, session: string): Promise<void> {
     await this.db
       .insertInto('user_second_factors')
-      .values({ user_id: userId, secret: this.secrets.seal(secret), created_at: nowMs })
+      .values({
+        user_id: userId,
+        secret: this.secrets.seal(secret),
+        created_at: nowMs,
+        pending_session: session,
+      })
       .execute();
   }
 
-  /** True when this call enrolled it (a second confirmation of the same secret finds it done). */
-  async confirm(userId: number, nowMs: number): Promise<boolean> {
+  /** A new pending secret for another session; false when the enrolment was confirmed meanwhile. */
+  async restartPending(userId: number, secret: string, nowMs: number, session: string): Promise<boolean> {
     const result = await this.db
       .updateTable('user_second_factors')
-      .set({ enrolled_at: nowMs })
+      .set({ secret: this.secrets.seal(secret), created_at: nowMs, pending_session: session })
       .where('user_id', '=', userId)
       .where('enrolled_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /**
+   * True when this call enrolled it: the pending secret of this session (a second confirmation of
+   * the same secret finds it done; another session's secret is not this one's to confirm).
+   */
+  async confirm(userId: number, nowMs: number, session: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('user_second_factors')
+      .set({ enrolled_at: nowMs, pending_session: null })
+      .where('user_id', '=', userId)
+      .where('enrolled_at', 'is', null)
+      .where('pending_session', '=', session)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }

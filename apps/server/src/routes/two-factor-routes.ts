@@ -18,11 +18,11 @@ import {
   userAccessSchema,
   userTwoFactorResetBodySchema,
 } from '@omp/protocol';
-import { requireRealUser } from '../http/auth-plugin.ts';
+import { requireRealUser, tokenOf } from '../http/auth-plugin.ts';
 import { ok } from '../http/envelope-plugin.ts';
 import { sessionDeviceOf } from '../http/session-device.ts';
 import { requireStaff } from '../http/staff-auth.ts';
-import { toWireUser, type AuthService } from '../services/auth-service.ts';
+import { hashToken, toWireUser, type AuthService } from '../services/auth-service.ts';
 import type { UserSecondFactor } from '../services/user-second-factor.ts';
 import { SESSION_SECURITY } from '../http/session-guard.ts';
 
@@ -90,14 +90,18 @@ export async function twoFactorRoutes(app: FastifyInstance, deps: TwoFactorRoute
       schema: {
         tags,
         summary: 'Start turning on two-step sign-in: the authenticator secret to scan',
-        description: 'Real accounts. The same secret until a code confirms it.',
+        description:
+          'Real accounts. The same secret to the same session until a code confirms it; another session gets a new one.',
         security,
         response: { 200: envelopeOf(twoFactorEnrolmentSchema) },
       },
     },
     async (request) => {
       const user = await requireRealUser(request);
-      const { secret, otpauthUrl } = await secondFactor.startEnrolment(user);
+      const { secret, otpauthUrl } = await secondFactor.startEnrolment(
+        user,
+        hashToken(tokenOf(request) ?? ''),
+      );
       return ok(request, { secret, otpauth_url: otpauthUrl });
     },
   );
@@ -107,8 +111,8 @@ export async function twoFactorRoutes(app: FastifyInstance, deps: TwoFactorRoute
     {
       schema: {
         tags,
-        summary: 'The first code from the app turns two-step sign-in on',
-        description: `Answers ten recovery codes, shown this once. ${limits}`,
+        summary: 'The password and the first code from the app turn two-step sign-in on',
+        description: `Only the session that started the enrolment can confirm it. Answers ten recovery codes, shown this once. ${limits}`,
         security,
         body: twoFactorConfirmBodySchema,
         response: { 200: envelopeOf(twoFactorRecoveryCodesSchema) },
@@ -116,7 +120,15 @@ export async function twoFactorRoutes(app: FastifyInstance, deps: TwoFactorRoute
     },
     async (request) => {
       const user = await requireRealUser(request);
-      const codes = await secondFactor.confirmEnrolment(user.id, request.body.code, request.ip, request.lang);
+      await auth.checkCurrentPassword(user, request.body.password, request.ip);
+      const session = hashToken(tokenOf(request) ?? '');
+      const codes = await secondFactor.confirmEnrolment(
+        user.id,
+        session,
+        request.body.code,
+        request.ip,
+        request.lang,
+      );
       return ok(request, { recovery_codes: codes }, 'two_factor.enabled');
     },
   );

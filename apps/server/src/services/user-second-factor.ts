@@ -94,30 +94,51 @@ export class UserSecondFactor {
     return ((await this.repository.of(userId))?.enrolledAt ?? null) !== null;
   }
 
-  /** The secret to scan (the same one until a code confirms it, so a reload shows one QR code). */
-  async startEnrolment(user: UserRecord): Promise<{ secret: string; otpauthUrl: string }> {
+  /**
+   * The secret to scan, kept for the session that asked (`session`, its token's hash): the same one
+   * to it until a code confirms it, so a reload shows one QR code; another session of the account
+   * gets a new one, which replaces it, and never learns the secret the first is about to scan.
+   */
+  async startEnrolment(user: UserRecord, session: string): Promise<{ secret: string; otpauthUrl: string }> {
     let factor = await this.repository.of(user.id);
     if (factor?.enrolledAt != null) throw refused('two_factor.already_on');
     if (!factor) {
       try {
-        await this.repository.startPending(user.id, newTotpSecret(), this.o.now());
+        await this.repository.startPending(user.id, newTotpSecret(), this.o.now(), session);
       } catch (error) {
-        // Two taps at once: the first secret stays, and both screens show it.
+        // Two taps at once: the first secret stays, and both screens of this session show it.
         if (!isUniqueViolation(error)) throw error;
       }
+      factor = (await this.repository.of(user.id))!;
+    }
+    if (factor.enrolledAt === null && factor.pendingSession !== session) {
+      if (!(await this.repository.restartPending(user.id, newTotpSecret(), this.o.now(), session)))
+        throw refused('two_factor.already_on');
       factor = (await this.repository.of(user.id))!;
     }
     const label = user.email ?? user.mobile ?? `UID ${user.uid}`;
     return { secret: factor.secret, otpauthUrl: totpLink(USER_TOTP_ISSUER, label, factor.secret) };
   }
 
-  /** The first code confirms the secret; the ten recovery codes are answered this once. */
-  async confirmEnrolment(userId: number, code: string, ip: string, lang?: Language): Promise<string[]> {
+  /**
+   * The first code confirms the secret the same session was shown (the caller checked the
+   * password: a session alone does not turn it on); the ten recovery codes are answered this once.
+   */
+  async confirmEnrolment(
+    userId: number,
+    session: string,
+    code: string,
+    ip: string,
+    lang?: Language,
+  ): Promise<string[]> {
     const factor = await this.repository.of(userId);
-    if (!factor) throw refused('two_factor.not_started');
-    if (factor.enrolledAt !== null) throw refused('two_factor.already_on');
+    if (factor?.enrolledAt != null) throw refused('two_factor.already_on');
+    if (!factor || factor.pendingSession !== session) throw refused('two_factor.not_started');
     await this.gate.checkCode(ownerOf(userId), factor.secret, code, ip);
-    if (!(await this.repository.confirm(userId, this.o.now()))) throw refused('two_factor.already_on');
+    if (!(await this.repository.confirm(userId, this.o.now(), session))) {
+      const now = await this.repository.of(userId);
+      throw refused(now?.enrolledAt != null ? 'two_factor.already_on' : 'two_factor.not_started');
+    }
     await this.gate.clearFailures(ownerOf(userId));
     const recoveryCodes = await this.gate.issueRecoveryCodes(userId);
     this.tell(userId, 'two_factor_on', { ip }, lang);

@@ -104,6 +104,8 @@ export interface UserSecondFactorTable {
   enrolled_at: NullableInt;
   /** The TOTP time step of the last accepted code: a code is good once. */
   last_step: NullableInt;
+  /** The hash of the session token that started a pending enrolment: only it sees and confirms it. */
+  pending_session: string | null;
 }
 
 export interface UserRecoveryCodeTable {

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Checkbox } from 'antd-mobile';
 import { QRCodeSVG } from 'qrcode.react';
 import type { TwoFactorEnrolment } from '@omp/protocol';
+import { PasswordField } from '../../ui/field.tsx';
 import { SubmitButton } from '../../ui/submit-button.tsx';
 import { CopyButton } from '../money/copy-button.tsx';
 import { confirmEnrolment } from './two-factor-api.ts';
@@ -19,9 +20,13 @@ const QR_SIZE = 184;
 export function ScanStep(props: { enrolment: TwoFactorEnrolment; onEnrolled(codes: string[]): void }) {
   const { t } = useTranslation();
   const { secret, otpauth_url } = props.enrolment;
+  // The password too, as turning it off asks: a session alone (a phone left open) does not turn it on.
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | undefined>();
   // The first code must come from the app: a recovery code does not exist yet.
   const form = useProofForm(async (proof) => {
-    if ('code' in proof) props.onEnrolled(await confirmEnrolment(proof.code));
+    if (!password) return setPasswordError(t('twoFactor.passwordNeeded'));
+    if ('code' in proof) props.onEnrolled(await confirmEnrolment(password, proof.code));
   });
 
   return (
@@ -49,6 +54,18 @@ export function ScanStep(props: { enrolment: TwoFactorEnrolment; onEnrolled(code
         <span className="two-factor-step__n num">2</span>
         {t('twoFactor.confirmStep')}
       </p>
+      <PasswordField
+        id="enrol-password"
+        label={t('account.password')}
+        placeholder={t('account.passwordPlaceholder')}
+        autoComplete="current-password"
+        value={password}
+        onValue={(value) => {
+          setPassword(value);
+          setPasswordError(undefined);
+        }}
+        error={passwordError}
+      />
       <ProofField
         id="enrol-code"
         input={form.input}

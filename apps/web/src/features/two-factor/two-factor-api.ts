@@ -60,10 +60,10 @@ export function startEnrolment(): Promise<TwoFactorEnrolment> {
   return api.post<TwoFactorEnrolment>('/api/user/two_factor/enrol', undefined, { loading: true });
 }
 
-export async function confirmEnrolment(code: string): Promise<string[]> {
+export async function confirmEnrolment(password: string, code: string): Promise<string[]> {
   const { recovery_codes } = await api.post<{ recovery_codes: string[] }>(
     '/api/user/two_factor/enrol/confirm',
-    { code } satisfies TwoFactorConfirmBody,
+    { password, code } satisfies TwoFactorConfirmBody,
     { form: true, loading: true, showErrorMessage: false },
   );
   // The codes are shown first; the status behind them follows.
