@@ -342,7 +342,8 @@ export class AuthService {
     await this.o.codes.verifyCode(identifier.address, CodePurpose.reset, input.code);
     const passwordHash = await this.replacePassword(user.id, input.newPassword, {
       reason: SessionEndReason.passwordChanged,
-      ...(input.sessionToken ? { spareTokenHash: hashToken(input.sessionToken) } : {}),
+      // Ended with the others, but its sockets are not told: the answer hands the device a new token.
+      ...(input.sessionToken ? { spareTokenHash: hashToken(input.sessionToken), spareEnded: true } : {}),
     });
     this.tellPasswordChanged(user.id, input.ip, input.device);
     const device = { ...input.device, continuesSession: input.sessionToken !== undefined };
@@ -380,7 +381,7 @@ export class AuthService {
   private async replacePassword(
     userId: number,
     password: string,
-    ended: Pick<SessionEnded, 'reason' | 'spareTokenHash'>,
+    ended: Pick<SessionEnded, 'reason' | 'spareTokenHash' | 'spareEnded'>,
   ): Promise<string> {
     const passwordHash = await this.passwords.hash(password);
     await this.o.users.replacePassword(userId, passwordHash, this.o.now());

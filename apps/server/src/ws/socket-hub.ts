@@ -44,6 +44,7 @@ import { messagesByUser, recordsChangedBy, UserSockets, type UserSocket } from '
 import {
   afterLogins,
   DEFAULT_SOCKET_RATE_LIMIT,
+  endsQuietly,
   PRIVATE_TOPICS,
   SessionLookups,
   socketsEndedBy,
@@ -292,14 +293,20 @@ export class SocketHub {
     if (client.topics.has(Topic.forexTrade)) this.sendTradeSnapshot(client);
   }
 
-  /** Detaches the user from every socket signed in with an ended session and tells each why. */
+  /**
+   * Detaches the user from every socket signed in with an ended session and tells each why, but
+   * those of the session a new password replaced, detached without a word (`endsQuietly`).
+   */
   private endSessions(event: SessionEnded): void {
     this.sessionLookups.ended(event);
     for (const client of socketsEndedBy(event, this.users.of(event.userId), this.clients)) {
+      const quietly = endsQuietly(event, client.session!);
       this.users.setUser(client, undefined);
-      for (const topic of PRIVATE_TOPICS) this.topics.release(client, topic);
       // A slow client's queued trade push belongs to the session that just ended.
       for (const key of client.pending.keys()) if (key.startsWith('T.')) client.pending.delete(key);
+      // Its topics stay: the login with the new token resumes them (an idle one carries nothing).
+      if (quietly) continue;
+      for (const topic of PRIVATE_TOPICS) this.topics.release(client, topic);
       this.send(client, sessionEndedMessage(client.lang, event.reason));
     }
   }
