@@ -264,14 +264,15 @@ export class SocketHub {
         this.topics.release(client, request.topic);
         return this.reply(client, 'unsub_result', ResponseCode.ok, 'socket_unsub_ok', request.topic);
       case 'login':
-        // A client of a newer, incompatible contract would misread our messages: refused, and told.
-        if (request.version !== undefined && request.version > PROTOCOL_VERSION)
-          return this.reply(client, 'login_result', ResponseCode.badRequest, 'socket_version_unsupported');
-        return afterLogins(client, () =>
-          this.login(client, request.topic).catch((error: unknown) =>
+        // In the queue even when refused at once: one answer per login, in the order sent.
+        return afterLogins(client, async () => {
+          // A client of a newer, incompatible contract would misread our messages: refused, and told.
+          if (request.version !== undefined && request.version > PROTOCOL_VERSION)
+            return this.reply(client, 'login_result', ResponseCode.badRequest, 'socket_version_unsupported');
+          await this.login(client, request.topic).catch((error: unknown) =>
             this.failed(client, error, 'login_result'),
-          ),
-        );
+          );
+        });
       case 'logout':
         // After any login still being answered, so a logout sent after it is what holds.
         return afterLogins(client, async () => {
