@@ -147,7 +147,15 @@ describe.each(databaseEngines())('housekeeping on %s', (engine) => {
     await verifications.insertCode(code(nowMs - 5 * MINUTE_MS));
 
     const challenges = new UserSecondFactorRepository(rt.database.db);
+    // A challenge opens only for the password the user has (session-grounds.ts).
+    const passwordHash = `scrypt$housekeeping-${engine}`;
+    await rt.database.db
+      .updateTable('users')
+      .set({ password_hash: passwordHash })
+      .where('id', '=', id)
+      .execute();
     await challenges.openChallenge({
+      passwordHash,
       tokenHash: `lapsed-${engine}`.padEnd(64, '0'),
       userId: id,
       ip: '10.9.9.9',
@@ -187,16 +195,19 @@ describe.each(databaseEngines())('housekeeping on %s', (engine) => {
     const sessions = new SessionRepository(rt.database.db);
     let planted = 0;
     const plant = (userId: number, expiredDaysAgo: number, ip: string) =>
-      sessions.create({
-        userId,
-        tokenHash: `ended-${engine}-${++planted}`.padEnd(64, '0'),
-        nowMs: nowMs - (expiredDaysAgo + 30) * DAY_MS,
-        expiresAtMs: nowMs - expiredDaysAgo * DAY_MS,
-        ip,
-        userAgent: null,
-        deviceId: null,
-        timeZone: null,
-      });
+      sessions.create(
+        {
+          userId,
+          tokenHash: `ended-${engine}-${++planted}`.padEnd(64, '0'),
+          nowMs: nowMs - (expiredDaysAgo + 30) * DAY_MS,
+          expiresAtMs: nowMs - expiredDaysAgo * DAY_MS,
+          ip,
+          userAgent: null,
+          deviceId: null,
+          timeZone: null,
+        },
+        { fresh: true },
+      );
     // A user who is signed in now, with sign-ins that ended long ago and one that ended 364 days ago.
     const { id: active } = await t.realUser('100');
     await plant(active, 400, '10.1.0.1');

@@ -165,6 +165,54 @@ describe.each(databaseEngines())('sessions and the socket on %s', (engine) => {
     await expectPrivatePushes(here);
   });
 
+  it('a password change leaves no socket on the old token: another holder of it gets nothing more, then or later', async () => {
+    const { token, email } = await trader();
+    const here = await signedInSocket(token);
+    // Someone else holding the same (stolen) token, on a socket of their own.
+    const stolen = await signedInSocket(token);
+    const closedToo = (socket: RecordingClient) =>
+      ask(socket, { type: 'sub', params: 'FOREX_CLOSED' }, 'sub_result');
+    await closedToo(stolen);
+    expect(await t.postForm('/api/notify/send_email', { type: 2 }, token)).toMatchObject({ code: 1 });
+    const changed = await t.postForm<{ token: string }>(
+      '/api/user/amend_password',
+      {
+        new_password: 'Changed-pass-456',
+        re_password: 'Changed-pass-456',
+        auth_code: await t.codeFromOutbox(email),
+      },
+      token,
+    );
+    expect(changed).toMatchObject({ code: 1 });
+    // Neither is told (the device's own would sign out), and neither is on the old session now.
+    for (const socket of [here, stolen]) {
+      expect((await pushRound(socket)).filter(isType('FOREX_TRADE'))).toEqual([]);
+      expect(socket.received.filter(isType('session_ended'))).toEqual([]);
+    }
+    // The device signs in with the new token and carries on with its topics, without subscribing again.
+    expect(await ask(here, { type: 'login', params: changed.data.token }, 'login_result')).toMatchObject({
+      code: 1,
+    });
+    await expectPrivatePushes(here);
+
+    // A later session of the user: its orders reach its own sockets only.
+    expect(await t.postForm('/api/user/logout', {}, changed.data.token)).toMatchObject({ code: 1 });
+    await expectCutOff(here, 'logout', 'You have logged out of this session.');
+    const later = (await login(email, 'Changed-pass-456')).data.token;
+    const laterSocket = await signedInSocket(later);
+    await closedToo(laterSocket);
+    const mark = stolen.received.length;
+    const placed = await t.submit(later, { type: 1, cont: '0.1', forex_id: eurusd, status: 1 });
+    expect(placed.code).toBe(1);
+    expect((await t.close(later, placed.data.Id)).code).toBe(1);
+    await laterSocket.waitFor(isType('FOREX_CLOSED'));
+    await pushRound(stolen);
+    const privateTypes = ['FOREX_TRADE', 'FOREX_ORDER', 'FOREX_CLOSED'];
+    expect(stolen.received.slice(mark).filter((m) => privateTypes.some((type) => isType(type)(m)))).toEqual(
+      [],
+    );
+  });
+
   it('a password reset ends every session', async () => {
     const { token, email } = await trader();
     const socket = await signedInSocket(token);

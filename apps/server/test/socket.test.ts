@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROTOCOL_VERSION } from '@omp/protocol';
+import { PROTOCOL_VERSION, type LoginResult } from '@omp/protocol';
 import { DEFAULT_SOCKET_RATE_LIMIT } from '../src/ws/socket-session.ts';
 import { RecordingClient, type Message } from './helpers/recording-client.ts';
 import { databaseEngines, startTestRuntime, type TestRuntime, WITH_HISTORY } from './helpers/test-runtime.ts';
@@ -214,6 +214,22 @@ describe.each(databaseEngines())('realtime socket /v1/ws on %s', (engine) => {
     expect(await client.waitFor(isType('login_result'))).toMatchObject({ code: 1, msg: 'Logged in' });
     client.send({ type: 'logout' });
     expect(await client.waitFor(isType('logout_result'))).toMatchObject({ code: 1 });
+    client.close();
+  });
+
+  it('answers a login refused for its version after the login sent before it', async () => {
+    // A token never looked up yet, so its login waits for the database.
+    const demo = await tradingClient(rt).get<LoginResult>(
+      `/api/user/createAccountDemoForU?demo_id=order-${engine}-${Date.now()}`,
+    );
+    const client = new RecordingClient(url);
+    await client.open();
+    client.send({ type: 'login', params: demo.data.token });
+    client.send({ type: 'login', params: demo.data.token, version: PROTOCOL_VERSION + 1 });
+    await client.waitFor(() => client.received.filter(isType('login_result')).length === 2);
+    expect(client.received.filter(isType('login_result')).map((m) => (m as { code: number }).code)).toEqual([
+      1, 400,
+    ]);
     client.close();
   });
 

@@ -32,6 +32,14 @@ export interface SessionEnded {
    * the answer and sign it out.
    */
   spareTokenHash?: string;
+  /**
+   * With `spareTokenHash`: that session ended too (a new password ends the session that set it),
+   * only its device is not told, for the answer hands it a new token. Its sockets are detached
+   * without a word and keep their topics, so the client's `login` with the new token carries on
+   * where it was; a socket that never signs in again (another holder of the old token) gets nothing
+   * more of the user. Without it the spared session goes on (signing the others out).
+   */
+  spareEnded?: boolean;
   reason: SessionEndReason;
 }
 

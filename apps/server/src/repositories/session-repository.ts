@@ -2,7 +2,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { toInt } from '../db/values.ts';
-import { sessionsOfPerson } from './person-sessions.ts';
+import { lockPerson, sessionsOfPerson } from './person-sessions.ts';
+import { groundHolds, type SessionGround } from './session-grounds.ts';
+
+export type { SessionGround } from './session-grounds.ts';
 
 export interface NewSession {
   userId: number;
@@ -34,21 +37,29 @@ export class SessionRepository {
     this.db = db;
   }
 
-  async create(session: NewSession): Promise<void> {
-    await this.db
-      .insertInto('sessions')
-      .values({
-        user_id: session.userId,
-        token_hash: session.tokenHash,
-        created_at: session.nowMs,
-        expires_at: session.expiresAtMs,
-        ip: session.ip,
-        user_agent: session.userAgent,
-        device_id: session.deviceId,
-        time_zone: session.timeZone,
-        last_used_at: session.nowMs,
-      })
-      .execute();
+  /**
+   * Writes the session if its ground holds still (session-grounds.ts), in one transaction with the
+   * check; false when it does not, and nothing is written.
+   */
+  async create(session: NewSession, ground: SessionGround): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      if (!(await groundHolds(trx, session.userId, ground, session.nowMs))) return false;
+      await trx
+        .insertInto('sessions')
+        .values({
+          user_id: session.userId,
+          token_hash: session.tokenHash,
+          created_at: session.nowMs,
+          expires_at: session.expiresAtMs,
+          ip: session.ip,
+          user_agent: session.userAgent,
+          device_id: session.deviceId,
+          time_zone: session.timeZone,
+          last_used_at: session.nowMs,
+        })
+        .execute();
+      return true;
+    });
   }
 
   /** Whether the user ever had a session: their very first one comes from no "new" device. */
@@ -125,15 +136,20 @@ export class SessionRepository {
 
   /** Revokes every live session of the user and their own demo account but one; answers how many ended. */
   async revokeAllBut(userId: number, keepTokenHash: string, nowMs: number): Promise<number> {
-    const result = await this.db
-      .updateTable('sessions')
-      .set({ revoked_at: nowMs })
-      .where(sessionsOfPerson(userId))
-      .where('token_hash', '!=', keepTokenHash)
-      .where('revoked_at', 'is', null)
-      .where('expires_at', '>', nowMs)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
+    return this.db.transaction().execute(async (trx) => {
+      // An own demo session being opened from one of these sessions is written before, and ended
+      // here, or finds its session revoked (session-grounds.ts).
+      await lockPerson(trx, userId, 'update');
+      const result = await trx
+        .updateTable('sessions')
+        .set({ revoked_at: nowMs })
+        .where(sessionsOfPerson(userId))
+        .where('token_hash', '!=', keepTokenHash)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', nowMs)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    });
   }
 
   /**

@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { UserAccess } from '@omp/protocol';
 import type { Database } from '../db/schema.ts';
 import { toInt } from '../db/values.ts';
-import { sessionsOfPerson } from './person-sessions.ts';
+import { lockPerson, sessionsOfPerson } from './person-sessions.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -94,9 +94,13 @@ export async function replacePasswordHash(
  * Ends every session of the user, their own demo account's included (person-sessions.ts), and every
  * sign-in still waiting for its second step: a challenge is a session but for the code, so one
  * opened with a password since replaced (or before the account was disabled or logged out by
- * staff) must not open a session afterwards.
+ * staff) must not open a session afterwards. Call it inside a transaction: the person's row stays
+ * locked until it ends.
  */
 export async function revokeAllSessions(db: Db, userId: number, nowMs: number): Promise<void> {
+  // Held to the end of the caller's transaction: a session or challenge being opened meanwhile is
+  // written before, and ended here, or checks its ground after, and is refused (session-grounds.ts).
+  await lockPerson(db, userId, 'update');
   await db
     .updateTable('sessions')
     .set({ revoked_at: nowMs })

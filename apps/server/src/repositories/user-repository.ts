@@ -134,12 +134,21 @@ export class UserRepository {
       .execute();
   }
 
-  async setPassword(userId: number, passwordHash: string, nowMs: number): Promise<void> {
-    await this.db
-      .updateTable('users')
-      .set({ password_hash: passwordHash, password_changed_at: nowMs })
-      .where('id', '=', userId)
-      .execute();
+  /**
+   * A new password, and every session and login challenge of the user ended, in one transaction:
+   * the password's row lock is taken first, so a session being opened meanwhile either committed
+   * before (and is revoked here) or checks its ground after, and finds the password changed
+   * (session-grounds.ts).
+   */
+  async replacePassword(userId: number, passwordHash: string, nowMs: number): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('users')
+        .set({ password_hash: passwordHash, password_changed_at: nowMs })
+        .where('id', '=', userId)
+        .execute();
+      await revokeAllSessions(trx, userId, nowMs);
+    });
   }
 
   /**
@@ -175,11 +184,6 @@ export class UserRepository {
       .returning('user_id')
       .executeTakeFirst();
     return row ? toInt(row.user_id) : undefined;
-  }
-
-  /** Ends every session of the user, their own demo account's included. */
-  async revokeAllSessions(userId: number, nowMs: number): Promise<void> {
-    await revokeAllSessions(this.db, userId, nowMs);
   }
 }
 

@@ -8,6 +8,10 @@ import type { Database } from '../db/schema.ts';
 import { toInt } from '../db/values.ts';
 import { UNSEALED, type SecretBox } from '../security/secret-box.ts';
 import { SecondFactorStore, USER_SECOND_FACTOR_TABLES } from './second-factor-store.ts';
+import { groundHolds } from './session-grounds.ts';
+
+/** A passed challenge is kept this long: the session it opens is written just after, and checks it. */
+const PASSED_CHALLENGE_KEPT_MS = 60_000;
 
 export interface UserSecondFactorRecord {
   secret: string;
@@ -94,29 +98,43 @@ export class UserSecondFactorRepository {
     return Number(result.numDeletedRows) === 1;
   }
 
+  /**
+   * Opens a login's challenge if the password it was proven with is the user's still, in one
+   * transaction with that check (session-grounds.ts): one opened after a new password ended every
+   * challenge would outlive it. False when it is not, and nothing is written.
+   */
   async openChallenge(challenge: {
     tokenHash: string;
     userId: number;
     ip: string;
     nowMs: number;
     expiresAtMs: number;
-  }): Promise<void> {
-    // Spent and lapsed challenges of the user are of no more use: the table stays small.
-    await this.db
-      .deleteFrom('user_login_challenges')
-      .where('user_id', '=', challenge.userId)
-      .where((eb) => eb.or([eb('passed_at', 'is not', null), eb('expires_at', '<=', challenge.nowMs)]))
-      .execute();
-    await this.db
-      .insertInto('user_login_challenges')
-      .values({
-        token_hash: challenge.tokenHash,
-        user_id: challenge.userId,
-        ip: challenge.ip,
-        created_at: challenge.nowMs,
-        expires_at: challenge.expiresAtMs,
-      })
-      .execute();
+    passwordHash: string;
+  }): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const { userId, nowMs, passwordHash } = challenge;
+      if (!(await groundHolds(trx, userId, { passwordHash }, nowMs))) return false;
+      // Lapsed challenges, and those passed a while ago, are of no more use: the table stays small.
+      // One passed just now is kept: the session it opens checks it is there (session-grounds.ts).
+      await trx
+        .deleteFrom('user_login_challenges')
+        .where('user_id', '=', userId)
+        .where((eb) =>
+          eb.or([eb('passed_at', '<=', nowMs - PASSED_CHALLENGE_KEPT_MS), eb('expires_at', '<=', nowMs)]),
+        )
+        .execute();
+      await trx
+        .insertInto('user_login_challenges')
+        .values({
+          token_hash: challenge.tokenHash,
+          user_id: userId,
+          ip: challenge.ip,
+          created_at: nowMs,
+          expires_at: challenge.expiresAtMs,
+        })
+        .execute();
+      return true;
+    });
   }
 
   /** The user of a challenge neither passed nor lapsed. */

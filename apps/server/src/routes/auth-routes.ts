@@ -111,6 +111,8 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
     async (request) => {
       const { token, user } = await auth.ownDemoLogin(
         await requireRealUser(request),
+        // Signed in, so there is one: the demo session opens only while it is live.
+        tokenOf(request) ?? '',
         request.ip,
         sessionDeviceOf(request),
       );

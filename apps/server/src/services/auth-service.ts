@@ -7,7 +7,8 @@
  */
 import { hash, randomBytes } from 'node:crypto';
 import { CodePurpose, SessionEndReason, type IdentifierType } from '@omp/protocol';
-import { invalid, refused } from '../domain/errors.ts';
+import { invalid, refused, type DomainError } from '../domain/errors.ts';
+import type { SessionGround } from '../repositories/session-grounds.ts';
 import { isUniqueViolation } from '../repositories/unit-of-work.ts';
 import type { SessionRecord, UserRecord, UserRepository } from '../repositories/user-repository.ts';
 import type { EventBus, SessionEnded } from '../events/event-bus.ts';
@@ -21,12 +22,12 @@ import type { SettingsService } from './settings-service.ts';
 import type { VerificationService } from './verification-service.ts';
 import type { KeyedLocks } from './keyed-locks.ts';
 import { LoginAttempts } from './login-attempts.ts';
-import type { SessionDevice, SessionDevices } from './session-devices.ts';
+import { sessionInvalid, type SessionDevice, type SessionDevices } from './session-devices.ts';
 import { noticeTime, type SecurityNotices } from './security-notices.ts';
 
 export { toWireUser } from '../wire/user-wire.ts';
 export type { Identifier } from './account-keys.ts';
-import type { SecondFactorProof, UserSecondFactor } from './user-second-factor.ts';
+import { hashChallenge, type SecondFactorProof, type UserSecondFactor } from './user-second-factor.ts';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60_000;
 export {
@@ -136,7 +137,7 @@ export class AuthService {
       demoOf: null,
       invitedBy,
     });
-    return { token: await this.openSession(user.id, input.ip, input.device), user };
+    return { token: await this.openSession(user.id, { fresh: true }, input.ip, input.device), user };
   }
 
   async login(input: {
@@ -162,8 +163,14 @@ export class AuthService {
     else await this.o.verifications.clearLoginFailures(accountKey);
     // Only after the password matched, so the refusal tells nothing to someone guessing.
     if (user.disabled) throw refused('account_disabled');
-    if (secondFactor) return { challenge: await this.o.secondFactor!.openChallenge(user.id, input.ip), user };
-    return { token: await this.openSession(user.id, input.ip, input.device), user };
+    // Either opens only if this is the user's password still (session-grounds.ts).
+    if (secondFactor) {
+      const challenge = await this.o.secondFactor!.openChallenge(user.id, input.ip, user.passwordHash);
+      if (challenge === undefined) throw refused('login_failed');
+      return { challenge, user };
+    }
+    const ground = { passwordHash: user.passwordHash };
+    return { token: await this.openSession(user.id, ground, input.ip, input.device), user };
   }
 
   /** A login's second step: the challenge of a right password and a code open the session. */
@@ -177,7 +184,9 @@ export class AuthService {
     const userId = await this.o.secondFactor.passChallenge(input.challenge, input.proof, input.ip);
     const user = await this.o.users.byId(userId);
     if (!user || user.disabled) throw refused('account_disabled');
-    return { token: await this.openSession(user.id, input.ip, input.device), user };
+    // The challenge is there still unless a new password (or staff) ended every session meanwhile.
+    const ground = { challengeHash: hashChallenge(input.challenge) };
+    return { token: await this.openSession(user.id, ground, input.ip, input.device), user };
   }
 
   /** A mobile number typed without its country code matches when exactly one account has it. */
@@ -214,7 +223,7 @@ export class AuthService {
       demoOf: null,
       invitedBy: null,
     });
-    return { token: await this.openSession(user.id, ip, device), user, demoId: id };
+    return { token: await this.openSession(user.id, { fresh: true }, ip, device), user, demoId: id };
   }
 
   /**
@@ -226,6 +235,7 @@ export class AuthService {
    */
   async ownDemoLogin(
     owner: UserRecord,
+    ownerToken: string,
     ip: string,
     device?: SessionDevice,
   ): Promise<{ token: string; user: UserRecord }> {
@@ -242,7 +252,10 @@ export class AuthService {
       }
     }
     if (user.disabled) throw refused('account_disabled');
-    return { token: await this.openSession(user.id, ip, device), user };
+    // Only while the owner's session is live: one signed out meanwhile (signing the others out,
+    // a new password) must not leave a demo session behind (session-grounds.ts).
+    const ground = { sessionHash: hashToken(ownerToken) };
+    return { token: await this.openSession(user.id, ground, ip, device), user };
   }
 
   async userOfToken(token: string | undefined): Promise<UserRecord | undefined> {
@@ -330,13 +343,16 @@ export class AuthService {
     if (input.currentPassword !== undefined)
       await this.checkCurrentPassword(user, input.currentPassword, input.ip);
     await this.o.codes.verifyCode(identifier.address, CodePurpose.reset, input.code);
-    await this.replacePassword(user.id, input.newPassword, {
+    const passwordHash = await this.replacePassword(user.id, input.newPassword, {
       reason: SessionEndReason.passwordChanged,
-      ...(input.sessionToken ? { spareTokenHash: hashToken(input.sessionToken) } : {}),
+      // Ended with the others, but its sockets are not told: the answer hands the device a new token.
+      ...(input.sessionToken ? { spareTokenHash: hashToken(input.sessionToken), spareEnded: true } : {}),
     });
     this.tellPasswordChanged(user.id, input.ip, input.device);
     const device = { ...input.device, continuesSession: input.sessionToken !== undefined };
-    return { token: await this.openSession(user.id, input.ip, device) };
+    // Proven with the password just set: one changed again meanwhile (a reset) leaves no session.
+    const token = await this.openSession(user.id, { passwordHash }, input.ip, device, sessionInvalid());
+    return { token };
   }
 
   private tellPasswordChanged(userId: number, ip: string, device: SessionDevice | undefined): void {
@@ -368,30 +384,31 @@ export class AuthService {
   private async replacePassword(
     userId: number,
     password: string,
-    ended: Pick<SessionEnded, 'reason' | 'spareTokenHash'>,
-  ): Promise<void> {
-    const nowMs = this.o.now();
-    await this.o.users.setPassword(userId, await this.passwords.hash(password), nowMs);
-    await this.o.users.revokeAllSessions(userId, nowMs);
+    ended: Pick<SessionEnded, 'reason' | 'spareTokenHash' | 'spareEnded'>,
+  ): Promise<string> {
+    const passwordHash = await this.passwords.hash(password);
+    await this.o.users.replacePassword(userId, passwordHash, this.o.now());
     this.sessionsEnded({ userId, ...ended });
+    return passwordHash;
   }
 
   /**
    * The one place a session opens, whatever the way of signing in: its device is recorded for the
    * devices screen, and a device the user never signed in from is told to them (session-devices.ts).
+   * It opens only if its ground holds still as it is written (session-grounds.ts).
    */
-  private async openSession(userId: number, ip: string, device: SessionDevice = {}): Promise<string> {
+  private async openSession(
+    userId: number,
+    ground: SessionGround,
+    ip: string,
+    device: SessionDevice = {},
+    refusal?: DomainError,
+  ): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     const nowMs = this.o.now();
     const tokenHash = hashToken(token);
-    await this.o.devices.open({
-      ...device,
-      userId,
-      tokenHash,
-      nowMs,
-      expiresAtMs: nowMs + SESSION_TTL_MS,
-      ip,
-    });
+    const expiresAtMs = nowMs + SESSION_TTL_MS;
+    await this.o.devices.open({ ...device, userId, tokenHash, nowMs, expiresAtMs, ip, ground, refusal });
     return token;
   }
 

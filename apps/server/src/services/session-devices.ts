@@ -13,10 +13,10 @@
  *   writes it, later ones are answered from memory, and the UPDATE's own condition holds the rule
  *   across nodes. A request costs no write.
  */
-import { SessionEndReason, type Language, type SignedInSession } from '@omp/protocol';
-import { notFound } from '../domain/errors.ts';
+import { ResponseCode, SessionEndReason, type Language, type SignedInSession } from '@omp/protocol';
+import { DomainError, notFound, refused } from '../domain/errors.ts';
 import type { SessionEnded } from '../events/event-bus.ts';
-import type { SessionRepository } from '../repositories/session-repository.ts';
+import type { SessionGround, SessionRepository } from '../repositories/session-repository.ts';
 import { noticeTime, type SecurityNotices } from './security-notices.ts';
 import { describeUserAgent } from './user-agent.ts';
 
@@ -40,6 +40,20 @@ export interface SessionOpening extends SessionDevice {
   nowMs: number;
   expiresAtMs: number;
   ip: string;
+  /** What proved the right to it, checked again as it is written (session-grounds.ts). */
+  ground: SessionGround;
+  /** What the sign-in is told when its ground gave way; `refusalOf(ground)` when not given. */
+  refusal?: DomainError | undefined;
+}
+
+export const sessionInvalid = () => new DomainError(ResponseCode.sessionInvalid, 'session_invalid');
+
+/** What a sign-in whose ground gave way meanwhile is told: what it would be told asking again now. */
+function refusalOf(ground: SessionGround): DomainError {
+  if ('passwordHash' in ground) return refused('login_failed');
+  if ('challengeHash' in ground) return refused('two_factor.challenge_expired');
+  if ('sessionHash' in ground) return sessionInvalid();
+  return refused('account_disabled');
 }
 
 export const LAST_USED_GAP_MS = 60_000;
@@ -63,15 +77,21 @@ export class SessionDevices {
     this.o = options;
   }
 
+  /** Refused when its ground no longer holds (session-grounds.ts): nothing opened, nobody told. */
   async open(opening: SessionOpening): Promise<void> {
     const { sessions } = this.o;
     const hadSession = await sessions.hasAny(opening.userId);
-    await sessions.create({
-      ...opening,
-      userAgent: opening.userAgent?.slice(0, 512) || null,
-      deviceId: opening.deviceId ?? null,
-      timeZone: opening.timeZone ?? null,
-    });
+    const { ground, refusal, ...session } = opening;
+    const created = await sessions.create(
+      {
+        ...session,
+        userAgent: opening.userAgent?.slice(0, 512) || null,
+        deviceId: opening.deviceId ?? null,
+        timeZone: opening.timeZone ?? null,
+      },
+      ground,
+    );
+    if (!created) throw refusal ?? refusalOf(ground);
     this.touchedAtMs.set(opening.tokenHash, opening.nowMs);
     const isNewDevice = opening.deviceId
       ? await sessions.rememberDevice(opening.userId, opening.deviceId, opening.nowMs)

@@ -54,7 +54,8 @@ export interface SecondFactorStatus {
   recoveryCodesLeft: number;
 }
 
-const hashChallenge = (token: string) => createHash('sha256').update(token).digest('hex');
+/** How a challenge is stored, and named to the session it opens (session-grounds.ts). */
+export const hashChallenge = (token: string) => createHash('sha256').update(token).digest('hex');
 /** The key a user's failed logins count under (auth-service.ts counts passwords under it too). */
 export const userFailureKey = (userId: number) => `user:${userId}`;
 const ownerOf = (userId: number): CodeOwner => ({ id: userId, failureKey: userFailureKey(userId) });
@@ -182,18 +183,23 @@ export class UserSecondFactor {
     this.o.notices?.tellUser(userId, kind, { ...params, time: noticeTime(this.o.now()) }, lang);
   }
 
-  /** After a right password: the token of the code step, good for LOGIN_CHALLENGE_TTL_MS. */
-  async openChallenge(userId: number, ip: string): Promise<string> {
+  /**
+   * After a right password: the token of the code step, good for LOGIN_CHALLENGE_TTL_MS, for a
+   * password checked against `passwordHash`; undefined when that is not
+   * the user's password any more (changed while the login ran), and nothing was opened.
+   */
+  async openChallenge(userId: number, ip: string, passwordHash: string): Promise<string | undefined> {
     const token = randomBytes(32).toString('base64url');
     const nowMs = this.o.now();
-    await this.repository.openChallenge({
+    const opened = await this.repository.openChallenge({
       tokenHash: hashChallenge(token),
       userId,
       ip,
       nowMs,
       expiresAtMs: nowMs + LOGIN_CHALLENGE_TTL_MS,
+      passwordHash,
     });
-    return token;
+    return opened ? token : undefined;
   }
 
   /**

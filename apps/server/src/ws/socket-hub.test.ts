@@ -78,6 +78,25 @@ describe('socket hub', () => {
     expect(socket.sent).toEqual([expect.objectContaining({ type: 'login_result', code: 999 })]);
   });
 
+  it('detaches the sockets of the session a new password replaced without a word, and refuses its login under way', async () => {
+    const events = createInProcessEventBus();
+    let answer: (found: SocketSession) => void = () => {};
+    const socket = hubWith({ events, authenticate: async () => session });
+    const late = hubWith({ events, authenticate: () => new Promise((resolve) => (answer = resolve)) });
+    socket.receive({ type: 'login', params: 'tok' });
+    await new Promise((resolve) => setImmediate(resolve));
+    late.receive({ type: 'login', params: 'tok' });
+    const changed = { userId: 7, spareTokenHash: 'hash-of-tok', spareEnded: true } as const;
+    events.publish('session_ended', { ...changed, reason: 'password_changed' });
+    answer(session);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(late.sent).toEqual([expect.objectContaining({ type: 'login_result', code: 999 })]);
+    // Not told (its device signs in with the new token), and no longer the user's: a later end of
+    // every session of the user has nothing of it to end.
+    events.publish('session_ended', { userId: 7, reason: 'forced_logout' });
+    expect(socket.sent).toEqual([expect.objectContaining({ type: 'login_result', code: 1 })]);
+  });
+
   /** A socket signed in to user 70, the own demo account of real user 7. */
   async function signedInOwnDemo() {
     const events = createInProcessEventBus();

@@ -44,6 +44,7 @@ import { messagesByUser, recordsChangedBy, UserSockets, type UserSocket } from '
 import {
   afterLogins,
   DEFAULT_SOCKET_RATE_LIMIT,
+  endsQuietly,
   PRIVATE_TOPICS,
   SessionLookups,
   socketsEndedBy,
@@ -263,14 +264,15 @@ export class SocketHub {
         this.topics.release(client, request.topic);
         return this.reply(client, 'unsub_result', ResponseCode.ok, 'socket_unsub_ok', request.topic);
       case 'login':
-        // A client of a newer, incompatible contract would misread our messages: refused, and told.
-        if (request.version !== undefined && request.version > PROTOCOL_VERSION)
-          return this.reply(client, 'login_result', ResponseCode.badRequest, 'socket_version_unsupported');
-        return afterLogins(client, () =>
-          this.login(client, request.topic).catch((error: unknown) =>
+        // In the queue even when refused at once: one answer per login, in the order sent.
+        return afterLogins(client, async () => {
+          // A client of a newer, incompatible contract would misread our messages: refused, and told.
+          if (request.version !== undefined && request.version > PROTOCOL_VERSION)
+            return this.reply(client, 'login_result', ResponseCode.badRequest, 'socket_version_unsupported');
+          await this.login(client, request.topic).catch((error: unknown) =>
             this.failed(client, error, 'login_result'),
-          ),
-        );
+          );
+        });
       case 'logout':
         // After any login still being answered, so a logout sent after it is what holds.
         return afterLogins(client, async () => {
@@ -292,14 +294,20 @@ export class SocketHub {
     if (client.topics.has(Topic.forexTrade)) this.sendTradeSnapshot(client);
   }
 
-  /** Detaches the user from every socket signed in with an ended session and tells each why. */
+  /**
+   * Detaches the user from every socket signed in with an ended session and tells each why, but
+   * those of the session a new password replaced, detached without a word (`endsQuietly`).
+   */
   private endSessions(event: SessionEnded): void {
     this.sessionLookups.ended(event);
     for (const client of socketsEndedBy(event, this.users.of(event.userId), this.clients)) {
+      const quietly = endsQuietly(event, client.session!);
       this.users.setUser(client, undefined);
-      for (const topic of PRIVATE_TOPICS) this.topics.release(client, topic);
       // A slow client's queued trade push belongs to the session that just ended.
       for (const key of client.pending.keys()) if (key.startsWith('T.')) client.pending.delete(key);
+      // Its topics stay: the login with the new token resumes them (an idle one carries nothing).
+      if (quietly) continue;
+      for (const topic of PRIVATE_TOPICS) this.topics.release(client, topic);
       this.send(client, sessionEndedMessage(client.lang, event.reason));
     }
   }

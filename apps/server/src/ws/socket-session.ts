@@ -27,13 +27,28 @@ export interface SocketRateLimit {
 }
 export const DEFAULT_SOCKET_RATE_LIMIT: SocketRateLimit = { burst: 50, ratePerSecond: 20 };
 
-/** Whether a `session_ended` event covers this session. */
+/**
+ * Whether a `session_ended` event covers this session: the spared one of a user-wide end too when
+ * it ended with the others (a new password), for no socket may stay attached to a revoked session.
+ */
 export function ends(event: SessionEnded, session: SocketSession): boolean {
   if (event.userId === session.userId)
     return event.tokenHash === undefined
-      ? event.spareTokenHash !== session.tokenHash
+      ? event.spareTokenHash !== session.tokenHash || event.spareEnded === true
       : event.tokenHash === session.tokenHash;
   return endsOwnDemo(event, session);
+}
+
+/**
+ * Whether an ended session's sockets are detached without a word (SessionEnded `spareEnded`): its
+ * device was handed a new token and signs its socket in with it; being told would sign it out.
+ */
+export function endsQuietly(event: SessionEnded, session: SocketSession): boolean {
+  return (
+    event.tokenHash === undefined &&
+    event.userId === session.userId &&
+    event.spareTokenHash === session.tokenHash
+  );
 }
 
 /**
