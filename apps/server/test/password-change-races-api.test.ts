@@ -156,7 +156,7 @@ describe.each(databaseEngines())('sign-ins racing a password change on %s', (eng
     expect(started.code).toBe(1);
     const confirmed = await client.postForm(
       '/api/user/two_factor/enrol/confirm',
-      { code: await codeNow(started.data.secret) },
+      { password: PASSWORD, code: await codeNow(started.data.secret) },
       token,
     );
     expect(confirmed.code).toBe(1);
