@@ -61,6 +61,8 @@ import type { StatementMailer } from './services/statement-mailer.ts';
 import { StopOutReports } from './services/stop-out-report.ts';
 import type { TradingService } from './services/trading-service.ts';
 import { UploadService } from './services/upload-service.ts';
+import type { ImageReencoder } from './adapters/images/image-reencode.ts';
+import type { WorkLimits } from './services/work-limiter.ts';
 import { UserAccessService } from './services/user-access-service.ts';
 import { UserDesk } from './services/user-desk.ts';
 import type { WebPushChannel } from './services/web-push-channel.ts';
@@ -135,6 +137,10 @@ export interface RuntimeOptions {
    * ahead would otherwise see its records deleted by a round that happens to fall inside it.
    */
   timedHousekeeping?: boolean;
+  /** The re-encoding of uploads; image-reencode.ts unless a test counts or holds the calls. */
+  reencodeImage?: ImageReencoder;
+  /** How many uploads are re-encoded and wait at once (services/work-limiter.ts). */
+  imageWork?: WorkLimits;
 }
 
 export async function startRuntime(config: AppConfig, options: RuntimeOptions = {}): Promise<Runtime> {
@@ -226,6 +232,8 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       }),
       now,
       locks,
+      ...(options.reencodeImage ? { reencode: options.reencodeImage } : {}),
+      ...(options.imageWork ? { imageWork: options.imageWork } : {}),
     });
     const identity = new IdentityService({ db: database.db, uploads, events, now });
     const staff = new StaffService({ db: database.db, verifications, now, passwords, locks, secrets });

@@ -42,6 +42,7 @@ import * as retentionIndexes from './migrations/20261129T2100_retention_indexes.
 import * as sessionExpiryIndexes from './migrations/20261130T0000_session_expiry_indexes.ts';
 import * as unreadNotificationsIndex from './migrations/20261207T0100_unread_notifications_index.ts';
 import * as backOfficeIndexes from './migrations/20261207T0200_back_office_indexes.ts';
+import * as uploadAttempts from './migrations/20261207T1800_upload_attempts.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '20261122T2200_created_market_tables': createdMarketTables,
@@ -81,6 +82,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261130T0000_session_expiry_indexes': sessionExpiryIndexes,
   '20261207T0100_unread_notifications_index': unreadNotificationsIndex,
   '20261207T0200_back_office_indexes': backOfficeIndexes,
+  '20261207T1800_upload_attempts': uploadAttempts,
 };
 
 /** The migrator of this database's own schema, over every migration above. */

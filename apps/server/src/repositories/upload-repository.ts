@@ -31,15 +31,40 @@ export class UploadRepository {
       .execute();
   }
 
-  /** How many uploads a user made at or after `sinceMs`. */
-  async countSince(ownerUserId: number, sinceMs: number): Promise<number> {
+  /**
+   * Counts the user's attempts since `sinceMs` and, below `max`, records one more at `atMs`;
+   * answers its id, or undefined when the user has used up the cap. The user's older attempts go
+   * first. The caller holds the user's lock, so two attempts cannot both take the last place.
+   */
+  async chargeAttempt(
+    userId: number,
+    sinceMs: number,
+    atMs: number,
+    max: number,
+  ): Promise<number | undefined> {
+    await this.db
+      .deleteFrom('upload_attempts')
+      .where('user_id', '=', userId)
+      .where('at', '<', sinceMs)
+      .execute();
     const row = await this.db
-      .selectFrom('uploads')
+      .selectFrom('upload_attempts')
       .select((eb) => eb.fn.countAll().as('n'))
-      .where('owner_user_id', '=', ownerUserId)
-      .where('created_at', '>=', sinceMs)
+      .where('user_id', '=', userId)
+      .where('at', '>=', sinceMs)
       .executeTakeFirstOrThrow();
-    return toInt(row.n as number | bigint | string);
+    if (toInt(row.n as number | bigint | string) >= max) return undefined;
+    const inserted = await this.db
+      .insertInto('upload_attempts')
+      .values({ user_id: userId, at: atMs })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return toInt(inserted.id);
+  }
+
+  /** Gives an attempt back: the server refused it for its own reasons (busy), not the user's. */
+  async withdrawAttempt(id: number): Promise<void> {
+    await this.db.deleteFrom('upload_attempts').where('id', '=', id).execute();
   }
 
   async byName(name: string): Promise<UploadRecord | undefined> {
