@@ -10,6 +10,7 @@ import type { Kysely } from 'kysely';
 import type { MarketFeed, Tick } from './adapters/feed/market-feed.ts';
 import { openCrossNode } from './adapters/redis/cross-node.ts';
 import { chooseFileStorage } from './adapters/storage/choose-file-storage.ts';
+import { LocalFolderStorage } from './adapters/storage/local-folder-storage.ts';
 import { buildApp } from './app.ts';
 import type { BookCluster } from './cluster/book-cluster.ts';
 import type { FeedCluster } from './cluster/feed-cluster.ts';
@@ -221,6 +222,8 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
     const { trading, ownerCalls, queries, snapshots, housekeeping } = book;
     const { statements, statementMailer } = wireStatements({ ...base, accounts, book, market });
     const fileStorage = await chooseFileStorage(config, database.db);
+    // Writes a previous process left half done (it died in the middle of one) are only litter now.
+    if (fileStorage instanceof LocalFolderStorage) await fileStorage.sweepTemporary();
     held.fileStorage = fileStorage;
     const uploads = new UploadService({
       repository: new UploadRepository(database.db),

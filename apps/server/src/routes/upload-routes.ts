@@ -88,13 +88,15 @@ export async function uploadRoutes(app: FastifyInstance, deps: UploadRouteDeps) 
     },
     async (request, reply) => {
       const { name } = request.params;
-      const stored = await uploads.open(name);
       const { exp, sig } = request.query;
+      // The record and the right to open it first, the bytes last: a request that may not open
+      // the file must cost no read of it (up to 5 MB from disk, a row or a bucket).
+      const upload = await uploads.find(name);
       const allowed =
-        stored &&
-        (uploads.linkOpens(name, exp, sig) ||
-          (await mayRead(request, tokenOf(request), stored.upload.ownerUserId)));
-      if (!stored || !allowed) {
+        upload !== undefined &&
+        (uploads.linkOpens(name, exp, sig) || (await mayRead(request, tokenOf(request), upload.ownerUserId)));
+      const bytes = upload && allowed ? await uploads.bytesOf(upload) : undefined;
+      if (!upload || !bytes) {
         return reply
           .status(404)
           .type('application/json; charset=utf-8')
@@ -105,12 +107,12 @@ export async function uploadRoutes(app: FastifyInstance, deps: UploadRouteDeps) 
           });
       }
       return reply
-        .type(stored.upload.mime)
+        .type(upload.mime)
         .header('X-Content-Type-Options', 'nosniff')
         .header('Content-Security-Policy', "default-src 'none'; sandbox")
         .header('Content-Disposition', 'inline')
         .header('Cache-Control', 'private')
-        .send(stored.bytes);
+        .send(bytes);
     },
   );
 }

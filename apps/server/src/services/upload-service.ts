@@ -52,11 +52,6 @@ export function uploadNameOf(nameOrUrl: string): string | undefined {
   return UPLOAD_URL.exec(text)?.[1];
 }
 
-export interface StoredFile {
-  upload: UploadRecord;
-  bytes: Buffer;
-}
-
 export interface UploadServiceOptions {
   repository: UploadRepository;
   storage: FileStorage;
@@ -190,13 +185,18 @@ export class UploadService {
     return this.o.links.opens(name, exp, sig);
   }
 
-  /** The record and bytes of an upload; whoever calls decides who may see them. */
-  async open(name: string): Promise<StoredFile | undefined> {
+  /**
+   * The record of an upload, without its bytes: whoever calls decides who may see it, and only
+   * then reads the bytes (bytesOf), so a request that may not open a file costs no read of it.
+   */
+  async find(name: string): Promise<UploadRecord | undefined> {
     if (!UPLOAD_NAME.test(name)) return undefined;
-    const upload = await this.o.repository.byName(name);
-    if (!upload) return undefined;
-    const bytes = await this.o.storage.get(name);
-    return bytes ? { upload, bytes } : undefined;
+    return this.o.repository.byName(name);
+  }
+
+  /** The bytes of an upload `find` answered, or undefined when the store holds none. */
+  async bytesOf(upload: UploadRecord): Promise<Buffer | undefined> {
+    return this.o.storage.get(upload.name);
   }
 }
 

@@ -1,0 +1,88 @@
+/**
+ * The local upload folder when a write fails, through the HTTP layer on a real database: a write
+ * that fails half-way (a full disk) leaves no temporary file and no record behind, so the answer
+ * "nothing was changed" is true, and temporary files a dead process left are swept at start. A
+ * request for a file reads its bytes only once it has been found allowed to.
+ */
+import { readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { reencodeImage, type ImageReencoder } from '../src/adapters/images/image-reencode.ts';
+import { LocalFolderStorage } from '../src/adapters/storage/local-folder-storage.ts';
+import { pngImage } from './helpers/image-fixtures.ts';
+import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
+import { tradingClient } from './helpers/trading-helpers.ts';
+import { upload } from './helpers/upload-helpers.ts';
+
+/** Bytes whose writing fails after the first chunk is on disk, as a disk that fills up does. */
+function bytesOnAFullDisk(length: number): Buffer {
+  const chunks = function* () {
+    yield Buffer.alloc(64 * 1024, 7);
+    throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+  };
+  return Object.assign(chunks(), { length }) as unknown as Buffer;
+}
+
+describe.each(databaseEngines())('the local upload folder on %s', (engine) => {
+  let rt: TestRuntime;
+  let diskFull = false;
+  const reencode: ImageReencoder = async (bytes, type) => {
+    const image = await reencodeImage(bytes, type);
+    return image.ok && diskFull ? { ...image, bytes: bytesOnAFullDisk(200_000) } : image;
+  };
+
+  beforeAll(async () => {
+    rt = await startTestRuntime({ engine, env: { UPLOAD_STORAGE: 'local' }, reencodeImage: reencode });
+  });
+  afterAll(async () => {
+    await rt?.dispose();
+  });
+
+  const folder = () => path.join(rt.config.dataDir, 'uploads');
+  const uploadRows = async () => (await rt.database.db.selectFrom('uploads').select('name').execute()).length;
+
+  it('leaves no temporary file and no record when a write fails half-way', async () => {
+    const user = await tradingClient(rt).realUser('0');
+    expect((await upload(rt, user.token, { bytes: pngImage() })).body.code).toBe(1);
+    const [files, rows] = [readdirSync(folder()), await uploadRows()];
+    diskFull = true;
+    try {
+      const failed = await upload(rt, user.token, { bytes: pngImage(3, 3) });
+      expect([failed.status, failed.body.code]).toEqual([500, 500]);
+    } finally {
+      diskFull = false;
+    }
+    expect(readdirSync(folder())).toEqual(files);
+    expect(await uploadRows()).toBe(rows);
+  });
+
+  it('sweeps the temporary files a dead process left, and keeps the stored ones', async () => {
+    const user = await tradingClient(rt).realUser('0');
+    expect((await upload(rt, user.token, { bytes: pngImage(5, 5) })).body.code).toBe(1);
+    const stored = readdirSync(folder());
+    writeFileSync(path.join(folder(), '.tmp-0123456789abcdef'), Buffer.alloc(1000));
+    rt = await rt.restart();
+    expect(readdirSync(folder())).toEqual(stored);
+  });
+
+  it('reads a file only for a request that may open it', async () => {
+    const [owner, stranger] = [await tradingClient(rt).realUser('0'), await tradingClient(rt).realUser('0')];
+    const url = (await upload(rt, owner.token, { bytes: pngImage(6, 6) })).body.data!.url;
+    const reads = vi.spyOn(LocalFolderStorage.prototype, 'get');
+    try {
+      const fetchFile = (query: string, headers: Record<string, string>) =>
+        rt.app.inject({ method: 'GET', url: `${url}${query}`, headers: { lang: 'en', ...headers } });
+      const refused = [
+        await fetchFile('', {}),
+        await fetchFile('', { authorization: stranger.token }),
+        await fetchFile(`?exp=${Math.ceil(rt.clock.now() / 1000) + 600}&sig=${'A'.repeat(43)}`, {}),
+      ];
+      expect(refused.map((res) => res.statusCode)).toEqual([404, 404, 404]);
+      expect(reads).not.toHaveBeenCalled();
+      expect((await fetchFile('', { authorization: owner.token })).statusCode).toBe(200);
+      expect(reads).toHaveBeenCalledTimes(1);
+    } finally {
+      reads.mockRestore();
+    }
+  });
+});
