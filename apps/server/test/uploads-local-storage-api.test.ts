@@ -2,9 +2,11 @@
  * The local upload folder when a write fails, through the HTTP layer on a real database: a write
  * that fails half-way (a full disk) leaves no temporary file and no record behind, so the answer
  * "nothing was changed" is true, and temporary files a dead process left are swept at start. A
- * request for a file reads its bytes only once it has been found allowed to.
+ * request for a file reads its bytes only once it has been found allowed to, and the web apps of
+ * ALLOWED_ORIGINS may show it. A request that does not arrive in time is cut off.
  */
 import { readdirSync, writeFileSync } from 'node:fs';
+import { connect, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { reencodeImage, type ImageReencoder } from '../src/adapters/images/image-reencode.ts';
@@ -32,7 +34,11 @@ describe.each(databaseEngines())('the local upload folder on %s', (engine) => {
   };
 
   beforeAll(async () => {
-    rt = await startTestRuntime({ engine, env: { UPLOAD_STORAGE: 'local' }, reencodeImage: reencode });
+    rt = await startTestRuntime({
+      engine,
+      env: { UPLOAD_STORAGE: 'local', ALLOWED_ORIGINS: 'https://app.broker.example' },
+      reencodeImage: reencode,
+    });
   });
   afterAll(async () => {
     await rt?.dispose();
@@ -79,10 +85,39 @@ describe.each(databaseEngines())('the local upload folder on %s', (engine) => {
       ];
       expect(refused.map((res) => res.statusCode)).toEqual([404, 404, 404]);
       expect(reads).not.toHaveBeenCalled();
-      expect((await fetchFile('', { authorization: owner.token })).statusCode).toBe(200);
+      const opened = await fetchFile('', { authorization: owner.token });
+      expect(opened.statusCode).toBe(200);
       expect(reads).toHaveBeenCalledTimes(1);
+      // The web apps on ALLOWED_ORIGINS show it in an <img>; everything else stays same-origin.
+      expect(opened.headers['cross-origin-resource-policy']).toBe('cross-origin');
+      const other = await rt.app.inject({ method: 'GET', url: '/healthz' });
+      expect(other.headers['cross-origin-resource-policy']).toBe('same-origin');
     } finally {
       reads.mockRestore();
+    }
+  });
+
+  it('cuts off a request whose body trickles in slower than REQUEST_TIMEOUT_S allows', async () => {
+    rt = await rt.restart({ REQUEST_TIMEOUT_S: '1' });
+    const user = await tradingClient(rt).realUser('0');
+    await rt.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = rt.app.server.address() as AddressInfo;
+    const socket = connect(port, '127.0.0.1');
+    // The first line of whatever the server answers; empty if it closes without a word.
+    const answer = new Promise<string>((resolve) => {
+      socket.once('data', (chunk) => resolve(chunk.toString().split('\r\n')[0]!));
+      socket.once('close', () => resolve(''));
+    });
+    // Headers that promise a body, then one byte of it, then nothing more.
+    socket.write(
+      'POST /api/common/image_upload HTTP/1.1\r\nHost: localhost\r\n' +
+        `Authorization: ${user.token}\r\nContent-Type: multipart/form-data; boundary=x\r\n` +
+        'Content-Length: 1000\r\n\r\n-',
+    );
+    try {
+      expect(await answer).toBe('HTTP/1.1 408 Request Timeout');
+    } finally {
+      socket.destroy();
     }
   });
 });
