@@ -217,6 +217,8 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       readiness,
       metrics,
       held,
+      // The upload service is made further down; housekeeping rounds start only after it exists.
+      deleteUnattachedUploads: (beforeMs, limit) => uploads.deleteUnattached(beforeMs, limit),
     });
     const { bookCluster, feedCluster } = held;
     const { trading, ownerCalls, queries, snapshots, housekeeping } = book;

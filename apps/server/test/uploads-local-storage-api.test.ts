@@ -15,6 +15,7 @@ import { pngImage } from './helpers/image-fixtures.ts';
 import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
 import { tradingClient } from './helpers/trading-helpers.ts';
 import { upload } from './helpers/upload-helpers.ts';
+import { callApi } from './helpers/staff-helpers.ts';
 
 /** Bytes whose writing fails after the first chunk is on disk, as a disk that fills up does. */
 function bytesOnAFullDisk(length: number): Buffer {
@@ -95,6 +96,35 @@ describe.each(databaseEngines())('the local upload folder on %s', (engine) => {
     } finally {
       reads.mockRestore();
     }
+  });
+
+  it('deletes uploads never attached to anything after a day, bytes and row, and keeps the rest', async () => {
+    const user = await tradingClient(rt).realUser('0');
+    const nameOf = (url: string) => url.split('/').pop()!;
+    const send = async (n: number) =>
+      (await upload(rt, user.token, { bytes: pngImage(2, 2, [n, 50, 50]) })).body.data!.url;
+    const [front, reverse, forgotten] = [await send(1), await send(2), await send(3)];
+    const submitted = await callApi(rt, 'POST', '/api/user_real/real_name', user.token, {
+      name: 'Ana Lopez',
+      card_id: 'x7654321',
+      front_pic: front,
+      reverse_pic: reverse,
+    });
+    expect(submitted.code).toBe(1);
+    rt.clock.advance(23 * 3_600_000);
+    const recent = await send(4);
+    rt.clock.advance(2 * 3_600_000);
+    const deleted = await rt.housekeeping.runNow();
+    expect(deleted.unattachedUploads).toBeGreaterThanOrEqual(1);
+    const rows = (await rt.database.db.selectFrom('uploads').select('name').execute()).map((r) => r.name);
+    const files = readdirSync(folder());
+    const kept = (url: string) => [rows.includes(nameOf(url)), files.includes(nameOf(url))];
+    expect([front, reverse, recent, forgotten].map(kept)).toEqual([
+      [true, true],
+      [true, true],
+      [true, true],
+      [false, false],
+    ]);
   });
 
   it('cuts off a request whose body trickles in slower than REQUEST_TIMEOUT_S allows', async () => {

@@ -43,6 +43,7 @@ import * as sessionExpiryIndexes from './migrations/20261130T0000_session_expiry
 import * as unreadNotificationsIndex from './migrations/20261207T0100_unread_notifications_index.ts';
 import * as backOfficeIndexes from './migrations/20261207T0200_back_office_indexes.ts';
 import * as uploadAttempts from './migrations/20261207T1800_upload_attempts.ts';
+import * as uploadReferenceIndexes from './migrations/20261207T1900_upload_reference_indexes.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '20261122T2200_created_market_tables': createdMarketTables,
@@ -83,6 +84,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261207T0100_unread_notifications_index': unreadNotificationsIndex,
   '20261207T0200_back_office_indexes': backOfficeIndexes,
   '20261207T1800_upload_attempts': uploadAttempts,
+  '20261207T1900_upload_reference_indexes': uploadReferenceIndexes,
 };
 
 /** The migrator of this database's own schema, over every migration above. */

@@ -67,6 +67,42 @@ export class UploadRepository {
     await this.db.deleteFrom('upload_attempts').where('id', '=', id).execute();
   }
 
+  /**
+   * Uploads made before `beforeMs` that nothing refers to (no identity submission, no deposit), the
+   * oldest first: a user who uploaded and never submitted leaves them behind.
+   */
+  async unattachedBefore(beforeMs: number, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('uploads as u')
+      .select('u.name')
+      .where('u.created_at', '<', beforeMs)
+      .where(({ not, exists, selectFrom, or, eb }) =>
+        not(
+          or([
+            exists(
+              selectFrom('identity_submissions as s')
+                .select('s.id')
+                .where('s.front_pic', '=', eb.ref('u.name')),
+            ),
+            exists(
+              selectFrom('identity_submissions as s')
+                .select('s.id')
+                .where('s.reverse_pic', '=', eb.ref('u.name')),
+            ),
+            exists(selectFrom('deposits as d').select('d.id').where('d.proof_pic', '=', eb.ref('u.name'))),
+          ]),
+        ),
+      )
+      .orderBy('u.created_at')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => row.name);
+  }
+
+  async deleteByName(name: string): Promise<void> {
+    await this.db.deleteFrom('uploads').where('name', '=', name).execute();
+  }
+
   async byName(name: string): Promise<UploadRecord | undefined> {
     const row = await this.db.selectFrom('uploads').selectAll().where('name', '=', name).executeTakeFirst();
     if (!row) return undefined;

@@ -194,6 +194,20 @@ export class UploadService {
     return this.o.repository.byName(name);
   }
 
+  /**
+   * Deletes up to `limit` uploads made before `beforeMs` that nothing refers to: the bytes first,
+   * then the row, so a failure in between leaves a row that the next round deletes again, never
+   * bytes without a row. Answers how many went.
+   */
+  async deleteUnattached(beforeMs: number, limit: number): Promise<number> {
+    const names = await this.o.repository.unattachedBefore(beforeMs, limit);
+    for (const name of names) {
+      await this.o.storage.delete(name);
+      await this.o.repository.deleteByName(name);
+    }
+    return names.length;
+  }
+
   /** The bytes of an upload `find` answered, or undefined when the store holds none. */
   async bytesOf(upload: UploadRecord): Promise<Buffer | undefined> {
     return this.o.storage.get(upload.name);
