@@ -74,7 +74,7 @@ import type { writeAudit } from './repositories/audit-repository.ts';
 import { uploadRoutes } from './routes/upload-routes.ts';
 import type { IdentityService } from './services/identity-service.ts';
 import type { StaffService } from './services/staff-service.ts';
-import type { UploadService } from './services/upload-service.ts';
+import { FILE_URL_PREFIX, type UploadService } from './services/upload-service.ts';
 import type { TradingQueries } from './services/trading-queries.ts';
 import type { StatementService } from './services/statement-service.ts';
 import type { StatementMailer } from './services/statement-mailer.ts';
@@ -185,6 +185,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     // Clients on phones retry on flaky networks; keep-alive sockets save their handshakes.
     keepAliveTimeout: 65_000,
+    // A request must have arrived whole within REQUEST_TIMEOUT_S (Node's default is no limit). Given
+    // to Node's server too, so its headers timeout is held within it, and the server looks for late
+    // requests often enough that a short setting takes effect on time.
+    requestTimeout: deps.config.requestTimeoutMs,
+    http: {
+      requestTimeout: deps.config.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(30_000, Math.max(100, deps.config.requestTimeoutMs / 4)),
+    },
     bodyLimit: 1024 * 1024,
     // Faults of the request found before any route runs answer in the envelope too.
     frameworkErrors: answerFrameworkError,
@@ -206,13 +214,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // site keeping a handle on ours, and nothing of ours loaded by another site's page. Behind a TLS
   // proxy, browsers are told to come back over HTTPS only.
   const strictTransport = deps.config.behindHttps ? 'max-age=31536000; includeSubDomains' : undefined;
+  // Uploaded images are the exception: the broker's web apps on ALLOWED_ORIGINS show them in <img>
+  // tags by their signed links, which same-origin would block; without such origins, the sites of
+  // the same domain (the app on its own sub-domain) still may. A link opens one file for minutes.
+  const filesResourcePolicy = deps.config.allowedOrigins.length > 0 ? 'cross-origin' : 'same-site';
   app.addHook('onSend', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('X-Frame-Options', 'DENY');
     reply.header('Referrer-Policy', 'same-origin');
     reply.header('Cross-Origin-Opener-Policy', 'same-origin');
-    reply.header('Cross-Origin-Resource-Policy', 'same-origin');
+    reply.header(
+      'Cross-Origin-Resource-Policy',
+      request.url.startsWith(FILE_URL_PREFIX) ? filesResourcePolicy : 'same-origin',
+    );
     if (strictTransport) reply.header('Strict-Transport-Security', strictTransport);
   });
   observeRequests(app, deps.metrics);

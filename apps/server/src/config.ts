@@ -82,6 +82,7 @@ const configSchema = z.object({
     message: 'must be at least 32 characters',
   }),
   FILE_LINK_TTL_S: positiveInt.max(86_400).default(600),
+  REQUEST_TIMEOUT_S: positiveInt.max(3600).default(120),
   SECRETS_KEY: secretsKey('must be 32 bytes as 64 hex characters (openssl rand -hex 32)'),
   SECRETS_KEY_PREVIOUS: secretsKey('must be 32 bytes as 64 hex characters: the key SECRETS_KEY replaces'),
   QUOTE_PUSH_INTERVAL_MS: positiveInt.default(250),
@@ -233,6 +234,11 @@ export interface AppConfig {
   fileLinkSecret: string | undefined;
   /** How long a signed link to an uploaded file opens it. */
   fileLinkTtlMs: number;
+  /**
+   * How long a request may take to arrive, headers and body: a client that trickles a body a byte
+   * at a time is cut off instead of holding a connection (and an upload's buffers) open for ever.
+   */
+  requestTimeoutMs: number;
   /**
    * The key authenticator secrets are sealed with at rest (security/secret-box.ts). Unset: on the
    * embedded database a key file in the data folder; on PostgreSQL, none (they stay unsealed).
@@ -418,6 +424,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ingestMaxFutureMs: c.INGEST_MAX_FUTURE_MS,
     fileLinkSecret: c.FILE_LINK_SECRET,
     fileLinkTtlMs: c.FILE_LINK_TTL_S * 1000,
+    requestTimeoutMs: c.REQUEST_TIMEOUT_S * 1000,
     secretsKey: c.SECRETS_KEY,
     previousSecretsKey: c.SECRETS_KEY_PREVIOUS,
     behindHttps: c.BEHIND_HTTPS,

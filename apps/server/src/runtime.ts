@@ -10,6 +10,7 @@ import type { Kysely } from 'kysely';
 import type { MarketFeed, Tick } from './adapters/feed/market-feed.ts';
 import { openCrossNode } from './adapters/redis/cross-node.ts';
 import { chooseFileStorage } from './adapters/storage/choose-file-storage.ts';
+import { LocalFolderStorage } from './adapters/storage/local-folder-storage.ts';
 import { buildApp } from './app.ts';
 import type { BookCluster } from './cluster/book-cluster.ts';
 import type { FeedCluster } from './cluster/feed-cluster.ts';
@@ -61,6 +62,8 @@ import type { StatementMailer } from './services/statement-mailer.ts';
 import { StopOutReports } from './services/stop-out-report.ts';
 import type { TradingService } from './services/trading-service.ts';
 import { UploadService } from './services/upload-service.ts';
+import type { ImageReencoder } from './adapters/images/image-reencode.ts';
+import type { WorkLimits } from './services/work-limiter.ts';
 import { UserAccessService } from './services/user-access-service.ts';
 import { UserDesk } from './services/user-desk.ts';
 import type { WebPushChannel } from './services/web-push-channel.ts';
@@ -135,6 +138,10 @@ export interface RuntimeOptions {
    * ahead would otherwise see its records deleted by a round that happens to fall inside it.
    */
   timedHousekeeping?: boolean;
+  /** The re-encoding of uploads; image-reencode.ts unless a test counts or holds the calls. */
+  reencodeImage?: ImageReencoder;
+  /** How many uploads are re-encoded and wait at once (services/work-limiter.ts). */
+  imageWork?: WorkLimits;
 }
 
 export async function startRuntime(config: AppConfig, options: RuntimeOptions = {}): Promise<Runtime> {
@@ -210,11 +217,15 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       readiness,
       metrics,
       held,
+      // The upload service is made further down; housekeeping rounds start only after it exists.
+      deleteUnattachedUploads: (beforeMs, limit) => uploads.deleteUnattached(beforeMs, limit),
     });
     const { bookCluster, feedCluster } = held;
     const { trading, ownerCalls, queries, snapshots, housekeeping } = book;
     const { statements, statementMailer } = wireStatements({ ...base, accounts, book, market });
     const fileStorage = await chooseFileStorage(config, database.db);
+    // Writes a previous process left half done (it died in the middle of one) are only litter now.
+    if (fileStorage instanceof LocalFolderStorage) await fileStorage.sweepTemporary();
     held.fileStorage = fileStorage;
     const uploads = new UploadService({
       repository: new UploadRepository(database.db),
@@ -226,6 +237,8 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       }),
       now,
       locks,
+      ...(options.reencodeImage ? { reencode: options.reencodeImage } : {}),
+      ...(options.imageWork ? { imageWork: options.imageWork } : {}),
     });
     const identity = new IdentityService({ db: database.db, uploads, events, now });
     const staff = new StaffService({ db: database.db, verifications, now, passwords, locks, secrets });

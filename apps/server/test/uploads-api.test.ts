@@ -5,6 +5,7 @@
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_MAX_BYTES, UPLOADS_PER_HOUR } from '../src/services/upload-service.ts';
@@ -21,6 +22,12 @@ import { callApi, staffToken } from './helpers/staff-helpers.ts';
 import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
 import { tradingClient } from './helpers/trading-helpers.ts';
 import { multipartBody, upload } from './helpers/upload-helpers.ts';
+
+const TOO_LARGE = { code: 413, msg: 'The image is too large: at most 5 MB', data: null };
+
+function* chunksOf(bytes: Buffer, size: number) {
+  for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
+}
 
 const FILE_URL = /^\/v1\/files\/[0-9a-f]{32}\.(png|jpg|webp)$/;
 
@@ -115,6 +122,29 @@ describe.each(databaseEngines())('uploads API on %s', (engine) => {
     expect(over.body).toEqual({ code: 413, msg: 'The image is too large: at most 5 MB', data: null });
     const limit = await upload(rt, owner.token, { bytes: padded(UPLOAD_MAX_BYTES) });
     expect(limit.body.code).toBe(1);
+  });
+
+  it('refuses a body larger than the cap allows, declared or not, before reading it all', async () => {
+    // What sits before the first boundary is skipped by the form reader; it must still be counted.
+    const preamble = Buffer.alloc(UPLOAD_MAX_BYTES + 64 * 1024 + 1, 0x61);
+    const { boundary, payload } = multipartBody([{ bytes: pngImage() }]);
+    const body = Buffer.concat([preamble, Buffer.from('\r\n'), payload]);
+    const send = (payload: Buffer | Readable) =>
+      rt.app.inject({
+        method: 'POST',
+        url: '/api/common/image_upload',
+        headers: {
+          lang: 'en',
+          authorization: owner.token,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+        },
+        payload,
+      });
+    const declared = await send(body);
+    expect([declared.statusCode, declared.json()]).toEqual([413, TOO_LARGE]);
+    // Sent in chunks without a length: refused once the bytes read pass the cap.
+    const streamed = await send(Readable.from(chunksOf(body, 256 * 1024)));
+    expect([streamed.statusCode, streamed.json()]).toEqual([413, TOO_LARGE]);
   });
 
   it('stores a camera photo without its EXIF: no GPS position, no camera make', async () => {
@@ -264,6 +294,8 @@ describe.each(databaseEngines())('uploads API on %s', (engine) => {
         'content-security-policy': "default-src 'none'; sandbox",
         'content-disposition': 'inline',
         'cache-control': 'private',
+        // Without ALLOWED_ORIGINS, pages of the same site (the app on a sub-domain) may show it.
+        'cross-origin-resource-policy': 'same-site',
       });
     });
 

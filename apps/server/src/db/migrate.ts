@@ -44,6 +44,8 @@ import * as unreadNotificationsIndex from './migrations/20261207T0100_unread_not
 import * as backOfficeIndexes from './migrations/20261207T0200_back_office_indexes.ts';
 import * as foldedEmailAddresses from './migrations/20261207T0300_folded_email_addresses.ts';
 import * as enrolmentSession from './migrations/20261207T0400_enrolment_session.ts';
+import * as uploadAttempts from './migrations/20261207T1800_upload_attempts.ts';
+import * as uploadReferenceIndexes from './migrations/20261207T1900_upload_reference_indexes.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '20261122T2200_created_market_tables': createdMarketTables,
@@ -85,6 +87,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261207T0200_back_office_indexes': backOfficeIndexes,
   '20261207T0300_folded_email_addresses': foldedEmailAddresses,
   '20261207T0400_enrolment_session': enrolmentSession,
+  '20261207T1800_upload_attempts': uploadAttempts,
+  '20261207T1900_upload_reference_indexes': uploadReferenceIndexes,
 };
 
 /** The migrator of this database's own schema, over every migration above. */

@@ -44,6 +44,7 @@ import type {
 } from './schema/trading-tables.ts';
 import type {
   UploadTable,
+  UploadAttemptTable,
   StoredFileTable,
   IdentitySubmissionTable,
   ChargeNetworkTable,
@@ -89,6 +90,7 @@ export interface Database {
   ledger: LedgerTable;
   idempotency_keys: IdempotencyKeyTable;
   uploads: UploadTable;
+  upload_attempts: UploadAttemptTable;
   server_secrets: ServerSecretTable;
   stored_files: StoredFileTable;
   identity_submissions: IdentitySubmissionTable;

@@ -31,15 +31,76 @@ export class UploadRepository {
       .execute();
   }
 
-  /** How many uploads a user made at or after `sinceMs`. */
-  async countSince(ownerUserId: number, sinceMs: number): Promise<number> {
+  /**
+   * Counts the user's attempts since `sinceMs` and, below `max`, records one more at `atMs`;
+   * answers its id, or undefined when the user has used up the cap. The user's older attempts go
+   * first. The caller holds the user's lock, so two attempts cannot both take the last place.
+   */
+  async chargeAttempt(
+    userId: number,
+    sinceMs: number,
+    atMs: number,
+    max: number,
+  ): Promise<number | undefined> {
+    await this.db
+      .deleteFrom('upload_attempts')
+      .where('user_id', '=', userId)
+      .where('at', '<', sinceMs)
+      .execute();
     const row = await this.db
-      .selectFrom('uploads')
+      .selectFrom('upload_attempts')
       .select((eb) => eb.fn.countAll().as('n'))
-      .where('owner_user_id', '=', ownerUserId)
-      .where('created_at', '>=', sinceMs)
+      .where('user_id', '=', userId)
+      .where('at', '>=', sinceMs)
       .executeTakeFirstOrThrow();
-    return toInt(row.n as number | bigint | string);
+    if (toInt(row.n as number | bigint | string) >= max) return undefined;
+    const inserted = await this.db
+      .insertInto('upload_attempts')
+      .values({ user_id: userId, at: atMs })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return toInt(inserted.id);
+  }
+
+  /** Gives an attempt back: the server refused it for its own reasons (busy), not the user's. */
+  async withdrawAttempt(id: number): Promise<void> {
+    await this.db.deleteFrom('upload_attempts').where('id', '=', id).execute();
+  }
+
+  /**
+   * Uploads made before `beforeMs` that nothing refers to (no identity submission, no deposit), the
+   * oldest first: a user who uploaded and never submitted leaves them behind.
+   */
+  async unattachedBefore(beforeMs: number, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('uploads as u')
+      .select('u.name')
+      .where('u.created_at', '<', beforeMs)
+      .where(({ not, exists, selectFrom, or, eb }) =>
+        not(
+          or([
+            exists(
+              selectFrom('identity_submissions as s')
+                .select('s.id')
+                .where('s.front_pic', '=', eb.ref('u.name')),
+            ),
+            exists(
+              selectFrom('identity_submissions as s')
+                .select('s.id')
+                .where('s.reverse_pic', '=', eb.ref('u.name')),
+            ),
+            exists(selectFrom('deposits as d').select('d.id').where('d.proof_pic', '=', eb.ref('u.name'))),
+          ]),
+        ),
+      )
+      .orderBy('u.created_at')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => row.name);
+  }
+
+  async deleteByName(name: string): Promise<void> {
+    await this.db.deleteFrom('uploads').where('name', '=', name).execute();
   }
 
   async byName(name: string): Promise<UploadRecord | undefined> {

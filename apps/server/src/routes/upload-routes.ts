@@ -8,7 +8,7 @@
  * `nosniff`, and a sandboxing CSP, so even a crafted file cannot run as a page on our origin.
  */
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ResponseCode } from '@omp/protocol';
@@ -61,9 +61,9 @@ export async function uploadRoutes(app: FastifyInstance, deps: UploadRouteDeps) 
         response: { 200: envelopeOf(z.object({ url: z.string().describe('/v1/files/<name>') })) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = await requireRealUser(request);
-      const bytes = await readSingleFile(request);
+      const bytes = await readSingleFile(request, reply);
       const { url } = await uploads.storeImage(user.id, bytes);
       return ok(request, { url });
     },
@@ -88,13 +88,15 @@ export async function uploadRoutes(app: FastifyInstance, deps: UploadRouteDeps) 
     },
     async (request, reply) => {
       const { name } = request.params;
-      const stored = await uploads.open(name);
       const { exp, sig } = request.query;
+      // The record and the right to open it first, the bytes last: a request that may not open
+      // the file must cost no read of it (up to 5 MB from disk, a row or a bucket).
+      const upload = await uploads.find(name);
       const allowed =
-        stored &&
-        (uploads.linkOpens(name, exp, sig) ||
-          (await mayRead(request, tokenOf(request), stored.upload.ownerUserId)));
-      if (!stored || !allowed) {
+        upload !== undefined &&
+        (uploads.linkOpens(name, exp, sig) || (await mayRead(request, tokenOf(request), upload.ownerUserId)));
+      const bytes = upload && allowed ? await uploads.bytesOf(upload) : undefined;
+      if (!upload || !bytes) {
         return reply
           .status(404)
           .type('application/json; charset=utf-8')
@@ -105,12 +107,12 @@ export async function uploadRoutes(app: FastifyInstance, deps: UploadRouteDeps) 
           });
       }
       return reply
-        .type(stored.upload.mime)
+        .type(upload.mime)
         .header('X-Content-Type-Options', 'nosniff')
         .header('Content-Security-Policy', "default-src 'none'; sandbox")
         .header('Content-Disposition', 'inline')
         .header('Cache-Control', 'private')
-        .send(stored.bytes);
+        .send(bytes);
     },
   );
 }
@@ -128,8 +130,27 @@ async function mayRead(request: FastifyRequest, token: string | undefined, owner
  * not silently dropped, and a body the multipart reader cannot read (cut short, without its
  * boundary, with malformed part headers) is a malformed body, not a fault of ours.
  */
-async function readSingleFile(request: FastifyRequest): Promise<Buffer> {
+async function readSingleFile(request: FastifyRequest, reply: FastifyReply): Promise<Buffer> {
   if (!request.isMultipart()) throw invalid('upload.file_missing');
+  // The file's own cap leaves the rest of the body unbounded: the form reader skips whatever comes
+  // before the first boundary and between parts. The whole body is held to the cap plus room for
+  // the form's headers: refused up front when it says it is larger, cut off once it proves so.
+  const declared = Number(request.headers['content-length']);
+  if (declared > UPLOAD_MAX_BODY_BYTES) throw bodyTooLarge(reply);
+  let received = 0;
+  let tooLarge = false;
+  const count = (chunk: Buffer) => {
+    received += chunk.length;
+    if (received > UPLOAD_MAX_BODY_BYTES && !tooLarge) {
+      tooLarge = true;
+      // The form reader listens for errors of the request: this ends it at once, and the socket
+      // stays up to carry the answer. Without that listener, the request itself is torn down.
+      const error = new Error('upload body over its cap');
+      if (request.raw.listenerCount('error') > 0) request.raw.emit('error', error);
+      else request.raw.destroy(error);
+    }
+  };
+  request.raw.on('data', count);
   let bytes: Buffer | undefined;
   try {
     for await (const part of request.parts()) {
@@ -139,6 +160,7 @@ async function readSingleFile(request: FastifyRequest): Promise<Buffer> {
       bytes = await part.toBuffer();
     }
   } catch (error) {
+    if (tooLarge) throw bodyTooLarge(reply);
     if (error instanceof DomainError) throw error;
     const code = (error as { code?: unknown }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw uploadTooLarge();
@@ -146,7 +168,22 @@ async function readSingleFile(request: FastifyRequest): Promise<Buffer> {
       throw invalid('upload.too_many_parts', { max: UPLOAD_MAX_FIELDS });
     if (code === 'FST_FILES_LIMIT') throw invalid('upload.one_file');
     throw malformedBody();
+  } finally {
+    request.raw.off('data', count);
   }
+  if (tooLarge) throw bodyTooLarge(reply);
   if (!bytes) throw invalid('upload.file_missing');
   return bytes;
+}
+
+/** The file's cap plus 64 KiB for boundaries, part headers and the few small fields allowed. */
+const UPLOAD_MAX_BODY_BYTES = UPLOAD_MAX_BYTES + 64 * 1024;
+
+/**
+ * The 413 of a body over its cap. The connection is closed after the answer, so what the client
+ * still sends is not read to its end.
+ */
+function bodyTooLarge(reply: FastifyReply): DomainError {
+  void reply.header('connection', 'close');
+  return uploadTooLarge();
 }

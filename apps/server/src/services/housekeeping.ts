@@ -26,6 +26,12 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { KLINE_PERIOD_SECONDS, MS_PER_DAY, STORED_KLINE_PERIODS } from '@omp/engine';
 import type { ExpiringTable, RetentionRepository } from '../repositories/retention-repository.ts';
 
+/**
+ * How long an upload may wait to be attached to an identity submission or a deposit: a day covers
+ * a user who uploads and finishes the form later; what is still unattached then is deleted.
+ */
+export const UNATTACHED_UPLOAD_RETENTION_MS = MS_PER_DAY;
+
 /** How long after start the first round runs: soon, so frequent restarts still prune. */
 const FIRST_ROUND_AFTER_MS = 60_000;
 
@@ -41,8 +47,8 @@ export const EXPIRING_TABLES = {
 
 export type ExpiringKind = keyof typeof EXPIRING_TABLES;
 
-/** What a round deletes: the expiring tables' records, and chart bars. */
-export type HousekeepingKind = ExpiringKind | 'bars';
+/** What a round deletes: the expiring tables' records, chart bars, and uploads never attached. */
+export type HousekeepingKind = ExpiringKind | 'bars' | 'unattachedUploads';
 
 export interface HousekeepingOptions {
   repository: Pick<RetentionRepository, 'deleteBefore' | 'barSeriesInstruments' | 'deleteBarsBefore'>;
@@ -55,6 +61,11 @@ export interface HousekeepingOptions {
   sessionHistoryRetentionMs: number;
   /** How many periods of its own length each chart series keeps (KLINE_RETENTION_BARS). */
   barRetentionPeriods: number;
+  /**
+   * Deletes up to `limit` uploads made before `beforeMs` that nothing refers to (with their bytes);
+   * UploadService.deleteUnattached. Uploads are kept for ever without it.
+   */
+  deleteUnattachedUploads?: (beforeMs: number, limit: number) => Promise<number>;
   /** 1,000 unless a test asks for fewer, to see a backlog deleted over several statements. */
   rowsPerStatement?: number;
   /** Counts what each round deleted (`omp_housekeeping_deleted_rows_total`). */
@@ -103,6 +114,7 @@ export class Housekeeping {
       userSessions: 0,
       staffSessions: 0,
       bars: 0,
+      unattachedUploads: 0,
     };
     if (!this.options.runsHere()) return deleted;
     const { now, idempotencyRetentionMs, messageLogRetentionMs, sessionHistoryRetentionMs } = this.options;
@@ -122,6 +134,11 @@ export class Housekeeping {
         await this.deleteAll(kind, before[kind], deleted);
       }
       await this.deleteOldBars(atMs, deleted);
+      const deleteUploads = this.options.deleteUnattachedUploads;
+      if (deleteUploads && !this.stopping)
+        await this.deleteInStatements('unattachedUploads', deleted, (limit) =>
+          deleteUploads(atMs - UNATTACHED_UPLOAD_RETENTION_MS, limit),
+        );
     } catch (error) {
       this.options.logError(error, 'housekeeping failed; the next round goes on');
     }

@@ -17,7 +17,8 @@ function repositoryFailingInsert(): UploadRepository {
     insert: async (_upload: UploadRecord) => {
       throw new Error('database unavailable');
     },
-    countSince: async () => 0,
+    chargeAttempt: async () => 1,
+    withdrawAttempt: async () => undefined,
     byName: async () => undefined,
   } as unknown as UploadRepository;
 }

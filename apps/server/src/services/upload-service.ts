@@ -10,6 +10,7 @@
  * `/v1/files/3f9c…e1.png`; `ownedBy('/v1/files/3f9c…e1.png', owner)` gives back `3f9c…e1.png`.
  */
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { ResponseCode } from '@omp/protocol';
 import type { FileStorage } from '../adapters/storage/file-storage.ts';
 import { DomainError, invalid } from '../domain/errors.ts';
@@ -17,16 +18,23 @@ import type { UploadRecord, UploadRepository } from '../repositories/upload-repo
 import type { KeyedLocks } from './keyed-locks.ts';
 import type { FileLinks } from '../security/file-links.ts';
 import { imageTypeOf } from '../inputs/image-type.ts';
-import { reencodeImage, UPLOAD_MAX_PIXELS } from '../adapters/images/image-reencode.ts';
+import { reencodeImage, UPLOAD_MAX_PIXELS, type ImageReencoder } from '../adapters/images/image-reencode.ts';
+import { StoredFileTooLargeError } from '../adapters/storage/database-file-storage.ts';
+import { BusyError, WorkLimiter, type WorkLimits } from './work-limiter.ts';
 
-/** Phone cameras produce 2-4 MB photos; 5 MB takes them without letting the disk be filled fast. */
+/**
+ * Phone cameras produce 2-4 MB photos; 5 MB takes them without letting the disk be filled fast.
+ * It bounds what is stored as well as what is sent: an image that comes out of re-encoding larger
+ * (a small, well-compressed file of noise can grow several times) is refused the same way.
+ */
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 export const FILE_URL_PREFIX = '/v1/files/';
 /**
- * Uploads one user may make in an hour. Identity takes two photos and each deposit one proof, so
- * honest use stays far below; a script filling the disk does not. One user's uploads are counted
- * and recorded under that user's lock (services/keyed-locks.ts), so parallel requests cannot slip
- * past the cap together, whichever nodes they reach.
+ * Uploads one user may attempt in an hour. Identity takes two photos and each deposit one proof, so
+ * honest use stays far below; a script filling the disk or keeping the CPU busy does not. Each
+ * upload that reaches decoding is counted first, under that user's lock (services/keyed-locks.ts),
+ * so parallel requests cannot slip past the cap together, whichever nodes they reach, and an image
+ * that fails to decode uses up the cap as a stored one does.
  */
 export const UPLOADS_PER_HOUR = 30;
 const HOUR_MS = 3_600_000;
@@ -44,45 +52,80 @@ export function uploadNameOf(nameOrUrl: string): string | undefined {
   return UPLOAD_URL.exec(text)?.[1];
 }
 
-export interface StoredFile {
-  upload: UploadRecord;
-  bytes: Buffer;
-}
-
 export interface UploadServiceOptions {
   repository: UploadRepository;
   storage: FileStorage;
   links: FileLinks;
   now: () => number;
   /**
-   * One user's uploads are checked against the hourly cap and recorded one after another, so none
-   * passes the cap and none is counted twice (once as a row and once as still running). The heavy
-   * decoding runs before, in parallel.
+   * One user's attempts are checked against the hourly cap and counted one after another, so none
+   * passes the cap. The heavy decoding runs after, outside the lock.
    */
   locks: KeyedLocks;
+  /** The re-encoding step; image-reencode.ts unless a test puts its own in front. */
+  reencode?: ImageReencoder;
+  /** How many re-encodes run and wait at once in this process; DEFAULT_IMAGE_WORK otherwise. */
+  imageWork?: WorkLimits;
 }
+
+/**
+ * One re-encode per core, and a queue long enough for a burst of honest uploads; beyond it the
+ * upload is refused as busy (code 429) instead of waiting behind minutes of work.
+ */
+export const DEFAULT_IMAGE_WORK: WorkLimits = {
+  concurrent: Math.max(1, availableParallelism()),
+  queued: 32,
+};
 
 export class UploadService {
   private readonly o: UploadServiceOptions;
+  private readonly reencode: ImageReencoder;
+  private readonly imageWork: WorkLimiter;
 
   constructor(options: UploadServiceOptions) {
     this.o = options;
+    this.reencode = options.reencode ?? reencodeImage;
+    this.imageWork = new WorkLimiter(options.imageWork ?? DEFAULT_IMAGE_WORK);
   }
 
-  /** Checks, stores and records an image of a user; refuses with a message the user can act on. */
+  /**
+   * Checks, stores and records an image of a user; refuses with a message the user can act on.
+   * The cheap checks come first, then the hourly cap is charged, and only then is the image
+   * decoded, within the process' limit of re-encodes at once.
+   */
   async storeImage(ownerUserId: number, bytes: Buffer): Promise<{ name: string; url: string }> {
     if (bytes.length === 0) throw invalid('upload.empty');
     if (bytes.length > UPLOAD_MAX_BYTES) throw uploadTooLarge();
     const type = imageTypeOf(bytes);
     if (!type) throw invalid('upload.not_image');
-    const image = await reencodeImage(bytes, type);
+    const attempt = await this.chargeAttempt(ownerUserId);
+    let image;
+    try {
+      image = await this.imageWork.run(() => this.reencode(bytes, type));
+    } catch (error) {
+      if (!(error instanceof BusyError)) throw error;
+      // Refused for the server's load, not for anything the user did: the attempt is given back.
+      await this.o.repository.withdrawAttempt(attempt).catch(() => undefined);
+      throw new DomainError(ResponseCode.rateLimited, 'upload.busy');
+    }
     if (!image.ok && image.reason === 'too_many_pixels') {
       throw invalid('upload.too_many_pixels', { max: UPLOAD_MAX_PIXELS / 1_000_000 });
     }
     if (!image.ok) throw invalid('upload.not_image');
-    return this.o.locks.withLock(`uploads:user:${ownerUserId}`, () =>
-      this.storeChecked(ownerUserId, image.bytes, type),
-    );
+    if (image.bytes.length > UPLOAD_MAX_BYTES) throw uploadTooLarge();
+    return this.storeChecked(ownerUserId, image.bytes, type);
+  }
+
+  /** Counts one more attempt of the user, or refuses with 429 when the hour's are used up. */
+  private async chargeAttempt(ownerUserId: number): Promise<number> {
+    const id = await this.o.locks.withLock(`uploads:user:${ownerUserId}`, () => {
+      const now = this.o.now();
+      return this.o.repository.chargeAttempt(ownerUserId, now - HOUR_MS + 1, now, UPLOADS_PER_HOUR);
+    });
+    if (id === undefined) {
+      throw new DomainError(ResponseCode.rateLimited, 'upload.too_many', { max: UPLOADS_PER_HOUR });
+    }
+    return id;
   }
 
   private async storeChecked(
@@ -91,14 +134,17 @@ export class UploadService {
     type: NonNullable<ReturnType<typeof imageTypeOf>>,
   ): Promise<{ name: string; url: string }> {
     const now = this.o.now();
-    const recorded = await this.o.repository.countSince(ownerUserId, now - HOUR_MS + 1);
-    if (recorded + 1 > UPLOADS_PER_HOUR) {
-      throw new DomainError(ResponseCode.rateLimited, 'upload.too_many', { max: UPLOADS_PER_HOUR });
-    }
     const name = `${randomBytes(16).toString('hex')}.${type.extension}`;
     // Bytes first, row second: a crash in between leaves an unreferenced file, never a row
     // pointing at nothing. A failed insert removes the bytes again.
-    await this.o.storage.put(name, bytes);
+    try {
+      await this.o.storage.put(name, bytes);
+    } catch (error) {
+      // A store with its own cap per file (the database) refuses what is too large for it: that
+      // is the user's image being too large, not a fault of the server.
+      if (error instanceof StoredFileTooLargeError) throw uploadTooLarge();
+      throw error;
+    }
     try {
       await this.o.repository.insert({
         name,
@@ -139,13 +185,32 @@ export class UploadService {
     return this.o.links.opens(name, exp, sig);
   }
 
-  /** The record and bytes of an upload; whoever calls decides who may see them. */
-  async open(name: string): Promise<StoredFile | undefined> {
+  /**
+   * The record of an upload, without its bytes: whoever calls decides who may see it, and only
+   * then reads the bytes (bytesOf), so a request that may not open a file costs no read of it.
+   */
+  async find(name: string): Promise<UploadRecord | undefined> {
     if (!UPLOAD_NAME.test(name)) return undefined;
-    const upload = await this.o.repository.byName(name);
-    if (!upload) return undefined;
-    const bytes = await this.o.storage.get(name);
-    return bytes ? { upload, bytes } : undefined;
+    return this.o.repository.byName(name);
+  }
+
+  /**
+   * Deletes up to `limit` uploads made before `beforeMs` that nothing refers to: the bytes first,
+   * then the row, so a failure in between leaves a row that the next round deletes again, never
+   * bytes without a row. Answers how many went.
+   */
+  async deleteUnattached(beforeMs: number, limit: number): Promise<number> {
+    const names = await this.o.repository.unattachedBefore(beforeMs, limit);
+    for (const name of names) {
+      await this.o.storage.delete(name);
+      await this.o.repository.deleteByName(name);
+    }
+    return names.length;
+  }
+
+  /** The bytes of an upload `find` answered, or undefined when the store holds none. */
+  async bytesOf(upload: UploadRecord): Promise<Buffer | undefined> {
+    return this.o.storage.get(upload.name);
   }
 }
 

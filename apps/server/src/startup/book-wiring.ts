@@ -44,6 +44,8 @@ export interface BookWiringDeps extends StartupBase {
   metrics: Metrics;
   /** The clusters go here as soon as they exist, so that a failed start-up closes them. */
   held: HeldResources;
+  /** Housekeeping's deletion of uploads never attached (UploadService.deleteUnattached). */
+  deleteUnattachedUploads: (beforeMs: number, limit: number) => Promise<number>;
 }
 
 export type TradingBook = Awaited<ReturnType<typeof wireTradingBook>>;
@@ -116,6 +118,7 @@ export async function wireTradingBook(deps: BookWiringDeps) {
     messageLogRetentionMs: config.messageLogRetentionMs,
     sessionHistoryRetentionMs: config.sessionHistoryRetentionMs,
     barRetentionPeriods: config.klineRetentionBars,
+    deleteUnattachedUploads: deps.deleteUnattachedUploads,
     counts: deps.metrics,
     logInfo: logs.info,
     logError: logs.error,

@@ -12,6 +12,8 @@ import { loadConfig, type AppConfig } from '../../src/config.ts';
 import { startRuntime, type Runtime } from '../../src/runtime.ts';
 import { scryptHasher, type PasswordHasher } from '../../src/security/password-hasher.ts';
 import type { NotificationChannelAdapter } from '../../src/services/notification-channels.ts';
+import type { ImageReencoder } from '../../src/adapters/images/image-reencode.ts';
+import type { WorkLimits } from '../../src/services/work-limiter.ts';
 
 export type EngineKind = 'sqlite' | 'postgres';
 
@@ -81,6 +83,9 @@ export async function startTestRuntime(
     pushChannel?: NotificationChannelAdapter;
     /** False: the forming bars are written only when the test calls `market.flush()`. */
     timedBarFlush?: boolean;
+    /** Put in front of the uploads' re-encoding, to count or hold the calls. */
+    reencodeImage?: ImageReencoder;
+    imageWork?: WorkLimits;
   } = {},
 ): Promise<TestRuntime> {
   const engine = options.engine ?? 'sqlite';
@@ -117,6 +122,8 @@ export async function startTestRuntime(
       ...(options.logStream ? { logStream: options.logStream } : {}),
       ...(options.pushChannel ? { pushChannel: options.pushChannel } : {}),
       ...(options.timedBarFlush === false ? { timedBarFlush: false } : {}),
+      ...(options.reencodeImage ? { reencodeImage: options.reencodeImage } : {}),
+      ...(options.imageWork ? { imageWork: options.imageWork } : {}),
       // Rounds run when a test asks (housekeeping-api.test.ts), on the test's clock.
       timedHousekeeping: false,
     });

@@ -9,6 +9,12 @@
  * - metadata goes: EXIF (GPS position, camera serial), XMP and comments are not copied. The EXIF
  *   orientation is applied to the pixels first, so a portrait photo stays upright.
  * The format stays the one the bytes claimed (image-type.ts), so a PNG is still a PNG.
+ *
+ * The work is bounded: a picture wider or taller than UPLOAD_MAX_EDGE is shrunk to fit (no identity
+ * photo or payment proof needs more to be read, and the stored file stays small), WebP is encoded
+ * with little search effort, and libvips uses one thread per image, so one upload cannot take every
+ * thread of the pool the rest of the server shares. How many run at once is the caller's limit
+ * (services/work-limiter.ts).
  */
 import sharp from 'sharp';
 import type { ImageType } from '../../inputs/image-type.ts';
@@ -16,12 +22,20 @@ import type { ImageType } from '../../inputs/image-type.ts';
 /** 40 megapixels: above any phone photo (48 MP sensors save 12 or 24 MP by default), far below a bomb. */
 export const UPLOAD_MAX_PIXELS = 40_000_000;
 
+/** The longest side kept: a 4096 px edge reads any document; larger pictures are shrunk to fit. */
+export const UPLOAD_MAX_EDGE = 4096;
+
 /** Uploads pass through once: libvips' operation cache would only hold on to their memory. */
 sharp.cache(false);
+/** One libvips thread per image: parallel uploads are limited by the caller, per core. */
+sharp.concurrency(1);
 
 export type ReencodeResult =
   | { ok: true; bytes: Buffer; width: number; height: number }
   | { ok: false; reason: 'not_image' | 'too_many_pixels' };
+
+/** The re-encoding step, as the upload service calls it (tests put their own in front of it). */
+export type ImageReencoder = (bytes: Buffer, type: ImageType) => Promise<ReencodeResult>;
 
 const SHARP_FORMAT = { 'image/png': 'png', 'image/jpeg': 'jpeg', 'image/webp': 'webp' } as const;
 
@@ -40,13 +54,19 @@ export async function reencodeImage(bytes: Buffer, type: ImageType): Promise<Ree
   }
   if (width * height > UPLOAD_MAX_PIXELS) return { ok: false, reason: 'too_many_pixels' };
   try {
-    const image = sharp(bytes, options).autoOrient();
+    const image = sharp(bytes, options).autoOrient().resize({
+      width: UPLOAD_MAX_EDGE,
+      height: UPLOAD_MAX_EDGE,
+      fit: 'inside',
+      withoutEnlargement: true,
+    });
     const encoded =
       type.mime === 'image/png'
         ? image.png()
         : type.mime === 'image/jpeg'
           ? image.jpeg({ quality: 90 })
-          : image.webp({ quality: 90 });
+          : // Effort 1 of 6: a fraction of the default's time, for a file a little larger.
+            image.webp({ quality: 90, effort: 1 });
     const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
     return { ok: true, bytes: data, width: info.width, height: info.height };
   } catch {

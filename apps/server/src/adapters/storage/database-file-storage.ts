@@ -13,8 +13,8 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { assertSafeName, StorageNameTakenError, type FileStorage } from './file-storage.ts';
 
 /**
- * Uploads are capped at 5 MB before they are drawn again (upload-service.ts), and a re-encoded
- * image can come out somewhat larger; 16 MiB leaves that room and still bounds one row.
+ * Uploads are capped at 5 MB as sent and as re-encoded (upload-service.ts), which turns this error
+ * into the same refusal; 16 MiB bounds one row whatever another caller stores.
  */
 export const STORED_FILE_MAX_BYTES = 16 * 1024 * 1024;
 

@@ -15,6 +15,13 @@ export interface UploadTable {
   created_at: DbInt;
 }
 
+/** An upload counted against its user's hourly cap, before its image is decoded. */
+export interface UploadAttemptTable {
+  id: DbId;
+  user_id: DbInt;
+  at: DbInt;
+}
+
 /** Uploaded bytes kept in the database (adapters/storage/database-file-storage.ts). */
 export interface StoredFileTable {
   name: string;
