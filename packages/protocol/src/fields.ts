@@ -4,25 +4,68 @@
  */
 import { z } from 'zod';
 
-/** A whole number of at least `min`, named in each refusal ("page must be at least 1"). */
-export const wholeNumber = (name: string, min: number) =>
-  z.coerce
-    .number({ error: () => `${name} must be a number` })
-    .int({ error: () => `${name} must be a whole number` })
-    .min(min, { error: () => `${name} must be at least ${min}` });
+/**
+ * A whole number as JSON sends it (`47`) or as a form, a query or a path does (`"47"`): digits only,
+ * with a minus sign where the field may be below zero. Anything else is refused, never read as a
+ * number: JavaScript's Number() turns null, true, [], [47], "0x2f", "0b101111", "4.7e1" and " 47 "
+ * into numbers, so an order could open on an instrument nobody named or a safety setting could be
+ * saved as 0 (off).
+ */
+const WHOLE_NUMBER_TEXT = /^-?\d+$/;
 
-/** The largest number an `integer` column holds on PostgreSQL (SQLite's hold any). */
-export const INTEGER_COLUMN_MAX = 2_147_483_647;
+/** The words of the refusal when a value is not a whole number; `field_whole_number` in each language. */
+const notWholeNumber = (name: string) => `${name} must be a whole number written in digits, such as 12`;
 
 /**
- * A whole number stored in an `integer` column: bounded as PostgreSQL's column is, so both
- * databases refuse the same numbers, naming the field, instead of one storing what the other
- * cannot.
+ * A whole number from `min` to `max`, named in each refusal ("page must be at least 1"). Required:
+ * an empty text is an absent field (docs/CONTRACT.md "Form rules"), refused as missing. Use
+ * optionalWholeNumber or wholeNumberOr for a field that may be absent, never `.optional()` or
+ * `.default()` on this one: those would not see an empty text as absent.
  */
-export const columnInteger = (name: string, min: number) =>
-  wholeNumber(name, min).max(INTEGER_COLUMN_MAX, {
-    error: () => `${name} must be at most ${INTEGER_COLUMN_MAX}`,
-  });
+export const wholeNumber = (name: string, min: number, max: number = Number.MAX_SAFE_INTEGER) =>
+  z.preprocess(
+    (value, ctx) => {
+      if (value === undefined || value === '') return undefined;
+      if (typeof value === 'number' && Number.isInteger(value)) return value;
+      if (typeof value === 'string' && WHOLE_NUMBER_TEXT.test(value)) return Number(value);
+      ctx.addIssue({
+        code: 'custom',
+        message: notWholeNumber(name),
+        params: { messageKey: 'field_whole_number' },
+        input: value,
+      });
+      return z.NEVER;
+    },
+    z
+      .number({ error: () => notWholeNumber(name) })
+      .int({ error: () => notWholeNumber(name) })
+      .min(min, { error: () => `${name} must be at least ${min}` })
+      .max(max, { error: () => `${name} must be at most ${max}` }),
+  );
+
+/**
+ * An empty text read as an absent field before an optional or defaulted schema sees it: `.optional()`
+ * only lets `undefined` through, and a query's `?status=` or a JSON `"status": ""` is "".
+ */
+const blankIsAbsent = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema);
+
+/** A whole number that may be absent (or empty): then undefined. */
+export const optionalWholeNumber = (name: string, min: number, max?: number) =>
+  // eslint-disable-next-line no-restricted-syntax -- blankIsAbsent reads the empty field first
+  blankIsAbsent(wholeNumber(name, min, max).optional());
+
+/** A whole number that is `fallback` when absent (or empty). */
+export const wholeNumberOr = (name: string, fallback: number, min: number, max?: number) =>
+  // eslint-disable-next-line no-restricted-syntax -- blankIsAbsent reads the empty field first
+  blankIsAbsent(wholeNumber(name, min, max).default(fallback));
+
+/**
+ * The largest number an `integer` column holds on PostgreSQL (SQLite's hold any): the bound of a
+ * field stored in one, so both databases refuse the same numbers instead of one storing what the
+ * other cannot.
+ */
+export const INTEGER_COLUMN_MAX = 2_147_483_647;
 
 /** Trimmed text of at most `max` characters. */
 export const text = (max: number) => z.string().trim().max(max);
@@ -44,14 +87,14 @@ export const LATEST_FILTER_MS = 4_102_444_800_000;
 
 /** A time range of a staff list: from (inclusive) and to (exclusive), Unix ms, either optional. */
 export const timeRangeFields = {
-  from_ms: wholeNumber('from_ms', 0).max(LATEST_FILTER_MS).optional().describe('Created from, Unix ms'),
-  to_ms: wholeNumber('to_ms', 0).max(LATEST_FILTER_MS).optional().describe('Created before, Unix ms'),
+  from_ms: optionalWholeNumber('from_ms', 0, LATEST_FILTER_MS).describe('Created from, Unix ms'),
+  to_ms: optionalWholeNumber('to_ms', 0, LATEST_FILTER_MS).describe('Created before, Unix ms'),
 };
 
 /** `page` (from 1) and `page_size` (1–100, 20 by default) of a paged list. */
 export const pageFields = {
-  page: wholeNumber('page', 1).default(1),
-  page_size: wholeNumber('page_size', 1).max(100).default(20),
+  page: wholeNumberOr('page', 1, 1),
+  page_size: wholeNumberOr('page_size', 20, 1, 100),
 };
 
 /**
