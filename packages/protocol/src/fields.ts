@@ -107,6 +107,13 @@ const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
 const CONTROL_CHARACTERS = new RegExp(CONTROL_CHARACTER.source, 'g');
 
 /**
+ * Half of a UTF-16 surrogate pair standing alone. With the `u` flag a whole pair is one code point,
+ * so only a lone half matches (String#isWellFormed is past the protocol's ES2023 library level).
+ */
+const LONE_SURROGATE = /\p{Surrogate}/u;
+const LONE_SURROGATES = /\p{Surrogate}/gu;
+
+/**
  * How deep a request part (body, query, path parameters) may nest objects and lists. No form of
  * the API nests more than a few levels; a deeper part only comes from a hostile client, and a walk
  * over one 20,000 levels deep (which fits in a small JSON body) ran out of stack.
@@ -115,24 +122,42 @@ export const MAX_REQUEST_NESTING = 32;
 
 /** What a request part may not hold, and where the first such thing sits (a dotted field name, '' for the part itself). */
 export interface RequestPartFault {
-  fault: 'control_character' | 'nested_too_deep';
+  fault: 'control_character' | 'broken_character' | 'nested_too_deep';
   field: string;
 }
 
 /**
- * The first text holding a control character in a request part, or the first object or list
- * nested deeper than MAX_REQUEST_NESTING; undefined when there is neither. Keys are checked like
- * values: they become field names and column names.
+ * What is wrong with one text of a request: a control character, or a lone UTF-16 surrogate (half
+ * of a pair, from a JSON `"\ud800"` escape). No encoding can store a lone surrogate: both databases
+ * would keep U+FFFD in its place, silently changing the text, so two different keys would become
+ * one ("already used") and a name would not be what was sent.
+ */
+const textFault = (text: string): RequestPartFault['fault'] | undefined =>
+  CONTROL_CHARACTER.test(text)
+    ? 'control_character'
+    : LONE_SURROGATE.test(text)
+      ? 'broken_character'
+      : undefined;
+
+/**
+ * The first text holding a control character or a lone surrogate in a request part, or the first
+ * object or list nested deeper than MAX_REQUEST_NESTING; undefined when there is none. Keys are
+ * checked like values: they become field names and column names.
  */
 export function requestPartFault(value: unknown, path = '', depth = 0): RequestPartFault | undefined {
-  if (typeof value === 'string')
-    return CONTROL_CHARACTER.test(value) ? { fault: 'control_character', field: path } : undefined;
+  if (typeof value === 'string') {
+    const fault = textFault(value);
+    return fault === undefined ? undefined : { fault, field: path };
+  }
   if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return undefined;
   if (depth >= MAX_REQUEST_NESTING) return { fault: 'nested_too_deep', field: path };
   for (const [key, item] of Object.entries(value)) {
-    // The name is shown in the refusal, so a control character in it is shown as a replacement mark.
-    const field = `${path ? `${path}.` : ''}${key.replace(CONTROL_CHARACTERS, '\ufffd')}`;
-    if (CONTROL_CHARACTER.test(key)) return { fault: 'control_character', field };
+    // The name is shown in the refusal, so a control character in it is shown as a replacement
+    // mark, and so is a lone surrogate.
+    const shown = key.replace(CONTROL_CHARACTERS, '\ufffd').replace(LONE_SURROGATES, '\ufffd');
+    const field = `${path ? `${path}.` : ''}${shown}`;
+    const keyFault = textFault(key);
+    if (keyFault !== undefined) return { fault: keyFault, field };
     const found = requestPartFault(item, field, depth + 1);
     if (found !== undefined) return found;
   }
