@@ -172,7 +172,7 @@ export const inviteeSchema = z.object({
 export type WireInvitee = z.infer<typeof inviteeSchema>;
 
 export const userOrdersQuerySchema = z.object({
-  status: wholeNumberOr('status', 1, 0, 3)
+  status: wholeNumberOr('status', 1, 0)
     .refine((status) => [0, 1, 3].includes(status), { error: () => 'status must be 0, 1 or 3' })
     .describe('1 holding, 0 pending, 3 closed and cancelled'),
   ...pageFields,

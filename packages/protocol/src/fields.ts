@@ -20,9 +20,15 @@ const notWholeNumber = (name: string) => `${name} must be a whole number written
  * A whole number from `min` to `max`, named in each refusal ("page must be at least 1"). Required:
  * an empty text is an absent field (docs/CONTRACT.md "Form rules"), refused as missing. Use
  * optionalWholeNumber or wholeNumberOr for a field that may be absent, never `.optional()` or
- * `.default()` on this one: those would not see an empty text as absent.
+ * `.default()` on this one: those would not see an empty text as absent. `tooBig` words the refusal
+ * of a number above `max` where the range has a meaning ("type must be 1 (buy) or 2 (sell)").
  */
-export const wholeNumber = (name: string, min: number, max: number = Number.MAX_SAFE_INTEGER) =>
+export const wholeNumber = (
+  name: string,
+  min: number,
+  max: number = Number.MAX_SAFE_INTEGER,
+  tooBig = `${name} must be at most ${max}`,
+) =>
   z.preprocess(
     (value, ctx) => {
       if (value === undefined || value === '') return undefined;
@@ -40,7 +46,7 @@ export const wholeNumber = (name: string, min: number, max: number = Number.MAX_
       .number({ error: () => notWholeNumber(name) })
       .int({ error: () => notWholeNumber(name) })
       .min(min, { error: () => `${name} must be at least ${min}` })
-      .max(max, { error: () => `${name} must be at most ${max}` }),
+      .max(max, { error: () => tooBig }),
   );
 
 /**

@@ -50,10 +50,12 @@ const trailingStopPips = plainDecimal('trailing_stop', /^-?\d{1,12}(\.\d{1,15})?
   );
 
 export const submitOrderBodySchema = z.object({
-  type: wholeNumber('type', 1, 2).describe('1 buy, 2 sell'),
+  type: wholeNumber('type', 1, 2, 'type must be 1 (buy) or 2 (sell)').describe('1 buy, 2 sell'),
   cont: decimalText('cont').describe('Lots, a multiple of the lot step (Pip)'),
   forex_id: wholeNumber('forex_id', 1),
-  status: wholeNumber('status', 0, 1).describe('1 market, 0 pending at target_price'),
+  status: wholeNumber('status', 0, 1, 'status must be 1 (market) or 0 (pending)').describe(
+    '1 market, 0 pending at target_price',
+  ),
   target_price: optionalPrice('target_price').describe('Pending orders: the price to open at'),
   stop_loss_price: optionalPrice('stop_loss_price').describe('0 or absent: none'),
   target_profit_price: optionalPrice('target_profit_price').describe('0 or absent: none'),
@@ -90,7 +92,7 @@ export const movePendingBodySchema = z.object({
 export type MovePendingBody = z.infer<typeof movePendingBodySchema>;
 
 export const myDealQuerySchema = z.object({
-  status: wholeNumber('status', 0, 3).refine((value) => value === 0 || value === 1 || value === 3, {
+  status: wholeNumber('status', 0).refine((value) => value === 0 || value === 1 || value === 3, {
     error: () => 'status must be 0, 1 or 3',
   }),
   ...pageFields,
@@ -132,7 +134,7 @@ export const ledgerPageSchema = z.object({
 /** `risk_preview`: the order the ticket is about to send, as a market order filled now. */
 export const riskPreviewQuerySchema = z.object({
   forex_id: wholeNumber('forex_id', 1),
-  type: wholeNumber('type', 1, 2).describe('1 buy, 2 sell'),
+  type: wholeNumber('type', 1, 2, 'type must be 1 (buy) or 2 (sell)').describe('1 buy, 2 sell'),
   cont: decimalText('cont').describe('Lots'),
   multiple: wholeNumber('multiple', 1).describe('Leverage, one the instrument offers'),
   stop_loss_price: optionalPrice('stop_loss_price').describe('0 or absent: none'),
