@@ -18,7 +18,8 @@ import {
 import { userSchema } from './account.ts';
 import { LANGUAGES } from './constants.ts';
 
-const flag = wholeNumber('flag', 0, 1);
+/** A 1-or-0 flag, named in its refusal. */
+const flag = (name: string) => wholeNumber(name, 0, 1);
 
 /**
  * A picture address an article or a company may use: a path on our own server ("/media/...") or
@@ -147,8 +148,8 @@ export const settingsBodySchema = changeOf(
       service_link: linkUrlSchema,
       service_link_type: z.enum(['frame', 'link']),
       verify_reg_type: z.enum(['email', 'mobile', 'both']),
-      is_show_mobile: flag.transform(String),
-      withdraw_requires_identity: flag
+      is_show_mobile: flag('is_show_mobile').transform(String),
+      withdraw_requires_identity: flag('withdraw_requires_identity')
         .transform(String)
         .describe('1: only users with a certified identity may withdraw (read at each withdrawal)'),
       payout_cooling_hours: wholeNumber('payout_cooling_hours', 0, 720)
@@ -261,7 +262,7 @@ export const userInfoSchema = userSchema.extend({
 export type UserInfo = z.infer<typeof userInfoSchema>;
 
 export const followOptInBodySchema = z.object({
-  enabled: flag.describe('1 show me on the leaderboard, 0 hide me (at once)'),
+  enabled: flag('enabled').describe('1 show me on the leaderboard, 0 hide me (at once)'),
 });
 
 // Companies ------------------------------------------------------------------------------------
