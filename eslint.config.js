@@ -90,6 +90,28 @@ export default tseslint.config(
     },
   },
   {
+    // A request's number is read by the protocol's wholeNumber (fields.ts): digits or a JSON
+    // integer. z.coerce is JavaScript's Number(), which reads null, true, [], "0x2f" and " 47 " as
+    // numbers; and .optional() or .default() on wholeNumber would refuse an empty field instead of
+    // reading it as absent. The server's configuration reads the environment, not a request.
+    files: ['packages/protocol/src/**/*.ts', 'apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/config.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='z'][property.name='coerce']",
+          message: 'Use wholeNumber, optionalWholeNumber or wholeNumberOr from fields.ts.',
+        },
+        {
+          selector:
+            "MemberExpression[object.callee.name='wholeNumber'][property.name=/^(optional|default)$/]",
+          message: 'Use optionalWholeNumber or wholeNumberOr: they read an empty field as absent.',
+        },
+      ],
+    },
+  },
+  {
     // A promise nobody awaits and nobody catches ends the server when it rejects: every one in the
     // server is awaited, caught, or marked \`void\` where its own code catches inside. Type-aware,
     // so only here.

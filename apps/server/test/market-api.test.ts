@@ -141,7 +141,11 @@ describe.each(databaseEngines())('market API on %s', (engine) => {
         'period must be one of: 1M, 5M, 15M, 30M, 1H, 4H, 1D, 1W, 1MN',
       ],
       ['/v1/api/forex/kline?period=1M', 422, 'forex_id is required'],
-      ['/v1/api/forex/kline?forex_id=abc&period=1M', 422, 'forex_id has the wrong type: expected number'],
+      [
+        '/v1/api/forex/kline?forex_id=abc&period=1M',
+        422,
+        'forex_id must be a whole number written in digits, such as 12',
+      ],
       ['/v1/api/forex/kline?forex_id=1&period=1M&limit=5000', 422, 'limit must be at most 1000'],
       ['/v1/api/forex/abbreviated_cache_kline?forex_id=-3', 422, 'forex_id must be at least 1'],
     ])('GET %s', async (url, code, msg) => {

@@ -1,10 +1,10 @@
 /**
  * Accounts on the wire: login, registration, demo login, verification codes, password changes.
  * Bodies of the existing clients are form-encoded with snake_case fields; every field arrives as
- * text, so numbers are coerced here with a clear message when they are not numbers.
+ * text, so a number is read from its digits (fields.ts wholeNumber), with a clear message otherwise.
  */
 import { z } from 'zod';
-import { text } from './fields.ts';
+import { optionalWholeNumber, text, wholeNumber } from './fields.ts';
 import { PASSWORD_MAX_LENGTH } from './constants.ts';
 
 /** How a person identifies: by e-mail or by mobile number. Legacy clients send 1/2. */
@@ -14,7 +14,7 @@ export const identifierTypeSchema = z.preprocess(
 );
 export type IdentifierType = 'email' | 'mobile';
 
-const optionalId = z.coerce.number().int().min(1).optional();
+const optionalId = optionalWholeNumber('area_id', 1);
 
 export const loginBodySchema = z.object({
   account: text(254).min(1),
@@ -42,11 +42,7 @@ export type RegisterBody = z.infer<typeof registerBodySchema>;
 export const sendCodeBodySchema = z.object({
   to: text(254).optional().describe('Address to send to; a logged-in user resetting a password may omit it'),
   area_id: optionalId,
-  type: z.coerce
-    .number()
-    .int()
-    .pipe(z.union([z.literal(1), z.literal(2)]))
-    .describe('1 register, 2 reset'),
+  type: wholeNumber('type', 1, 2).describe('1 register, 2 reset'),
   key: text(64).optional().describe('Captcha id from GET /api/captcha (required unless logged in)'),
   captcha: text(8).optional().describe('The characters of the captcha image'),
 });

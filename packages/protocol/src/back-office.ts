@@ -4,7 +4,16 @@
  */
 import { z } from 'zod';
 import { LANGUAGES } from './constants.ts';
-import { changeOf, LATEST_FILTER_MS, text, utcTimeText, wholeNumber } from './fields.ts';
+import {
+  changeOf,
+  LATEST_FILTER_MS,
+  optionalWholeNumber,
+  pageFields,
+  text,
+  utcTimeText,
+  wholeNumber,
+  wholeNumberOr,
+} from './fields.ts';
 import { imageUrlSchema } from './content.ts';
 
 const decimal = z.string().regex(/^-?\d+(\.\d+)?$/);
@@ -15,13 +24,9 @@ const queueSchema = z.object({
 });
 
 export const dashboardQuerySchema = z.object({
-  since_ms: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(LATEST_FILTER_MS)
-    .optional()
-    .describe("The start of the staff member's day (their midnight), ms; default: midnight UTC"),
+  since_ms: optionalWholeNumber('since_ms', 0, LATEST_FILTER_MS).describe(
+    "The start of the staff member's day (their midnight), ms; default: midnight UTC",
+  ),
 });
 
 const accountAtRiskSchema = z.object({
@@ -95,23 +100,18 @@ export const userSearchQuerySchema = z.object({
     .describe(
       'An id or uid, part of an e-mail address, of a mobile number or of the name given for the identity check',
     ),
-  is_demo: z.coerce.number().int().min(0).max(1).optional().describe('1 demo accounts only, 0 real only'),
+  is_demo: optionalWholeNumber('is_demo', 0, 1).describe('1 demo accounts only, 0 real only'),
   state: z
     .enum(['disabled', 'trading_frozen', 'withdrawals_frozen'])
     .optional()
     .describe('Only users under this hold'),
-  created_from_ms: wholeNumber('created_from_ms', 0)
-    .max(LATEST_FILTER_MS)
-    .optional()
-    .describe('Registered from, ms'),
-  created_to_ms: wholeNumber('created_to_ms', 0)
-    .max(LATEST_FILTER_MS)
-    .optional()
-    .describe('Registered before, ms'),
+  created_from_ms: optionalWholeNumber('created_from_ms', 0, LATEST_FILTER_MS).describe(
+    'Registered from, ms',
+  ),
+  created_to_ms: optionalWholeNumber('created_to_ms', 0, LATEST_FILTER_MS).describe('Registered before, ms'),
   sort: z.enum(['id', 'created_at', 'balance']).default('id'),
   order: z.enum(['asc', 'desc']).default('desc'),
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(100).default(20),
+  ...pageFields,
 });
 
 export const userSummarySchema = z.object({
@@ -172,19 +172,15 @@ export const inviteeSchema = z.object({
 export type WireInvitee = z.infer<typeof inviteeSchema>;
 
 export const userOrdersQuerySchema = z.object({
-  status: z.coerce
-    .number()
-    .int()
+  status: wholeNumberOr('status', 1, 0)
     .refine((status) => [0, 1, 3].includes(status), { error: () => 'status must be 0, 1 or 3' })
-    .default(1)
     .describe('1 holding, 0 pending, 3 closed and cancelled'),
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(100).default(20),
+  ...pageFields,
 });
 
 export const userOrderParamsSchema = z.object({
-  id: z.coerce.number().int().min(1),
-  order_id: z.coerce.number().int().min(1),
+  id: wholeNumber('id', 1),
+  order_id: wholeNumber('order_id', 1),
 });
 
 const staffReason = z.string().trim().min(1).max(500).describe('Why: kept in the audit log');
@@ -210,8 +206,7 @@ export const balanceAdjustBodySchema = z.object({
 export const messagesQuerySchema = z.object({
   address: z.string().trim().max(254).optional().describe('One e-mail address or mobile number (E.164)'),
   channel: z.enum(['email', 'sms']).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(100).default(20),
+  ...pageFields,
 });
 
 export const messageSchema = z.object({
@@ -279,13 +274,12 @@ export const instrumentChangeBodySchema = changeOf(
       .partialRecord(z.enum(LANGUAGES), text(80))
       .optional()
       .describe('Languages given replace their name; an empty name removes it'),
-    category_id: wholeNumber('category_id', 1).optional(),
-    spread_points: wholeNumber('spread_points', 0)
-      .max(100_000)
-      .optional()
-      .describe('Points of the price precision; applies from the next tick'),
-    price_precision: wholeNumber('price_precision', 0).max(10).optional(),
-    contract_size: wholeNumber('contract_size', 1).max(100_000_000).optional(),
+    category_id: optionalWholeNumber('category_id', 1),
+    spread_points: optionalWholeNumber('spread_points', 0, 100_000).describe(
+      'Points of the price precision; applies from the next tick',
+    ),
+    price_precision: optionalWholeNumber('price_precision', 0, 10),
+    contract_size: optionalWholeNumber('contract_size', 1, 100_000_000),
     margin_mode: z
       .union([z.literal(1), z.literal(2)], { error: () => 'margin_mode must be 1 or 2' })
       .optional(),
@@ -293,7 +287,7 @@ export const instrumentChangeBodySchema = changeOf(
     max_lots: lotsField('max_lots').optional(),
     lot_step: lotsField('lot_step').optional(),
     leverage_options: z
-      .array(wholeNumber('leverage', 1).max(1000))
+      .array(wholeNumber('leverage', 1, 1000))
       .min(1, { error: () => 'leverage_options needs at least one option' })
       .max(20)
       .optional(),

@@ -7,17 +7,19 @@
 import { z } from 'zod';
 import {
   changeOf,
-  columnInteger,
   INTEGER_COLUMN_MAX,
+  optionalWholeNumber,
   pageFields,
   text,
   utcTimeText,
   wholeNumber,
+  wholeNumberOr,
 } from './fields.ts';
 import { userSchema } from './account.ts';
 import { LANGUAGES } from './constants.ts';
 
-const flag = z.coerce.number().int().min(0).max(1);
+/** A 1-or-0 flag, named in its refusal. */
+const flag = (name: string) => wholeNumber(name, 0, 1);
 
 /**
  * A picture address an article or a company may use: a path on our own server ("/media/...") or
@@ -36,7 +38,9 @@ export const linkUrlSchema = text(500).refine((url) => url === '' || /^https?:\/
 // News ------------------------------------------------------------------------------------------
 
 export const newsListQuerySchema = z.object({
-  category_id: columnInteger('category_id', 1).default(1).describe('News category; the screens send 1'),
+  category_id: wholeNumberOr('category_id', 1, 1, INTEGER_COLUMN_MAX).describe(
+    'News category; the screens send 1',
+  ),
   ...pageFields,
 });
 
@@ -77,11 +81,11 @@ export const newsTextSchema = z.object({
 const languageKey = z.enum(LANGUAGES);
 
 export const newsCreateBodySchema = z.object({
-  category_id: columnInteger('category_id', 1).default(1),
+  category_id: wholeNumberOr('category_id', 1, 1, INTEGER_COLUMN_MAX),
   logo: imageUrlSchema.default(''),
-  created_at_ms: wholeNumber('created_at_ms', 0)
-    .optional()
-    .describe('Publication time, Unix ms; now when absent'),
+  created_at_ms: optionalWholeNumber('created_at_ms', 0).describe(
+    'Publication time, Unix ms; now when absent',
+  ),
   texts: z
     .partialRecord(languageKey, newsTextSchema)
     .refine((texts) => texts.en !== undefined, { error: () => 'texts.en is required' })
@@ -90,9 +94,9 @@ export const newsCreateBodySchema = z.object({
 
 export const newsUpdateBodySchema = changeOf(
   z.object({
-    category_id: columnInteger('category_id', 1).optional(),
+    category_id: optionalWholeNumber('category_id', 1, INTEGER_COLUMN_MAX),
     logo: imageUrlSchema.optional(),
-    created_at_ms: wholeNumber('created_at_ms', 0).optional(),
+    created_at_ms: optionalWholeNumber('created_at_ms', 0),
     texts: z
       .partialRecord(languageKey, newsTextSchema.nullable())
       .optional()
@@ -144,22 +148,14 @@ export const settingsBodySchema = changeOf(
       service_link: linkUrlSchema,
       service_link_type: z.enum(['frame', 'link']),
       verify_reg_type: z.enum(['email', 'mobile', 'both']),
-      is_show_mobile: flag.transform(String),
-      withdraw_requires_identity: flag
+      is_show_mobile: flag('is_show_mobile').transform(String),
+      withdraw_requires_identity: flag('withdraw_requires_identity')
         .transform(String)
         .describe('1: only users with a certified identity may withdraw (read at each withdrawal)'),
-      payout_cooling_hours: z.coerce
-        .number()
-        .int()
-        .min(0)
-        .max(720)
+      payout_cooling_hours: wholeNumber('payout_cooling_hours', 0, 720)
         .transform(String)
         .describe('Hours a newly bound payout method waits before a withdrawal may go to it; 0: none'),
-      trade_fee_type: z.coerce
-        .number()
-        .int()
-        .min(1)
-        .max(2)
+      trade_fee_type: wholeNumber('trade_fee_type', 1, 2)
         .transform(String)
         .describe('1: fee = lots × rate; 2: fee = margin × rate. Applies to orders from now on'),
       demo_balance: z
@@ -167,19 +163,11 @@ export const settingsBodySchema = changeOf(
         .regex(/^\d{1,9}(\.\d{1,2})?$/, 'a USD amount')
         .refine((value) => Number(value) >= 1, { error: () => 'at least 1 USD' })
         .describe('USD a new or reset demo account starts with'),
-      stale_quote_s: z.coerce
-        .number()
-        .int()
-        .min(1)
-        .max(3600)
+      stale_quote_s: wholeNumber('stale_quote_s', 1, 3600)
         .transform(String)
         .describe('Market orders and closes are refused on a quote older than this, seconds'),
-      margin_call_level: z.coerce.number().int().min(1).max(10_000).transform(String).describe('Percent'),
-      stop_out_level: z.coerce
-        .number()
-        .int()
-        .min(1)
-        .max(10_000)
+      margin_call_level: wholeNumber('margin_call_level', 1, 10_000).transform(String).describe('Percent'),
+      stop_out_level: wholeNumber('stop_out_level', 1, 10_000)
         .transform(String)
         .describe('Percent; must stay below margin_call_level'),
     })
@@ -191,12 +179,12 @@ export const settingsBodySchema = changeOf(
     ),
 );
 
-const levelPercent = z.coerce.number().int().min(1).max(10_000);
+const levelPercent = (name: string) => wholeNumber(name, 1, 10_000);
 
 /** The levels whose effect staff ask to see before saving them. */
 export const levelImpactQuerySchema = z.object({
-  margin_call_level: levelPercent.describe('Percent'),
-  stop_out_level: levelPercent.describe('Percent; must stay below margin_call_level'),
+  margin_call_level: levelPercent('margin_call_level').describe('Percent'),
+  stop_out_level: levelPercent('stop_out_level').describe('Percent; must stay below margin_call_level'),
 });
 
 /** What new margin levels would do if saved now, counted over the accounts holding positions. */
@@ -237,9 +225,11 @@ export const TRADING_SETTING_KEYS = [
 // Leaderboard ----------------------------------------------------------------------------------
 
 export const followListQuerySchema = z.object({
-  is_demo: flag.default(0).describe('0 the board of real accounts, 1 the board of demo accounts'),
+  is_demo: wholeNumberOr('is_demo', 0, 0, 1).describe(
+    '0 the board of real accounts, 1 the board of demo accounts',
+  ),
   ...pageFields,
-  page_size: wholeNumber('page_size', 1).max(50).default(20),
+  page_size: wholeNumberOr('page_size', 20, 1, 50),
 });
 
 export const leaderboardRowSchema = z.object({
@@ -272,7 +262,7 @@ export const userInfoSchema = userSchema.extend({
 export type UserInfo = z.infer<typeof userInfoSchema>;
 
 export const followOptInBodySchema = z.object({
-  enabled: flag.describe('1 show me on the leaderboard, 0 hide me (at once)'),
+  enabled: flag('enabled').describe('1 show me on the leaderboard, 0 hide me (at once)'),
 });
 
 // Companies ------------------------------------------------------------------------------------
@@ -314,8 +304,8 @@ export const companyBodySchema = z.object({
   registered_address: text(300).optional(),
   location: text(300).optional(),
   email: z.union([z.literal(''), z.email()]).optional(),
-  status: z.coerce.number().int().min(1).max(2).optional().describe('1 active, 2 suspended'),
+  status: optionalWholeNumber('status', 1, 2).describe('1 active, 2 suspended'),
   loss_url: linkUrlSchema.optional().describe('Where a suspended company sends visitors'),
-  sort: columnInteger('sort', -INTEGER_COLUMN_MAX).optional().describe('Lower first'),
+  sort: optionalWholeNumber('sort', -INTEGER_COLUMN_MAX, INTEGER_COLUMN_MAX).describe('Lower first'),
 });
 export const companyUpdateBodySchema = changeOf(companyBodySchema.partial());

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from './constants.ts';
-import { text, unixSeconds, wholeNumber } from './fields.ts';
+import { optionalWholeNumber, text, unixSeconds, wholeNumber } from './fields.ts';
 import { identifierTypeSchema } from './account.ts';
 
 export const signedInSessionSchema = z.object({
@@ -29,7 +29,7 @@ export const sessionIdBodySchema = z.object({ id: wholeNumber('id', 1) });
 export const contactCodeBodySchema = z.object({
   type: identifierTypeSchema.describe('email or mobile: which of the two changes'),
   to: text(254).min(1).describe('The new e-mail address or mobile number'),
-  area_id: z.coerce.number().int().min(1).optional().describe('Area code id of a mobile number'),
+  area_id: optionalWholeNumber('area_id', 1).describe('Area code id of a mobile number'),
 });
 
 export const changeContactBodySchema = contactCodeBodySchema.extend({

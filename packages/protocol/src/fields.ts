@@ -4,25 +4,74 @@
  */
 import { z } from 'zod';
 
-/** A whole number of at least `min`, named in each refusal ("page must be at least 1"). */
-export const wholeNumber = (name: string, min: number) =>
-  z.coerce
-    .number({ error: () => `${name} must be a number` })
-    .int({ error: () => `${name} must be a whole number` })
-    .min(min, { error: () => `${name} must be at least ${min}` });
+/**
+ * A whole number as JSON sends it (`47`) or as a form, a query or a path does (`"47"`): digits only,
+ * with a minus sign where the field may be below zero. Anything else is refused, never read as a
+ * number: JavaScript's Number() turns null, true, [], [47], "0x2f", "0b101111", "4.7e1" and " 47 "
+ * into numbers, so an order could open on an instrument nobody named or a safety setting could be
+ * saved as 0 (off).
+ */
+const WHOLE_NUMBER_TEXT = /^-?\d+$/;
 
-/** The largest number an `integer` column holds on PostgreSQL (SQLite's hold any). */
-export const INTEGER_COLUMN_MAX = 2_147_483_647;
+/** The words of the refusal when a value is not a whole number; `field_whole_number` in each language. */
+const notWholeNumber = (name: string) => `${name} must be a whole number written in digits, such as 12`;
 
 /**
- * A whole number stored in an `integer` column: bounded as PostgreSQL's column is, so both
- * databases refuse the same numbers, naming the field, instead of one storing what the other
- * cannot.
+ * A whole number from `min` to `max`, named in each refusal ("page must be at least 1"). Required:
+ * an empty text is an absent field (docs/CONTRACT.md "Form rules"), refused as missing. Use
+ * optionalWholeNumber or wholeNumberOr for a field that may be absent, never `.optional()` or
+ * `.default()` on this one: those would not see an empty text as absent. `tooBig` words the refusal
+ * of a number above `max` where the range has a meaning ("type must be 1 (buy) or 2 (sell)").
  */
-export const columnInteger = (name: string, min: number) =>
-  wholeNumber(name, min).max(INTEGER_COLUMN_MAX, {
-    error: () => `${name} must be at most ${INTEGER_COLUMN_MAX}`,
-  });
+export const wholeNumber = (
+  name: string,
+  min: number,
+  max: number = Number.MAX_SAFE_INTEGER,
+  tooBig = `${name} must be at most ${max}`,
+) =>
+  z.preprocess(
+    (value, ctx) => {
+      if (value === undefined || value === '') return undefined;
+      if (typeof value === 'number' && Number.isInteger(value)) return value;
+      if (typeof value === 'string' && WHOLE_NUMBER_TEXT.test(value)) return Number(value);
+      ctx.addIssue({
+        code: 'custom',
+        message: notWholeNumber(name),
+        params: { messageKey: 'field_whole_number' },
+        input: value,
+      });
+      return z.NEVER;
+    },
+    z
+      .number({ error: () => notWholeNumber(name) })
+      .int({ error: () => notWholeNumber(name) })
+      .min(min, { error: () => `${name} must be at least ${min}` })
+      .max(max, { error: () => tooBig }),
+  );
+
+/**
+ * An empty text read as an absent field before an optional or defaulted schema sees it: `.optional()`
+ * only lets `undefined` through, and a query's `?status=` or a JSON `"status": ""` is "".
+ */
+const blankIsAbsent = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema);
+
+/** A whole number that may be absent (or empty): then undefined. */
+export const optionalWholeNumber = (name: string, min: number, max?: number) =>
+  // eslint-disable-next-line no-restricted-syntax -- blankIsAbsent reads the empty field first
+  blankIsAbsent(wholeNumber(name, min, max).optional());
+
+/** A whole number that is `fallback` when absent (or empty). */
+export const wholeNumberOr = (name: string, fallback: number, min: number, max?: number) =>
+  // eslint-disable-next-line no-restricted-syntax -- blankIsAbsent reads the empty field first
+  blankIsAbsent(wholeNumber(name, min, max).default(fallback));
+
+/**
+ * The largest number an `integer` column holds on PostgreSQL (SQLite's hold any): the bound of a
+ * field stored in one, so both databases refuse the same numbers instead of one storing what the
+ * other cannot.
+ */
+export const INTEGER_COLUMN_MAX = 2_147_483_647;
 
 /** Trimmed text of at most `max` characters. */
 export const text = (max: number) => z.string().trim().max(max);
@@ -44,14 +93,14 @@ export const LATEST_FILTER_MS = 4_102_444_800_000;
 
 /** A time range of a staff list: from (inclusive) and to (exclusive), Unix ms, either optional. */
 export const timeRangeFields = {
-  from_ms: wholeNumber('from_ms', 0).max(LATEST_FILTER_MS).optional().describe('Created from, Unix ms'),
-  to_ms: wholeNumber('to_ms', 0).max(LATEST_FILTER_MS).optional().describe('Created before, Unix ms'),
+  from_ms: optionalWholeNumber('from_ms', 0, LATEST_FILTER_MS).describe('Created from, Unix ms'),
+  to_ms: optionalWholeNumber('to_ms', 0, LATEST_FILTER_MS).describe('Created before, Unix ms'),
 };
 
 /** `page` (from 1) and `page_size` (1–100, 20 by default) of a paged list. */
 export const pageFields = {
-  page: wholeNumber('page', 1).default(1),
-  page_size: wholeNumber('page_size', 1).max(100).default(20),
+  page: wholeNumberOr('page', 1, 1),
+  page_size: wholeNumberOr('page_size', 20, 1, 100),
 };
 
 /**
@@ -64,6 +113,13 @@ const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
 const CONTROL_CHARACTERS = new RegExp(CONTROL_CHARACTER.source, 'g');
 
 /**
+ * Half of a UTF-16 surrogate pair standing alone. With the `u` flag a whole pair is one code point,
+ * so only a lone half matches (String#isWellFormed is past the protocol's ES2023 library level).
+ */
+const LONE_SURROGATE = /\p{Surrogate}/u;
+const LONE_SURROGATES = /\p{Surrogate}/gu;
+
+/**
  * How deep a request part (body, query, path parameters) may nest objects and lists. No form of
  * the API nests more than a few levels; a deeper part only comes from a hostile client, and a walk
  * over one 20,000 levels deep (which fits in a small JSON body) ran out of stack.
@@ -72,24 +128,42 @@ export const MAX_REQUEST_NESTING = 32;
 
 /** What a request part may not hold, and where the first such thing sits (a dotted field name, '' for the part itself). */
 export interface RequestPartFault {
-  fault: 'control_character' | 'nested_too_deep';
+  fault: 'control_character' | 'broken_character' | 'nested_too_deep';
   field: string;
 }
 
 /**
- * The first text holding a control character in a request part, or the first object or list
- * nested deeper than MAX_REQUEST_NESTING; undefined when there is neither. Keys are checked like
- * values: they become field names and column names.
+ * What is wrong with one text of a request: a control character, or a lone UTF-16 surrogate (half
+ * of a pair, from a JSON `"\ud800"` escape). No encoding can store a lone surrogate: both databases
+ * would keep U+FFFD in its place, silently changing the text, so two different keys would become
+ * one ("already used") and a name would not be what was sent.
+ */
+const textFault = (text: string): RequestPartFault['fault'] | undefined =>
+  CONTROL_CHARACTER.test(text)
+    ? 'control_character'
+    : LONE_SURROGATE.test(text)
+      ? 'broken_character'
+      : undefined;
+
+/**
+ * The first text holding a control character or a lone surrogate in a request part, or the first
+ * object or list nested deeper than MAX_REQUEST_NESTING; undefined when there is none. Keys are
+ * checked like values: they become field names and column names.
  */
 export function requestPartFault(value: unknown, path = '', depth = 0): RequestPartFault | undefined {
-  if (typeof value === 'string')
-    return CONTROL_CHARACTER.test(value) ? { fault: 'control_character', field: path } : undefined;
+  if (typeof value === 'string') {
+    const fault = textFault(value);
+    return fault === undefined ? undefined : { fault, field: path };
+  }
   if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return undefined;
   if (depth >= MAX_REQUEST_NESTING) return { fault: 'nested_too_deep', field: path };
   for (const [key, item] of Object.entries(value)) {
-    // The name is shown in the refusal, so a control character in it is shown as a replacement mark.
-    const field = `${path ? `${path}.` : ''}${key.replace(CONTROL_CHARACTERS, '\ufffd')}`;
-    if (CONTROL_CHARACTER.test(key)) return { fault: 'control_character', field };
+    // The name is shown in the refusal, so a control character in it is shown as a replacement
+    // mark, and so is a lone surrogate.
+    const shown = key.replace(CONTROL_CHARACTERS, '\ufffd').replace(LONE_SURROGATES, '\ufffd');
+    const field = `${path ? `${path}.` : ''}${shown}`;
+    const keyFault = textFault(key);
+    if (keyFault !== undefined) return { fault: keyFault, field };
     const found = requestPartFault(item, field, depth + 1);
     if (found !== undefined) return found;
   }

@@ -3,7 +3,7 @@
  * front and one reverse photo, its review state, and the staff review of submissions.
  */
 import { z } from 'zod';
-import { text, timeRangeFields, utcTimeText } from './fields.ts';
+import { optionalWholeNumber, pageFields, text, timeRangeFields, utcTimeText } from './fields.ts';
 import { ID_CARD_TYPES } from './constants.ts';
 
 /** One uploaded image: the url image_upload returned, or its bare name. Exactly one per field. */
@@ -34,11 +34,10 @@ export const identityCenterSchema = z.object({
 });
 
 export const identityListQuerySchema = z.object({
-  status: z.coerce.number().int().min(1).max(3).optional().describe('1 waiting, 2 certified, 3 rejected'),
-  user_id: z.coerce.number().int().min(1).optional(),
+  status: optionalWholeNumber('status', 1, 3).describe('1 waiting, 2 certified, 3 rejected'),
+  user_id: optionalWholeNumber('user_id', 1),
   ...timeRangeFields,
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(100).default(20),
+  ...pageFields,
 });
 
 export const identityRejectBodySchema = z.object({

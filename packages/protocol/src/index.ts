@@ -14,11 +14,12 @@ export * from './content.ts';
 export * from './user-access.ts';
 export {
   changeOf,
-  columnInteger,
   INTEGER_COLUMN_MAX,
   MAX_REQUEST_NESTING,
+  optionalWholeNumber,
   requestPartFault,
   type RequestPartFault,
+  wholeNumber,
 } from './fields.ts';
 export * from './back-office.ts';
 export * from './stop-out-report.ts';

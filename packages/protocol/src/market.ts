@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { PERIOD_SECONDS, type Period } from './constants.ts';
 import { quotationSchema } from './wire-rows.ts';
+import { optionalWholeNumber, wholeNumber, wholeNumberOr } from './fields.ts';
 
 // The rows the socket carries too live with its messages, in zod's mini build (wire-rows.ts).
 export { quotationSchema, klinePointSchema, type Quotation, type KlinePoint } from './wire-rows.ts';
@@ -29,12 +30,8 @@ export const periodSchema = z.preprocess(
   }),
 );
 
-/** Query-string integers arrive as text: accept digits only and give a clear message otherwise. */
-export const idParam = (name: string) =>
-  z.coerce
-    .number({ error: () => `${name} must be a number` })
-    .int({ error: () => `${name} must be a whole number` })
-    .min(1, { error: () => `${name} must be at least 1` });
+/** An id of the query or the path: query-string integers arrive as text, digits only. */
+export const idParam = (name: string) => wholeNumber(name, 1);
 
 export const categorySchema = z.object({
   Id: z.number().int(),
@@ -84,7 +81,7 @@ export type Instrument = z.infer<typeof instrumentSchema>;
 
 export const tradeListQuerySchema = z.object({
   searchCurrency: z.string().trim().max(40, { error: 'searchCurrency is too long' }).optional(),
-  category_id: idParam('category_id').optional(),
+  category_id: optionalWholeNumber('category_id', 1),
 });
 
 /** Starring or unstarring one instrument: POST body, DELETE query. */
@@ -97,18 +94,10 @@ export const favouriteIdsSchema = z
 export const klineQuerySchema = z.object({
   forex_id: idParam('forex_id'),
   period: periodSchema,
-  limit: z.coerce
-    .number({ error: () => 'limit must be a number' })
-    .int()
-    .min(1, { error: 'limit must be at least 1' })
-    .max(1000, { error: 'limit must be at most 1000' })
-    .default(300),
-  before: z.coerce
-    .number({ error: () => 'before must be a Unix time in seconds' })
-    .int()
-    .min(1)
-    .optional()
-    .describe('Only bars that open before this Unix time (for loading older history)'),
+  limit: wholeNumberOr('limit', 300, 1, 1000),
+  before: optionalWholeNumber('before', 1).describe(
+    'Only bars that open before this Unix time (for loading older history)',
+  ),
 });
 
 export const abbreviatedKlineQuerySchema = z.object({

@@ -5,7 +5,16 @@
  */
 import { z } from 'zod';
 import { totpCodeField } from './second-factor.ts';
-import { pageFields, text, timeRangeFields, unixSeconds, utcTimeText, wholeNumber } from './fields.ts';
+import {
+  optionalWholeNumber,
+  pageFields,
+  text,
+  timeRangeFields,
+  unixSeconds,
+  utcTimeText,
+  wholeNumber,
+  wholeNumberOr,
+} from './fields.ts';
 import { decimalText } from './trading.ts';
 
 /** An uploaded image: the url `image_upload` returned (or its bare name). */
@@ -37,12 +46,12 @@ export type WireDepositBody = z.infer<typeof wireDepositBodySchema>;
 export const wireInfoQuerySchema = z.object({ bank_coin: text(16).optional() });
 
 export const depositListQuerySchema = z.object({
-  type: z.coerce.number().int().min(0).max(1).optional().describe('0 crypto, 1 bank; all when absent'),
+  type: optionalWholeNumber('type', 0, 1).describe('0 crypto, 1 bank; all when absent'),
   ...pageFields,
 });
 
 export const drawSymbolQuerySchema = z.object({
-  type: z.coerce.number().int().min(1).max(2).default(1).describe('1 crypto address, 2 bank account'),
+  type: wholeNumberOr('type', 1, 1, 2).describe('1 crypto address, 2 bank account'),
 });
 
 export const withdrawBodySchema = z.object({
@@ -58,17 +67,17 @@ export const withdrawBodySchema = z.object({
 export type WithdrawBody = z.infer<typeof withdrawBodySchema>;
 
 export const withdrawListQuerySchema = z.object({
-  type: z.coerce.number().int().min(1).max(2).optional(),
+  type: optionalWholeNumber('type', 1, 2),
   ...pageFields,
 });
 
 export const drawMethodQuerySchema = z.object({
-  draw_type: z.coerce.number().int().min(1).max(2).optional().describe('1 crypto address, 2 bank account'),
-  draw_id: z.coerce.number().int().min(1).optional().describe('Only methods of this withdrawal currency'),
+  draw_type: optionalWholeNumber('draw_type', 1, 2).describe('1 crypto address, 2 bank account'),
+  draw_id: optionalWholeNumber('draw_id', 1).describe('Only methods of this withdrawal currency'),
 });
 
 export const bindDrawMethodBodySchema = z.object({
-  type: wholeNumber('type', 1).max(2),
+  type: wholeNumber('type', 1, 2),
   draw_currency_id: wholeNumber('draw_currency_id', 1),
   dc_address: text(128).optional(),
   bank_name: text(128).optional(),
@@ -82,8 +91,8 @@ export type BindDrawMethodBody = z.infer<typeof bindDrawMethodBodySchema>;
 export const idBodySchema = z.object({ id: wholeNumber('id', 1) });
 
 export const reviewListQuerySchema = z.object({
-  status: z.coerce.number().int().min(0).max(3).optional(),
-  user_id: z.coerce.number().int().min(1).optional(),
+  status: optionalWholeNumber('status', 0, 3),
+  user_id: optionalWholeNumber('user_id', 1),
   ...timeRangeFields,
   ...pageFields,
 });

@@ -96,10 +96,7 @@ export type LeverageCapRow = z.infer<typeof leverageCapRowSchema>;
 
 export const leverageCapsBodySchema = z.object({
   caps: z
-    .partialRecord(
-      z.enum(LEVERAGE_CAP_CLASSES),
-      wholeNumber('cap', 1).max(LEVERAGE_CAP_MAX, { error: () => `cap must be at most ${LEVERAGE_CAP_MAX}` }),
-    )
+    .partialRecord(z.enum(LEVERAGE_CAP_CLASSES), wholeNumber('cap', 1, LEVERAGE_CAP_MAX))
     .refine((caps) => Object.keys(caps).length > 0, { error: () => 'name at least one class' }),
   reason: z.string().trim().min(1).max(500).describe('Why: kept in the audit log'),
 });

@@ -5,7 +5,15 @@
  */
 import { z } from 'zod';
 import { withOneProof } from './second-factor.ts';
-import { changeOf, text, timeRangeFields, utcTimeText } from './fields.ts';
+import {
+  changeOf,
+  optionalWholeNumber,
+  pageFields,
+  text,
+  timeRangeFields,
+  utcTimeText,
+  wholeNumber,
+} from './fields.ts';
 import { PASSWORD_MAX_LENGTH } from './constants.ts';
 
 /**
@@ -18,8 +26,6 @@ import { PASSWORD_MAX_LENGTH } from './constants.ts';
  */
 export const STAFF_ROLES = ['admin', 'finance', 'compliance', 'support'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
-
-const wholeNumber = z.coerce.number().int();
 
 /** Letters, digits and . _ - so a name is easy to read aloud and to type. */
 export const staffUsernameSchema = text(64)
@@ -102,29 +108,26 @@ export const staffCreateBodySchema = z.object({
 export const staffUpdateBodySchema = changeOf(
   z.object({
     roles: staffRolesSchema.optional(),
-    disabled: wholeNumber.min(0).max(1).optional().describe('1 disables the account and ends its sessions'),
+    disabled: optionalWholeNumber('disabled', 0, 1).describe('1 disables the account and ends its sessions'),
     password: z
       .string()
       .max(PASSWORD_MAX_LENGTH)
       .optional()
       .describe('A new password; ends the sessions of that staff member'),
-    reset_second_factor: wholeNumber
-      .min(1)
-      .max(1)
-      .optional()
-      .describe('1 forgets the authenticator (a lost phone): enrolment again at the next login'),
+    reset_second_factor: optionalWholeNumber('reset_second_factor', 1, 1).describe(
+      '1 forgets the authenticator (a lost phone): enrolment again at the next login',
+    ),
   }),
 );
 
-export const staffIdParamsSchema = z.object({ id: wholeNumber.min(1) });
+export const staffIdParamsSchema = z.object({ id: wholeNumber('id', 1) });
 
 export const auditQuerySchema = z.object({
   target_type: text(32).min(1).optional(),
-  target_id: wholeNumber.min(1).optional(),
-  staff_id: wholeNumber.min(1).optional(),
+  target_id: optionalWholeNumber('target_id', 1),
+  staff_id: optionalWholeNumber('staff_id', 1),
   ...timeRangeFields,
-  page: wholeNumber.min(1).default(1),
-  page_size: wholeNumber.min(1).max(100).default(20),
+  ...pageFields,
 });
 
 export const auditEntrySchema = z.object({

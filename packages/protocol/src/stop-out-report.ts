@@ -4,15 +4,15 @@
  * decimals, levels are percent, prices are at the instrument's precision.
  */
 import { z } from 'zod';
-import { unixSeconds, wholeNumber } from './fields.ts';
+import { optionalWholeNumber, unixSeconds } from './fields.ts';
 
 export const STOP_OUT_REPORT_KINDS = ['stop_out', 'margin_call'] as const;
 export type StopOutReportKind = (typeof STOP_OUT_REPORT_KINDS)[number];
 
 /** One of the two: the report's id, or a position the stop-out closed. */
 export const stopOutReportQuerySchema = z.object({
-  id: wholeNumber('id', 1).optional().describe('The report id (STOP_OUT and MARGIN_CALL pushes carry it)'),
-  order_id: wholeNumber('order_id', 1).optional().describe('A position the stop-out closed'),
+  id: optionalWholeNumber('id', 1).describe('The report id (STOP_OUT and MARGIN_CALL pushes carry it)'),
+  order_id: optionalWholeNumber('order_id', 1).describe('A position the stop-out closed'),
 });
 export type StopOutReportQuery = z.infer<typeof stopOutReportQuerySchema>;
 

@@ -45,7 +45,8 @@ describe('order placement body', () => {
     [{ cont: '1e3' }, 'cont must be a plain non-negative decimal'],
     [{ cont: '-1' }, 'cont must be a plain non-negative decimal'],
     [{ cont: '1,5' }, 'cont must be a plain non-negative decimal'],
-    [{ forex_id: 'x' }, 'forex_id must be a number'],
+    [{ forex_id: 'x' }, 'forex_id must be a whole number written in digits, such as 12'],
+    [{ forex_id: '0x2f' }, 'forex_id must be a whole number written in digits, such as 12'],
   ])('refuses %j with "%s"', (change, message) => {
     const result = submitOrderBodySchema.safeParse({
       type: '1',

@@ -8,7 +8,7 @@
  * decimals (micro-dollars): the shortest JSON form of such a number is exactly that decimal.
  */
 import { z } from 'zod';
-import { utcTimeText, wholeNumber } from './fields.ts';
+import { optionalWholeNumber, pageFields, utcTimeText, wholeNumber } from './fields.ts';
 import { orderRowSchema } from './wire-rows.ts';
 
 // The rows the socket carries too live with its messages, in zod's mini build (wire-rows.ts).
@@ -50,17 +50,17 @@ const trailingStopPips = plainDecimal('trailing_stop', /^-?\d{1,12}(\.\d{1,15})?
   );
 
 export const submitOrderBodySchema = z.object({
-  type: wholeNumber('type', 1).max(2, { error: () => 'type must be 1 (buy) or 2 (sell)' }),
+  type: wholeNumber('type', 1, 2, 'type must be 1 (buy) or 2 (sell)').describe('1 buy, 2 sell'),
   cont: decimalText('cont').describe('Lots, a multiple of the lot step (Pip)'),
   forex_id: wholeNumber('forex_id', 1),
-  status: wholeNumber('status', 0)
-    .max(1, { error: () => 'status must be 1 (market) or 0 (pending)' })
-    .describe('1 market, 0 pending at target_price'),
+  status: wholeNumber('status', 0, 1, 'status must be 1 (market) or 0 (pending)').describe(
+    '1 market, 0 pending at target_price',
+  ),
   target_price: optionalPrice('target_price').describe('Pending orders: the price to open at'),
   stop_loss_price: optionalPrice('stop_loss_price').describe('0 or absent: none'),
   target_profit_price: optionalPrice('target_profit_price').describe('0 or absent: none'),
   trailing_stop: trailingStopPips,
-  multiple: wholeNumber('multiple', 1).optional().describe('Leverage; the first option when absent'),
+  multiple: optionalWholeNumber('multiple', 1).describe('Leverage; the first option when absent'),
   price: optionalPrice('price').describe(
     'Market orders: the price the trader saw when sending (the ask for a buy, the bid for a sell). Recorded as AskedPrice to show slippage; the order fills at the current quote whatever it says. Absent or 0: the fill price',
   ),
@@ -92,22 +92,14 @@ export const movePendingBodySchema = z.object({
 export type MovePendingBody = z.infer<typeof movePendingBodySchema>;
 
 export const myDealQuerySchema = z.object({
-  status: z.coerce
-    .number({ error: () => 'status must be 0, 1 or 3' })
-    .refine((value) => value === 0 || value === 1 || value === 3, {
-      error: () => 'status must be 0, 1 or 3',
-    }),
-  page: wholeNumber('page', 1).default(1),
-  page_size: wholeNumber('page_size', 1)
-    .max(100, { error: () => 'page_size must be at most 100' })
-    .default(20),
+  status: wholeNumber('status', 0).refine((value) => value === 0 || value === 1 || value === 3, {
+    error: () => 'status must be 0, 1 or 3',
+  }),
+  ...pageFields,
 });
 
 export const pageQuerySchema = z.object({
-  page: wholeNumber('page', 1).default(1),
-  page_size: wholeNumber('page_size', 1)
-    .max(100, { error: () => 'page_size must be at most 100' })
-    .default(20),
+  ...pageFields,
 });
 
 const n = (description: string) => z.number().describe(description);
@@ -142,7 +134,7 @@ export const ledgerPageSchema = z.object({
 /** `risk_preview`: the order the ticket is about to send, as a market order filled now. */
 export const riskPreviewQuerySchema = z.object({
   forex_id: wholeNumber('forex_id', 1),
-  type: wholeNumber('type', 1).max(2, { error: () => 'type must be 1 (buy) or 2 (sell)' }),
+  type: wholeNumber('type', 1, 2, 'type must be 1 (buy) or 2 (sell)').describe('1 buy, 2 sell'),
   cont: decimalText('cont').describe('Lots'),
   multiple: wholeNumber('multiple', 1).describe('Leverage, one the instrument offers'),
   stop_loss_price: optionalPrice('stop_loss_price').describe('0 or absent: none'),

@@ -11,10 +11,17 @@ import { invalid } from '../domain/errors.ts';
 
 export function idempotencyKeyOf(request: FastifyRequest, bodyKey?: string): string | undefined {
   const header = request.headers[IDEMPOTENCY_HEADER];
-  const key = (typeof header === 'string' ? header.trim() : '') || bodyKey;
-  if (key !== undefined && (key.length === 0 || key.length > IDEMPOTENCY_KEY_MAX_LENGTH))
-    throw invalid('idempotency_key_invalid');
-  return key;
+  // A header that came is the client asking for protection: a blank one is refused, never read as
+  // "no key", which would let a second send place the order again.
+  const headerKey = header === undefined ? undefined : typeof header === 'string' ? header.trim() : '';
+  for (const key of [headerKey, bodyKey])
+    if (key !== undefined && (key.length === 0 || key.length > IDEMPOTENCY_KEY_MAX_LENGTH))
+      throw invalid('idempotency_key_invalid');
+  // Either key alone may come with a retry; two different ones would each guard a different
+  // order, so a retry sending only the other key would place it again.
+  if (headerKey !== undefined && bodyKey !== undefined && headerKey !== bodyKey)
+    throw invalid('idempotency_key_conflict');
+  return headerKey ?? bodyKey;
 }
 
 /** The idempotent request of a call by `userId`, or undefined when it carries no key. */

@@ -1,6 +1,7 @@
 /**
  * Rules for every request, whatever its route (`requestPartFault` in the protocol's field rules):
- * no text with a control character, and no object or list nested deeper than a form ever is.
+ * no text with a control character or a lone surrogate, and no object or list nested deeper than a
+ * form ever is.
  * Checked before the route's own schema, on the path parameters, the query and the body, so no
  * such text reaches a service or the database (PostgreSQL refuses NUL in text outright), and no
  * walk over a request (this one, a schema's, a log's) meets a body thousands of levels deep.
@@ -17,6 +18,7 @@ async function textGuard(app: FastifyInstance) {
       if (found === undefined) continue;
       const field = found.field || 'body';
       if (found.fault === 'control_character') throw invalid('field_control_character', { field });
+      if (found.fault === 'broken_character') throw invalid('field_broken_character', { field });
       throw invalid('field_nested_too_deep', { field, levels: MAX_REQUEST_NESTING });
     }
   });

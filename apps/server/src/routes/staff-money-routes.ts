@@ -10,8 +10,9 @@ import {
   drawMethodSchema,
   staffIdParamsSchema,
   changeOf,
-  columnInteger,
   INTEGER_COLUMN_MAX,
+  optionalWholeNumber,
+  wholeNumber,
   chargeNetworkSchema,
   decimalText,
   depositApproveBodySchema,
@@ -41,8 +42,7 @@ const tags = ['staff: money'];
 const FINANCE = ['finance'] as const;
 /** Reading the queues: support sees them too, and decides nothing. */
 const READ_MONEY = ['finance', 'support'] as const;
-const idParams = z.object({ id: z.coerce.number().int().min(1) });
-const flag = z.coerce.number().int().min(0).max(1);
+const idParams = z.object({ id: wholeNumber('id', 1) });
 /** The staff lists carry each entry's flag, so a disabled one can be switched on again. */
 const withFlag = <T extends z.ZodObject>(item: T) =>
   item.extend({ enabled: z.number().int().describe('1: offered to users') });
@@ -62,8 +62,8 @@ const networkBody = z.object({
     .toUpperCase()
     .regex(/^[A-Z0-9]{2,16}$/, 'a network code such as TRC20'),
   address: z.string().trim().min(16).max(128),
-  enabled: flag.optional(),
-  sort: columnInteger('sort', -INTEGER_COLUMN_MAX).optional(),
+  enabled: optionalWholeNumber('enabled', 0, 1),
+  sort: optionalWholeNumber('sort', -INTEGER_COLUMN_MAX, INTEGER_COLUMN_MAX),
 });
 const bankBody = z.object({
   bank_coin: currencyCode,
@@ -73,7 +73,7 @@ const bankBody = z.object({
   payee_name: z.string().trim().min(1).max(128),
   payee_account: z.string().trim().min(6).max(64),
   bank_remark: z.string().trim().max(256).optional(),
-  enabled: flag.optional(),
+  enabled: optionalWholeNumber('enabled', 0, 1),
 });
 const depositRateBody = z.object({
   currency_code: currencyCode.refine((code) => code !== ACCOUNT_CURRENCY, { error: () => 'USD is always 1' }),
@@ -88,14 +88,14 @@ const depositRateBody = z.object({
     .describe('Units of the currency per 1 USD'),
 });
 const currencyBody = z.object({
-  type: z.coerce.number().int().min(1).max(2),
+  type: wholeNumber('type', 1, 2),
   code: currencyCode,
   protocol: z.string().trim().max(16).optional(),
-  fee_type: z.coerce.number().int().min(1).max(2),
+  fee_type: wholeNumber('fee_type', 1, 2),
   draw_rate: decimalText('draw_rate'),
   usd_price: decimalText('usd_price'),
   min_amount: decimalText('min_amount').optional(),
-  enabled: flag.optional(),
+  enabled: optionalWholeNumber('enabled', 0, 1),
 });
 
 const security = SESSION_SECURITY;
