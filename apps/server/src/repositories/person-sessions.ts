@@ -20,16 +20,15 @@ export const sessionsOfPerson = (userId: number) => (eb: ExpressionBuilder<Datab
   ]);
 
 /**
- * Takes the person's user row for the rest of the transaction, the one place where what opens a
- * session and what ends a person's sessions meet. `update`: ending them (a new password, signing
- * the others out, staff); `share`: opening one, which checks its ground (session-repository.ts)
- * under the lock. On PostgreSQL (READ COMMITTED) the two wait for each other, so either the opening
- * commits first and the ending's next statement, which reads anew, sees and revokes its row, or
- * the ending commits first and the opening, reading the row after the wait, sees the change and
- * refuses. SQLite needs no lock: its transactions already run one at a time.
+ * Takes the person's user row for the rest of the transaction before ending their sessions (a new
+ * password, signing the others out, staff). What opens a session takes the same row in share mode
+ * while it checks its ground (session-grounds.ts `groundHolds`). On PostgreSQL (READ COMMITTED) the
+ * two wait for each other, so either the opening commits first and the ending's next statement,
+ * which reads anew, sees and revokes its row, or the ending commits first and the opening, reading
+ * the row after the wait, sees the change and refuses. SQLite needs no lock: its transactions
+ * already run one at a time.
  */
-export async function lockPerson(db: Kysely<Database>, userId: number, mode: 'update' | 'share') {
+export async function lockPersonForEnding(db: Kysely<Database>, userId: number) {
   if (!isPostgres(db as unknown as Kysely<unknown>)) return;
-  const query = db.selectFrom('users').select('id').where('id', '=', userId);
-  await (mode === 'update' ? query.forUpdate() : query.forShare()).execute();
+  await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
 }

@@ -1,6 +1,7 @@
 /**
  * What proved the right to a new session (or to a login challenge), checked again in the
- * transaction that writes it, under the person's row lock (person-sessions.ts `lockPerson`).
+ * transaction that writes it, holding the person's user row in share mode (what ends their
+ * sessions takes it for update: person-sessions.ts `lockPersonForEnding`).
  *
  * A login checks the password, then spends a scrypt's time before it writes the session; a password
  * change or reset meanwhile revokes every session and challenge the user has, but not one written

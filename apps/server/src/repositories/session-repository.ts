@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { toInt } from '../db/values.ts';
-import { lockPerson, sessionsOfPerson } from './person-sessions.ts';
+import { lockPersonForEnding, sessionsOfPerson } from './person-sessions.ts';
 import { groundHolds, type SessionGround } from './session-grounds.ts';
 
 export type { SessionGround } from './session-grounds.ts';
@@ -139,7 +139,7 @@ export class SessionRepository {
     return this.db.transaction().execute(async (trx) => {
       // An own demo session being opened from one of these sessions is written before, and ended
       // here, or finds its session revoked (session-grounds.ts).
-      await lockPerson(trx, userId, 'update');
+      await lockPersonForEnding(trx, userId);
       const result = await trx
         .updateTable('sessions')
         .set({ revoked_at: nowMs })

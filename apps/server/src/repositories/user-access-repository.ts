@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { UserAccess } from '@omp/protocol';
 import type { Database } from '../db/schema.ts';
 import { toInt } from '../db/values.ts';
-import { lockPerson, sessionsOfPerson } from './person-sessions.ts';
+import { lockPersonForEnding, sessionsOfPerson } from './person-sessions.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -100,7 +100,7 @@ export async function replacePasswordHash(
 export async function revokeAllSessions(db: Db, userId: number, nowMs: number): Promise<void> {
   // Held to the end of the caller's transaction: a session or challenge being opened meanwhile is
   // written before, and ended here, or checks its ground after, and is refused (session-grounds.ts).
-  await lockPerson(db, userId, 'update');
+  await lockPersonForEnding(db, userId);
   await db
     .updateTable('sessions')
     .set({ revoked_at: nowMs })
