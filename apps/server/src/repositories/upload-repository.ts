@@ -38,7 +38,8 @@ export class UploadGoneError extends Error {
 export async function holdUploads(trx: Transaction<Database>, names: readonly string[]): Promise<void> {
   const wanted = [...new Set(names.filter((name) => name !== ''))];
   if (wanted.length === 0) return;
-  let query = trx.selectFrom('uploads').select('name').where('name', 'in', wanted);
+  // In name order, as the deletion takes them: neither can hold one while waiting for the other's.
+  let query = trx.selectFrom('uploads').select('name').where('name', 'in', wanted).orderBy('name');
   if (isPostgres(trx as unknown as Kysely<unknown>)) query = query.forShare();
   const found = new Set((await query.execute()).map((row) => row.name));
   const gone = wanted.filter((name) => !found.has(name));
@@ -151,7 +152,13 @@ export class UploadRepository {
     if (names.length === 0) return [];
     return this.db.transaction().execute(async (trx) => {
       if (isPostgres(trx as unknown as Kysely<unknown>))
-        await trx.selectFrom('uploads').select('name').where('name', 'in', names).forUpdate().execute();
+        await trx
+          .selectFrom('uploads')
+          .select('name')
+          .where('name', 'in', names)
+          .orderBy('name')
+          .forUpdate()
+          .execute();
       const deleted = await trx
         .deleteFrom('uploads as u')
         .where('u.name', 'in', names)
