@@ -83,6 +83,7 @@ const configSchema = z.object({
   }),
   FILE_LINK_TTL_S: positiveInt.max(86_400).default(600),
   REQUEST_TIMEOUT_S: positiveInt.max(3600).default(120),
+  IMAGE_TIMEOUT_S: positiveInt.max(3600).default(20),
   SECRETS_KEY: secretsKey('must be 32 bytes as 64 hex characters (openssl rand -hex 32)'),
   SECRETS_KEY_PREVIOUS: secretsKey('must be 32 bytes as 64 hex characters: the key SECRETS_KEY replaces'),
   QUOTE_PUSH_INTERVAL_MS: positiveInt.default(250),
@@ -239,6 +240,11 @@ export interface AppConfig {
    * at a time is cut off instead of holding a connection (and an upload's buffers) open for ever.
    */
   requestTimeoutMs: number;
+  /**
+   * Whole seconds one upload's decoding and re-encoding may take (sharp's own timeout): an image
+   * built to be slow is stopped and refused instead of holding a libvips thread for minutes.
+   */
+  imageTimeoutSeconds: number;
   /**
    * The key authenticator secrets are sealed with at rest (security/secret-box.ts). Unset: on the
    * embedded database a key file in the data folder; on PostgreSQL, none (they stay unsealed).
@@ -425,6 +431,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     fileLinkSecret: c.FILE_LINK_SECRET,
     fileLinkTtlMs: c.FILE_LINK_TTL_S * 1000,
     requestTimeoutMs: c.REQUEST_TIMEOUT_S * 1000,
+    imageTimeoutSeconds: c.IMAGE_TIMEOUT_S,
     secretsKey: c.SECRETS_KEY,
     previousSecretsKey: c.SECRETS_KEY_PREVIOUS,
     behindHttps: c.BEHIND_HTTPS,

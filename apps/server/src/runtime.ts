@@ -62,7 +62,7 @@ import type { StatementMailer } from './services/statement-mailer.ts';
 import { StopOutReports } from './services/stop-out-report.ts';
 import type { TradingService } from './services/trading-service.ts';
 import { UploadService } from './services/upload-service.ts';
-import type { ImageReencoder } from './adapters/images/image-reencode.ts';
+import { imageReencoder, type ImageReencoder } from './adapters/images/image-reencode.ts';
 import type { WorkLimits } from './services/work-limiter.ts';
 import { UserAccessService } from './services/user-access-service.ts';
 import { UserDesk } from './services/user-desk.ts';
@@ -237,7 +237,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       }),
       now,
       locks,
-      ...(options.reencodeImage ? { reencode: options.reencodeImage } : {}),
+      reencode: options.reencodeImage ?? imageReencoder(config.imageTimeoutSeconds),
       ...(options.imageWork ? { imageWork: options.imageWork } : {}),
     });
     const identity = new IdentityService({ db: database.db, uploads, events, now });

@@ -163,7 +163,7 @@ describe.each(databaseEngines())('uploads API on %s', (engine) => {
     const truncated = await upload(rt, owner.token, { bytes: whole.subarray(0, whole.length / 2) });
     expect(truncated.body).toEqual({
       code: 422,
-      msg: 'Only PNG, JPEG or WebP images can be uploaded',
+      msg: 'The image could not be read: it may be damaged or incomplete. Please choose or take it again',
       data: null,
     });
     const htmlBehindJpegMagic = Buffer.concat([Buffer.from('ffd8ffe0', 'hex'), htmlRenamedAsPng]);

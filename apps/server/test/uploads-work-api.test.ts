@@ -19,6 +19,9 @@ const BUSY = {
   data: null,
 };
 
+const UNREADABLE =
+  'The image could not be read: it may be damaged or incomplete. Please choose or take it again';
+
 describe.each(databaseEngines())('the work of uploads on %s', (engine) => {
   let rt: TestRuntime;
   /** Calls of the re-encoder, and how many run at this moment. */
@@ -29,6 +32,8 @@ describe.each(databaseEngines())('the work of uploads on %s', (engine) => {
   let gate: Promise<void> | undefined;
   /** Set: what the re-encoder answers instead of the real image. */
   let grownTo: number | undefined;
+  /** Set: the re-encoder answers as sharp stopped at its timeout (IMAGE_TIMEOUT_S). */
+  let timesOut = false;
 
   const reencode: ImageReencoder = async (bytes, type) => {
     calls++;
@@ -36,6 +41,7 @@ describe.each(databaseEngines())('the work of uploads on %s', (engine) => {
     mostAtOnce = Math.max(mostAtOnce, running);
     try {
       await gate;
+      if (timesOut) return { ok: false, reason: 'timed_out' } as const;
       const image = await reencodeImage(bytes, type);
       // An image that grows in re-encoding, as a small lossless file of noise does.
       return image.ok && grownTo ? { ...image, bytes: Buffer.alloc(grownTo, 1) } : image;
@@ -80,7 +86,7 @@ describe.each(databaseEngines())('the work of uploads on %s', (engine) => {
     const user = await tradingClient(rt).realUser('0');
     const whole = pngImage(64, 64);
     const truncated = await upload(rt, user.token, { bytes: whole.subarray(0, whole.length - 20) });
-    expect(truncated.body.code).toBe(422);
+    expect(truncated.body).toEqual({ code: 422, msg: UNREADABLE, data: null });
     for (let i = 1; i < UPLOADS_PER_HOUR; i++) {
       expect((await upload(rt, user.token, { bytes: pngImage(2, 2, [i, 0, 0]) })).body.code).toBe(1);
     }
@@ -113,5 +119,31 @@ describe.each(databaseEngines())('the work of uploads on %s', (engine) => {
       .where('user_id', '=', user.id)
       .execute();
     expect(attempts).toHaveLength(2);
+  });
+
+  it('refuses an image whose re-encoding ran out of time with a message, not a fault, and counts it', async () => {
+    const user = await tradingClient(rt).realUser('0');
+    const before = await rowsOf('uploads');
+    timesOut = true;
+    try {
+      const res = await upload(rt, user.token, { bytes: pngImage(8, 8) });
+      expect([res.status, res.body]).toEqual([
+        200,
+        {
+          code: 422,
+          msg: 'The image took too long to process. Please send a smaller or simpler picture',
+          data: null,
+        },
+      ]);
+    } finally {
+      timesOut = false;
+    }
+    expect(await rowsOf('uploads')).toBe(before);
+    const attempts = await rt.database.db
+      .selectFrom('upload_attempts')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(attempts).toHaveLength(1);
   });
 });

@@ -15,13 +15,8 @@ import { AccountPage } from './pages/account-pages.ts';
 import { OrdersScreen, TicketScreen } from './pages/trading-pages.ts';
 import { ADMIN_PASSWORD, staffCall } from './money-api.ts';
 import { MoneyScreen } from './pages/money-pages.ts';
+import { photo } from './photos.ts';
 import { BackOffice } from './pages/back-office-page.ts';
-
-const photo = (name: string) => ({
-  name,
-  mimeType: 'image/png',
-  buffer: readFileSync(new URL(`./fixtures/${name}`, import.meta.url)),
-});
 
 /** A screenshot once drawers, dialogs and toasts have finished sliding in. */
 const shot = async (page: Page, name: string) => {

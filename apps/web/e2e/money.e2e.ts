@@ -4,21 +4,14 @@
  * balance; binds an address after a refused typo and withdraws, watching the fee and the amount
  * received follow the typed amount with the server's own arithmetic. Screenshots of each screen.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { depositCredit, formatMicros, parseMicros, receivedAmount, withdrawalFee } from '@omp/engine';
 import { chromiumPath, eventually, screenshot, useStack } from './harness.ts';
 import { CAPTCHA_ANSWER, registerByApi, uniqueEmail } from './accounts-api.ts';
 import { ADMIN_PASSWORD, adminToken, approveWaiting, rejectIdentity, staffCall } from './money-api.ts';
 import { MoneyScreen } from './pages/money-pages.ts';
+import { photo } from './photos.ts';
 import { UserScreen } from './pages/account-pages.ts';
-
-/** Small real PNGs, as a phone's camera roll would give them. */
-const photo = (name: string) => ({
-  name,
-  mimeType: 'image/png',
-  buffer: readFileSync(new URL(`./fixtures/${name}`, import.meta.url)),
-});
 
 const TRC20_ADDRESS = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 

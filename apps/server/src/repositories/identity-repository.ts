@@ -3,6 +3,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { IdentityStatus } from '@omp/protocol';
 import type { Database, IdentitySubmissionTable } from '../db/schema.ts';
 import { toInt } from '../db/values.ts';
+import { holdUploads } from './upload-repository.ts';
 
 export interface IdentityRecord {
   id: number;
@@ -77,21 +78,25 @@ export class IdentityRepository {
 
   /** Inserts a waiting submission. Fails with a unique violation when one is open already. */
   async insertWaiting(submission: NewIdentity): Promise<number> {
-    const inserted = await this.db
-      .insertInto('identity_submissions')
-      .values({
-        user_id: submission.userId,
-        name: submission.name,
-        card_type: submission.cardType,
-        card_id: submission.cardId,
-        front_pic: submission.frontPic,
-        reverse_pic: submission.reversePic,
-        status: IdentityStatus.waiting,
-        created_at: submission.createdAt,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return toInt(inserted.id);
+    return this.db.transaction().execute(async (trx) => {
+      // The photos may have been deleted as unattached since they were checked (UploadGoneError).
+      await holdUploads(trx, [submission.frontPic, submission.reversePic]);
+      const inserted = await trx
+        .insertInto('identity_submissions')
+        .values({
+          user_id: submission.userId,
+          name: submission.name,
+          card_type: submission.cardType,
+          card_id: submission.cardId,
+          front_pic: submission.frontPic,
+          reverse_pic: submission.reversePic,
+          status: IdentityStatus.waiting,
+          created_at: submission.createdAt,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return toInt(inserted.id);
+    });
   }
 
   /**

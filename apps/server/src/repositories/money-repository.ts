@@ -18,6 +18,7 @@ import type {
 import { decodeRow, toBigInt, toInt, type Decoded } from '../db/values.ts';
 import { recordOf, type IdempotentRequest } from '../services/idempotency.ts';
 import { insertIdempotencyRecord } from './idempotency-repository.ts';
+import { holdUploads } from './upload-repository.ts';
 
 export type ChargeNetwork = Decoded<Selectable<ChargeNetworkTable>>;
 export type WireBank = Decoded<Selectable<WireBankTable>>;
@@ -163,6 +164,8 @@ export class MoneyRepository {
     idempotent?: IdempotentRequest,
   ): Promise<T> {
     return this.db.transaction().execute(async (trx) => {
+      // The proof may have been deleted as unattached since it was checked (UploadGoneError).
+      await holdUploads(trx, [values.proof_pic]);
       const row = await trx.insertInto('deposits').values(values).returningAll().executeTakeFirstOrThrow();
       const answer = answerOf(deposit(row));
       if (idempotent) await insertIdempotencyRecord(trx, recordOf(idempotent, answer), toInt(row.created_at));
@@ -180,6 +183,40 @@ export class MoneyRepository {
       .where('status', 'in', [DepositStatus.unchecked, DepositStatus.completed])
       .executeTakeFirst();
     return row && toInt(row.id);
+  }
+
+  /** The SHA-256 digests kept of an upload (stored and sent bytes); none for an older upload. */
+  async uploadDigests(name: string): Promise<string[]> {
+    const row = await this.db
+      .selectFrom('uploads')
+      .select(['sha256', 'original_sha256'])
+      .where('name', '=', name)
+      .executeTakeFirst();
+    return [...new Set([row?.sha256, row?.original_sha256].filter((d): d is string => !!d))];
+  }
+
+  /**
+   * A deposit, waiting or credited, whose proof has one of these digests as its stored or sent
+   * bytes: the user's own first (`own`), else anyone's. The same picture under another name, or
+   * downloaded and sent again, is the same proof.
+   */
+  async liveDepositWithProofContent(
+    userId: number,
+    digests: readonly string[],
+  ): Promise<{ id: number; own: boolean } | undefined> {
+    if (digests.length === 0) return undefined;
+    const query = this.db
+      .selectFrom('uploads as u')
+      .innerJoin('deposits as d', 'd.proof_pic', 'u.name')
+      .select('d.id')
+      .where((eb) => eb.or([eb('u.sha256', 'in', [...digests]), eb('u.original_sha256', 'in', [...digests])]))
+      .where('d.status', 'in', [DepositStatus.unchecked, DepositStatus.completed])
+      .orderBy('d.id')
+      .limit(1);
+    const own = await query.where('d.user_id', '=', userId).executeTakeFirst();
+    if (own) return { id: toInt(own.id), own: true };
+    const other = await query.executeTakeFirst();
+    return other && { id: toInt(other.id), own: false };
   }
 
   async deposit(id: number): Promise<Deposit | undefined> {

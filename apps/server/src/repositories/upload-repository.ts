@@ -1,5 +1,6 @@
 /** Uploaded files: their random name, owner, sniffed type and size. The bytes live in FileStorage. */
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
+import { isPostgres } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
 import { toInt } from '../db/values.ts';
 
@@ -9,6 +10,61 @@ export interface UploadRecord {
   mime: string;
   size: number;
   createdAt: number;
+  /** SHA-256 (hex) of the stored bytes; null for uploads made before digests were kept. */
+  sha256?: string | null;
+  /** SHA-256 (hex) of the bytes the user sent; null likewise. */
+  originalSha256?: string | null;
+}
+
+/**
+ * An upload named by a record being written no longer exists: housekeeping deleted it (unattached
+ * for a day) after the caller checked it. The caller refuses as for an unknown upload.
+ */
+export class UploadGoneError extends Error {
+  readonly names: readonly string[];
+
+  constructor(names: readonly string[]) {
+    super(`upload gone: ${names.join(', ')}`);
+    this.names = names;
+  }
+}
+
+/**
+ * Within the transaction that writes a record naming these uploads: throws UploadGoneError unless
+ * every one still exists, and on PostgreSQL holds them (FOR SHARE) until the transaction ends, so
+ * housekeeping's deletion (deleteIfUnattached, FOR UPDATE) waits and then sees the record. On
+ * SQLite transactions run one at a time, which gives the same.
+ */
+export async function holdUploads(trx: Transaction<Database>, names: readonly string[]): Promise<void> {
+  const wanted = [...new Set(names.filter((name) => name !== ''))];
+  if (wanted.length === 0) return;
+  // In name order, as the deletion takes them: neither can hold one while waiting for the other's.
+  let query = trx.selectFrom('uploads').select('name').where('name', 'in', wanted).orderBy('name');
+  if (isPostgres(trx as unknown as Kysely<unknown>)) query = query.forShare();
+  const found = new Set((await query.execute()).map((row) => row.name));
+  const gone = wanted.filter((name) => !found.has(name));
+  if (gone.length > 0) throw new UploadGoneError(gone);
+}
+
+/** No identity submission and no deposit names the upload `u`. */
+function unreferenced({
+  not,
+  exists,
+  selectFrom,
+  or,
+  eb,
+}: ExpressionBuilder<Database & { u: Database['uploads'] }, 'u'>) {
+  return not(
+    or([
+      exists(
+        selectFrom('identity_submissions as s').select('s.id').where('s.front_pic', '=', eb.ref('u.name')),
+      ),
+      exists(
+        selectFrom('identity_submissions as s').select('s.id').where('s.reverse_pic', '=', eb.ref('u.name')),
+      ),
+      exists(selectFrom('deposits as d').select('d.id').where('d.proof_pic', '=', eb.ref('u.name'))),
+    ]),
+  );
 }
 
 export class UploadRepository {
@@ -27,6 +83,8 @@ export class UploadRepository {
         mime: upload.mime,
         size: upload.size,
         created_at: upload.createdAt,
+        sha256: upload.sha256 ?? null,
+        original_sha256: upload.originalSha256 ?? null,
       })
       .execute();
   }
@@ -69,38 +127,46 @@ export class UploadRepository {
 
   /**
    * Uploads made before `beforeMs` that nothing refers to (no identity submission, no deposit), the
-   * oldest first: a user who uploaded and never submitted leaves them behind.
+   * oldest first: a user who uploaded and never submitted leaves them behind. Candidates only: a
+   * record may name one the moment after; deleteIfUnattached decides.
    */
   async unattachedBefore(beforeMs: number, limit: number): Promise<string[]> {
     const rows = await this.db
       .selectFrom('uploads as u')
       .select('u.name')
       .where('u.created_at', '<', beforeMs)
-      .where(({ not, exists, selectFrom, or, eb }) =>
-        not(
-          or([
-            exists(
-              selectFrom('identity_submissions as s')
-                .select('s.id')
-                .where('s.front_pic', '=', eb.ref('u.name')),
-            ),
-            exists(
-              selectFrom('identity_submissions as s')
-                .select('s.id')
-                .where('s.reverse_pic', '=', eb.ref('u.name')),
-            ),
-            exists(selectFrom('deposits as d').select('d.id').where('d.proof_pic', '=', eb.ref('u.name'))),
-          ]),
-        ),
-      )
+      .where(unreferenced)
       .orderBy('u.created_at')
       .limit(limit)
       .execute();
     return rows.map((row) => row.name);
   }
 
-  async deleteByName(name: string): Promise<void> {
-    await this.db.deleteFrom('uploads').where('name', '=', name).execute();
+  /**
+   * Deletes the rows of `names` that nothing refers to now, and answers the names it deleted: only
+   * their bytes may go. One transaction: on PostgreSQL it first takes the rows FOR UPDATE, so a
+   * record being written with one of them (holdUploads) is waited for, and the DELETE, a statement
+   * of its own, sees it; on SQLite no other transaction runs in between.
+   */
+  async deleteIfUnattached(names: readonly string[]): Promise<string[]> {
+    if (names.length === 0) return [];
+    return this.db.transaction().execute(async (trx) => {
+      if (isPostgres(trx as unknown as Kysely<unknown>))
+        await trx
+          .selectFrom('uploads')
+          .select('name')
+          .where('name', 'in', names)
+          .orderBy('name')
+          .forUpdate()
+          .execute();
+      const deleted = await trx
+        .deleteFrom('uploads as u')
+        .where('u.name', 'in', names)
+        .where(unreferenced)
+        .returning('name')
+        .execute();
+      return deleted.map((row) => row.name);
+    });
   }
 
   async byName(name: string): Promise<UploadRecord | undefined> {
@@ -112,6 +178,8 @@ export class UploadRepository {
       mime: row.mime,
       size: toInt(row.size),
       createdAt: toInt(row.created_at),
+      sha256: row.sha256,
+      originalSha256: row.original_sha256,
     };
   }
 }

@@ -48,6 +48,8 @@ const creditedAtRate =
   " The amount is in the channel's currency; on approval it is credited in USD at the channel's `usd_price` (units per 1 USD), rounded down to the micro-dollar.";
 const retrySafe =
   ' Send an `Idempotency-Key` header (1–64 characters) to make a retry safe: the same key answers with the first record.';
+const oneProof =
+  ' A proof whose picture (same bytes sent, or same stored image, under any name) backs another waiting or completed deposit is refused with code 0: the user’s own is named, another account’s is not.';
 
 const security = SESSION_SECURITY;
 
@@ -113,7 +115,7 @@ export async function moneyRoutes(app: FastifyInstance, deps: MoneyRouteDeps) {
         security,
         tags,
         summary: 'Report a crypto deposit with its proof',
-        description: form + creditedAtRate + retrySafe,
+        description: form + creditedAtRate + oneProof + retrySafe,
         body: cryptoDepositBodySchema,
         response: { 200: envelopeOf(depositRecordSchema) },
       },
@@ -139,7 +141,7 @@ export async function moneyRoutes(app: FastifyInstance, deps: MoneyRouteDeps) {
         security,
         tags,
         summary: 'Report a bank wire with its proof',
-        description: form + creditedAtRate + retrySafe,
+        description: form + creditedAtRate + oneProof + retrySafe,
         body: wireDepositBodySchema,
         response: { 200: envelopeOf(depositRecordSchema) },
       },

@@ -51,7 +51,9 @@ export async function uploadRoutes(app: FastifyInstance, deps: UploadRouteDeps) 
         summary: 'Upload one image (PNG, JPEG or WebP, at most 5 MB) for identity or payment proof',
         description:
           'multipart/form-data with the image in the field `file`. The type is read from the bytes, not the ' +
-          'name; the answer is the url to send in real_name or deposit calls. Real accounts only.',
+          'name; the answer is the url to send in real_name or deposit calls. Real accounts only. An image that ' +
+          'does not decode, or whose decoding takes longer than IMAGE_TIMEOUT_S, is refused with code 422 and ' +
+          'still counts toward the hourly cap of attempts.',
         consumes: ['multipart/form-data'],
         // Documents the form; the multipart parser leaves `body` empty and the file is read as a stream.
         body: z

@@ -9,6 +9,8 @@ import { DepositStatus, isValidAddress } from '@omp/protocol';
 import { invalid, notFound, refused } from '../domain/errors.ts';
 import type { Deposit } from '../repositories/money-repository.ts';
 import type { Tx } from '../repositories/unit-of-work.ts';
+import { UploadGoneError } from '../repositories/upload-repository.ts';
+import { withLocks } from './keyed-locks.ts';
 import type { TradingUser } from '../inputs/trading-inputs.ts';
 import { currencyText, usdText } from '../wire/decimal-text.ts';
 import type { IdempotentRequest } from './idempotency.ts';
@@ -71,19 +73,32 @@ export class DepositDesk {
   ): Promise<T> {
     const proof = await this.options.uploadOwnedBy(input.proofImg, user.id);
     if (!proof) throw invalid('money.proof_required');
-    // One transfer's proof backs one deposit: the reports filed with a proof take turns on every
-    // node, so a retry (same key) finds its first answer and another report finds the deposit.
-    return this.options.locks.withLock(`deposit-proof:${proof}`, () =>
-      this.options.trading.once(idempotent, (request) =>
-        this.fileDeposit(user, { ...input, proofImg: proof }, answerOf, request),
-      ),
-    );
+    // One transfer's proof backs one deposit: the reports filed with a proof, or with a proof of
+    // the same content (its digests, whoever uploaded it), take turns on every node, so a retry
+    // (same key) finds its first answer and another report finds the deposit.
+    const digests = await this.repository.uploadDigests(proof);
+    const keys = [`deposit-proof:${proof}`, ...digests.map((digest) => `deposit-proof-content:${digest}`)];
+    try {
+      return await withLocks(this.options.locks, keys, () =>
+        this.options.trading.once(idempotent, (request) =>
+          this.fileDeposit(user, { ...input, proofImg: proof }, digests, answerOf, request),
+        ),
+      );
+    } catch (error) {
+      // Deleted as unattached (a day old) between the check above and the insert.
+      if (error instanceof UploadGoneError) throw invalid('money.proof_required');
+      throw error;
+    }
   }
 
-  /** Files the report; `input.proofImg` is the canonical name of an upload of the user's. */
+  /**
+   * Files the report; `input.proofImg` is the canonical name of an upload of the user's, whose
+   * content has `digests`.
+   */
   private async fileDeposit<T>(
     user: TradingUser,
     input: DepositInput,
+    digests: readonly string[],
     answerOf: (row: Deposit) => T,
     idempotent: IdempotentRequest | undefined,
   ): Promise<T> {
@@ -114,6 +129,11 @@ export class DepositDesk {
     // twice; a rejected one's proof may back the report filed again.
     const backed = await this.repository.liveDepositWithProof(user.id, proof);
     if (backed !== undefined) throw refused('money.proof_used', { id: backed });
+    // The same picture sent again (another name, or downloaded and uploaded again) is the same
+    // proof. Another user's deposit is not named: who it is stays theirs.
+    const sameContent = await this.repository.liveDepositWithProofContent(user.id, digests);
+    if (sameContent?.own) throw refused('money.proof_used', { id: sameContent.id });
+    if (sameContent) throw refused('money.proof_used_elsewhere');
     return this.repository.insertDeposit(
       {
         user_id: user.id,

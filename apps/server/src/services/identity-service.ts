@@ -22,6 +22,7 @@ import type { EventBus } from '../events/event-bus.ts';
 import type { UploadService } from './upload-service.ts';
 import type { Db } from '../repositories/unit-of-work.ts';
 import { isUniqueViolation } from '../repositories/unit-of-work.ts';
+import { UploadGoneError } from '../repositories/upload-repository.ts';
 
 /** Letters of any script with their marks, spaces, and the punctuation names carry (O'Neil, Jean-Luc, Jr.). */
 const PERSON_NAME = /^[\p{L}\p{M}][\p{L}\p{M} '’.,-]*$/u;
@@ -90,6 +91,11 @@ export class IdentityService {
         createdAt: this.o.now(),
       });
     } catch (error) {
+      // A photo deleted as unattached (a day old) between the check above and the insert.
+      if (error instanceof UploadGoneError)
+        throw invalid('identity.pic_invalid', {
+          field: error.names.includes(frontPic) ? 'front_pic' : 'reverse_pic',
+        });
       // A submission sent at the same moment got in first: answer as if it had come earlier.
       if (isUniqueViolation(error)) await this.assertMaySubmit(userId);
       throw error;

@@ -9,7 +9,7 @@
  * Example: an upload of a PNG is stored as `3f9c…e1.png` and answered with the url
  * `/v1/files/3f9c…e1.png`; `ownedBy('/v1/files/3f9c…e1.png', owner)` gives back `3f9c…e1.png`.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { ResponseCode } from '@omp/protocol';
 import type { FileStorage } from '../adapters/storage/file-storage.ts';
@@ -111,9 +111,11 @@ export class UploadService {
     if (!image.ok && image.reason === 'too_many_pixels') {
       throw invalid('upload.too_many_pixels', { max: UPLOAD_MAX_PIXELS / 1_000_000 });
     }
-    if (!image.ok) throw invalid('upload.not_image');
+    // Still counted against the hour's cap: the server spent the time on it.
+    if (!image.ok && image.reason === 'timed_out') throw invalid('upload.timed_out');
+    if (!image.ok) throw invalid('upload.unreadable');
     if (image.bytes.length > UPLOAD_MAX_BYTES) throw uploadTooLarge();
-    return this.storeChecked(ownerUserId, image.bytes, type);
+    return this.storeChecked(ownerUserId, image.bytes, type, sha256Of(bytes));
   }
 
   /** Counts one more attempt of the user, or refuses with 429 when the hour's are used up. */
@@ -132,6 +134,7 @@ export class UploadService {
     ownerUserId: number,
     bytes: Buffer,
     type: NonNullable<ReturnType<typeof imageTypeOf>>,
+    originalSha256: string,
   ): Promise<{ name: string; url: string }> {
     const now = this.o.now();
     const name = `${randomBytes(16).toString('hex')}.${type.extension}`;
@@ -152,6 +155,8 @@ export class UploadService {
         mime: type.mime,
         size: bytes.length,
         createdAt: now,
+        sha256: sha256Of(bytes),
+        originalSha256,
       });
     } catch (error) {
       await this.o.storage.delete(name).catch(() => undefined);
@@ -195,23 +200,28 @@ export class UploadService {
   }
 
   /**
-   * Deletes up to `limit` uploads made before `beforeMs` that nothing refers to: the bytes first,
-   * then the row, so a failure in between leaves a row that the next round deletes again, never
-   * bytes without a row. Answers how many went.
+   * Deletes up to `limit` uploads made before `beforeMs` that nothing refers to. The rows go first,
+   * in one statement that checks again that nothing refers to them (a deposit or an identity
+   * submission may have named one since it was listed: that one stays), and only the bytes of the
+   * rows it deleted go after. A record can thus never name a deleted file; a failure between the
+   * two leaves bytes no row names, which nobody can open. Answers how many went.
    */
   async deleteUnattached(beforeMs: number, limit: number): Promise<number> {
-    const names = await this.o.repository.unattachedBefore(beforeMs, limit);
-    for (const name of names) {
-      await this.o.storage.delete(name);
-      await this.o.repository.deleteByName(name);
-    }
-    return names.length;
+    const candidates = await this.o.repository.unattachedBefore(beforeMs, limit);
+    const deleted = await this.o.repository.deleteIfUnattached(candidates);
+    for (const name of deleted) await this.o.storage.delete(name);
+    return deleted.length;
   }
 
   /** The bytes of an upload `find` answered, or undefined when the store holds none. */
   async bytesOf(upload: UploadRecord): Promise<Buffer | undefined> {
     return this.o.storage.get(upload.name);
   }
+}
+
+/** The hex SHA-256 of bytes: what a proof's content is compared by (services/deposit-desk.ts). */
+export function sha256Of(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('hex');
 }
 
 export function uploadTooLarge(): DomainError {

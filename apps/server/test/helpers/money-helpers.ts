@@ -4,6 +4,7 @@ import type { depositRecordSchema, drawMethodSchema, withdrawRecordSchema } from
 import { adminToken } from './staff-helpers.ts';
 import type { TestRuntime } from './test-runtime.ts';
 import type { EnvelopeBody } from './account-helpers.ts';
+import { pngImage } from './image-fixtures.ts';
 
 /** A well-formed TRC20 address, for payout methods and deposit networks. */
 export const TRC20_ADDRESS = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
@@ -14,7 +15,23 @@ export const PNG_BYTES = Buffer.from(
   'base64',
 );
 
-export async function uploadImage(rt: TestRuntime, token: string, bytes = PNG_BYTES, filename = 'proof.png') {
+/**
+ * A PNG no earlier call gave: a deposit's proof must be a picture no other live deposit has
+ * (services/deposit-desk.ts), so each upload of a test is a different one unless it passes `bytes`.
+ * A 2×2 picture whose pixels spell a counter (24 bits from a random start).
+ */
+let pictures = Math.floor(Math.random() * 0xffffff);
+export function distinctPng(): Buffer {
+  pictures = (pictures + 1) % 0x1000000;
+  return pngImage(2, 2, [pictures >> 16, (pictures >> 8) & 0xff, pictures & 0xff]);
+}
+
+export async function uploadImage(
+  rt: TestRuntime,
+  token: string,
+  bytes: Buffer = distinctPng(),
+  filename = 'proof.png',
+) {
   const boundary = `----test${Math.random().toString(16).slice(2)}`;
   const payload = Buffer.concat([
     Buffer.from(

@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { cameraPhotoWithGps } from '../../../test/helpers/image-fixtures.ts';
 import { imageTypeOf, type ImageType } from '../../inputs/image-type.ts';
-import { reencodeImage, UPLOAD_MAX_PIXELS } from './image-reencode.ts';
+import { imageReencoder, isSharpTimeout, reencodeImage, UPLOAD_MAX_PIXELS } from './image-reencode.ts';
 
 const solid = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 40 } } });
@@ -114,5 +114,21 @@ describe('re-encoding uploads', () => {
         height: 7,
       });
     }
+  });
+});
+
+describe('the time limit of a re-encode', () => {
+  it('tells the error libvips raises at the timeout from any other failure', () => {
+    // What sharp rejects with when `.timeout({ seconds })` stops the pipeline.
+    const stopped = new Error('timeout: 87% complete\nVipsImage: killed for image "temp-27"');
+    expect(isSharpTimeout(stopped)).toBe(true);
+    expect(isSharpTimeout(new Error('Input buffer contains unsupported image format'))).toBe(false);
+    expect(isSharpTimeout('timeout')).toBe(false);
+  });
+
+  it('re-encodes within a time limit of whole seconds, one at least', async () => {
+    const bytes = await solid(16, 16).png().toBuffer();
+    const result = await imageReencoder(0.2)(bytes, typeOf(bytes));
+    expect(result.ok).toBe(true);
   });
 });

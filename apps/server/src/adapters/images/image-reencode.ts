@@ -14,7 +14,8 @@
  * photo or payment proof needs more to be read, and the stored file stays small), WebP is encoded
  * with little search effort, and libvips uses one thread per image, so one upload cannot take every
  * thread of the pool the rest of the server shares. How many run at once is the caller's limit
- * (services/work-limiter.ts).
+ * (services/work-limiter.ts), and each has a time limit of its own (IMAGE_TIMEOUT_S, sharp's
+ * timeout): an image crafted to be slow is stopped and refused as `timed_out`.
  */
 import sharp from 'sharp';
 import type { ImageType } from '../../inputs/image-type.ts';
@@ -30,16 +31,34 @@ sharp.cache(false);
 /** One libvips thread per image: parallel uploads are limited by the caller, per core. */
 sharp.concurrency(1);
 
+/** Seconds one image may take by default (IMAGE_TIMEOUT_S): a 40 MP photo takes about one. */
+export const DEFAULT_IMAGE_TIMEOUT_SECONDS = 20;
+
 export type ReencodeResult =
   | { ok: true; bytes: Buffer; width: number; height: number }
-  | { ok: false; reason: 'not_image' | 'too_many_pixels' };
+  | { ok: false; reason: 'not_image' | 'too_many_pixels' | 'timed_out' };
 
 /** The re-encoding step, as the upload service calls it (tests put their own in front of it). */
 export type ImageReencoder = (bytes: Buffer, type: ImageType) => Promise<ReencodeResult>;
 
 const SHARP_FORMAT = { 'image/png': 'png', 'image/jpeg': 'jpeg', 'image/webp': 'webp' } as const;
 
-export async function reencodeImage(bytes: Buffer, type: ImageType): Promise<ReencodeResult> {
+/** libvips stopped the work at the timeout: its error reads "timeout: 42% complete". */
+export function isSharpTimeout(error: unknown): boolean {
+  return error instanceof Error && /^timeout\b/i.test(error.message);
+}
+
+/** The re-encoder whose work stops after `timeoutSeconds` (whole seconds, at least 1). */
+export function imageReencoder(timeoutSeconds: number): ImageReencoder {
+  const seconds = Math.max(1, Math.floor(timeoutSeconds));
+  return (bytes, type) => reencodeImage(bytes, type, seconds);
+}
+
+export async function reencodeImage(
+  bytes: Buffer,
+  type: ImageType,
+  timeoutSeconds = DEFAULT_IMAGE_TIMEOUT_SECONDS,
+): Promise<ReencodeResult> {
   const options = { failOn: 'error', limitInputPixels: UPLOAD_MAX_PIXELS } as const;
   let width: number;
   let height: number;
@@ -54,7 +73,7 @@ export async function reencodeImage(bytes: Buffer, type: ImageType): Promise<Ree
   }
   if (width * height > UPLOAD_MAX_PIXELS) return { ok: false, reason: 'too_many_pixels' };
   try {
-    const image = sharp(bytes, options).autoOrient().resize({
+    const image = sharp(bytes, options).timeout({ seconds: timeoutSeconds }).autoOrient().resize({
       width: UPLOAD_MAX_EDGE,
       height: UPLOAD_MAX_EDGE,
       fit: 'inside',
@@ -69,7 +88,7 @@ export async function reencodeImage(bytes: Buffer, type: ImageType): Promise<Ree
             image.webp({ quality: 90, effort: 1 });
     const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
     return { ok: true, bytes: data, width: info.width, height: info.height };
-  } catch {
-    return { ok: false, reason: 'not_image' };
+  } catch (error) {
+    return { ok: false, reason: isSharpTimeout(error) ? 'timed_out' : 'not_image' };
   }
 }

@@ -13,6 +13,10 @@ export interface UploadTable {
   mime: string;
   size: DbInt;
   created_at: DbInt;
+  /** SHA-256 (hex) of the stored bytes, the image as re-encoded; null for uploads made before it. */
+  sha256: string | null;
+  /** SHA-256 (hex) of the bytes the user sent; null for uploads made before it. */
+  original_sha256: string | null;
 }
 
 /** An upload counted against its user's hourly cap, before its image is decoded. */
