@@ -17,7 +17,7 @@ import { errorCodes, type FastifyInstance } from 'fastify';
 import { parse as secureJsonParse } from 'secure-json-parse';
 import { requestPartFault } from '@omp/protocol';
 import { invalid } from '../domain/errors.ts';
-import { decodeUtf8, isWellFormedUtf8 } from './utf8-text.ts';
+import { decodeUtf8, wellFormedText } from './utf8-text.ts';
 
 /** The text of a JSON number as its value reads, or undefined when the double says the same. */
 export function lostDigits(value: number, source: string | undefined): string | undefined {
@@ -69,9 +69,10 @@ export function readJsonExactly(app: FastifyInstance): void {
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
     const bytes = body as Buffer;
     if (bytes.length === 0) return done(new errorCodes.FST_ERR_CTP_EMPTY_JSON_BODY(), undefined);
-    if (!isWellFormedUtf8(bytes)) return done(brokenTextOf(bytes, options), undefined);
+    const text = wellFormedText(bytes);
+    if (text === undefined) return done(brokenTextOf(bytes, options), undefined);
     try {
-      done(null, parseKeepingDigits(bytes.toString('utf8'), options));
+      done(null, parseKeepingDigits(text, options));
     } catch {
       done(new errorCodes.FST_ERR_CTP_INVALID_JSON_BODY(), undefined);
     }

@@ -15,15 +15,19 @@
 /** Well-formed UTF-8 decodes in one call; `fatal` makes the first ill-formed byte throw. */
 const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
-/** Well-formed UTF-8 (Unicode's table 3-7): no overlong form, no surrogate, nothing past U+10FFFF. */
-export function isWellFormedUtf8(bytes: Uint8Array): boolean {
+/**
+ * The text of well-formed UTF-8 (Unicode's table 3-7: no overlong form, no surrogate, nothing past
+ * U+10FFFF), or undefined when the bytes are not.
+ */
+export function wellFormedText(bytes: Uint8Array): string | undefined {
   try {
-    strict.decode(bytes);
-    return true;
+    return strict.decode(bytes);
   } catch {
-    return false;
+    return undefined;
   }
 }
+
+export const isWellFormedUtf8 = (bytes: Uint8Array) => wellFormedText(bytes) !== undefined;
 
 /** The first byte of a sequence after a lead byte, when it is narrower than 80..BF (table 3-7). */
 function secondByteRange(lead: number): [number, number] {
@@ -65,11 +69,9 @@ export const markOfByte = (byte: number) => String.fromCharCode(0xdc00 + byte);
  * byte order mark is kept as a character, as Buffer#toString keeps it.
  */
 export function decodeUtf8(bytes: Uint8Array): string {
-  try {
-    return strict.decode(bytes);
-  } catch {
-    // Ill-formed somewhere: walk it, decoding each well-formed run and marking each bad byte.
-  }
+  const whole = wellFormedText(bytes);
+  if (whole !== undefined) return whole;
+  // Ill-formed somewhere: walk it, decoding each well-formed run and marking each bad byte.
   let text = '';
   let runStart = 0;
   let at = 0;
