@@ -3,9 +3,9 @@
  * with `app.inject()` and the boot file (server.ts) only wires and listens.
  */
 import { runAsRequestFrom } from './domain/request-origin.ts';
-import { parseFormBody } from './http/form-body.ts';
+import { readFormBodies } from './http/form-body.ts';
+import { parseQueryString } from './http/utf8-text.ts';
 import fastifyCors from '@fastify/cors';
-import fastifyFormbody from '@fastify/formbody';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
@@ -194,6 +194,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       connectionsCheckingInterval: Math.min(30_000, Math.max(100, deps.config.requestTimeoutMs / 4)),
     },
     bodyLimit: 1024 * 1024,
+    // The query read from its bytes, so an escape of ill-formed UTF-8 (`?name=%FF`) reaches the
+    // text rule (http/text-guard.ts) instead of being kept as the escape itself (http/utf8-text.ts).
+    routerOptions: { querystringParser: parseQueryString },
     // Faults of the request found before any route runs answer in the envelope too.
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
@@ -246,7 +249,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(textGuard);
   await app.register(authPlugin, { auth: deps.auth, locales: deps.userLocales });
   await app.register(staffAuthPlugin, { staff: deps.staff });
-  await app.register(fastifyFormbody, { parser: parseFormBody });
+  readFormBodies(app);
   // The public API may be called from the broker's own web origins (the spec puts it on a
   // sub-domain of its own): those origins, with the headers the clients send, and nothing else.
   // The back office's API stays same-origin.

@@ -11,7 +11,7 @@ import { tradingClient } from './helpers/trading-helpers.ts';
 
 const brokenIn = (field: string) => ({
   code: 422,
-  msg: `${field} contains a broken character (an unpaired surrogate)`,
+  msg: `${field} contains a broken character (bytes that are not valid UTF-8, or an unpaired surrogate)`,
   data: null,
 });
 

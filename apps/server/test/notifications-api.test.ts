@@ -341,4 +341,26 @@ describe.each(databaseEngines())('notifications on %s', (engine) => {
     });
     expect(await call('GET', '/v1/api/notifications/unread', '')).toMatchObject({ code: 999 });
   });
+
+  it('keeps the choice of a channel sent empty, as of one left out, and saves the others', async () => {
+    const { token } = await t.demoUser();
+    const settings = async () =>
+      (await call<NotificationSettings>('GET', '/v1/api/notifications/settings', token)).data.list;
+    const save = (list: object[]) =>
+      call<NotificationSettings>('POST', '/v1/api/notifications/settings', token, { list });
+    const before = await settings();
+    const leftOut = await save([{ kind: 'deposit_decided' }]);
+    expect(leftOut.code).toBe(1);
+    expect(await save([{ kind: 'deposit_decided', push: '', email: '' }])).toEqual(leftOut);
+    expect(await settings()).toEqual(before);
+
+    const saved = await save([{ kind: 'deposit_decided', push: '', email: false }]);
+    expect(saved.data.list.find((s) => s.kind === 'deposit_decided')).toMatchObject({
+      push: true,
+      email: false,
+    });
+    expect(await settings()).toEqual(
+      before.map((s) => (s.kind === 'deposit_decided' ? { ...s, email: false } : s)),
+    );
+  });
 });

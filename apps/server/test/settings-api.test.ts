@@ -81,6 +81,58 @@ describe.each(databaseEngines())('live settings on %s', (engine) => {
     expect(after).toEqual(before);
   });
 
+  it('skips a setting sent empty, as any field sent empty is one not sent, and saves the others', async () => {
+    const current = async () =>
+      (await callApi<{ settings: Record<string, string> }>(rt, 'GET', '/admin/api/settings', admin)).data
+        .settings;
+    const before = await current();
+    const nothing = await change({});
+    expect(nothing).toEqual({
+      code: 422,
+      msg: 'Nothing to change: give at least one field to change',
+      data: null,
+    });
+    const allEmpty = { stale_quote_s: '', main_mode: '', demo_balance: '', is_show_mobile: '' };
+    expect(await change({ stale_quote_s: '' })).toEqual(nothing);
+    expect(await change(allEmpty)).toEqual(nothing);
+    // The same body as a form (empty fields are dropped there already).
+    const form = await rt.app.inject({
+      method: 'POST',
+      url: '/admin/api/settings',
+      headers: { lang: 'en', authorization: admin, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(allEmpty).toString(),
+    });
+    expect(form.json()).toEqual(nothing);
+    expect(await current()).toEqual(before);
+
+    const saved = await change({
+      stale_quote_s: '',
+      margin_call_level: 130,
+      main_mode: '',
+      payout_cooling_hours: '',
+    });
+    expect(saved).toMatchObject({ code: 1, data: { ...before, margin_call_level: '130' } });
+    expect(await current()).toEqual({ ...before, margin_call_level: '130' });
+    const audit = await callApi<{ list: WireAuditEntry[] }>(
+      rt,
+      'GET',
+      '/admin/api/audit?target_type=setting',
+      admin,
+    );
+    expect(audit.data.list[0]).toMatchObject({
+      before: { margin_call_level: before.margin_call_level },
+      after: { margin_call_level: '130' },
+    });
+    expect(Object.keys(audit.data.list[0]!.after as object)).toEqual(['margin_call_level']);
+    await change({ margin_call_level: before.margin_call_level });
+
+    // An empty link or address is a value: it clears the link.
+    expect(await change({ whatsapp_link: 'https://wa.me/1' })).toMatchObject({ code: 1 });
+    expect((await current()).whatsapp_link).toBe('https://wa.me/1');
+    expect(await change({ whatsapp_link: '' })).toMatchObject({ code: 1 });
+    expect((await current()).whatsapp_link).toBe('');
+  });
+
   it('keeps the stop-out below the margin call when a change of each arrives at once', async () => {
     const second = await adminToken(rt);
     const levels = async () =>

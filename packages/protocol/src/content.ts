@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import {
+  blankSkippingFields,
   changeOf,
   INTEGER_COLUMN_MAX,
   optionalWholeNumber,
@@ -138,44 +139,50 @@ export const localizedTextsBodySchema = z.object({
 export const settingsBodySchema = changeOf(
   z
     .object({
-      main_mode: z.enum(['trade', 'company']),
-      complaint_email: z.union([z.literal(''), z.email()]),
-      complaint_email_host: linkUrlSchema.describe(
-        'Empty: the complaint page asks this server; otherwise the host whose complaint_email call it asks',
-      ),
-      whatsapp_link: linkUrlSchema,
-      telegram_link: linkUrlSchema,
-      service_link: linkUrlSchema,
-      service_link_type: z.enum(['frame', 'link']),
-      verify_reg_type: z.enum(['email', 'mobile', 'both']),
-      is_show_mobile: flag('is_show_mobile').transform(String),
-      withdraw_requires_identity: flag('withdraw_requires_identity')
-        .transform(String)
-        .describe('1: only users with a certified identity may withdraw (read at each withdrawal)'),
-      payout_cooling_hours: wholeNumber('payout_cooling_hours', 0, 720)
-        .transform(String)
-        .describe('Hours a newly bound payout method waits before a withdrawal may go to it; 0: none'),
-      trade_fee_type: wholeNumber('trade_fee_type', 1, 2)
-        .transform(String)
-        .describe('1: fee = lots × rate; 2: fee = margin × rate. Applies to orders from now on'),
-      demo_balance: z
-        .string()
-        .regex(/^\d{1,9}(\.\d{1,2})?$/, 'a USD amount')
-        .refine((value) => Number(value) >= 1, { error: () => 'at least 1 USD' })
-        .describe('USD a new or reset demo account starts with'),
-      stale_quote_s: wholeNumber('stale_quote_s', 1, 3600)
-        .transform(String)
-        .describe('Market orders and closes are refused on a quote older than this, seconds'),
-      margin_call_level: wholeNumber('margin_call_level', 1, 10_000).transform(String).describe('Percent'),
-      stop_out_level: wholeNumber('stop_out_level', 1, 10_000)
-        .transform(String)
-        .describe('Percent; must stay below margin_call_level'),
+      ...blankSkippingFields({
+        main_mode: z.enum(['trade', 'company']),
+        service_link_type: z.enum(['frame', 'link']),
+        verify_reg_type: z.enum(['email', 'mobile', 'both']),
+        is_show_mobile: flag('is_show_mobile').transform(String),
+        withdraw_requires_identity: flag('withdraw_requires_identity')
+          .transform(String)
+          .describe('1: only users with a certified identity may withdraw (read at each withdrawal)'),
+        payout_cooling_hours: wholeNumber('payout_cooling_hours', 0, 720)
+          .transform(String)
+          .describe('Hours a newly bound payout method waits before a withdrawal may go to it; 0: none'),
+        trade_fee_type: wholeNumber('trade_fee_type', 1, 2)
+          .transform(String)
+          .describe('1: fee = lots × rate; 2: fee = margin × rate. Applies to orders from now on'),
+        demo_balance: z
+          .string()
+          .regex(/^\d{1,9}(\.\d{1,2})?$/, 'a USD amount')
+          .refine((value) => Number(value) >= 1, { error: () => 'at least 1 USD' })
+          .describe('USD a new or reset demo account starts with'),
+        stale_quote_s: wholeNumber('stale_quote_s', 1, 3600)
+          .transform(String)
+          .describe('Market orders and closes are refused on a quote older than this, seconds'),
+        margin_call_level: wholeNumber('margin_call_level', 1, 10_000).transform(String).describe('Percent'),
+        stop_out_level: wholeNumber('stop_out_level', 1, 10_000)
+          .transform(String)
+          .describe('Percent; must stay below margin_call_level'),
+      }),
+      // An empty text is a value of these (no address, no link), so a JSON body may clear them.
+      complaint_email: z.union([z.literal(''), z.email()]).optional(),
+      complaint_email_host: linkUrlSchema
+        .describe(
+          'Empty: the complaint page asks this server; otherwise the host whose complaint_email call it asks',
+        )
+        .optional(),
+      whatsapp_link: linkUrlSchema.optional(),
+      telegram_link: linkUrlSchema.optional(),
+      service_link: linkUrlSchema.optional(),
     })
-    .partial()
     .describe(
       'Only the keys given change, at once and on every node: trading settings apply to the next ' +
         'order and the next tick, and new margin-call or stop-out levels to every open account at ' +
-        'once, at the current prices. An unknown key is refused, never ignored.',
+        'once, at the current prices. A number, a flag or a choice sent empty is left as it is (an ' +
+        'empty text is a field not given); the e-mail and the links take an empty text as "none". ' +
+        'An unknown key is refused, never ignored.',
     ),
 );
 

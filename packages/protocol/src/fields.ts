@@ -56,6 +56,17 @@ export const wholeNumber = (
 const blankIsAbsent = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema);
 
+/**
+ * The fields of a change whose empty text is a field not given (docs/CONTRACT.md "Form rules"), as
+ * a form body's empty field already is: each optional, and `""` skipped before its own rule sees
+ * it, so `{"stale_quote_s": ""}` leaves that setting as it is instead of being refused as missing.
+ * Not for a field whose empty text is a value of its own (an address cleared to none).
+ */
+export const blankSkippingFields = <T extends Record<string, z.ZodType>>(shape: T) =>
+  Object.fromEntries(
+    Object.entries(shape).map(([name, schema]) => [name, blankIsAbsent(schema.optional())]),
+  ) as { [K in keyof T]: z.ZodPipe<z.ZodTransform, z.ZodOptional<T[K]>> };
+
 /** A whole number that may be absent (or empty): then undefined. */
 export const optionalWholeNumber = (name: string, min: number, max?: number) =>
   // eslint-disable-next-line no-restricted-syntax -- blankIsAbsent reads the empty field first

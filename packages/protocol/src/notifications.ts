@@ -4,7 +4,7 @@
  * each user, and which channels each kind of notification travels by.
  */
 import { z } from 'zod';
-import { pageFields, wholeNumber } from './fields.ts';
+import { blankSkippingFields, pageFields, wholeNumber } from './fields.ts';
 import { decimalText } from './trading.ts';
 import { NOTIFICATION_KINDS, notificationSchema } from './wire-rows.ts';
 
@@ -97,8 +97,8 @@ export const notificationSettingsSaveSchema = z.object({
       z
         .object({
           kind: z.enum(NOTIFICATION_KINDS),
-          push: z.boolean().optional(),
-          email: z.boolean().optional(),
+          // A channel sent empty is one left out: it keeps its choice.
+          ...blankSkippingFields({ push: z.boolean(), email: z.boolean() }),
         })
         .strict(),
     )

@@ -19,4 +19,13 @@ describe('form bodies', () => {
     expect(Object.keys(odd)).toEqual(['__proto__', 'constructor']);
     expect(({} as Record<string, unknown>).x).toBeUndefined();
   });
+
+  it('reads the body from its bytes: an ill-formed byte, raw or escaped, is marked, never U+FFFD', () => {
+    const raw = Buffer.concat([Buffer.from('name=k'), Buffer.from([0xff]), Buffer.from('&ok=%F0%9F%98%80')]);
+    expect(parseFormBody(raw)).toEqual({ name: 'k\udcff', ok: '😀' });
+    expect(parseFormBody(Buffer.from('name=k%FF&same=%EF%BF%BD'))).toEqual({
+      name: 'k\udcff',
+      same: '\ufffd',
+    });
+  });
 });

@@ -8,9 +8,16 @@
  *
  * Otherwise the parser is Fastify's own: the same poisoning checks (`__proto__`, `constructor`)
  * and the same errors for an empty or unreadable body.
+ *
+ * The body is decoded from its bytes strictly (utf8-text.ts): one that is not well-formed UTF-8 is
+ * refused as `field_broken_character`, naming the text that holds the bad bytes, and never read
+ * with U+FFFD in their place.
  */
 import { errorCodes, type FastifyInstance } from 'fastify';
 import { parse as secureJsonParse } from 'secure-json-parse';
+import { requestPartFault } from '@omp/protocol';
+import { invalid } from '../domain/errors.ts';
+import { decodeUtf8, wellFormedText } from './utf8-text.ts';
 
 /** The text of a JSON number as its value reads, or undefined when the double says the same. */
 export function lostDigits(value: number, source: string | undefined): string | undefined {
@@ -37,15 +44,33 @@ function parseKeepingDigits(text: string, options: ParseOptions): unknown {
   }
 }
 
+/**
+ * The refusal of a JSON body that is not well-formed UTF-8: its bad bytes, decoded as lone
+ * surrogates, name the field they sit in. Where none is left to name one (a JSON `\ud800` escape
+ * right before a bad byte makes a whole pair of them), the body is named.
+ */
+function brokenTextOf(bytes: Buffer, options: ParseOptions): Error {
+  let found: ReturnType<typeof requestPartFault>;
+  try {
+    found = requestPartFault(parseKeepingDigits(decodeUtf8(bytes), options));
+  } catch {
+    found = undefined; // the bad bytes sit outside any text, or the JSON is broken besides
+  }
+  const field = found?.fault === 'broken_character' && found.field ? found.field : 'body';
+  return invalid('field_broken_character', { field });
+}
+
 export function readJsonExactly(app: FastifyInstance): void {
   const options = {
     protoAction: app.initialConfig.onProtoPoisoning ?? 'error',
     constructorAction: app.initialConfig.onConstructorPoisoning ?? 'error',
   } as const;
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    const text = body as string;
-    if (text.length === 0) return done(new errorCodes.FST_ERR_CTP_EMPTY_JSON_BODY(), undefined);
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
+    const bytes = body as Buffer;
+    if (bytes.length === 0) return done(new errorCodes.FST_ERR_CTP_EMPTY_JSON_BODY(), undefined);
+    const text = wellFormedText(bytes);
+    if (text === undefined) return done(brokenTextOf(bytes, options), undefined);
     try {
       done(null, parseKeepingDigits(text, options));
     } catch {

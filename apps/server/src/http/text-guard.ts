@@ -1,7 +1,8 @@
 /**
  * Rules for every request, whatever its route (`requestPartFault` in the protocol's field rules):
  * no text with a control character or a lone surrogate, and no object or list nested deeper than a
- * form ever is.
+ * form ever is. Bytes that are not UTF-8 reach this rule as lone surrogates too (utf8-text.ts), so
+ * they are refused the same way, naming the field.
  * Checked before the route's own schema, on the path parameters, the query and the body, so no
  * such text reaches a service or the database (PostgreSQL refuses NUL in text outright), and no
  * walk over a request (this one, a schema's, a log's) meets a body thousands of levels deep.

@@ -15,6 +15,7 @@ import { envelopeOf, ResponseCode } from '@omp/protocol';
 import { translate } from '../i18n/translate.ts';
 import { DomainError, invalid } from '../domain/errors.ts';
 import { malformedBody } from '../http/app-error.ts';
+import { isWellFormedUtf8 } from '../http/utf8-text.ts';
 import { requireRealUser, tokenOf } from '../http/auth-plugin.ts';
 import { ok } from '../http/envelope-plugin.ts';
 import { UPLOAD_MAX_BYTES, uploadTooLarge, type UploadService } from '../services/upload-service.ts';
@@ -33,6 +34,9 @@ export async function uploadRoutes(app: FastifyInstance, deps: UploadRouteDeps) 
   const { uploads } = deps;
   // Registered in this scope only: no other route accepts multipart bodies.
   await app.register(fastifyMultipart, {
+    // A text field's bytes as they came, one character each, so they are read as UTF-8 here
+    // (brokenFieldOf) and not with U+FFFD in place of bytes that are not UTF-8.
+    defCharset: 'latin1',
     limits: {
       fileSize: UPLOAD_MAX_BYTES,
       files: 1,
@@ -156,7 +160,11 @@ async function readSingleFile(request: FastifyRequest, reply: FastifyReply): Pro
   let bytes: Buffer | undefined;
   try {
     for await (const part of request.parts()) {
-      if (part.type !== 'file') continue;
+      if (part.type !== 'file') {
+        const broken = brokenFieldOf(part.fieldname, part.value);
+        if (broken) throw broken;
+        continue;
+      }
       if (bytes) throw invalid('upload.one_file');
       if (part.fieldname !== 'file') throw invalid('upload.file_missing');
       bytes = await part.toBuffer();
@@ -176,6 +184,18 @@ async function readSingleFile(request: FastifyRequest, reply: FastifyReply): Pro
   if (tooLarge) throw bodyTooLarge(reply);
   if (!bytes) throw invalid('upload.file_missing');
   return bytes;
+}
+
+/**
+ * The refusal of a form field whose bytes are not well-formed UTF-8, as every other text of a
+ * request is refused (http/text-guard.ts). Fields besides the file are never kept, but the rule is
+ * the same for every part of every request. A field that names its own charset in its part's
+ * headers, which the clients never send, arrives decoded by it; such a value is not read again.
+ */
+function brokenFieldOf(name: string, value: unknown): DomainError | undefined {
+  if (typeof value !== 'string' || /[\u0100-\uffff]/.test(value)) return undefined;
+  if (isWellFormedUtf8(Buffer.from(value, 'latin1'))) return undefined;
+  return invalid('field_broken_character', { field: name });
 }
 
 /** The file's cap plus 64 KiB for boundaries, part headers and the few small fields allowed. */
