@@ -28,4 +28,11 @@ describe('form bodies', () => {
       same: '\ufffd',
     });
   });
+
+  it('keeps every value of a name repeated through a whole body (appended, not copied per value)', () => {
+    const repeats = 200_000;
+    const fields = parseFormBody(Buffer.from('a=1&'.repeat(repeats) + 'b=2'));
+    expect((fields.a as string[]).length).toBe(repeats);
+    expect(fields.b).toBe('2');
+  });
 });
