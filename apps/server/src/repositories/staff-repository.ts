@@ -2,6 +2,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { STAFF_ROLES, type StaffRole } from '@omp/protocol';
 import type { Database, StaffTable } from '../db/schema.ts';
+import { isPostgres } from '../db/dialect.ts';
 import { toInt } from '../db/values.ts';
 import { SecondFactorStore, STAFF_SECOND_FACTOR_TABLES } from './second-factor-store.ts';
 
@@ -117,26 +118,48 @@ export class StaffRepository {
       .execute();
   }
 
-  async createSession(session: {
+  /**
+   * Opens a session for a password just checked against `passwordHash`, only if that is the
+   * member's password still and they are enabled, holding their row (FOR SHARE on PostgreSQL) until
+   * it is written. A password login spends a scrypt's time between its check and this write; a new
+   * password or a disabling meanwhile ends every session the member has (`update` takes the rows
+   * for update first, `lockAll`), but not one written after it. Whichever of the two commits second
+   * sees what the first did, so no session proven with a replaced password is ever written. SQLite
+   * runs one transaction at a time. False when nothing was written.
+   */
+  async openSession(session: {
     staffId: number;
+    passwordHash: string;
     tokenHash: string;
     nowMs: number;
     expiresAtMs: number;
     ip: string;
     userAgent: string;
-  }): Promise<void> {
-    await this.db
-      .insertInto('staff_sessions')
-      .values({
-        staff_id: session.staffId,
-        token_hash: session.tokenHash,
-        created_at: session.nowMs,
-        expires_at: session.expiresAtMs,
-        last_seen_at: session.nowMs,
-        ip: session.ip.slice(0, 64),
-        user_agent: session.userAgent.slice(0, 256),
-      })
-      .execute();
+  }): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const query = trx
+        .selectFrom('staff')
+        .select(['password_hash', 'disabled'])
+        .where('id', '=', session.staffId);
+      const member = await (
+        isPostgres(trx as unknown as Kysely<unknown>) ? query.forShare() : query
+      ).executeTakeFirst();
+      if (!member || member.password_hash !== session.passwordHash || toInt(member.disabled) === 1)
+        return false;
+      await trx
+        .insertInto('staff_sessions')
+        .values({
+          staff_id: session.staffId,
+          token_hash: session.tokenHash,
+          created_at: session.nowMs,
+          expires_at: session.expiresAtMs,
+          last_seen_at: session.nowMs,
+          ip: session.ip.slice(0, 64),
+          user_agent: session.userAgent.slice(0, 256),
+        })
+        .execute();
+      return true;
+    });
   }
 
   /** The session of a token: not revoked, not past its hard expiry, its member not disabled. */
