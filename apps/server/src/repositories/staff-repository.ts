@@ -17,6 +17,8 @@ export interface StaffAccount {
   totpSecret: string | null;
   totpEnrolledAt: number | null;
   totpLastStep: number | null;
+  /** The session that started the pending enrolment: the only one shown its secret, and to confirm it. */
+  totpPendingSession: number | null;
 }
 
 /** A staff session that is neither revoked nor past its hard expiry, with its member. */
@@ -87,7 +89,7 @@ export class StaffRepository {
   }
 
   async create(
-    staff: Omit<StaffAccount, 'id' | 'totpSecret' | 'totpEnrolledAt' | 'totpLastStep'>,
+    staff: Omit<StaffAccount, 'id' | 'totpSecret' | 'totpEnrolledAt' | 'totpLastStep' | 'totpPendingSession'>,
   ): Promise<StaffAccount> {
     const inserted = await this.db
       .insertInto('staff')
@@ -236,23 +238,31 @@ export class StaffRepository {
       .execute();
   }
 
-  /** Keeps the secret an enrolment shows, before the first code confirms it. */
-  async setPendingTotpSecret(staffId: number, secret: string): Promise<void> {
-    await this.db
-      .updateTable('staff')
-      .set({ totp_secret: secret })
-      .where('id', '=', staffId)
-      .where('totp_enrolled_at', 'is', null)
-      .execute();
-  }
-
-  /** Confirms the pending secret; false when another confirmation already did (one set of recovery codes). */
-  async confirmTotpEnrolment(staffId: number, atMs: number): Promise<boolean> {
+  /**
+   * Keeps the secret an enrolment shows, for the session that asked, before the first code confirms
+   * it; replaces a secret another session was shown. False when the member is enrolled already.
+   */
+  async setPendingTotpSecret(staffId: number, secret: string, sessionId: number): Promise<boolean> {
     const result = await this.db
       .updateTable('staff')
-      .set({ totp_enrolled_at: atMs })
+      .set({ totp_secret: secret, totp_pending_session: sessionId })
       .where('id', '=', staffId)
       .where('totp_enrolled_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /**
+   * Confirms the pending secret the session was shown; false when another confirmation already did
+   * (one set of recovery codes) or another session has started an enrolment since.
+   */
+  async confirmTotpEnrolment(staffId: number, sessionId: number, atMs: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('staff')
+      .set({ totp_enrolled_at: atMs, totp_pending_session: null })
+      .where('id', '=', staffId)
+      .where('totp_enrolled_at', 'is', null)
+      .where('totp_pending_session', '=', sessionId)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }
@@ -261,7 +271,7 @@ export class StaffRepository {
   async clearSecondFactor(staffId: number): Promise<void> {
     await this.db
       .updateTable('staff')
-      .set({ totp_secret: null, totp_enrolled_at: null, totp_last_step: null })
+      .set({ totp_secret: null, totp_enrolled_at: null, totp_last_step: null, totp_pending_session: null })
       .where('id', '=', staffId)
       .execute();
     await this.secondFactors.clearRecoveryCodes(staffId);
@@ -309,6 +319,7 @@ function toStaff(row: Selectable<StaffTable> | undefined): StaffAccount | undefi
     totpSecret: row.totp_secret,
     totpEnrolledAt: row.totp_enrolled_at === null ? null : toInt(row.totp_enrolled_at),
     totpLastStep: row.totp_last_step === null ? null : toInt(row.totp_last_step),
+    totpPendingSession: row.totp_pending_session === null ? null : toInt(row.totp_pending_session),
   };
 }
 

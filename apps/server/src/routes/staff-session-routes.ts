@@ -61,7 +61,7 @@ export async function staffSessionRoutes(app: FastifyInstance, deps: { staff: St
       schema: {
         tags,
         summary: 'Step two at the first login: the authenticator secret to scan',
-        description: `${pendingToken} The same secret until a code confirms it.`,
+        description: `${pendingToken} The same secret to this sign-in until a code confirms it; another sign-in of the member gets a secret of its own, which replaces it.`,
         security,
         response: { 200: envelopeOf(staffEnrolmentSchema) },
       },
@@ -79,7 +79,7 @@ export async function staffSessionRoutes(app: FastifyInstance, deps: { staff: St
       schema: {
         tags,
         summary: 'The first code confirms the authenticator and opens the session',
-        description: `${pendingToken} Answers ten recovery codes, shown this once.`,
+        description: `${pendingToken} Confirms the secret this sign-in was shown (no other). Answers ten recovery codes, shown this once.`,
         security,
         body: z.object({ code: z.string().regex(/^\d{6}$/, 'six digits') }),
         response: { 200: envelopeOf(staffEnrolmentResultSchema) },
