@@ -162,6 +162,90 @@ describe.each(databaseEngines())('staff session boundaries on %s', (engine) => {
     });
   });
 
+  /** A call from an address of the test's choosing. */
+  const postFrom = async (address: string, url: string, token: string | undefined, body: object) =>
+    (
+      await rt.app.inject({
+        method: 'POST',
+        url,
+        remoteAddress: address,
+        headers: {
+          lang: 'en',
+          'content-type': 'application/json',
+          ...(token ? { authorization: token } : {}),
+        },
+        payload: JSON.stringify(body),
+      })
+    ).json() as { code: number; msg: string };
+
+  it('counts wrong passwords, codes and recovery codes together under the name’s lock', async () => {
+    const member = await newMember(['finance']);
+    await staffSignIn(rt, member.username, member.password);
+    const phone = authenticatorOf(rt, member.username)!;
+    rt.clock.advance(30_000);
+    for (let i = 0; i < 2; i++)
+      expect((await staffLogin(rt, member.username, `Wrong-pass-${i}-2026`)).code).toBe(0);
+    const pending = (await staffLogin(rt, member.username, member.password)).data.token;
+    const right = await totpAt(phone.secret, step());
+    const wrong = String((Number(right) + 500_000) % 1_000_000).padStart(6, '0');
+    expect(await post('/admin/api/2fa/verify', pending, { code: wrong })).toMatchObject({ code: 0 });
+    for (const code of ['aaaaa-bbbbb', 'ccccc-ddddd'])
+      expect(await post('/admin/api/2fa/verify', pending, { recovery_code: code })).toMatchObject({
+        code: 0,
+        msg: 'That recovery code is unknown or already spent',
+      });
+    // Five failures of three kinds: the right code, a right recovery code and the password are refused.
+    expect(await post('/admin/api/2fa/verify', pending, { code: right })).toMatchObject({ code: 429 });
+    expect(
+      await post('/admin/api/2fa/verify', pending, { recovery_code: phone.recoveryCodes[0] }),
+    ).toMatchObject({ code: 429 });
+    expect(await staffLogin(rt, member.username, member.password)).toMatchObject({ code: 429 });
+    expect(await get('/admin/api/me', pending)).toMatchObject({ code: 999 });
+  });
+
+  it('lets no code through from an address that used up its failures, and counts codes against it', async () => {
+    const member = await newMember(['finance']);
+    await staffSignIn(rt, member.username, member.password);
+    const phone = authenticatorOf(rt, member.username)!;
+    rt.clock.advance(30_000);
+    const pending = (await staffLogin(rt, member.username, member.password)).data.token;
+
+    // Wrong codes from an address count against it as wrong passwords do: 29 guesses at other names
+    // and one wrong code lock the address's password logins.
+    const guessing = `10.66.${counter}.1`;
+    for (let i = 0; i < 29; i++)
+      expect(
+        (
+          await postFrom(guessing, '/admin/api/login', undefined, {
+            username: `guess-${counter}-${i}`,
+            password: 'Guess-pass-1',
+          })
+        ).code,
+      ).toBe(0);
+    const right = await totpAt(phone.secret, step());
+    const wrong = String((Number(right) + 500_000) % 1_000_000).padStart(6, '0');
+    expect(await postFrom(guessing, '/admin/api/2fa/verify', pending, { code: wrong })).toMatchObject({
+      code: 0,
+    });
+    expect(
+      await postFrom(guessing, '/admin/api/login', undefined, {
+        username: member.username,
+        password: member.password,
+      }),
+    ).toMatchObject({ code: 429 });
+    // And the address's lock stops the code step too, even with the right code.
+    expect(await postFrom(guessing, '/admin/api/2fa/verify', pending, { code: right })).toMatchObject({
+      code: 429,
+    });
+    expect(await get('/admin/api/me', pending)).toMatchObject({ code: 999 });
+    // From another address the member goes on.
+    expect(
+      await postFrom(`10.67.${counter}.1`, '/admin/api/2fa/verify', pending, { code: right }),
+    ).toMatchObject({
+      code: 1,
+    });
+  });
+
   it('refuses an ended session at the very next call, and ends none of another member', async () => {
     const member = await newMember(['finance']);
     const laptop = await staffSignIn(rt, member.username, member.password);

@@ -42,7 +42,7 @@ export async function staffSessionRoutes(app: FastifyInstance, deps: { staff: St
           'Form-encoded or JSON. The token answered opens only the second-factor calls for 10 minutes: ' +
           '`second_factor` says whether to enrol an authenticator (first login) or give its code. ' +
           '5 failures per name (30 per address) in 15 minutes, passwords and codes together, lock ' +
-          'logins for the rest of the window. User accounts cannot log in here.',
+          'logins and their code steps for the rest of the window. User accounts cannot log in here.',
         body: staffLoginBodySchema,
         response: { 200: envelopeOf(staffLoginResultSchema) },
       },

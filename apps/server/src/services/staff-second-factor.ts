@@ -76,7 +76,10 @@ export class StaffSecondFactor {
       if (member.totpEnrolledAt !== null) throw refused('staff.second_factor_enrolled');
       if (!member.totpSecret || member.totpPendingSession !== session.id)
         throw refused('staff.second_factor_not_started');
-      await this.gate.checkCode(this.ownerOf(member), this.secrets.open(member.totpSecret), code, ip);
+      await this.gate.checkCode(this.ownerOf(member), this.secrets.open(member.totpSecret), code, {
+        ip,
+        signIn: true,
+      });
       const nowMs = this.o.now();
       // A confirmation of another sign-in enrolled meanwhile, or an admin's reset forgot the secret:
       // only one set of recovery codes exists, and only for a secret its session was shown.
@@ -102,9 +105,10 @@ export class StaffSecondFactor {
       if (member.totpEnrolledAt === null || !member.totpSecret)
         throw refused('staff.second_factor_not_enrolled');
       const owner = this.ownerOf(member);
+      const origin = { ip, signIn: true };
       if (input.code !== undefined)
-        await this.gate.checkCode(owner, this.secrets.open(member.totpSecret), input.code, ip);
-      else await this.gate.spendRecoveryCode(owner, input.recoveryCode ?? '', ip);
+        await this.gate.checkCode(owner, this.secrets.open(member.totpSecret), input.code, origin);
+      else await this.gate.spendRecoveryCode(owner, input.recoveryCode ?? '', origin);
       await this.open(current, this.o.now());
       return { staff: member, recoveryCodesLeft: await this.gate.unusedRecoveryCodes(member.id) };
     });
