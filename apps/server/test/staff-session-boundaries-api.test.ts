@@ -246,6 +246,21 @@ describe.each(databaseEngines())('staff session boundaries on %s', (engine) => {
     });
   });
 
+  it('gives a first sign-in ten minutes to enrol: after them its secret is shown and confirmed no more', async () => {
+    const member = await newMember(['finance']);
+    const pending = (await staffLogin(rt, member.username, member.password)).data.token;
+    const secret = (await post<{ secret: string }>('/admin/api/2fa/enrol', pending)).data.secret;
+    rt.clock.advance(10 * 60_000);
+    expect(await post('/admin/api/2fa/enrol', pending)).toMatchObject({ code: 999 });
+    expect(
+      await post('/admin/api/2fa/enrol/confirm', pending, { code: await totpAt(secret, step()) }),
+    ).toMatchObject({ code: 999 });
+    // The next sign-in enrols afresh, with a secret of its own.
+    const next = (await staffLogin(rt, member.username, member.password)).data;
+    expect(next.second_factor).toBe('enrol');
+    expect((await post<{ secret: string }>('/admin/api/2fa/enrol', next.token)).data.secret).not.toBe(secret);
+  });
+
   it('refuses an ended session at the very next call, and ends none of another member', async () => {
     const member = await newMember(['finance']);
     const laptop = await staffSignIn(rt, member.username, member.password);
