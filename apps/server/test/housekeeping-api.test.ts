@@ -220,13 +220,14 @@ describe.each(databaseEngines())('housekeeping on %s', (engine) => {
     await plant(away, 500, '10.2.0.2');
 
     const staff = await staffToken(rt, ['support']);
-    const { id: staffId } = await rt.database.db
+    const { id: staffId, password_hash } = await rt.database.db
       .selectFrom('staff')
-      .select('id')
+      .select(['id', 'password_hash'])
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
-    await new StaffRepository(rt.database.db).createSession({
+    await new StaffRepository(rt.database.db).openSession({
       staffId: Number(staffId),
+      passwordHash: password_hash,
       tokenHash: `staff-ended-${engine}`.padEnd(64, '0'),
       nowMs: nowMs - 400 * DAY_MS,
       expiresAtMs: nowMs - 399 * DAY_MS,

@@ -47,6 +47,7 @@ import * as enrolmentSession from './migrations/20261207T0400_enrolment_session.
 import * as uploadAttempts from './migrations/20261207T1800_upload_attempts.ts';
 import * as uploadReferenceIndexes from './migrations/20261207T1900_upload_reference_indexes.ts';
 import * as uploadDigests from './migrations/20261207T2000_upload_digests.ts';
+import * as staffEnrolmentSession from './migrations/20261207T2100_staff_enrolment_session.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '20261122T2200_created_market_tables': createdMarketTables,
@@ -91,6 +92,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261207T1800_upload_attempts': uploadAttempts,
   '20261207T1900_upload_reference_indexes': uploadReferenceIndexes,
   '20261207T2000_upload_digests': uploadDigests,
+  '20261207T2100_staff_enrolment_session': staffEnrolmentSession,
 };
 
 /** The migrator of this database's own schema, over every migration above. */

@@ -2,6 +2,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { STAFF_ROLES, type StaffRole } from '@omp/protocol';
 import type { Database, StaffTable } from '../db/schema.ts';
+import { isPostgres } from '../db/dialect.ts';
 import { toInt } from '../db/values.ts';
 import { SecondFactorStore, STAFF_SECOND_FACTOR_TABLES } from './second-factor-store.ts';
 
@@ -16,6 +17,8 @@ export interface StaffAccount {
   totpSecret: string | null;
   totpEnrolledAt: number | null;
   totpLastStep: number | null;
+  /** The session that started the pending enrolment: the only one shown its secret, and to confirm it. */
+  totpPendingSession: number | null;
 }
 
 /** A staff session that is neither revoked nor past its hard expiry, with its member. */
@@ -86,7 +89,7 @@ export class StaffRepository {
   }
 
   async create(
-    staff: Omit<StaffAccount, 'id' | 'totpSecret' | 'totpEnrolledAt' | 'totpLastStep'>,
+    staff: Omit<StaffAccount, 'id' | 'totpSecret' | 'totpEnrolledAt' | 'totpLastStep' | 'totpPendingSession'>,
   ): Promise<StaffAccount> {
     const inserted = await this.db
       .insertInto('staff')
@@ -117,26 +120,48 @@ export class StaffRepository {
       .execute();
   }
 
-  async createSession(session: {
+  /**
+   * Opens a session for a password just checked against `passwordHash`, only if that is the
+   * member's password still and they are enabled, holding their row (FOR SHARE on PostgreSQL) until
+   * it is written. A password login spends a scrypt's time between its check and this write; a new
+   * password or a disabling meanwhile ends every session the member has (`update` takes the rows
+   * for update first, `lockAll`), but not one written after it. Whichever of the two commits second
+   * sees what the first did, so no session proven with a replaced password is ever written. SQLite
+   * runs one transaction at a time. False when nothing was written.
+   */
+  async openSession(session: {
     staffId: number;
+    passwordHash: string;
     tokenHash: string;
     nowMs: number;
     expiresAtMs: number;
     ip: string;
     userAgent: string;
-  }): Promise<void> {
-    await this.db
-      .insertInto('staff_sessions')
-      .values({
-        staff_id: session.staffId,
-        token_hash: session.tokenHash,
-        created_at: session.nowMs,
-        expires_at: session.expiresAtMs,
-        last_seen_at: session.nowMs,
-        ip: session.ip.slice(0, 64),
-        user_agent: session.userAgent.slice(0, 256),
-      })
-      .execute();
+  }): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const query = trx
+        .selectFrom('staff')
+        .select(['password_hash', 'disabled'])
+        .where('id', '=', session.staffId);
+      const member = await (
+        isPostgres(trx as unknown as Kysely<unknown>) ? query.forShare() : query
+      ).executeTakeFirst();
+      if (!member || member.password_hash !== session.passwordHash || toInt(member.disabled) === 1)
+        return false;
+      await trx
+        .insertInto('staff_sessions')
+        .values({
+          staff_id: session.staffId,
+          token_hash: session.tokenHash,
+          created_at: session.nowMs,
+          expires_at: session.expiresAtMs,
+          last_seen_at: session.nowMs,
+          ip: session.ip.slice(0, 64),
+          user_agent: session.userAgent.slice(0, 256),
+        })
+        .execute();
+      return true;
+    });
   }
 
   /** The session of a token: not revoked, not past its hard expiry, its member not disabled. */
@@ -213,23 +238,31 @@ export class StaffRepository {
       .execute();
   }
 
-  /** Keeps the secret an enrolment shows, before the first code confirms it. */
-  async setPendingTotpSecret(staffId: number, secret: string): Promise<void> {
-    await this.db
-      .updateTable('staff')
-      .set({ totp_secret: secret })
-      .where('id', '=', staffId)
-      .where('totp_enrolled_at', 'is', null)
-      .execute();
-  }
-
-  /** Confirms the pending secret; false when another confirmation already did (one set of recovery codes). */
-  async confirmTotpEnrolment(staffId: number, atMs: number): Promise<boolean> {
+  /**
+   * Keeps the secret an enrolment shows, for the session that asked, before the first code confirms
+   * it; replaces a secret another session was shown. False when the member is enrolled already.
+   */
+  async setPendingTotpSecret(staffId: number, secret: string, sessionId: number): Promise<boolean> {
     const result = await this.db
       .updateTable('staff')
-      .set({ totp_enrolled_at: atMs })
+      .set({ totp_secret: secret, totp_pending_session: sessionId })
       .where('id', '=', staffId)
       .where('totp_enrolled_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /**
+   * Confirms the pending secret the session was shown; false when another confirmation already did
+   * (one set of recovery codes) or another session has started an enrolment since.
+   */
+  async confirmTotpEnrolment(staffId: number, sessionId: number, atMs: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('staff')
+      .set({ totp_enrolled_at: atMs, totp_pending_session: null })
+      .where('id', '=', staffId)
+      .where('totp_enrolled_at', 'is', null)
+      .where('totp_pending_session', '=', sessionId)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }
@@ -238,7 +271,7 @@ export class StaffRepository {
   async clearSecondFactor(staffId: number): Promise<void> {
     await this.db
       .updateTable('staff')
-      .set({ totp_secret: null, totp_enrolled_at: null, totp_last_step: null })
+      .set({ totp_secret: null, totp_enrolled_at: null, totp_last_step: null, totp_pending_session: null })
       .where('id', '=', staffId)
       .execute();
     await this.secondFactors.clearRecoveryCodes(staffId);
@@ -286,6 +319,7 @@ function toStaff(row: Selectable<StaffTable> | undefined): StaffAccount | undefi
     totpSecret: row.totp_secret,
     totpEnrolledAt: row.totp_enrolled_at === null ? null : toInt(row.totp_enrolled_at),
     totpLastStep: row.totp_last_step === null ? null : toInt(row.totp_last_step),
+    totpPendingSession: row.totp_pending_session === null ? null : toInt(row.totp_pending_session),
   };
 }
 

@@ -42,7 +42,7 @@ export async function staffSessionRoutes(app: FastifyInstance, deps: { staff: St
           'Form-encoded or JSON. The token answered opens only the second-factor calls for 10 minutes: ' +
           '`second_factor` says whether to enrol an authenticator (first login) or give its code. ' +
           '5 failures per name (30 per address) in 15 minutes, passwords and codes together, lock ' +
-          'logins for the rest of the window. User accounts cannot log in here.',
+          'logins and their code steps for the rest of the window. User accounts cannot log in here.',
         body: staffLoginBodySchema,
         response: { 200: envelopeOf(staffLoginResultSchema) },
       },
@@ -61,7 +61,7 @@ export async function staffSessionRoutes(app: FastifyInstance, deps: { staff: St
       schema: {
         tags,
         summary: 'Step two at the first login: the authenticator secret to scan',
-        description: `${pendingToken} The same secret until a code confirms it.`,
+        description: `${pendingToken} The same secret to this sign-in until a code confirms it; another sign-in of the member gets a secret of its own, which replaces it.`,
         security,
         response: { 200: envelopeOf(staffEnrolmentSchema) },
       },
@@ -79,7 +79,7 @@ export async function staffSessionRoutes(app: FastifyInstance, deps: { staff: St
       schema: {
         tags,
         summary: 'The first code confirms the authenticator and opens the session',
-        description: `${pendingToken} Answers ten recovery codes, shown this once.`,
+        description: `${pendingToken} Confirms the secret this sign-in was shown (no other). Answers ten recovery codes, shown this once.`,
         security,
         body: z.object({ code: z.string().regex(/^\d{6}$/, 'six digits') }),
         response: { 200: envelopeOf(staffEnrolmentResultSchema) },

@@ -35,6 +35,8 @@ const tags = ['account'];
 const security = SESSION_SECURITY;
 const limits =
   'Wrong codes count as failed logins of the account: 5 in 15 minutes, passwords and codes together, lock it for the rest of the window.';
+/** The login's code step is a login: the address's limit stops it too. */
+const signInLimits = `${limits} They count against the address too, and from an address with 30 failed logins in the window the code step is refused as a password is.`;
 
 export async function twoFactorRoutes(app: FastifyInstance, deps: TwoFactorRouteDeps) {
   const { auth, secondFactor } = deps;
@@ -46,7 +48,7 @@ export async function twoFactorRoutes(app: FastifyInstance, deps: TwoFactorRoute
       schema: {
         tags,
         summary: 'Log in, step two: the authenticator code (or a recovery code) opens the session',
-        description: `The challenge comes from /api/user/loginForU (code 0, data.second_factor "totp"); it is good for 10 minutes and opens one session. A code is accepted once; a recovery code is spent. ${limits}`,
+        description: `The challenge comes from /api/user/loginForU (code 0, data.second_factor "totp"); it is good for 10 minutes and opens one session. A code is accepted once; a recovery code is spent. ${signInLimits}`,
         body: loginSecondStepBodySchema,
         response: { 200: envelopeOf(loginResultSchema) },
       },

@@ -23,6 +23,11 @@ export const loginLocked = () =>
 
 /** The lock of one account's failure count; the second factor's checks take it too. */
 export const accountLockKey = (accountKey: string) => `login:account:${accountKey}`;
+/** The lock of one address's failure count; a sign-in's code step takes it too. */
+export const addressLockKey = (ip: string) => `login:ip:${ip}`;
+
+/** An address that used up its failures: every sign-in from it waits for the window to pass. */
+export const addressLocked = () => new DomainError(ResponseCode.rateLimited, 'rate_limited');
 
 export interface LoginAttemptsOptions {
   verifications: VerificationRepository;
@@ -48,7 +53,7 @@ export class LoginAttempts {
    * this attempt as one more failure of both.
    */
   async count(accountKey: string, ip: string, limitIp: boolean): Promise<CountedAttempt> {
-    const keys = limitIp ? [accountLockKey(accountKey), `login:ip:${ip}`] : [accountLockKey(accountKey)];
+    const keys = limitIp ? [accountLockKey(accountKey), addressLockKey(ip)] : [accountLockKey(accountKey)];
     const { verifications, now } = this.o;
     const id = await withLocks(this.o.locks, keys, async () => {
       const nowMs = now();
@@ -57,7 +62,7 @@ export class LoginAttempts {
         limitIp &&
         (await verifications.countLoginFailuresSince('ip', ip, since)) >= LOGIN_MAX_FAILURES_PER_IP
       )
-        throw new DomainError(ResponseCode.rateLimited, 'rate_limited');
+        throw addressLocked();
       if (
         (await verifications.countLoginFailuresSince('account_key', accountKey, since)) >=
         LOGIN_MAX_FAILURES_PER_ACCOUNT

@@ -14,10 +14,13 @@ import { generateSecret, generateURI, verify } from 'otplib';
 import { refused } from '../domain/errors.ts';
 import type { VerificationRepository } from '../repositories/verification-repository.ts';
 import type { SecondFactorStore } from '../repositories/second-factor-store.ts';
-import type { KeyedLocks } from './keyed-locks.ts';
+import { withLocks, type KeyedLocks } from './keyed-locks.ts';
 import {
   accountLockKey,
+  addressLocked,
+  addressLockKey,
   LOGIN_MAX_FAILURES_PER_ACCOUNT,
+  LOGIN_MAX_FAILURES_PER_IP,
   LOGIN_WINDOW_MS,
   loginLocked,
 } from './login-attempts.ts';
@@ -46,6 +49,17 @@ export interface SecondFactorGateOptions {
 export interface CodeOwner {
   id: number;
   failureKey: string;
+}
+
+/**
+ * Where a code is given from. A sign-in's code step is a login, under the address's limit as well
+ * as the account's (a password from an address that used up its failures is refused, and so is a
+ * code); a code given in a session already open (a withdrawal, turning the factor off) counts
+ * against the address but is not refused for it, as the account's own password checks are not.
+ */
+export interface CodeOrigin {
+  ip: string;
+  signIn: boolean;
 }
 
 /** Recovery codes are compared in one form: lower case, no spaces or dashes. */
@@ -88,9 +102,10 @@ export class SecondFactorGate {
   }
 
   /** A current code of this secret, accepted once; a wrong or used one counts as a failure. */
-  checkCode(owner: CodeOwner, secret: string, code: string, ip: string): Promise<void> {
-    return this.underLimit(owner, async () => {
-      await this.throttle(owner);
+  checkCode(owner: CodeOwner, secret: string, code: string, origin: CodeOrigin): Promise<void> {
+    const { ip } = origin;
+    return this.underLimit(owner, origin, async () => {
+      await this.throttle(owner, origin);
       const result = await verify({
         secret,
         token: code,
@@ -106,9 +121,10 @@ export class SecondFactorGate {
   }
 
   /** Spends one of the owner's recovery codes; an unknown or spent one counts as a failure. */
-  spendRecoveryCode(owner: CodeOwner, code: string, ip: string): Promise<void> {
-    return this.underLimit(owner, async () => {
-      await this.throttle(owner);
+  spendRecoveryCode(owner: CodeOwner, code: string, origin: CodeOrigin): Promise<void> {
+    const { ip } = origin;
+    return this.underLimit(owner, origin, async () => {
+      await this.throttle(owner, origin);
       const spent = await this.o.store.useRecoveryCode(owner.id, hashRecoveryCode(code), this.o.now());
       if (!spent) await this.fail(owner, ip, this.o.messages.recoveryCodeWrong);
     });
@@ -119,13 +135,24 @@ export class SecondFactorGate {
     return this.o.verifications.clearLoginFailures(owner.failureKey);
   }
 
-  /** The count of failures and the failure it may add, with no other check of the owner between. */
-  private underLimit(owner: CodeOwner, work: () => Promise<void>): Promise<void> {
-    return this.o.locks.withLock(accountLockKey(owner.failureKey), work);
+  /**
+   * The count of failures and the failure it may add, with no other check of the owner (or, at a
+   * sign-in, of the address) between.
+   */
+  private underLimit(owner: CodeOwner, origin: CodeOrigin, work: () => Promise<void>): Promise<void> {
+    const account = accountLockKey(owner.failureKey);
+    const keys = origin.signIn ? [account, addressLockKey(origin.ip)] : [account];
+    return withLocks(this.o.locks, keys, work);
   }
 
-  private async throttle(owner: CodeOwner) {
+  private async throttle(owner: CodeOwner, origin: CodeOrigin) {
     const since = this.o.now() - LOGIN_WINDOW_MS;
+    if (
+      origin.signIn &&
+      (await this.o.verifications.countLoginFailuresSince('ip', origin.ip, since)) >=
+        LOGIN_MAX_FAILURES_PER_IP
+    )
+      throw addressLocked();
     const failures = await this.o.verifications.countLoginFailuresSince(
       'account_key',
       owner.failureKey,

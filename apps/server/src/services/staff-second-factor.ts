@@ -45,67 +45,93 @@ export class StaffSecondFactor {
     });
   }
 
-  /** The secret to enrol (the same one until a code confirms it, so a reload shows one QR). */
-  async startEnrolment(session: StaffSession): Promise<{ secret: string; otpauthUrl: string }> {
-    const member = this.pendingMember(session);
-    if (member.totpEnrolledAt !== null) throw refused('staff.second_factor_enrolled');
-    let secret = member.totpSecret && this.secrets.open(member.totpSecret);
-    if (!secret) {
-      secret = newTotpSecret();
-      await this.o.staff.setPendingTotpSecret(member.id, this.secrets.seal(secret));
-    }
-    return { secret, otpauthUrl: totpLink(TOTP_ISSUER, member.username, secret) };
-  }
-
-  /** The first code confirms the secret; the session opens and the recovery codes are shown once. */
-  async confirmEnrolment(session: StaffSession, code: string, ip: string) {
-    const member = this.pendingMember(session);
-    if (member.totpEnrolledAt !== null) throw refused('staff.second_factor_enrolled');
-    if (!member.totpSecret) throw refused('staff.second_factor_not_started');
-    await this.gate.checkCode(this.ownerOf(member), this.secrets.open(member.totpSecret), code, ip);
-    const nowMs = this.o.now();
-    // Two confirmations racing (two sign-in tabs, codes of two time steps): the first enrols, and
-    // only its recovery codes exist; the other is told it is enrolled rather than shown codes that
-    // the first one's replaced.
-    if (!(await this.o.staff.confirmTotpEnrolment(member.id, nowMs)))
-      throw refused('staff.second_factor_enrolled');
-    const codes = await this.gate.issueRecoveryCodes(member.id);
-    await this.open(session, nowMs);
-    return { staff: (await this.o.staff.byId(member.id))!, recoveryCodes: codes };
+  /**
+   * The secret to enrol, kept for the session that asked: the same one to it until a code confirms
+   * it, so a reload shows one QR code; another session of the member gets a new one, which replaces
+   * it, and never learns the secret the first is about to scan. (One pending secret shown to every
+   * session let someone holding the password read it and wait for the member to enrol it.)
+   */
+  startEnrolment(session: StaffSession): Promise<{ secret: string; otpauthUrl: string }> {
+    return this.inTurn(session, async (member) => {
+      if (member.totpEnrolledAt !== null) throw refused('staff.second_factor_enrolled');
+      let secret =
+        member.totpSecret && member.totpPendingSession === session.id
+          ? this.secrets.open(member.totpSecret)
+          : undefined;
+      if (!secret) {
+        secret = newTotpSecret();
+        if (!(await this.o.staff.setPendingTotpSecret(member.id, this.secrets.seal(secret), session.id)))
+          throw refused('staff.second_factor_enrolled');
+      }
+      return { secret, otpauthUrl: totpLink(TOTP_ISSUER, member.username, secret) };
+    });
   }
 
   /**
-   * An enrolled member's code, or one of their recovery codes, opens the session. The steps of one
-   * sign-in take turns (on every node), each reading the session afresh: steps racing on it would
-   * each spend a recovery code for the one session they open.
+   * The first code confirms the secret this session was shown; the session opens and the recovery
+   * codes are shown once. A session that did not start the enrolment cannot confirm it.
    */
+  confirmEnrolment(session: StaffSession, code: string, ip: string) {
+    return this.inTurn(session, async (member, current) => {
+      if (member.totpEnrolledAt !== null) throw refused('staff.second_factor_enrolled');
+      if (!member.totpSecret || member.totpPendingSession !== session.id)
+        throw refused('staff.second_factor_not_started');
+      await this.gate.checkCode(this.ownerOf(member), this.secrets.open(member.totpSecret), code, {
+        ip,
+        signIn: true,
+      });
+      const nowMs = this.o.now();
+      // A confirmation of another sign-in enrolled meanwhile, or an admin's reset forgot the secret:
+      // only one set of recovery codes exists, and only for a secret its session was shown.
+      if (!(await this.o.staff.confirmTotpEnrolment(member.id, session.id, nowMs))) {
+        const now = await this.o.staff.byId(member.id);
+        throw refused(
+          now?.totpEnrolledAt != null ? 'staff.second_factor_enrolled' : 'staff.second_factor_not_started',
+        );
+      }
+      const codes = await this.gate.issueRecoveryCodes(member.id);
+      await this.open(current, nowMs);
+      return { staff: (await this.o.staff.byId(member.id))!, recoveryCodes: codes };
+    });
+  }
+
+  /** An enrolled member's code, or one of their recovery codes, opens the session. */
   verify(
     session: StaffSession,
     input: { code?: string | undefined; recoveryCode?: string | undefined },
     ip: string,
   ) {
-    return this.o.locks.withLock(`staff-sign-in:${session.id}`, async () => {
-      const current = await this.o.staff.pendingSession(session.id, this.o.now());
-      if (!current) throw refused('staff.second_factor_passed');
-      const member = current.staff;
+    return this.inTurn(session, async (member, current) => {
       if (member.totpEnrolledAt === null || !member.totpSecret)
         throw refused('staff.second_factor_not_enrolled');
       const owner = this.ownerOf(member);
+      const origin = { ip, signIn: true };
       if (input.code !== undefined)
-        await this.gate.checkCode(owner, this.secrets.open(member.totpSecret), input.code, ip);
-      else await this.gate.spendRecoveryCode(owner, input.recoveryCode ?? '', ip);
+        await this.gate.checkCode(owner, this.secrets.open(member.totpSecret), input.code, origin);
+      else await this.gate.spendRecoveryCode(owner, input.recoveryCode ?? '', origin);
       await this.open(current, this.o.now());
       return { staff: member, recoveryCodesLeft: await this.gate.unusedRecoveryCodes(member.id) };
     });
   }
 
-  private get secrets(): SecretBox {
-    return this.o.secrets ?? UNSEALED;
+  /**
+   * The steps of one sign-in take turns (on every node), each reading the session and its member
+   * afresh: steps racing on it would each spend a recovery code for the one session they open, or
+   * two enrolment taps each keep a secret of their own.
+   */
+  private inTurn<T>(
+    session: StaffSession,
+    step: (member: StaffAccount, current: StaffSession) => Promise<T>,
+  ): Promise<T> {
+    return this.o.locks.withLock(`staff-sign-in:${session.id}`, async () => {
+      const current = await this.o.staff.pendingSession(session.id, this.o.now());
+      if (!current) throw refused('staff.second_factor_passed');
+      return step(current.staff, current);
+    });
   }
 
-  private pendingMember(session: StaffSession): StaffAccount {
-    if (session.verifiedAt !== null) throw refused('staff.second_factor_passed');
-    return session.staff;
+  private get secrets(): SecretBox {
+    return this.o.secrets ?? UNSEALED;
   }
 
   private ownerOf(member: StaffAccount): CodeOwner {

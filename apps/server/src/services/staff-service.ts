@@ -142,13 +142,16 @@ export class StaffService {
     // The failures stay until the second factor passes too (staff-second-factor.ts).
     await attempt.withdraw();
     const token = randomBytes(32).toString('base64url');
-    await this.staff.createSession({
+    // Only if the password checked is the member's still and they are enabled (staff-repository.ts).
+    const opened = await this.staff.openSession({
       staffId: staff.id,
+      passwordHash: staff.passwordHash,
       tokenHash: hashToken(token),
       nowMs,
       expiresAtMs: nowMs + STAFF_SECOND_FACTOR_WINDOW_MS,
       ...client,
     });
+    if (!opened) throw refused('staff.login_failed');
     const step: StaffSecondFactorStep = staff.totpEnrolledAt === null ? 'enrol' : 'verify';
     return { token, staff, secondFactor: step };
   }

@@ -22,7 +22,13 @@ import { auditedChanges } from './audited-change.ts';
 import type { VerificationRepository } from '../repositories/verification-repository.ts';
 import type { SecretBox } from '../security/secret-box.ts';
 import type { KeyedLocks } from './keyed-locks.ts';
-import { newTotpSecret, SecondFactorGate, totpLink, type CodeOwner } from './second-factor-gate.ts';
+import {
+  newTotpSecret,
+  SecondFactorGate,
+  totpLink,
+  type CodeOrigin,
+  type CodeOwner,
+} from './second-factor-gate.ts';
 import { noticeTime, type SecurityNotices } from './security-notices.ts';
 
 /** The name an authenticator app shows above the codes. */
@@ -135,7 +141,7 @@ export class UserSecondFactor {
     const factor = await this.repository.of(userId);
     if (factor?.enrolledAt != null) throw refused('two_factor.already_on');
     if (!factor || factor.pendingSession !== session) throw refused('two_factor.not_started');
-    await this.gate.checkCode(ownerOf(userId), factor.secret, code, ip);
+    await this.gate.checkCode(ownerOf(userId), factor.secret, code, { ip, signIn: false });
     if (!(await this.repository.confirm(userId, this.o.now(), session))) {
       const now = await this.repository.of(userId);
       throw refused(now?.enrolledAt != null ? 'two_factor.already_on' : 'two_factor.not_started');
@@ -148,7 +154,7 @@ export class UserSecondFactor {
 
   /** Turns it off with a current code or a recovery code (the caller checked the password). */
   async disable(userId: number, proof: SecondFactorProof, ip: string, lang?: Language): Promise<void> {
-    await this.prove(userId, proof, ip);
+    await this.prove(userId, proof, { ip, signIn: false });
     // Two devices turning it off at once: the one whose delete took the row tells of it.
     if (await this.repository.remove(userId)) this.tell(userId, 'two_factor_off', { ip }, lang);
   }
@@ -212,7 +218,7 @@ export class UserSecondFactor {
     return this.o.locks.withLock(`login-challenge:${tokenHash}`, async () => {
       const userId = await this.repository.challengeUser(tokenHash, this.o.now());
       if (userId === undefined) throw refused('two_factor.challenge_expired');
-      await this.prove(userId, proof, ip);
+      await this.prove(userId, proof, { ip, signIn: true });
       if (!(await this.repository.passChallenge(tokenHash, this.o.now())))
         throw refused('two_factor.challenge_expired');
       await this.gate.clearFailures(ownerOf(userId));
@@ -228,16 +234,18 @@ export class UserSecondFactor {
     const factor = await this.repository.of(userId);
     if (!factor || factor.enrolledAt === null) return;
     if (!code) throw refused('two_factor.withdrawal_code_required');
-    await this.gate.checkCode(ownerOf(userId), factor.secret, code, ip);
+    await this.gate.checkCode(ownerOf(userId), factor.secret, code, { ip, signIn: false });
   }
 
-  private async prove(userId: number, proof: SecondFactorProof, ip: string): Promise<void> {
+  /** `origin.signIn`: a login's code step, under the address's failure limit too. */
+  private async prove(userId: number, proof: SecondFactorProof, origin: CodeOrigin): Promise<void> {
     const factor = await this.repository.of(userId);
     // Reset by staff, or turned off on another device, since the password passed.
     if (!factor || factor.enrolledAt === null) throw refused('two_factor.not_on');
-    if (proof.code !== undefined) await this.gate.checkCode(ownerOf(userId), factor.secret, proof.code, ip);
+    if (proof.code !== undefined)
+      await this.gate.checkCode(ownerOf(userId), factor.secret, proof.code, origin);
     else if (proof.recoveryCode !== undefined)
-      await this.gate.spendRecoveryCode(ownerOf(userId), proof.recoveryCode, ip);
+      await this.gate.spendRecoveryCode(ownerOf(userId), proof.recoveryCode, origin);
     else throw refused('two_factor.proof_required');
   }
 }

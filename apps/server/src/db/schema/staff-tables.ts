@@ -13,6 +13,8 @@ export interface StaffTable {
   /** Base32 authenticator secret; set at enrolment's start, trusted once totp_enrolled_at is. */
   totp_secret: ColumnType<string | null, string | null | undefined, string | null>;
   totp_enrolled_at: NullableInt;
+  /** The session that started the pending enrolment: only it sees the pending secret and confirms it. */
+  totp_pending_session: NullableInt;
   /** The TOTP time step of the last accepted code: a code is good once. */
   totp_last_step: NullableInt;
 }
