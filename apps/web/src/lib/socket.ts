@@ -14,6 +14,11 @@
  *   by every phone at the same instant. A connection the server closed for its own limits (4008 too
  *   many messages, 4009 too slow to read: docs/socket.md) is retried after 2–4 s rather than at
  *   once, so a phone that cannot keep up does not reconnect, and fetch every snapshot, twice a second.
+ *   One the server closed because the user signed in on more sockets than it keeps (4010, this the
+ *   oldest) waits until the app is used again (`connect`, `reconnectNow`, `networkBack`): retrying
+ *   at once would push out another of the user's sockets, which would do the same. An upgrade the
+ *   server refused (HTTP 429, too many sockets from one address) never opens, so its retries back
+ *   off all the way to 10 s.
  * - Topics are reference counted: the first `subscribe` sends `sub`, the last unsubscribe sends
  *   `unsub`, and every live topic (and the login) is sent again after a reconnect. Pushes are
  *   latest state, so nothing needs replaying.
@@ -282,8 +287,9 @@ export class SocketClient {
     };
     ws.onclose = (event) => {
       if (this.ws !== ws) return;
-      if (LIMIT_CLOSE_CODES.has((event as { code?: number } | undefined)?.code))
-        this.attempt = Math.max(this.attempt, LIMIT_CLOSE_ATTEMPT);
+      const code = (event as { code?: number } | undefined)?.code;
+      if (code === SocketCloseCode.replacedByNewer) return this.waitForUse();
+      if (LIMIT_CLOSE_CODES.has(code)) this.attempt = Math.max(this.attempt, LIMIT_CLOSE_ATTEMPT);
       this.replace();
     };
     ws.onerror = () => {
@@ -348,6 +354,13 @@ export class SocketClient {
     }
     this.setState('reconnecting');
     this.scheduleRetry();
+  }
+
+  /** Drops the current socket and schedules nothing: the next `connect` or `reconnectNow` opens one. */
+  private waitForUse(): void {
+    this.clearTimers();
+    this.dropSocket();
+    this.setState('reconnecting');
   }
 
   private scheduleRetry(): void {
