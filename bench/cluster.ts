@@ -463,6 +463,10 @@ async function runCluster(count: number, admin: pg.Client, redis: Redis): Promis
     QUOTE_PUSH_INTERVAL_MS: String(PUSH_INTERVAL_MS),
     ORDER_RATE_PER_SECOND: '1000000',
     ORDER_BURST: '1000000',
+    // Every client of the bench connects from this one machine, many signed in as one user: the
+    // per-address and per-user socket caps of a deployment would refuse most of them.
+    SOCKETS_PER_ADDRESS: '1000000',
+    SOCKETS_PER_USER: '1000000',
     ADMIN_INITIAL_PASSWORD: `bench${randomBytes(6).toString('hex')}7`,
     DRAIN_DELAY_MS: '0',
     LOG_LEVEL: 'warn',

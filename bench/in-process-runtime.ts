@@ -24,6 +24,10 @@ export async function startInProcessRuntime(env: Record<string, string> = {}): P
     HOST: '127.0.0.1',
     // As a deployment on PostgreSQL is told to (docs/deploy.md): authenticator secrets sealed.
     SECRETS_KEY: randomBytes(32).toString('hex'),
+    // Every client of a bench connects from this one machine, many signed in as one user: the
+    // per-address and per-user socket caps of a deployment would refuse most of them.
+    SOCKETS_PER_ADDRESS: '1000000',
+    SOCKETS_PER_USER: '1000000',
     ...env,
   });
   const runtime = await startRuntime(config);

@@ -81,6 +81,10 @@ export async function startBenchServer(
   const flags = (process.env.SERVER_NODE_FLAGS ?? '').split(' ').filter((flag) => flag !== '');
   const child = spawn(process.execPath, [...flags, ...profile, entry], {
     env: {
+      // Every client of a bench connects from this one machine, many signed in as one user: the
+      // per-address and per-user socket caps of a deployment would refuse most of them.
+      SOCKETS_PER_ADDRESS: '1000000',
+      SOCKETS_PER_USER: '1000000',
       ...env,
       PORT: String(port),
       HOST: '127.0.0.1',

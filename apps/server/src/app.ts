@@ -307,11 +307,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     {
       websocket: true,
       schema: { hide: true },
-      // Before the upgrade: a refused page gets HTTP 403 and never a socket (socket-origin.ts).
+      // Before the upgrade: a refused page gets HTTP 403 and never a socket (socket-origin.ts), and
+      // an address (the one the rate limits know, behind TRUST_PROXY the forwarded one) holding its
+      // share of sockets gets HTTP 429 (socket-admission.ts).
       onRequest: async (request) => {
         const { origin, host } = request.headers;
         if (!isSocketOriginAllowed(origin, host, deps.config.allowedOrigins))
           throw new AppError(ResponseCode.forbidden, 'socket_origin_forbidden', {}, 403);
+        if (!deps.hub.admit(request.ip, request.raw.socket))
+          throw new AppError(ResponseCode.rateLimited, 'socket_too_many_connections', {}, 429);
       },
     },
     (socket, request) => {

@@ -114,6 +114,8 @@ const configSchema = z.object({
   ),
   ORDER_RATE_PER_SECOND: positiveInt.default(10),
   ORDER_BURST: positiveInt.default(60),
+  SOCKETS_PER_ADDRESS: positiveInt.default(200),
+  SOCKETS_PER_USER: positiveInt.default(20),
   LEADERBOARD_REFRESH_MS: positiveInt.min(1000).default(60_000),
   SNAPSHOT_EVERY_MS: positiveInt.min(10).default(300_000),
   SNAPSHOT_RETENTION_DAYS: positiveInt.max(3650).default(14),
@@ -306,6 +308,13 @@ export interface AppConfig {
    */
   orderRatePerSecond: number;
   orderBurst: number;
+  /**
+   * Realtime sockets one client address (an IPv6 /64) may hold on a node: beyond it the upgrade is
+   * answered HTTP 429. And signed-in sockets per user on a node: a login beyond it closes that
+   * user's oldest socket (close code 4010). docs/socket.md "Limits and close codes".
+   */
+  socketsPerAddress: number;
+  socketsPerUser: number;
   /** How often the leaderboard is recomputed from trades; between refreshes it is served from memory. */
   leaderboardRefreshMs: number;
   /**
@@ -452,6 +461,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminInitialPassword: c.ADMIN_INITIAL_PASSWORD,
     orderRatePerSecond: c.ORDER_RATE_PER_SECOND,
     orderBurst: c.ORDER_BURST,
+    socketsPerAddress: c.SOCKETS_PER_ADDRESS,
+    socketsPerUser: c.SOCKETS_PER_USER,
     leaderboardRefreshMs: c.LEADERBOARD_REFRESH_MS,
     snapshotEveryMs: c.SNAPSHOT_EVERY_MS,
     snapshotRetentionMs: c.SNAPSHOT_RETENTION_DAYS * 86_400_000,

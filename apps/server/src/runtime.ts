@@ -310,6 +310,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       now,
       events,
       authenticate: socketIdentityOf(auth),
+      caps: { perAddress: config.socketsPerAddress, perUser: config.socketsPerUser },
       logError: logs.error,
     });
 

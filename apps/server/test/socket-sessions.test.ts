@@ -9,6 +9,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LoginResult, UserAccess, WireAuditEntry } from '@omp/protocol';
+import type { SessionEnded } from '../src/events/event-bus.ts';
 import { SESSION_TTL_MS } from '../src/services/auth-service.ts';
 import { RecordingClient, type Message } from './helpers/recording-client.ts';
 import { adminToken, callApi, staffToken } from './helpers/staff-helpers.ts';
@@ -211,6 +212,34 @@ describe.each(databaseEngines())('sessions and the socket on %s', (engine) => {
     expect(stolen.received.slice(mark).filter((m) => privateTypes.some((type) => isType(type)(m)))).toEqual(
       [],
     );
+  });
+
+  it('a password change heard late leaves the socket signed in again with the new token alone', async () => {
+    const { token, email } = await trader();
+    const here = await signedInSocket(token);
+    const heard: SessionEnded[] = [];
+    const stopHearing = rt.events.subscribe('session_ended', (event) => heard.push(event));
+    expect(await t.postForm('/api/notify/send_email', { type: 2 }, token)).toMatchObject({ code: 1 });
+    const changed = await t.postForm<{ token: string }>(
+      '/api/user/amend_password',
+      {
+        new_password: 'Changed-pass-456',
+        re_password: 'Changed-pass-456',
+        auth_code: await t.codeFromOutbox(email),
+      },
+      token,
+    );
+    stopHearing();
+    expect(changed).toMatchObject({ code: 1 });
+    expect(await ask(here, { type: 'login', params: changed.data.token }, 'login_result')).toMatchObject({
+      code: 1,
+    });
+    // The end reaches this node only now, as it can on a cluster (Redis delivers it to each node in
+    // its own time): the socket is on a session opened after it.
+    expect(heard).toHaveLength(1);
+    rt.events.publish('session_ended', heard[0]!);
+    await expectPrivatePushes(here);
+    expect(here.received.filter(isType('session_ended'))).toEqual([]);
   });
 
   it('a password reset ends every session', async () => {

@@ -89,6 +89,11 @@ export const SocketCloseCode = {
    * backoff; the snapshots on resubscribing bring it up to date.
    */
   tooSlow: 4009,
+  /**
+   * The user signed in on more sockets than the server keeps for one user, and this was their
+   * oldest: reconnect only when the app is used again, or the newest sockets push one another out.
+   */
+  replacedByNewer: 4010,
 } as const;
 
 /** `DAY_MARKET.<Code>`: one instrument's quotation. */

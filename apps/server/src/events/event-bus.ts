@@ -40,6 +40,13 @@ export interface SessionEnded {
    * more of the user. Without it the spared session goes on (signing the others out).
    */
   spareEnded?: boolean;
+  /**
+   * With every session ended: the highest session id of the person once they were ended. A session
+   * with a higher id was opened after (the new token a password change hands its device, a new
+   * login), and this end leaves it alone: on a cluster the event can reach a node after that
+   * device's socket signed in again there with its new token. Absent: every session it names ends.
+   */
+  lastSessionId?: number;
   reason: SessionEndReason;
 }
 

@@ -8,6 +8,7 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import { isPostgres } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
+import { toInt } from '../db/values.ts';
 
 export const sessionsOfPerson = (userId: number) => (eb: ExpressionBuilder<Database, 'sessions'>) =>
   eb.or([
@@ -31,4 +32,19 @@ export const sessionsOfPerson = (userId: number) => (eb: ExpressionBuilder<Datab
 export async function lockPersonForEnding(db: Kysely<Database>, userId: number) {
   if (!isPostgres(db as unknown as Kysely<unknown>)) return;
   await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+}
+
+/**
+ * The highest session id of the person, read after their sessions were ended in the same
+ * transaction (0 for none): every session it names or below was ended or spared by that end, and a
+ * session with a higher id was opened after it (the new token a password change hands its device),
+ * which that end, however late a node hears of it, must leave alone (SessionEnded `lastSessionId`).
+ */
+export async function newestSessionOfPerson(db: Kysely<Database>, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('sessions')
+    .select((eb) => eb.fn.max('sessions.id').as('newest'))
+    .where(sessionsOfPerson(userId))
+    .executeTakeFirst();
+  return row?.newest == null ? 0 : toInt(row.newest);
 }

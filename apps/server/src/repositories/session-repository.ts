@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { toInt } from '../db/values.ts';
-import { lockPersonForEnding, sessionsOfPerson } from './person-sessions.ts';
+import { lockPersonForEnding, newestSessionOfPerson, sessionsOfPerson } from './person-sessions.ts';
 import { groundHolds, type SessionGround } from './session-grounds.ts';
 
 export type { SessionGround } from './session-grounds.ts';
@@ -134,8 +134,15 @@ export class SessionRepository {
     return row && { tokenHash: row.token_hash, userId: toInt(row.user_id) };
   }
 
-  /** Revokes every live session of the user and their own demo account but one; answers how many ended. */
-  async revokeAllBut(userId: number, keepTokenHash: string, nowMs: number): Promise<number> {
+  /**
+   * Revokes every live session of the user and their own demo account but one; answers how many
+   * ended, and the highest session id of the person then (newestSessionOfPerson).
+   */
+  async revokeAllBut(
+    userId: number,
+    keepTokenHash: string,
+    nowMs: number,
+  ): Promise<{ ended: number; lastSessionId: number }> {
     return this.db.transaction().execute(async (trx) => {
       // An own demo session being opened from one of these sessions is written before, and ended
       // here, or finds its session revoked (session-grounds.ts).
@@ -148,7 +155,10 @@ export class SessionRepository {
         .where('revoked_at', 'is', null)
         .where('expires_at', '>', nowMs)
         .executeTakeFirst();
-      return Number(result.numUpdatedRows);
+      return {
+        ended: Number(result.numUpdatedRows),
+        lastSessionId: await newestSessionOfPerson(trx, userId),
+      };
     });
   }
 

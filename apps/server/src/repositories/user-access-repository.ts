@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { UserAccess } from '@omp/protocol';
 import type { Database } from '../db/schema.ts';
 import { toInt } from '../db/values.ts';
-import { lockPersonForEnding, sessionsOfPerson } from './person-sessions.ts';
+import { lockPersonForEnding, newestSessionOfPerson, sessionsOfPerson } from './person-sessions.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -95,9 +95,9 @@ export async function replacePasswordHash(
  * sign-in still waiting for its second step: a challenge is a session but for the code, so one
  * opened with a password since replaced (or before the account was disabled or logged out by
  * staff) must not open a session afterwards. Call it inside a transaction: the person's row stays
- * locked until it ends.
+ * locked until it ends. Answers the highest session id it ended (newestSessionOfPerson).
  */
-export async function revokeAllSessions(db: Db, userId: number, nowMs: number): Promise<void> {
+export async function revokeAllSessions(db: Db, userId: number, nowMs: number): Promise<number> {
   // Held to the end of the caller's transaction: a session or challenge being opened meanwhile is
   // written before, and ended here, or checks its ground after, and is refused (session-grounds.ts).
   await lockPersonForEnding(db, userId);
@@ -108,4 +108,5 @@ export async function revokeAllSessions(db: Db, userId: number, nowMs: number): 
     .where('revoked_at', 'is', null)
     .execute();
   await db.deleteFrom('user_login_challenges').where('user_id', '=', userId).execute();
+  return newestSessionOfPerson(db, userId);
 }

@@ -32,6 +32,8 @@ export type NewUser = Omit<UserRecord, 'id' | 'uid' | 'disabled' | 'tradingFroze
 /** A live session and its user, as the socket needs it: who, and until when. */
 export interface SessionRecord {
   user: UserRecord;
+  /** The session's row id: ids grow, so a later session has a higher one (SessionEnded `lastSessionId`). */
+  sessionId: number;
   expiresAtMs: number;
 }
 
@@ -41,6 +43,7 @@ const UID_BASE = 10_000_000;
 type Row = Selectable<UserTable> | undefined;
 type LiveSessionRow = Selectable<UserTable> & {
   session_expires_at: Selectable<Database['sessions']>['expires_at'];
+  session_id: Selectable<Database['sessions']>['id'];
 };
 
 export class UserRepository {
@@ -140,14 +143,14 @@ export class UserRepository {
    * before (and is revoked here) or checks its ground after, and finds the password changed
    * (session-grounds.ts).
    */
-  async replacePassword(userId: number, passwordHash: string, nowMs: number): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+  async replacePassword(userId: number, passwordHash: string, nowMs: number): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
       await trx
         .updateTable('users')
         .set({ password_hash: passwordHash, password_changed_at: nowMs })
         .where('id', '=', userId)
         .execute();
-      await revokeAllSessions(trx, userId, nowMs);
+      return revokeAllSessions(trx, userId, nowMs);
     });
   }
 
@@ -162,7 +165,7 @@ export class UserRepository {
         .innerJoin('users', 'users.id', 'sessions.user_id')
         .leftJoin('users as owners', 'owners.id', 'users.demo_of')
         .selectAll('users')
-        .select('sessions.expires_at as session_expires_at')
+        .select(['sessions.expires_at as session_expires_at', 'sessions.id as session_id'])
         .where('sessions.token_hash', '=', hash)
         .where('sessions.revoked_at', 'is', null)
         .where('sessions.expires_at', '>', atMs)
@@ -171,7 +174,9 @@ export class UserRepository {
     );
     const [row] = await this.liveSession([tokenHash, nowMs]);
     const user = toUser(row);
-    return user && row ? { user, expiresAtMs: toInt(row.session_expires_at) } : undefined;
+    return user && row
+      ? { user, sessionId: toInt(row.session_id), expiresAtMs: toInt(row.session_expires_at) }
+      : undefined;
   }
 
   /** Revokes one session; returns its user, or undefined when it was unknown or already revoked. */

@@ -387,8 +387,8 @@ export class AuthService {
     ended: Pick<SessionEnded, 'reason' | 'spareTokenHash' | 'spareEnded'>,
   ): Promise<string> {
     const passwordHash = await this.passwords.hash(password);
-    await this.o.users.replacePassword(userId, passwordHash, this.o.now());
-    this.sessionsEnded({ userId, ...ended });
+    const lastSessionId = await this.o.users.replacePassword(userId, passwordHash, this.o.now());
+    this.sessionsEnded({ userId, ...ended, lastSessionId });
     return passwordHash;
   }
 

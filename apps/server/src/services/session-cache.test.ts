@@ -14,7 +14,7 @@ function cacheOver(sessions: Map<string, SessionRecord>) {
 
 describe('the session cache', () => {
   it('answers a cached session without waiting, and only while it is trusted', async () => {
-    const sessions = new Map([['h1', { user: user(1), expiresAtMs: 1_000_000 + 60_000 }]]);
+    const sessions = new Map([['h1', { user: user(1), sessionId: 1, expiresAtMs: 1_000_000 + 60_000 }]]);
     const { cache, lookups, used, advance } = cacheOver(sessions);
     expect(cache.cachedSessionOf('h1')).toBeUndefined();
     expect((await cache.sessionOf('h1'))?.user.id).toBe(1);
@@ -30,7 +30,7 @@ describe('the session cache', () => {
   });
 
   it('never answers from memory a session past its expiry', async () => {
-    const sessions = new Map([['h1', { user: user(1), expiresAtMs: 1_000_000 + 1000 }]]);
+    const sessions = new Map([['h1', { user: user(1), sessionId: 1, expiresAtMs: 1_000_000 + 1000 }]]);
     const { cache, advance } = cacheOver(sessions);
     await cache.sessionOf('h1');
     advance(1000);
@@ -39,9 +39,9 @@ describe('the session cache', () => {
 
   it('forgets a signed-out session and every session of a changed user at once', async () => {
     const sessions = new Map([
-      ['own', { user: user(1), expiresAtMs: 2_000_000 }],
-      ['demo', { user: user(2, 1), expiresAtMs: 2_000_000 }],
-      ['other', { user: user(3), expiresAtMs: 2_000_000 }],
+      ['own', { user: user(1), sessionId: 1, expiresAtMs: 2_000_000 }],
+      ['demo', { user: user(2, 1), sessionId: 1, expiresAtMs: 2_000_000 }],
+      ['other', { user: user(3), sessionId: 1, expiresAtMs: 2_000_000 }],
     ]);
     const { cache } = cacheOver(sessions);
     for (const hash of sessions.keys()) await cache.sessionOf(hash);
@@ -53,7 +53,7 @@ describe('the session cache', () => {
   });
 
   it('keeps no session that was signed out while its lookup was under way, and reads it again', async () => {
-    const sessions = new Map([['h1', { user: user(1), expiresAtMs: 2_000_000 }]]);
+    const sessions = new Map([['h1', { user: user(1), sessionId: 1, expiresAtMs: 2_000_000 }]]);
     const { cache, lookups } = cacheOver(sessions);
     // The first read finds the session; the sign-out lands before that answer comes back.
     let release: () => void = () => {};
@@ -73,7 +73,7 @@ describe('the session cache', () => {
   });
 
   it('answers but keeps nothing when a user changes during the second read too', async () => {
-    const sessions = new Map([['h1', { user: user(1), expiresAtMs: 2_000_000 }]]);
+    const sessions = new Map([['h1', { user: user(1), sessionId: 1, expiresAtMs: 2_000_000 }]]);
     const { cache, lookups } = cacheOver(sessions);
     lookups.mockImplementation(async (hash: string) => {
       const found = sessions.get(hash);

@@ -166,11 +166,16 @@ export class SessionDevices {
 
   /** Signs out every session of the user but the one asking; answers how many ended. */
   async signOutOthers(userId: number, currentTokenHash: string): Promise<number> {
-    const ended = await this.o.sessions.revokeAllBut(userId, currentTokenHash, this.o.now());
+    const { ended, lastSessionId } = await this.o.sessions.revokeAllBut(
+      userId,
+      currentTokenHash,
+      this.o.now(),
+    );
     if (ended > 0)
       this.o.sessionsEnded({
         userId,
         spareTokenHash: currentTokenHash,
+        lastSessionId,
         reason: SessionEndReason.signedOutElsewhere,
       });
     return ended;

@@ -43,6 +43,7 @@ export class UserAccessService {
 
   /** Disables (ending every session at once) or enables a user; the access as it is after. */
   async setDisabled(staffId: number, id: number, disabled: boolean, reason: string): Promise<UserAccess> {
+    let lastSessionId = 0;
     await this.auditedChange({
       staffId,
       action: disabled ? 'user.disable' : 'user.enable',
@@ -52,10 +53,11 @@ export class UserAccessService {
       read: (trx, userId) => accessOf(trx, userId, this.o.now()),
       write: async (trx) => {
         await setDisabled(trx, id, disabled);
-        if (disabled) await revokeAllSessions(trx, id, this.o.now());
+        if (disabled) lastSessionId = await revokeAllSessions(trx, id, this.o.now());
       },
     });
-    if (disabled) this.o.auth.sessionsEnded({ userId: id, reason: SessionEndReason.userDisabled });
+    if (disabled)
+      this.o.auth.sessionsEnded({ userId: id, lastSessionId, reason: SessionEndReason.userDisabled });
     else this.o.events.publish('user_changed', { userId: id });
     return (await accessOf(this.o.db, id, this.o.now()))!;
   }
@@ -103,6 +105,7 @@ export class UserAccessService {
       messageKey: 'staff_reset_code_message',
       byStaff: true,
     });
+    let lastSessionId = 0;
     await this.auditedChange({
       staffId,
       action: 'user.password_reset',
@@ -113,15 +116,16 @@ export class UserAccessService {
       read: (trx, userId) => accessOf(trx, userId, this.o.now()),
       write: async (trx) => {
         await replacePasswordHash(trx, id, `locked$${randomBytes(16).toString('hex')}`, this.o.now());
-        await revokeAllSessions(trx, id, this.o.now());
+        lastSessionId = await revokeAllSessions(trx, id, this.o.now());
       },
     });
-    this.o.auth.sessionsEnded({ userId: id, reason: SessionEndReason.passwordReset });
+    this.o.auth.sessionsEnded({ userId: id, lastSessionId, reason: SessionEndReason.passwordReset });
     return (await accessOf(this.o.db, id, this.o.now()))!;
   }
 
   /** Ends every session of a user now (they can log in again); the access as it is after. */
   async endSessions(staffId: number, id: number, reason: string): Promise<UserAccess> {
+    let lastSessionId = 0;
     await this.auditedChange({
       staffId,
       action: 'user.logout',
@@ -130,9 +134,12 @@ export class UserAccessService {
       reason,
       auditedWhenUnchanged: true,
       read: (trx, userId) => accessOf(trx, userId, this.o.now()),
-      write: (trx) => revokeAllSessions(trx, id, this.o.now()),
+      // Not the write's answer: a number there names the record audited.
+      write: async (trx) => {
+        lastSessionId = await revokeAllSessions(trx, id, this.o.now());
+      },
     });
-    this.o.auth.sessionsEnded({ userId: id, reason: SessionEndReason.forcedLogout });
+    this.o.auth.sessionsEnded({ userId: id, lastSessionId, reason: SessionEndReason.forcedLogout });
     return (await accessOf(this.o.db, id, this.o.now()))!;
   }
 }

@@ -124,6 +124,7 @@ export function socketIdentityOf(auth: AuthService) {
         userId: session.user.id,
         isDemo: session.user.isDemo,
         tokenHash: session.tokenHash,
+        sessionId: session.sessionId,
         expiresAtMs: session.expiresAtMs,
         ...(session.user.demoOf !== null ? { ownerId: session.user.demoOf } : {}),
       }

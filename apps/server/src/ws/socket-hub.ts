@@ -8,8 +8,8 @@
  *
  * A signed-in socket keeps its session's identity and expiry. When the session ends (an event on
  * the bus, or its expiry seen at a flush or before a private push) the socket is told so and keeps
- * only its public topics. Each connection may send a burst of messages and then a steady rate;
- * beyond it the connection is closed, so one client's flood costs the others nothing.
+ * only its public topics. What one client may cost (sockets per address and per user, messages per
+ * connection, unsent data) is bounded, and a client beyond it let go (socket-limits.ts).
  */
 import type { WebSocket } from 'ws';
 import {
@@ -17,13 +17,11 @@ import {
   HEARTBEAT_PONG,
   PROTOCOL_VERSION,
   ResponseCode,
-  SOCKET_SILENT_CLIENT_MS,
   SocketCloseCode,
   Topic,
   type ResultMessage,
   type Language,
 } from '@omp/protocol';
-import { TokenBuckets } from '../http/token-buckets.ts';
 import {
   createInProcessEventBus,
   type EventBus,
@@ -43,7 +41,6 @@ import { inOneWrite, joinFrames, textFrame, writeFrames, type Frame } from './so
 import { messagesByUser, recordsChangedBy, UserSockets, type UserSocket } from './socket-user-delivery.ts';
 import {
   afterLogins,
-  DEFAULT_SOCKET_RATE_LIMIT,
   endsQuietly,
   PRIVATE_TOPICS,
   SessionLookups,
@@ -55,20 +52,16 @@ import {
 import { readClientMessage, type ClientRequest } from './socket-client-messages.ts';
 import { parseTopic, type ParsedTopic } from './socket-topics.ts';
 import { TradeStream, type TradeSource } from './socket-trade-stream.ts';
+import type { SocketCaps } from './socket-admission.ts';
+import { SILENT_CLIENT_TIMEOUT_MS, SocketLimits } from './socket-limits.ts';
 
 export { DEFAULT_SOCKET_RATE_LIMIT, type SocketRateLimit, type SocketSession } from './socket-session.ts';
-
-/** Clients silent for this long are gone (clients ping at least every 5 s: the web app every second when no push comes). */
-const SILENT_CLIENT_TIMEOUT_MS = SOCKET_SILENT_CLIENT_MS;
 
 /**
  * The heartbeat's answer, framed once: ten thousand phones are thousands of pongs a second, and
  * `ws` frames each `send` anew and writes it as two buffers (header, payload).
  */
 const PONG = textFrame(HEARTBEAT_PONG);
-
-/** A client closed for being too slow gets this long to read its close frame, then is cut off. */
-const SLOW_CLIENT_CLOSE_GRACE_MS = 5_000;
 
 interface Client extends UserSocket, FanoutClient, LoginQueue {
   lastSeenMs: number;
@@ -85,6 +78,8 @@ export interface SocketHubOptions {
   /** Where `session_ended` is heard (and expiries announced); a private one when absent. */
   events?: EventBus;
   rateLimit?: SocketRateLimit;
+  /** Sockets per client address and per signed-in user (socket-admission.ts). */
+  caps?: Partial<SocketCaps>;
   /** When a client that does not keep up is backed up, and when it is dropped (socket-fanout.ts). */
   slowClients?: Partial<SlowClientLimits>;
   /** Where a fault in answering a client's message is reported (the process goes on). */
@@ -95,7 +90,7 @@ export class SocketHub {
   private readonly market: MarketService;
   private readonly sessionLookups: SessionLookups;
   private readonly events: EventBus;
-  private readonly messageBuckets: TokenBuckets<Client>;
+  private readonly limits: SocketLimits<Client>;
   private readonly now: () => number;
   private readonly logError: (error: unknown, message: string) => void;
   private readonly clients = new Set<Client>();
@@ -106,7 +101,6 @@ export class SocketHub {
   private readonly unsubscribeBus: Array<() => void>;
   private readonly fanout: Fanout<Client>;
   private sent = 0;
-  private dropped = 0;
 
   constructor(options: SocketHubOptions) {
     this.market = options.market;
@@ -118,7 +112,7 @@ export class SocketHub {
     this.fanout = new Fanout<Client>(
       { ...DEFAULT_SLOW_CLIENT_LIMITS, ...options.slowClients },
       this.now,
-      (client) => this.dropSlow(client),
+      (client) => this.limits.dropSlow(client),
     );
     this.unsubscribeBus = [
       this.events.subscribe('quote', (event) => this.topics.quoteChanged(event)),
@@ -145,9 +139,12 @@ export class SocketHub {
         this.users.tellAccountChanged(userId, 'identity'),
       ),
     ];
-    this.messageBuckets = new TokenBuckets({
-      ...(options.rateLimit ?? DEFAULT_SOCKET_RATE_LIMIT),
+    this.limits = new SocketLimits<Client>({
+      rateLimit: options.rateLimit,
+      caps: options.caps,
       now: this.now,
+      detach: (client) => this.detach(client),
+      tellFlooding: (client) => this.reply(client, 'error', ResponseCode.rateLimited, 'socket_rate_limited'),
     });
     this.tradeStream =
       options.trading &&
@@ -157,7 +154,7 @@ export class SocketHub {
         (key, frame, client) => this.fanout.deliver(client, key, frame),
       );
     this.timers.push(setInterval(() => this.flush(), options.flushIntervalMs));
-    this.timers.push(setInterval(() => this.dropSilentClients(), SILENT_CLIENT_TIMEOUT_MS / 2));
+    this.timers.push(setInterval(() => this.limits.dropSilent(this.clients), SILENT_CLIENT_TIMEOUT_MS / 2));
     for (const timer of this.timers) timer.unref();
   }
 
@@ -166,8 +163,16 @@ export class SocketHub {
       clients: this.clients.size,
       sent: this.sent + this.fanout.sent,
       conflated: this.fanout.conflated,
-      droppedSlow: this.dropped,
+      droppedSlow: this.limits.droppedSlow,
     };
+  }
+
+  /**
+   * Whether another socket from `address` (the client's address as the HTTP layer sees it) may
+   * open; asked before the upgrade, its slot held until `connection` closes (socket-limits.ts).
+   */
+  admit(address: string, connection: { once(event: 'close', listener: () => void): unknown }): boolean {
+    return this.limits.admit(address, connection);
   }
 
   attach(socket: WebSocket, lang: Language): void {
@@ -187,8 +192,7 @@ export class SocketHub {
     socket.on('message', (data, isBinary) => {
       if (client.closing) return;
       client.lastSeenMs = this.now();
-      // Counted before anything else is done with it, so a flood costs one bucket check a message.
-      if (this.messageBuckets.take(client) > 0) return this.closeFlooding(client);
+      if (!this.limits.allowMessage(client)) return;
       this.onMessage(client, isBinary ? '' : data.toString());
     });
     socket.on('close', () => this.detach(client));
@@ -209,25 +213,6 @@ export class SocketHub {
     if (!this.clients.delete(client)) return;
     this.topics.forget(client);
     this.users.setUser(client, undefined);
-  }
-
-  /** Tells the client why, then closes; it gets nothing more in the meantime. */
-  private closeFlooding(client: Client): void {
-    this.reply(client, 'error', ResponseCode.rateLimited, 'socket_rate_limited');
-    client.closing = true;
-    this.detach(client);
-    client.socket.close(SocketCloseCode.rateLimited, 'message rate limit exceeded');
-  }
-
-  /** Drops a client that stopped reading; it is told why if it reads again soon (docs/socket.md). */
-  private dropSlow(client: Client): void {
-    client.closing = true;
-    this.dropped += 1;
-    this.detach(client);
-    client.pending.clear();
-    client.socket.close(SocketCloseCode.tooSlow, 'too slow: unsent data over the limit');
-    // Its close frame waits behind what it did not read; the memory is not held for ws's 30 s.
-    setTimeout(() => client.socket.terminate(), SLOW_CLIENT_CLOSE_GRACE_MS).unref();
   }
 
   /** The same frame to every socket: an instrument's terms changed (INSTRUMENT_CHANGED). */
@@ -290,6 +275,8 @@ export class SocketHub {
     this.users.setUser(client, session);
     if (session === undefined)
       return this.reply(client, 'login_result', ResponseCode.sessionInvalid, 'session_invalid');
+    // Signed in last, it is the user's newest socket: the oldest make way for it.
+    this.limits.keepWithinUserCap(this.users.of(session.userId));
     this.reply(client, 'login_result', ResponseCode.ok, 'login_ok', undefined, { version: PROTOCOL_VERSION });
     if (client.topics.has(Topic.forexTrade)) this.sendTradeSnapshot(client);
   }
@@ -374,11 +361,6 @@ export class SocketHub {
     this.endExpiredSessions();
     this.fanout.push(this.topics.takeRound(), this.clients);
     this.tradeStream?.pushLive(this.now(), this.users.byUser);
-  }
-
-  private dropSilentClients(): void {
-    const cutoff = this.now() - SILENT_CLIENT_TIMEOUT_MS;
-    for (const client of this.clients) if (client.lastSeenMs < cutoff) client.socket.terminate();
   }
 
   private reply(

@@ -9,6 +9,8 @@ export interface SocketSession {
   isDemo: boolean;
   /** SHA-256 of the token, the name `session_ended` events give a single session. */
   tokenHash: string;
+  /** The session's row id; absent, every user-wide end ends it (SessionEnded `lastSessionId`). */
+  sessionId?: number;
   expiresAtMs: number;
   /** For a real user's own demo account: that real user, with whom its sessions end. */
   ownerId?: number;
@@ -29,14 +31,30 @@ export const DEFAULT_SOCKET_RATE_LIMIT: SocketRateLimit = { burst: 50, ratePerSe
 
 /**
  * Whether a `session_ended` event covers this session: the spared one of a user-wide end too when
- * it ended with the others (a new password), for no socket may stay attached to a revoked session.
+ * it ended with the others (a new password), for no socket may stay attached to a revoked session;
+ * never one opened after a user-wide end (openedAfter), however late the event arrives.
  */
 export function ends(event: SessionEnded, session: SocketSession): boolean {
+  if (openedAfter(event, session)) return false;
   if (event.userId === session.userId)
     return event.tokenHash === undefined
       ? event.spareTokenHash !== session.tokenHash || event.spareEnded === true
       : event.tokenHash === session.tokenHash;
   return endsOwnDemo(event, session);
+}
+
+/**
+ * Whether the session was opened after the user-wide end: its id is above the highest the end saw.
+ * On a cluster the phone that changed its password can sign its socket in with the new token on a
+ * node that hears of the change only afterwards; telling that socket would sign the phone out.
+ */
+function openedAfter(event: SessionEnded, session: SocketSession): boolean {
+  return (
+    event.tokenHash === undefined &&
+    event.lastSessionId !== undefined &&
+    session.sessionId !== undefined &&
+    session.sessionId > event.lastSessionId
+  );
 }
 
 /**

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PROTOCOL_VERSION } from '@omp/protocol';
+import { PROTOCOL_VERSION, SocketCloseCode } from '@omp/protocol';
 import { socketUrl } from './socket.ts';
 import { client, FakeSocket, latest } from './socket-fake.test-support.ts';
 import { NO_RISK } from './trading-fixtures.test-support.ts';
@@ -104,6 +104,48 @@ describe('connection', () => {
     latest().drop(1006);
     vi.advanceTimersByTime(250);
     expect(FakeSocket.all).toHaveLength(3);
+  });
+
+  it('waits to be used again after the server closed it as the oldest of too many sockets of the user', () => {
+    const socket = client(0);
+    socket.subscribe('DAY_MARKET', () => undefined);
+    socket.login('tok');
+    socket.connect();
+    latest().open();
+    latest().drop(SocketCloseCode.replacedByNewer);
+    // No retry of its own: it would push out another socket of the user, which would do the same.
+    vi.advanceTimersByTime(60_000);
+    expect(FakeSocket.all).toHaveLength(1);
+    expect(socket.getState()).toBe('reconnecting');
+    socket.reconnectNow(); // the tab shown again
+    expect(FakeSocket.all).toHaveLength(2);
+    latest().open();
+    expect(latest().json()).toEqual([
+      { type: 'login', params: 'tok', version: expect.any(Number) },
+      { type: 'sub', params: 'DAY_MARKET' },
+    ]);
+    latest().drop(SocketCloseCode.replacedByNewer);
+    socket.connect(); // a navigation
+    expect(FakeSocket.all).toHaveLength(3);
+  });
+
+  it('backs off to 10 s when the server keeps refusing the upgrade (too many sockets from the address)', () => {
+    const socket = client(1);
+    socket.connect();
+    const delays: number[] = [];
+    for (let attempt = 0; attempt < 7; attempt++) {
+      // A refused upgrade: the browser reports an error and a close without a code, and never opened.
+      latest().onerror?.({});
+      latest().drop(1006);
+      const before = FakeSocket.all.length;
+      let waited = 0;
+      while (FakeSocket.all.length === before) {
+        vi.advanceTimersByTime(100);
+        waited += 100;
+      }
+      delays.push(waited);
+    }
+    expect(delays).toEqual([500, 1000, 2000, 4000, 8000, 10_000, 10_000]);
   });
 
   it('notifies state listeners', () => {

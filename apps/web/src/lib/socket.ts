@@ -10,10 +10,8 @@
  * - The browser's own word that the network is gone (`networkLost()`, the `offline` event) drops
  *   the socket at once and holds every retry until `networkBack()` (the `online` event).
  * - A connection that does not open within 5 s is abandoned and retried.
- * - Retries back off exponentially with jitter, capped near 10 s, so a server restart is not met
- *   by every phone at the same instant. A connection the server closed for its own limits (4008 too
- *   many messages, 4009 too slow to read: docs/socket.md) is retried after 2–4 s rather than at
- *   once, so a phone that cannot keep up does not reconnect, and fetch every snapshot, twice a second.
+ * - Retries back off exponentially with jitter, capped near 10 s, later after the server's limits
+ *   (socket-connection.ts).
  * - Topics are reference counted: the first `subscribe` sends `sub`, the last unsubscribe sends
  *   `unsub`, and every live topic (and the login) is sent again after a reconnect. Pushes are
  *   latest state, so nothing needs replaying.
@@ -33,7 +31,6 @@ import {
   SOCKET_MAX_MISSED_PONGS,
   SESSION_ENDED_MESSAGE,
   PROTOCOL_VERSION,
-  SocketCloseCode,
   type ClientMessage,
 } from '@omp/protocol';
 import {
@@ -44,52 +41,26 @@ import {
   type PushHandler,
   type PushMessage,
 } from './socket-routing.ts';
+import {
+  OPEN,
+  retryDelayMs,
+  retryStepAfterClose,
+  socketUrl,
+  type ConnectionState,
+  type SocketClientOptions,
+  type SocketFactory,
+  type SocketLike,
+} from './socket-connection.ts';
 
-/**
- * `open` is the one live state. `reconnecting`: the connection was lost (or never came up) and is
- * being retried; `offline`: the browser says there is no network, so nothing is tried until it
- * comes back.
- */
-export type ConnectionState = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'offline';
-
-/**
- * Whether prices and trading are cut off: the connection was lost, or the network is gone. The
- * first `connecting` is not: nothing was shown yet that could be stale.
- */
-export const isCutOff = (state: ConnectionState): boolean => state === 'reconnecting' || state === 'offline';
-
+export {
+  isCutOff,
+  socketUrl,
+  type ConnectionState,
+  type SocketClientOptions,
+  type SocketFactory,
+  type SocketLike,
+} from './socket-connection.ts';
 export type { HandlerOf, PushHandler, PushMessage, SessionEndedPush } from './socket-routing.ts';
-
-/** The part of the browser's WebSocket this client uses; tests pass a fake class. */
-export interface SocketLike {
-  readonly readyState: number;
-  onopen: ((event: unknown) => void) | null;
-  onclose: ((event: unknown) => void) | null;
-  onerror: ((event: unknown) => void) | null;
-  onmessage: ((event: { data: unknown }) => void) | null;
-  send(data: string): void;
-  close(code?: number, reason?: string): void;
-}
-export type SocketFactory = (url: string) => SocketLike;
-
-export interface SocketClientOptions {
-  url: string | (() => string);
-  createSocket?: SocketFactory;
-  heartbeatMs?: number;
-  connectTimeoutMs?: number;
-  maxMissedPongs?: number;
-  backoffBaseMs?: number;
-  backoffMaxMs?: number;
-  random?: () => number;
-}
-
-const OPEN = 1;
-/** Close codes of the server's limits, and the backoff step a retry after one starts from. */
-const LIMIT_CLOSE_CODES: ReadonlySet<unknown> = new Set([
-  SocketCloseCode.rateLimited,
-  SocketCloseCode.tooSlow,
-]);
-const LIMIT_CLOSE_ATTEMPT = 3;
 
 export class SocketClient {
   private readonly options: Required<Omit<SocketClientOptions, 'url' | 'createSocket'>>;
@@ -282,8 +253,9 @@ export class SocketClient {
     };
     ws.onclose = (event) => {
       if (this.ws !== ws) return;
-      if (LIMIT_CLOSE_CODES.has((event as { code?: number } | undefined)?.code))
-        this.attempt = Math.max(this.attempt, LIMIT_CLOSE_ATTEMPT);
+      const step = retryStepAfterClose((event as { code?: number } | undefined)?.code, this.attempt);
+      if (step === 'waitForUse') return this.waitForUse();
+      this.attempt = step;
       this.replace();
     };
     ws.onerror = () => {
@@ -350,10 +322,16 @@ export class SocketClient {
     this.scheduleRetry();
   }
 
+  /** Drops the current socket and schedules nothing: the next `connect` or `reconnectNow` opens one. */
+  private waitForUse(): void {
+    this.clearTimers();
+    this.dropSocket();
+    this.setState('reconnecting');
+  }
+
   private scheduleRetry(): void {
-    const ceiling = Math.min(this.options.backoffMaxMs, this.options.backoffBaseMs * 2 ** this.attempt);
-    // "Equal jitter": half the ceiling plus a random half, so retries spread out but never go to 0.
-    const delay = Math.round(ceiling / 2 + (this.options.random() * ceiling) / 2);
+    const { backoffBaseMs, backoffMaxMs, random } = this.options;
+    const delay = retryDelayMs(this.attempt, backoffBaseMs, backoffMaxMs, random);
     this.attempt += 1;
     this.retryTimer = setTimeout(() => {
       this.retryTimer = undefined;
@@ -406,15 +384,6 @@ export class SocketClient {
     this.state = next;
     for (const listener of this.stateListeners) listener();
   }
-}
-
-/**
- * ws:// or wss:// to /v1/ws on the page's own host, with the language the server words its
- * messages in (`session_ended`, margin calls, refusals).
- */
-export function socketUrl(location: Pick<Location, 'protocol' | 'host'>, lang?: string): string {
-  const query = lang ? `?lang=${encodeURIComponent(lang)}` : '';
-  return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/v1/ws${query}`;
 }
 
 /** The app's language, read at each connect; a change applies from the next connection. */

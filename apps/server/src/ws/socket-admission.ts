@@ -1,0 +1,89 @@
+/**
+ * How many sockets one client may hold on this node (docs/socket.md "Limits and close codes"): a
+ * bounded number per client address, counted from the upgrade request to the end of its TCP
+ * connection, and per signed-in user, the oldest of whose sockets makes way for a newer one. Each
+ * node counts its own sockets; on a cluster a client spread over N nodes may hold N times as many.
+ */
+import { isIPv4, isIPv6 } from 'node:net';
+
+export interface SocketCaps {
+  /** Sockets from one client address (an IPv6 /64): beyond it the upgrade is refused (HTTP 429). */
+  perAddress: number;
+  /** Signed-in sockets of one user: a login beyond it closes that user's oldest socket (4010). */
+  perUser: number;
+}
+
+/** Generous: an office behind one address, a user with a phone, a tablet and many browser tabs. */
+export const DEFAULT_SOCKET_CAPS: SocketCaps = { perAddress: 200, perUser: 20 };
+
+/**
+ * The unit an address is counted in: the address itself for IPv4 (an IPv4-mapped IPv6 address
+ * too), and the /64 prefix for IPv6, since one host is handed a whole /64 and may use any address
+ * in it. `address` is the client's address as the HTTP layer determines it (behind TRUST_PROXY, the
+ * one the trusted proxies forward), the same as the rate limits and the audit log use.
+ */
+export function socketAddressKey(address: string): string {
+  const bare = address.replace(/%.*$/, '').toLowerCase();
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(bare);
+  if (mapped) return mapped[1]!;
+  if (isIPv4(bare) || !isIPv6(bare)) return bare;
+  return `${ipv6Groups(bare).slice(0, 4).join(':')}::/64`;
+}
+
+/** The eight 16-bit groups of a valid IPv6 address, without leading zeros (`::` expanded). */
+function ipv6Groups(address: string): string[] {
+  let text = address;
+  // A trailing dotted IPv4 part (`::1.2.3.4`) is the last two groups.
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail] = text.split('::');
+  const front = head ? head.split(':') : [];
+  const back = tail ? tail.split(':') : [];
+  const middle = tail === undefined ? [] : Array<string>(8 - front.length - back.length).fill('0');
+  return [...front, ...middle, ...back].map((group) => parseInt(group, 16).toString(16));
+}
+
+/** The sockets counted per address key; a slot is held until its connection closes. */
+export class AddressSlots {
+  private readonly held = new Map<string, number>();
+  private readonly cap: number;
+
+  constructor(cap: number) {
+    this.cap = cap;
+  }
+
+  /**
+   * Takes a slot for `address` until `connection` closes (its TCP socket, so a refused or failed
+   * handshake frees it too); false when the address holds its cap already.
+   */
+  take(address: string, connection: { once(event: 'close', listener: () => void): unknown }): boolean {
+    const key = socketAddressKey(address);
+    const count = this.held.get(key) ?? 0;
+    if (count >= this.cap) return false;
+    this.held.set(key, count + 1);
+    connection.once('close', () => {
+      const left = (this.held.get(key) ?? 1) - 1;
+      if (left > 0) this.held.set(key, left);
+      else this.held.delete(key);
+    });
+    return true;
+  }
+
+  /** Sockets held by the address's unit (tests, diagnostics). */
+  count(address: string): number {
+    return this.held.get(socketAddressKey(address)) ?? 0;
+  }
+}
+
+/**
+ * The sockets to close so that a user holds at most `cap`: the ones signed in longest ago first
+ * (`signedIn` in the order they signed in). A phone that reconnects while its old socket is still
+ * half-open on the server pushes that one out, not itself.
+ */
+export function oldestBeyondCap<S>(signedIn: Iterable<S>, cap: number): S[] {
+  const sockets = [...signedIn];
+  return sockets.slice(0, Math.max(0, sockets.length - cap));
+}
