@@ -17,6 +17,7 @@ import { looksLikeEmail } from '../inputs/identifiers.ts';
 import { identifierOf, typedAccountKey, type Identifier } from './account-keys.ts';
 import { decoyHash, scryptPasswordHasher, type PasswordHasher } from '../security/password-hasher.ts';
 import { checkNewPassword } from './password-rules.ts';
+import { createWithInviteCode, type NewUser } from './invite-codes.ts';
 import { SessionCache } from './session-cache.ts';
 import type { SettingsService } from './settings-service.ts';
 import type { VerificationService } from './verification-service.ts';
@@ -30,12 +31,6 @@ export type { Identifier } from './account-keys.ts';
 import { hashChallenge, type SecondFactorProof, type UserSecondFactor } from './user-second-factor.ts';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60_000;
-export {
-  LOGIN_MAX_FAILURES_PER_ACCOUNT,
-  LOGIN_MAX_FAILURES_PER_IP,
-  LOGIN_WINDOW_MS,
-} from './login-attempts.ts';
-const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 /** One-shot, for it runs on every signed-in request (same digest as a Hash object, less work). */
 export const hashToken = (token: string) => hash('sha256', token, 'hex');
@@ -412,16 +407,7 @@ export class AuthService {
     return token;
   }
 
-  private async createUser(
-    user: Omit<Parameters<UserRepository['create']>[0], 'inviteCode' | 'createdAt'>,
-  ): Promise<UserRecord> {
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const inviteCode = Array.from(randomBytes(8), (b) => INVITE_ALPHABET[b % INVITE_ALPHABET.length]).join(
-        '',
-      );
-      if (await this.o.users.byInviteCode(inviteCode)) continue;
-      return this.o.users.create({ ...user, inviteCode, createdAt: this.o.now() });
-    }
-    throw new Error('could not find a free invite code');
+  private createUser(user: NewUser): Promise<UserRecord> {
+    return createWithInviteCode(this.o.users, user, this.o.now());
   }
 }
