@@ -183,6 +183,35 @@ describe.each(databaseEngines())('sign-in on %s', (engine) => {
     );
   });
 
+  it('counts an IPv6 client by its /64: new addresses of the same network share its thirty failures', async () => {
+    // One host is handed a whole /64: an address per try must not buy thirty more.
+    const network = (host: number) => `2001:db8:5:6::${host.toString(16)}`;
+    for (let host = 1; host <= 30; host++)
+      expect(
+        await accountClient(rt, network(host)).postForm('/api/user/loginForU', {
+          account: `roamer-${host}@example.com`,
+          password: 'Wrong-pass-1',
+        }),
+      ).toMatchObject(WRONG);
+    const next = { account: 'roamer-31@example.com', password: 'Wrong-pass-1' };
+    expect(await accountClient(rt, network(0xbeef)).postForm('/api/user/loginForU', next)).toMatchObject({
+      code: 429,
+      msg: 'Too many requests. Please wait a moment and try again.',
+    });
+    // The next network along is another client, and codes sent count per /64 alike.
+    expect(await accountClient(rt, '2001:db8:5:7::1').postForm('/api/user/loginForU', next)).toMatchObject(
+      WRONG,
+    );
+    const codes = new VerificationRepository(rt.database.db);
+    const now = rt.clock.now();
+    await codes.insertCode({
+      ...{ channel: 'email', address: 'roamer@example.com', purpose: 1, codeHash: 'x' },
+      ...{ ip: network(0x51), createdAt: now, expiresAt: now + 600_000 },
+    });
+    expect(await codes.countCodesSince('ip', network(0x52), now - 1)).toBe(1);
+    expect(await codes.countCodesSince('ip', '2001:db8:5:7::51', now - 1)).toBe(0);
+  });
+
   it('counts wrong staff passwords fired at once exactly: five answered wrong, the rest locked', async () => {
     const answers = await Promise.all(
       Array.from({ length: 12 }, () => staffLogin(rt, 'night-shift', 'Wrong-pass-1')),

@@ -1,4 +1,5 @@
 /** Verification codes, captchas, the message outbox and failed-login records. */
+import { addressUnit } from '../domain/address-unit.ts';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { toInt } from '../db/values.ts';
@@ -50,7 +51,8 @@ export class VerificationRepository {
         address: code.address,
         purpose: code.purpose,
         code_hash: code.codeHash,
-        ip: code.ip,
+        // Counted per address unit (an IPv6 /64): the per-address limit reads it back.
+        ip: addressUnit(code.ip),
         created_at: code.createdAt,
         expires_at: code.expiresAt,
         failed_attempts: 0,
@@ -74,7 +76,7 @@ export class VerificationRepository {
     const row = await this.db
       .selectFrom('verification_codes')
       .select((eb) => eb.fn.countAll().as('n'))
-      .where(column, '=', value)
+      .where(column, '=', column === 'ip' ? addressUnit(value) : value)
       .where('created_at', '>=', sinceMs)
       .executeTakeFirstOrThrow();
     return toInt(row.n as number | bigint | string);
@@ -205,7 +207,7 @@ export class VerificationRepository {
   async recordLoginFailure(accountKey: string, ip: string, nowMs: number): Promise<number> {
     const row = await this.db
       .insertInto('login_failures')
-      .values({ account_key: accountKey, ip, at: nowMs })
+      .values({ account_key: accountKey, ip: addressUnit(ip), at: nowMs })
       .returning('id')
       .executeTakeFirstOrThrow();
     return toInt(row.id);
@@ -223,7 +225,7 @@ export class VerificationRepository {
     const row = await this.db
       .selectFrom('login_failures')
       .select((eb) => eb.fn.countAll().as('n'))
-      .where(column, '=', value)
+      .where(column, '=', column === 'ip' ? addressUnit(value) : value)
       .where('at', '>=', sinceMs)
       .executeTakeFirstOrThrow();
     return toInt(row.n as number | bigint | string);

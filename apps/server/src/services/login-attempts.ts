@@ -10,6 +10,7 @@
  * being checked included, and an attempt cut off by a crash stays counted, on the safe side.
  */
 import { ResponseCode } from '@omp/protocol';
+import { addressUnit } from '../domain/address-unit.ts';
 import { DomainError } from '../domain/errors.ts';
 import type { VerificationRepository } from '../repositories/verification-repository.ts';
 import { withLocks, type KeyedLocks } from './keyed-locks.ts';
@@ -23,8 +24,11 @@ export const loginLocked = () =>
 
 /** The lock of one account's failure count; the second factor's checks take it too. */
 export const accountLockKey = (accountKey: string) => `login:account:${accountKey}`;
-/** The lock of one address's failure count; a sign-in's code step takes it too. */
-export const addressLockKey = (ip: string) => `login:ip:${ip}`;
+/**
+ * The lock of one address's failure count (per address unit, an IPv6 /64, as the count is); a
+ * sign-in's code step takes it too.
+ */
+export const addressLockKey = (ip: string) => `login:ip:${addressUnit(ip)}`;
 
 /** An address that used up its failures: every sign-in from it waits for the window to pass. */
 export const addressLocked = () => new DomainError(ResponseCode.rateLimited, 'rate_limited');

@@ -7,6 +7,7 @@
  *   new code recorded under the locks of its address and of its IP (services/keyed-locks.ts), so
  *   requests racing on one node or several cannot all pass the count.
  */
+import { addressUnit } from '../domain/address-unit.ts';
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import svgCaptcha from 'svg-captcha';
 import { ResponseCode, type Language } from '@omp/protocol';
@@ -95,7 +96,7 @@ export class VerificationService {
     // Held for the counting and the insert only; the message goes out after.
     const code = await withLocks(
       this.options.locks,
-      [`codes:address:${input.address}`, ...(input.byStaff ? [] : [`codes:ip:${input.ip}`])],
+      [`codes:address:${input.address}`, ...(input.byStaff ? [] : [`codes:ip:${addressUnit(input.ip)}`])],
       () => this.recordCode(input),
     );
     const sender = input.channel === 'email' ? this.options.mail : this.options.sms;

@@ -1,12 +1,13 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { AddressSlots, oldestBeyondCap, socketAddressKey } from './socket-admission.ts';
+import { addressUnit } from '../domain/address-unit.ts';
+import { AddressSlots, oldestBeyondCap } from './socket-admission.ts';
 
-describe('socketAddressKey', () => {
+describe('addressUnit', () => {
   it('keeps an IPv4 address whole, written plainly or mapped into IPv6', () => {
-    expect(socketAddressKey('198.51.100.7')).toBe('198.51.100.7');
-    expect(socketAddressKey('::ffff:198.51.100.7')).toBe('198.51.100.7');
-    expect(socketAddressKey('::FFFF:198.51.100.7')).toBe('198.51.100.7');
+    expect(addressUnit('198.51.100.7')).toBe('198.51.100.7');
+    expect(addressUnit('::ffff:198.51.100.7')).toBe('198.51.100.7');
+    expect(addressUnit('::FFFF:198.51.100.7')).toBe('198.51.100.7');
   });
 
   it('groups IPv6 addresses by their /64, however they are written', () => {
@@ -19,16 +20,16 @@ describe('socketAddressKey', () => {
       '2001:db8:7:1::1.2.3.4',
       '2001:db8:7:1::1%eth0',
     ])
-      expect(socketAddressKey(address), address).toBe(key);
-    expect(socketAddressKey('2001:db8:7:2::1')).toBe('2001:db8:7:2::/64');
-    expect(socketAddressKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
-    expect(socketAddressKey('::1')).toBe('0:0:0:0::/64');
-    expect(socketAddressKey('2001:db8:7:1:2:3::')).toBe(key);
+      expect(addressUnit(address), address).toBe(key);
+    expect(addressUnit('2001:db8:7:2::1')).toBe('2001:db8:7:2::/64');
+    expect(addressUnit('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(addressUnit('::1')).toBe('0:0:0:0::/64');
+    expect(addressUnit('2001:db8:7:1:2:3::')).toBe(key);
   });
 
   it('leaves what is no address as it is (one key each)', () => {
-    expect(socketAddressKey('')).toBe('');
-    expect(socketAddressKey('unknown')).toBe('unknown');
+    expect(addressUnit('')).toBe('');
+    expect(addressUnit('unknown')).toBe('unknown');
   });
 });
 

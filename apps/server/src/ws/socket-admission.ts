@@ -4,7 +4,7 @@
  * connection, and per signed-in user, the oldest of whose sockets makes way for a newer one. Each
  * node counts its own sockets; on a cluster a client spread over N nodes may hold N times as many.
  */
-import { isIPv4, isIPv6 } from 'node:net';
+import { addressUnit } from '../domain/address-unit.ts';
 
 export interface SocketCaps {
   /** Sockets from one client address (an IPv6 /64): beyond it the upgrade is refused (HTTP 429). */
@@ -15,36 +15,6 @@ export interface SocketCaps {
 
 /** Generous: an office behind one address, a user with a phone, a tablet and many browser tabs. */
 export const DEFAULT_SOCKET_CAPS: SocketCaps = { perAddress: 200, perUser: 20 };
-
-/**
- * The unit an address is counted in: the address itself for IPv4 (an IPv4-mapped IPv6 address
- * too), and the /64 prefix for IPv6, since one host is handed a whole /64 and may use any address
- * in it. `address` is the client's address as the HTTP layer determines it (behind TRUST_PROXY, the
- * one the trusted proxies forward), the same as the rate limits and the audit log use.
- */
-export function socketAddressKey(address: string): string {
-  const bare = address.replace(/%.*$/, '').toLowerCase();
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(bare);
-  if (mapped) return mapped[1]!;
-  if (isIPv4(bare) || !isIPv6(bare)) return bare;
-  return `${ipv6Groups(bare).slice(0, 4).join(':')}::/64`;
-}
-
-/** The eight 16-bit groups of a valid IPv6 address, without leading zeros (`::` expanded). */
-function ipv6Groups(address: string): string[] {
-  let text = address;
-  // A trailing dotted IPv4 part (`::1.2.3.4`) is the last two groups.
-  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
-  if (dotted) {
-    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
-    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head = '', tail] = text.split('::');
-  const front = head ? head.split(':') : [];
-  const back = tail ? tail.split(':') : [];
-  const middle = tail === undefined ? [] : Array<string>(8 - front.length - back.length).fill('0');
-  return [...front, ...middle, ...back].map((group) => parseInt(group, 16).toString(16));
-}
 
 /** The sockets counted per address key; a slot is held until its connection closes. */
 export class AddressSlots {
@@ -60,7 +30,7 @@ export class AddressSlots {
    * handshake frees it too); false when the address holds its cap already.
    */
   take(address: string, connection: { once(event: 'close', listener: () => void): unknown }): boolean {
-    const key = socketAddressKey(address);
+    const key = addressUnit(address);
     const count = this.held.get(key) ?? 0;
     if (count >= this.cap) return false;
     this.held.set(key, count + 1);
@@ -74,7 +44,7 @@ export class AddressSlots {
 
   /** Sockets held by the address's unit (tests, diagnostics). */
   count(address: string): number {
-    return this.held.get(socketAddressKey(address)) ?? 0;
+    return this.held.get(addressUnit(address)) ?? 0;
   }
 }
 
