@@ -352,10 +352,14 @@ describe.each(databaseEngines())('uploads API on %s', (engine) => {
       }
     });
 
-    it('serves it to any staff session by the authorization header', async () => {
-      for (const roles of [['compliance'], ['finance'], ['admin']] as const) {
+    it('serves an identity photo to compliance and admin sessions only (staff-file-roles-api.test.ts)', async () => {
+      for (const roles of [['compliance'], ['admin']] as const) {
         const token = await staffToken(rt, roles);
         expect((await fetchFile(url, { authorization: token })).statusCode).toBe(200);
+      }
+      for (const roles of [['finance'], ['support']] as const) {
+        const token = await staffToken(rt, roles);
+        expect((await fetchFile(url, { authorization: token })).statusCode).toBe(404);
       }
     });
   });

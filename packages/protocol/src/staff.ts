@@ -79,6 +79,35 @@ export const staffEnrolmentSchema = z.object({
 /** An authenticator code, or one of the recovery codes shown at enrolment. */
 export const staffSecondFactorBodySchema = withOneProof({}, 'staff.code_or_recovery_code');
 
+/** A staff member changes their own password: the one now, the new one, and an authenticator code. */
+export const staffPasswordChangeBodySchema = z.object({
+  old_password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+  new_password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+  code: z.string().regex(/^\d{6}$/, 'six digits'),
+});
+
+/**
+ * What an uploaded file is attached to, and the roles (besides admin, who reads everything) that
+ * may open it: identity photos are compliance's; deposit proofs are finance's, and compliance's
+ * too, who look into where money came from. A file attached to nothing yet (an upload not sent
+ * with a submission or a deposit) is no case of the back office's: only an admin opens it.
+ */
+export const FILE_USES = ['identity', 'deposit_proof'] as const;
+export type FileUse = (typeof FILE_USES)[number];
+export const FILE_READER_ROLES: Record<FileUse, readonly StaffRole[]> = {
+  identity: ['compliance'],
+  deposit_proof: ['finance', 'compliance'],
+};
+
+/**
+ * Whether staff with these roles may open a file with these uses: any one use the roles may read
+ * is enough (a photo the user sent both as identity and as a proof is the finance desk's proof too).
+ */
+export function staffMayReadFile(roles: readonly StaffRole[], uses: readonly FileUse[]): boolean {
+  if (roles.includes('admin')) return true;
+  return uses.some((use) => FILE_READER_ROLES[use].some((role) => roles.includes(role)));
+}
+
 export const staffEnrolmentResultSchema = z.object({
   staff: staffSchema,
   recovery_codes: z.array(z.string()).describe('Shown once: each opens one login without the authenticator'),

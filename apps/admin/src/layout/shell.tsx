@@ -2,7 +2,7 @@
  * The frame of every signed-in screen: the menu of the screens this member's roles open, and a
  * header with the time zone every time is shown in, the language, the theme and the account.
  */
-import { Suspense } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import {
   DesktopOutlined,
   FileTextOutlined,
   IdcardOutlined,
+  KeyOutlined,
   LogoutOutlined,
   MailOutlined,
   ReadOutlined,
@@ -31,6 +32,7 @@ import { allows, session, useSession } from '../lib/session.ts';
 import { preferences, usePreferences } from '../lib/preferences.ts';
 import { timeZoneName } from '../lib/time.ts';
 import { LanguageSwitch } from './language-switch.tsx';
+import { PasswordChange } from './password-change.tsx';
 import { SCREENS } from './navigation.ts';
 
 const ICONS: Record<string, React.ReactNode> = {
@@ -56,6 +58,7 @@ export function Shell() {
   const { token, staff } = useSession();
   const { theme } = usePreferences();
   const location = useLocation();
+  const [changingPassword, setChangingPassword] = useState(false);
   // The account behind a token kept from an earlier visit: asked once, then known.
   const me = useQuery({
     queryKey: ['me', token],
@@ -115,6 +118,12 @@ export function Shell() {
                     label: <Link to="/sessions">{t('nav.sessions')}</Link>,
                   },
                   {
+                    key: 'password',
+                    icon: <KeyOutlined />,
+                    label: <span data-testid="change-password">{t('account.change_password')}</span>,
+                    onClick: () => setChangingPassword(true),
+                  },
+                  {
                     key: 'logout',
                     icon: <LogoutOutlined />,
                     label: t('shell.sign_out'),
@@ -132,6 +141,7 @@ export function Shell() {
             </Dropdown>
           </Flex>
         </Layout.Header>
+        <PasswordChange open={changingPassword} onClose={() => setChangingPassword(false)} />
         <Layout.Content className="shell-content">
           {member ? (
             <Suspense fallback={<Skeleton active />}>

@@ -5,9 +5,9 @@
  * reject or mark invalid with the reason the user reads.
  */
 import { useTranslation } from 'react-i18next';
-import { Descriptions, Flex, Image } from 'antd';
+import { Descriptions, Flex, Image, Typography } from 'antd';
 import { depositCredit, formatMicros, parseMicros } from '@omp/engine';
-import type { DepositRecord } from '@omp/protocol';
+import { staffMayReadFile, type DepositRecord } from '@omp/protocol';
 import { allows, useSession } from '../lib/session.ts';
 import { localTime } from '../lib/time.ts';
 import { ReviewQueue } from '../ui/review-queue.tsx';
@@ -163,10 +163,17 @@ export default function DepositsPage() {
               </Descriptions.Item>
             ) : null}
           </Descriptions>
-          <figure className="photo">
-            <Image src={open.proof_img} alt={t('deposit.proof')} width={420} />
-            <figcaption>{t('deposit.proof')}</figcaption>
-          </figure>
+          {/* Proofs are for finance and compliance (and admin): the server gives other roles no link. */}
+          {staffMayReadFile(staff?.roles ?? [], ['deposit_proof']) ? (
+            <figure className="photo">
+              <Image src={open.proof_img} alt={t('deposit.proof')} width={420} />
+              <figcaption>{t('deposit.proof')}</figcaption>
+            </figure>
+          ) : (
+            <Typography.Text type="secondary" data-testid="proof-withheld">
+              {t('deposit.proof')}: {t('common.not_for_role')}
+            </Typography.Text>
+          )}
         </Flex>
       )}
     />

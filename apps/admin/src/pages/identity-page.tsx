@@ -5,7 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Descriptions, Flex, Image, List, Skeleton, Typography } from 'antd';
-import type { IdentitySubmission } from '@omp/protocol';
+import { staffMayReadFile, type IdentitySubmission } from '@omp/protocol';
 import { api } from '../lib/api-client.ts';
 import { allows, useSession } from '../lib/session.ts';
 import { localTime } from '../lib/time.ts';
@@ -80,6 +80,7 @@ export default function IdentityPage() {
 }
 
 function IdentityDetail({ id }: { id: number }) {
+  const { staff } = useSession();
   const { t } = useTranslation();
   // The detail carries fresh signed links to the photos.
   const detail = useQuery({
@@ -118,21 +119,28 @@ function IdentityDetail({ id }: { id: number }) {
           </Descriptions.Item>
         ) : null}
       </Descriptions>
-      <Image.PreviewGroup>
-        <Flex gap={12}>
-          <figure className="photo">
-            <Image src={record.front_pic} alt={t('identity.front')} width={320} />
-            <figcaption>{t('identity.front')}</figcaption>
-          </figure>
-          {/* A passport has no reverse side. */}
-          {record.reverse_pic && (
+      {/* Identity photos are for compliance (and admin): the server gives other roles no link. */}
+      {staffMayReadFile(staff?.roles ?? [], ['identity']) ? (
+        <Image.PreviewGroup>
+          <Flex gap={12}>
             <figure className="photo">
-              <Image src={record.reverse_pic} alt={t('identity.reverse')} width={320} />
-              <figcaption>{t('identity.reverse')}</figcaption>
+              <Image src={record.front_pic} alt={t('identity.front')} width={320} />
+              <figcaption>{t('identity.front')}</figcaption>
             </figure>
-          )}
-        </Flex>
-      </Image.PreviewGroup>
+            {/* A passport has no reverse side. */}
+            {record.reverse_pic && (
+              <figure className="photo">
+                <Image src={record.reverse_pic} alt={t('identity.reverse')} width={320} />
+                <figcaption>{t('identity.reverse')}</figcaption>
+              </figure>
+            )}
+          </Flex>
+        </Image.PreviewGroup>
+      ) : (
+        <Typography.Text type="secondary" data-testid="photos-withheld">
+          {t('identity.front')}: {t('common.not_for_role')}
+        </Typography.Text>
+      )}
       <Typography.Title level={5}>{t('identity.history')}</Typography.Title>
       <List
         size="small"

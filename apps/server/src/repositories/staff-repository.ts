@@ -229,6 +229,31 @@ export class StaffRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
+  /**
+   * Takes the write lock on one member's row for the rest of the transaction (a no-op update), as
+   * `lockAll` does for every row: a login's `openSession` (FOR SHARE) waits for a password change
+   * to commit and then sees the new hash, so no session proven with the old password is written.
+   */
+  async lockMember(id: number): Promise<StaffAccount | undefined> {
+    await this.db
+      .updateTable('staff')
+      .set({ disabled: sql<number>`disabled` })
+      .where('id', '=', id)
+      .execute();
+    return this.byId(id);
+  }
+
+  /** Ends every session of the member (working or waiting for its second factor) but `keepId`. */
+  async revokeOtherSessions(staffId: number, keepId: number, nowMs: number): Promise<void> {
+    await this.db
+      .updateTable('staff_sessions')
+      .set({ revoked_at: nowMs })
+      .where('staff_id', '=', staffId)
+      .where('id', '!=', keepId)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+
   async revokeAllSessions(staffId: number, nowMs: number): Promise<void> {
     await this.db
       .updateTable('staff_sessions')

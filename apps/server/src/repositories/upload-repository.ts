@@ -1,4 +1,5 @@
 /** Uploaded files: their random name, owner, sniffed type and size. The bytes live in FileStorage. */
+import type { FileUse } from '@omp/protocol';
 import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import { isPostgres } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
@@ -123,6 +124,23 @@ export class UploadRepository {
   /** Gives an attempt back: the server refused it for its own reasons (busy), not the user's. */
   async withdrawAttempt(id: number): Promise<void> {
     await this.db.deleteFrom('upload_attempts').where('id', '=', id).execute();
+  }
+
+  /** What the upload is attached to: identity submissions, deposits (none when nothing yet). */
+  async usesOf(name: string): Promise<FileUse[]> {
+    const identity = await this.db
+      .selectFrom('identity_submissions')
+      .select('id')
+      .where((eb) => eb.or([eb('front_pic', '=', name), eb('reverse_pic', '=', name)]))
+      .limit(1)
+      .executeTakeFirst();
+    const deposit = await this.db
+      .selectFrom('deposits')
+      .select('id')
+      .where('proof_pic', '=', name)
+      .limit(1)
+      .executeTakeFirst();
+    return [...(identity ? ['identity' as const] : []), ...(deposit ? ['deposit_proof' as const] : [])];
   }
 
   /**

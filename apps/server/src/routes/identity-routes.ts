@@ -19,6 +19,7 @@ import { ok } from '../http/envelope-plugin.ts';
 import { requireStaff } from '../http/staff-auth.ts';
 import type { IdentityService } from '../services/identity-service.ts';
 import { SESSION_SECURITY } from '../http/session-guard.ts';
+import { filesForRoles } from './staff-file-links.ts';
 
 export interface IdentityRouteDeps {
   identity: IdentityService;
@@ -27,6 +28,8 @@ export interface IdentityRouteDeps {
 const COMPLIANCE = ['compliance'] as const;
 /** Reading the queue: support sees it too, and decides nothing. */
 const READ_IDENTITY = ['compliance', 'support'] as const;
+/** The photos of a submission: links only to compliance and admin (staff-file-links.ts). */
+const PHOTO_FIELDS = ['front_pic', 'reverse_pic'] as const;
 const security = SESSION_SECURITY;
 const staffToken = 'The staff token from /admin/api/login in the authorization header (compliance or admin).';
 
@@ -95,12 +98,15 @@ export async function identityRoutes(app: FastifyInstance, deps: IdentityRouteDe
       },
     },
     async (request) => {
-      await requireStaff(request);
+      const staff = await requireStaff(request);
       const { status, user_id, from_ms, to_ms, page, page_size } = request.query;
-      return ok(
-        request,
-        await identity.list({ status, userId: user_id, fromMs: from_ms, toMs: to_ms }, page, page_size),
+      const found = await identity.list(
+        { status, userId: user_id, fromMs: from_ms, toMs: to_ms },
+        page,
+        page_size,
       );
+      const list = found.list.map((entry) => filesForRoles(staff.roles, 'identity', entry, PHOTO_FIELDS));
+      return ok(request, { ...found, list });
     },
   );
 
@@ -111,15 +117,16 @@ export async function identityRoutes(app: FastifyInstance, deps: IdentityRouteDe
       schema: {
         tags: staffTags,
         summary: 'One submission with the urls of its photos',
-        description: `${staffToken} The photo urls are signed links that open them for a few minutes, also in an <img> tag.`,
+        description: `${staffToken} The photo urls are signed links that open them for a few minutes, also in an <img> tag; empty to a member whose roles may not read identity photos (compliance and admin may).`,
         security,
         params: staffIdParamsSchema,
         response: { 200: envelopeOf(identitySubmissionSchema) },
       },
     },
     async (request) => {
-      await requireStaff(request);
-      return ok(request, await identity.detail(request.params.id));
+      const staff = await requireStaff(request);
+      const found = await identity.detail(request.params.id);
+      return ok(request, filesForRoles(staff.roles, 'identity', found, PHOTO_FIELDS));
     },
   );
 

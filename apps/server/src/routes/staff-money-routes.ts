@@ -32,6 +32,7 @@ import { requireStaff } from '../http/staff-auth.ts';
 import type { MoneyQueries } from '../services/money-queries.ts';
 import type { MoneyService, PaymentConfigTable } from '../services/money-service.ts';
 import { SESSION_SECURITY } from '../http/session-guard.ts';
+import { filesForRoles } from './staff-file-links.ts';
 
 export interface StaffMoneyRouteDeps {
   money: MoneyService;
@@ -130,12 +131,14 @@ export async function staffMoneyRoutes(app: FastifyInstance, deps: StaffMoneyRou
         security,
         tags,
         summary: 'Deposits, filtered by status and user',
+        description:
+          '`proof_img` is a signed link to the proof, empty to a member whose roles may not read proofs (finance, compliance and admin may).',
         querystring: reviewListQuerySchema,
         response: { 200: envelopeOf(pageOf(depositRecordSchema.extend({ user_id: z.number() }))) },
       },
     },
     async (request) => {
-      await requireStaff(request);
+      const staff = await requireStaff(request);
       const { status, user_id, from_ms, to_ms, page, page_size } = request.query;
       const filter = {
         ...(status === undefined ? {} : { status }),
@@ -143,7 +146,10 @@ export async function staffMoneyRoutes(app: FastifyInstance, deps: StaffMoneyRou
         ...(from_ms === undefined ? {} : { fromMs: from_ms }),
         ...(to_ms === undefined ? {} : { toMs: to_ms }),
       };
-      return ok(request, await queries.depositsPageForStaff(filter, page, page_size, request.lang));
+      const found = await queries.depositsPageForStaff(filter, page, page_size, request.lang);
+      // The proof's link only to finance, compliance and admin (staff-file-links.ts).
+      const list = found.list.map((row) => filesForRoles(staff.roles, 'deposit_proof', row, ['proof_img']));
+      return ok(request, { ...found, list });
     },
   );
 

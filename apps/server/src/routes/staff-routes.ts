@@ -17,7 +17,7 @@ import {
   staffUpdateBodySchema,
 } from '@omp/protocol';
 import { ok } from '../http/envelope-plugin.ts';
-import { requireStaff } from '../http/staff-auth.ts';
+import { requireStaff, staffSession } from '../http/staff-auth.ts';
 import { toWireStaff, type StaffService } from '../services/staff-service.ts';
 import { SESSION_SECURITY } from '../http/session-guard.ts';
 
@@ -79,7 +79,7 @@ export async function staffRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
       schema: {
         tags,
         summary: 'Change roles, disable or re-enable, or set a new password (admin)',
-        description: `${staffToken} Disabling or a new password ends that member's sessions; the last admin stays.`,
+        description: `${staffToken} Disabling or a new password ends that member's sessions (an admin setting their own password keeps the session it is set from; their other sessions end); the last admin stays.`,
         security,
         params: staffIdParamsSchema,
         body: staffUpdateBodySchema,
@@ -89,7 +89,8 @@ export async function staffRoutes(app: FastifyInstance, deps: StaffRouteDeps) {
     async (request) => {
       const admin = await requireStaff(request);
       const { roles, disabled, password, reset_second_factor } = request.body;
-      const updated = await staff.update(admin, request.params.id, {
+      const session = await staffSession(request);
+      const updated = await staff.update({ ...admin, sessionId: session?.id }, request.params.id, {
         roles,
         disabled: disabled === undefined ? undefined : disabled === 1,
         password,

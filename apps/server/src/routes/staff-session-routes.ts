@@ -13,6 +13,7 @@ import {
   staffLoginBodySchema,
   staffLoginResultSchema,
   staffSchema,
+  staffPasswordChangeBodySchema,
   staffSecondFactorBodySchema,
   staffSessionSchema,
   staffVerifyResultSchema,
@@ -134,6 +135,37 @@ export async function staffSessionRoutes(app: FastifyInstance, deps: { staff: St
       await requireStaff(request);
       await staff.logout(tokenOf(request)!);
       return ok(request, null, 'logout_ok');
+    },
+  );
+
+  api.post(
+    '/admin/api/password',
+    {
+      config: { staffRoles: [] },
+      schema: {
+        tags,
+        summary: 'Change my own password (the password now and an authenticator code prove it is me)',
+        description:
+          `${staffToken} The new password meets the password rules (8 to 64 characters, a letter and a ` +
+          'digit, not the username, not a common one). A wrong current password or code counts as a ' +
+          'failed login of the member, under the same limits (5 in 15 minutes lock the name, logins ' +
+          'included). On success every other session of the member ends at once, signed in or waiting ' +
+          'for its second factor; this one stays. Written to the audit log.',
+        security,
+        body: staffPasswordChangeBodySchema,
+      },
+    },
+    async (request) => {
+      await requireStaff(request);
+      const session = (await staffSession(request))!;
+      const { old_password, new_password, code } = request.body;
+      await staff.changeOwnPassword(session, {
+        oldPassword: old_password,
+        newPassword: new_password,
+        code,
+        ip: request.ip,
+      });
+      return ok(request, null, 'staff.password_changed');
     },
   );
 

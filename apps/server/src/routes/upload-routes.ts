@@ -1,7 +1,8 @@
 /**
  * Image uploads (`common/image_upload`, docs/CONTRACT.md "Calls") and the files they become.
  *
- * A file is served to its owner or a staff session (the Authorization header), or to whoever holds
+ * A file is served to its owner or a staff session whose roles may read what it is attached to
+ * (the Authorization header; staffMayReadFile in the protocol), or to whoever holds
  * a short-lived signed link to it (`?exp=&sig=`, file-links.ts), which is what answers carry for
  * `<img>` tags. A session token is never taken from the URL: it would outlive the page in browser
  * history and proxy logs. Files go out with headers that keep them an image: their type,
@@ -11,7 +12,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeOf, ResponseCode } from '@omp/protocol';
+import { envelopeOf, ResponseCode, staffMayReadFile } from '@omp/protocol';
 import { translate } from '../i18n/translate.ts';
 import { DomainError, invalid } from '../domain/errors.ts';
 import { malformedBody } from '../http/app-error.ts';
@@ -83,8 +84,9 @@ export async function uploadRoutes(app: FastifyInstance, deps: UploadRouteDeps) 
         summary: 'An uploaded image, for its owner or the back office',
         description:
           'Opened by the signed link an answer carries (`exp` and `sig`, valid for minutes), or with the ' +
-          "owner's or a staff session in the authorization header. Anyone else gets 404, whether or not " +
-          'the file exists.',
+          "owner's session in the authorization header, or a staff session whose roles may read what the file " +
+          'is attached to: identity photos compliance (and admin), deposit proofs finance and compliance (and ' +
+          'admin), a file attached to nothing admin only. Anyone else gets 404, whether or not the file exists.',
         params: z.object({ name: z.string().max(64) }),
         querystring: z.object({
           exp: z.string().max(20).optional().describe('Unix seconds the link expires at'),
@@ -100,7 +102,7 @@ export async function uploadRoutes(app: FastifyInstance, deps: UploadRouteDeps) 
       const upload = await uploads.find(name);
       const allowed =
         upload !== undefined &&
-        (uploads.linkOpens(name, exp, sig) || (await mayRead(request, tokenOf(request), upload.ownerUserId)));
+        (uploads.linkOpens(name, exp, sig) || (await mayRead(request, uploads, tokenOf(request), upload)));
       const bytes = upload && allowed ? await uploads.bytesOf(upload) : undefined;
       if (!upload || !bytes) {
         return reply
@@ -123,12 +125,23 @@ export async function uploadRoutes(app: FastifyInstance, deps: UploadRouteDeps) 
   );
 }
 
-/** The owner's session, or any staff session (the back office reviews the photos). */
-async function mayRead(request: FastifyRequest, token: string | undefined, ownerUserId: number | null) {
+/**
+ * The owner's session, or a staff session whose roles may read what the file is attached to
+ * (staffMayReadFile: identity photos compliance's, deposit proofs finance's and compliance's, an
+ * admin's everything).
+ */
+async function mayRead(
+  request: FastifyRequest,
+  uploads: UploadService,
+  token: string | undefined,
+  upload: { name: string; ownerUserId: number | null },
+) {
   if (!token) return false;
   const user = await request.server.auth.userOfToken(token);
-  if (user && ownerUserId !== null && user.id === ownerUserId) return true;
-  return (await request.server.staffService.staffOfToken(token)) !== undefined;
+  if (user && upload.ownerUserId !== null && user.id === upload.ownerUserId) return true;
+  const staff = await request.server.staffService.staffOfToken(token);
+  if (!staff) return false;
+  return staffMayReadFile(staff.roles, await uploads.usesOf(upload.name));
 }
 
 /**

@@ -115,6 +115,19 @@ export class StaffSecondFactor {
   }
 
   /**
+   * An enrolled member's current code, asked again for an account action in a working session (a
+   * password change): good once, and a wrong one counts as a failed login of the member.
+   */
+  async checkActionCode(member: StaffAccount, code: string, ip: string): Promise<void> {
+    if (member.totpEnrolledAt === null || !member.totpSecret)
+      throw refused('staff.second_factor_not_enrolled');
+    await this.gate.checkCode(this.ownerOf(member), this.secrets.open(member.totpSecret), code, {
+      ip,
+      signIn: false,
+    });
+  }
+
+  /**
    * The steps of one sign-in take turns (on every node), each reading the session and its member
    * afresh: steps racing on it would each spend a recovery code for the one session they open, or
    * two enrolment taps each keep a secret of their own.

@@ -196,6 +196,46 @@ export class StaffService {
       throw notFound('staff.session_not_found', { id: sessionId });
   }
 
+  /**
+   * A member changes their own password: the password now and an authenticator code prove it is
+   * them (a wrong one of either counts as a failed login, under the login's limits), the new one
+   * meets the password rules. In one transaction holding the member's row: the new hash, every
+   * other session of theirs ended (working or waiting for its second factor), the audit row. The
+   * session it is made from stays. A password replaced meanwhile (an admin's) refuses the change.
+   */
+  async changeOwnPassword(
+    session: StaffSession,
+    input: { oldPassword: string; newPassword: string; code: string; ip: string },
+  ): Promise<void> {
+    const member = session.staff;
+    checkNewPassword(input.newPassword, input.newPassword, member.username);
+    const attempt = await this.attempts.count(failureKey(member.username), input.ip, false);
+    if (!(await this.passwords.verify(input.oldPassword, member.passwordHash)))
+      throw refused('password.current_wrong');
+    await attempt.withdraw();
+    await this.secondFactor.checkActionCode(member, input.code, input.ip);
+    const passwordHash = await this.passwords.hash(input.newPassword);
+    const nowMs = this.o.now();
+    await this.o.db.transaction().execute(async (trx) => {
+      const repository = new StaffRepository(trx);
+      const now = await repository.lockMember(member.id);
+      if (!now || now.disabled || now.passwordHash !== member.passwordHash)
+        throw refused('password.current_wrong');
+      await repository.update(member.id, { passwordHash });
+      await repository.revokeOtherSessions(member.id, session.id, nowMs);
+      await writeAudit(trx, {
+        staffId: member.id,
+        action: 'staff.password_change',
+        targetType: 'staff',
+        targetId: member.id,
+        before: null,
+        // Never the hash itself: only that the password changed.
+        after: { username: member.username, password_changed: true },
+        atMs: nowMs,
+      });
+    });
+  }
+
   list(): Promise<StaffAccount[]> {
     return this.staff.list();
   }
@@ -233,11 +273,12 @@ export class StaffService {
 
   /**
    * Changes roles, disables or re-enables, or sets a new password. Disabling or a new password ends
-   * that member's sessions. The last enabled admin cannot be demoted or disabled, so the back
+   * that member's sessions (an admin's own new password: all but the session it was set from). The last enabled admin cannot be demoted or disabled, so the back
    * office can never lock itself out.
    */
   async update(
-    actor: { id: number },
+    /** `sessionId`: the session the change is made from, kept when the admin changes their own password. */
+    actor: { id: number; sessionId?: number | undefined },
     id: number,
     change: {
       roles?: StaffRole[] | undefined;
@@ -270,7 +311,12 @@ export class StaffService {
         ...(passwordHash ? { passwordHash } : {}),
       });
       if (change.resetSecondFactor) await repository.clearSecondFactor(id);
-      if (disabled || passwordHash || change.resetSecondFactor) await repository.revokeAllSessions(id, nowMs);
+      // An admin setting their own new password keeps the session they set it from; every other
+      // session of theirs ends, as a password change by the member themselves does.
+      const keep = !disabled && !change.resetSecondFactor && actor.id === id ? actor.sessionId : undefined;
+      if (keep !== undefined && passwordHash) await repository.revokeOtherSessions(id, keep, nowMs);
+      else if (disabled || passwordHash || change.resetSecondFactor)
+        await repository.revokeAllSessions(id, nowMs);
       const after = (await repository.byId(id))!;
       // The same roles and state again, and no password or authenticator reset: nothing to log.
       const changedNothing =

@@ -9,6 +9,7 @@
  * Example: an upload of a PNG is stored as `3f9c…e1.png` and answered with the url
  * `/v1/files/3f9c…e1.png`; `ownedBy('/v1/files/3f9c…e1.png', owner)` gives back `3f9c…e1.png`.
  */
+import type { FileUse } from '@omp/protocol';
 import { createHash, randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { ResponseCode } from '@omp/protocol';
@@ -188,6 +189,11 @@ export class UploadService {
   /** Whether a link's `exp` and `sig` open the upload `name` now. */
   linkOpens(name: string, exp: string | undefined, sig: string | undefined): boolean {
     return this.o.links.opens(name, exp, sig);
+  }
+
+  /** What the upload is attached to, which decides the staff roles that may open it. */
+  usesOf(name: string): Promise<FileUse[]> {
+    return this.o.repository.usesOf(name);
   }
 
   /**
