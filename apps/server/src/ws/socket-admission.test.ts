@@ -45,6 +45,14 @@ describe('AddressSlots', () => {
     expect(slots.count('2001:db8:7:1::9')).toBe(1);
     expect(slots.take('2001:db8:7:1::3', new EventEmitter())).toBe(true);
   });
+
+  it('holds no slot for a connection gone before it was counted (its close may be past)', () => {
+    const slots = new AddressSlots(1);
+    const gone = Object.assign(new EventEmitter(), { destroyed: true });
+    for (let i = 0; i < 3; i++) expect(slots.take('198.51.100.7', gone)).toBe(true);
+    expect(slots.count('198.51.100.7')).toBe(0);
+    expect(slots.take('198.51.100.7', new EventEmitter())).toBe(true);
+  });
 });
 
 describe('oldestBeyondCap', () => {

@@ -16,6 +16,12 @@ export interface SocketCaps {
 /** Generous: an office behind one address, a user with a phone, a tablet and many browser tabs. */
 export const DEFAULT_SOCKET_CAPS: SocketCaps = { perAddress: 200, perUser: 20 };
 
+/** The connection a slot is held for: its TCP socket. */
+export interface SlotConnection {
+  readonly destroyed?: boolean;
+  once(event: 'close', listener: () => void): unknown;
+}
+
 /** The sockets counted per address key; a slot is held until its connection closes. */
 export class AddressSlots {
   private readonly held = new Map<string, number>();
@@ -29,7 +35,11 @@ export class AddressSlots {
    * Takes a slot for `address` until `connection` closes (its TCP socket, so a refused or failed
    * handshake frees it too); false when the address holds its cap already.
    */
-  take(address: string, connection: { once(event: 'close', listener: () => void): unknown }): boolean {
+  take(address: string, connection: SlotConnection): boolean {
+    // Gone already (the client hung up while the request was read): its close may have been
+    // emitted, so a slot taken now would never be given back, and a client hanging up at once,
+    // over and over, would use up its address's share for good.
+    if (connection.destroyed) return true;
     const key = addressUnit(address);
     const count = this.held.get(key) ?? 0;
     if (count >= this.cap) return false;

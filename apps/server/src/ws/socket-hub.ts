@@ -52,7 +52,7 @@ import {
 import { readClientMessage, type ClientRequest } from './socket-client-messages.ts';
 import { parseTopic, type ParsedTopic } from './socket-topics.ts';
 import { TradeStream, type TradeSource } from './socket-trade-stream.ts';
-import type { SocketCaps } from './socket-admission.ts';
+import type { SlotConnection, SocketCaps } from './socket-admission.ts';
 import { SILENT_CLIENT_TIMEOUT_MS, SocketLimits } from './socket-limits.ts';
 
 export { DEFAULT_SOCKET_RATE_LIMIT, type SocketRateLimit, type SocketSession } from './socket-session.ts';
@@ -171,7 +171,7 @@ export class SocketHub {
    * Whether another socket from `address` (the client's address as the HTTP layer sees it) may
    * open; asked before the upgrade, its slot held until `connection` closes (socket-limits.ts).
    */
-  admit(address: string, connection: { once(event: 'close', listener: () => void): unknown }): boolean {
+  admit(address: string, connection: SlotConnection): boolean {
     return this.limits.admit(address, connection);
   }
 

@@ -7,7 +7,13 @@
 import type { WebSocket } from 'ws';
 import { SOCKET_SILENT_CLIENT_MS, SocketCloseCode } from '@omp/protocol';
 import { TokenBuckets } from '../http/token-buckets.ts';
-import { AddressSlots, DEFAULT_SOCKET_CAPS, oldestBeyondCap, type SocketCaps } from './socket-admission.ts';
+import {
+  AddressSlots,
+  DEFAULT_SOCKET_CAPS,
+  oldestBeyondCap,
+  type SlotConnection,
+  type SocketCaps,
+} from './socket-admission.ts';
 import { DEFAULT_SOCKET_RATE_LIMIT, type SocketRateLimit } from './socket-session.ts';
 
 /** Clients silent for this long are gone (clients ping at least every 5 s: the web app every second when no push comes). */
@@ -56,7 +62,7 @@ export class SocketLimits<C extends LimitedClient> {
    * Whether another socket from `address` may open, asked before the upgrade so a refused one costs
    * no handshake; its slot is held until `connection` (the request's TCP socket) closes.
    */
-  admit(address: string, connection: { once(event: 'close', listener: () => void): unknown }): boolean {
+  admit(address: string, connection: SlotConnection): boolean {
     return this.addressSlots.take(address, connection);
   }
 
