@@ -185,16 +185,6 @@ export class MoneyRepository {
     return row && toInt(row.id);
   }
 
-  /** The SHA-256 digests kept of an upload (stored and sent bytes); none for an older upload. */
-  async uploadDigests(name: string): Promise<string[]> {
-    const row = await this.db
-      .selectFrom('uploads')
-      .select(['sha256', 'original_sha256'])
-      .where('name', '=', name)
-      .executeTakeFirst();
-    return [...new Set([row?.sha256, row?.original_sha256].filter((d): d is string => !!d))];
-  }
-
   /**
    * A deposit, waiting or credited, whose proof has one of these digests as its stored or sent
    * bytes: the user's own first (`own`), else anyone's. The same picture under another name, or

@@ -71,12 +71,15 @@ export class DepositDesk {
     answerOf: (row: Deposit) => T,
     idempotent?: IdempotentRequest,
   ): Promise<T> {
-    const proof = await this.options.uploadOwnedBy(input.proofImg, user.id);
-    if (!proof) throw invalid('money.proof_required');
+    const upload = await this.options.uploadOwnedBy(input.proofImg, user.id);
+    if (!upload) throw invalid('money.proof_required');
+    const proof = upload.name;
     // One transfer's proof backs one deposit: the reports filed with a proof, or with a proof of
     // the same content (its digests, whoever uploaded it), take turns on every node, so a retry
     // (same key) finds its first answer and another report finds the deposit.
-    const digests = await this.repository.uploadDigests(proof);
+    const digests = [
+      ...new Set([upload.sha256, upload.originalSha256].filter((digest): digest is string => !!digest)),
+    ];
     const keys = [`deposit-proof:${proof}`, ...digests.map((digest) => `deposit-proof-content:${digest}`)];
     try {
       return await withLocks(this.options.locks, keys, () =>

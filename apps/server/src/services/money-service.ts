@@ -29,6 +29,7 @@ import { toWithdrawal } from '../wire/money-wire.ts';
 import type { Language } from '@omp/protocol';
 import { isUniqueViolation, type DbOrTx, type Tx } from '../repositories/unit-of-work.ts';
 import type { KeyedLocks } from './keyed-locks.ts';
+import type { UploadRecord } from '../repositories/upload-repository.ts';
 import { noticeTime, type SecurityNotices } from './security-notices.ts';
 import { bindDrawMethod, type DrawMethodInput } from './payout-methods.ts';
 import { payoutCoolingMs, usableFromMs } from './payout-cooling.ts';
@@ -41,7 +42,7 @@ export interface MoneyServiceOptions {
   trading: TradingService;
   settings: SettingsService;
   /** The canonical name of an upload that belongs to the user, or undefined. */
-  uploadOwnedBy: (nameOrUrl: string, userId: number) => Promise<string | undefined>;
+  uploadOwnedBy: (nameOrUrl: string, userId: number) => Promise<UploadRecord | undefined>;
   isIdentityCertified: (userId: number) => Promise<boolean>;
   /** Staff froze the user's withdrawals (a compliance hold). */
   areWithdrawalsFrozen: (userId: number) => Promise<boolean>;

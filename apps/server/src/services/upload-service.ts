@@ -172,10 +172,15 @@ export class UploadService {
    * attach an image to a record, so nobody can point a record at another person's photo.
    */
   async ownedBy(nameOrUrl: string, userId: number): Promise<string | undefined> {
+    return (await this.ownedUpload(nameOrUrl, userId))?.name;
+  }
+
+  /** The record of the user's upload named by `nameOrUrl` (its digests with it), as `ownedBy` finds it. */
+  async ownedUpload(nameOrUrl: string, userId: number): Promise<UploadRecord | undefined> {
     const name = uploadNameOf(nameOrUrl);
     if (!name) return undefined;
     const upload = await this.o.repository.byName(name);
-    return upload && upload.ownerUserId === userId ? name : undefined;
+    return upload && upload.ownerUserId === userId ? upload : undefined;
   }
 
   /**

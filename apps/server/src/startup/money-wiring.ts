@@ -71,7 +71,7 @@ export async function wireMoney(deps: MoneyWiringDeps) {
     repository: moneyRepository,
     trading: deps.book.trading,
     settings: deps.settings,
-    uploadOwnedBy: (nameOrUrl, userId) => uploads.ownedBy(nameOrUrl, userId),
+    uploadOwnedBy: (nameOrUrl, userId) => uploads.ownedUpload(nameOrUrl, userId),
     isIdentityCertified: (userId) => identity.isCertified(userId),
     // Read at the moment of asking, not from the session cache: a freeze holds on every node at once.
     areWithdrawalsFrozen: async (userId) => (await users.byId(userId))?.withdrawalsFrozen === true,
