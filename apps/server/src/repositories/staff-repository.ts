@@ -243,24 +243,18 @@ export class StaffRepository {
     return this.byId(id);
   }
 
-  /** Ends every session of the member (working or waiting for its second factor) but `keepId`. */
-  async revokeOtherSessions(staffId: number, keepId: number, nowMs: number): Promise<void> {
-    await this.db
+  /**
+   * Ends every session of the member, working or waiting for its second factor, but `keepId` when
+   * given (the session a member's own new password was set from).
+   */
+  async revokeAllSessions(staffId: number, nowMs: number, keepId?: number): Promise<void> {
+    let sessions = this.db
       .updateTable('staff_sessions')
       .set({ revoked_at: nowMs })
       .where('staff_id', '=', staffId)
-      .where('id', '!=', keepId)
-      .where('revoked_at', 'is', null)
-      .execute();
-  }
-
-  async revokeAllSessions(staffId: number, nowMs: number): Promise<void> {
-    await this.db
-      .updateTable('staff_sessions')
-      .set({ revoked_at: nowMs })
-      .where('staff_id', '=', staffId)
-      .where('revoked_at', 'is', null)
-      .execute();
+      .where('revoked_at', 'is', null);
+    if (keepId !== undefined) sessions = sessions.where('id', '!=', keepId);
+    await sessions.execute();
   }
 
   /**

@@ -222,7 +222,7 @@ export class StaffService {
       if (!now || now.disabled || now.passwordHash !== member.passwordHash)
         throw refused('password.current_wrong');
       await repository.update(member.id, { passwordHash });
-      await repository.revokeOtherSessions(member.id, session.id, nowMs);
+      await repository.revokeAllSessions(member.id, nowMs, session.id);
       await writeAudit(trx, {
         staffId: member.id,
         action: 'staff.password_change',
@@ -273,8 +273,8 @@ export class StaffService {
 
   /**
    * Changes roles, disables or re-enables, or sets a new password. Disabling or a new password ends
-   * that member's sessions (an admin's own new password: all but the session it was set from). The last enabled admin cannot be demoted or disabled, so the back
-   * office can never lock itself out.
+   * that member's sessions (an admin's own new password: all but the session it was set from). The
+   * last enabled admin cannot be demoted or disabled, so the back office can never lock itself out.
    */
   async update(
     /** `sessionId`: the session the change is made from, kept when the admin changes their own password. */
@@ -314,9 +314,8 @@ export class StaffService {
       // An admin setting their own new password keeps the session they set it from; every other
       // session of theirs ends, as a password change by the member themselves does.
       const keep = !disabled && !change.resetSecondFactor && actor.id === id ? actor.sessionId : undefined;
-      if (keep !== undefined && passwordHash) await repository.revokeOtherSessions(id, keep, nowMs);
-      else if (disabled || passwordHash || change.resetSecondFactor)
-        await repository.revokeAllSessions(id, nowMs);
+      if (disabled || passwordHash || change.resetSecondFactor)
+        await repository.revokeAllSessions(id, nowMs, keep);
       const after = (await repository.byId(id))!;
       // The same roles and state again, and no password or authenticator reset: nothing to log.
       const changedNothing =
