@@ -33,6 +33,35 @@ export const addressLockKey = (ip: string) => `login:ip:${addressUnit(ip)}`;
 /** An address that used up its failures: every sign-in from it waits for the window to pass. */
 export const addressLocked = () => new DomainError(ResponseCode.rateLimited, 'rate_limited');
 
+/**
+ * The locks a count of failures is taken under: the account's, and the address's when the address
+ * is limited too (a sign-in), taken in a fixed order by `withLocks`.
+ */
+export const failureLockKeys = (accountKey: string, ip: string, limitIp: boolean) =>
+  limitIp ? [accountLockKey(accountKey), addressLockKey(ip)] : [accountLockKey(accountKey)];
+
+/**
+ * Refuses when the address (if `limitIp`) or the account has used up its failures in the window:
+ * what a password at login and a code at a sign-in's second step both meet first.
+ */
+export async function refuseUsedUpFailures(
+  verifications: Pick<VerificationRepository, 'countLoginFailuresSince'>,
+  attempt: { accountKey: string; ip: string; limitIp: boolean },
+  nowMs: number,
+): Promise<void> {
+  const since = nowMs - LOGIN_WINDOW_MS;
+  if (
+    attempt.limitIp &&
+    (await verifications.countLoginFailuresSince('ip', attempt.ip, since)) >= LOGIN_MAX_FAILURES_PER_IP
+  )
+    throw addressLocked();
+  if (
+    (await verifications.countLoginFailuresSince('account_key', attempt.accountKey, since)) >=
+    LOGIN_MAX_FAILURES_PER_ACCOUNT
+  )
+    throw loginLocked();
+}
+
 export interface LoginAttemptsOptions {
   verifications: VerificationRepository;
   locks: KeyedLocks;
@@ -57,21 +86,10 @@ export class LoginAttempts {
    * this attempt as one more failure of both.
    */
   async count(accountKey: string, ip: string, limitIp: boolean): Promise<CountedAttempt> {
-    const keys = limitIp ? [accountLockKey(accountKey), addressLockKey(ip)] : [accountLockKey(accountKey)];
     const { verifications, now } = this.o;
-    const id = await withLocks(this.o.locks, keys, async () => {
+    const id = await withLocks(this.o.locks, failureLockKeys(accountKey, ip, limitIp), async () => {
       const nowMs = now();
-      const since = nowMs - LOGIN_WINDOW_MS;
-      if (
-        limitIp &&
-        (await verifications.countLoginFailuresSince('ip', ip, since)) >= LOGIN_MAX_FAILURES_PER_IP
-      )
-        throw addressLocked();
-      if (
-        (await verifications.countLoginFailuresSince('account_key', accountKey, since)) >=
-        LOGIN_MAX_FAILURES_PER_ACCOUNT
-      )
-        throw loginLocked();
+      await refuseUsedUpFailures(verifications, { accountKey, ip, limitIp }, nowMs);
       return verifications.recordLoginFailure(accountKey, ip, nowMs);
     });
     return { withdraw: () => verifications.withdrawLoginFailure(id) };

@@ -15,15 +15,7 @@ import { refused } from '../domain/errors.ts';
 import type { VerificationRepository } from '../repositories/verification-repository.ts';
 import type { SecondFactorStore } from '../repositories/second-factor-store.ts';
 import { withLocks, type KeyedLocks } from './keyed-locks.ts';
-import {
-  accountLockKey,
-  addressLocked,
-  addressLockKey,
-  LOGIN_MAX_FAILURES_PER_ACCOUNT,
-  LOGIN_MAX_FAILURES_PER_IP,
-  LOGIN_WINDOW_MS,
-  loginLocked,
-} from './login-attempts.ts';
+import { failureLockKeys, refuseUsedUpFailures } from './login-attempts.ts';
 
 const RECOVERY_CODE_COUNT = 10;
 /** One step either side: a phone's clock a little off still works. */
@@ -140,25 +132,12 @@ export class SecondFactorGate {
    * sign-in, of the address) between.
    */
   private underLimit(owner: CodeOwner, origin: CodeOrigin, work: () => Promise<void>): Promise<void> {
-    const account = accountLockKey(owner.failureKey);
-    const keys = origin.signIn ? [account, addressLockKey(origin.ip)] : [account];
-    return withLocks(this.o.locks, keys, work);
+    return withLocks(this.o.locks, failureLockKeys(owner.failureKey, origin.ip, origin.signIn), work);
   }
 
-  private async throttle(owner: CodeOwner, origin: CodeOrigin) {
-    const since = this.o.now() - LOGIN_WINDOW_MS;
-    if (
-      origin.signIn &&
-      (await this.o.verifications.countLoginFailuresSince('ip', origin.ip, since)) >=
-        LOGIN_MAX_FAILURES_PER_IP
-    )
-      throw addressLocked();
-    const failures = await this.o.verifications.countLoginFailuresSince(
-      'account_key',
-      owner.failureKey,
-      since,
-    );
-    if (failures >= LOGIN_MAX_FAILURES_PER_ACCOUNT) throw loginLocked();
+  private throttle(owner: CodeOwner, origin: CodeOrigin): Promise<void> {
+    const attempt = { accountKey: owner.failureKey, ip: origin.ip, limitIp: origin.signIn };
+    return refuseUsedUpFailures(this.o.verifications, attempt, this.o.now());
   }
 
   private async fail(owner: CodeOwner, ip: string, messageKey: string): Promise<never> {
