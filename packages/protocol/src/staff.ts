@@ -86,6 +86,10 @@ export const staffPasswordChangeBodySchema = z.object({
   code: z.string().regex(/^\d{6}$/, 'six digits'),
 });
 
+/** Whether staff holding `held` may act in one of the `wanted` roles: an admin acts in every role. */
+export const holdsAnyRole = (held: readonly StaffRole[], wanted: readonly StaffRole[]): boolean =>
+  held.includes('admin') || wanted.some((role) => held.includes(role));
+
 /**
  * What an uploaded file is attached to, and the roles (besides admin, who reads everything) that
  * may open it: identity photos are compliance's; deposit proofs are finance's, and compliance's
@@ -104,8 +108,9 @@ export const FILE_READER_ROLES: Record<FileUse, readonly StaffRole[]> = {
  * is enough (a photo the user sent both as identity and as a proof is the finance desk's proof too).
  */
 export function staffMayReadFile(roles: readonly StaffRole[], uses: readonly FileUse[]): boolean {
+  // An admin opens every file, one attached to nothing included.
   if (roles.includes('admin')) return true;
-  return uses.some((use) => FILE_READER_ROLES[use].some((role) => roles.includes(role)));
+  return uses.some((use) => holdsAnyRole(roles, FILE_READER_ROLES[use]));
 }
 
 export const staffEnrolmentResultSchema = z.object({

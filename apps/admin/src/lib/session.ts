@@ -3,7 +3,7 @@
  * browser ends it here as the server's idle limit ends it there) and their account.
  */
 import { useSyncExternalStore } from 'react';
-import type { StaffRole, WireStaff } from '@omp/protocol';
+import { holdsAnyRole, type StaffRole, type WireStaff } from '@omp/protocol';
 
 const TOKEN_KEY = 'omp-admin-token';
 
@@ -39,7 +39,5 @@ export const useSession = () => useSyncExternalStore(session.subscribe, session.
 /** Whether the member's roles allow one of `roles` (admin allows everything), as the server decides. */
 export function allows(staff: Pick<WireStaff, 'roles'> | undefined, roles: readonly StaffRole[]): boolean {
   if (!staff) return false;
-  return (
-    staff.roles.includes('admin') || roles.length === 0 || roles.some((role) => staff.roles.includes(role))
-  );
+  return roles.length === 0 || holdsAnyRole(staff.roles, roles);
 }

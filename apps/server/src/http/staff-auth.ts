@@ -8,7 +8,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ResponseCode, type StaffRole } from '@omp/protocol';
+import { holdsAnyRole, ResponseCode, type StaffRole } from '@omp/protocol';
 import type { StaffAccount, StaffSession } from '../repositories/staff-repository.ts';
 import type { StaffService } from '../services/staff-service.ts';
 import { DomainError } from '../domain/errors.ts';
@@ -57,7 +57,7 @@ export async function requirePendingStaffSession(request: FastifyRequest): Promi
 }
 
 export function hasRole(staff: Pick<StaffRecord, 'roles'>, roles: readonly StaffRole[]): boolean {
-  return staff.roles.includes('admin') || roles.some((role) => staff.roles.includes(role));
+  return holdsAnyRole(staff.roles, roles);
 }
 
 /**
