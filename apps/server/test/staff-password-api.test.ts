@@ -11,6 +11,7 @@ import {
   adminToken,
   authenticatorOf,
   callApi,
+  newStaffMember,
   staffLogin,
   staffSignIn,
   totpAt,
@@ -35,17 +36,7 @@ describe.each(databaseEngines())('staff own password change on %s', (engine) => 
     callApi<T>(rt, 'POST', url, token, body);
   const step = () => Math.floor(rt.clock.now() / 30_000);
 
-  const newMember = async () => {
-    const username = `pw-desk-${++counter}`;
-    const password = `Desk-pass-${counter}-2026`;
-    const created = await post<WireStaff>('/admin/api/staff', admin, {
-      username,
-      password,
-      roles: ['support'],
-    });
-    expect(created.code).toBe(1);
-    return { id: created.data.id, username, password };
-  };
+  const newMember = () => newStaffMember(rt, ['support'], 'pw-desk');
 
   /** The next code the member's phone shows that the server has not accepted yet. */
   const nextCode = async (username: string) => {

@@ -10,6 +10,7 @@ import {
   adminToken,
   authenticatorOf,
   callApi,
+  newStaffMember,
   staffLogin,
   staffSignIn,
   totpAt,
@@ -19,7 +20,6 @@ import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/t
 describe.each(databaseEngines())('staff second factor on %s', (engine) => {
   let rt: TestRuntime;
   let admin: string;
-  let counter = 0;
 
   beforeAll(async () => {
     rt = await startTestRuntime({ engine });
@@ -35,17 +35,7 @@ describe.each(databaseEngines())('staff second factor on %s', (engine) => {
   const step = () => Math.floor(rt.clock.now() / 30_000);
 
   /** A new finance member, created by the admin; their name and password. */
-  const newMember = async () => {
-    const username = `desk-${++counter}`;
-    const password = `Desk-pass-${counter}-2026`;
-    const created = await post<WireStaff>('/admin/api/staff', admin, {
-      username,
-      password,
-      roles: ['finance'],
-    });
-    expect(created.code).toBe(1);
-    return { id: created.data.id, username, password };
-  };
+  const newMember = () => newStaffMember(rt, ['finance'], 'desk');
 
   it('makes a first login enrol an authenticator before anything opens', async () => {
     const member = await newMember();

@@ -9,9 +9,8 @@
  * and then the held login is let go.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { WireStaff } from '@omp/protocol';
 import type { PasswordHasher } from '../src/security/password-hasher.ts';
-import { adminToken, callApi, staffLogin, staffSignIn } from './helpers/staff-helpers.ts';
+import { adminToken, callApi, newStaffMember, staffLogin, staffSignIn } from './helpers/staff-helpers.ts';
 import {
   databaseEngines,
   startTestRuntime,
@@ -54,7 +53,6 @@ const passwords: PasswordHasher = {
 describe.each(databaseEngines())('staff sign-ins racing a change of the member on %s', (engine) => {
   let rt: TestRuntime;
   let admin: string;
-  let counter = 0;
 
   beforeAll(async () => {
     rt = await startTestRuntime({ engine, passwords });
@@ -68,17 +66,7 @@ describe.each(databaseEngines())('staff sign-ins racing a change of the member o
   const post = <T = unknown>(url: string, token: string | undefined, body: Record<string, unknown> = {}) =>
     callApi<T>(rt, 'POST', url, token, body);
 
-  const newMember = async () => {
-    const username = `racing-${++counter}`;
-    const password = `Racing-pass-${counter}-2026`;
-    const created = await post<WireStaff>('/admin/api/staff', admin, {
-      username,
-      password,
-      roles: ['finance'],
-    });
-    expect(created.code).toBe(1);
-    return { id: created.data.id, username, password };
-  };
+  const newMember = () => newStaffMember(rt, ['finance'], 'racing');
 
   /** Starts a login and waits until its password was checked; `release` lets it go on. */
   async function loginHeldAfterItsCheck(username: string, password: string) {
@@ -122,7 +110,7 @@ describe.each(databaseEngines())('staff sign-ins racing a change of the member o
     const member = await newMember();
     await post(`/admin/api/staff/${member.id}`, admin, { disabled: 1 });
     const before = checksMade;
-    const unknown = await staffLogin(rt, `nobody-${counter}`, 'Some-guess-2026');
+    const unknown = await staffLogin(rt, 'nobody-racing', 'Some-guess-2026');
     expect(checksMade - before).toBe(1);
     const wrong = await staffLogin(rt, 'admin', 'Some-guess-2026');
     expect(checksMade - before).toBe(2);

@@ -149,17 +149,30 @@ export async function adminToken(rt: TestRuntime): Promise<string> {
 }
 
 /**
- * A new staff member with exactly these roles, created by the admin through the API, logged in;
- * returns their session token.
+ * A new staff member with exactly these roles, created by the admin through the API and not yet
+ * signed in: their id, name (`prefix`, a number and the roles) and password.
  */
-export async function staffToken(rt: TestRuntime, roles: readonly StaffRole[]): Promise<string> {
-  const username = `staff-${process.pid}-${++staffCounter}-${roles.join('-') || 'none'}`.slice(0, 64);
-  const password = `Staff-pass-${staffCounter}`;
-  const created = await callApi(rt, 'POST', '/admin/api/staff', await adminToken(rt), {
+export async function newStaffMember(
+  rt: TestRuntime,
+  roles: readonly StaffRole[],
+  prefix = 'staff',
+): Promise<{ id: number; username: string; password: string }> {
+  const username = `${prefix}-${process.pid}-${++staffCounter}-${roles.join('-') || 'none'}`.slice(0, 64);
+  const password = `Staff-pass-${staffCounter}-2026`;
+  const created = await callApi<WireStaff>(rt, 'POST', '/admin/api/staff', await adminToken(rt), {
     username,
     password,
     roles: [...roles],
   });
   if (created.code !== 1) throw new Error(`creating staff ${username} failed: ${created.msg}`);
+  return { id: created.data.id, username, password };
+}
+
+/**
+ * A new staff member with exactly these roles, created by the admin through the API, logged in;
+ * returns their session token.
+ */
+export async function staffToken(rt: TestRuntime, roles: readonly StaffRole[]): Promise<string> {
+  const { username, password } = await newStaffMember(rt, roles);
   return staffSignIn(rt, username, password);
 }
