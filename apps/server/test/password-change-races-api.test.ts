@@ -10,49 +10,18 @@
  * check and its session), the change runs to its end, and then the held call is let go.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { heldPasswordHasher, holdPoint } from './helpers/held-passwords.ts';
 import type { LoginChallenge, LoginResult } from '@omp/protocol';
 import { UserRepository } from '../src/repositories/user-repository.ts';
-import type { PasswordHasher } from '../src/security/password-hasher.ts';
 import { accountClient } from './helpers/account-helpers.ts';
 import { totpAt } from './helpers/staff-helpers.ts';
-import {
-  databaseEngines,
-  startTestRuntime,
-  testPasswords,
-  type TestRuntime,
-} from './helpers/test-runtime.ts';
+import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
 
 const PASSWORD = 'Sturdy-pass-81';
 const NEW_PASSWORD = 'Renewed-pass-789';
 const LOGIN_FAILED = { code: 0, msg: 'The account or password is wrong' };
 
-/** A point a call stops at until the test lets it go on. */
-function holdPoint() {
-  let arrive!: () => void;
-  let release!: () => void;
-  const reached = new Promise<void>((resolve) => (arrive = resolve));
-  const released = new Promise<void>((resolve) => (release = resolve));
-  return {
-    reached,
-    release,
-    async pass() {
-      arrive();
-      await released;
-    },
-  };
-}
-type HoldPoint = ReturnType<typeof holdPoint>;
-
-/** The test scrypt, whose next check (once armed) stops after the password matched or not. */
-const heldChecks: HoldPoint[] = [];
-const passwords: PasswordHasher = {
-  hash: (password) => testPasswords.hash(password),
-  async verify(password, stored) {
-    const matches = await testPasswords.verify(password, stored);
-    await heldChecks.shift()?.pass();
-    return matches;
-  },
-};
+const { passwords, heldChecks } = heldPasswordHasher();
 
 describe.each(databaseEngines())('sign-ins racing a password change on %s', (engine) => {
   let rt: TestRuntime;

@@ -9,46 +9,13 @@
  * and then the held login is let go.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { PasswordHasher } from '../src/security/password-hasher.ts';
+import { heldPasswordHasher, holdPoint } from './helpers/held-passwords.ts';
 import { adminToken, callApi, newStaffMember, staffLogin, staffSignIn } from './helpers/staff-helpers.ts';
-import {
-  databaseEngines,
-  startTestRuntime,
-  testPasswords,
-  type TestRuntime,
-} from './helpers/test-runtime.ts';
+import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
 
 const LOGIN_FAILED = { code: 0, msg: 'Wrong username or password', data: null };
 
-/** A point a call stops at until the test lets it go on. */
-function holdPoint() {
-  let arrive!: () => void;
-  let release!: () => void;
-  const reached = new Promise<void>((resolve) => (arrive = resolve));
-  const released = new Promise<void>((resolve) => (release = resolve));
-  return {
-    reached,
-    release,
-    async pass() {
-      arrive();
-      await released;
-    },
-  };
-}
-type HoldPoint = ReturnType<typeof holdPoint>;
-
-/** The test scrypt, whose next check (once armed) stops after the password matched or not. */
-const heldChecks: HoldPoint[] = [];
-let checksMade = 0;
-const passwords: PasswordHasher = {
-  hash: (password) => testPasswords.hash(password),
-  async verify(password, stored) {
-    checksMade++;
-    const matches = await testPasswords.verify(password, stored);
-    await heldChecks.shift()?.pass();
-    return matches;
-  },
-};
+const { passwords, heldChecks, counts } = heldPasswordHasher();
 
 describe.each(databaseEngines())('staff sign-ins racing a change of the member on %s', (engine) => {
   let rt: TestRuntime;
@@ -109,14 +76,14 @@ describe.each(databaseEngines())('staff sign-ins racing a change of the member o
   it('answers an unknown name as a wrong password, after the same password check', async () => {
     const member = await newMember();
     await post(`/admin/api/staff/${member.id}`, admin, { disabled: 1 });
-    const before = checksMade;
+    const before = counts.verify;
     const unknown = await staffLogin(rt, 'nobody-racing', 'Some-guess-2026');
-    expect(checksMade - before).toBe(1);
+    expect(counts.verify - before).toBe(1);
     const wrong = await staffLogin(rt, 'admin', 'Some-guess-2026');
-    expect(checksMade - before).toBe(2);
+    expect(counts.verify - before).toBe(2);
     // A disabled member's right password is answered alike, after its check too.
     const disabled = await staffLogin(rt, member.username, member.password);
-    expect(checksMade - before).toBe(3);
+    expect(counts.verify - before).toBe(3);
     for (const answer of [unknown, wrong, disabled]) expect(answer).toEqual(LOGIN_FAILED);
   });
 });
