@@ -19,8 +19,13 @@ import {
 import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
 import { tradingClient } from './helpers/trading-helpers.ts';
 
-/** The second-factor calls, which a sign-in at its second factor is for. */
-const SECOND_FACTOR_CALLS = ['/admin/api/2fa/enrol', '/admin/api/2fa/enrol/confirm', '/admin/api/2fa/verify'];
+/** The calls a sign-in at its second factor is for: the code steps, and ending it. */
+const SECOND_FACTOR_CALLS = [
+  '/admin/api/2fa/enrol',
+  '/admin/api/2fa/enrol/confirm',
+  '/admin/api/2fa/verify',
+  '/admin/api/logout',
+];
 
 describe.each(databaseEngines())('staff session boundaries on %s', (engine) => {
   let rt: TestRuntime;
@@ -71,6 +76,20 @@ describe.each(databaseEngines())('staff session boundaries on %s', (engine) => {
       ).toMatchObject({
         code: 999,
       });
+  });
+
+  it('lets a sign-in still at its second factor end itself, and only itself', async () => {
+    const member = await newMember(['finance']);
+    const working = await staffSignIn(rt, member.username, member.password);
+    rt.clock.advance(30_000);
+    const pending = (await staffLogin(rt, member.username, member.password)).data.token;
+    expect(await post('/admin/api/logout', pending)).toMatchObject({ code: 1 });
+    // Ended: its code step is closed now, not for the rest of its 10 minutes.
+    const code = await totpAt(authenticatorOf(rt, member.username)!.secret, step());
+    expect(await post('/admin/api/2fa/verify', pending, { code })).toMatchObject({ code: 999 });
+    expect(await post('/admin/api/logout', pending)).toMatchObject({ code: 999 });
+    // The member's working session elsewhere stays.
+    expect(await get('/admin/api/me', working)).toMatchObject({ code: 1 });
   });
 
   it('takes no user token on any back-office route, and no staff token on any user route', async () => {

@@ -3,6 +3,7 @@
  * server: the account menu's dialog asks the password now, the new one twice and an authenticator
  * code (computed with the same TOTP library an authenticator app follows); a refusal shows the
  * server's reason in the dialog, a success says so, and the new password is the one that signs in.
+ * A sign-in cancelled at its code step is ended on the server.
  * Screenshots go to apps/web/e2e-artifacts/ for a human to look at.
  */
 import { describe, expect, it } from 'vitest';
@@ -103,6 +104,18 @@ describe.skipIf(!chromiumPath)('back office password change', () => {
     await expect
       .poll(() => office.page.getByRole('alert').textContent(), eventually)
       .toBe('Wrong username or password');
+    // Stopped at the code step (the wrong person at the desk): cancelling ends that sign-in on the
+    // server at once and starts over.
+    const loginAnswer = office.page.waitForResponse((response) =>
+      response.url().endsWith('/admin/api/login'),
+    );
+    await office.typePassword(username, renewed);
+    const pending = ((await (await loginAnswer).json()) as { data: { token: string } }).data.token;
+    await office.page.getByRole('button', { name: 'Cancel and start over' }).click();
+    await office.page.getByRole('button', { name: 'Next' }).waitFor();
+    await expect
+      .poll(() => staffCall(stack, '/admin/api/2fa/verify', pending, { code: '000000' }).catch(String))
+      .toContain('999');
     await office.typePassword(username, renewed);
     await office.typeCode(await office.code());
     await office.page.getByRole('button', { name: 'Sign in' }).click();

@@ -128,11 +128,18 @@ export async function staffSessionRoutes(app: FastifyInstance, deps: { staff: St
   api.post(
     '/admin/api/logout',
     {
-      config: { staffRoles: [] },
-      schema: { tags, summary: 'End this back-office session', description: staffToken, security },
+      schema: {
+        tags,
+        summary: 'End this back-office session',
+        description:
+          `${staffToken} Or ${pendingToken[0]!.toLowerCase()}${pendingToken.slice(1)} A member who ` +
+          'stops at the code step (another person at the desk, the wrong account) ends that sign-in ' +
+          'at once rather than leaving it open for its 10 minutes.',
+        security,
+      },
     },
     async (request) => {
-      await requireStaff(request);
+      await requirePendingStaffSession(request);
       await staff.logout(tokenOf(request)!);
       return ok(request, null, 'logout_ok');
     },
