@@ -13,6 +13,7 @@ import {
   type SessionEndReason,
 } from '@omp/protocol';
 import { translate } from '../i18n/translate.ts';
+import { MAX_TOPICS_PER_SOCKET } from './socket-limits.ts';
 import type { KlineEvent, QuoteEvent } from '../events/market-events.ts';
 import { toKlinePoint } from '../wire/market-wire.ts';
 
@@ -66,6 +67,10 @@ export function resultMessage(
   topic?: string,
   extra: Pick<ResultMessage, 'version'> = {},
 ): string {
-  const msg = translate(lang, key, { topic: topic ?? '', version: PROTOCOL_VERSION });
+  const msg = translate(lang, key, {
+    topic: topic ?? '',
+    version: PROTOCOL_VERSION,
+    max: MAX_TOPICS_PER_SOCKET,
+  });
   return encode({ type, code, msg, ...(topic === undefined ? {} : { params: topic }), ...extra });
 }
