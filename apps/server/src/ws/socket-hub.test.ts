@@ -141,6 +141,30 @@ describe('socket hub', () => {
     ]);
   });
 
+  it('sends nothing of the user to a socket whose session expired since the last flush, and tells it', async () => {
+    const events = createInProcessEventBus();
+    let nowMs = 1_000;
+    const socket = hubWith({ events, now: () => nowMs, authenticate: async () => session });
+    socket.receive({ type: 'login', params: 'tok' });
+    await new Promise((resolve) => setImmediate(resolve));
+    nowMs = session.expiresAtMs;
+    const notification = {
+      id: 1,
+      kind: 'system',
+      textKey: 'welcome',
+      params: {},
+      link: null,
+      createdAtMs: 0,
+    };
+    events.publish('notification_created', { userId: 7, notification, unread: 1 } as never);
+    events.publish('money_decided', { userId: 7, action: 'deposit.approve' } as never);
+    events.publish('identity_decided', { userId: 7, action: 'identity.approve' } as never);
+    expect(socket.sent.map((message) => (message as { type: string }).type)).toEqual([
+      'login_result',
+      'session_ended',
+    ]);
+  });
+
   it('refuses a login whose session has already expired by the hub clock', async () => {
     const socket = hubWith({ authenticate: async () => ({ ...session, expiresAtMs: 1_000 }) });
     socket.receive({ type: 'login', params: 'tok' });

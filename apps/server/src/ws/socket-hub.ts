@@ -96,7 +96,10 @@ export class SocketHub {
   private readonly clients = new Set<Client>();
   private readonly topics: MarketTopics<Client>;
   private readonly tradeStream: TradeStream<Client> | undefined;
-  private readonly users = new UserSockets<Client>((client, message) => this.send(client, message));
+  private readonly users = new UserSockets<Client>(
+    (client, message) => this.send(client, message),
+    (userId) => this.endExpiredSessions(userId),
+  );
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly unsubscribeBus: Array<() => void>;
   private readonly fanout: Fanout<Client>;
