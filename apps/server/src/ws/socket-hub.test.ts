@@ -165,6 +165,51 @@ describe('socket hub', () => {
     ]);
   });
 
+  it('sends nothing more of the former user once another login is read, answered or refused', async () => {
+    const events = createInProcessEventBus();
+    const lookups: Array<(found: SocketSession) => void> = [];
+    const socket = hubWith({
+      events,
+      authenticate: (token) =>
+        token === 'tok'
+          ? Promise.resolve({ ...session, expiresAtMs: 1_000_000 })
+          : token === 'broken'
+            ? Promise.reject(new Error('database unreachable'))
+            : new Promise((resolve) => lookups.push(resolve)),
+      logError: () => {},
+    });
+    const tellUser7 = () =>
+      events.publish('identity_decided', { userId: 7, action: 'identity.approve' } as never);
+    const typesSent = () => socket.sent.splice(0).map((message) => (message as { type: string }).type);
+    const signedInAs7 = async () => {
+      socket.receive({ type: 'login', params: 'tok' });
+      await new Promise((resolve) => setImmediate(resolve));
+      tellUser7();
+      expect(typesSent()).toEqual(['login_result', 'ACCOUNT_CHANGED']);
+    };
+
+    // Another user's login under way: the socket speaks for nobody meanwhile.
+    await signedInAs7();
+    socket.receive({ type: 'login', params: 'tok-8' });
+    tellUser7();
+    lookups[0]!({ ...session, userId: 8, tokenHash: 'hash-of-tok-8', expiresAtMs: 1_000_000 });
+    await new Promise((resolve) => setImmediate(resolve));
+    tellUser7();
+    expect(typesSent()).toEqual(['login_result']);
+
+    // A login refused for its version, or answered with a fault: signed out all the same.
+    for (const login of [
+      { type: 'login', params: 'tok', version: 99 },
+      { type: 'login', params: 'broken' },
+    ]) {
+      await signedInAs7();
+      socket.receive(login);
+      await new Promise((resolve) => setImmediate(resolve));
+      tellUser7();
+      expect(typesSent()).toEqual(['login_result']);
+    }
+  });
+
   it('refuses a login whose session has already expired by the hub clock', async () => {
     const socket = hubWith({ authenticate: async () => ({ ...session, expiresAtMs: 1_000 }) });
     socket.receive({ type: 'login', params: 'tok' });

@@ -260,6 +260,8 @@ export class SocketHub {
       case 'login':
         // In the queue even when refused at once: one answer per login, in the order sent.
         return afterLogins(client, async () => {
+          // Nobody's until answered 1: the client reads what follows as the new login's.
+          this.signIn(client, undefined);
           // A client of a newer, incompatible contract would misread our messages: refused, and told.
           if (request.version !== undefined && request.version > PROTOCOL_VERSION)
             return this.reply(client, 'login_result', ResponseCode.badRequest, 'socket_version_unsupported');
@@ -298,7 +300,6 @@ export class SocketHub {
     this.sessionLookups.ended(event);
     for (const client of socketsEndedBy(event, this.users.of(event.userId), this.clients)) {
       const quietly = endsQuietly(event, client.session!);
-      // A slow client's kept trade push goes with the session that just ended (signIn).
       this.signIn(client, undefined);
       // Its topics stay: the login with the new token resumes them (an idle one carries nothing).
       if (quietly) continue;
