@@ -55,7 +55,12 @@ export class UserSockets<C extends UserSocket> {
 
   /** Signs the socket in with the session, or out with undefined. */
   setUser(client: C, session: SocketSession | undefined): void {
-    if (client.userId !== undefined) this.byUser.get(client.userId)?.delete(client);
+    if (client.userId !== undefined) {
+      const former = this.byUser.get(client.userId);
+      former?.delete(client);
+      // Only users signed in now: every pass of the trade stream and of expiries walks this map.
+      if (former?.size === 0) this.byUser.delete(client.userId);
+    }
     const userId = session?.userId;
     client.userId = userId;
     client.session = session;
