@@ -308,6 +308,15 @@ describe('socket hub', () => {
     expect(results().map((answer) => answer.code)).toEqual([1, 1, 1, 429]);
   });
 
+  it('names a long unknown topic in its message by its start only', () => {
+    const socket = hubWith({ market: { instrumentByCode: () => undefined } as unknown as MarketService });
+    const topic = `KLINE.${'X'.repeat(60_000)}`;
+    socket.receive({ type: 'sub', params: topic });
+    const [answer] = socket.sent as Array<{ code: number; msg: string; params: string }>;
+    expect(answer).toMatchObject({ code: 404, params: topic });
+    expect(answer!.msg).toBe(`Unknown topic: ${topic.slice(0, 100)}…`);
+  });
+
   it('closes with 4008 after the configured burst of messages', () => {
     const socket = hubWith({ rateLimit: { burst: 3, ratePerSecond: 1 } });
     for (let i = 0; i < 5; i++) socket.receive({ type: 'unsub', params: 'DAY_MARKET' });

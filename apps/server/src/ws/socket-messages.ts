@@ -58,6 +58,11 @@ export function sessionEndedMessage(lang: Language, reason: SessionEndReason): s
   return encode(message);
 }
 
+/** How much of a topic a message quotes: any text may arrive, and a long one need not come back twice. */
+const QUOTED_TOPIC_CHARS = 100;
+const namedInMessage = (topic: string) =>
+  topic.length > QUOTED_TOPIC_CHARS ? `${topic.slice(0, QUOTED_TOPIC_CHARS)}…` : topic;
+
 /** The answer to a client's message, in the client's language; `topic` is the one it named. */
 export function resultMessage(
   lang: Language,
@@ -68,7 +73,7 @@ export function resultMessage(
   extra: Pick<ResultMessage, 'version'> = {},
 ): string {
   const msg = translate(lang, key, {
-    topic: topic ?? '',
+    topic: namedInMessage(topic ?? ''),
     version: PROTOCOL_VERSION,
     max: MAX_TOPICS_PER_SOCKET,
   });
