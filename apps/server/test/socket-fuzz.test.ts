@@ -8,7 +8,9 @@
  *
  * FUZZ_SEED picks the sequence (printed, so a failure can be replayed).
  */
+import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { HEARTBEAT_PING, HEARTBEAT_PONG, ResponseCode } from '@omp/protocol';
 import { hostileValue, jsonText, pick, Raw, seededRng, type Rng } from './helpers/fuzz-values.ts';
 import { RecordingClient } from './helpers/recording-client.ts';
@@ -128,5 +130,40 @@ describe.each(databaseEngines())('socket fuzz on %s', (engine) => {
         .toEqual([{ type: 'error', code: 400, msg: 'The message could not be understood' }]);
     }
     client.close();
+  });
+
+  it('answers a binary frame and a deeply nested one as unreadable, and closes on broken text or an oversized frame', async () => {
+    const client = new RecordingClient(url);
+    await client.open();
+    const socket = new WebSocket(url);
+    await once(socket, 'open');
+    const answers: unknown[] = [];
+    socket.on('message', (data) => answers.push(JSON.parse(String(data))));
+    socket.send(Buffer.from(JSON.stringify({ type: 'sub', params: 'DAY_MARKET' })), { binary: true });
+    socket.send('['.repeat(30_000) + ']'.repeat(30_000));
+    socket.send(`{"type":"sub","params":${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}}`);
+    const unreadable = { type: 'error', code: 400, msg: 'The message could not be understood' };
+    await expect
+      .poll(() => answers)
+      .toEqual([unreadable, unreadable, expect.objectContaining({ code: 404 })]);
+
+    // Text that is not UTF-8, and a frame over 64 KiB: closed with the code that says why.
+    for (const [bytes, code] of [
+      [Buffer.from([0x7b, 0xff, 0xfe, 0x7d]), 1007],
+      [Buffer.alloc(64 * 1024 + 1, 0x20), 1009],
+    ] as const) {
+      const broken = new WebSocket(url);
+      await once(broken, 'open');
+      broken.send(bytes, { binary: false });
+      const [closedWith] = (await once(broken, 'close')) as [number];
+      expect(closedWith).toBe(code);
+    }
+    socket.close();
+
+    // The server goes on, and logged none of it as its own fault.
+    client.send(HEARTBEAT_PING);
+    await client.waitFor((message) => message === HEARTBEAT_PONG);
+    client.close();
+    expect(errors).toEqual([]);
   });
 });

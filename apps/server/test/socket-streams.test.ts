@@ -82,6 +82,50 @@ describe.each(databaseEngines())('socket streams on %s', (engine) => {
     client.close();
   });
 
+  it('gives a socket signed in as one user, then another, then out, only the user it speaks for at each step', async () => {
+    const trading = tradingClient(rt);
+    const eurusd = trading.spec('EURUSD').id;
+    trading.tick('EURUSD', '1.10000', '1.10012');
+    const first = await trading.demoUser();
+    const second = await trading.demoUser();
+    const order = { type: 1, cont: '0.1', forex_id: eurusd, status: 1 };
+    const client = await connected();
+    client.send({ type: 'login', params: first.token });
+    await client.waitFor(isType('login_result'));
+    client.send({ type: 'sub', params: 'FOREX_TRADE' });
+    await client.waitFor(isType('FOREX_TRADE'));
+    /** The order ids of the FOREX_ORDER and FOREX_TRADE pushes that arrived after `mark`. */
+    const orderIdsSince = async (mark: number) =>
+      (await settled(client))
+        .slice(mark)
+        .filter((m) => isType('FOREX_ORDER')(m) || isType('FOREX_TRADE')(m))
+        .flatMap((m) => (m as { orders: Array<{ Id: number }> }).orders.map((row) => row.Id));
+
+    // Signed in as the second: the first's new order and live state reach it no more.
+    let mark = client.received.length;
+    client.send({ type: 'login', params: second.token });
+    await client.waitFor((m) => isType('login_result')(m) && client.received.indexOf(m) >= mark);
+    const firsts = (await trading.submit(first.token, order)).data.Id;
+    const seconds = (await trading.submit(second.token, order)).data.Id;
+    rt.clock.advance(1100);
+    rt.hub.flush();
+    const seen = await orderIdsSince(mark);
+    expect(seen).toContain(seconds);
+    expect(seen).not.toContain(firsts);
+
+    // Signed out: neither user's.
+    mark = client.received.length;
+    client.send({ type: 'logout' });
+    await client.waitFor((m) => isType('logout_result')(m) && client.received.indexOf(m) >= mark);
+    await trading.submit(first.token, order);
+    await trading.submit(second.token, order);
+    rt.clock.advance(1100);
+    rt.hub.flush();
+    expect(await orderIdsSince(mark)).toEqual([]);
+    client.expectOnContract();
+    client.close();
+  });
+
   it('pushes bars under the topic each client subscribed with: the period in lower case, in minutes, or all periods', async () => {
     const topics = ['KLINE.ETHUSD.5m', 'KLINE.ETHUSD.60', 'KLINE.ETHUSD', 'KLINE.ETHUSD.5M'];
     const clients = await Promise.all(topics.map(() => connected()));

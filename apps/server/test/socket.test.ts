@@ -11,6 +11,7 @@ import { PROTOCOL_VERSION, type LoginResult } from '@omp/protocol';
 import { DEFAULT_SOCKET_RATE_LIMIT } from '../src/ws/socket-session.ts';
 import { RecordingClient, type Message } from './helpers/recording-client.ts';
 import { databaseEngines, startTestRuntime, type TestRuntime, WITH_HISTORY } from './helpers/test-runtime.ts';
+import { adminToken } from './helpers/staff-helpers.ts';
 import { tradingClient } from './helpers/trading-helpers.ts';
 
 const isType = (type: string) => (m: Message) => typeof m === 'object' && m.type === type;
@@ -207,8 +208,13 @@ describe.each(databaseEngines())('realtime socket /v1/ws on %s', (engine) => {
     };
     const client = new RecordingClient(url);
     await client.open();
-    client.send({ type: 'login', params: 'not-a-token' });
-    expect(await client.waitFor(isType('login_result'))).toMatchObject({ code: 999 });
+    // Unknown, a back-office session's token, and the user's own token with a character changed.
+    const forged = demo.data.token.slice(0, -1) + (demo.data.token.endsWith('a') ? 'b' : 'a');
+    for (const token of ['not-a-token', await adminToken(rt), forged]) {
+      client.received.length = 0;
+      client.send({ type: 'login', params: token });
+      expect(await client.waitFor(isType('login_result'))).toMatchObject({ code: 999 });
+    }
     client.received.length = 0;
     client.send({ type: 'login', params: demo.data.token });
     expect(await client.waitFor(isType('login_result'))).toMatchObject({ code: 1, msg: 'Logged in' });

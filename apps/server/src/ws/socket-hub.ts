@@ -51,9 +51,9 @@ import {
 } from './socket-session.ts';
 import { readClientMessage, type ClientRequest } from './socket-client-messages.ts';
 import { parseTopic, type ParsedTopic } from './socket-topics.ts';
-import { TradeStream, type TradeSource } from './socket-trade-stream.ts';
+import { forgetKeptTradeFrames, TradeStream, type TradeSource } from './socket-trade-stream.ts';
 import type { SlotConnection, SocketCaps } from './socket-admission.ts';
-import { SILENT_CLIENT_TIMEOUT_MS, SocketLimits } from './socket-limits.ts';
+import { MAX_TOPICS_PER_SOCKET, SILENT_CLIENT_TIMEOUT_MS, SocketLimits } from './socket-limits.ts';
 
 export { DEFAULT_SOCKET_RATE_LIMIT, type SocketRateLimit, type SocketSession } from './socket-session.ts';
 
@@ -96,7 +96,10 @@ export class SocketHub {
   private readonly clients = new Set<Client>();
   private readonly topics: MarketTopics<Client>;
   private readonly tradeStream: TradeStream<Client> | undefined;
-  private readonly users = new UserSockets<Client>((client, message) => this.send(client, message));
+  private readonly users = new UserSockets<Client>(
+    (client, message) => this.send(client, message),
+    (userId) => this.endExpiredSessions(userId),
+  );
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly unsubscribeBus: Array<() => void>;
   private readonly fanout: Fanout<Client>;
@@ -212,7 +215,13 @@ export class SocketHub {
   private detach(client: Client): void {
     if (!this.clients.delete(client)) return;
     this.topics.forget(client);
-    this.users.setUser(client, undefined);
+    this.signIn(client, undefined);
+  }
+
+  /** Signs the socket in or out, the one way its user changes: the former user's kept state goes. */
+  private signIn(client: Client, session: SocketSession | undefined): void {
+    if (client.userId !== session?.userId) forgetKeptTradeFrames(client.pending);
+    this.users.setUser(client, session);
   }
 
   /** The same frame to every socket: an instrument's terms changed (INSTRUMENT_CHANGED). */
@@ -251,6 +260,8 @@ export class SocketHub {
       case 'login':
         // In the queue even when refused at once: one answer per login, in the order sent.
         return afterLogins(client, async () => {
+          // Nobody's until answered 1: the client reads what follows as the new login's.
+          this.signIn(client, undefined);
           // A client of a newer, incompatible contract would misread our messages: refused, and told.
           if (request.version !== undefined && request.version > PROTOCOL_VERSION)
             return this.reply(client, 'login_result', ResponseCode.badRequest, 'socket_version_unsupported');
@@ -261,7 +272,7 @@ export class SocketHub {
       case 'logout':
         // After any login still being answered, so a logout sent after it is what holds.
         return afterLogins(client, async () => {
-          this.users.setUser(client, undefined);
+          this.signIn(client, undefined);
           this.reply(client, 'logout_result', ResponseCode.ok, 'logout_ok');
         });
       case 'unreadable':
@@ -272,7 +283,7 @@ export class SocketHub {
   private async login(client: Client, token: string): Promise<void> {
     const session = await this.sessionLookups.lookUp(token);
     if (!this.clients.has(client)) return;
-    this.users.setUser(client, session);
+    this.signIn(client, session);
     if (session === undefined)
       return this.reply(client, 'login_result', ResponseCode.sessionInvalid, 'session_invalid');
     // Signed in last, it is the user's newest socket: the oldest make way for it.
@@ -289,9 +300,7 @@ export class SocketHub {
     this.sessionLookups.ended(event);
     for (const client of socketsEndedBy(event, this.users.of(event.userId), this.clients)) {
       const quietly = endsQuietly(event, client.session!);
-      this.users.setUser(client, undefined);
-      // A slow client's queued trade push belongs to the session that just ended.
-      for (const key of client.pending.keys()) if (key.startsWith('T.')) client.pending.delete(key);
+      this.signIn(client, undefined);
       // Its topics stay: the login with the new token resumes them (an idle one carries nothing).
       if (quietly) continue;
       for (const topic of PRIVATE_TOPICS) this.topics.release(client, topic);
@@ -337,6 +346,8 @@ export class SocketHub {
     );
     if (!parsed)
       return this.reply(client, 'sub_result', ResponseCode.notFound, 'socket_unknown_topic', topic);
+    if (!client.topics.has(topic) && client.topics.size >= MAX_TOPICS_PER_SOCKET)
+      return this.reply(client, 'sub_result', ResponseCode.rateLimited, 'socket_too_many_topics', topic);
     // Subscribing again is confirmed but sends no second snapshot: the pushes already flow.
     const added = this.topics.hold(client, topic, parsed);
     // The answer and the snapshot leave in one write (a quote list is dozens of messages).

@@ -19,6 +19,13 @@ import { DEFAULT_SOCKET_RATE_LIMIT, type SocketRateLimit } from './socket-sessio
 /** Clients silent for this long are gone (clients ping at least every 5 s: the web app every second when no push comes). */
 export const SILENT_CLIENT_TIMEOUT_MS = SOCKET_SILENT_CLIENT_MS;
 
+/**
+ * Topics one socket may hold at once. The phone holds a handful; every spelling of a bar period
+ * (`KLINE.EURUSD.1m`, `.1M`, `.01`…) is a topic of its own, so without a bound one socket could
+ * hold thousands, each stored and looked up on every push to it.
+ */
+export const MAX_TOPICS_PER_SOCKET = 200;
+
 /** A client closed for being too slow gets this long to read its close frame, then is cut off. */
 const SLOW_CLIENT_CLOSE_GRACE_MS = 5_000;
 

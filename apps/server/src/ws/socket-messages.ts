@@ -13,6 +13,7 @@ import {
   type SessionEndReason,
 } from '@omp/protocol';
 import { translate } from '../i18n/translate.ts';
+import { MAX_TOPICS_PER_SOCKET } from './socket-limits.ts';
 import type { KlineEvent, QuoteEvent } from '../events/market-events.ts';
 import { toKlinePoint } from '../wire/market-wire.ts';
 
@@ -57,6 +58,11 @@ export function sessionEndedMessage(lang: Language, reason: SessionEndReason): s
   return encode(message);
 }
 
+/** How much of a topic a message quotes: any text may arrive, and a long one need not come back twice. */
+const QUOTED_TOPIC_CHARS = 100;
+const namedInMessage = (topic: string) =>
+  topic.length > QUOTED_TOPIC_CHARS ? `${topic.slice(0, QUOTED_TOPIC_CHARS)}…` : topic;
+
 /** The answer to a client's message, in the client's language; `topic` is the one it named. */
 export function resultMessage(
   lang: Language,
@@ -66,6 +72,10 @@ export function resultMessage(
   topic?: string,
   extra: Pick<ResultMessage, 'version'> = {},
 ): string {
-  const msg = translate(lang, key, { topic: topic ?? '', version: PROTOCOL_VERSION });
+  const msg = translate(lang, key, {
+    topic: namedInMessage(topic ?? ''),
+    version: PROTOCOL_VERSION,
+    max: MAX_TOPICS_PER_SOCKET,
+  });
   return encode({ type, code, msg, ...(topic === undefined ? {} : { params: topic }), ...extra });
 }

@@ -20,6 +20,18 @@ const TRADE_PUSH_INTERVAL_MS = 1000;
 /** Users pushed between two looks at the clock. */
 const USERS_PER_CLOCK_CHECK = 16;
 
+/**
+ * The key a user's trade state is kept under for a backed-up client (socket-fanout.ts): one
+ * newest per user. The frames kept under it belong to that user alone.
+ */
+export const tradeFrameKey = (userId: number) => `${TRADE_KEY_PREFIX}${userId}`;
+const TRADE_KEY_PREFIX = 'T.';
+
+/** Drops the trade state a backed-up client kept: it no longer speaks for the user it was for. */
+export function forgetKeptTradeFrames(pending: Map<string, Frame>): void {
+  for (const key of pending.keys()) if (key.startsWith(TRADE_KEY_PREFIX)) pending.delete(key);
+}
+
 export type TradeSource = Pick<TradingService, 'tradeSnapshot' | 'account'>;
 
 /** What the stream needs of a connection. */
@@ -113,6 +125,6 @@ export class TradeStream<C extends TradeSubscriber> {
     if (hasOrders) this.pushedOrders.add(userId);
     else this.pushedOrders.delete(userId);
     const frame = textFrame(encode({ type: Topic.forexTrade, ...snapshot }));
-    for (const client of subscribed) this.deliver(`T.${userId}`, frame, client);
+    for (const client of subscribed) this.deliver(tradeFrameKey(userId), frame, client);
   }
 }

@@ -32,18 +32,35 @@ export class UserSockets<C extends UserSocket> {
   readonly byUser = new Map<number, Set<C>>();
   /** Sends at once. */
   private readonly send: (client: C, message: string) => void;
+  /** Ends the user's sessions that reached their expiry (announced, heard, and signed out). */
+  private readonly endExpired: (userId: number) => void;
 
-  constructor(send: (client: C, message: string) => void) {
+  constructor(send: (client: C, message: string) => void, endExpired: (userId: number) => void = () => {}) {
     this.send = send;
+    this.endExpired = endExpired;
   }
 
   of(userId: number): Iterable<C> {
     return this.byUser.get(userId) ?? [];
   }
 
+  /**
+   * The sockets a message of the user may reach now: a session that expired since the hub last
+   * looked (it looks once a flush) is ended first, so nothing of the user reaches it meanwhile.
+   */
+  private liveOf(userId: number): Iterable<C> {
+    this.endExpired(userId);
+    return this.of(userId);
+  }
+
   /** Signs the socket in with the session, or out with undefined. */
   setUser(client: C, session: SocketSession | undefined): void {
-    if (client.userId !== undefined) this.byUser.get(client.userId)?.delete(client);
+    if (client.userId !== undefined) {
+      const former = this.byUser.get(client.userId);
+      former?.delete(client);
+      // Only users signed in now: every pass of the trade stream and of expiries walks this map.
+      if (former?.size === 0) this.byUser.delete(client.userId);
+    }
     const userId = session?.userId;
     client.userId = userId;
     client.session = session;
@@ -72,8 +89,7 @@ export class UserSockets<C extends UserSocket> {
 
   /** A trading push, in each socket's language; orders and closes only to those subscribed. */
   deliverTrading(userId: number, message: UserMessage): void {
-    const clients = this.byUser.get(userId);
-    if (!clients) return;
+    const clients = this.liveOf(userId);
     // Order rows and closed ids read the same in every language: serialised once for all sockets.
     let encoded: string | undefined;
     for (const client of clients) {
@@ -101,7 +117,7 @@ export class UserSockets<C extends UserSocket> {
 
   /** A new notification of the centre, rendered in each socket's language. */
   deliverNotification({ userId, notification, unread }: AppEvents['notification_created']): void {
-    for (const client of this.of(userId))
+    for (const client of this.liveOf(userId))
       this.send(
         client,
         encode({
@@ -115,7 +131,7 @@ export class UserSockets<C extends UserSocket> {
   /** Every signed-in socket of the user hears that staff changed something of theirs. */
   tellAccountChanged(userId: number, what: AccountChangedPush['what']): void {
     const message = encode({ type: ACCOUNT_CHANGED_MESSAGE, what });
-    for (const client of this.of(userId)) this.send(client, message);
+    for (const client of this.liveOf(userId)) this.send(client, message);
   }
 }
 
