@@ -280,6 +280,25 @@ describe.each(databaseEngines())('idempotency keys on %s', (engine) => {
     await t.expectLedgerBalanced(a.id);
   });
 
+  it('stores nothing for a refused request: its key places the order once what refused it changed', async () => {
+    const { token, id } = await t.realUser('1');
+    const order = { forex_id: t.spec('EURUSD').id, type: 1, status: 1, cont: 1, multiple: 100 };
+    const key = { 'idempotency-key': 'refused-first' };
+    const refusals = await Promise.all([1, 2, 3].map(() => m.post(urls.submit, token, order, key)));
+    for (const refusal of refusals)
+      expect(refusal).toEqual({
+        code: 0,
+        msg: "Not enough free margin for this order's margin and fee",
+        data: null,
+      });
+    await m.post(`/admin/api/users/${id}/adjust`, finance, { amount: '5000', reason: 'funding' });
+    const placed = await m.post<OrderRow>(urls.submit, token, order, key);
+    expect(placed.code, placed.msg).toBe(1);
+    expect(await m.post(urls.submit, token, order, key)).toEqual(placed);
+    expect((await t.myDeal(token, 1)).data.total).toBe(1);
+    await t.expectLedgerBalanced(id);
+  });
+
   it("keeps a real account's keys apart from its own demo account's", async () => {
     const real = await t.realUser('10000');
     const demo = await m.post<{ token: string }>('/api/user/demo_session', real.token);
