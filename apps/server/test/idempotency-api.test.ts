@@ -53,7 +53,8 @@ describe.each(databaseEngines())('idempotency keys on %s', (engine) => {
   let finance: string;
 
   beforeAll(async () => {
-    rt = await startTestRuntime({ engine });
+    // Retries sent at once count against the order rate like any call (order-rate-api.test.ts).
+    rt = await startTestRuntime({ engine, env: { ORDER_BURST: '1000' } });
     await liftLeverageCaps(rt);
     t = tradingClient(rt);
     m = moneyClient(rt);
@@ -236,6 +237,86 @@ describe.each(databaseEngines())('idempotency keys on %s', (engine) => {
     expect(answered.some((e) => e.answer.code === ResponseCode.invalid)).toBe(true);
     expect(answered.filter((e) => e.answer.code === 1).length).toBeGreaterThan(30);
   });
+  it('answers twenty identical requests sent at once alike, making each change once', async () => {
+    const a = await trader('10000');
+    const forexId = t.spec('EURUSD').id;
+    const order = { forex_id: forexId, type: 1, status: 1, cont: 0.02, multiple: 100 };
+    const twenty = (url: string, token: string, body: object, key: string) =>
+      Promise.all(
+        Array.from({ length: 20 }, () => m.post(url, token, { ...body }, { 'idempotency-key': key })),
+      );
+    const expectAlike = (answers: Array<EnvelopeBody<unknown>>) => {
+      expect(answers[0]!.code, answers[0]!.msg).toBe(1);
+      for (const answer of answers) expect(answer).toEqual(answers[0]);
+    };
+    const placed = await twenty(urls.submit, a.token, order, 'at-once-submit');
+    expectAlike(placed);
+    const id = (placed[0]!.data as OrderRow).Id;
+    expectAlike(await twenty('/v1/api/forex/close_part', a.token, { id, cont: '0.01' }, 'at-once-part'));
+    expectAlike(await twenty('/v1/api/forex/close', a.token, { id }, 'at-once-close'));
+    await m.post(urls.submit, a.token, order, { 'idempotency-key': 'second-order' });
+    expectAlike(await twenty('/v1/api/forex/close_all', a.token, { scope: 'all' }, 'at-once-all'));
+    const withdrawal = { draw_currency_id: a.currencyId, draw_method_id: a.methodId, number: '10' };
+    expectAlike(await twenty(urls.withdraw, a.token, withdrawal, 'at-once-draw'));
+    expectAlike(
+      await twenty(urls.deposit, a.token, { number: '5', proofImg: a.proof, charge_id: 1 }, 'at-once-dep'),
+    );
+    const credit = { amount: '7', reason: 'goodwill', kind: 'bonus' };
+    expectAlike(await twenty(`/admin/api/users/${a.id}/adjust`, finance, credit, 'at-once-adjust'));
+
+    const closed = (await t.myDeal(a.token, 3)).data.data;
+    // The part, the rest of the first order and the second order: three closed rows, none twice.
+    expect(closed).toHaveLength(3);
+    expect((await t.myDeal(a.token, 1)).data.total).toBe(0);
+    expect((await m.get<{ total: number }>('/api/account/draw_list', a.token)).data.total).toBe(1);
+    expect((await m.get<{ total: number }>('/api/quickCharge/quick_ist', a.token)).data.total).toBe(1);
+    const bonuses = await rt.database.db
+      .selectFrom('ledger')
+      .select('amount')
+      .where('user_id', '=', a.id)
+      .where('kind', '=', 'bonus')
+      .execute();
+    expect(bonuses.map((row) => Number(row.amount))).toEqual([7_000_000]);
+    await t.expectLedgerBalanced(a.id);
+  });
+
+  it('stores nothing for a refused request: its key places the order once what refused it changed', async () => {
+    const { token, id } = await t.realUser('1');
+    const order = { forex_id: t.spec('EURUSD').id, type: 1, status: 1, cont: 1, multiple: 100 };
+    const key = { 'idempotency-key': 'refused-first' };
+    const refusals = await Promise.all([1, 2, 3].map(() => m.post(urls.submit, token, order, key)));
+    for (const refusal of refusals)
+      expect(refusal).toEqual({
+        code: 0,
+        msg: "Not enough free margin for this order's margin and fee",
+        data: null,
+      });
+    await m.post(`/admin/api/users/${id}/adjust`, finance, { amount: '5000', reason: 'funding' });
+    const placed = await m.post<OrderRow>(urls.submit, token, order, key);
+    expect(placed.code, placed.msg).toBe(1);
+    expect(await m.post(urls.submit, token, order, key)).toEqual(placed);
+    expect((await t.myDeal(token, 1)).data.total).toBe(1);
+    await t.expectLedgerBalanced(id);
+  });
+
+  it("keeps a real account's keys apart from its own demo account's", async () => {
+    const real = await t.realUser('10000');
+    const demo = await m.post<{ token: string }>('/api/user/demo_session', real.token);
+    expect(demo.code, demo.msg).toBe(1);
+    const order = { forex_id: t.spec('EURUSD').id, type: 1, status: 1, cont: 0.01, multiple: 100 };
+    const key = { 'idempotency-key': 'one-key-two-accounts' };
+    const onReal = await m.post<OrderRow>(urls.submit, real.token, order, key);
+    const onDemo = await m.post<OrderRow>(urls.submit, demo.data.token, order, key);
+    expect(onReal.code, onReal.msg).toBe(1);
+    expect(onDemo.code, onDemo.msg).toBe(1);
+    expect(onDemo.data.Id).not.toBe(onReal.data.Id);
+    expect(await m.post(urls.submit, real.token, order, key)).toEqual(onReal);
+    expect(await m.post(urls.submit, demo.data.token, order, key)).toEqual(onDemo);
+    expect((await t.myDeal(real.token, 1)).data.total).toBe(1);
+    expect((await t.myDeal(demo.data.token, 1)).data.total).toBe(1);
+    await t.expectLedgerBalanced(real.id);
+  });
+
   it('reads the keys asked for together in one statement on PostgreSQL, each answered its own reply', async () => {
     const [first, second] = [await t.demoUser(), await t.demoUser()];
     const stored = (userId: number, key: string, response: string) => ({

@@ -2,7 +2,8 @@
  * How a submit names its retry key (http/idempotency-key.ts), through the HTTP layer on a real
  * database: a blank `Idempotency-Key` header is refused rather than read as "no key", and a header
  * and a `client_order_id` that differ are refused, because a retry carrying only one of them would
- * place the order again.
+ * place the order again. A header sent twice, or with characters other than printable ASCII, is
+ * refused: it would not arrive as the same key on a retry.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderRow } from '@omp/protocol';
@@ -12,6 +13,11 @@ import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/t
 import { tradingClient } from './helpers/trading-helpers.ts';
 
 const INVALID_KEY = { code: 422, msg: 'The idempotency key must be 1 to 64 characters', data: null };
+const UNREADABLE_KEY = {
+  code: 422,
+  msg: 'Send the Idempotency-Key header once, in printable ASCII characters only (letters, digits, punctuation)',
+  data: null,
+};
 const KEYS_DIFFER = {
   code: 422,
   msg: 'The Idempotency-Key header and client_order_id differ: send one key, or the same key in both',
@@ -33,7 +39,7 @@ describe.each(databaseEngines())('the idempotency key of a submit on %s', (engin
   const order = () => ({ type: 1, cont: '0.01', forex_id: t.spec('EURUSD').id, status: 1 });
 
   /** A JSON submit with exactly the headers given. */
-  const submit = async (token: string, body: object, headers: Record<string, string> = {}) => {
+  const submit = async (token: string, body: object, headers: Record<string, string | string[]> = {}) => {
     const res = await rt.app.inject({
       method: 'POST',
       url: '/v1/api/forex/submit',
@@ -74,4 +80,49 @@ describe.each(databaseEngines())('the idempotency key of a submit on %s', (engin
     expect(retry).toEqual(first);
     expect(await openOrders(token)).toBe(1);
   });
+
+  it.each([
+    ['sent twice', ['key-1', 'key-2']],
+    ['sent twice alike', ['key-1', 'key-1']],
+    ['non-ASCII', 'ключ-1'],
+    ['Latin-1, as UTF-8 bytes arrive', 'Ã©'],
+    ['with a tab', 'a\tb'],
+    ['with a control character', 'a\u0001b'],
+  ])('refuses a header %s, placing nothing', async (_case, header) => {
+    const { token } = await t.realUser('10000');
+    for (let i = 0; i < 2; i++)
+      expect(await submit(token, order(), { 'idempotency-key': header })).toEqual(UNREADABLE_KEY);
+    expect(await openOrders(token)).toBe(0);
+  });
+
+  it('takes a header key with inner spaces and punctuation, and any case of the header name', async () => {
+    const { token } = await t.realUser('10000');
+    const first = await submit(token, order(), { 'Idempotency-Key': 'order 1: "buy" ~ #1' });
+    expect(first.code, first.msg).toBe(1);
+    expect(await submit(token, order(), { 'IDEMPOTENCY-KEY': 'order 1: "buy" ~ #1' })).toEqual(first);
+    expect(await openOrders(token)).toBe(1);
+  });
+
+  it.each([
+    ['both', { 'idempotency-key': 'k-1' }],
+    ['the body', {}],
+  ])(
+    'replays a retry sending the key in the header alone after one sending it in %s',
+    async (_case, headers) => {
+      const { token } = await t.realUser('10000');
+      const first = await submit(token, { ...order(), client_order_id: 'k-1' }, headers);
+      expect(first.code, first.msg).toBe(1);
+      expect(await submit(token, order(), { 'idempotency-key': 'k-1' })).toEqual(first);
+      // And the other way round: the key in the body alone after the header alone.
+      const second = await submit(token, order(), { 'idempotency-key': 'k-2' });
+      expect(second.code, second.msg).toBe(1);
+      expect(await submit(token, { ...order(), client_order_id: 'k-2' })).toEqual(second);
+      expect(await openOrders(token)).toBe(2);
+      // Still one request per key: another body with the key in the body alone is refused.
+      expect(await submit(token, { ...order(), cont: '0.02', client_order_id: 'k-1' })).toMatchObject({
+        code: 422,
+        msg: 'This idempotency key was already used for another request',
+      });
+    },
+  );
 });

@@ -11,6 +11,8 @@ interface Schema {
   type?: string | string[];
   description?: string;
   pattern?: string;
+  minLength?: number;
+  maxLength?: number;
   properties?: Record<string, Schema>;
   items?: Schema;
   anyOf?: Schema[];
@@ -105,6 +107,11 @@ describe('the OpenAPI document', () => {
         'POST /v1/api/forex/update_pending',
       ].sort(),
     );
+    // The key's form as the server takes it (http/idempotency-key.ts): printable ASCII, 1–64.
+    for (const [name, op] of operations) {
+      const key = op.parameters?.find((p) => p.in === 'header' && p.name === 'idempotency-key');
+      if (key) expect(key.schema, name).toMatchObject({ minLength: 1, maxLength: 64, pattern: '^[ -~]+$' });
+    }
   });
 
   it('says the zone of every time it answers: Unix seconds, or UTC text', () => {

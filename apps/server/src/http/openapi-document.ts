@@ -37,8 +37,9 @@ const IDEMPOTENCY_PARAMETER = {
   description:
     'Makes a retry safe: the same key with the same request gets exactly the first answer, and ' +
     'nothing is done twice; the same key with another request is refused. A key is remembered ' +
-    'for IDEMPOTENCY_RETENTION_DAYS (7 by default).',
-  schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH },
+    'for IDEMPOTENCY_RETENTION_DAYS (7 by default). Printable ASCII, sent once; a request that ' +
+    'failed stores nothing, so its key may be sent again.',
+  schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH, pattern: '^[ -~]+$' },
 };
 
 /** Each route's schema through the zod transform, then the idempotency header where it applies. */

@@ -18,7 +18,10 @@ import type { Database } from '../db/schema.ts';
 export interface RowsStatement<Column extends string> {
   table: string;
   columns: readonly Column[];
-  /** An upsert: on a clash of `key` (a column, or the columns of a composite key), these columns take the new row's values. */
+  /**
+   * An upsert: on a clash of `key` (a column, or the columns of a composite key), these columns
+   * take the new row's values; with none, the row already there is kept and the new one dropped.
+   */
   onConflict?: { key: Column | readonly Column[]; update: readonly Column[] };
   /** Columns the statement returns (ids the database assigns). */
   returning?: readonly string[];
@@ -64,8 +67,10 @@ function statementText(statement: RowsStatement<string>, rows: number, postgres:
 function conflictClause(statement: RowsStatement<string>): string {
   const conflict = statement.onConflict;
   if (!conflict) return '';
+  const key = (typeof conflict.key === 'string' ? [conflict.key] : conflict.key).map(quoted).join(', ');
+  if (conflict.update.length === 0) return ` on conflict (${key}) do nothing`;
   return (
-    ` on conflict (${(typeof conflict.key === 'string' ? [conflict.key] : conflict.key).map(quoted).join(', ')}) do update set ` +
+    ` on conflict (${key}) do update set ` +
     conflict.update.map((column) => `${quoted(column)} = excluded.${quoted(column)}`).join(', ')
   );
 }

@@ -101,28 +101,42 @@ const KEY_ROWS: RowsStatement<KeyColumn> = {
   columns: ['user_id', 'key', 'route', 'fingerprint', 'response', 'created_at'],
 };
 
-/** A batch's stored replies in as few statements as its size allows (bulk-rows.ts), not one each. */
+/**
+ * Replies stored by a unit of work of their own (a deposit report): a key already stored clashes,
+ * so the unit rolls back and the guard answers by the stored reply (services/idempotency.ts).
+ */
 export async function insertIdempotencyRecords(
   trx: Transaction<Database>,
   records: readonly IdempotentRecord[],
   atMs: number,
 ): Promise<void> {
   if (records.length === 0) return;
-  const { statement, rows } = idempotencyRows(records, atMs);
-  await writeRows(trx, statement, rows);
+  await writeRows(trx, KEY_ROWS, keyRowsOf(records, atMs));
 }
+
+/**
+ * In a batch of the book's changes, a key already stored keeps its reply. The guard looked the key
+ * up before deciding, so only another node can have stored it since (a deposit report is filed on
+ * the node that took it, with that node's guard): the batch holds other users' changes the engine
+ * already made, and failing it for one reply would refuse them all and rebuild the book. The change
+ * is kept; its key answers the request that stored it first.
+ */
+const BATCH_KEY_ROWS: RowsStatement<KeyColumn> = {
+  ...KEY_ROWS,
+  onConflict: { key: ['user_id', 'key'], update: [] },
+};
 
 /** The replies' rows, to write with the rest of the batch they answer (trading-repository.ts). */
 export function idempotencyRows(records: readonly IdempotentRecord[], atMs: number): RowsOf<KeyColumn> {
-  return {
-    statement: KEY_ROWS,
-    rows: records.map((record) => ({
-      user_id: record.userId,
-      key: record.key,
-      route: record.operation,
-      fingerprint: record.fingerprint,
-      response: record.response,
-      created_at: atMs,
-    })),
-  };
+  return { statement: BATCH_KEY_ROWS, rows: keyRowsOf(records, atMs) };
 }
+
+const keyRowsOf = (records: readonly IdempotentRecord[], atMs: number) =>
+  records.map((record) => ({
+    user_id: record.userId,
+    key: record.key,
+    route: record.operation,
+    fingerprint: record.fingerprint,
+    response: record.response,
+    created_at: atMs,
+  }));

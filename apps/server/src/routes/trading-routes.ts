@@ -88,7 +88,7 @@ export async function tradingRoutes(app: FastifyInstance, deps: TradingRouteDeps
       const user = await requireUser(request);
       await throttle(user.id);
       const { body } = request;
-      const idempotent = idempotentRequestOf(request, user.id, 'submit', body.client_order_id);
+      const idempotent = idempotentRequestOf(request, user.id, 'submit', 'client_order_id');
       const row = await trading.placeOrder(user, body, idempotent);
       if (row.Status === 0) return ok(request, row, 'order.placed_pending');
       // What happened, as the trader reads it: "Bought 0.10 EUR/USD at 1.16459".

@@ -18,6 +18,7 @@
  */
 import { hash } from 'node:crypto';
 import { invalid } from '../domain/errors.ts';
+import { isUniqueViolation } from '../repositories/unit-of-work.ts';
 
 export interface IdempotentRequest {
   userId: number;
@@ -96,12 +97,8 @@ export class IdempotencyGuard {
     }
     const reply = (async () => {
       const stored = await this.find(request.userId, request.key);
-      if (!stored) return work(request);
-      const sameRequest =
-        stored.operation === request.operation &&
-        (stored.fingerprint === null || stored.fingerprint === request.fingerprint);
-      if (!sameRequest) throw keyReused();
-      return JSON.parse(stored.response) as T;
+      if (!stored) return this.runFirst(request, work);
+      return replayOf<T>(stored, request);
     })();
     this.running.set(slot, { operation: request.operation, fingerprint: request.fingerprint, reply });
     try {
@@ -110,6 +107,34 @@ export class IdempotencyGuard {
       this.running.delete(slot);
     }
   }
+
+  /**
+   * The first request with a key runs `work`. Another node may store the key between the look-up
+   * and the unit of work's insert (its own guard did not see this request): the insert then
+   * clashes, the unit rolls back, and the stored reply answers as for any later request.
+   */
+  private async runFirst<T>(
+    request: IdempotentRequest,
+    work: (request: IdempotentRequest | undefined) => Promise<T>,
+  ): Promise<T> {
+    try {
+      return await work(request);
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      const stored = await this.find(request.userId, request.key);
+      if (!stored) throw error;
+      return replayOf<T>(stored, request);
+    }
+  }
+}
+
+/** The stored reply for the same request; another request with the key is refused. */
+function replayOf<T>(stored: StoredReply, request: IdempotentRequest): T {
+  const sameRequest =
+    stored.operation === request.operation &&
+    (stored.fingerprint === null || stored.fingerprint === request.fingerprint);
+  if (!sameRequest) throw keyReused();
+  return JSON.parse(stored.response) as T;
 }
 
 const keyReused = () => invalid('idempotency_key_reused');
