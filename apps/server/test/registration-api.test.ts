@@ -110,6 +110,43 @@ describe.each(databaseEngines())('registration API on %s', (engine) => {
     });
   });
 
+  it('takes fifteen wrong tries a day at an address, however many codes are sent to it', async () => {
+    const { rt, mailbox, client, sendEmailCode } = accounts();
+    const email = 'patient-guesser@example.com';
+    const base = { type: 'email', account: email, password: 'Sturdy-pass-81', re_password: 'Sturdy-pass-81' };
+    const sendAndGuessFiveTimes = async () => {
+      expect(await sendEmailCode(email, 1, '10.9.0.1')).toMatchObject({ code: 1 });
+      const good = mailbox.codeFor(email);
+      for (let i = 0; i < 5; i++)
+        expect(
+          await client.postForm('/api/user/register', {
+            ...base,
+            sms_code: good === '999999' ? '000000' : '999999',
+          }),
+        ).toMatchObject({ code: 422, msg: 'The verification code is wrong' });
+      rt.clock.advance(60_000);
+    };
+    for (let round = 0; round < 3; round++) await sendAndGuessFiveTimes();
+    // A fourth code brings no new guesses: even the right one is refused.
+    expect(await sendEmailCode(email, 1, '10.9.0.1')).toMatchObject({ code: 1 });
+    const fourth = mailbox.codeFor(email);
+    const refusedAnswer = {
+      code: 429,
+      msg: 'Too many wrong codes were entered for this address. Please try again in 24 hours.',
+    };
+    expect(await client.postForm('/api/user/register', { ...base, sms_code: fourth })).toMatchObject(
+      refusedAnswer,
+    );
+    // A day after the wrong tries, the address's codes work again.
+    rt.clock.advance(24 * 60 * 60_000);
+    expect(await sendEmailCode(email, 1, '10.9.0.1')).toMatchObject({ code: 1 });
+    expect(
+      await client.postForm('/api/user/register', { ...base, sms_code: mailbox.codeFor(email) }),
+    ).toMatchObject({
+      code: 1,
+    });
+  });
+
   it('limits code sending: captcha, 60 s between sends, 5 an hour per address', async () => {
     const { rt, client, sendEmailCode } = accounts();
     expect(

@@ -82,6 +82,19 @@ export class VerificationRepository {
     return toInt(row.n as number | bigint | string);
   }
 
+  /** The wrong tries at every code sent to the address since `sinceMs`, whatever its purpose. */
+  async countWrongCodeTriesSince(address: string, sinceMs: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('verification_codes')
+      .select((eb) =>
+        eb.fn.coalesce(eb.fn.sum<number | bigint | string>('failed_attempts'), eb.lit(0)).as('n'),
+      )
+      .where('address', '=', address)
+      .where('created_at', '>=', sinceMs)
+      .executeTakeFirstOrThrow();
+    return toInt(row.n);
+  }
+
   async liveCode(address: string, purpose: number): Promise<CodeRecord | undefined> {
     const row = await this.db
       .selectFrom('verification_codes')

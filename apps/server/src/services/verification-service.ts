@@ -2,6 +2,9 @@
  * Captchas and one-time codes. Rules (docs/decisions/0003-accounts.md):
  * - a captcha guards every code send by a visitor, is single use, and a wrong answer costs it;
  * - codes are 6 digits, stored hashed, single use, expire after 10 minutes, allow 5 wrong tries;
+ * - an address takes at most 15 wrong tries a day over all its codes: new codes bring new tries,
+ *   so without it an address would take 5 sends x 5 tries every hour, a 1-in-1,667 chance a day of
+ *   guessing one (and of taking over the account through a password reset);
  * - a new code for the same address no sooner than 60 s, at most 5 an hour per address and 20 an
  *   hour per IP, which bounds what an attacker can make us send. Those limits are counted and the
  *   new code recorded under the locks of its address and of its IP (services/keyed-locks.ts), so
@@ -22,8 +25,10 @@ export const CODE_RESEND_MS = 60_000;
 export const CODE_MAX_PER_ADDRESS_PER_HOUR = 5;
 export const CODE_MAX_PER_IP_PER_HOUR = 20;
 export const CODE_MAX_WRONG_TRIES = 5;
+export const CODE_MAX_WRONG_TRIES_PER_ADDRESS_PER_DAY = 15;
 const CAPTCHA_TTL_MS = 5 * 60_000;
 const HOUR_MS = 60 * 60_000;
+const DAY_MS = 24 * HOUR_MS;
 
 // The package's default export also draws a given text, but its typings only declare `create`.
 const drawCaptchaText = svgCaptcha as unknown as (text: string, options: object) => string;
@@ -158,11 +163,12 @@ export class VerificationService {
   }
 
   /**
-   * Checks and uses up a code; any failure names its reason. Under the code's lock, so tries racing
-   * at once cannot all pass the count of wrong tries (each is one more guess at six digits).
+   * Checks and uses up a code; any failure names its reason. Under the address's lock (whatever the
+   * purpose, as its daily count of wrong tries is), so tries racing at once cannot all pass the
+   * counts of wrong tries (each is one more guess at six digits).
    */
   async verifyCode(address: string, purpose: number, code: string): Promise<void> {
-    await this.options.locks.withLock(`codes:verify:${purpose}:${address}`, () =>
+    await this.options.locks.withLock(`codes:verify:${address}`, () =>
       this.checkCode(address, purpose, code),
     );
   }
@@ -173,6 +179,12 @@ export class VerificationService {
     if (!live) throw invalid('code_invalid');
     if (live.expiresAt <= now()) throw invalid('code_expired');
     if (live.failedAttempts >= CODE_MAX_WRONG_TRIES) throw invalid('code_attempts_exceeded');
+    // Before the comparison: once the address's guesses are used up, a right guess is refused too.
+    if (
+      (await repository.countWrongCodeTriesSince(address, now() - DAY_MS)) >=
+      CODE_MAX_WRONG_TRIES_PER_ADDRESS_PER_DAY
+    )
+      throw new DomainError(ResponseCode.rateLimited, 'code_address_attempts_exceeded');
     if (live.codeHash !== sha256(`${address}:${code.trim()}`)) {
       await repository.recordFailedCodeAttempt(live.id);
       throw invalid('code_invalid');
