@@ -255,6 +255,30 @@ describe.each(databaseEngines())('registration API on %s', (engine) => {
     expect(await sendEmailCode('hidden\u200b@example.com', 1)).toMatchObject({ code: 422 });
   });
 
+  it('takes a domain in its xn-- spelling for the Unicode one, which mail reaches alike: one account', async () => {
+    const { mailbox, client, sendEmailCode } = accounts();
+    expect(await sendEmailCode('kim@b\u00fccher.example', 1)).toMatchObject({ code: 1 });
+    const code = mailbox.codeFor('kim@b\u00fccher.example');
+    const registered = await client.postForm<LoginResult>('/api/user/register', {
+      type: 'email',
+      account: 'kim@b\u00fccher.example',
+      password: 'Sturdy-pass-81',
+      re_password: 'Sturdy-pass-81',
+      sms_code: code,
+    });
+    expect(registered).toMatchObject({ code: 1, data: { user: { email: 'kim@b\u00fccher.example' } } });
+    for (const spelling of ['kim@xn--bcher-kva.example', 'kim@b\u00fccher\u3002example'])
+      expect(await sendEmailCode(spelling, 1), spelling).toMatchObject({
+        code: 0,
+        msg: 'This account is already registered. Please log in.',
+      });
+    const login = await client.postForm<LoginResult>('/api/user/loginForU', {
+      account: 'KIM@XN--BCHER-KVA.EXAMPLE',
+      password: 'Sturdy-pass-81',
+    });
+    expect(login.data.user.id).toBe(registered.data.user.id);
+  });
+
   it('refuses a duplicate account, weak passwords, mismatches and unknown invite codes', async () => {
     const { mailbox, client, sendEmailCode, registerByEmail } = accounts();
     await registerByEmail('dup@example.com');
