@@ -114,6 +114,18 @@ export class VerificationRepository {
     };
   }
 
+  /** Retires the live codes of these addresses for this purpose: none of them passes any more. */
+  async retireCodes(addresses: string[], purpose: number, nowMs: number): Promise<void> {
+    if (addresses.length === 0) return;
+    await this.db
+      .updateTable('verification_codes')
+      .set({ consumed_at: nowMs })
+      .where('address', 'in', addresses)
+      .where('purpose', '=', purpose)
+      .where('consumed_at', 'is', null)
+      .execute();
+  }
+
   /** Marks a code used; false when another request used it first (single use under races). */
   async consumeCode(id: number, nowMs: number): Promise<boolean> {
     const result = await this.db
