@@ -185,12 +185,15 @@ export class AuthService {
     return { token: await this.openSession(user.id, ground, input.ip, input.device), user };
   }
 
-  /** A mobile number typed without its country code matches when exactly one account has it. */
+  /**
+   * A mobile number typed without its country code matches when exactly one account has it as its
+   * whole national number.
+   */
   private async userForLogin(account: string, type: IdentifierType | undefined, areaId: number | undefined) {
     const kind = type ?? (looksLikeEmail(account) ? 'email' : 'mobile');
     const digits = account.replace(/[\s().-]/g, '');
     if (kind === 'mobile' && areaId === undefined && /^\d{4,14}$/.test(digits)) {
-      const matches = await this.o.users.byMobileSuffix(digits.replace(/^0+/, ''));
+      const matches = await this.o.users.byNationalNumber(digits.replace(/^0+/, ''));
       return matches.length === 1 ? matches[0] : undefined;
     }
     try {
