@@ -184,6 +184,25 @@ describe.each(databaseEngines())('registration API on %s', (engine) => {
     expect(image.data.b64s).toMatch(/^data:image\/svg\+xml;base64,/);
   });
 
+  it('sends an address 10 codes a day, however the hours are spread', async () => {
+    const { rt, sendEmailCode } = accounts();
+    const email = 'flooded@example.com';
+    // Five an hour, as the hourly limit allows, for two hours.
+    for (let hour = 0; hour < 2; hour++) {
+      for (let i = 0; i < 5; i++) {
+        expect(await sendEmailCode(email, 1, `10.21.${hour}.${i}`)).toMatchObject({ code: 1 });
+        rt.clock.advance(61_000);
+      }
+      rt.clock.advance(60 * 60_000);
+    }
+    expect(await sendEmailCode(email, 1, '10.21.9.9')).toMatchObject({
+      code: 429,
+      msg: 'Too many codes were sent to this address today. Please try again in 24 hours.',
+    });
+    rt.clock.advance(24 * 60 * 60_000);
+    expect(await sendEmailCode(email, 1, '10.21.9.9')).toMatchObject({ code: 1 });
+  });
+
   it('sends one code when several are asked for one address at once', async () => {
     const { rt, sendEmailCode } = accounts();
     const address = 'impatient@example.com';

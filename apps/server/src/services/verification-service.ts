@@ -5,8 +5,10 @@
  * - an address takes at most 15 wrong tries a day over all its codes: new codes bring new tries,
  *   so without it an address would take 5 sends x 5 tries every hour, a 1-in-1,667 chance a day of
  *   guessing one (and of taking over the account through a password reset);
- * - a new code for the same address no sooner than 60 s, at most 5 an hour per address and 20 an
- *   hour per IP, which bounds what an attacker can make us send. Those limits are counted and the
+ * - a new code for the same address no sooner than 60 s, at most 5 an hour and 10 a day per address
+ *   and 20 an hour per IP, which bounds what an attacker can make us send (a captcha solved for
+ *   each send, 5 an hour alone would let anyone flood one mailbox with 120 codes a day, every day).
+ *   Those limits are counted and the
  *   new code recorded under the locks of its address and of its IP (services/keyed-locks.ts), so
  *   requests racing on one node or several cannot all pass the count.
  */
@@ -23,6 +25,7 @@ import { withLocks, type KeyedLocks } from './keyed-locks.ts';
 export const CODE_TTL_MS = 10 * 60_000;
 export const CODE_RESEND_MS = 60_000;
 export const CODE_MAX_PER_ADDRESS_PER_HOUR = 5;
+export const CODE_MAX_PER_ADDRESS_PER_DAY = 10;
 export const CODE_MAX_PER_IP_PER_HOUR = 20;
 export const CODE_MAX_WRONG_TRIES = 5;
 export const CODE_MAX_WRONG_TRIES_PER_ADDRESS_PER_DAY = 15;
@@ -142,6 +145,12 @@ export class VerificationService {
       CODE_MAX_PER_ADDRESS_PER_HOUR
     ) {
       throw new DomainError(ResponseCode.rateLimited, 'code_address_limit');
+    }
+    if (
+      (await repository.countCodesSince('address', input.address, nowMs - DAY_MS)) >=
+      CODE_MAX_PER_ADDRESS_PER_DAY
+    ) {
+      throw new DomainError(ResponseCode.rateLimited, 'code_address_daily_limit');
     }
     if (
       !input.byStaff &&
