@@ -14,8 +14,7 @@ import { isUniqueViolation } from '../repositories/unit-of-work.ts';
 import type { SessionRecord, UserRecord, UserRepository } from '../repositories/user-repository.ts';
 import type { EventBus, SessionEnded } from '../events/event-bus.ts';
 import type { VerificationRepository } from '../repositories/verification-repository.ts';
-import { looksLikeEmail } from '../inputs/identifiers.ts';
-import { identifierOf, typedAccountKey, type Identifier } from './account-keys.ts';
+import { identifierOf, typedAccountKey, userForLogin, type Identifier } from './account-keys.ts';
 import { decoyHash, scryptPasswordHasher, type PasswordHasher } from '../security/password-hasher.ts';
 import { checkNewPassword } from './password-rules.ts';
 import { createWithInviteCode, type NewUser } from './invite-codes.ts';
@@ -144,7 +143,7 @@ export class AuthService {
     ip: string;
     device?: SessionDevice;
   }): Promise<LoginOutcome> {
-    const user = await this.userForLogin(input.account, input.type, input.areaId);
+    const user = await userForLogin(this.o.users, input);
     const accountKey = user ? `user:${user.id}` : typedAccountKey(input);
     // Counted as failed until the password proves right (login-attempts.ts).
     const attempt = await this.attempts.count(accountKey, input.ip, true);
@@ -183,24 +182,6 @@ export class AuthService {
     // The challenge is there still unless a new password (or staff) ended every session meanwhile.
     const ground = { challengeHash: hashChallenge(input.challenge) };
     return { token: await this.openSession(user.id, ground, input.ip, input.device), user };
-  }
-
-  /**
-   * A mobile number typed without its country code matches when exactly one account has it as its
-   * whole national number.
-   */
-  private async userForLogin(account: string, type: IdentifierType | undefined, areaId: number | undefined) {
-    const kind = type ?? (looksLikeEmail(account) ? 'email' : 'mobile');
-    const digits = account.replace(/[\s().-]/g, '');
-    if (kind === 'mobile' && areaId === undefined && /^\d{4,14}$/.test(digits)) {
-      const matches = await this.o.users.byNationalNumber(digits.replace(/^0+/, ''));
-      return matches.length === 1 ? matches[0] : undefined;
-    }
-    try {
-      return await this.findUser(this.identify(kind, account, areaId));
-    } catch {
-      return undefined;
-    }
   }
 
   /** The same demo id returns to the same demo account; none (or an unknown one) opens a new one. */
