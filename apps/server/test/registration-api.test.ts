@@ -110,6 +110,43 @@ describe.each(databaseEngines())('registration API on %s', (engine) => {
     });
   });
 
+  it('takes fifteen wrong tries a day at an address, however many codes are sent to it', async () => {
+    const { rt, mailbox, client, sendEmailCode } = accounts();
+    const email = 'patient-guesser@example.com';
+    const base = { type: 'email', account: email, password: 'Sturdy-pass-81', re_password: 'Sturdy-pass-81' };
+    const sendAndGuessFiveTimes = async () => {
+      expect(await sendEmailCode(email, 1, '10.9.0.1')).toMatchObject({ code: 1 });
+      const good = mailbox.codeFor(email);
+      for (let i = 0; i < 5; i++)
+        expect(
+          await client.postForm('/api/user/register', {
+            ...base,
+            sms_code: good === '999999' ? '000000' : '999999',
+          }),
+        ).toMatchObject({ code: 422, msg: 'The verification code is wrong' });
+      rt.clock.advance(60_000);
+    };
+    for (let round = 0; round < 3; round++) await sendAndGuessFiveTimes();
+    // A fourth code brings no new guesses: even the right one is refused.
+    expect(await sendEmailCode(email, 1, '10.9.0.1')).toMatchObject({ code: 1 });
+    const fourth = mailbox.codeFor(email);
+    const refusedAnswer = {
+      code: 429,
+      msg: 'Too many wrong codes were entered for this address. Please try again in 24 hours.',
+    };
+    expect(await client.postForm('/api/user/register', { ...base, sms_code: fourth })).toMatchObject(
+      refusedAnswer,
+    );
+    // A day after the wrong tries, the address's codes work again.
+    rt.clock.advance(24 * 60 * 60_000);
+    expect(await sendEmailCode(email, 1, '10.9.0.1')).toMatchObject({ code: 1 });
+    expect(
+      await client.postForm('/api/user/register', { ...base, sms_code: mailbox.codeFor(email) }),
+    ).toMatchObject({
+      code: 1,
+    });
+  });
+
   it('limits code sending: captcha, 60 s between sends, 5 an hour per address', async () => {
     const { rt, client, sendEmailCode } = accounts();
     expect(
@@ -145,6 +182,25 @@ describe.each(databaseEngines())('registration API on %s', (engine) => {
     });
     const image = await client.get<{ id: string; b64s: string }>('/api/captcha');
     expect(image.data.b64s).toMatch(/^data:image\/svg\+xml;base64,/);
+  });
+
+  it('sends an address 10 codes a day, however the hours are spread', async () => {
+    const { rt, sendEmailCode } = accounts();
+    const email = 'flooded@example.com';
+    // Five an hour, as the hourly limit allows, for two hours.
+    for (let hour = 0; hour < 2; hour++) {
+      for (let i = 0; i < 5; i++) {
+        expect(await sendEmailCode(email, 1, `10.21.${hour}.${i}`)).toMatchObject({ code: 1 });
+        rt.clock.advance(61_000);
+      }
+      rt.clock.advance(60 * 60_000);
+    }
+    expect(await sendEmailCode(email, 1, '10.21.9.9')).toMatchObject({
+      code: 429,
+      msg: 'Too many codes were sent to this address today. Please try again in 24 hours.',
+    });
+    rt.clock.advance(24 * 60 * 60_000);
+    expect(await sendEmailCode(email, 1, '10.21.9.9')).toMatchObject({ code: 1 });
   });
 
   it('sends one code when several are asked for one address at once', async () => {
@@ -216,6 +272,30 @@ describe.each(databaseEngines())('registration API on %s', (engine) => {
       expect(login.data.user.id, spelling).toBe(registered.data.user.id);
     }
     expect(await sendEmailCode('hidden\u200b@example.com', 1)).toMatchObject({ code: 422 });
+  });
+
+  it('takes a domain in its xn-- spelling for the Unicode one, which mail reaches alike: one account', async () => {
+    const { mailbox, client, sendEmailCode } = accounts();
+    expect(await sendEmailCode('kim@b\u00fccher.example', 1)).toMatchObject({ code: 1 });
+    const code = mailbox.codeFor('kim@b\u00fccher.example');
+    const registered = await client.postForm<LoginResult>('/api/user/register', {
+      type: 'email',
+      account: 'kim@b\u00fccher.example',
+      password: 'Sturdy-pass-81',
+      re_password: 'Sturdy-pass-81',
+      sms_code: code,
+    });
+    expect(registered).toMatchObject({ code: 1, data: { user: { email: 'kim@b\u00fccher.example' } } });
+    for (const spelling of ['kim@xn--bcher-kva.example', 'kim@b\u00fccher\u3002example'])
+      expect(await sendEmailCode(spelling, 1), spelling).toMatchObject({
+        code: 0,
+        msg: 'This account is already registered. Please log in.',
+      });
+    const login = await client.postForm<LoginResult>('/api/user/loginForU', {
+      account: 'KIM@XN--BCHER-KVA.EXAMPLE',
+      password: 'Sturdy-pass-81',
+    });
+    expect(login.data.user.id).toBe(registered.data.user.id);
   });
 
   it('refuses a duplicate account, weak passwords, mismatches and unknown invite codes', async () => {

@@ -122,6 +122,18 @@ describe.each(databaseEngines())('sign-in on %s', (engine) => {
     ).toMatchObject(LOCKED);
   });
 
+  it('finds a mobile account typed without its country code by the whole national number, never a tail of it', async () => {
+    const registered = await register({ type: 'mobile', account: '61230002', area_id: hkAreaId });
+    expect(registered).toMatchObject({ code: 1 });
+    const login = (account: string) =>
+      freshClient().postForm<LoginResult>('/api/user/loginForU', { account, password: PASSWORD });
+    for (const account of ['61230002', '0 6123 0002'])
+      expect((await login(account)).data.user.id, account).toBe(registered.data.user.id);
+    // The last digits alone name no account: they would let a guesser reach accounts without their numbers.
+    for (const account of ['1230002', '230002', '0002', '5261230002'])
+      expect(await login(account), account).toMatchObject(WRONG);
+  });
+
   it('counts failures for an unknown account by its normalised form too', async () => {
     for (const account of [
       'Ghost@Example.com',

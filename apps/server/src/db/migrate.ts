@@ -48,6 +48,7 @@ import * as uploadAttempts from './migrations/20261207T1800_upload_attempts.ts';
 import * as uploadReferenceIndexes from './migrations/20261207T1900_upload_reference_indexes.ts';
 import * as uploadDigests from './migrations/20261207T2000_upload_digests.ts';
 import * as staffEnrolmentSession from './migrations/20261207T2100_staff_enrolment_session.ts';
+import * as emailDomainsAsDelivered from './migrations/20261208T0100_email_domains_as_delivered.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '20261122T2200_created_market_tables': createdMarketTables,
@@ -93,6 +94,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261207T1900_upload_reference_indexes': uploadReferenceIndexes,
   '20261207T2000_upload_digests': uploadDigests,
   '20261207T2100_staff_enrolment_session': staffEnrolmentSession,
+  '20261208T0100_email_domains_as_delivered': emailDomainsAsDelivered,
 };
 
 /** The migrator of this database's own schema, over every migration above. */

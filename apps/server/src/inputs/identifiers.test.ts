@@ -12,6 +12,19 @@ describe('normalizeEmail', () => {
     expect(new Set(spellings.map(normalizeEmail))).toEqual(new Set(['j\u00e4ger@example.com']));
   });
 
+  it('takes a domain in its Unicode and its xn-- spelling, and any full stop, for the one domain mail reaches', () => {
+    const spellings = [
+      'kim@b\u00fccher.example',
+      'kim@xn--bcher-kva.example',
+      'Kim@XN--BCHER-KVA.EXAMPLE',
+      'kim@b\u00fccher\u3002example', // an ideographic full stop, as a Chinese or Japanese keyboard types it
+      'kim@b\u00fccher\uff61example', // its half-width form
+    ];
+    expect(new Set(spellings.map(normalizeEmail))).toEqual(new Set(['kim@b\u00fccher.example']));
+    expect(normalizeEmail('a@mail\u3002example.com')).toBe('a@mail.example.com');
+    expect(normalizeEmail('a@xn--r8jz45g.xn--zckzah')).toBe('a@\u4f8b\u3048.\u30c6\u30b9\u30c8');
+  });
+
   it('refuses hidden characters and empty labels', () => {
     for (const address of [
       'zero\u200bwidth@example.com',
@@ -26,6 +39,9 @@ describe('normalizeEmail', () => {
       'a@example.c',
       'no-at.example.com',
       'two@@example.com',
+      'soft\u00ad@example.com',
+      'a@exa\u00admple.com',
+      'a@example\u3002com\u3002',
     ])
       expect(() => normalizeEmail(address), address).toThrow();
   });

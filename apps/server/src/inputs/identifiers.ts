@@ -2,6 +2,7 @@
  * Normalises what people type as their account: e-mail addresses to lower case, mobile numbers to
  * E.164 (+<calling code><national number>, without a trunk 0). Throws a DomainError with the reason.
  */
+import { domainToASCII, domainToUnicode } from 'node:url';
 import { invalid } from '../domain/errors.ts';
 import { AREA_CODES } from '../seed/area-codes.ts';
 
@@ -16,13 +17,27 @@ const INVISIBLE = /\p{Cf}/u;
 /**
  * One account per address however it was typed: compatibility forms are folded (NFKC), so `ä` typed
  * as one character or as `a` with a combining mark, and the full-width letters of East Asian
- * keyboards, are the same address, then lower-cased.
+ * keyboards, are the same address, then lower-cased. The domain is taken as mail is delivered to
+ * it: through IDNA (UTS #46, as a URL's host), so its Unicode and `xn--` spellings and an
+ * ideographic full stop between labels name the one domain they reach, kept in Unicode.
  */
 export function normalizeEmail(raw: string): string {
-  const email = raw.trim().normalize('NFKC').toLowerCase();
-  if (email.length > 254 || INVISIBLE.test(email) || !EMAIL_PATTERN.test(email))
-    throw invalid('email_invalid');
+  const folded = raw.trim().normalize('NFKC').toLowerCase();
+  if (INVISIBLE.test(folded)) throw invalid('email_invalid');
+  const email = withDeliveredDomain(folded);
+  if (email.length > 254 || !EMAIL_PATTERN.test(email)) throw invalid('email_invalid');
   return email;
+}
+
+/**
+ * The domain after the last `@` in the Unicode form of its IDNA name; one IDNA refuses stays as
+ * typed, for the address pattern to judge.
+ */
+function withDeliveredDomain(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at < 0) return email;
+  const ascii = domainToASCII(email.slice(at + 1));
+  return ascii ? `${email.slice(0, at + 1)}${domainToUnicode(ascii)}` : email;
 }
 
 export function areaById(areaId: number | undefined) {

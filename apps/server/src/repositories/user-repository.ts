@@ -4,6 +4,10 @@ import type { Database, UserTable } from '../db/schema.ts';
 import { toInt } from '../db/values.ts';
 import { reusableQuery } from '../db/reusable-query.ts';
 import { revokeAllSessions } from './user-access-repository.ts';
+import { AREA_CODES } from '../seed/area-codes.ts';
+
+/** Every country calling code once (several areas share one: +1, +7, +39). */
+const CALLING_CODES = new Set(AREA_CODES.map((area) => area.global_code));
 
 export interface UserRecord {
   id: number;
@@ -75,9 +79,18 @@ export class UserRepository {
     return toUser(await this.selectUsers().where('mobile', '=', mobile).executeTakeFirst());
   }
 
-  /** Users whose mobile number ends with these national digits (login without a country code). */
-  async byMobileSuffix(nationalDigits: string): Promise<UserRecord[]> {
-    const rows = await this.selectUsers().where('mobile', 'like', `%${nationalDigits}`).limit(5).execute();
+  /**
+   * Users whose mobile number is this national number after some country calling code (login
+   * without a country code): the whole number, never a tail of it, which would let a few digits
+   * reach an account whose number the one typing them does not know. Two at most: one is an answer,
+   * two are too many.
+   */
+  async byNationalNumber(nationalDigits: string): Promise<UserRecord[]> {
+    const numbers = [...CALLING_CODES]
+      .map((code) => `${code}${nationalDigits}`)
+      .filter((number) => /^\+\d{7,15}$/.test(number));
+    if (numbers.length === 0) return [];
+    const rows = await this.selectUsers().where('mobile', 'in', numbers).limit(2).execute();
     return rows.map((row) => toUser(row)!);
   }
 

@@ -82,6 +82,19 @@ export class VerificationRepository {
     return toInt(row.n as number | bigint | string);
   }
 
+  /** The wrong tries at every code sent to the address since `sinceMs`, whatever its purpose. */
+  async countWrongCodeTriesSince(address: string, sinceMs: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('verification_codes')
+      .select((eb) =>
+        eb.fn.coalesce(eb.fn.sum<number | bigint | string>('failed_attempts'), eb.lit(0)).as('n'),
+      )
+      .where('address', '=', address)
+      .where('created_at', '>=', sinceMs)
+      .executeTakeFirstOrThrow();
+    return toInt(row.n);
+  }
+
   async liveCode(address: string, purpose: number): Promise<CodeRecord | undefined> {
     const row = await this.db
       .selectFrom('verification_codes')
@@ -99,6 +112,18 @@ export class VerificationRepository {
       expiresAt: toInt(row.expires_at),
       failedAttempts: toInt(row.failed_attempts),
     };
+  }
+
+  /** Retires the live codes of these addresses for this purpose: none of them passes any more. */
+  async retireCodes(addresses: string[], purpose: number, nowMs: number): Promise<void> {
+    if (addresses.length === 0) return;
+    await this.db
+      .updateTable('verification_codes')
+      .set({ consumed_at: nowMs })
+      .where('address', 'in', addresses)
+      .where('purpose', '=', purpose)
+      .where('consumed_at', 'is', null)
+      .execute();
   }
 
   /** Marks a code used; false when another request used it first (single use under races). */

@@ -1,6 +1,10 @@
-/** How a typed account becomes its stored form, and the key failed logins are counted under. */
+/**
+ * How a typed account becomes its stored form, the account a login finds, and the key failed logins
+ * are counted under.
+ */
 import type { IdentifierType } from '@omp/protocol';
 import { looksLikeEmail, normalizeEmail, normalizeMobile } from '../inputs/identifiers.ts';
+import type { UserRecord, UserRepository } from '../repositories/user-repository.ts';
 
 export interface Identifier {
   channel: 'email' | 'sms';
@@ -38,4 +42,30 @@ export function typedAccountKey(input: {
       .replace(/[\s().-]/g, '');
     return `typed:${compact.replace(/^\+?0*/, '')}`;
   }
+}
+
+/**
+ * The account a login names, if any. A mobile number typed without its country code matches when
+ * exactly one account has it as its whole national number.
+ */
+export async function userForLogin(
+  users: Pick<UserRepository, 'byEmail' | 'byMobile' | 'byNationalNumber'>,
+  input: { account: string; type: IdentifierType | undefined; areaId: number | undefined },
+): Promise<UserRecord | undefined> {
+  const { account, areaId } = input;
+  const kind = input.type ?? (looksLikeEmail(account) ? 'email' : 'mobile');
+  const digits = account.replace(/[\s().-]/g, '');
+  if (kind === 'mobile' && areaId === undefined && /^\d{4,14}$/.test(digits)) {
+    const matches = await users.byNationalNumber(digits.replace(/^0+/, ''));
+    return matches.length === 1 ? matches[0] : undefined;
+  }
+  let identifier: Identifier;
+  try {
+    identifier = identifierOf(kind, account, areaId);
+  } catch {
+    return undefined;
+  }
+  return identifier.channel === 'email'
+    ? users.byEmail(identifier.address)
+    : users.byMobile(identifier.address);
 }

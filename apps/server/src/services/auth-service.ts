@@ -1,7 +1,8 @@
 /**
  * Registration, login, demo login, sessions and password changes (docs/decisions/0003-accounts.md).
  * Sessions are 256-bit random tokens; only their SHA-256 is stored, so a leaked table gives no
- * working token. Changing or resetting a password revokes every session of the user. Every ended
+ * working token. Changing or resetting a password revokes every session of the user (and retires
+ * the reset codes still live for their addresses). Every ended
  * session is announced as `session_ended` on the event bus, so open sockets let go of it at once,
  * and every node's cache of live sessions (session-cache.ts) drops it.
  */
@@ -13,8 +14,7 @@ import { isUniqueViolation } from '../repositories/unit-of-work.ts';
 import type { SessionRecord, UserRecord, UserRepository } from '../repositories/user-repository.ts';
 import type { EventBus, SessionEnded } from '../events/event-bus.ts';
 import type { VerificationRepository } from '../repositories/verification-repository.ts';
-import { looksLikeEmail } from '../inputs/identifiers.ts';
-import { identifierOf, typedAccountKey, type Identifier } from './account-keys.ts';
+import { identifierOf, typedAccountKey, userForLogin, type Identifier } from './account-keys.ts';
 import { decoyHash, scryptPasswordHasher, type PasswordHasher } from '../security/password-hasher.ts';
 import { checkNewPassword } from './password-rules.ts';
 import { createWithInviteCode, type NewUser } from './invite-codes.ts';
@@ -143,7 +143,7 @@ export class AuthService {
     ip: string;
     device?: SessionDevice;
   }): Promise<LoginOutcome> {
-    const user = await this.userForLogin(input.account, input.type, input.areaId);
+    const user = await userForLogin(this.o.users, input);
     const accountKey = user ? `user:${user.id}` : typedAccountKey(input);
     // Counted as failed until the password proves right (login-attempts.ts).
     const attempt = await this.attempts.count(accountKey, input.ip, true);
@@ -182,21 +182,6 @@ export class AuthService {
     // The challenge is there still unless a new password (or staff) ended every session meanwhile.
     const ground = { challengeHash: hashChallenge(input.challenge) };
     return { token: await this.openSession(user.id, ground, input.ip, input.device), user };
-  }
-
-  /** A mobile number typed without its country code matches when exactly one account has it. */
-  private async userForLogin(account: string, type: IdentifierType | undefined, areaId: number | undefined) {
-    const kind = type ?? (looksLikeEmail(account) ? 'email' : 'mobile');
-    const digits = account.replace(/[\s().-]/g, '');
-    if (kind === 'mobile' && areaId === undefined && /^\d{4,14}$/.test(digits)) {
-      const matches = await this.o.users.byMobileSuffix(digits.replace(/^0+/, ''));
-      return matches.length === 1 ? matches[0] : undefined;
-    }
-    try {
-      return await this.findUser(this.identify(kind, account, areaId));
-    } catch {
-      return undefined;
-    }
   }
 
   /** The same demo id returns to the same demo account; none (or an unknown one) opens a new one. */
@@ -310,7 +295,7 @@ export class AuthService {
     await this.o.codes.verifyCode(identifier.address, CodePurpose.reset, input.code);
     const user = await this.findUser(identifier);
     if (!user) throw refused('account_not_found');
-    await this.replacePassword(user.id, input.newPassword, { reason: SessionEndReason.passwordReset });
+    await this.replacePassword(user, input.newPassword, { reason: SessionEndReason.passwordReset });
     this.tellPasswordChanged(user.id, input.ip ?? '', input.device);
   }
 
@@ -338,7 +323,7 @@ export class AuthService {
     if (input.currentPassword !== undefined)
       await this.checkCurrentPassword(user, input.currentPassword, input.ip);
     await this.o.codes.verifyCode(identifier.address, CodePurpose.reset, input.code);
-    const passwordHash = await this.replacePassword(user.id, input.newPassword, {
+    const passwordHash = await this.replacePassword(user, input.newPassword, {
       reason: SessionEndReason.passwordChanged,
       // Ended with the others, but its sockets are not told: the answer hands the device a new token.
       ...(input.sessionToken ? { spareTokenHash: hashToken(input.sessionToken), spareEnded: true } : {}),
@@ -376,13 +361,22 @@ export class AuthService {
     return { channel: 'email', address: user.email };
   }
 
+  /**
+   * A new password ends every session, and retires every reset code still live for the user's
+   * addresses: one sent to the other address (or asked for and left unused) must not choose a
+   * password again after this one was set.
+   */
   private async replacePassword(
-    userId: number,
+    user: UserRecord,
     password: string,
     ended: Pick<SessionEnded, 'reason' | 'spareTokenHash' | 'spareEnded'>,
   ): Promise<string> {
+    const userId = user.id;
     const passwordHash = await this.passwords.hash(password);
-    const lastSessionId = await this.o.users.replacePassword(userId, passwordHash, this.o.now());
+    const nowMs = this.o.now();
+    const lastSessionId = await this.o.users.replacePassword(userId, passwordHash, nowMs);
+    const addresses = [user.email, user.mobile].filter((address) => address !== null);
+    await this.o.verifications.retireCodes(addresses, CodePurpose.reset, nowMs);
     this.sessionsEnded({ userId, ...ended, lastSessionId });
     return passwordHash;
   }

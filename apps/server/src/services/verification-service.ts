@@ -2,8 +2,13 @@
  * Captchas and one-time codes. Rules (docs/decisions/0003-accounts.md):
  * - a captcha guards every code send by a visitor, is single use, and a wrong answer costs it;
  * - codes are 6 digits, stored hashed, single use, expire after 10 minutes, allow 5 wrong tries;
- * - a new code for the same address no sooner than 60 s, at most 5 an hour per address and 20 an
- *   hour per IP, which bounds what an attacker can make us send. Those limits are counted and the
+ * - an address takes at most 15 wrong tries a day over all its codes: new codes bring new tries,
+ *   so without it an address would take 5 sends x 5 tries every hour, a 1-in-1,667 chance a day of
+ *   guessing one (and of taking over the account through a password reset);
+ * - a new code for the same address no sooner than 60 s, at most 5 an hour and 10 a day per address
+ *   and 20 an hour per IP, which bounds what an attacker can make us send (a captcha solved for
+ *   each send, 5 an hour alone would let anyone flood one mailbox with 120 codes a day, every day).
+ *   Those limits are counted and the
  *   new code recorded under the locks of its address and of its IP (services/keyed-locks.ts), so
  *   requests racing on one node or several cannot all pass the count.
  */
@@ -20,10 +25,13 @@ import { withLocks, type KeyedLocks } from './keyed-locks.ts';
 export const CODE_TTL_MS = 10 * 60_000;
 export const CODE_RESEND_MS = 60_000;
 export const CODE_MAX_PER_ADDRESS_PER_HOUR = 5;
+export const CODE_MAX_PER_ADDRESS_PER_DAY = 10;
 export const CODE_MAX_PER_IP_PER_HOUR = 20;
 export const CODE_MAX_WRONG_TRIES = 5;
+export const CODE_MAX_WRONG_TRIES_PER_ADDRESS_PER_DAY = 15;
 const CAPTCHA_TTL_MS = 5 * 60_000;
 const HOUR_MS = 60 * 60_000;
+const DAY_MS = 24 * HOUR_MS;
 
 // The package's default export also draws a given text, but its typings only declare `create`.
 const drawCaptchaText = svgCaptcha as unknown as (text: string, options: object) => string;
@@ -139,6 +147,12 @@ export class VerificationService {
       throw new DomainError(ResponseCode.rateLimited, 'code_address_limit');
     }
     if (
+      (await repository.countCodesSince('address', input.address, nowMs - DAY_MS)) >=
+      CODE_MAX_PER_ADDRESS_PER_DAY
+    ) {
+      throw new DomainError(ResponseCode.rateLimited, 'code_address_daily_limit');
+    }
+    if (
       !input.byStaff &&
       (await repository.countCodesSince('ip', input.ip, nowMs - HOUR_MS)) >= CODE_MAX_PER_IP_PER_HOUR
     ) {
@@ -158,11 +172,12 @@ export class VerificationService {
   }
 
   /**
-   * Checks and uses up a code; any failure names its reason. Under the code's lock, so tries racing
-   * at once cannot all pass the count of wrong tries (each is one more guess at six digits).
+   * Checks and uses up a code; any failure names its reason. Under the address's lock (whatever the
+   * purpose, as its daily count of wrong tries is), so tries racing at once cannot all pass the
+   * counts of wrong tries (each is one more guess at six digits).
    */
   async verifyCode(address: string, purpose: number, code: string): Promise<void> {
-    await this.options.locks.withLock(`codes:verify:${purpose}:${address}`, () =>
+    await this.options.locks.withLock(`codes:verify:${address}`, () =>
       this.checkCode(address, purpose, code),
     );
   }
@@ -173,6 +188,12 @@ export class VerificationService {
     if (!live) throw invalid('code_invalid');
     if (live.expiresAt <= now()) throw invalid('code_expired');
     if (live.failedAttempts >= CODE_MAX_WRONG_TRIES) throw invalid('code_attempts_exceeded');
+    // Before the comparison: once the address's guesses are used up, a right guess is refused too.
+    if (
+      (await repository.countWrongCodeTriesSince(address, now() - DAY_MS)) >=
+      CODE_MAX_WRONG_TRIES_PER_ADDRESS_PER_DAY
+    )
+      throw new DomainError(ResponseCode.rateLimited, 'code_address_attempts_exceeded');
     if (live.codeHash !== sha256(`${address}:${code.trim()}`)) {
       await repository.recordFailedCodeAttempt(live.id);
       throw invalid('code_invalid');
