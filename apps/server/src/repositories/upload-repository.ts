@@ -17,6 +17,11 @@ export interface UploadRecord {
   originalSha256?: string | null;
 }
 
+/** The upload's digests, sent bytes' and stored bytes', once each; none for an upload made before them. */
+export function imageDigestsOf(upload: UploadRecord): string[] {
+  return [...new Set([upload.sha256, upload.originalSha256].filter((digest): digest is string => !!digest))];
+}
+
 /**
  * An upload named by a record being written no longer exists: housekeeping deleted it (unattached
  * for a day) after the caller checked it. The caller refuses as for an unknown upload.

@@ -7,7 +7,7 @@
  * a short-lived signed link (file-links.ts) or with their session in the Authorization header.
  *
  * Example: an upload of a PNG is stored as `3f9c…e1.png` and answered with the url
- * `/v1/files/3f9c…e1.png`; `ownedBy('/v1/files/3f9c…e1.png', owner)` gives back `3f9c…e1.png`.
+ * `/v1/files/3f9c…e1.png`; `ownedUpload('/v1/files/3f9c…e1.png', owner)` gives back its record.
  */
 import type { FileUse } from '@omp/protocol';
 import { createHash, randomBytes } from 'node:crypto';
@@ -15,7 +15,11 @@ import { availableParallelism } from 'node:os';
 import { ResponseCode } from '@omp/protocol';
 import type { FileStorage } from '../adapters/storage/file-storage.ts';
 import { DomainError, invalid } from '../domain/errors.ts';
-import type { UploadRecord, UploadRepository } from '../repositories/upload-repository.ts';
+import {
+  imageDigestsOf,
+  type UploadRecord,
+  type UploadRepository,
+} from '../repositories/upload-repository.ts';
 import type { KeyedLocks } from './keyed-locks.ts';
 import type { FileLinks } from '../security/file-links.ts';
 import { imageTypeOf } from '../inputs/image-type.ts';
@@ -167,15 +171,11 @@ export class UploadService {
   }
 
   /**
-   * The canonical name of an upload when it exists and belongs to the user; undefined otherwise
-   * (unknown, someone else's, or not an upload reference at all). Services call it before they
-   * attach an image to a record, so nobody can point a record at another person's photo.
+   * The record of an upload (its canonical name and digests) when it exists and belongs to the
+   * user; undefined otherwise (unknown, someone else's, or not an upload reference at all).
+   * Services call it before they attach an image to a record, so nobody can point a record at
+   * another person's photo.
    */
-  async ownedBy(nameOrUrl: string, userId: number): Promise<string | undefined> {
-    return (await this.ownedUpload(nameOrUrl, userId))?.name;
-  }
-
-  /** The record of the user's upload named by `nameOrUrl` (its digests with it), as `ownedBy` finds it. */
   async ownedUpload(nameOrUrl: string, userId: number): Promise<UploadRecord | undefined> {
     const name = uploadNameOf(nameOrUrl);
     if (!name) return undefined;
@@ -228,6 +228,17 @@ export class UploadService {
   async bytesOf(upload: UploadRecord): Promise<Buffer | undefined> {
     return this.o.storage.get(upload.name);
   }
+}
+
+/**
+ * Whether two uploads are one picture: the same upload, or the same bytes sent (one file uploaded
+ * twice), or one's sent or stored bytes equal to the other's (the stored copy downloaded and sent
+ * again). Uploads made before digests were kept compare by name only.
+ */
+export function sameImage(a: UploadRecord, b: UploadRecord): boolean {
+  if (a.name === b.name) return true;
+  const ofA = new Set(imageDigestsOf(a));
+  return imageDigestsOf(b).some((digest) => ofA.has(digest));
 }
 
 /** The hex SHA-256 of bytes: what a proof's content is compared by (services/deposit-desk.ts). */
