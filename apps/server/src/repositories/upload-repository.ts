@@ -111,19 +111,24 @@ export class UploadRepository {
       .where('user_id', '=', userId)
       .where('at', '<', sinceMs)
       .execute();
-    const row = await this.db
-      .selectFrom('upload_attempts')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where('user_id', '=', userId)
-      .where('at', '>=', sinceMs)
-      .executeTakeFirstOrThrow();
-    if (toInt(row.n as number | bigint | string) >= max) return undefined;
+    if ((await this.attemptsSince(userId, sinceMs)) >= max) return undefined;
     const inserted = await this.db
       .insertInto('upload_attempts')
       .values({ user_id: userId, at: atMs })
       .returning('id')
       .executeTakeFirstOrThrow();
     return toInt(inserted.id);
+  }
+
+  /** The user's attempts since `sinceMs`: a look at the hourly cap before an upload's body is read. */
+  async attemptsSince(userId: number, sinceMs: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('upload_attempts')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('user_id', '=', userId)
+      .where('at', '>=', sinceMs)
+      .executeTakeFirstOrThrow();
+    return toInt(row.n as number | bigint | string);
   }
 
   /** Gives an attempt back: the server refused it for its own reasons (busy), not the user's. */

@@ -65,7 +65,8 @@ export async function uploadRoutes(app: FastifyInstance, deps: UploadRouteDeps) 
           'multipart/form-data with the image in the field `file`. The type is read from the bytes, not the ' +
           'name; the answer is the url to send in real_name or deposit calls. At most 5 text fields may come ' +
           'beside it, each at most 1 KiB (a longer one is refused, not cut short); a part named file without a ' +
-          'filename is not an image. Real accounts only. An image that ' +
+          'filename is not an image. Real accounts only. A user sending 4 uploads already, or who used up the ' +
+          "hour's 30, is refused with code 429 before the body is read. An image that " +
           'does not decode, or whose decoding takes longer than IMAGE_TIMEOUT_S, is refused with code 422 and ' +
           'still counts toward the hourly cap of attempts.',
         consumes: ['multipart/form-data'],
@@ -79,8 +80,7 @@ export async function uploadRoutes(app: FastifyInstance, deps: UploadRouteDeps) 
     },
     async (request, reply) => {
       const user = await requireRealUser(request);
-      const bytes = await readSingleFile(request, reply);
-      const { url } = await uploads.storeImage(user.id, bytes);
+      const { url } = await uploads.receiveImage(user.id, () => readSingleFile(request, reply));
       return ok(request, { url });
     },
   );

@@ -43,6 +43,13 @@ export const FILE_URL_PREFIX = '/v1/files/';
  */
 export const UPLOADS_PER_HOUR = 30;
 const HOUR_MS = 3_600_000;
+/**
+ * Uploads of one user this process receives and works on at once. Each holds its whole body (up to
+ * 5 MB) in memory until it is stored, and the hourly cap is only charged once a body is read, so
+ * without this one account sending hundreds at once would hold gigabytes. Identity sends two photos
+ * at once and a deposit one; a fifth is refused (429) before its body is read.
+ */
+export const UPLOADS_IN_FLIGHT_PER_USER = 4;
 
 const UPLOAD_NAME = /^[0-9a-f]{32}\.(?:png|jpg|webp)$/;
 /** The url image_upload answers with, also with the host in front or a query string behind it. */
@@ -86,11 +93,43 @@ export class UploadService {
   private readonly o: UploadServiceOptions;
   private readonly reencode: ImageReencoder;
   private readonly imageWork: WorkLimiter;
+  /** Uploads being received or worked on, by user, in this process (receiveImage). */
+  private readonly inFlight = new Map<number, number>();
 
   constructor(options: UploadServiceOptions) {
     this.o = options;
     this.reencode = options.reencode ?? reencodeImage;
     this.imageWork = new WorkLimiter(options.imageWork ?? DEFAULT_IMAGE_WORK);
+  }
+
+  /**
+   * Receives an upload of a user: admitted before `read` takes its body in (the user's uploads in
+   * flight in this process, then the hourly cap, which a user who used it up thus hits before
+   * sending megabytes), then stored by storeImage. The place is held until the image is stored or
+   * refused, while its bytes are in memory.
+   */
+  async receiveImage(
+    ownerUserId: number,
+    read: () => Promise<Buffer>,
+  ): Promise<{ name: string; url: string }> {
+    const held = this.inFlight.get(ownerUserId) ?? 0;
+    if (held >= UPLOADS_IN_FLIGHT_PER_USER) {
+      throw new DomainError(ResponseCode.rateLimited, 'upload.in_flight', {
+        max: UPLOADS_IN_FLIGHT_PER_USER,
+      });
+    }
+    this.inFlight.set(ownerUserId, held + 1);
+    try {
+      const now = this.o.now();
+      if ((await this.o.repository.attemptsSince(ownerUserId, now - HOUR_MS + 1)) >= UPLOADS_PER_HOUR) {
+        throw tooManyUploads();
+      }
+      return await this.storeImage(ownerUserId, await read());
+    } finally {
+      const left = (this.inFlight.get(ownerUserId) ?? 1) - 1;
+      if (left > 0) this.inFlight.set(ownerUserId, left);
+      else this.inFlight.delete(ownerUserId);
+    }
   }
 
   /**
@@ -129,9 +168,7 @@ export class UploadService {
       const now = this.o.now();
       return this.o.repository.chargeAttempt(ownerUserId, now - HOUR_MS + 1, now, UPLOADS_PER_HOUR);
     });
-    if (id === undefined) {
-      throw new DomainError(ResponseCode.rateLimited, 'upload.too_many', { max: UPLOADS_PER_HOUR });
-    }
+    if (id === undefined) throw tooManyUploads();
     return id;
   }
 
@@ -244,6 +281,10 @@ export function sameImage(a: UploadRecord, b: UploadRecord): boolean {
 /** The hex SHA-256 of bytes: what a proof's content is compared by (services/deposit-desk.ts). */
 export function sha256Of(bytes: Buffer): string {
   return createHash('sha256').update(bytes).digest('hex');
+}
+
+function tooManyUploads(): DomainError {
+  return new DomainError(ResponseCode.rateLimited, 'upload.too_many', { max: UPLOADS_PER_HOUR });
 }
 
 export function uploadTooLarge(): DomainError {
