@@ -3,6 +3,7 @@
  * few, and a user who used up the hourly cap is refused without sending megabytes first. The
  * re-encoder is the real one with a gate in front, so uploads can be held while they are worked on.
  */
+import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { reencodeImage, type ImageReencoder } from '../src/adapters/images/image-reencode.ts';
 import { UPLOADS_IN_FLIGHT_PER_USER, UPLOADS_PER_HOUR } from '../src/services/upload-service.ts';
@@ -67,6 +68,39 @@ describe.each(databaseEngines())('admitting uploads on %s', (engine) => {
     const answers = await Promise.all(held);
     expect(answers.map((a) => a.body.code)).toEqual(answers.map(() => 1));
     expect((await upload(rt, user.token, { bytes: pngImage(2, 2, [9, 1, 1]) })).body.code).toBe(1);
+  });
+
+  it('gives the places of uploads whose senders went away back', async () => {
+    const user = await tradingClient(rt).realUser('0');
+    await rt.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = rt.app.server.address() as AddressInfo;
+    // Uploads that start their body and then send nothing more, until their sockets are closed.
+    const stalled = Array.from({ length: UPLOADS_IN_FLIGHT_PER_USER }, () => {
+      const socket = connect(port, '127.0.0.1');
+      socket.on('error', () => undefined);
+      socket.write(
+        'POST /api/common/image_upload HTTP/1.1\r\nHost: localhost\r\n' +
+          `Authorization: ${user.token}\r\nContent-Type: multipart/form-data; boundary=x\r\n` +
+          'Content-Length: 100000\r\n\r\n--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n',
+      );
+      return socket;
+    });
+    try {
+      await vi.waitFor(() => expect(rt.uploads.inFlightOf(user.id)).toBe(UPLOADS_IN_FLIGHT_PER_USER), {
+        timeout: 20_000,
+      });
+      const refused = await upload(rt, user.token, { bytes: pngImage() });
+      expect(refused.body.msg).toBe('You are already sending 4 images. Please wait until they are done.');
+    } finally {
+      for (const socket of stalled) socket.destroy();
+    }
+    await vi.waitFor(() => expect(rt.uploads.inFlightOf(user.id)).toBe(0), { timeout: 20_000 });
+    const answers = await Promise.all(
+      Array.from({ length: UPLOADS_IN_FLIGHT_PER_USER }, (_, n) =>
+        upload(rt, user.token, { bytes: pngImage(2, 2, [n, 7, 7]) }),
+      ),
+    );
+    expect(answers.map((a) => a.body.code)).toEqual(answers.map(() => 1));
   });
 
   it('refuses a user who used up the hourly cap before reading the body', async () => {

@@ -132,6 +132,11 @@ export class UploadService {
     }
   }
 
+  /** The user's uploads this process is receiving or working on now (for tests and metrics). */
+  inFlightOf(userId: number): number {
+    return this.inFlight.get(userId) ?? 0;
+  }
+
   /**
    * Checks, stores and records an image of a user; refuses with a message the user can act on.
    * The cheap checks come first, then the hourly cap is charged, and only then is the image
