@@ -91,6 +91,8 @@ export interface Runtime {
   market: MarketService;
   trading: TradingService;
   hub: SocketHub;
+  /** Image uploads: what they store, and how many of a user's this process is receiving. */
+  uploads: UploadService;
   /** The event bus (events/event-bus.ts): in-process on one node, through Redis with REDIS_URL. */
   events: EventBus;
   leaderboard: LeaderboardService;
@@ -410,6 +412,7 @@ export async function startRuntime(config: AppConfig, options: RuntimeOptions = 
       market,
       trading,
       hub,
+      uploads,
       events,
       leaderboard,
       notifications,

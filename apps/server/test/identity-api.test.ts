@@ -10,7 +10,8 @@ import { IdentityService } from '../src/services/identity-service.ts';
 import { adminToken, callApi, staffToken } from './helpers/staff-helpers.ts';
 import { databaseEngines, startTestRuntime, type TestRuntime } from './helpers/test-runtime.ts';
 import { tradingClient } from './helpers/trading-helpers.ts';
-import { uploadedPng } from './helpers/upload-helpers.ts';
+import { pngImage } from './helpers/image-fixtures.ts';
+import { upload, uploadedPng } from './helpers/upload-helpers.ts';
 
 /** A signed link to the upload at `url`: its expiry, then its signature. */
 const signedLinkTo = (url: string) =>
@@ -43,7 +44,7 @@ describe.each(databaseEngines())('identity API on %s', (engine) => {
   const isCertified = (userId: number) =>
     new IdentityService({
       db: rt.database.db,
-      uploads: { ownedBy: async () => undefined, link: (name) => name },
+      uploads: { ownedUpload: async () => undefined, link: (name) => name },
       now: rt.clock.now,
     }).isCertified(userId);
 
@@ -157,6 +158,18 @@ describe.each(databaseEngines())('identity API on %s', (engine) => {
       code: 422,
       msg: 'The front and the back must be two different photos',
     });
+    // One photo uploaded twice, or its stored copy downloaded and sent again: two names, one side.
+    const photo = pngImage(3, 3, [10, 20, 30]);
+    const once = (await upload(rt, user.token, { bytes: photo })).body.data!.url;
+    const againAsSent = (await upload(rt, user.token, { bytes: photo })).body.data!.url;
+    const storedCopy = (await rt.app.inject({ url: once, headers: { authorization: user.token } }))
+      .rawPayload;
+    const againAsStored = (await upload(rt, user.token, { bytes: storedCopy })).body.data!.url;
+    for (const reverse of [againAsSent, againAsStored]) {
+      expect(
+        await post('/api/user_real/real_name', user.token, { ...two, front_pic: once, reverse_pic: reverse }),
+      ).toMatchObject({ code: 422, msg: 'The front and the back must be two different photos' });
+    }
     expect(
       (await get<{ review_status: number }>('/api/user_real/center', user.token)).data.review_status,
     ).toBe(0);

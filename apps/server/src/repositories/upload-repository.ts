@@ -17,6 +17,11 @@ export interface UploadRecord {
   originalSha256?: string | null;
 }
 
+/** The upload's digests, sent bytes' and stored bytes', once each; none for an upload made before them. */
+export function imageDigestsOf(upload: UploadRecord): string[] {
+  return [...new Set([upload.sha256, upload.originalSha256].filter((digest): digest is string => !!digest))];
+}
+
 /**
  * An upload named by a record being written no longer exists: housekeeping deleted it (unattached
  * for a day) after the caller checked it. The caller refuses as for an unknown upload.
@@ -106,19 +111,24 @@ export class UploadRepository {
       .where('user_id', '=', userId)
       .where('at', '<', sinceMs)
       .execute();
-    const row = await this.db
-      .selectFrom('upload_attempts')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where('user_id', '=', userId)
-      .where('at', '>=', sinceMs)
-      .executeTakeFirstOrThrow();
-    if (toInt(row.n as number | bigint | string) >= max) return undefined;
+    if ((await this.attemptsSince(userId, sinceMs)) >= max) return undefined;
     const inserted = await this.db
       .insertInto('upload_attempts')
       .values({ user_id: userId, at: atMs })
       .returning('id')
       .executeTakeFirstOrThrow();
     return toInt(inserted.id);
+  }
+
+  /** The user's attempts since `sinceMs`: a look at the hourly cap before an upload's body is read. */
+  async attemptsSince(userId: number, sinceMs: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('upload_attempts')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('user_id', '=', userId)
+      .where('at', '>=', sinceMs)
+      .executeTakeFirstOrThrow();
+    return toInt(row.n as number | bigint | string);
   }
 
   /** Gives an attempt back: the server refused it for its own reasons (busy), not the user's. */

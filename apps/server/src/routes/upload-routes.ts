@@ -30,6 +30,13 @@ export interface UploadRouteDeps {
 const TOO_MANY_PARTS_CODES = new Set(['FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT']);
 /** Form fields an upload may carry besides its file (clients send none; some send a name or a type). */
 const UPLOAD_MAX_FIELDS = 5;
+/**
+ * Bytes of one such field's value: the form reader cuts a longer one short without a word, and it
+ * is refused instead, so no field is ever taken in part. Characters of a field's name, which the
+ * reader does not limit at all and a refusal repeats.
+ */
+const UPLOAD_FIELD_MAX_BYTES = 1024;
+const UPLOAD_FIELD_NAME_MAX = 100;
 
 export async function uploadRoutes(app: FastifyInstance, deps: UploadRouteDeps) {
   const { uploads } = deps;
@@ -43,7 +50,7 @@ export async function uploadRoutes(app: FastifyInstance, deps: UploadRouteDeps) 
       files: 1,
       fields: UPLOAD_MAX_FIELDS,
       parts: UPLOAD_MAX_FIELDS + 1,
-      fieldSize: 1024,
+      fieldSize: UPLOAD_FIELD_MAX_BYTES,
     },
   });
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -56,7 +63,10 @@ export async function uploadRoutes(app: FastifyInstance, deps: UploadRouteDeps) 
         summary: 'Upload one image (PNG, JPEG or WebP, at most 5 MB) for identity or payment proof',
         description:
           'multipart/form-data with the image in the field `file`. The type is read from the bytes, not the ' +
-          'name; the answer is the url to send in real_name or deposit calls. Real accounts only. An image that ' +
+          'name; the answer is the url to send in real_name or deposit calls. At most 5 text fields may come ' +
+          'beside it, each at most 1 KiB (a longer one is refused, not cut short); a part named file without a ' +
+          'filename is not an image. Real accounts only. A user sending 4 uploads already, or who used up the ' +
+          "hour's 30, is refused with code 429 before the body is read. An image that " +
           'does not decode, or whose decoding takes longer than IMAGE_TIMEOUT_S, is refused with code 422 and ' +
           'still counts toward the hourly cap of attempts.',
         consumes: ['multipart/form-data'],
@@ -70,8 +80,7 @@ export async function uploadRoutes(app: FastifyInstance, deps: UploadRouteDeps) 
     },
     async (request, reply) => {
       const user = await requireRealUser(request);
-      const bytes = await readSingleFile(request, reply);
-      const { url } = await uploads.storeImage(user.id, bytes);
+      const { url } = await uploads.receiveImage(user.id, () => readSingleFile(request, reply));
       return ok(request, { url });
     },
   );
@@ -174,8 +183,8 @@ async function readSingleFile(request: FastifyRequest, reply: FastifyReply): Pro
   try {
     for await (const part of request.parts()) {
       if (part.type !== 'file') {
-        const broken = brokenFieldOf(part.fieldname, part.value);
-        if (broken) throw broken;
+        const refused = refusedFieldOf(part);
+        if (refused) throw refused;
         continue;
       }
       if (bytes) throw invalid('upload.one_file');
@@ -197,6 +206,27 @@ async function readSingleFile(request: FastifyRequest, reply: FastifyReply): Pro
   if (tooLarge) throw bodyTooLarge(reply);
   if (!bytes) throw invalid('upload.file_missing');
   return bytes;
+}
+
+/**
+ * The refusal of a text field of the form, if any:
+ * - the image sent in the field `file` as text (a part without a filename, which is how a form
+ *   sends a value, not a file): the image is missing, whatever its bytes look like read as text;
+ * - a value longer than the form reader keeps (it was cut short: a field is never taken in part),
+ *   or a name longer than any field has (the refusal repeats it, shortened);
+ * - a value that is not well-formed UTF-8 (brokenFieldOf).
+ */
+function refusedFieldOf(part: {
+  fieldname: string;
+  value: unknown;
+  valueTruncated: boolean;
+}): DomainError | undefined {
+  const name = part.fieldname;
+  if (name === 'file') return invalid('upload.file_missing');
+  if (name.length > UPLOAD_FIELD_NAME_MAX)
+    return invalid('field_too_long', { field: `${name.slice(0, 20)}…`, max: UPLOAD_FIELD_NAME_MAX });
+  if (part.valueTruncated) return invalid('field_too_long', { field: name, max: UPLOAD_FIELD_MAX_BYTES });
+  return brokenFieldOf(name, part.value);
 }
 
 /**

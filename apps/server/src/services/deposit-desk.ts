@@ -9,7 +9,7 @@ import { DepositStatus, isValidAddress } from '@omp/protocol';
 import { invalid, notFound, refused } from '../domain/errors.ts';
 import type { Deposit } from '../repositories/money-repository.ts';
 import type { Tx } from '../repositories/unit-of-work.ts';
-import { UploadGoneError } from '../repositories/upload-repository.ts';
+import { imageDigestsOf, UploadGoneError } from '../repositories/upload-repository.ts';
 import { withLocks } from './keyed-locks.ts';
 import type { TradingUser } from '../inputs/trading-inputs.ts';
 import { currencyText, usdText } from '../wire/decimal-text.ts';
@@ -77,9 +77,7 @@ export class DepositDesk {
     // One transfer's proof backs one deposit: the reports filed with a proof, or with a proof of
     // the same content (its digests, whoever uploaded it), take turns on every node, so a retry
     // (same key) finds its first answer and another report finds the deposit.
-    const digests = [
-      ...new Set([upload.sha256, upload.originalSha256].filter((digest): digest is string => !!digest)),
-    ];
+    const digests = imageDigestsOf(upload);
     const keys = [`deposit-proof:${proof}`, ...digests.map((digest) => `deposit-proof-content:${digest}`)];
     try {
       return await withLocks(this.options.locks, keys, () =>

@@ -19,7 +19,7 @@ import {
 } from '../repositories/identity-repository.ts';
 import { timeText } from '../wire/trading-wire.ts';
 import type { EventBus } from '../events/event-bus.ts';
-import type { UploadService } from './upload-service.ts';
+import { sameImage, type UploadService } from './upload-service.ts';
 import type { Db } from '../repositories/unit-of-work.ts';
 import { isUniqueViolation } from '../repositories/unit-of-work.ts';
 import { UploadGoneError } from '../repositories/upload-repository.ts';
@@ -31,7 +31,7 @@ const CARD_ID = /^[A-Z0-9-]{4,32}$/;
 
 export interface IdentityServiceOptions {
   db: Db;
-  uploads: Pick<UploadService, 'ownedBy' | 'link'>;
+  uploads: Pick<UploadService, 'ownedUpload' | 'link'>;
   /** Where decisions are announced once committed (`identity_decided`). */
   events?: Pick<EventBus, 'publish'>;
   now: () => number;
@@ -68,15 +68,19 @@ export class IdentityService {
     if (name.length < 2 || !PERSON_NAME.test(name)) throw invalid('identity.name_invalid');
     const cardId = input.cardId.replace(/\s+/g, '').toUpperCase();
     if (!CARD_ID.test(cardId)) throw invalid('identity.card_id_invalid');
-    const frontPic = await this.o.uploads.ownedBy(input.frontPic, userId);
-    if (!frontPic) throw invalid('identity.pic_invalid', { field: 'front_pic' });
+    const front = await this.o.uploads.ownedUpload(input.frontPic, userId);
+    if (!front) throw invalid('identity.pic_invalid', { field: 'front_pic' });
+    const frontPic = front.name;
     // A passport's photo page may be all there is (no reverse side); every other document has both.
     let reversePic = '';
     if (input.cardType !== 'passport' || input.reversePic !== undefined) {
-      const owned = input.reversePic && (await this.o.uploads.ownedBy(input.reversePic, userId));
-      if (!owned) throw invalid('identity.pic_invalid', { field: 'reverse_pic' });
-      if (frontPic === owned) throw invalid('identity.pics_same');
-      reversePic = owned;
+      const reverse = input.reversePic
+        ? await this.o.uploads.ownedUpload(input.reversePic, userId)
+        : undefined;
+      if (!reverse) throw invalid('identity.pic_invalid', { field: 'reverse_pic' });
+      // By content too: the same photo uploaded twice has two names but is still one side.
+      if (sameImage(front, reverse)) throw invalid('identity.pics_same');
+      reversePic = reverse.name;
     }
 
     await this.assertMaySubmit(userId);

@@ -7,7 +7,7 @@
  * a short-lived signed link (file-links.ts) or with their session in the Authorization header.
  *
  * Example: an upload of a PNG is stored as `3f9c…e1.png` and answered with the url
- * `/v1/files/3f9c…e1.png`; `ownedBy('/v1/files/3f9c…e1.png', owner)` gives back `3f9c…e1.png`.
+ * `/v1/files/3f9c…e1.png`; `ownedUpload('/v1/files/3f9c…e1.png', owner)` gives back its record.
  */
 import type { FileUse } from '@omp/protocol';
 import { createHash, randomBytes } from 'node:crypto';
@@ -15,7 +15,11 @@ import { availableParallelism } from 'node:os';
 import { ResponseCode } from '@omp/protocol';
 import type { FileStorage } from '../adapters/storage/file-storage.ts';
 import { DomainError, invalid } from '../domain/errors.ts';
-import type { UploadRecord, UploadRepository } from '../repositories/upload-repository.ts';
+import {
+  imageDigestsOf,
+  type UploadRecord,
+  type UploadRepository,
+} from '../repositories/upload-repository.ts';
 import type { KeyedLocks } from './keyed-locks.ts';
 import type { FileLinks } from '../security/file-links.ts';
 import { imageTypeOf } from '../inputs/image-type.ts';
@@ -39,6 +43,13 @@ export const FILE_URL_PREFIX = '/v1/files/';
  */
 export const UPLOADS_PER_HOUR = 30;
 const HOUR_MS = 3_600_000;
+/**
+ * Uploads of one user this process receives and works on at once. Each holds its whole body (up to
+ * 5 MB) in memory until it is stored, and the hourly cap is only charged once a body is read, so
+ * without this one account sending hundreds at once would hold gigabytes. Identity sends two photos
+ * at once and a deposit one; a fifth is refused (429) before its body is read.
+ */
+export const UPLOADS_IN_FLIGHT_PER_USER = 4;
 
 const UPLOAD_NAME = /^[0-9a-f]{32}\.(?:png|jpg|webp)$/;
 /** The url image_upload answers with, also with the host in front or a query string behind it. */
@@ -82,11 +93,48 @@ export class UploadService {
   private readonly o: UploadServiceOptions;
   private readonly reencode: ImageReencoder;
   private readonly imageWork: WorkLimiter;
+  /** Uploads being received or worked on, by user, in this process (receiveImage). */
+  private readonly inFlight = new Map<number, number>();
 
   constructor(options: UploadServiceOptions) {
     this.o = options;
     this.reencode = options.reencode ?? reencodeImage;
     this.imageWork = new WorkLimiter(options.imageWork ?? DEFAULT_IMAGE_WORK);
+  }
+
+  /**
+   * Receives an upload of a user: admitted before `read` takes its body in (the user's uploads in
+   * flight in this process, then the hourly cap, which a user who used it up thus hits before
+   * sending megabytes), then stored by storeImage. The place is held until the image is stored or
+   * refused, while its bytes are in memory.
+   */
+  async receiveImage(
+    ownerUserId: number,
+    read: () => Promise<Buffer>,
+  ): Promise<{ name: string; url: string }> {
+    const held = this.inFlight.get(ownerUserId) ?? 0;
+    if (held >= UPLOADS_IN_FLIGHT_PER_USER) {
+      throw new DomainError(ResponseCode.rateLimited, 'upload.in_flight', {
+        max: UPLOADS_IN_FLIGHT_PER_USER,
+      });
+    }
+    this.inFlight.set(ownerUserId, held + 1);
+    try {
+      const now = this.o.now();
+      if ((await this.o.repository.attemptsSince(ownerUserId, now - HOUR_MS + 1)) >= UPLOADS_PER_HOUR) {
+        throw tooManyUploads();
+      }
+      return await this.storeImage(ownerUserId, await read());
+    } finally {
+      const left = (this.inFlight.get(ownerUserId) ?? 1) - 1;
+      if (left > 0) this.inFlight.set(ownerUserId, left);
+      else this.inFlight.delete(ownerUserId);
+    }
+  }
+
+  /** The user's uploads this process is receiving or working on now (for tests and metrics). */
+  inFlightOf(userId: number): number {
+    return this.inFlight.get(userId) ?? 0;
   }
 
   /**
@@ -125,9 +173,7 @@ export class UploadService {
       const now = this.o.now();
       return this.o.repository.chargeAttempt(ownerUserId, now - HOUR_MS + 1, now, UPLOADS_PER_HOUR);
     });
-    if (id === undefined) {
-      throw new DomainError(ResponseCode.rateLimited, 'upload.too_many', { max: UPLOADS_PER_HOUR });
-    }
+    if (id === undefined) throw tooManyUploads();
     return id;
   }
 
@@ -167,15 +213,11 @@ export class UploadService {
   }
 
   /**
-   * The canonical name of an upload when it exists and belongs to the user; undefined otherwise
-   * (unknown, someone else's, or not an upload reference at all). Services call it before they
-   * attach an image to a record, so nobody can point a record at another person's photo.
+   * The record of an upload (its canonical name and digests) when it exists and belongs to the
+   * user; undefined otherwise (unknown, someone else's, or not an upload reference at all).
+   * Services call it before they attach an image to a record, so nobody can point a record at
+   * another person's photo.
    */
-  async ownedBy(nameOrUrl: string, userId: number): Promise<string | undefined> {
-    return (await this.ownedUpload(nameOrUrl, userId))?.name;
-  }
-
-  /** The record of the user's upload named by `nameOrUrl` (its digests with it), as `ownedBy` finds it. */
   async ownedUpload(nameOrUrl: string, userId: number): Promise<UploadRecord | undefined> {
     const name = uploadNameOf(nameOrUrl);
     if (!name) return undefined;
@@ -230,9 +272,24 @@ export class UploadService {
   }
 }
 
+/**
+ * Whether two uploads are one picture: the same upload, or the same bytes sent (one file uploaded
+ * twice), or one's sent or stored bytes equal to the other's (the stored copy downloaded and sent
+ * again). Uploads made before digests were kept compare by name only.
+ */
+export function sameImage(a: UploadRecord, b: UploadRecord): boolean {
+  if (a.name === b.name) return true;
+  const ofA = new Set(imageDigestsOf(a));
+  return imageDigestsOf(b).some((digest) => ofA.has(digest));
+}
+
 /** The hex SHA-256 of bytes: what a proof's content is compared by (services/deposit-desk.ts). */
 export function sha256Of(bytes: Buffer): string {
   return createHash('sha256').update(bytes).digest('hex');
+}
+
+function tooManyUploads(): DomainError {
+  return new DomainError(ResponseCode.rateLimited, 'upload.too_many', { max: UPLOADS_PER_HOUR });
 }
 
 export function uploadTooLarge(): DomainError {
