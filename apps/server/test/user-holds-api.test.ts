@@ -17,7 +17,11 @@ import { accountClient } from './helpers/account-helpers.ts';
 import { moneyClient, uploadImage, TRC20_ADDRESS } from './helpers/money-helpers.ts';
 import { adminToken, callApi, STAFF_OFFICE_ADDRESS, staffToken } from './helpers/staff-helpers.ts';
 import { VerificationRepository } from '../src/repositories/verification-repository.ts';
-import { CODE_MAX_PER_IP_PER_HOUR } from '../src/services/verification-service.ts';
+import {
+  CODE_MAX_PER_ADDRESS_PER_DAY,
+  CODE_MAX_PER_IP_PER_HOUR,
+  CODE_MAX_WRONG_TRIES_PER_ADDRESS_PER_DAY,
+} from '../src/services/verification-service.ts';
 import {
   databaseEngines,
   startTestRuntime,
@@ -225,6 +229,57 @@ describe.each(databaseEngines())('user holds on %s', (engine) => {
     expect(
       await post(`/admin/api/users/${id}/reset-password`, compliance, {
         reason: 'Locked out, called the desk',
+      }),
+    ).toMatchObject({ code: 1 });
+  });
+
+  it('resets a password for a user whose address a stranger used up: its sends and its wrong tries', async () => {
+    const { id } = await t.realUser('0');
+    const email = `besieged-${id}@example.com`;
+    await rt.database.db.updateTable('users').set({ email }).where('id', '=', id).execute();
+    // A stranger solved captchas for the day's sends to the address and guessed wrong at them all.
+    const codes = new VerificationRepository(rt.database.db);
+    for (let n = 0; n < CODE_MAX_PER_ADDRESS_PER_DAY; n++)
+      await codes.insertCode({
+        channel: 'email',
+        address: email,
+        purpose: 2,
+        codeHash: 'x',
+        ip: '10.66.0.9',
+        createdAt: rt.clock.now() - n * 60_000,
+        expiresAt: rt.clock.now() + 600_000,
+      });
+    await rt.database.db
+      .updateTable('verification_codes')
+      .set({
+        failed_attempts: Math.ceil(CODE_MAX_WRONG_TRIES_PER_ADDRESS_PER_DAY / CODE_MAX_PER_ADDRESS_PER_DAY),
+      })
+      .where('address', '=', email)
+      .execute();
+    const client = accountClient(rt);
+    expect(
+      await client.postForm('/api/user/forget_password', {
+        type: 'email',
+        account: email,
+        new_password: 'Fresh-pass-9917',
+        secondary_password: 'Fresh-pass-9917',
+        auth_code: '123456',
+      }),
+    ).toMatchObject({ code: 429 });
+
+    // The desk checked who called (a minute after the last send: the wait between two codes holds
+    // for everyone): the code it sends goes out, and it works.
+    rt.clock.advance(60_000);
+    expect(
+      await post(`/admin/api/users/${id}/reset-password`, compliance, { reason: 'Called the desk, checked' }),
+    ).toMatchObject({ code: 1 });
+    expect(
+      await client.postForm('/api/user/forget_password', {
+        type: 'email',
+        account: email,
+        new_password: 'Fresh-pass-9917',
+        secondary_password: 'Fresh-pass-9917',
+        auth_code: await client.codeFromOutbox(email),
       }),
     ).toMatchObject({ code: 1 });
   });

@@ -49,6 +49,7 @@ import * as uploadReferenceIndexes from './migrations/20261207T1900_upload_refer
 import * as uploadDigests from './migrations/20261207T2000_upload_digests.ts';
 import * as staffEnrolmentSession from './migrations/20261207T2100_staff_enrolment_session.ts';
 import * as emailDomainsAsDelivered from './migrations/20261208T0100_email_domains_as_delivered.ts';
+import * as codesSentByStaff from './migrations/20261208T0200_codes_sent_by_staff.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '20261122T2200_created_market_tables': createdMarketTables,
@@ -95,6 +96,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261207T2000_upload_digests': uploadDigests,
   '20261207T2100_staff_enrolment_session': staffEnrolmentSession,
   '20261208T0100_email_domains_as_delivered': emailDomainsAsDelivered,
+  '20261208T0200_codes_sent_by_staff': codesSentByStaff,
 };
 
 /** The migrator of this database's own schema, over every migration above. */

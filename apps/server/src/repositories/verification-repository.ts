@@ -9,6 +9,8 @@ export interface CodeRecord {
   codeHash: string;
   expiresAt: number;
   failedAttempts: number;
+  /** Sent by a staff member: the address's daily count of wrong tries does not hold it back. */
+  byStaff: boolean;
 }
 
 export interface OutboxRecord {
@@ -35,6 +37,8 @@ export class VerificationRepository {
     ip: string;
     createdAt: number;
     expiresAt: number;
+    /** Sent by a staff member (a reset from the back office). */
+    byStaff?: boolean;
   }): Promise<void> {
     // One live code per address and purpose: sending a new one retires the older ones.
     await this.db
@@ -56,6 +60,7 @@ export class VerificationRepository {
         created_at: code.createdAt,
         expires_at: code.expiresAt,
         failed_attempts: 0,
+        by_staff: code.byStaff ? 1 : 0,
       })
       .execute();
   }
@@ -98,7 +103,7 @@ export class VerificationRepository {
   async liveCode(address: string, purpose: number): Promise<CodeRecord | undefined> {
     const row = await this.db
       .selectFrom('verification_codes')
-      .select(['id', 'code_hash', 'expires_at', 'failed_attempts'])
+      .select(['id', 'code_hash', 'expires_at', 'failed_attempts', 'by_staff'])
       .where('address', '=', address)
       .where('purpose', '=', purpose)
       .where('consumed_at', 'is', null)
@@ -111,6 +116,7 @@ export class VerificationRepository {
       codeHash: row.code_hash,
       expiresAt: toInt(row.expires_at),
       failedAttempts: toInt(row.failed_attempts),
+      byStaff: toInt(row.by_staff) === 1,
     };
   }
 

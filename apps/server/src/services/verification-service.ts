@@ -5,6 +5,8 @@
  * - an address takes at most 15 wrong tries a day over all its codes: new codes bring new tries,
  *   so without it an address would take 5 sends x 5 tries every hour, a 1-in-1,667 chance a day of
  *   guessing one (and of taking over the account through a password reset);
+ * - a code a staff member sends (a reset from the back office) passes both daily bounds above and
+ *   the hourly one below: a stranger can use those up on purpose to keep the owner out;
  * - a new code for the same address no sooner than 60 s, at most 5 an hour and 10 a day per address
  *   and 20 an hour per IP, which bounds what an attacker can make us send (a captcha solved for
  *   each send, 5 an hour alone would let anyone flood one mailbox with 120 codes a day, every day).
@@ -140,15 +142,18 @@ export class VerificationService {
         seconds: Math.ceil((CODE_RESEND_MS - (nowMs - last)) / 1000),
       });
     }
+    // A stranger can use up an address's sends on purpose; a staff reset is not held back by them.
     if (
+      !input.byStaff &&
       (await repository.countCodesSince('address', input.address, nowMs - HOUR_MS)) >=
-      CODE_MAX_PER_ADDRESS_PER_HOUR
+        CODE_MAX_PER_ADDRESS_PER_HOUR
     ) {
       throw new DomainError(ResponseCode.rateLimited, 'code_address_limit');
     }
     if (
+      !input.byStaff &&
       (await repository.countCodesSince('address', input.address, nowMs - DAY_MS)) >=
-      CODE_MAX_PER_ADDRESS_PER_DAY
+        CODE_MAX_PER_ADDRESS_PER_DAY
     ) {
       throw new DomainError(ResponseCode.rateLimited, 'code_address_daily_limit');
     }
@@ -167,6 +172,7 @@ export class VerificationService {
       ip: input.ip,
       createdAt: nowMs,
       expiresAt: nowMs + CODE_TTL_MS,
+      byStaff: input.byStaff ?? false,
     });
     return code;
   }
@@ -189,9 +195,12 @@ export class VerificationService {
     if (live.expiresAt <= now()) throw invalid('code_expired');
     if (live.failedAttempts >= CODE_MAX_WRONG_TRIES) throw invalid('code_attempts_exceeded');
     // Before the comparison: once the address's guesses are used up, a right guess is refused too.
+    // Not for a code staff sent: a stranger's guesses must not keep the owner from the reset that
+    // support gave them (the code's own 5 tries still hold, and only staff can send another).
     if (
+      !live.byStaff &&
       (await repository.countWrongCodeTriesSince(address, now() - DAY_MS)) >=
-      CODE_MAX_WRONG_TRIES_PER_ADDRESS_PER_DAY
+        CODE_MAX_WRONG_TRIES_PER_ADDRESS_PER_DAY
     )
       throw new DomainError(ResponseCode.rateLimited, 'code_address_attempts_exceeded');
     if (live.codeHash !== sha256(`${address}:${code.trim()}`)) {

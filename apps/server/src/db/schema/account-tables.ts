@@ -69,6 +69,8 @@ export interface VerificationCodeTable {
   expires_at: DbInt;
   consumed_at: NullableInt;
   failed_attempts: DbInt;
+  /** 1: sent by a staff member (a reset from the back office); the address's daily bounds pass it. */
+  by_staff: DefaultedInt;
 }
 
 export interface CaptchaTable {
