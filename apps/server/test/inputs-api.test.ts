@@ -104,6 +104,16 @@ describe.each(databaseEngines())('inputs on %s', (engine) => {
         'texts.en.title',
       ],
       ['a key', 'POST', '/admin/api/settings', { 'main_mode\u0000': 'trade' }, 'main_mode\ufffd'],
+      // DEL and the C1 controls: U+009B starts a terminal escape like ESC [, U+0085 is a line break to some.
+      ['a company name', 'POST', '/admin/api/companies', { name: 'Acme\u009b31m' }, 'name'],
+      ['a staff note, with DEL', 'POST', '/admin/api/identity/1/reject', { remark: 'no\u007f' }, 'remark'],
+      [
+        'an announcement',
+        'POST',
+        '/admin/api/settings/texts',
+        { key: 'announcement', texts: { en: 'Closed\u0085Open' } },
+        'texts.en',
+      ],
       ['a company search', 'GET', '/api/company/getCompany?name=a%00b', undefined, 'name'],
       ['a product search', 'GET', '/v1/api/forex/trade_list?searchCurrency=%00', undefined, 'searchCurrency'],
       ['a demo id', 'GET', '/api/user/createAccountDemoForU?demo_id=x%0Cy', undefined, 'demo_id'],

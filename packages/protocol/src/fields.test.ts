@@ -72,4 +72,13 @@ describe('requestPartFault', () => {
     expect(requestPartFault({ a: '🔑\ufffd', b: '\ud83d\udd11' })).toBeUndefined();
     expect(requestPartFault('\u0000\ud800')).toEqual({ fault: 'control_character', field: '' });
   });
+
+  it('finds DEL and the C1 controls, and lets the Latin-1 letters after them through', () => {
+    for (const control of ['\u007f', '\u0080', '\u0085', '\u009b', '\u009f'])
+      expect(requestPartFault({ name: `a${control}b` })).toEqual({
+        fault: 'control_character',
+        field: 'name',
+      });
+    expect(requestPartFault({ name: '\u00a0Ñandú ÿ' })).toBeUndefined();
+  });
 });

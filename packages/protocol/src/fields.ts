@@ -115,12 +115,13 @@ export const pageFields = {
 };
 
 /**
- * Control characters no text field accepts: NUL (PostgreSQL cannot store it in text) and the other
- * C0 controls, which no screen shows. Tab and line breaks stay allowed: articles, announcements and
- * review notes are written on several lines.
+ * Control characters no text field accepts: NUL (PostgreSQL cannot store it in text), the other C0
+ * controls, DEL and the C1 controls (U+0080–U+009F), which no screen shows: U+009B opens a terminal
+ * escape as ESC [ does, U+0085 breaks a line in some viewers and not in others. Tab and line breaks
+ * stay allowed: articles, announcements and review notes are written on several lines.
  */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 const CONTROL_CHARACTERS = new RegExp(CONTROL_CHARACTER.source, 'g');
 
 /**

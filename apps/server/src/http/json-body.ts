@@ -7,7 +7,8 @@
  * (too many decimals, an exponent). Every other number stays a number.
  *
  * Otherwise the parser is Fastify's own: the same poisoning checks (`__proto__`, `constructor`)
- * and the same errors for an empty or unreadable body.
+ * and the same errors for an empty or unreadable body. An object naming a key twice is refused,
+ * naming it (duplicate-keys.ts), where JSON.parse would quietly keep the last.
  *
  * The body is decoded from its bytes strictly (utf8-text.ts): one that is not well-formed UTF-8 is
  * refused as `field_broken_character`, naming the text that holds the bad bytes, and never read
@@ -17,6 +18,7 @@ import { errorCodes, type FastifyInstance } from 'fastify';
 import { parse as secureJsonParse } from 'secure-json-parse';
 import { requestPartFault } from '@omp/protocol';
 import { invalid } from '../domain/errors.ts';
+import { duplicateKeyIn } from './duplicate-keys.ts';
 import { decodeUtf8, wellFormedText } from './utf8-text.ts';
 
 /** The text of a JSON number as its value reads, or undefined when the double says the same. */
@@ -71,10 +73,14 @@ export function readJsonExactly(app: FastifyInstance): void {
     if (bytes.length === 0) return done(new errorCodes.FST_ERR_CTP_EMPTY_JSON_BODY(), undefined);
     const text = wellFormedText(bytes);
     if (text === undefined) return done(brokenTextOf(bytes, options), undefined);
+    let value: unknown;
     try {
-      done(null, parseKeepingDigits(text, options));
+      value = parseKeepingDigits(text, options);
     } catch {
-      done(new errorCodes.FST_ERR_CTP_INVALID_JSON_BODY(), undefined);
+      return done(new errorCodes.FST_ERR_CTP_INVALID_JSON_BODY(), undefined);
     }
+    const duplicate = duplicateKeyIn(text);
+    if (duplicate !== undefined) return done(invalid('field_duplicate', { field: duplicate }), undefined);
+    done(null, value);
   });
 }
