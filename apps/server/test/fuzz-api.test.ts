@@ -219,6 +219,13 @@ describe.each(databaseEngines())('API fuzz on %s', (engine) => {
         if (keys !== 'code,data,msg' || !Number.isInteger(body.code) || typeof body.msg !== 'string')
           problems.push('not the envelope');
         else if (body.msg.length > 1000) problems.push('message over 1000 characters');
+        else if (
+          request.expected &&
+          (status !== request.expected.status ||
+            body.code !== request.expected.code ||
+            !body.msg.includes(request.expected.mentions))
+        )
+          problems.push(`not the refusal of ${request.mutations[0]}`);
         // Another kind of session, or none, never gets a success where a session is required.
         if (
           request.auth !== 'own' &&

@@ -1,8 +1,8 @@
 /**
  * Inputs the random API fuzz answers in the envelope but that still meant the wrong thing: a
  * search "in any case" that found other rows on SQLite than on PostgreSQL, a JSON key named twice
- * read as its last value, a compressed body refused for characters it does not hold. Each case is
- * one class of such input, checked on both databases alike.
+ * read as its last value, a name holding a direction override, a compressed body refused for
+ * characters it does not hold. Each case is one class of such input, checked on both databases.
  */
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -107,6 +107,34 @@ describe.each(databaseEngines())('hostile inputs on %s', (engine) => {
         body: { code: 422, msg: `${field} is given more than once: send each field once`, data: null },
       });
       expect(await companyCount()).toBe(before);
+    });
+
+    it.each([
+      ['name', '\u202eevil.exe'],
+      ['name', 'Acme\u200bBank'],
+      ['name', 'Ac\ufeffme'],
+      ['subject', 'Acme \u2066Holdings\u2069'],
+    ])(
+      'refuses an invisible mark in a name (%s), naming the field, and saves nothing',
+      async (field, value) => {
+        const before = await companyCount();
+        const body = field === 'name' ? { name: value } : { name: 'Visible', [field]: value };
+        expect(await postCompany(JSON.stringify(body))).toEqual({
+          status: 200,
+          body: {
+            code: 422,
+            msg: `${field} contains an invisible mark (a direction mark or a zero-width space) that is not allowed in a name`,
+            data: null,
+          },
+        });
+        expect(await companyCount()).toBe(before);
+      },
+    );
+
+    it('keeps the joiners Persian names and emoji are written with', async () => {
+      const name = 'می\u200cخواهم 👩\u200d💻';
+      expect((await postCompany(JSON.stringify({ name }))).body.code).toBe(1);
+      expect(await companiesNamed('می\u200cخواهم')).toEqual([name]);
     });
 
     it.each(['gzip', 'br', 'deflate', 'gzip, identity'])(

@@ -10,6 +10,7 @@ import {
   changeOf,
   INTEGER_COLUMN_MAX,
   optionalWholeNumber,
+  nameText,
   pageFields,
   text,
   utcTimeText,
@@ -304,10 +305,10 @@ export const companyStatusSchema = z.object({
 
 /** Absent fields take their defaults on create (empty text, active) and stay as they are on update. */
 export const companyBodySchema = z.object({
-  name: text(100).min(1),
+  name: nameText(100).min(1),
   logo: imageUrlSchema.optional(),
   url: linkUrlSchema.optional(),
-  subject: text(200).optional(),
+  subject: nameText(200).optional(),
   registered_address: text(300).optional(),
   location: text(300).optional(),
   email: z.union([z.literal(''), z.email()]).optional(),

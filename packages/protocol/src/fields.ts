@@ -88,6 +88,21 @@ export const INTEGER_COLUMN_MAX = 2_147_483_647;
 export const text = (max: number) => z.string().trim().max(max);
 
 /**
+ * Marks no screen shows that change how a name reads: direction overrides, embeddings and isolates
+ * (U+202A–U+202E, U+2066–U+2069) show "‮lave" as "eval", and direction marks, zero-width spaces and
+ * the byte order mark hide inside a name, so two names that look the same are not. Joiners
+ * (U+200C, U+200D) stay allowed: Persian and Indic names, and emoji, are written with them.
+ */
+const INVISIBLE_IN_NAME = /[\u061c\u200b\u200e\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/;
+
+/** A name shown to people (a company, a bank, a payee): text(max) without invisible marks. */
+export const nameText = (max: number) =>
+  text(max).refine((value) => !INVISIBLE_IN_NAME.test(value), {
+    error: (issue) => `${issue.path?.join('.') ?? 'name'} contains an invisible mark that is not allowed`,
+    params: { messageKey: 'field_invisible_character' },
+  });
+
+/**
  * Times on the wire (docs/CONTRACT.md "Field names and values"): Unix seconds, or their text twin
  * in UTC. Every time of every answer is one of these two, so the OpenAPI document says the zone of
  * each (`apps/server/test/openapi-api.test.ts` checks it).

@@ -62,6 +62,35 @@ function brokenTextOf(bytes: Buffer, options: ParseOptions): Error {
   return invalid('field_broken_character', { field });
 }
 
+/**
+ * Where a body refused for prototype poisoning holds its key (`__proto__`, or `constructor` with a
+ * `prototype`), as a dotted field name: no field of the API is named so, and the refusal names it
+ * as any field the call does not take, rather than calling the body unreadable. Plain JSON.parse
+ * keeps such a key as an own property (it sets no prototype), and the walk keeps its own stack.
+ */
+function poisoningKeyIn(text: string): string | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const pending: Array<[unknown, string]> = [[value, '']];
+  while (pending.length > 0) {
+    const [item, path] = pending.pop()!;
+    if (item === null || typeof item !== 'object') continue;
+    for (const [key, child] of Object.entries(item)) {
+      const field = path ? `${path}.${key}` : key;
+      const poisoning =
+        key === '__proto__' ||
+        (key === 'constructor' && child !== null && typeof child === 'object' && 'prototype' in child);
+      if (poisoning) return field;
+      pending.push([child, field]);
+    }
+  }
+  return undefined;
+}
+
 export function readJsonExactly(app: FastifyInstance): void {
   const options = {
     protoAction: app.initialConfig.onProtoPoisoning ?? 'error',
@@ -77,6 +106,8 @@ export function readJsonExactly(app: FastifyInstance): void {
     try {
       value = parseKeepingDigits(text, options);
     } catch {
+      const key = poisoningKeyIn(text);
+      if (key !== undefined) return done(invalid('field_unknown', { fields: key }), undefined);
       return done(new errorCodes.FST_ERR_CTP_INVALID_JSON_BODY(), undefined);
     }
     const duplicate = duplicateKeyIn(text);

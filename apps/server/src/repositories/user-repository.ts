@@ -75,9 +75,10 @@ export class UserRepository {
     return toUser(await this.selectUsers().where('mobile', '=', mobile).executeTakeFirst());
   }
 
-  /** Users whose mobile number ends with these national digits (login without a country code). */
-  async byMobileSuffix(nationalDigits: string): Promise<UserRecord[]> {
-    const rows = await this.selectUsers().where('mobile', 'like', `%${nationalDigits}`).limit(5).execute();
+  /** Users whose mobile number is one of these (a login without a country code: each area's form). */
+  async byMobiles(numbers: string[]): Promise<UserRecord[]> {
+    if (numbers.length === 0) return [];
+    const rows = await this.selectUsers().where('mobile', 'in', numbers).limit(5).execute();
     return rows.map((row) => toUser(row)!);
   }
 

@@ -13,7 +13,7 @@ import { isUniqueViolation } from '../repositories/unit-of-work.ts';
 import type { SessionRecord, UserRecord, UserRepository } from '../repositories/user-repository.ts';
 import type { EventBus, SessionEnded } from '../events/event-bus.ts';
 import type { VerificationRepository } from '../repositories/verification-repository.ts';
-import { looksLikeEmail } from '../inputs/identifiers.ts';
+import { looksLikeEmail, numbersInAnyArea } from '../inputs/identifiers.ts';
 import { identifierOf, typedAccountKey, type Identifier } from './account-keys.ts';
 import { decoyHash, scryptPasswordHasher, type PasswordHasher } from '../security/password-hasher.ts';
 import { checkNewPassword } from './password-rules.ts';
@@ -189,7 +189,7 @@ export class AuthService {
     const kind = type ?? (looksLikeEmail(account) ? 'email' : 'mobile');
     const digits = account.replace(/[\s().-]/g, '');
     if (kind === 'mobile' && areaId === undefined && /^\d{4,14}$/.test(digits)) {
-      const matches = await this.o.users.byMobileSuffix(digits.replace(/^0+/, ''));
+      const matches = await this.o.users.byMobiles(numbersInAnyArea(digits));
       return matches.length === 1 ? matches[0] : undefined;
     }
     try {
