@@ -440,8 +440,23 @@ describe.each(databaseEngines())('inputs on %s', (engine) => {
       ['/admin/api/charge-networks/1', { sort: 2 ** 40 }, 'sort must be at most 2147483647'],
       ['/admin/api/charge-networks/1', { sort: -(2 ** 31) - 1 }, 'sort must be at least -2147483647'],
       ['/admin/api/companies/1', { sort: 2 ** 31 }, 'sort must be at most 2147483647'],
+      // Instruments and categories are keyed by integer columns: PostgreSQL cannot even look one up.
+      ['/admin/api/instruments/9007199254740991', { enabled: 1 }, 'id must be at most 2147483647'],
+      ['/admin/api/instruments/1', { category_id: 2 ** 31 }, 'category_id must be at most 2147483647'],
+      ['/v1/api/forex/favourites', { forex_id: 2 ** 31 }, 'forex_id must be at most 2147483647'],
+      [
+        '/v1/api/forex/submit',
+        { type: 1, cont: '0.1', forex_id: 2 ** 31, status: 1, multiple: 20 },
+        'forex_id must be at most 2147483647',
+      ],
+      [
+        '/v1/api/alerts',
+        { forex_id: 2 ** 31, condition: 'above', price: '1.2' },
+        'forex_id must be at most 2147483647',
+      ],
     ] as const) {
-      const answer = await send('POST', url, { token: admin, body });
+      const token = url.startsWith('/admin') ? admin : user.token;
+      const answer = await send('POST', url, { token, body });
       expect(answer.status).toBe(200);
       expect(answer.body, `${url} ${JSON.stringify(body)}`).toEqual({ code: 422, msg: message, data: null });
     }

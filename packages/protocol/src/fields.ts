@@ -84,6 +84,13 @@ export const wholeNumberOr = (name: string, fallback: number, min: number, max?:
  */
 export const INTEGER_COLUMN_MAX = 2_147_483_647;
 
+/**
+ * The id of an instrument or a category, whose key is an `integer` column: PostgreSQL refuses to
+ * even look up a larger one (SQLite answers "none"), so it is refused here, naming the field.
+ */
+export const instrumentKey = (name: string) => wholeNumber(name, 1, INTEGER_COLUMN_MAX);
+export const optionalInstrumentKey = (name: string) => optionalWholeNumber(name, 1, INTEGER_COLUMN_MAX);
+
 /** Trimmed text of at most `max` characters. */
 export const text = (max: number) => z.string().trim().max(max);
 
