@@ -431,6 +431,13 @@ describe.each(databaseEngines())('inputs on %s', (engine) => {
     });
   });
 
+  it('refuses a text longer than its column on both databases alike, naming the field', async () => {
+    // PostgreSQL refuses text over a varchar's length, nameless; SQLite would store it whole.
+    const logo = `https://cdn.example.com/${'l'.repeat(120)}.svg`;
+    const answer = await send('POST', '/admin/api/instruments/1', { token: admin, body: { logo } });
+    expect(answer.body).toEqual({ code: 422, msg: 'logo is too long: at most 128 characters', data: null });
+  });
+
   it('refuses a number an integer column cannot hold on both databases alike, naming the field', async () => {
     // PostgreSQL's integer columns hold 32 bits; SQLite would store the number as it is. The
     // request's own rule bounds each such field, so both answer the same.

@@ -16,7 +16,7 @@ import {
   wholeNumber,
   wholeNumberOr,
 } from './fields.ts';
-import { imageUrlSchema } from './content.ts';
+import { imageUrlOf } from './content.ts';
 
 const decimal = z.string().regex(/^-?\d+(\.\d+)?$/);
 
@@ -271,7 +271,8 @@ export const instrumentChangeBodySchema = changeOf(
   z.object({
     enabled: z.boolean({ error: () => 'enabled must be true or false' }).optional(),
     show_code: text(24).min(1).optional(),
-    logo: imageUrlSchema
+    // The instruments' logo column holds 128 characters (a company's, 300).
+    logo: imageUrlOf(128)
       .refine((url) => url !== '', { error: () => 'logo cannot be empty' })
       .optional()
       .describe('A path on this server (such as /logos/eurusd.svg) or an https address'),
