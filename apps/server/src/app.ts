@@ -26,6 +26,7 @@ import type { MarketRepository } from './repositories/market-repository.ts';
 import { authRoutes } from './routes/auth-routes.ts';
 import sessionGuard from './http/session-guard.ts';
 import { readJsonExactly } from './http/json-body.ts';
+import { refuseEncodedBodies } from './http/content-encoding.ts';
 import { commonRoutes } from './routes/common-routes.ts';
 import { identityRoutes } from './routes/identity-routes.ts';
 import { marketRoutes } from './routes/market-routes.ts';
@@ -237,6 +238,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before any static hosting, so every kind of answer passes through it (http/compression.ts).
   await registerCompression(app);
   await app.register(envelopePlugin);
+  // After the envelope's hook, so the refusal is worded in the request's language.
+  refuseEncodedBodies(app);
   // After the envelope's own hook, so the refusal is worded in the request's language.
   // A cluster node pinned away from the API (ROLE) answers only the operator's probes.
   if (!deps.config.roles.has('api'))

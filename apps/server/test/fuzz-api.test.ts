@@ -9,7 +9,8 @@
  * multiplies the requests per operation for a longer run.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ResponseCode } from '@omp/protocol';
+import { LANGUAGES, ResponseCode } from '@omp/protocol';
+import { translate } from '../src/i18n/translate.ts';
 import type { EnvelopeBody } from './helpers/account-helpers.ts';
 import { operationsOf, fuzzRequest, type FuzzOperation, type FuzzRequest } from './helpers/fuzz-requests.ts';
 import { seededRng } from './helpers/fuzz-values.ts';
@@ -49,6 +50,12 @@ const LEAKS: Array<[string, RegExp]> = [
     /content-type is set to|Unsupported Media Type|did not match Content-Length|not a valid url component|Unexpected end of|Boundary not found|reach \w+ limit/i,
   ],
 ];
+
+/**
+ * The database's own refusal of a value (PostgreSQL: too long for its column, out of its range), in
+ * every language. A field rule must refuse such a value first, by name: SQLite would store it.
+ */
+const DATABASE_REFUSALS = new Set(LANGUAGES.map((lang) => translate(lang, 'value_not_storable')));
 
 /** Operations whose success is a file rather than the envelope: an upload, a statement download. */
 const FILE_PATHS = /^\/v1\/files\/\{name\}$|\/statement\.(?:csv|pdf)$/;
@@ -219,6 +226,14 @@ describe.each(databaseEngines())('API fuzz on %s', (engine) => {
         if (keys !== 'code,data,msg' || !Number.isInteger(body.code) || typeof body.msg !== 'string')
           problems.push('not the envelope');
         else if (body.msg.length > 1000) problems.push('message over 1000 characters');
+        else if (DATABASE_REFUSALS.has(body.msg)) problems.push('refused by the database, not a field rule');
+        else if (
+          request.expected &&
+          (status !== request.expected.status ||
+            body.code !== request.expected.code ||
+            !body.msg.includes(request.expected.mentions))
+        )
+          problems.push(`not the refusal of ${request.mutations[0]}`);
         // Another kind of session, or none, never gets a success where a session is required.
         if (
           request.auth !== 'own' &&

@@ -104,6 +104,16 @@ describe.each(databaseEngines())('inputs on %s', (engine) => {
         'texts.en.title',
       ],
       ['a key', 'POST', '/admin/api/settings', { 'main_mode\u0000': 'trade' }, 'main_mode\ufffd'],
+      // DEL and the C1 controls: U+009B starts a terminal escape like ESC [, U+0085 is a line break to some.
+      ['a company name', 'POST', '/admin/api/companies', { name: 'Acme\u009b31m' }, 'name'],
+      ['a staff note, with DEL', 'POST', '/admin/api/identity/1/reject', { remark: 'no\u007f' }, 'remark'],
+      [
+        'an announcement',
+        'POST',
+        '/admin/api/settings/texts',
+        { key: 'announcement', texts: { en: 'Closed\u0085Open' } },
+        'texts.en',
+      ],
       ['a company search', 'GET', '/api/company/getCompany?name=a%00b', undefined, 'name'],
       ['a product search', 'GET', '/v1/api/forex/trade_list?searchCurrency=%00', undefined, 'searchCurrency'],
       ['a demo id', 'GET', '/api/user/createAccountDemoForU?demo_id=x%0Cy', undefined, 'demo_id'],
@@ -237,7 +247,6 @@ describe.each(databaseEngines())('inputs on %s', (engine) => {
     it.each([
       ['broken JSON', '{"account":', {}],
       ['an empty JSON body', '', {}],
-      ['a prototype key', '{"__proto__":{"admin":true}}', {}],
       ['a Content-Length that does not match', '{"account":"a"}', { 'content-length': '3' }],
     ])('answers %s with 400 and no framework wording', async (_case, payload, headers) => {
       const answer = await send('POST', login, {
@@ -246,6 +255,25 @@ describe.each(databaseEngines())('inputs on %s', (engine) => {
       });
       expect(answer).toMatchObject({ status: 400, body: MALFORMED });
     });
+
+    it.each([
+      ['{"__proto__":{"admin":true}}', '__proto__'],
+      ['{"account":"a","nested":{"__proto__":{"admin":true}}}', 'nested.__proto__'],
+      ['{"account":"a","constructor":{"prototype":{"admin":true}}}', 'constructor'],
+    ])(
+      'refuses the prototype key of %s by its name, as a field the call does not take',
+      async (payload, key) => {
+        const answer = await send('POST', login, {
+          payload,
+          headers: { 'content-type': 'application/json' },
+        });
+        expect(answer).toEqual({
+          status: 200,
+          type: 'application/json; charset=utf-8',
+          body: { code: 422, msg: `This call does not take the field(s) ${key}`, data: null },
+        });
+      },
+    );
 
     it.each([
       ['a list', '[1,2]', 'application/json'],
@@ -403,6 +431,13 @@ describe.each(databaseEngines())('inputs on %s', (engine) => {
     });
   });
 
+  it('refuses a text longer than its column on both databases alike, naming the field', async () => {
+    // PostgreSQL refuses text over a varchar's length, nameless; SQLite would store it whole.
+    const logo = `https://cdn.example.com/${'l'.repeat(120)}.svg`;
+    const answer = await send('POST', '/admin/api/instruments/1', { token: admin, body: { logo } });
+    expect(answer.body).toEqual({ code: 422, msg: 'logo is too long: at most 128 characters', data: null });
+  });
+
   it('refuses a number an integer column cannot hold on both databases alike, naming the field', async () => {
     // PostgreSQL's integer columns hold 32 bits; SQLite would store the number as it is. The
     // request's own rule bounds each such field, so both answer the same.
@@ -412,8 +447,23 @@ describe.each(databaseEngines())('inputs on %s', (engine) => {
       ['/admin/api/charge-networks/1', { sort: 2 ** 40 }, 'sort must be at most 2147483647'],
       ['/admin/api/charge-networks/1', { sort: -(2 ** 31) - 1 }, 'sort must be at least -2147483647'],
       ['/admin/api/companies/1', { sort: 2 ** 31 }, 'sort must be at most 2147483647'],
+      // Instruments and categories are keyed by integer columns: PostgreSQL cannot even look one up.
+      ['/admin/api/instruments/9007199254740991', { enabled: 1 }, 'id must be at most 2147483647'],
+      ['/admin/api/instruments/1', { category_id: 2 ** 31 }, 'category_id must be at most 2147483647'],
+      ['/v1/api/forex/favourites', { forex_id: 2 ** 31 }, 'forex_id must be at most 2147483647'],
+      [
+        '/v1/api/forex/submit',
+        { type: 1, cont: '0.1', forex_id: 2 ** 31, status: 1, multiple: 20 },
+        'forex_id must be at most 2147483647',
+      ],
+      [
+        '/v1/api/alerts',
+        { forex_id: 2 ** 31, condition: 'above', price: '1.2' },
+        'forex_id must be at most 2147483647',
+      ],
     ] as const) {
-      const answer = await send('POST', url, { token: admin, body });
+      const token = url.startsWith('/admin') ? admin : user.token;
+      const answer = await send('POST', url, { token, body });
       expect(answer.status).toBe(200);
       expect(answer.body, `${url} ${JSON.stringify(body)}`).toEqual({ code: 422, msg: message, data: null });
     }

@@ -60,6 +60,12 @@ describe.each(databaseEngines())('registration API on %s', (engine) => {
         await client.postForm('/api/user/loginForU', { ...fields, password: 'Mobile-pass-77' }),
       ).toMatchObject({ code: 1 });
     }
+    // Without a country code the whole national number is needed: not its end, not trunk zeros
+    // alone (which once matched every account with a mobile number).
+    for (const account of ['0000', '00000000', '4567', '1234567', '291234567'])
+      expect(
+        await client.postForm('/api/user/loginForU', { account, password: 'Mobile-pass-77' }),
+      ).toMatchObject({ code: 0, msg: 'The account or password is wrong' });
   });
 
   it('refuses wrong, reused and expired codes', async () => {

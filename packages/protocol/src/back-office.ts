@@ -7,6 +7,8 @@ import { LANGUAGES } from './constants.ts';
 import {
   changeOf,
   LATEST_FILTER_MS,
+  instrumentKey,
+  optionalInstrumentKey,
   optionalWholeNumber,
   pageFields,
   text,
@@ -14,7 +16,7 @@ import {
   wholeNumber,
   wholeNumberOr,
 } from './fields.ts';
-import { imageUrlSchema } from './content.ts';
+import { imageUrlOf } from './content.ts';
 
 const decimal = z.string().regex(/^-?\d+(\.\d+)?$/);
 
@@ -262,11 +264,15 @@ const lotsField = (name: string) =>
  * name. Terms are checked together (engine SPEC.md I1–I6); the price precision and the contract
  * size cannot change while orders are open, as stored prices and sizes are in their units.
  */
+/** The instrument a staff call changes, by the id of its `integer` key. */
+export const instrumentIdParamsSchema = z.object({ id: instrumentKey('id') });
+
 export const instrumentChangeBodySchema = changeOf(
   z.object({
     enabled: z.boolean({ error: () => 'enabled must be true or false' }).optional(),
     show_code: text(24).min(1).optional(),
-    logo: imageUrlSchema
+    // The instruments' logo column holds 128 characters (a company's, 300).
+    logo: imageUrlOf(128)
       .refine((url) => url !== '', { error: () => 'logo cannot be empty' })
       .optional()
       .describe('A path on this server (such as /logos/eurusd.svg) or an https address'),
@@ -274,7 +280,7 @@ export const instrumentChangeBodySchema = changeOf(
       .partialRecord(z.enum(LANGUAGES), text(80))
       .optional()
       .describe('Languages given replace their name; an empty name removes it'),
-    category_id: optionalWholeNumber('category_id', 1),
+    category_id: optionalInstrumentKey('category_id'),
     spread_points: optionalWholeNumber('spread_points', 0, 100_000).describe(
       'Points of the price precision; applies from the next tick',
     ),

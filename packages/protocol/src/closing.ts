@@ -3,7 +3,7 @@
  * closes"). Lots are decimal text like `submit`'s `cont`, read exactly.
  */
 import { z } from 'zod';
-import { optionalWholeNumber, wholeNumber } from './fields.ts';
+import { optionalInstrumentKey, wholeNumber } from './fields.ts';
 import { decimalText, orderRowSchema } from './trading.ts';
 
 export const closePartBodySchema = z.object({
@@ -19,7 +19,7 @@ export const closeAllBodySchema = z.object({
   scope: z
     .enum(CLOSE_SCOPES, { error: () => `scope must be one of ${CLOSE_SCOPES.join(', ')}` })
     .describe('all; instrument (with forex_id); winners (floating P/L > 0); losers (< 0)'),
-  forex_id: optionalWholeNumber('forex_id', 1).describe('The instrument, when scope is instrument'),
+  forex_id: optionalInstrumentKey('forex_id').describe('The instrument, when scope is instrument'),
 });
 export type CloseAllBody = z.infer<typeof closeAllBodySchema>;
 

@@ -10,6 +10,7 @@ import {
   changeOf,
   INTEGER_COLUMN_MAX,
   optionalWholeNumber,
+  nameText,
   pageFields,
   text,
   utcTimeText,
@@ -26,10 +27,12 @@ const flag = (name: string) => wholeNumber(name, 0, 1);
  * A picture address an article or a company may use: a path on our own server ("/media/...") or
  * an https URL. Protocol-relative ("//host") and every other scheme are refused.
  */
-export const imageUrlSchema = text(300).refine(
-  (url) => url === '' || (url.startsWith('/') && !url.startsWith('//')) || /^https:\/\/[^\s]+$/i.test(url),
-  { error: () => 'must be a path on this server or an https URL' },
-);
+export const imageUrlOf = (max: number) =>
+  text(max).refine(
+    (url) => url === '' || (url.startsWith('/') && !url.startsWith('//')) || /^https:\/\/[^\s]+$/i.test(url),
+    { error: () => 'must be a path on this server or an https URL' },
+  );
+export const imageUrlSchema = imageUrlOf(300);
 
 /** An http(s) link (customer service, a company's website); empty for none. */
 export const linkUrlSchema = text(500).refine((url) => url === '' || /^https?:\/\/[^\s]+$/i.test(url), {
@@ -304,10 +307,10 @@ export const companyStatusSchema = z.object({
 
 /** Absent fields take their defaults on create (empty text, active) and stay as they are on update. */
 export const companyBodySchema = z.object({
-  name: text(100).min(1),
+  name: nameText(100).min(1),
   logo: imageUrlSchema.optional(),
   url: linkUrlSchema.optional(),
-  subject: text(200).optional(),
+  subject: nameText(200).optional(),
   registered_address: text(300).optional(),
   location: text(300).optional(),
   email: z.union([z.literal(''), z.email()]).optional(),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { optionalWholeNumber, requestPartFault, wholeNumber, wholeNumberOr } from './fields.ts';
+import { nameText, optionalWholeNumber, requestPartFault, wholeNumber, wholeNumberOr } from './fields.ts';
 
 describe('wholeNumber', () => {
   const form = z.object({
@@ -71,5 +71,34 @@ describe('requestPartFault', () => {
     });
     expect(requestPartFault({ a: '🔑\ufffd', b: '\ud83d\udd11' })).toBeUndefined();
     expect(requestPartFault('\u0000\ud800')).toEqual({ fault: 'control_character', field: '' });
+  });
+
+  it('finds DEL and the C1 controls, and lets the Latin-1 letters after them through', () => {
+    for (const control of ['\u007f', '\u0080', '\u0085', '\u009b', '\u009f'])
+      expect(requestPartFault({ name: `a${control}b` })).toEqual({
+        fault: 'control_character',
+        field: 'name',
+      });
+    expect(requestPartFault({ name: '\u00a0Ñandú ÿ' })).toBeUndefined();
+  });
+});
+
+describe('nameText', () => {
+  it('refuses direction controls, direction marks and zero-width spaces, and keeps the joiners', () => {
+    const name = nameText(40);
+    for (const mark of [
+      '\u202e',
+      '\u202a',
+      '\u2066',
+      '\u2069',
+      '\u200e',
+      '\u200f',
+      '\u061c',
+      '\u200b',
+      '\u2060',
+      '\ufeff',
+    ])
+      expect(name.safeParse(`a${mark}b`).success).toBe(false);
+    expect(name.parse(' می\u200cخواهم 👩\u200d💻 ')).toBe('می\u200cخواهم 👩\u200d💻');
   });
 });

@@ -84,8 +84,30 @@ export const wholeNumberOr = (name: string, fallback: number, min: number, max?:
  */
 export const INTEGER_COLUMN_MAX = 2_147_483_647;
 
+/**
+ * The id of an instrument or a category, whose key is an `integer` column: PostgreSQL refuses to
+ * even look up a larger one (SQLite answers "none"), so it is refused here, naming the field.
+ */
+export const instrumentKey = (name: string) => wholeNumber(name, 1, INTEGER_COLUMN_MAX);
+export const optionalInstrumentKey = (name: string) => optionalWholeNumber(name, 1, INTEGER_COLUMN_MAX);
+
 /** Trimmed text of at most `max` characters. */
 export const text = (max: number) => z.string().trim().max(max);
+
+/**
+ * Marks no screen shows that change how a name reads: direction overrides, embeddings and isolates
+ * (U+202A–U+202E, U+2066–U+2069) show "‮lave" as "eval", and direction marks, zero-width spaces and
+ * the byte order mark hide inside a name, so two names that look the same are not. Joiners
+ * (U+200C, U+200D) stay allowed: Persian and Indic names, and emoji, are written with them.
+ */
+const INVISIBLE_IN_NAME = /[\u061c\u200b\u200e\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/;
+
+/** A name shown to people (a company, a bank, a payee): text(max) without invisible marks. */
+export const nameText = (max: number) =>
+  text(max).refine((value) => !INVISIBLE_IN_NAME.test(value), {
+    error: (issue) => `${issue.path?.join('.') ?? 'name'} contains an invisible mark that is not allowed`,
+    params: { messageKey: 'field_invisible_character' },
+  });
 
 /**
  * Times on the wire (docs/CONTRACT.md "Field names and values"): Unix seconds, or their text twin
@@ -115,12 +137,13 @@ export const pageFields = {
 };
 
 /**
- * Control characters no text field accepts: NUL (PostgreSQL cannot store it in text) and the other
- * C0 controls, which no screen shows. Tab and line breaks stay allowed: articles, announcements and
- * review notes are written on several lines.
+ * Control characters no text field accepts: NUL (PostgreSQL cannot store it in text), the other C0
+ * controls, DEL and the C1 controls (U+0080–U+009F), which no screen shows: U+009B opens a terminal
+ * escape as ESC [ does, U+0085 breaks a line in some viewers and not in others. Tab and line breaks
+ * stay allowed: articles, announcements and review notes are written on several lines.
  */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 const CONTROL_CHARACTERS = new RegExp(CONTROL_CHARACTER.source, 'g');
 
 /**

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { PERIOD_SECONDS, type Period } from './constants.ts';
 import { quotationSchema } from './wire-rows.ts';
-import { optionalWholeNumber, wholeNumber, wholeNumberOr } from './fields.ts';
+import { instrumentKey, optionalInstrumentKey, optionalWholeNumber, wholeNumberOr } from './fields.ts';
 
 // The rows the socket carries too live with its messages, in zod's mini build (wire-rows.ts).
 export { quotationSchema, klinePointSchema, type Quotation, type KlinePoint } from './wire-rows.ts';
@@ -31,7 +31,7 @@ export const periodSchema = z.preprocess(
 );
 
 /** An id of the query or the path: query-string integers arrive as text, digits only. */
-export const idParam = (name: string) => wholeNumber(name, 1);
+export const idParam = (name: string) => instrumentKey(name);
 
 export const categorySchema = z.object({
   Id: z.number().int(),
@@ -81,7 +81,7 @@ export type Instrument = z.infer<typeof instrumentSchema>;
 
 export const tradeListQuerySchema = z.object({
   searchCurrency: z.string().trim().max(40, { error: 'searchCurrency is too long' }).optional(),
-  category_id: optionalWholeNumber('category_id', 1),
+  category_id: optionalInstrumentKey('category_id'),
 });
 
 /** Starring or unstarring one instrument: POST body, DELETE query. */

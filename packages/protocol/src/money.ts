@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { totpCodeField } from './second-factor.ts';
 import {
   optionalWholeNumber,
+  nameText,
   pageFields,
   text,
   timeRangeFields,
@@ -80,10 +81,10 @@ export const bindDrawMethodBodySchema = z.object({
   type: wholeNumber('type', 1, 2),
   draw_currency_id: wholeNumber('draw_currency_id', 1),
   dc_address: text(128).optional(),
-  bank_name: text(128).optional(),
+  bank_name: nameText(128).optional(),
   bank_address: text(256).optional(),
   bank_swift: text(16).optional(),
-  payee_name: text(128).optional(),
+  payee_name: nameText(128).optional(),
   payee_account: text(64).optional(),
 });
 export type BindDrawMethodBody = z.infer<typeof bindDrawMethodBodySchema>;

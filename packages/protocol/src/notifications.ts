@@ -4,7 +4,7 @@
  * each user, and which channels each kind of notification travels by.
  */
 import { z } from 'zod';
-import { blankSkippingFields, pageFields, wholeNumber } from './fields.ts';
+import { blankSkippingFields, instrumentKey, pageFields, wholeNumber } from './fields.ts';
 import { decimalText } from './trading.ts';
 import { NOTIFICATION_KINDS, notificationSchema } from './wire-rows.ts';
 
@@ -27,7 +27,7 @@ export const MAX_ACTIVE_ALERTS = 50;
 export const ALERT_CONDITION_NAMES = ['above', 'below', 'move'] as const;
 
 export const alertCreateSchema = z.object({
-  forex_id: wholeNumber('forex_id', 1).describe('The instrument (Instrument.Id)'),
+  forex_id: instrumentKey('forex_id').describe('The instrument (Instrument.Id)'),
   condition: z
     .enum(ALERT_CONDITION_NAMES)
     .describe(

@@ -8,7 +8,7 @@
  * decimals (micro-dollars): the shortest JSON form of such a number is exactly that decimal.
  */
 import { z } from 'zod';
-import { optionalWholeNumber, pageFields, utcTimeText, wholeNumber } from './fields.ts';
+import { instrumentKey, optionalWholeNumber, pageFields, utcTimeText, wholeNumber } from './fields.ts';
 import { orderRowSchema } from './wire-rows.ts';
 
 // The rows the socket carries too live with its messages, in zod's mini build (wire-rows.ts).
@@ -52,7 +52,7 @@ const trailingStopPips = plainDecimal('trailing_stop', /^-?\d{1,12}(\.\d{1,15})?
 export const submitOrderBodySchema = z.object({
   type: wholeNumber('type', 1, 2, 'type must be 1 (buy) or 2 (sell)').describe('1 buy, 2 sell'),
   cont: decimalText('cont').describe('Lots, a multiple of the lot step (Pip)'),
-  forex_id: wholeNumber('forex_id', 1),
+  forex_id: instrumentKey('forex_id'),
   status: wholeNumber('status', 0, 1, 'status must be 1 (market) or 0 (pending)').describe(
     '1 market, 0 pending at target_price',
   ),
@@ -133,7 +133,7 @@ export const ledgerPageSchema = z.object({
 
 /** `risk_preview`: the order the ticket is about to send, as a market order filled now. */
 export const riskPreviewQuerySchema = z.object({
-  forex_id: wholeNumber('forex_id', 1),
+  forex_id: instrumentKey('forex_id'),
   type: wholeNumber('type', 1, 2, 'type must be 1 (buy) or 2 (sell)').describe('1 buy, 2 sell'),
   cont: decimalText('cont').describe('Lots'),
   multiple: wholeNumber('multiple', 1).describe('Leverage, one the instrument offers'),

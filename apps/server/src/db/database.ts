@@ -8,6 +8,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, sql, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import { sqliteLower } from './case-folding.ts';
 import { CheckpointThread } from './checkpoint-thread.ts';
 import { countWrites, DurableSqliteDialect, WalFlusher, type WalFlush } from './sqlite-durability.ts';
 
@@ -57,6 +58,8 @@ function openSqlite(file: string, walFlush?: WalFlush): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.defaultSafeIntegers(true);
+  // Unicode's lower case, as PostgreSQL's lower() writes it, in place of SQLite's A–Z one.
+  sqlite.function('lower', { deterministic: true }, sqliteLower);
   const flusher = hasWal ? new WalFlusher(`${file}-wal`, walFlush) : undefined;
   if (flusher) countWrites(sqlite, flusher);
   cachePreparedStatements(sqlite);

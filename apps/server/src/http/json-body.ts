@@ -7,7 +7,8 @@
  * (too many decimals, an exponent). Every other number stays a number.
  *
  * Otherwise the parser is Fastify's own: the same poisoning checks (`__proto__`, `constructor`)
- * and the same errors for an empty or unreadable body.
+ * and the same errors for an empty or unreadable body. An object naming a key twice is refused,
+ * naming it (duplicate-keys.ts), where JSON.parse would quietly keep the last.
  *
  * The body is decoded from its bytes strictly (utf8-text.ts): one that is not well-formed UTF-8 is
  * refused as `field_broken_character`, naming the text that holds the bad bytes, and never read
@@ -17,6 +18,7 @@ import { errorCodes, type FastifyInstance } from 'fastify';
 import { parse as secureJsonParse } from 'secure-json-parse';
 import { requestPartFault } from '@omp/protocol';
 import { invalid } from '../domain/errors.ts';
+import { duplicateKeyIn } from './duplicate-keys.ts';
 import { decodeUtf8, wellFormedText } from './utf8-text.ts';
 
 /** The text of a JSON number as its value reads, or undefined when the double says the same. */
@@ -60,6 +62,35 @@ function brokenTextOf(bytes: Buffer, options: ParseOptions): Error {
   return invalid('field_broken_character', { field });
 }
 
+/**
+ * Where a body refused for prototype poisoning holds its key (`__proto__`, or `constructor` with a
+ * `prototype`), as a dotted field name: no field of the API is named so, and the refusal names it
+ * as any field the call does not take, rather than calling the body unreadable. Plain JSON.parse
+ * keeps such a key as an own property (it sets no prototype), and the walk keeps its own stack.
+ */
+function poisoningKeyIn(text: string): string | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const pending: Array<[unknown, string]> = [[value, '']];
+  while (pending.length > 0) {
+    const [item, path] = pending.pop()!;
+    if (item === null || typeof item !== 'object') continue;
+    for (const [key, child] of Object.entries(item)) {
+      const field = path ? `${path}.${key}` : key;
+      const poisoning =
+        key === '__proto__' ||
+        (key === 'constructor' && child !== null && typeof child === 'object' && 'prototype' in child);
+      if (poisoning) return field;
+      pending.push([child, field]);
+    }
+  }
+  return undefined;
+}
+
 export function readJsonExactly(app: FastifyInstance): void {
   const options = {
     protoAction: app.initialConfig.onProtoPoisoning ?? 'error',
@@ -71,10 +102,16 @@ export function readJsonExactly(app: FastifyInstance): void {
     if (bytes.length === 0) return done(new errorCodes.FST_ERR_CTP_EMPTY_JSON_BODY(), undefined);
     const text = wellFormedText(bytes);
     if (text === undefined) return done(brokenTextOf(bytes, options), undefined);
+    let value: unknown;
     try {
-      done(null, parseKeepingDigits(text, options));
+      value = parseKeepingDigits(text, options);
     } catch {
-      done(new errorCodes.FST_ERR_CTP_INVALID_JSON_BODY(), undefined);
+      const key = poisoningKeyIn(text);
+      if (key !== undefined) return done(invalid('field_unknown', { fields: key }), undefined);
+      return done(new errorCodes.FST_ERR_CTP_INVALID_JSON_BODY(), undefined);
     }
+    const duplicate = duplicateKeyIn(text);
+    if (duplicate !== undefined) return done(invalid('field_duplicate', { field: duplicate }), undefined);
+    done(null, value);
   });
 }

@@ -64,6 +64,21 @@ export function normalizeMobile(raw: string, areaId: number | undefined): string
   return e164;
 }
 
+/** Every calling code of the list once (+1 and +7 serve several areas). */
+const CALLING_CODES = [...new Set(AREA_CODES.map((area) => area.global_code))];
+
+/**
+ * The E.164 numbers a national number typed without its area may be: the number after each calling
+ * code, trunk zeros dropped. Exact numbers, never a pattern: `0000` (no digits left) or `4567` (the
+ * end of someone's number) names no account, where a match on the number's end found every account
+ * or anyone whose number ended so.
+ */
+export function numbersInAnyArea(digits: string): string[] {
+  const national = digits.replace(/^0+/, '');
+  if (!/^\d{4,14}$/.test(national)) return [];
+  return CALLING_CODES.map((code) => `${code}${national}`).filter((e164) => /^\+\d{7,15}$/.test(e164));
+}
+
 export function looksLikeEmail(account: string): boolean {
   return account.normalize('NFKC').includes('@'); // a full-width ＠ too
 }

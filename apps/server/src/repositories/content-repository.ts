@@ -13,6 +13,7 @@ import {
 } from 'kysely';
 import type { Language } from '@omp/protocol';
 import type { CompanyTable, Database } from '../db/schema.ts';
+import { containsAnyCase } from './text-search.ts';
 import { toInt } from '../db/values.ts';
 
 export interface NewsText {
@@ -45,9 +46,6 @@ export interface CompanyRecord {
 }
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-/** Escapes LIKE wildcards, so a search for "50%" finds "50%" and not everything. */
-const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 interface LocalizedRow {
   id: number | bigint | string;
@@ -232,9 +230,7 @@ export class ContentRepository {
     limit: number,
   ): Promise<{ list: CompanyRecord[]; total: number }> {
     let query = this.db.selectFrom('companies');
-    // lower() on both sides: PostgreSQL's LIKE is case-sensitive, SQLite's is not. SQLite has no
-    // default escape character for LIKE (PostgreSQL's is the backslash), so it is said on both.
-    if (name) query = query.where(sql<boolean>`lower(name) like ${likePattern(name)} escape '\\'`);
+    if (name) query = query.where(containsAnyCase(sql.ref('name'), name));
     const [counted, rows] = await Promise.all([
       query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
       query.selectAll().orderBy('sort').orderBy('id').offset(offset).limit(limit).execute(),

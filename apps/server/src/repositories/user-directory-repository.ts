@@ -6,6 +6,7 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { toBigInt, toInt } from '../db/values.ts';
+import { contains, containsAnyCase } from './text-search.ts';
 
 export interface UserRow {
   id: number;
@@ -62,12 +63,6 @@ export interface InviteeRow {
   isDemo: boolean;
   createdAtMs: number;
 }
-
-/** LIKE treats % and _ as wildcards: a search for "a_b" means those three characters. */
-const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-/** The escape character is named, as SQLite has none by default and PostgreSQL's is the same. */
-const contains = (column: Expression<unknown>, text: string) =>
-  sql<SqlBool>`${column} like ${likeText(text)} escape '\\'`;
 
 export class UserDirectoryRepository {
   private readonly db: Kysely<Database>;
@@ -166,7 +161,7 @@ export class UserDirectoryRepository {
     if (q) {
       query = query.where((eb) => {
         const matches: Expression<SqlBool>[] = [
-          contains(sql`lower(users.email)`, q.toLowerCase()),
+          containsAnyCase(sql.ref('users.email'), q),
           contains(sql.ref('users.mobile'), q.replace(/[\s()-]/g, '')),
           // The name they gave for their identity check (users have no other name). One scan of
           // the submissions, not one lookup per user: the set is built once and probed.
@@ -176,7 +171,7 @@ export class UserDirectoryRepository {
             eb
               .selectFrom('identity_submissions')
               .select('identity_submissions.user_id')
-              .where(contains(sql`lower(identity_submissions.name)`, q.toLowerCase())),
+              .where(containsAnyCase(sql.ref('identity_submissions.name'), q)),
           ),
         ];
         if (/^\d{1,15}$/.test(q))

@@ -4,10 +4,7 @@ import type { Database, UserTable } from '../db/schema.ts';
 import { toInt } from '../db/values.ts';
 import { reusableQuery } from '../db/reusable-query.ts';
 import { revokeAllSessions } from './user-access-repository.ts';
-import { AREA_CODES } from '../seed/area-codes.ts';
-
-/** Every country calling code once (several areas share one: +1, +7, +39). */
-const CALLING_CODES = new Set(AREA_CODES.map((area) => area.global_code));
+import { numbersInAnyArea } from '../inputs/identifiers.ts';
 
 export interface UserRecord {
   id: number;
@@ -86,9 +83,7 @@ export class UserRepository {
    * two are too many.
    */
   async byNationalNumber(nationalDigits: string): Promise<UserRecord[]> {
-    const numbers = [...CALLING_CODES]
-      .map((code) => `${code}${nationalDigits}`)
-      .filter((number) => /^\+\d{7,15}$/.test(number));
+    const numbers = numbersInAnyArea(nationalDigits);
     if (numbers.length === 0) return [];
     const rows = await this.selectUsers().where('mobile', 'in', numbers).limit(2).execute();
     return rows.map((row) => toUser(row)!);

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import {
   envelopeOf,
   instrumentChangeBodySchema,
-  staffIdParamsSchema,
+  instrumentIdParamsSchema,
   staffInstrumentSchema,
 } from '@omp/protocol';
 import { ok } from '../http/envelope-plugin.ts';
@@ -48,7 +48,7 @@ export async function staffInstrumentRoutes(
         summary:
           "Change an instrument's terms (admin): halt or resume new orders, spread, lots, leverage, fee, hours, names. Applies from the next tick on every node, audited",
         security,
-        params: staffIdParamsSchema,
+        params: instrumentIdParamsSchema,
         body: instrumentChangeBodySchema,
         response: { 200: envelopeOf(staffInstrumentSchema) },
       },

@@ -43,7 +43,16 @@ export interface FuzzRequest {
   auth: FuzzAuth;
   /** What was done wrong, for the report. */
   mutations: string[];
+  /**
+   * The answer a lone mutation must get whatever the route: its HTTP status, its envelope code and
+   * a text its message holds (the field it names). Undefined where the route decides.
+   */
+  expected?: { status: number; code: number; mentions: string };
 }
+
+/** A JSON object text with `key` given a second time, after the others, with another value. */
+const withKeyTwice = (body: Record<string, unknown>, key: string, second: unknown) =>
+  `${jsonText(body).slice(0, -1)}${Object.keys(body).length > 0 ? ',' : ''}${JSON.stringify(key)}:${jsonText(second)}}`;
 
 interface OpenApiOperation {
   parameters?: Array<{ in: string; name: string; required?: boolean; schema?: JsonSchema }>;
@@ -190,6 +199,7 @@ export function fuzzRequest(
   let method = operation.method;
   let auth: FuzzAuth = 'own';
   const mutations: string[] = [];
+  let expected: FuzzRequest['expected'];
 
   const mutate = () => {
     const roll = rng();
@@ -250,6 +260,20 @@ export function fuzzRequest(
     } else if (roll < 0.96) {
       encoding = 'multipart';
       mutations.push('multipart');
+    } else if (roll < 0.965 && isPlainObject(body) && encoding === 'json' && Object.keys(body).length > 0) {
+      // Two readers of such a body may keep different values of the key: it is refused, by name.
+      const key = pick(rng, Object.keys(body));
+      // A second value JSON can spell (NaN cannot), so the body is readable and only the key is wrong.
+      const second = hostileValue(rng);
+      rawBody = withKeyTwice(body, key, second instanceof Raw ? 'second' : second);
+      contentType = 'application/json';
+      expected = { status: 200, code: 422, mentions: `${key} is given more than once` };
+      mutations.push(`key ${key} twice`);
+    } else if (roll < 0.97 && encoding !== 'none') {
+      // Bodies are read as sent: one said to be compressed is refused as such, not as broken text.
+      headers['content-encoding'] = pick(rng, ['gzip', 'br', 'deflate', 'x-unknown', 'gzip, identity']);
+      expected = { status: 415, code: 400, mentions: 'Content-Encoding' };
+      mutations.push(`content-encoding ${headers['content-encoding']}`);
     } else if (roll < 0.98) {
       method = pick(rng, ['PUT', 'PATCH', 'DELETE', operation.method === 'GET' ? 'POST' : 'GET']);
       mutations.push(`method ${method}`);
@@ -297,5 +321,18 @@ export function fuzzRequest(
       .filter((part) => part !== '')
       .join('&')
       .replace(/^(?=.)/, '?') || '');
-  return { method, url, headers, payload: rawBody, auth, mutations };
+  // A mutation's own answer holds when it is the only thing wrong, with the session of the call:
+  // a missing session or a wrong method is refused first.
+  const lone = mutations.length === 1 && auth === 'own' && method === operation.method;
+  // Its message is then read in English.
+  if (lone && expected) headers.lang = 'en';
+  return {
+    method,
+    url,
+    headers,
+    payload: rawBody,
+    auth,
+    mutations,
+    ...(lone && expected && rawBody !== undefined && rawBody.length > 0 && { expected }),
+  };
 }

@@ -48,6 +48,9 @@ export const HOSTILE_VALUES: readonly unknown[] = [
   'a\u0000b',
   '\u0001\u0008\u001b[31m',
   '\u007f',
+  // C1 controls: a line break to some viewers, the start of a terminal escape to others.
+  'next\u0085line',
+  '\u009b31m',
   'line\nbreak\r\n\ttab',
   '\ud800',
   'x\udfffy',
@@ -55,6 +58,16 @@ export const HOSTILE_VALUES: readonly unknown[] = [
   '\ufeffbom',
   '😀👍🏽🇭🇰',
   'Ｆｕｌｌｗｉｄｔｈ',
+  // Letters whose case or composition differs between readers: İ lowers to two characters in
+  // JavaScript and to one in a database, é may come as one character or two, U+FFFE is no character.
+  'İSTANBUL',
+  'Straße',
+  'e\u0301',
+  'a\u200bb',
+  '\ufffe\uffff',
+  // Digits of other scripts: no number field may read them as 47.
+  '٤٧',
+  '４７',
   'NaN',
   'Infinity',
   '-Infinity',
@@ -122,6 +135,9 @@ export const HOSTILE_VALUES: readonly unknown[] = [
   new Raw('1e400'),
   new Raw('-0'),
   new Raw('00012'),
+  new Raw('18446744073709551616'),
+  new Raw('-9223372036854775809'),
+  new Raw(`0.${'1'.repeat(30)}`),
   new Raw('"\\ud800"'),
   new Raw('"\\u0000"'),
   // Lists 20,000 deep: 40 kB of JSON, under the body limit, deeper than any recursive walk goes.

@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { lowerCase, sqliteLower } from './case-folding.ts';
+
+describe('lowerCase', () => {
+  it('lowers letter by letter as PostgreSQL does: one character for İ, σ for a final Σ', () => {
+    expect(lowerCase('İSTANBUL ÄRGER ΟΔΟΣ ǅ ẞ Ω K')).toBe('istanbul ärger οδοσ ǆ ß ω k');
+    expect(lowerCase('👩‍💻 A')).toBe('👩‍💻 a');
+  });
+
+  it('answers NULL for NULL and reads numbers as text, as SQLite’s own lower() does', () => {
+    expect(sqliteLower(null)).toBeNull();
+    expect(sqliteLower(12n)).toBe('12');
+  });
+});
