@@ -92,7 +92,7 @@ describe.each(databaseEngines())('calls that need a session, on %s', (engine) =>
     expect(wrong).toEqual([]);
   });
 
-  it('names the roles of every back-office call but those a session at its second factor makes', () => {
+  it('names the roles of every back-office call but those a session at its second factor makes (and its logout)', () => {
     const unnamed = operations
       .filter((operation) => operation.staff && operation.secured && !operation.staffRoles)
       .map((operation) => `${operation.method} ${operation.path}`);
@@ -100,6 +100,8 @@ describe.each(databaseEngines())('calls that need a session, on %s', (engine) =>
       'POST /admin/api/2fa/enrol',
       'POST /admin/api/2fa/enrol/confirm',
       'POST /admin/api/2fa/verify',
+      // Ends the sign-in it is made from, second factor passed or not.
+      'POST /admin/api/logout',
     ]);
   });
 
