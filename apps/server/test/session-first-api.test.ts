@@ -2,7 +2,8 @@
  * Every call the OpenAPI document marks as needing a session answers 999 to a request without a
  * live one of the right kind, before it judges anything the request carries (http/session-guard.ts):
  * no token, a dead token, a user's token on a staff call and a staff token on a user call, each with
- * a body and a query that would otherwise be refused field by field. A back-office call that names
+ * a query that would otherwise be refused field by field and a body that could not even be read
+ * (the guard answers on the headers, before the body is parsed). A back-office call that names
  * its roles (`x-staff-roles`) refuses a staff member without one of them (403) and a session still
  * at its second factor (999) just as early. And no call marked public answers 999 to a request
  * without a token.
@@ -28,7 +29,10 @@ describe.each(databaseEngines())('calls that need a session, on %s', (engine) =>
   });
   afterAll(() => rt?.dispose());
 
-  /** The operation with every path parameter filled, a query and a body no call takes. */
+  /**
+   * The operation with every path parameter filled, a query no call takes, and a body that cannot
+   * even be read (a key twice, then cut short): its refusal must wait for the session's.
+   */
   const call = async (operation: FuzzOperation, token: string | undefined) => {
     const path = operation.path.replace(/\{[^}]+\}/g, '1');
     const res = await rt.app.inject({
@@ -39,7 +43,7 @@ describe.each(databaseEngines())('calls that need a session, on %s', (engine) =>
         ...(token ? { authorization: token } : {}),
         ...(operation.method === 'GET' ? {} : { 'content-type': 'application/json' }),
       },
-      ...(operation.method === 'GET' ? {} : { payload: '{"unknown_field":"\\u0000"}' }),
+      ...(operation.method === 'GET' ? {} : { payload: '{"unknown_field":"\\u0000","unknown_field":' }),
     });
     return res.json() as EnvelopeBody;
   };

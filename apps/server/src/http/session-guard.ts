@@ -1,7 +1,7 @@
 /**
  * A call that needs a session says so in its schema (`security: [{ token: [] }]`, which the OpenAPI
  * document shows), and a request without a live one is answered 999 before anything it carries is
- * checked. Otherwise a request with no token and an empty body was told a field was missing, as if
+ * read or checked (its body is not even parsed). Otherwise a request with no token and an empty body was told a field was missing, as if
  * it could go on with the field, and a caller could learn the rules of a call it may not make.
  *
  * Under `/admin/api/` the session is a staff member's. A call that names its roles
@@ -36,7 +36,10 @@ async function hasStaffSession(request: FastifyRequest): Promise<boolean> {
 }
 
 async function sessionGuard(app: FastifyInstance) {
-  app.addHook('preValidation', async (request) => {
+  // Before the body is read: a request without a session (or without the role) is answered on its
+  // headers alone, so nobody who may not make a call gets a body parsed for it (a megabyte of JSON,
+  // a multipart stream), nor learns from a refusal of the body's bytes what the call would accept.
+  app.addHook('onRequest', async (request) => {
     if (!declaresSession(request)) return;
     if (!guardedPathOf(request).startsWith('/admin/api/')) {
       await requireUser(request);
