@@ -7,6 +7,13 @@ describe('lowerCase', () => {
     expect(lowerCase('👩‍💻 A')).toBe('👩‍💻 a');
   });
 
+  it('lowers ASCII text alike by its quick way and letter by letter', () => {
+    const ascii = Array.from({ length: 128 }, (_, code) => String.fromCharCode(code)).join('');
+    const letterByLetter = [...ascii].map((character) => character.toLowerCase()).join('');
+    expect(lowerCase(ascii)).toBe(letterByLetter);
+    expect(lowerCase(`${ascii}İ`)).toBe(`${letterByLetter}i`);
+  });
+
   it('answers NULL for NULL and reads numbers as text, as SQLite’s own lower() does', () => {
     expect(sqliteLower(null)).toBeNull();
     expect(sqliteLower(12n)).toBe('12');

@@ -9,7 +9,13 @@
  * Character by character, never JavaScript's whole-text toLowerCase(): that one writes `İ` as two
  * characters and a final `Σ` as `ς`, which no database does.
  */
+// eslint-disable-next-line no-control-regex -- the whole ASCII range, control characters included
+const ASCII_ONLY = /^[\x00-\x7f]*$/;
+
 export function lowerCase(text: string): string {
+  // SQLite calls this for every row a search reads: most texts (e-mail addresses) are ASCII, where
+  // the whole-text lower case is the same letter by letter and takes half the time at 100,000 rows.
+  if (ASCII_ONLY.test(text)) return text.toLowerCase();
   let folded = '';
   for (const character of text) folded += String.fromCodePoint(character.toLowerCase().codePointAt(0)!);
   return folded;
