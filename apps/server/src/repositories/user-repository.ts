@@ -77,10 +77,10 @@ export class UserRepository {
   }
 
   /**
-   * Users whose mobile number is this national number after some country calling code (login
-   * without a country code): the whole number, never a tail of it, which would let a few digits
-   * reach an account whose number the one typing them does not know. Two at most: one is an answer,
-   * two are too many.
+   * Users whose mobile number is this national number (its trunk zeros dropped: numbersInAnyArea)
+   * after some country calling code (login without a country code): the whole number, never a tail
+   * of it, which would let a few digits reach an account whose number the one typing them does not
+   * know. Two at most: one is an answer, two are too many.
    */
   async byNationalNumber(nationalDigits: string): Promise<UserRecord[]> {
     const numbers = numbersInAnyArea(nationalDigits);

@@ -56,7 +56,7 @@ export async function userForLogin(
   const kind = input.type ?? (looksLikeEmail(account) ? 'email' : 'mobile');
   const digits = account.replace(/[\s().-]/g, '');
   if (kind === 'mobile' && areaId === undefined && /^\d{4,14}$/.test(digits)) {
-    const matches = await users.byNationalNumber(digits.replace(/^0+/, ''));
+    const matches = await users.byNationalNumber(digits);
     return matches.length === 1 ? matches[0] : undefined;
   }
   let identifier: Identifier;

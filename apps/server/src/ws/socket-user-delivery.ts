@@ -87,9 +87,13 @@ export class UserSockets<C extends UserSocket> {
     return expired.values();
   }
 
-  /** A trading push, in each socket's language; orders and closes only to those subscribed. */
+  /**
+   * A trading push, in each socket's language; orders and closes only to those subscribed. The hub
+   * ends the user's expired sessions once before a commit's messages to them (socket-hub.ts
+   * `deliverTrading`), not again for each message.
+   */
   deliverTrading(userId: number, message: UserMessage): void {
-    const clients = this.liveOf(userId);
+    const clients = this.of(userId);
     // Order rows and closed ids read the same in every language: serialised once for all sockets.
     let encoded: string | undefined;
     for (const client of clients) {
