@@ -4,31 +4,26 @@
  * rewritten, so its owner still signs in with it; where the rewritten address already has an
  * account, both stay as they were.
  */
-import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest, migratorFor } from '../src/db/migrate.ts';
 import { normalizeEmail } from '../src/inputs/identifiers.ts';
 import { openScratchDatabase, type ScratchDatabase } from './helpers/scratch-database.ts';
+import { storedEmailsAcross, type StoredEmail } from './helpers/stored-emails.ts';
 import { databaseEngines } from './helpers/test-runtime.ts';
 
 const BEFORE_DOMAINS = '20261207T2100_staff_enrolment_session';
 
 describe.each(databaseEngines())('e-mail domains as delivered on %s', (engine) => {
   let scratch: ScratchDatabase | undefined;
-  let db: Kysely<unknown>;
 
   beforeAll(async () => {
     scratch = await openScratchDatabase(engine, 'email_domains');
-    db = scratch.handle.db as unknown as Kysely<unknown>;
   });
   afterAll(async () => {
     await scratch?.dispose();
   });
 
   it('rewrites an xn-- domain to its Unicode name, and leaves two accounts of one mailbox to staff', async () => {
-    const migrator = await migratorFor(db, scratch!.handle.kind);
-    expect((await migrator.migrateTo(BEFORE_DOMAINS)).error).toBeUndefined();
-    const stored: Array<[number, string | null]> = [
+    const stored: StoredEmail[] = [
       [1, 'kim@xn--bcher-kva.example'], // the Unicode spelling is free
       [2, 'lee@b\u00fccher.example'], // already as delivered
       [3, 'lee@xn--bcher-kva.example'], // the same mailbox as 2's: both stay
@@ -37,14 +32,8 @@ describe.each(databaseEngines())('e-mail domains as delivered on %s', (engine) =
       [6, 'odd@xn--zz.example'], // an xn-- label that reads as nothing else
       [7, null],
     ];
-    for (const [id, email] of stored)
-      await sql`insert into users (id, uid, invite_code, email, created_at)
-        values (${id}, ${100_000 + id}, ${`INV${id}`}, ${email}, 0)`.execute(db);
-
-    await migrateToLatest(db, scratch!.handle.kind);
-    const rows = await sql<{ id: unknown; email: string | null }>`
-      select id, email from users order by id`.execute(db);
-    expect(rows.rows.map((row) => [Number(row.id), row.email])).toEqual([
+    const rows = await storedEmailsAcross(scratch!, BEFORE_DOMAINS, stored);
+    expect(rows).toEqual([
       [1, 'kim@b\u00fccher.example'],
       [2, 'lee@b\u00fccher.example'],
       [3, 'lee@xn--bcher-kva.example'],
@@ -54,7 +43,7 @@ describe.each(databaseEngines())('e-mail domains as delivered on %s', (engine) =
       [7, null],
     ]);
     // What a sign-in looks up for each spelling is now what is stored.
-    expect(normalizeEmail('KIM@XN--BCHER-KVA.EXAMPLE')).toBe(rows.rows[0]!.email);
-    expect(normalizeEmail('ann@mail\u3002example.com')).toBe(rows.rows[3]!.email);
+    expect(normalizeEmail('KIM@XN--BCHER-KVA.EXAMPLE')).toBe(rows[0]![1]);
+    expect(normalizeEmail('ann@mail\u3002example.com')).toBe(rows[3]![1]);
   });
 });
