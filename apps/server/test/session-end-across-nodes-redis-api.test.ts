@@ -51,16 +51,7 @@ describe.skipIf(clusterUnavailable('SESSION END ACROSS NODES CASES'))('session e
     const heardThere: SessionEnded[] = [];
     const stopHearing = phones.events.subscribe('session_ended', (event) => heardThere.push(event));
 
-    expect(await t.postForm('/api/notify/send_email', { type: 2 }, token)).toMatchObject({ code: 1 });
-    const changed = await t.postForm<{ token: string }>(
-      '/api/user/amend_password',
-      {
-        new_password: 'Changed-pass-456',
-        re_password: 'Changed-pass-456',
-        auth_code: await t.codeFromOutbox(email),
-      },
-      token,
-    );
+    const changed = await t.changePasswordByCode(token, email, 'Changed-pass-456');
     expect(changed).toMatchObject({ code: 1 });
     await vi.waitFor(() => expect(heardThere).toHaveLength(1));
     socket.send({ type: 'login', params: changed.data.token });

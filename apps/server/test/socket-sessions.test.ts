@@ -139,16 +139,7 @@ describe.each(databaseEngines())('sessions and the socket on %s', (engine) => {
     const elsewhere = await signedInSocket(token);
     const here = await signedInSocket(changing);
 
-    expect(await t.postForm('/api/notify/send_email', { type: 2 }, changing)).toMatchObject({ code: 1 });
-    const changed = await t.postForm<{ token: string }>(
-      '/api/user/amend_password',
-      {
-        new_password: 'Changed-pass-456',
-        re_password: 'Changed-pass-456',
-        auth_code: await t.codeFromOutbox(email),
-      },
-      changing,
-    );
+    const changed = await t.changePasswordByCode(changing, email, 'Changed-pass-456');
     expect(changed).toMatchObject({ code: 1 });
     await expectCutOff(
       elsewhere,
@@ -174,16 +165,7 @@ describe.each(databaseEngines())('sessions and the socket on %s', (engine) => {
     const closedToo = (socket: RecordingClient) =>
       ask(socket, { type: 'sub', params: 'FOREX_CLOSED' }, 'sub_result');
     await closedToo(stolen);
-    expect(await t.postForm('/api/notify/send_email', { type: 2 }, token)).toMatchObject({ code: 1 });
-    const changed = await t.postForm<{ token: string }>(
-      '/api/user/amend_password',
-      {
-        new_password: 'Changed-pass-456',
-        re_password: 'Changed-pass-456',
-        auth_code: await t.codeFromOutbox(email),
-      },
-      token,
-    );
+    const changed = await t.changePasswordByCode(token, email, 'Changed-pass-456');
     expect(changed).toMatchObject({ code: 1 });
     // Neither is told (the device's own would sign out), and neither is on the old session now.
     for (const socket of [here, stolen]) {
@@ -219,16 +201,7 @@ describe.each(databaseEngines())('sessions and the socket on %s', (engine) => {
     const here = await signedInSocket(token);
     const heard: SessionEnded[] = [];
     const stopHearing = rt.events.subscribe('session_ended', (event) => heard.push(event));
-    expect(await t.postForm('/api/notify/send_email', { type: 2 }, token)).toMatchObject({ code: 1 });
-    const changed = await t.postForm<{ token: string }>(
-      '/api/user/amend_password',
-      {
-        new_password: 'Changed-pass-456',
-        re_password: 'Changed-pass-456',
-        auth_code: await t.codeFromOutbox(email),
-      },
-      token,
-    );
+    const changed = await t.changePasswordByCode(token, email, 'Changed-pass-456');
     stopHearing();
     expect(changed).toMatchObject({ code: 1 });
     expect(await ask(here, { type: 'login', params: changed.data.token }, 'login_result')).toMatchObject({

@@ -59,5 +59,22 @@ export function accountClient(rt: TestRuntime, ip = '10.0.0.1') {
       if (!code) throw new Error(`no code in the outbox for ${address}`);
       return code;
     },
+    /**
+     * A signed-in password change as the app makes it: a code sent to the user's e-mail `address`,
+     * then `amend_password` with it. Answers the change's envelope (its new token).
+     */
+    async changePasswordByCode(token: string, address: string, newPassword: string) {
+      const sent = await this.postForm('/api/notify/send_email', { type: 2 }, token);
+      if (sent.code !== 1) throw new Error(`no code sent to ${address}: ${sent.msg}`);
+      return this.postForm<{ token: string }>(
+        '/api/user/amend_password',
+        {
+          new_password: newPassword,
+          re_password: newPassword,
+          auth_code: await this.codeFromOutbox(address),
+        },
+        token,
+      );
+    },
   };
 }
