@@ -132,9 +132,9 @@ export async function staffSessionRoutes(app: FastifyInstance, deps: { staff: St
         tags,
         summary: 'End this back-office session',
         description:
-          `${staffToken} Or ${pendingToken[0]!.toLowerCase()}${pendingToken.slice(1)} A member who ` +
-          'stops at the code step (another person at the desk, the wrong account) ends that sign-in ' +
-          'at once rather than leaving it open for its 10 minutes.',
+          `${staffToken} Or the token of /admin/api/login before its second factor has passed: a ` +
+          'member who stops at the code step (another person at the desk, the wrong account) ends ' +
+          'that sign-in at once rather than leaving it open for its 10 minutes.',
         security,
       },
     },
