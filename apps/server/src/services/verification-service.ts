@@ -142,27 +142,9 @@ export class VerificationService {
         seconds: Math.ceil((CODE_RESEND_MS - (nowMs - last)) / 1000),
       });
     }
-    // A stranger can use up an address's sends on purpose; a staff reset is not held back by them.
-    if (
-      !input.byStaff &&
-      (await repository.countCodesSince('address', input.address, nowMs - HOUR_MS)) >=
-        CODE_MAX_PER_ADDRESS_PER_HOUR
-    ) {
-      throw new DomainError(ResponseCode.rateLimited, 'code_address_limit');
-    }
-    if (
-      !input.byStaff &&
-      (await repository.countCodesSince('address', input.address, nowMs - DAY_MS)) >=
-        CODE_MAX_PER_ADDRESS_PER_DAY
-    ) {
-      throw new DomainError(ResponseCode.rateLimited, 'code_address_daily_limit');
-    }
-    if (
-      !input.byStaff &&
-      (await repository.countCodesSince('ip', input.ip, nowMs - HOUR_MS)) >= CODE_MAX_PER_IP_PER_HOUR
-    ) {
-      throw new DomainError(ResponseCode.rateLimited, 'code_ip_limit');
-    }
+    // What holds back a stranger's sends; a staff member's reset is not held back by them (a
+    // stranger can use them up on purpose, and a staff office shares its address with many).
+    if (!input.byStaff) await this.checkSendBounds(input.address, input.ip, nowMs);
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     await repository.insertCode({
       channel: input.channel,
@@ -175,6 +157,21 @@ export class VerificationService {
       byStaff: input.byStaff ?? false,
     });
     return code;
+  }
+
+  /** The address's sends in the hour and the day, and the IP's in the hour, each below its bound. */
+  private async checkSendBounds(address: string, ip: string, nowMs: number): Promise<void> {
+    const { repository } = this.options;
+    if (
+      (await repository.countCodesSince('address', address, nowMs - HOUR_MS)) >= CODE_MAX_PER_ADDRESS_PER_HOUR
+    )
+      throw new DomainError(ResponseCode.rateLimited, 'code_address_limit');
+    if (
+      (await repository.countCodesSince('address', address, nowMs - DAY_MS)) >= CODE_MAX_PER_ADDRESS_PER_DAY
+    )
+      throw new DomainError(ResponseCode.rateLimited, 'code_address_daily_limit');
+    if ((await repository.countCodesSince('ip', ip, nowMs - HOUR_MS)) >= CODE_MAX_PER_IP_PER_HOUR)
+      throw new DomainError(ResponseCode.rateLimited, 'code_ip_limit');
   }
 
   /**
